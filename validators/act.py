@@ -1,0 +1,180 @@
+"""``nomic act``: take one game action in the work tree.
+
+Judges the action exactly as ``nomic check`` will, then writes the action
+file and rewrites only the gamestate and rule files it changed, with
+ruamel.yaml's round trip so the diff shows only changed values.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from . import content, yamlio
+from .content import GameFiles, WorkTree, load_game
+from .engine import ADMIN, ANYONE, LEADER, NEWCOMER, Ctx, Registry, State, authorize
+from .judge import Step, cite, judge_one
+from .problems import BAD_INPUT, BadInput, Problem
+from .timeutil import format_time, frequency_violation, parse_time
+from .transaction import locked, write_all
+
+
+@dataclass
+class ActResult:
+    step: Step
+    action_path: str = ""
+    written: list[str] = field(default_factory=list)
+    before: State | None = None
+    texts: dict[str, str] = field(default_factory=dict)  # path -> new text
+    old_texts: dict[str, str] = field(default_factory=dict)  # path -> text before
+
+
+def parse_params(pairs: list[str], cwd: Path) -> dict[str, Any]:
+    """``key=value`` pairs; values are YAML (``n=3``, ``moves=[Swing 2 to 5, Bow]``).
+
+    ``key=@file`` reads a file: its data if it is a .yaml file, else its text.
+    """
+    params: dict[str, Any] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise BadInput(Problem(f"parameter {pair!r} is not key=value", field=pair, kind=BAD_INPUT))
+        key, _, raw = pair.partition("=")
+        key = key.strip()
+        if not re.match(r"^[a-z_][a-z0-9_]{0,40}$", key):
+            raise BadInput(Problem(f"parameter name {key!r} is not valid", field=key, kind=BAD_INPUT))
+        if key in params:
+            raise BadInput(Problem(f"parameter {key!r} given twice", field=key, kind=BAD_INPUT))
+        if raw.startswith("@"):
+            path = (cwd / raw[1:]).resolve()
+            if not path.is_file():
+                raise BadInput(Problem(f"no file {raw[1:]!r}", field=key, kind=BAD_INPUT))
+            text = yamlio.read_text(path, raw[1:])
+            params[key] = yamlio.load(text, raw[1:]) if path.suffix in (".yaml", ".yml") else text
+            continue
+        if len(raw) > 20000:
+            raise BadInput(Problem("value is too long", field=key, kind=BAD_INPUT))
+        value = yamlio.load(raw, f"parameter {key}") if raw.strip() else ""
+        if value is None:
+            value = raw
+        params[key] = value
+    return params
+
+
+def slug(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]", "_", name)[:64]
+
+
+def action_filename(record: dict[str, Any], taken: set[str]) -> str:
+    stamp = parse_time(record["at"]).strftime("%Y%m%dT%H%M%SZ")
+    base = f"{stamp}--{slug(record['actor'])}--{record['action']}"
+    name = f"{base}.yaml"
+    n = 2
+    while name in taken:
+        name = f"{base}--{n}.yaml"
+        n += 1
+    return name
+
+
+def record_for(action: str, actor: str, at: datetime, params: dict[str, Any], note: str | None) -> dict[str, Any]:
+    record: dict[str, Any] = {"at": format_time(at), "actor": actor, "action": action}
+    if params:
+        record["params"] = params
+    if note:
+        record["note"] = note
+    return record
+
+
+def act(root: Path, game: str, action: str, actor: str, params: dict[str, Any], at: datetime, *,
+        note: str | None = None, dry_run: bool = False, now: datetime | None = None) -> ActResult:
+    folder = root / "content" / game
+    if not (folder / "game.yaml").is_file():
+        raise BadInput(Problem(f"there is no game {game!r} (no content/{game}/game.yaml)", kind=BAD_INPUT))
+    with locked(folder):
+        files = load_game(WorkTree(root), game)
+        record = record_for(action, actor, at, params, note)
+        taken = {Path(p).name for p in files.actions}
+        name = action_filename(record, taken)
+        path = f"{files.root}/actions/{name}"
+        step = judge_one(files.registry, files.state, record, path, now=now, check_recorded=False)
+        result = ActResult(step, path, before=files.state)
+        if not step.legal or step.applied is None:
+            return result
+        if step.applied.dice:
+            record["dice"] = step.applied.dice
+        if step.applied.outcome:
+            record["outcome"] = step.applied.outcome
+        texts = render_changes(files, step.applied.state)
+        texts[path] = content.doc_text(record, path, "action.schema.json")
+        result.written = sorted(texts)
+        result.texts = texts
+        result.old_texts = {p: files.texts[p] for p in texts if p in files.texts}
+        if not dry_run:
+            write_all(folder, {root / p: t for p, t in texts.items()})
+        return result
+
+
+def render_changes(files: GameFiles, new: State) -> dict[str, str]:
+    """The new text of every game file whose content changed (none other is touched)."""
+    old = files.state
+    texts: dict[str, str] = {}
+    if new.config is not old.config and new.config != old.config:
+        p = f"{files.root}/game.yaml"
+        texts[p] = content.doc_text(new.config, p, "game.schema.json", files.texts[p])
+    kinds = dict(files.registry.docs)
+    for kind, data in new.docs.items():
+        if old.docs.get(kind) is data or old.docs.get(kind) == data:
+            continue
+        p = files.doc_paths.get(kind, f"{files.root}/gamestate/{kind}.yaml")
+        schema = kinds[kind].schema if kind in kinds else f"{kind}.schema.json"
+        texts[p] = content.doc_text(data, p, schema, files.texts.get(p))
+    if new.rules is not old.rules:
+        for rid, rule in new.rules.items():
+            before = old.rules.get(rid)
+            if before is not None and before.meta == rule.meta and before.body == rule.body:
+                continue
+            p = files.rule_paths.get(rid, f"{files.root}/ruleset/{rid}.md")
+            texts[p] = content.rule_text(rule, files.texts.get(p), p)
+    return texts
+
+
+@dataclass
+class Available:
+    name: str
+    summary: str
+    params: list[str]
+    required: list[str]
+    why_not: list[str]
+
+
+def available(root: Path, game: str, actor: str, at: datetime) -> list[Available]:
+    """Each action of the game, and (for those that need no parameters) whether ``actor`` may take it now."""
+    from .engine import advance
+    from .judge import param_problems
+
+    files = load_game(WorkTree(root), game)
+    state, _ = advance(files.registry, files.state, at)
+    out = []
+    for a in files.registry.actions.values():
+        props = list(a.params.get("properties", {}))
+        required = list(a.params.get("required", []))
+        why = [cite(state, p).text() for p in authorize(files.registry, state, a, actor)]
+        if not why and a.frequency:
+            key = a.frequency_key or a.name
+            prev = [parse_time(t) for t in state.docs["ledger"].get("recent", {}).get(actor, {}).get(key, [])]
+            reason = frequency_violation(a.frequency, prev, at)
+            if reason:
+                why.append(reason)
+        if not why:
+            record = record_for(a.name, actor, at, {}, None)
+            ctx = Ctx(state, a, record, at, files.registry)
+            for m in files.registry.modules:
+                for gate in m.gates:
+                    why.extend(str(x) for x in gate(ctx))
+            if not why and not required:
+                step = judge_one(files.registry, state, record, "", check_recorded=False)
+                why.extend(p.message for p in step.problems)
+        out.append(Available(a.name, a.summary, props, required, why))
+    return out

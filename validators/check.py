@@ -1,0 +1,254 @@
+"""``nomic check``: is the repository (or a pull request against a base) legal?
+
+Without a base: every game's files validate, its invariants hold, and the
+replay of its whole action log from ``initial/`` gives exactly its files.
+
+With ``--base REF`` (the pull-request check of DESIGN.md):
+
+1. the gamestate at REF is the trusted starting point;
+2. action files may only be added: an edited, deleted or renamed one is
+   refused, and so is any change under ``initial/``;
+3. the new actions are replayed in time order: parameters, who may act (the
+   actor must be the pull request's author), legality, dice, effects;
+4. the replayed state must equal the pull request's files, to the value;
+5. changes to the judge itself (validators/, schemas/, site_plugins/,
+   mkdocs.yml, CI files, the package) need an admin.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from .content import GameFiles, GitTree, Source, WorkTree, games, load_game, read_action
+from .engine import State
+from .judge import Step, compare, invariants, judge_one
+from .problems import BAD_INPUT, ILLEGAL, NEEDS_ADMIN, BadInput, Problem, Report
+
+ENGINE_PATHS = ("validators/", "schemas/", "site_plugins/", "mkdocs.yml", ".github/", ".ci/", "pyproject.toml",
+                "setup.py", "setup.cfg", "requirements", "Makefile", ".pre-commit-hooks.yaml")
+
+
+@dataclass
+class GameCheck:
+    game: str
+    steps: list[Step] = field(default_factory=list)
+    final: State | None = None
+
+
+def _steps_report(report: Report, steps: list[Step]) -> None:
+    for s in steps:
+        report.verdicts.append({"action": s.path, "actor": s.record.get("actor"), "name": s.record.get("action"),
+                                "at": s.record.get("at"), "legal": s.legal,
+                                "problems": [p.text() for p in s.problems]})
+        report.add(s.problems)
+
+
+def replay_log(files: GameFiles, source: Source, start: State, paths: list[str],
+               now: datetime | None = None) -> tuple[State, list[Step]]:
+    """Replay action files in order from ``start``; stops at the first illegal one."""
+    state = start
+    steps = []
+    if isinstance(source, GitTree):
+        source.prefetch(paths)
+    texts: dict[str, str] = {}
+    for path in paths:
+        try:
+            record = read_action(source, path, texts)
+        except BadInput as e:
+            steps.append(Step(path, {}, [p.at(action=path) for p in e.problems]))
+            break
+        step = judge_one(files.registry, state, record, path, texts.get(path), now=now)
+        steps.append(step)
+        if not step.legal or step.applied is None:
+            break
+        state = step.applied.state
+    return state, steps
+
+
+def check_repo(root: Path, *, replay: bool = True, now: datetime | None = None,
+               only: list[str] | None = None) -> Report:
+    """Every game validates; with ``replay``, its log replays from initial/ to its files."""
+    report = Report()
+    source = WorkTree(root)
+    names = only or games(source)
+    if not names:
+        report.add([Problem("no games found (content/<game>/game.yaml)", "content", kind=BAD_INPUT)])
+    for name in names:
+        try:
+            files = load_game(source, name)
+        except BadInput as e:
+            report.add(e.problems)
+            continue
+        report.add(invariants(files))
+        if not replay:
+            continue
+        try:
+            initial = load_game(source, name, part="initial/", registry=files.registry)
+        except BadInput as e:
+            report.add(e.problems)
+            continue
+        final, steps = replay_log(files, source, initial.state, files.actions, now=now)
+        _steps_report(report, steps)
+        if all(s.legal for s in steps):
+            report.add(compare(final, files))
+        report.notes.append(f"{name}: {len(steps)} actions replayed from initial/")
+    return report
+
+
+def _git(root: Path, *args: str) -> str:
+    r = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True)
+    if r.returncode != 0:
+        raise BadInput(Problem(f"git {args[0]}: {r.stderr.strip()}", kind=BAD_INPUT))
+    return r.stdout
+
+
+def changed_paths(root: Path, base: str) -> list[tuple[str, str, str]]:
+    """(status, path, old path) of every change from ``base`` to the work tree, untracked files included."""
+    out = []
+    diff = _git(root, "diff", "--name-status", "-z", "--find-renames", base, "--")
+    items = diff.split("\0")
+    i = 0
+    while i < len(items) - 1:
+        status = items[i]
+        if not status:
+            i += 1
+            continue
+        if status[0] in "RC":
+            out.append((status[0], items[i + 2], items[i + 1]))
+            i += 3
+        else:
+            out.append((status[0], items[i + 1], items[i + 1]))
+            i += 2
+    for path in _git(root, "ls-files", "--others", "--exclude-standard", "-z").split("\0"):
+        if path:
+            out.append(("A", path, path))
+    return out
+
+
+def author_player(state: State, author: str) -> str | None:
+    for p in state.doc("roster")["players"]:
+        if str(p.get("account", "")).lower() == author.lower():
+            return p["name"]
+    return None
+
+
+def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime | None = None) -> Report:
+    report = Report()
+    changes = changed_paths(root, base)
+    base_tree = GitTree(root, base)
+    head_tree = WorkTree(root)
+    base_games = set(games(base_tree))
+    head_games = set(games(head_tree))
+    author_is_admin = False
+    touched: dict[str, list[tuple[str, str, str]]] = {}
+    engine_changes = []
+    for status, path, old in changes:
+        parts = PurePosixPath(path).parts
+        if path.startswith("content/") and len(parts) >= 3:
+            touched.setdefault(parts[1], []).append((status, path, old))
+            if status == "R" and old != path and PurePosixPath(old).parts[1:2] != parts[1:2]:
+                touched.setdefault(PurePosixPath(old).parts[1], []).append(("D", old, old))
+        elif any(path == p or path.startswith(p) for p in ENGINE_PATHS):
+            engine_changes.append(path)
+
+    for name in sorted(touched):
+        if name not in base_games:
+            report.add([Problem(f"a new game {name!r}: creating a game needs an admin", f"content/{name}/game.yaml",
+                                kind=NEEDS_ADMIN)])
+            continue
+        if name not in head_games:
+            report.add([Problem(f"the game {name!r} was removed: that needs an admin", f"content/{name}/game.yaml",
+                                kind=NEEDS_ADMIN)])
+            continue
+        try:
+            before = load_game(base_tree, name)
+        except BadInput as e:
+            report.add([p.at(message="at the base: " + p.message) for p in e.problems])
+            continue
+        if author:
+            who = author_player(before.state, author)
+            if who is not None and any(p["name"] == who and p.get("admin") for p in before.state.players()):
+                author_is_admin = True
+        new_actions = []
+        history_problems = []
+        for status, path, old in touched[name]:
+            rel = PurePosixPath(path).relative_to(f"content/{name}").as_posix()
+            if rel.startswith("actions/"):
+                if status == "A":
+                    new_actions.append(path)
+                else:
+                    verb = {"M": "edits", "D": "deletes", "R": "renames", "T": "changes"}.get(status, "changes")
+                    history_problems.append(Problem(
+                        f"this pull request {verb} an action already in the log ({old}); the log is only ever "
+                        "added to", path, rule="history is append-only"))
+                    if status == "R":
+                        new_actions.append(path)
+            elif rel.startswith("initial/"):
+                history_problems.append(Problem("the founding state (initial/) may not change", path,
+                                                rule="history is append-only"))
+        report.add(history_problems)
+        try:
+            after = load_game(head_tree, name, registry=before.registry)
+        except BadInput as e:
+            report.add(e.problems)
+            continue
+        report.add(invariants(after))
+        known = set(before.actions)
+        new_actions = sorted({p for p in new_actions if p not in known}, key=lambda p: after.actions.index(p)
+                             if p in after.actions else 0)
+        new_actions = [p for p in after.actions if p in set(new_actions)]
+        last_base = before.actions[-1] if before.actions else None
+        final, steps = replay_log(after, head_tree, before.state, new_actions, now=now)
+        if author:
+            _authorship(report, before, steps, author)
+        else:
+            report.notes.append("no pull-request author given (--author): authorship not checked")
+        _steps_report(report, steps)
+        if last_base and new_actions and new_actions[0] < last_base and all(s.legal for s in steps):
+            pass  # time order is judged by the replay itself (the ledger's clock)
+        if all(s.legal for s in steps) and not history_problems:
+            report.add(compare(final, after))
+        report.notes.append(f"{name}: {len(new_actions)} new action(s) judged against {base}")
+
+    for path in engine_changes:
+        kind = NEEDS_ADMIN
+        if author_is_admin:
+            report.notes.append(f"{path}: engine change by an admin ({author})")
+            continue
+        report.add([Problem("changes the judge itself (engine, schemas, site or CI); an admin must make or "
+                            "approve this change, in a pull request of its own", path, kind=kind)])
+    return report
+
+
+def _authorship(report: Report, before: GameFiles, steps: list[Step], author: str) -> None:
+    """Each action's actor must be the pull request's author (through the roster's account field)."""
+    who = author_player(before.state, author)
+    for step in steps:
+        actor = step.record.get("actor")
+        if not actor:
+            continue
+        action = before.registry.actions.get(step.record.get("action", ""))
+        if action is not None and action.who == "newcomer":
+            account = (step.record.get("params") or {}).get("account", "")
+            if str(account).lower() != author.lower():
+                step.problems.insert(0, Problem(
+                    f"{actor} joins with account {account!r}, but this pull request is by {author}",
+                    step.path, rule=action.rule, action=step.path))
+            continue
+        if actor == who:
+            continue
+        if action is not None and action.may_file is not None and who is not None:
+            from .engine import Ctx
+            from .timeutil import parse_time
+
+            ctx = Ctx(before.state, action, step.record, parse_time(step.record["at"]), before.registry)
+            if action.may_file(ctx, who):
+                continue
+        mapped = f" (who plays as {who})" if who else " (who is on no roster of this game)"
+        step.problems.insert(0, Problem(f"the actor is {actor}, but this pull request is by {author}{mapped}; "
+                                        "players act only for themselves", step.path, field="actor",
+                                        rule="who may act", action=step.path))

@@ -1,0 +1,240 @@
+"""The ``nomic`` command line. Exit codes: 0 legal, 1 illegal, 2 bad input or usage."""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import os
+import sys
+import traceback
+from datetime import datetime
+from pathlib import Path
+from typing import Sequence
+
+from .problems import BAD_INPUT, BadInput, NomicError, Problem, Report
+from .report import emit
+from .timeutil import UTC, format_time, parse_time
+
+FORMATS = ("text", "json", "github", "markdown")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # usage errors exit 2, as argparse does, with our wording
+        self.print_usage(sys.stderr)
+        sys.stderr.write(f"nomic: {message}\n")
+        raise SystemExit(2)
+
+
+def _root(args: argparse.Namespace) -> Path:
+    return Path(args.repo).resolve()
+
+
+def _time(text: str | None, what: str) -> datetime | None:
+    if text is None:
+        return None
+    try:
+        return parse_time(text)
+    except ValueError as e:
+        raise BadInput(Problem(str(e), field=what, kind=BAD_INPUT)) from None
+
+
+def _now(args: argparse.Namespace) -> datetime:
+    return _time(getattr(args, "now", None), "--now") or datetime.now(UTC).replace(microsecond=0)
+
+
+def _author(args: argparse.Namespace) -> str | None:
+    if args.author:
+        return args.author
+    if os.environ.get("NOMIC_AUTHOR"):
+        return os.environ["NOMIC_AUTHOR"]
+    event = os.environ.get("GITHUB_EVENT_PATH")
+    if event and os.path.isfile(event):
+        try:
+            data = json.loads(Path(event).read_text(encoding="utf-8"))
+            return data.get("pull_request", {}).get("user", {}).get("login")
+        except (OSError, ValueError):
+            return None
+    return None
+
+
+# ---------------------------------------------------------------- commands
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from .check import check_pr, check_repo
+
+    root = _root(args)
+    now = _now(args)
+    if args.base:
+        report = check_pr(root, args.base, author=_author(args), now=now)
+    else:
+        report = check_repo(root, replay=not args.no_replay, now=now, only=args.game or None)
+    emit(report, args.format, sys.stdout)
+    return report.exit_code
+
+
+def cmd_act(args: argparse.Namespace) -> int:
+    from .act import act, available, parse_params
+
+    root = _root(args)
+    now = _now(args)
+    at = _time(args.at, "--at") or now
+    if not args.actor:
+        raise BadInput(Problem("say who acts: --as NAME", field="--as", kind=BAD_INPUT))
+    if args.list:
+        for a in available(root, args.game, args.actor, at):
+            mark = "yes" if not a.why_not else "no "
+            params = " ".join(f"{p}=" + ("" if p in a.required else "?") for p in a.params)
+            print(f"{mark} {a.name} {params}".rstrip())
+            print(f"      {a.summary}")
+            for why in a.why_not[:2]:
+                print(f"      - {why}")
+        return 0
+    if not args.action:
+        raise BadInput(Problem("name an action (nomic act GAME --list --as NAME shows them)", kind=BAD_INPUT))
+    params = parse_params(args.params, Path.cwd())
+    result = act(root, args.game, args.action, args.actor, params, at, note=args.note, dry_run=args.dry_run,
+                 now=max(now, at) if args.at and args.allow_past else now)
+    step = result.step
+    if not step.legal:
+        report = Report()
+        report.add(step.problems)
+        emit(report, args.format, sys.stdout)
+        return report.exit_code
+    if args.format == "json":
+        json.dump({"exit": 0, "action": result.action_path, "written": result.written,
+                   "dice": step.applied.dice if step.applied else [],
+                   "outcome": step.applied.outcome if step.applied else []}, sys.stdout, indent=2)
+        print()
+        return 0
+    verb = "would write" if args.dry_run else "wrote"
+    print(f"legal: {args.action} by {args.actor} at {format_time(at)}")
+    if step.applied and step.applied.dice:
+        print(f"dice: {step.applied.dice}")
+    for event in (step.applied.events if step.applied else []):
+        print(f"scheduled: {event['event']} at {event['at']} [rule: {event['rule']}]")
+    print(f"{verb} {result.action_path}")
+    if not args.quiet:
+        _show_diff(root, result)
+    return 0
+
+
+def _show_diff(root: Path, result) -> None:  # type: ignore[no-untyped-def]
+    """The change as a unified diff: what the pull request will show."""
+    for path in result.written:
+        old = result.old_texts.get(path, "")
+        new = result.texts[path]
+        sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), new.splitlines(True),
+                                                   "a/" + path if old else "/dev/null", "b/" + path))
+
+
+def cmd_fmt(args: argparse.Namespace) -> int:
+    from .fmt import format_paths
+
+    root = _root(args)
+    report, changed = format_paths(root, args.paths, check_only=args.check)
+    for p in changed:
+        print(("would reformat " if args.check else "reformatted ") + p)
+    emit(report, "text", sys.stdout, quiet=True) if report.problems else None
+    if report.problems:
+        return report.exit_code
+    return 1 if (args.check and changed) else 0
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    from .site import build
+
+    return build(_root(args), serve=args.command == "serve", site_dir=getattr(args, "site_dir", None),
+                 strict=getattr(args, "strict", False))
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .replay import replay_without
+
+    report = replay_without(_root(args), args.game, args.without)
+    emit(report, args.format, sys.stdout)
+    return report.exit_code
+
+
+# ---------------------------------------------------------------- wiring
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="nomic", description="Run a nomic as code: act, check, format and publish a game.")
+    p.add_argument("--repo", default=".", help="the repository's root (default: the current folder)")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    c = sub.add_parser("check", help="judge the repository, or a pull request against --base")
+    c.add_argument("--base", help="the base revision of a pull request (e.g. origin/main)")
+    c.add_argument("--author", help="the pull request's author (login); default from the CI environment")
+    c.add_argument("--format", choices=FORMATS, default="text")
+    c.add_argument("--game", action="append", help="check only this game (repeatable)")
+    c.add_argument("--no-replay", action="store_true", help="validate files only; skip the audit replay")
+    c.add_argument("--now", help=argparse.SUPPRESS)
+    c.set_defaults(func=cmd_check)
+
+    a = sub.add_parser("act", help="take a game action: writes the action file and updates the gamestate")
+    a.add_argument("game")
+    a.add_argument("action", nargs="?")
+    a.add_argument("params", nargs="*", help="key=value (values are YAML; key=@file reads a file)")
+    a.add_argument("--as", dest="actor", help="who acts (your name in the roster)")
+    a.add_argument("--at", help="the time of the action (UTC, default now)")
+    a.add_argument("--note", help="flavour text")
+    a.add_argument("--list", action="store_true", help="list the actions and whether you may take them now")
+    a.add_argument("--dry-run", action="store_true", help="judge and show, write nothing")
+    a.add_argument("--format", choices=("text", "json", "github"), default="text")
+    a.add_argument("-q", "--quiet", action="store_true", help="do not show the diff")
+    a.add_argument("--now", help=argparse.SUPPRESS)
+    a.add_argument("--allow-past", action="store_true", help=argparse.SUPPRESS)
+    a.set_defaults(func=cmd_act)
+
+    f = sub.add_parser("fmt", help="rewrite content files into the canonical layout")
+    f.add_argument("paths", nargs="*", help="files or folders (default: content/)")
+    f.add_argument("--check", action="store_true", help="only report files that are not canonical (exit 1)")
+    f.set_defaults(func=cmd_fmt)
+
+    b = sub.add_parser("build", help="validate, then build the wiki with MkDocs")
+    b.add_argument("--site-dir", help="where to write the site (default: site/)")
+    b.add_argument("--strict", action="store_true")
+    b.set_defaults(func=cmd_build)
+    s = sub.add_parser("serve", help="validate, then serve the wiki locally")
+    s.set_defaults(func=cmd_build)
+
+    r = sub.add_parser("replay", help="recompute a game from its log, optionally without some actions")
+    r.add_argument("game")
+    r.add_argument("--without", action="append", default=[], help="an action file (name or path) to leave out")
+    r.add_argument("--format", choices=FORMATS, default="text")
+    r.set_defaults(func=cmd_replay)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:
+        return int(e.code or 0)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return args.func(args)
+    except NomicError as e:
+        report = Report()
+        report.add(e.problems)
+        fmt = getattr(args, "format", "text")
+        emit(report, fmt if fmt in FORMATS else "text", sys.stdout)
+        return report.exit_code
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception:  # a bug in the judge, not the player's mistake
+        sys.stderr.write("nomic: internal error (this is a bug in nomic, not in your game; please report it):\n")
+        traceback.print_exc()
+        return 3
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,321 @@
+"""A game on disk (or at a git revision): reading it into a State, writing it back.
+
+Layout of one game, ``content/<game>/``::
+
+    game.yaml              configuration: name, modules, keywords, options
+    ruleset/<id>.md        one rule a file, YAML front matter then Markdown
+    gamestate/<kind>.yaml  one document per kind a module registers
+    actions/<stamp>--<actor>--<action>.yaml   the log, only ever added to
+    initial/               the state the game was founded with (gamestate/ and
+                           ruleset/ as above); the full audit replays from it
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any, Iterable, Protocol
+
+from . import schemas, yamlio
+from .engine import ENGINE_DOCS, Registry, Rule, State
+from .problems import BAD_INPUT, BadInput, Problem
+
+SCHEMA_LINE = "# yaml-language-server: $schema="
+ACTION_NAME = re.compile(r"^(\d{8}T\d{6}Z)--([A-Za-z0-9_.-]{1,64})--([a-z0-9_.-]{1,80})(?:--(\d+))?\.yaml$")
+RULE_FILE = re.compile(r"^[a-z0-9][a-z0-9-]{0,79}\.md$")
+DOC_FILE = re.compile(r"^[a-z][a-z0-9_]{0,40}\.yaml$")
+
+
+# ---------------------------------------------------------------- where files come from
+
+
+class Source(Protocol):
+    """Files of a repository, at a revision or in the work tree (paths relative, '/'-separated)."""
+
+    def list(self, prefix: str) -> list[str]: ...
+
+    def read(self, path: str) -> bytes: ...
+
+    def is_link(self, path: str) -> bool: ...
+
+
+class WorkTree:
+    def __init__(self, root: str | Path):
+        self.root = Path(root)
+
+    def list(self, prefix: str) -> list[str]:
+        base = self.root / prefix
+        if not base.is_dir():
+            return []
+        out = []
+        for p in base.rglob("*"):
+            if p.is_file() or p.is_symlink():
+                rel = p.relative_to(self.root).as_posix()
+                if "/." in "/" + rel:  # editor and temp files
+                    continue
+                out.append(rel)
+        return sorted(out)
+
+    def read(self, path: str) -> bytes:
+        p = self.root / path
+        if p.is_symlink():
+            raise BadInput(Problem("content files may not be symbolic links", path, kind=BAD_INPUT))
+        if p.stat().st_size > yamlio.MAX_FILE_BYTES:
+            raise BadInput(Problem(f"file is larger than {yamlio.MAX_FILE_BYTES} bytes", path, kind=BAD_INPUT))
+        return p.read_bytes()
+
+    def is_link(self, path: str) -> bool:
+        return (self.root / path).is_symlink()
+
+
+class GitTree:
+    """The files at a git revision, read in one batch."""
+
+    def __init__(self, repo: str | Path, ref: str):
+        self.repo = Path(repo)
+        self.ref = ref
+        self._entries: dict[str, tuple[str, str]] | None = None
+        self._cache: dict[str, bytes] = {}
+
+    def _git(self, *args: str, input: bytes | None = None) -> bytes:
+        r = subprocess.run(["git", "-C", str(self.repo), *args], input=input, capture_output=True)
+        if r.returncode != 0:
+            raise BadInput(Problem(f"git {' '.join(args[:2])}: {r.stderr.decode(errors='replace').strip()}",
+                                   kind=BAD_INPUT))
+        return r.stdout
+
+    def entries(self) -> dict[str, tuple[str, str]]:
+        if self._entries is None:
+            out = self._git("ls-tree", "-r", "-z", "--full-tree", self.ref, "--", "content")
+            entries = {}
+            for item in out.split(b"\0"):
+                if not item:
+                    continue
+                meta, path = item.split(b"\t", 1)
+                mode, _type, sha = meta.decode().split()
+                entries[path.decode("utf-8", errors="replace")] = (mode, sha)
+            self._entries = entries
+        return self._entries
+
+    def list(self, prefix: str) -> list[str]:
+        pre = prefix.rstrip("/") + "/"
+        return sorted(p for p in self.entries() if p.startswith(pre))
+
+    def is_link(self, path: str) -> bool:
+        return self.entries().get(path, ("",))[0] == "120000"
+
+    def read(self, path: str) -> bytes:
+        if path not in self._cache:
+            self.prefetch([path])
+        return self._cache[path]
+
+    def prefetch(self, paths: Iterable[str]) -> None:
+        wanted = [p for p in paths if p not in self._cache and p in self.entries()]
+        if not wanted:
+            return
+        shas = "".join(self.entries()[p][1] + "\n" for p in wanted).encode()
+        out = self._git("cat-file", "--batch", input=shas)
+        pos = 0
+        for p in wanted:
+            nl = out.index(b"\n", pos)
+            header = out[pos:nl].split()
+            size = int(header[2])
+            self._cache[p] = out[nl + 1: nl + 1 + size]
+            pos = nl + 1 + size + 1
+
+
+# ---------------------------------------------------------------- reading a game
+
+
+@dataclass
+class GameFiles:
+    """One game as read: its state, and the texts it came from (for placing errors)."""
+
+    name: str
+    root: str  # content/<name>
+    state: State
+    registry: Registry
+    texts: dict[str, str] = field(default_factory=dict)  # path -> text of each file read
+    actions: list[str] = field(default_factory=list)  # action file paths, in log order
+    doc_paths: dict[str, str] = field(default_factory=dict)  # kind -> path
+    rule_paths: dict[str, str] = field(default_factory=dict)  # rule id -> path
+
+
+def games(source: Source) -> list[str]:
+    names = set()
+    for p in source.list("content"):
+        parts = PurePosixPath(p).parts
+        if len(parts) >= 3 and parts[2] == "game.yaml":
+            names.add(parts[1])
+    return sorted(names)
+
+
+def check_schema_line(text: str, path: str, schema: str) -> list[Problem]:
+    """The first line tells a player's editor which schema to check against."""
+    depth = len(PurePosixPath(path).parts) - 1
+    want = SCHEMA_LINE + "../" * depth + "schemas/" + schema
+    first = text.split("\n", 1)[0].rstrip()
+    if first != want:
+        return [Problem(f"first line must be '{want}' so editors check the file", path, 1, 1, kind=BAD_INPUT)]
+    return []
+
+
+def split_front_matter(text: str, path: str) -> tuple[str, str]:
+    """(front matter YAML, Markdown body) of a rule file."""
+    if not text.startswith("---\n"):
+        raise BadInput(Problem("a rule file starts with '---' and YAML front matter", path, 1, 1, kind=BAD_INPUT))
+    end = text.find("\n---\n", 3)
+    if end < 0:
+        raise BadInput(Problem("front matter is not closed by a '---' line", path, 1, 1, kind=BAD_INPUT))
+    return text[4:end + 1], text[end + 5:]
+
+
+def read_rule(source: Source, path: str, texts: dict[str, str]) -> Rule:
+    text = yamlio.read_text(path, path, source.read(path))
+    texts[path] = text
+    front, body = split_front_matter(text, path)
+    meta = yamlio.load(front, path, line_offset=1)
+    problems = schemas.errors(meta, schema="rule.schema.json", file=path, text=front, line_offset=1)
+    if problems:
+        raise BadInput(problems)
+    stem = PurePosixPath(path).stem
+    if meta["id"] != stem:
+        raise BadInput(Problem(f"id {meta['id']!r} must match the file name {stem!r}", path, 2, 1, "id",
+                               kind=BAD_INPUT))
+    return Rule(meta["id"], meta, body)
+
+
+def read_yaml(source: Source, path: str, schema: str, texts: dict[str, str]) -> Any:
+    if source.is_link(path):
+        raise BadInput(Problem("content files may not be symbolic links", path, kind=BAD_INPUT))
+    text = yamlio.read_text(path, path, source.read(path))
+    texts[path] = text
+    problems = check_schema_line(text, path, schema)
+    data = yamlio.load(text, path)
+    problems += schemas.errors(data, schema=schema, file=path, text=text)
+    if problems:
+        raise BadInput(problems)
+    return data
+
+
+def load_game(source: Source, name: str, *, part: str = "", registry: Registry | None = None) -> GameFiles:
+    """Read ``content/<name>`` (or its ``initial/`` when part='initial/') into a GameFiles.
+
+    Raises BadInput listing every problem found in the files.
+    """
+    from .modules import registry_for
+
+    root = f"content/{name}"
+    texts: dict[str, str] = {}
+    problems: list[Problem] = []
+    config = read_yaml(source, f"{root}/game.yaml", "game.schema.json", texts)
+    if registry is None:
+        try:
+            registry = registry_for(config.get("modules", []))
+        except KeyError as e:
+            raise BadInput(Problem(str(e.args[0]), f"{root}/game.yaml", *yamlio.locate(texts[f"{root}/game.yaml"],
+                                                                                     ["modules"]), "modules",
+                                   kind=BAD_INPUT)) from None
+    base = f"{root}/{part}"
+    docs: dict[str, Any] = {}
+    doc_paths: dict[str, str] = {}
+    known = {"roster": "roster.schema.json", "ledger": "ledger.schema.json"}
+    known.update({k: d.schema for k, d in registry.docs.items()})
+    for path in source.list(f"{base}gamestate"):
+        fname = PurePosixPath(path).name
+        kind = fname[:-5] if fname.endswith(".yaml") else ""
+        if PurePosixPath(path).parent.as_posix() != f"{base}gamestate" or not DOC_FILE.match(fname):
+            problems.append(Problem("unexpected file: gamestate holds <kind>.yaml files only", path,
+                                    kind=BAD_INPUT))
+            continue
+        if kind not in known:
+            problems.append(Problem(f"no module of this game defines a document {kind!r} "
+                                    f"(known: {', '.join(sorted(known))})", path, kind=BAD_INPUT))
+            continue
+        try:
+            docs[kind] = read_yaml(source, path, known[kind], texts)
+            doc_paths[kind] = path
+        except BadInput as e:
+            problems.extend(e.problems)
+    for kind in known:
+        if kind not in docs and f"{base}gamestate/{kind}.yaml" not in doc_paths.values() and not any(
+                p.file == f"{base}gamestate/{kind}.yaml" for p in problems):
+            problems.append(Problem(f"missing document {kind!r}", f"{base}gamestate/{kind}.yaml", kind=BAD_INPUT))
+    rules: dict[str, Rule] = {}
+    rule_paths: dict[str, str] = {}
+    for path in source.list(f"{base}ruleset"):
+        fname = PurePosixPath(path).name
+        if not RULE_FILE.match(fname):
+            problems.append(Problem("rule files are named <id>.md (lower case, digits, dashes)", path,
+                                    kind=BAD_INPUT))
+            continue
+        if source.is_link(path):
+            problems.append(Problem("content files may not be symbolic links", path, kind=BAD_INPUT))
+            continue
+        try:
+            rule = read_rule(source, path, texts)
+            rules[rule.id] = rule
+            rule_paths[rule.id] = path
+        except BadInput as e:
+            problems.extend(e.problems)
+    actions = []
+    if not part:
+        for path in source.list(f"{root}/actions"):
+            if not ACTION_NAME.match(PurePosixPath(path).name) or PurePosixPath(path).parent.as_posix() != \
+                    f"{root}/actions":
+                problems.append(Problem("action files are named <yyyymmddThhmmssZ>--<actor>--<action>.yaml",
+                                        path, kind=BAD_INPUT))
+                continue
+            actions.append(path)
+    if problems:
+        raise BadInput(problems)
+    state = State(config, docs, rules)
+    return GameFiles(name, root, state, registry, texts, sorted(actions, key=action_sort_key), doc_paths,
+                     rule_paths)
+
+
+def action_sort_key(path: str) -> tuple[str, int, str]:
+    m = ACTION_NAME.match(PurePosixPath(path).name)
+    if not m:
+        return ("", 0, path)
+    return (m.group(1), int(m.group(4) or 0), path)
+
+
+def read_action(source: Source, path: str, texts: dict[str, str] | None = None) -> dict[str, Any]:
+    if source.is_link(path):
+        raise BadInput(Problem("content files may not be symbolic links", path, kind=BAD_INPUT))
+    text = yamlio.read_text(path, path, source.read(path))
+    if texts is not None:
+        texts[path] = text
+    problems = check_schema_line(text, path, "action.schema.json")
+    record = yamlio.load(text, path)
+    problems += schemas.errors(record, schema="action.schema.json", file=path, text=text)
+    if problems:
+        raise BadInput(problems)
+    return record
+
+
+# ---------------------------------------------------------------- writing
+
+
+def rule_text(rule: Rule, old_text: str | None = None, path: str = "") -> str:
+    """A rule file's text; when rewriting, only changed front-matter values change."""
+    if old_text is not None:
+        front, _ = split_front_matter(old_text, path)
+        tree = yamlio.rt_load(front, path)
+        yamlio.sync_into(tree, rule.meta)
+        meta_text = yamlio.rt_dump(tree)
+    else:
+        meta_text = yamlio.rt_dump(yamlio._fresh(rule.meta))
+    return "---\n" + meta_text + "---\n" + rule.body
+
+
+def doc_text(data: Any, path: str, schema: str, old_text: str | None = None) -> str:
+    if old_text is not None:
+        tree = yamlio.rt_load(old_text, path)
+        tree = yamlio.sync_into(tree, data)
+        return yamlio.rt_dump(tree)
+    depth = len(PurePosixPath(path).parts) - 1
+    return yamlio.dump_new(data, [SCHEMA_LINE[2:] + "../" * depth + "schemas/" + schema])

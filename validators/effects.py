@@ -1,0 +1,167 @@
+"""Machine-readable effects of proposals and judgments, applied on enactment.
+
+Gamestate edits are a JSON Patch (RFC 6902) whose first path segment names
+the document: ``/roster/players/name=Bob/stats/bananas``. A segment of the
+form ``key=value`` picks the one item of a list whose ``key`` equals
+``value`` (players move around in lists; names do not).
+
+Rule edits: ``add`` (a new rule; placed in the dynastic section unless the
+proposal says otherwise, seed 001 "Rules and Proposals"), ``amend`` (new
+text and/or title), ``repeal``, ``renumber``, ``retitle``. Each appends to
+the rule's history who did it and when.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from .engine import Ctx, Rule
+from .problems import Illegal, Problem
+from .timeutil import format_time
+
+
+def _unescape(seg: str) -> str:
+    return seg.replace("~1", "/").replace("~0", "~")
+
+
+def _segments(path: str) -> list[str]:
+    if not path.startswith("/"):
+        raise ValueError(f"path {path!r} must start with '/'")
+    return [_unescape(s) for s in path.split("/")[1:]]
+
+
+def _step(node: Any, seg: str, path: str) -> Any:
+    if isinstance(node, dict):
+        if seg not in node:
+            raise ValueError(f"{path}: no key {seg!r}")
+        return node[seg]
+    if isinstance(node, list):
+        return node[_index(node, seg, path, allow_end=False)]
+    raise ValueError(f"{path}: cannot go into a {type(node).__name__}")
+
+
+def _index(node: list, seg: str, path: str, allow_end: bool) -> int:
+    if "=" in seg:
+        key, _, value = seg.partition("=")
+        hits = [i for i, item in enumerate(node) if isinstance(item, dict) and str(item.get(key)) == value]
+        if len(hits) != 1:
+            raise ValueError(f"{path}: {len(hits)} items have {key} = {value!r}; need exactly one")
+        return hits[0]
+    if seg == "-" and allow_end:
+        return len(node)
+    if not seg.isdigit():
+        raise ValueError(f"{path}: {seg!r} is not a list index")
+    i = int(seg)
+    if i > len(node) or (i == len(node) and not allow_end):
+        raise ValueError(f"{path}: index {i} is out of range")
+    return i
+
+
+def _parent(ctx: Ctx, path: str) -> tuple[Any, str]:
+    segs = _segments(path)
+    if not segs or not segs[0]:
+        raise ValueError(f"path {path!r} must name a gamestate document")
+    kind = segs[0]
+    if kind == "ledger":
+        raise ValueError("the ledger is kept by the engine and cannot be patched")
+    if kind not in ctx.state.docs:
+        raise ValueError(f"{path}: no gamestate document {kind!r}")
+    if len(segs) == 1:
+        raise ValueError(f"{path}: replace fields of a document, not the document itself")
+    node = ctx.edit(kind)
+    for seg in segs[1:-1]:
+        node = _step(node, seg, path)
+    return node, segs[-1]
+
+
+def _get(ctx: Ctx, path: str) -> Any:
+    parent, last = _parent(ctx, path)
+    return _step(parent, last, path)
+
+
+def apply_patch(ctx: Ctx, ops: list[dict[str, Any]]) -> None:
+    for op in ops:
+        kind, path = op["op"], op["path"]
+        if kind in ("add", "replace", "test") and "value" not in op:
+            raise ValueError(f"{kind} at {path} needs a value")
+        if kind == "test":
+            if _get(ctx, path) != op["value"]:
+                raise ValueError(f"test failed at {path}")
+            continue
+        if kind in ("move", "copy"):
+            value = copy.deepcopy(_get(ctx, op["from"]))
+            if kind == "move":
+                apply_patch(ctx, [{"op": "remove", "path": op["from"]}])
+            apply_patch(ctx, [{"op": "add", "path": path, "value": value}])
+            continue
+        parent, last = _parent(ctx, path)
+        if isinstance(parent, dict):
+            if kind == "add":
+                parent[last] = copy.deepcopy(op["value"])
+            elif last not in parent:
+                raise ValueError(f"{path}: no key {last!r}")
+            elif kind == "replace":
+                parent[last] = copy.deepcopy(op["value"])
+            else:
+                del parent[last]
+        elif isinstance(parent, list):
+            i = _index(parent, last, path, allow_end=kind == "add")
+            if kind == "add":
+                parent.insert(i, copy.deepcopy(op["value"]))
+            elif kind == "replace":
+                parent[i] = copy.deepcopy(op["value"])
+            else:
+                del parent[i]
+        else:
+            raise ValueError(f"{path}: cannot edit inside a {type(parent).__name__}")
+
+
+def apply_rule_edits(ctx: Ctx, edits: list[dict[str, Any]], by: str) -> None:
+    rules = ctx.tx.edit_rules()
+    when = format_time(ctx.at)
+    for e in edits:
+        op, rid = e["op"], e["id"]
+        if op == "add":
+            if rid in rules:
+                raise ValueError(f"rule {rid!r} already exists")
+            meta: dict[str, Any] = {"id": rid, "number": e.get("number", ""), "title": e.get("title", rid),
+                                    "section": e.get("section", "dynastic"), "status": "active"}
+            for opt in ("parent", "colour"):
+                if opt in e:
+                    meta[opt] = e[opt]
+            meta["history"] = [{"event": "enacted", "by": by, "at": when}]
+            rules[rid] = Rule(rid, meta, e.get("body", "").rstrip("\n") + "\n")
+            continue
+        if rid not in rules:
+            raise ValueError(f"no rule {rid!r}")
+        rule = rules[rid]
+        if op == "amend":
+            if "body" in e:
+                rule.body = e["body"].rstrip("\n") + "\n"
+            if "title" in e:
+                rule.meta["title"] = e["title"]
+            event = "amended"
+        elif op == "repeal":
+            if rule.meta.get("status") == "repealed":
+                raise ValueError(f"rule {rid!r} is already repealed")
+            rule.meta["status"] = "repealed"
+            event = "repealed"
+        elif op == "renumber":
+            rule.meta["number"] = e["number"]
+            event = "renumbered"
+        else:  # retitle
+            rule.meta["title"] = e["title"]
+            event = "retitled"
+        rule.meta.setdefault("history", []).append({"event": event, "by": by, "at": when})
+
+
+def apply_effects(ctx: Ctx, effects: dict[str, Any] | None, by: str, rule: str) -> None:
+    """Apply a proposal's (or CfJ's) effects, or refuse the whole action saying which one cannot apply."""
+    if not effects:
+        return
+    try:
+        apply_rule_edits(ctx, effects.get("rules", []), by)
+        apply_patch(ctx, effects.get("gamestate", []))
+    except ValueError as e:
+        raise Illegal(Problem(f"{by}'s effects cannot be applied: {e}", rule=rule)) from None

@@ -1,0 +1,47 @@
+"""BlogNomic's core rules: players, proposals, votes, enactment, CfJs, victory and ascension.
+
+One module, two versions (seed 001's Ruleset 75 and seed 003's Quazie core),
+chosen per game with ``options.blognomic.variant``. See docs/modules/blognomic.md.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ...engine import DocKind, Module, Problem, State
+from . import judgment, players, proposals, victory
+from .common import leader
+from .options import options
+
+
+def _invariants(state: State) -> Iterator[Problem]:
+    try:
+        options(state.config)
+    except ValueError as e:
+        yield Problem(str(e), field="options.blognomic", file="game")
+    names = {p["name"] for p in state.doc("roster")["players"]}
+    boss = state.doc("dynasty").get("leader")
+    if boss is not None and boss not in names:
+        yield Problem(f"the leader {boss!r} is not on the roster", field="leader", file="dynasty")
+    ids = [p["id"] for p in state.doc("proposals")["proposals"]]
+    if len(ids) != len(set(ids)):
+        yield Problem("proposal numbers must be unique", field="proposals", file="proposals")
+    if ids and state.doc("proposals")["next"] <= max(ids):
+        yield Problem("next must be greater than every proposal number", field="next", file="proposals")
+
+
+MODULE = Module(
+    name="blognomic",
+    title="BlogNomic core rules",
+    docs=[
+        DocKind("proposals", "proposals.schema.json", "Proposals and their votes"),
+        DocKind("cfjs", "cfjs.schema.json", "Calls for Judgment"),
+        DocKind("dovs", "dovs.schema.json", "Declarations of Victory"),
+        DocKind("dynasty", "dynasty.schema.json", "The dynasty and its leader"),
+    ],
+    actions=players.ACTIONS + proposals.ACTIONS + judgment.ACTIONS + victory.ACTIONS,
+    gates=[victory.hiatus_gate],
+    invariants=[_invariants],
+    leader=leader,
+    doc=__doc__ or "",
+)

@@ -1,0 +1,114 @@
+"""Shared pieces of the BlogNomic core rules: options, the leader, Hiatus, tallies."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from ...engine import Ctx, State
+from ...roster import active_players, quorum
+from ...timeutil import parse_time
+from .options import options
+
+FOR_VOTES = ("FOR", "COMPENSATE")
+AGAINST_VOTES = ("AGAINST", "ADMONISH", "VETO")
+
+
+def opts(state: State | Ctx) -> dict[str, Any]:
+    return options(state.config)
+
+
+def leader(state: State | Ctx) -> str | None:
+    return state.doc("dynasty").get("leader")
+
+
+def in_hiatus(state: State | Ctx) -> bool:
+    """Seed 001 1.10 / seed 003 rule 9: from a DoV until it fails, or until the Ascension Address."""
+    if state.doc("dynasty").get("awaiting_ascension"):
+        return True
+    return any(d["status"] == "pending" for d in state.doc("dovs")["dovs"])
+
+
+def find(items: list[dict[str, Any]], ident: int, what: str, ctx: Ctx) -> dict[str, Any]:
+    for item in items:
+        if item["id"] == ident:
+            return item
+    raise ctx.refuse(f"there is no {what} {ident}")
+
+
+def age_hours(item: dict[str, Any], now: datetime) -> float:
+    return (now - parse_time(item["submitted"])).total_seconds() / 3600
+
+
+@dataclass
+class Tally:
+    """How a proposal, CfJ or DoV stands: each valid vote counted as the rules say."""
+
+    for_: int = 0
+    against: int = 0
+    abstain: int = 0
+    compensate: int = 0
+    admonish: int = 0
+    vetoed: bool = False
+    counted: dict[str, str] = field(default_factory=dict)  # voter -> effective FOR/AGAINST
+    quorum: int = 0
+    players: int = 0
+
+    @property
+    def valid(self) -> int:
+        return self.for_ + self.against
+
+    def as_record(self) -> dict[str, int]:
+        out = {"for": self.for_, "against": self.against}
+        if self.abstain:
+            out["abstain"] = self.abstain
+        if self.compensate:
+            out["compensate"] = self.compensate
+        if self.admonish:
+            out["admonish"] = self.admonish
+        return out
+
+
+def tally(state: State | Ctx, item: dict[str, Any], *, implicit_author: bool = True) -> Tally:
+    """Seed 001 rule 1.4 Voting / seed 003 rule 4: the votes as they count now.
+
+    * Only players who are neither idle nor gone have valid votes.
+    * An author who has not voted counts as FOR (proposals only).
+    * DEFERENTIAL counts as the leader's vote; if the leader has not voted, or
+      voted DEFERENTIAL (which cancels their vote), it is an abstention and not
+      a vote at all.
+    * VETO is the leader's; it counts against and marks the item vetoed.
+    """
+    active = {p["name"] for p in active_players(state)}
+    votes = {n: v for n, v in item.get("votes", {}).items() if n in active}
+    author = item.get("author")
+    if implicit_author and author in active and author not in votes:
+        votes[author] = "FOR"
+    boss = leader(state)
+    boss_vote = votes.get(boss) if boss in active else None
+    follow = None
+    if boss_vote in FOR_VOTES:
+        follow = "FOR"
+    elif boss_vote in AGAINST_VOTES:
+        follow = "AGAINST"
+    t = Tally(quorum=quorum(state), players=len(active))
+    for name, vote in votes.items():
+        effective = vote
+        if vote == "DEFERENTIAL":
+            effective = follow if name != boss else None
+        if vote == "VETO" and name == boss:
+            t.vetoed = True
+        if vote == "COMPENSATE":
+            t.compensate += 1
+        if vote == "ADMONISH":
+            t.admonish += 1
+        if effective in FOR_VOTES:
+            t.for_ += 1
+            t.counted[name] = "FOR"
+        elif effective in AGAINST_VOTES:
+            t.against += 1
+            t.counted[name] = "AGAINST"
+        else:
+            t.abstain += 1
+    return t

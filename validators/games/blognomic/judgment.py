@@ -1,0 +1,121 @@
+"""Calls for Judgment (seed 001 rule 1.6; seed 003 rule 6)."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from ...effects import apply_effects
+from ...engine import ADMIN, PLAYER, Action, Ctx
+from ...timeutil import format_time
+from .common import age_hours, find, in_hiatus, opts, tally
+
+RULE = "calls-for-judgment"
+EFFECTS = {"$ref": "common.schema.json#/$defs/effects"}
+
+
+def _raise(ctx: Ctx) -> None:
+    doc = ctx.edit("cfjs")
+    ident = doc["next"]
+    doc["next"] = ident + 1
+    item: dict[str, Any] = {"id": ident, "title": ctx.params["title"], "author": ctx.actor,
+                            "submitted": format_time(ctx.at), "status": "pending"}
+    if ctx.params.get("text"):
+        item["text"] = ctx.params["text"]
+    if ctx.params.get("effects"):
+        item["effects"] = ctx.params["effects"]
+    item["votes"] = {}
+    doc["cfjs"].append(item)
+
+
+CFJ = Action(
+    name="core.cfj",
+    rule=RULE,
+    summary="Raise a Call for Judgment",
+    params={"type": "object", "required": ["title"], "additionalProperties": False,
+            "properties": {"title": {"type": "string", "minLength": 1, "maxLength": 200},
+                           "text": {"type": "string", "maxLength": 20000}, "effects": EFFECTS}},
+    effect=_raise,
+    in_hiatus=True,
+    doc="Describe the dispute and the measures to resolve it; `effects` are applied if it passes.",
+)
+
+
+def _vote_check(ctx: Ctx) -> Iterator[str]:
+    c = find(ctx.doc("cfjs")["cfjs"], ctx.params["cfj"], "CfJ", ctx)
+    if c["status"] != "pending":
+        yield f"CfJ {c['id']} is {c['status']}, not pending"
+
+
+def _vote(ctx: Ctx) -> None:
+    c = find(ctx.edit("cfjs")["cfjs"], ctx.params["cfj"], "CfJ", ctx)
+    c["votes"].pop(ctx.actor, None)
+    c["votes"][ctx.actor] = ctx.params["vote"]
+
+
+CFJ_VOTE = Action(
+    name="core.cfj-vote",
+    rule=RULE,
+    summary="Vote FOR or AGAINST a Call for Judgment",
+    params={"type": "object", "required": ["cfj", "vote"], "additionalProperties": False,
+            "properties": {"cfj": {"type": "integer", "minimum": 1}, "vote": {"enum": ["FOR", "AGAINST"]}}},
+    check=_vote_check,
+    effect=_vote,
+    in_hiatus=True,
+)
+
+
+def status(ctx: Any, c: dict[str, Any]) -> tuple[bool, str]:
+    """(may it be resolved now, why); the verdict then is: more than half of the cast votes FOR."""
+    o = opts(ctx)
+    t = tally(ctx, c, implicit_author=False)
+    if t.for_ >= t.quorum:
+        return True, f"{t.for_} FOR reach Quorum ({t.quorum})"
+    if o["cfj_against_quorum_ends"] and t.against >= t.quorum:
+        return True, f"{t.against} AGAINST reach Quorum ({t.quorum})"
+    days = o["cfj_days_in_hiatus"] if in_hiatus(ctx) else o["cfj_days"]
+    if age_hours(c, ctx.at) >= days * 24:
+        return True, f"{days} days have passed"
+    return False, f"{t.for_} FOR, {t.against} AGAINST; open until Quorum or {days} days"
+
+
+def _resolve_check(ctx: Ctx) -> Iterator[str]:
+    c = find(ctx.doc("cfjs")["cfjs"], ctx.params["cfj"], "CfJ", ctx)
+    if c["status"] != "pending":
+        yield f"CfJ {c['id']} is {c['status']}, not pending"
+        return
+    ok, why = status(ctx, c)
+    if not ok and not (not c.get("effects") and ctx.params.get("fail_without_effect")):
+        yield f"CfJ {c['id']} cannot be resolved yet: {why}"
+
+
+def _resolve(ctx: Ctx) -> None:
+    c = find(ctx.edit("cfjs")["cfjs"], ctx.params["cfj"], "CfJ", ctx)
+    t = tally(ctx, c, implicit_author=False)
+    ok, why = status(ctx, c)
+    passed = ok and t.for_ * 2 > t.valid
+    if not ok:
+        why = "it has no effect on the ruleset or gamestate"
+    c["status"] = "passed" if passed else "failed"
+    c["resolved"] = {"by": ctx.actor, "at": format_time(ctx.at), "result": c["status"], "reason": why[:200],
+                     "tally": t.as_record()}
+    if passed:
+        apply_effects(ctx, c.get("effects"), f"CfJ {c['id']}", RULE)
+
+
+CFJ_RESOLVE = Action(
+    name="core.cfj-resolve",
+    rule=RULE,
+    summary="Mark a Call for Judgment passed or failed",
+    params={"type": "object", "required": ["cfj"], "additionalProperties": False,
+            "properties": {"cfj": {"type": "integer", "minimum": 1},
+                           "fail_without_effect": {"type": "boolean"}}},
+    who=ADMIN,
+    check=_resolve_check,
+    effect=_resolve,
+    in_hiatus=True,
+    doc="Once it has Quorum FOR (or AGAINST, in Ruleset 75) or four days have passed (two in Hiatus), a CfJ "
+        "passes if more than half of the cast votes are FOR. A CfJ without effects may be failed at any time "
+        "with `fail_without_effect: true`.",
+)
+
+ACTIONS = [CFJ, CFJ_VOTE, CFJ_RESOLVE]

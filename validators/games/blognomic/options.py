@@ -1,0 +1,72 @@
+"""The two versions of BlogNomic's core rules in the seeds, as options.
+
+``variant: ruleset-75`` is seed 001 (BlogNomic Ruleset 75, 2010);
+``variant: quazie`` is seed 003 (the end of the First Dynasty of Quazie, 2005).
+A game picks a variant in ``game.yaml`` and may override any single option:
+
+    options:
+      blognomic: {variant: quazie, nonvoter_penalty: 0}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+VARIANTS: dict[str, dict[str, Any]] = {
+    "ruleset-75": {
+        "veto": True,  # Dynasties (seed 001 1.8): the leader may vote to VETO any Proposal
+        "leader_deferential": "cancels",  # Voting (1.4): the leader's DEFERENTIAL cancels their earlier vote
+        "enact_48h_min_votes": 2,  # Enactment (1.5): "more than 1 valid vote"
+        "fail_48h": "half-or-fewer-for",  # Enactment (1.5): half or fewer of its votes are FOR
+        "fail_48h_few_votes": True,  # Enactment (1.5): fewer than 2 valid votes after 48 hours
+        "fail_all_voted": False,
+        "double_votes": False,
+        "stuff_stat": None,
+        "nonvoter_penalty": 0,
+        "cfj_days": 4,
+        "cfj_days_in_hiatus": 2,
+        "cfj_against_quorum_ends": True,
+        "idle_basis": "activity",  # Colonists (1.2): no entry or comment in the last seven days
+        "idle_after_days": 7,
+        "unidle_wait_days": 4,
+        "dov": "ruleset-75",
+        "ascension_resets_stats": False,
+        "ascension_renumbers": False,
+        "core_sections": ["core", "glossary"],
+        "hiatus_rules": ["players", "voting", "cfj", "tracking", "victory"],
+        "proposals_pending_max": 2,
+        "proposals_per_day": 3,
+    },
+    "quazie": {
+        "veto": False,  # rule 8 lists the GRAND POOBAH's powers, and lists none
+        "leader_deferential": "forbidden",  # rule 4: the GRAND POOBAH cannot vote DEFERENTIAL
+        "enact_48h_min_votes": 0,
+        "fail_48h": "most-against",  # rule 5: more than 48 hours old and most of its votes are AGAINST
+        "fail_48h_few_votes": False,
+        "fail_all_voted": True,  # rule 5: all Muffins voted and it still cannot be enacted
+        "double_votes": True,  # rule 3: compensate and admonish
+        "stuff_stat": "stuff",
+        "nonvoter_penalty": 5,  # rule 10: the admin may deduct 5 Stuffs from those who did not vote
+        "cfj_days": 4,
+        "cfj_days_in_hiatus": 4,
+        "cfj_against_quorum_ends": False,
+        "idle_basis": "votes",  # rule 2: failed to vote for more than a week
+        "idle_after_days": 7,
+        "unidle_wait_days": 0,
+        "dov": "quazie",
+        "ascension_resets_stats": True,  # rule 9: all GNDT stats reset to zero or blank
+        "ascension_renumbers": True,  # rule 9: the remaining rules are renumbered
+        "core_sections": ["core"],
+        "hiatus_rules": ["cfj"],  # rule 9: only Calls for Judgment during Hiatus
+        "proposals_pending_max": 2,
+        "proposals_per_day": 3,
+    },
+}
+
+
+def options(config: dict[str, Any]) -> dict[str, Any]:
+    chosen = dict(config.get("options", {}).get("blognomic", {}))
+    variant = chosen.pop("variant", "ruleset-75")
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown BlogNomic variant {variant!r} (known: {', '.join(VARIANTS)})")
+    return {**VARIANTS[variant], **chosen, "variant": variant}

@@ -1,0 +1,168 @@
+"""Joining, leaving, going idle and coming back (seed 001 rule 1.2; seed 003 rule 2).
+
+Where a rule says an admin does something at a player's request (adding a new
+player, de-idling one), the player files the action in a pull request and an
+admin's merge performs it; the engine checks what the rule requires of it.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Iterator
+
+from ...engine import ADMIN, NEWCOMER, PLAYER, Action, Ctx
+from ...roster import fold, new_stats
+from ...timeutil import format_time, parse_time
+from .common import opts
+
+RULE = "players"
+
+
+def _join_check(ctx: Ctx) -> Iterator[str]:
+    roster = ctx.doc("roster")
+    key = fold(ctx.actor)
+    for p in roster["players"]:
+        if fold(p["name"]) == key:
+            yield f"the name {ctx.actor!r} is too like {p['name']!r}, who is already playing"
+        if ctx.params.get("account") and p.get("account", "").lower() == ctx.params["account"].lower():
+            yield f"the account {ctx.params['account']} already plays as {p['name']}"
+
+
+def _join(ctx: Ctx) -> None:
+    roster = ctx.edit("roster")
+    player = {"name": ctx.actor}
+    if ctx.params.get("account"):
+        player["account"] = ctx.params["account"]
+    player.update({"admin": False, "idle": False, "joined": format_time(ctx.at), "stats": new_stats(roster["stats"])})
+    roster["players"].append(player)
+    roster["former"] = [f for f in roster.get("former", []) if f["name"] != ctx.actor]
+    if not roster["former"]:
+        roster.pop("former")
+    ctx.step({"joined": ctx.actor})
+
+
+JOIN = Action(
+    name="core.join",
+    rule=RULE,
+    summary="Join the game (an admin's merge of the pull request adds you to the roster)",
+    params={"type": "object", "required": ["account"], "additionalProperties": False,
+            "properties": {"account": {"$ref": "common.schema.json#/$defs/account"}}},
+    who=NEWCOMER,
+    check=_join_check,
+    effect=_join,
+    in_hiatus=True,
+    doc="The newcomer files this with their own forge account; they start with every stat at its default.",
+)
+
+
+def _leave(ctx: Ctx) -> None:
+    roster = ctx.edit("roster")
+    me = ctx.player()
+    roster["players"] = [p for p in roster["players"] if p["name"] != ctx.actor]
+    entry = {"name": ctx.actor}
+    if me and me.get("account"):
+        entry["account"] = me["account"]
+    entry["left"] = format_time(ctx.at)
+    roster.setdefault("former", []).append(entry)
+
+
+LEAVE = Action(
+    name="core.leave",
+    rule=RULE,
+    summary="Leave the game",
+    who=PLAYER,
+    idle_ok=True,
+    in_hiatus=True,
+    effect=_leave,
+    doc="A player may leave at any time; their votes stop counting.",
+)
+
+
+def _idle_check(ctx: Ctx) -> Iterator[str]:
+    o = opts(ctx)
+    target_name = ctx.params.get("player", ctx.actor)
+    target = ctx.player(target_name)
+    if target is None:
+        yield f"there is no player {target_name!r}"
+        return
+    if target.get("idle"):
+        yield f"{target_name} is already idle"
+        return
+    if target_name == ctx.actor:
+        return  # asking to become idle is always allowed
+    me = ctx.player()
+    if not me or not me.get("admin"):
+        yield f"only an admin may make another player idle"
+        return
+    days = o["idle_after_days"]
+    since = ctx.at - timedelta(days=days)
+    if o["idle_basis"] == "votes":
+        last = ctx.doc("proposals").get("last_vote", {}).get(target_name) or target["joined"]
+        if parse_time(last) > since:
+            yield f"{target_name} last voted at {last}, within the last {days} days"
+    else:
+        last = ctx.doc("ledger").get("seen", {}).get(target_name) or target["joined"]
+        if parse_time(last) > since:
+            yield f"{target_name} last acted at {last}, within the last {days} days"
+
+
+def _idle(ctx: Ctx) -> None:
+    target = ctx.params.get("player", ctx.actor)
+    p = ctx.edit_player(target)
+    p["idle"] = True
+    p["idle_since"] = format_time(ctx.at)
+    if target == ctx.actor:
+        p["idle_asked"] = format_time(ctx.at)
+    else:
+        p.pop("idle_asked", None)
+
+
+IDLE = Action(
+    name="core.idle",
+    rule=RULE,
+    summary="Go idle yourself, or (an admin) idle a player who has been inactive",
+    params={"type": "object", "additionalProperties": False,
+            "properties": {"player": {"$ref": "common.schema.json#/$defs/name"}}},
+    who=PLAYER,
+    in_hiatus=True,
+    check=_idle_check,
+    effect=_idle,
+    doc="Without `player`, you ask to become idle. With it, an admin idles a player who has not acted "
+        "(Ruleset 75) or not voted (Quazie) for seven days. Idle players do not count as players.",
+)
+
+
+def _unidle_check(ctx: Ctx) -> Iterator[str]:
+    me = ctx.player()
+    if not me or not me.get("idle"):
+        yield f"{ctx.actor} is not idle"
+        return
+    wait = opts(ctx)["unidle_wait_days"]
+    asked = me.get("idle_asked")
+    if wait and asked and ctx.at - parse_time(asked) < timedelta(days=wait):
+        yield f"{ctx.actor} asked to become idle at {asked}; they may return {wait} days after that"
+
+
+def _unidle(ctx: Ctx) -> None:
+    p = ctx.edit_player()
+    p["idle"] = False
+    p.pop("idle_since", None)
+    p.pop("idle_asked", None)
+    defaults = new_stats(ctx.doc("roster")["stats"])
+    for k, v in defaults.items():
+        p["stats"].setdefault(k, v)
+
+
+UNIDLE = Action(
+    name="core.unidle",
+    rule=RULE,
+    summary="Come back from idleness (an admin's merge de-idles you)",
+    who=PLAYER,
+    idle_ok=True,
+    in_hiatus=True,
+    check=_unidle_check,
+    effect=_unidle,
+    doc="Your stats keep the values they had; any stat added meanwhile gets its default.",
+)
+
+ACTIONS = [JOIN, LEAVE, IDLE, UNIDLE]

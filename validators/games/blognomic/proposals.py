@@ -1,0 +1,265 @@
+"""Proposals, votes, enactment and failure (seed 001 rules 1.3-1.5; seed 003 rules 3-5, 10).
+
+Cases: tests/cases/blognomic/proposals.yaml.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Iterator
+
+from ...effects import apply_effects
+from ...engine import ADMIN, PLAYER, Action, Ctx
+from ...roster import active_players, change_stat
+from ...timeutil import day_start, format_time, parse_time
+from .common import AGAINST_VOTES, Tally, age_hours, find, leader, opts, tally
+
+RULE_PROPOSALS = "proposals"
+RULE_VOTING = "voting"
+RULE_ENACTMENT = "enactment"
+
+EFFECTS = {"$ref": "common.schema.json#/$defs/effects"}
+
+
+# ---------------------------------------------------------------- submitting
+
+
+def _propose_check(ctx: Ctx) -> Iterator[str]:
+    o = opts(ctx)
+    mine = [p for p in ctx.doc("proposals")["proposals"] if p["author"] == ctx.actor]
+    pending = [p for p in mine if p["status"] == "pending"]
+    if len(pending) >= o["proposals_pending_max"]:
+        yield (f"{ctx.actor} already has {len(pending)} proposals pending "
+               f"(#{', #'.join(str(p['id']) for p in pending)}); the limit is {o['proposals_pending_max']}")
+    today = day_start(ctx.at)
+    made_today = [p for p in mine if parse_time(p["submitted"]) >= today]
+    if len(made_today) >= o["proposals_per_day"]:
+        yield f"{ctx.actor} has already made {len(made_today)} proposals today; the limit is {o['proposals_per_day']}"
+
+
+def _propose(ctx: Ctx) -> None:
+    doc = ctx.edit("proposals")
+    ident = doc["next"]
+    doc["next"] = ident + 1
+    item: dict[str, Any] = {"id": ident, "title": ctx.params["title"], "author": ctx.actor,
+                            "submitted": format_time(ctx.at), "status": "pending"}
+    if ctx.params.get("text"):
+        item["text"] = ctx.params["text"]
+    if ctx.params.get("effects"):
+        item["effects"] = ctx.params["effects"]
+    item["votes"] = {}
+    doc["proposals"].append(item)
+    ctx.step({"proposal": ident})
+
+
+PROPOSE = Action(
+    name="core.propose",
+    rule=RULE_PROPOSALS,
+    summary="Submit a proposal to change the ruleset or the gamestate",
+    params={"type": "object", "required": ["title"], "additionalProperties": False,
+            "properties": {"title": {"type": "string", "minLength": 1, "maxLength": 200},
+                           "text": {"type": "string", "maxLength": 20000},
+                           "effects": EFFECTS}},
+    check=_propose_check,
+    effect=_propose,
+    doc="A player may submit a proposal unless they already have two pending or have made three today. "
+        "Its `effects` (a JSON Patch on the gamestate and rule edits) are applied when it is enacted.",
+)
+
+
+# ---------------------------------------------------------------- voting
+
+
+def failable_reason(ctx_or_state: Any, p: dict[str, Any], now: datetime, t: Tally | None = None) -> str | None:
+    """Why an admin may fail proposal ``p`` now, or None (ignoring "oldest pending first")."""
+    o = opts(ctx_or_state)
+    t = t or tally(ctx_or_state, p)
+    age = age_hours(p, now)
+    explicit_against = sum(1 for n, v in p.get("votes", {}).items()
+                           if v in ("AGAINST", "ADMONISH") and n in {x["name"] for x in active_players(ctx_or_state)})
+    if t.vetoed:
+        return "vetoed"
+    if p.get("self_killed"):
+        return "self-killed"
+    if t.players - explicit_against < t.quorum:
+        return (f"{explicit_against} AGAINST of {t.players} players: it cannot reach Quorum ({t.quorum}) "
+                "unless a vote changes")
+    if o["fail_all_voted"] and len(t.counted) + t.abstain >= t.players and not enactable_reason(ctx_or_state, p, now, t):
+        return "every player has voted and it cannot be enacted"
+    if age >= 48:
+        if o["fail_48h"] == "half-or-fewer-for" and t.for_ * 2 <= t.valid:
+            return f"open 48 hours with {t.for_} of {t.valid} votes FOR: half or fewer"
+        if o["fail_48h"] == "most-against" and age > 48 and t.against * 2 > t.valid:
+            return f"more than 48 hours old with {t.against} of {t.valid} votes AGAINST: most of them"
+        if o["fail_48h_few_votes"] and t.valid < 2:
+            return f"open 48 hours with {t.valid} valid vote(s): fewer than 2"
+    return None
+
+
+def enactable_reason(ctx_or_state: Any, p: dict[str, Any], now: datetime, t: Tally | None = None) -> str | None:
+    """Why an admin may enact proposal ``p`` now, or None (ignoring "oldest pending first")."""
+    o = opts(ctx_or_state)
+    t = t or tally(ctx_or_state, p)
+    if t.vetoed or p.get("self_killed"):
+        return None
+    age = age_hours(p, now)
+    if t.for_ >= t.quorum and age >= 12:
+        return f"{t.for_} FOR reach Quorum ({t.quorum}) after {int(age)} hours"
+    old_enough = age >= 48 if o["variant"] == "ruleset-75" else age > 48
+    if old_enough and t.valid >= max(o["enact_48h_min_votes"], 1) and t.for_ * 2 > t.valid:
+        return f"open {int(age)} hours with {t.for_} of {t.valid} votes FOR: more than half"
+    return None
+
+
+def _vote_check(ctx: Ctx) -> Iterator[str]:
+    o = opts(ctx)
+    p = find(ctx.doc("proposals")["proposals"], ctx.params["proposal"], "proposal", ctx)
+    vote = ctx.params["vote"]
+    if p["status"] != "pending":
+        yield f"proposal {p['id']} is {p['status']}, not pending"
+        return
+    boss = leader(ctx)
+    if vote == "VETO":
+        if not o["veto"]:
+            yield "this game's rules give nobody a veto"
+        elif ctx.actor != boss:
+            yield f"only the {ctx.keyword('leader', 'leader')} may VETO"
+    if vote == "DEFERENTIAL" and ctx.actor == boss and o["leader_deferential"] == "forbidden":
+        yield f"the {ctx.keyword('leader', 'leader')} cannot vote DEFERENTIAL"
+    if vote in ("COMPENSATE", "ADMONISH") and not o["double_votes"]:
+        yield "this game has no compensate or admonish votes"
+    if p["author"] == ctx.actor and p["votes"].get(ctx.actor) in ("AGAINST", "ADMONISH") and p["votes"][ctx.actor] != vote:
+        yield f"{ctx.actor} voted against their own proposal; a self-kill vote may not be changed"
+
+
+def _vote(ctx: Ctx) -> None:
+    doc = ctx.edit("proposals")
+    p = find(doc["proposals"], ctx.params["proposal"], "proposal", ctx)
+    vote = ctx.params["vote"]
+    if p["author"] == ctx.actor and vote in ("AGAINST", "ADMONISH") and not p.get("self_killed"):
+        # seed 001 1.5: self-killed unless vetoed, or already failable for another reason before this vote
+        if failable_reason(ctx, p, ctx.at) is None:
+            p["self_killed"] = True
+    votes = p["votes"]
+    votes.pop(ctx.actor, None)
+    votes[ctx.actor] = vote
+    doc.setdefault("last_vote", {})[ctx.actor] = format_time(ctx.at)
+
+
+VOTE = Action(
+    name="core.vote",
+    rule=RULE_VOTING,
+    summary="Vote FOR, AGAINST or DEFERENTIAL on a pending proposal (the leader may VETO)",
+    params={"type": "object", "required": ["proposal", "vote"], "additionalProperties": False,
+            "properties": {"proposal": {"type": "integer", "minimum": 1},
+                           "vote": {"enum": ["FOR", "AGAINST", "DEFERENTIAL", "VETO", "COMPENSATE", "ADMONISH"]}}},
+    check=_vote_check,
+    effect=_vote,
+    in_hiatus=True,
+    doc="A later vote replaces an earlier one, except that an author's vote against their own proposal "
+        "(a self-kill) cannot be changed. COMPENSATE and ADMONISH are the double FOR and double AGAINST of "
+        "the Quazie variant.",
+)
+
+
+# ---------------------------------------------------------------- enacting and failing
+
+
+def oldest_pending(ctx: Ctx) -> dict[str, Any] | None:
+    pending = [p for p in ctx.doc("proposals")["proposals"] if p["status"] == "pending"]
+    return min(pending, key=lambda p: (p["submitted"], p["id"])) if pending else None
+
+
+def _resolve_check(enact: bool):
+    def check(ctx: Ctx) -> Iterator[str]:
+        p = find(ctx.doc("proposals")["proposals"], ctx.params["proposal"], "proposal", ctx)
+        if p["status"] != "pending":
+            yield f"proposal {p['id']} is {p['status']}, not pending"
+            return
+        oldest = oldest_pending(ctx)
+        if oldest is not None and oldest["id"] != p["id"]:
+            yield f"only the oldest pending proposal may be {'enacted' if enact else 'failed'}: that is #{oldest['id']}"
+            return
+        t = tally(ctx, p)
+        if enact:
+            if enactable_reason(ctx, p, ctx.at, t) is None:
+                why = "it is vetoed" if t.vetoed else "it is self-killed" if p.get("self_killed") else (
+                    f"{t.for_} FOR of {t.valid} after {age_hours(p, ctx.at):.1f} hours: neither Quorum "
+                    f"({t.quorum}) after 12 hours nor more than half after 48")
+                yield f"proposal {p['id']} cannot be enacted: {why}"
+        elif failable_reason(ctx, p, ctx.at, t) is None:
+            yield (f"proposal {p['id']} cannot be failed yet: {t.for_} FOR, {t.against} AGAINST after "
+                   f"{age_hours(p, ctx.at):.1f} hours")
+        if ctx.params.get("deduct_nonvoters"):
+            o = opts(ctx)
+            if not o["nonvoter_penalty"]:
+                yield "this game has no penalty for not voting"
+            elif age_hours(p, ctx.at) <= 48:
+                yield "non-voters may be penalised only for a proposal pending more than 48 hours"
+            elif t.vetoed or p.get("self_killed"):
+                yield "non-voters may not be penalised on a vetoed or self-killed proposal"
+    return check
+
+
+def _resolve(enact: bool):
+    def effect(ctx: Ctx) -> None:
+        o = opts(ctx)
+        doc = ctx.edit("proposals")
+        p = find(doc["proposals"], ctx.params["proposal"], "proposal", ctx)
+        t = tally(ctx, p)
+        reason = (enactable_reason if enact else failable_reason)(ctx, p, ctx.at, t) or ""
+        result = "enacted" if enact else ("vetoed" if t.vetoed else "self-killed" if p.get("self_killed") else "failed")
+        p["status"] = "enacted" if enact else "failed"
+        p["resolved"] = {"by": ctx.actor, "at": format_time(ctx.at), "result": result, "reason": reason[:200],
+                         "tally": t.as_record()}
+        ctx.step({"proposal": p["id"], "result": result, "tally": t.as_record()})
+        if enact:
+            apply_effects(ctx, p.get("effects"), f"proposal {p['id']}", RULE_ENACTMENT)
+        stuff = o["stuff_stat"]
+        if stuff and o["double_votes"]:
+            # seed 003 rule 3: one player more than Quorum double-FOR: +5 on enactment; double-AGAINST: -5
+            if enact and t.compensate >= t.quorum + 1:
+                change_stat(ctx, p["author"], stuff, 5)
+                ctx.step({"compensated": p["author"], stuff: 5})
+            if t.admonish >= t.quorum + 1:
+                change_stat(ctx, p["author"], stuff, -5)
+                ctx.step({"admonished": p["author"], stuff: -5})
+        if stuff and ctx.params.get("deduct_nonvoters"):
+            voters = set(p["votes"]) | {p["author"]}
+            for player in active_players(ctx):
+                if player["name"] not in voters:
+                    change_stat(ctx, player["name"], stuff, -o["nonvoter_penalty"])
+                    ctx.step({"did_not_vote": player["name"], stuff: -o["nonvoter_penalty"]})
+    return effect
+
+
+_RESOLVE_PARAMS = {"type": "object", "required": ["proposal"], "additionalProperties": False,
+                   "properties": {"proposal": {"type": "integer", "minimum": 1},
+                                  "deduct_nonvoters": {"type": "boolean"}}}
+
+ENACT = Action(
+    name="core.enact",
+    rule=RULE_ENACTMENT,
+    summary="Enact the oldest pending proposal and apply its effects",
+    params=_RESOLVE_PARAMS,
+    who=ADMIN,
+    check=_resolve_check(True),
+    effect=_resolve(True),
+    doc="An admin may enact the oldest pending proposal once it has Quorum FOR and has been open 12 hours, or "
+        "has been open 48 hours with more than half of its (at least two) votes FOR, and is neither vetoed nor "
+        "self-killed. The engine records the admin, the time and the final tally.",
+)
+
+FAIL = Action(
+    name="core.fail",
+    rule=RULE_ENACTMENT,
+    summary="Fail the oldest pending proposal",
+    params=_RESOLVE_PARAMS,
+    who=ADMIN,
+    check=_resolve_check(False),
+    effect=_resolve(False),
+    doc="An admin may fail the oldest pending proposal when enough AGAINST votes stop it from ever reaching "
+        "Quorum, when it is vetoed or self-killed, or after 48 hours without enough support.",
+)
+
+ACTIONS = [PROPOSE, VOTE, ENACT, FAIL]

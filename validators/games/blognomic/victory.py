@@ -1,0 +1,313 @@
+"""Declarations of Victory, Hiatus and the Ascension Address (seed 001 rules 1.8, 1.10; seed 003 rule 9)."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from typing import Any, Iterator
+
+from ...engine import ADMIN, LEADER, PLAYER, Action, Ctx
+from ...roster import active_players, new_stats
+from ...timeutil import format_time, parse_time
+from .common import age_hours, find, in_hiatus, leader, opts, tally
+
+RULE = "victory-and-ascension"
+
+ORDINALS = ["First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth",
+            "Eleventh", "Twelfth"]
+
+
+def _declare_check(ctx: Ctx) -> Iterator[str]:
+    if ctx.actor == leader(ctx):
+        yield f"the {ctx.keyword('leader', 'leader')} may not declare victory"
+    if ctx.doc("dynasty").get("awaiting_ascension"):
+        yield "no DoV may be made between a passing DoV and its Ascension Address"
+    barred = ctx.doc("dovs").get("barred", {}).get(ctx.actor)
+    if barred and parse_time(barred) > ctx.at:
+        yield f"{ctx.actor}'s last DoV failed with more AGAINST votes than Quorum; they may declare again after {barred}"
+
+
+def _declare(ctx: Ctx) -> None:
+    doc = ctx.edit("dovs")
+    ident = doc["next"]
+    doc["next"] = ident + 1
+    item: dict[str, Any] = {"id": ident, "author": ctx.actor, "submitted": format_time(ctx.at), "status": "pending"}
+    if ctx.params.get("text"):
+        item["text"] = ctx.params["text"]
+    item["votes"] = {}
+    doc["dovs"].append(item)
+
+
+DECLARE = Action(
+    name="core.dov",
+    rule=RULE,
+    summary="Declare victory; the game goes into Hiatus",
+    params={"type": "object", "additionalProperties": False,
+            "properties": {"text": {"type": "string", "maxLength": 20000}}},
+    check=_declare_check,
+    effect=_declare,
+    in_hiatus=True,
+)
+
+
+def _vote_check(ctx: Ctx) -> Iterator[str]:
+    d = find(ctx.doc("dovs")["dovs"], ctx.params["dov"], "DoV", ctx)
+    if d["status"] != "pending":
+        yield f"DoV {d['id']} is {d['status']}, not pending"
+    if ctx.params["vote"] == "DEFERENTIAL" and opts(ctx)["dov"] != "quazie":
+        yield "votes on a DoV are FOR or AGAINST"
+    if ctx.params["vote"] == "DEFERENTIAL" and ctx.actor == leader(ctx):
+        yield f"the {ctx.keyword('leader', 'leader')} cannot vote DEFERENTIAL"
+
+
+def _vote(ctx: Ctx) -> None:
+    d = find(ctx.edit("dovs")["dovs"], ctx.params["dov"], "DoV", ctx)
+    d["votes"].pop(ctx.actor, None)
+    d["votes"][ctx.actor] = ctx.params["vote"]
+
+
+DOV_VOTE = Action(
+    name="core.dov-vote",
+    rule=RULE,
+    summary="Say whether a declared victory is real (FOR) or not (AGAINST)",
+    params={"type": "object", "required": ["dov", "vote"], "additionalProperties": False,
+            "properties": {"dov": {"type": "integer", "minimum": 1},
+                           "vote": {"enum": ["FOR", "AGAINST", "DEFERENTIAL"]}}},
+    check=_vote_check,
+    effect=_vote,
+    in_hiatus=True,
+)
+
+
+def dov_status(ctx: Any, d: dict[str, Any]) -> tuple[str | None, str]:
+    """('passed' | 'failed' | None, why): what resolving DoV ``d`` now would do, or None if it cannot yet."""
+    o = opts(ctx)
+    t = tally(ctx, d, implicit_author=False)
+    age = age_hours(d, ctx.at)
+    if o["dov"] == "quazie":
+        # seed 003 rule 9: more than half of the players call it legal, or illegal; else the leader after 24 hours
+        if t.for_ * 2 > t.players:
+            return "passed", f"{t.for_} of {t.players} players consider it legal"
+        if t.against * 2 > t.players:
+            return "failed", f"{t.against} of {t.players} players consider it illegal"
+        decision = ctx.params.get("decision") if hasattr(ctx, "params") else None
+        if age >= 24 and decision and ctx.actor == leader(ctx):
+            return decision, f"no clear decision after 24 hours; the {ctx.keyword('leader', 'leader')} decided"
+        return None, f"{t.for_} FOR, {t.against} AGAINST of {t.players}; no clear decision"
+    boss = leader(ctx)
+    wait = 12 if boss and boss in d["votes"] else 24
+    if age < wait:
+        return None, f"it may be resolved {wait} hours after it was made"
+    voted = len(t.counted)
+    if voted >= t.quorum and t.for_ * 2 > voted:
+        return "passed", f"{voted} voted (Quorum {t.quorum}) and {t.for_} FOR"
+    return "failed", f"{voted} voted (Quorum {t.quorum}), {t.for_} FOR"
+
+
+def _resolve_check(ctx: Ctx) -> Iterator[str]:
+    d = find(ctx.doc("dovs")["dovs"], ctx.params["dov"], "DoV", ctx)
+    if d["status"] != "pending":
+        yield f"DoV {d['id']} is {d['status']}, not pending"
+        return
+    if ctx.params.get("decision") and ctx.actor != leader(ctx):
+        yield f"only the {ctx.keyword('leader', 'leader')} may decide a DoV"
+    result, why = dov_status(ctx, d)
+    if result is None:
+        yield f"DoV {d['id']} cannot be resolved yet: {why}"
+
+
+def _resolve(ctx: Ctx) -> None:
+    o = opts(ctx)
+    dovs = ctx.edit("dovs")
+    d = find(dovs["dovs"], ctx.params["dov"], "DoV", ctx)
+    t = tally(ctx, d, implicit_author=False)
+    result, why = dov_status(ctx, d)
+    assert result is not None
+    d["status"] = result
+    d["resolved"] = {"by": ctx.actor, "at": format_time(ctx.at), "result": result, "reason": why[:200],
+                     "tally": t.as_record()}
+    if result == "failed":
+        if o["dov"] == "ruleset-75" and t.against > t.quorum:
+            dovs.setdefault("barred", {})[d["author"]] = format_time(ctx.at + timedelta(hours=120))
+        return
+    for other in dovs["dovs"]:
+        if other["status"] == "pending":
+            other["status"] = "failed"
+            other["resolved"] = {"by": ctx.actor, "at": format_time(ctx.at), "result": "failed",
+                                 "reason": f"DoV {d['id']} passed"}
+    dynasty = ctx.edit("dynasty")
+    past = {k: dynasty[k] for k in ("number", "leader", "title", "theme", "started") if k in dynasty}
+    past["ended"] = format_time(ctx.at)
+    past["winner"] = d["author"]
+    dynasty.setdefault("past", []).append(past)
+    dynasty["number"] = dynasty["number"] + 1
+    dynasty["leader"] = d["author"]
+    dynasty["title"] = f"The {_ordinal(ctx, d['author'])} Dynasty of {d['author']}"
+    dynasty.pop("theme", None)
+    dynasty["started"] = format_time(ctx.at)
+    dynasty["awaiting_ascension"] = True
+    if o["ascension_resets_stats"]:
+        roster = ctx.edit("roster")
+        for p in roster["players"]:
+            p["stats"] = {k: (0 if isinstance(v, int) and not isinstance(v, bool) else "" if isinstance(v, str)
+                              else v) for k, v in p["stats"].items()}
+
+
+def _ordinal(ctx: Ctx, who: str) -> str:
+    n = 1 + sum(1 for p in ctx.doc("dynasty").get("past", []) if p.get("leader") == who)
+    return ORDINALS[n - 1] if n <= len(ORDINALS) else f"{n}th"
+
+
+DOV_RESOLVE = Action(
+    name="core.dov-resolve",
+    rule=RULE,
+    summary="Resolve a Declaration of Victory",
+    params={"type": "object", "required": ["dov"], "additionalProperties": False,
+            "properties": {"dov": {"type": "integer", "minimum": 1},
+                           "decision": {"enum": ["passed", "failed"]}}},
+    who=PLAYER,
+    check=lambda ctx: _admin_or_leader(ctx, _resolve_check(ctx)),
+    effect=_resolve,
+    in_hiatus=True,
+    doc="Ruleset 75: after 24 hours (12 if the leader voted) an admin resolves it; it passes if Quorum voted "
+        "and more than half FOR. Quazie: it passes or fails as soon as more than half of the players say so; "
+        "after 24 hours without a clear decision the leader may decide (`decision`).",
+)
+
+
+def _admin_or_leader(ctx: Ctx, problems: Iterator[str]) -> Iterator[str]:
+    me = ctx.player() or {}
+    if not me.get("admin") and ctx.actor != leader(ctx):
+        yield "only an admin (or the leader deciding) may resolve a DoV"
+        return
+    yield from problems
+
+
+def _ascend_check(ctx: Ctx) -> Iterator[str]:
+    if not ctx.doc("dynasty").get("awaiting_ascension"):
+        yield "there is no passed DoV awaiting an Ascension Address"
+    o = opts(ctx)
+    rules = ctx.state.rules
+    for rid in ctx.params.get("repeal", []):
+        r = rules.get(rid)
+        if r is None:
+            yield f"there is no rule {rid!r} to repeal"
+        elif r.meta.get("section") in o["core_sections"]:
+            yield f"rule {r.cite()} is a core rule; an Ascension Address may repeal only dynastic rules"
+    proposals = {p["id"]: p for p in ctx.doc("proposals")["proposals"]}
+    for pid in ctx.params.get("veto", []):
+        if pid not in proposals or proposals[pid]["status"] != "pending":
+            yield f"proposal {pid} is not pending"
+
+
+def _ascend(ctx: Ctx) -> None:
+    o = opts(ctx)
+    dynasty = ctx.edit("dynasty")
+    dynasty["awaiting_ascension"] = False
+    dynasty["theme"] = ctx.params["theme"]
+    when = format_time(ctx.at)
+    by = f"Ascension Address of {ctx.actor}"
+    rules = ctx.tx.edit_rules()
+    for rid in ctx.params.get("repeal", []):
+        rules[rid].meta["status"] = "repealed"
+        rules[rid].meta.setdefault("history", []).append({"event": "repealed", "by": by, "at": when})
+    replace = ctx.params.get("keywords", {})
+    if replace:
+        config = ctx.tx.edit_config()
+        for key, value in list(config.get("keywords", {}).items()):
+            for old, new in replace.items():
+                if value == old:
+                    config["keywords"][key] = new
+        pattern = re.compile(r"\b(" + "|".join(re.escape(k) for k in sorted(replace, key=len, reverse=True)) + r")\b")
+        for r in rules.values():
+            if r.meta.get("status") != "active":
+                continue
+            new_body = pattern.sub(lambda m: replace[m.group(1)], r.body)
+            new_title = pattern.sub(lambda m: replace[m.group(1)], r.title)
+            if new_body != r.body or new_title != r.meta.get("title"):
+                r.body = new_body
+                r.meta["title"] = new_title
+                r.meta.setdefault("history", []).append({"event": "amended", "by": by, "at": when,
+                                                         "note": "keywords replaced"})
+    if o["ascension_renumbers"]:
+        active = sorted((r for r in rules.values() if r.meta.get("status") == "active"),
+                        key=lambda r: _number_key(r.number))
+        for i, r in enumerate(active, start=1):
+            if str(r.meta.get("number")) != str(i):
+                r.meta["number"] = i
+                r.meta.setdefault("history", []).append({"event": "renumbered", "by": by, "at": when})
+    proposals = ctx.edit("proposals")
+    for p in proposals["proposals"]:
+        if p["id"] in ctx.params.get("veto", []):
+            p["status"] = "failed"
+            p["resolved"] = {"by": ctx.actor, "at": when, "result": "vetoed", "reason": "vetoed in the Ascension Address"}
+
+
+def _number_key(number: str) -> tuple:
+    return tuple(int(x) if x.isdigit() else 0 for x in str(number).split("."))
+
+
+ASCEND = Action(
+    name="core.ascend",
+    rule=RULE,
+    summary="Post the Ascension Address: theme, repeals, new keywords, vetoes; Hiatus ends",
+    params={"type": "object", "required": ["theme"], "additionalProperties": False,
+            "properties": {"theme": {"type": "string", "minLength": 1, "maxLength": 200},
+                           "repeal": {"type": "array", "items": {"type": "string"}, "maxItems": 200},
+                           "keywords": {"type": "object", "maxProperties": 20,
+                                        "additionalProperties": {"type": "string", "minLength": 1,
+                                                                 "maxLength": 60}},
+                           "veto": {"type": "array", "items": {"type": "integer"}, "maxItems": 50}}},
+    who=LEADER,
+    check=_ascend_check,
+    effect=_ascend,
+    in_hiatus=True,
+)
+
+
+def _pass_check(ctx: Ctx) -> Iterator[str]:
+    if not ctx.doc("dynasty").get("awaiting_ascension"):
+        yield "leadership may be passed on only between a passing DoV and its Ascension Address"
+    if ctx.player(ctx.params["to"]) is None:
+        yield f"there is no player {ctx.params['to']!r}"
+
+
+def _pass(ctx: Ctx) -> None:
+    d = ctx.edit("dynasty")
+    d["leader"] = ctx.params["to"]
+    d["title"] = f"The {_ordinal(ctx, ctx.params['to'])} Dynasty of {ctx.params['to']}"
+
+
+PASS_LEADERSHIP = Action(
+    name="core.pass-leadership",
+    rule=RULE,
+    summary="The winner hands the new dynasty's leadership to another player",
+    params={"type": "object", "required": ["to"], "additionalProperties": False,
+            "properties": {"to": {"$ref": "common.schema.json#/$defs/name"}}},
+    who=LEADER,
+    check=_pass_check,
+    effect=_pass,
+    in_hiatus=True,
+)
+
+
+def hiatus_gate(ctx: Ctx) -> Iterator[str]:
+    """During Hiatus only the actions of the listed core rules may be taken."""
+    if not in_hiatus(ctx):
+        return
+    allowed = set(opts(ctx)["hiatus_rules"])
+    tag = HIATUS_TAGS.get(ctx.action.name)
+    if tag == "always" or (tag in allowed):
+        return
+    yield f"the game is in Hiatus; {ctx.action.name} may not be taken until it ends"
+
+
+HIATUS_TAGS = {
+    "core.join": "players", "core.leave": "players", "core.idle": "players", "core.unidle": "players",
+    "core.vote": "voting",
+    "core.cfj": "cfj", "core.cfj-vote": "cfj", "core.cfj-resolve": "cfj",
+    "core.dov": "victory", "core.dov-vote": "always", "core.dov-resolve": "always",
+    "core.ascend": "always", "core.pass-leadership": "always", "engine.tick": "always",
+}
+
+ACTIONS = [DECLARE, DOV_VOTE, DOV_RESOLVE, ASCEND, PASS_LEADERSHIP]

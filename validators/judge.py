@@ -1,0 +1,235 @@
+"""Judging a sequence of actions, and comparing a replayed state with the files.
+
+``nomic act``, ``nomic check`` and ``nomic replay`` all go through ``judge``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Iterable, Iterator
+
+from . import schemas
+from .content import GameFiles, SCHEMA_LINE
+from .engine import Action, Applied, Registry, Rule, State, apply_action
+from .problems import BAD_INPUT, ILLEGAL, BadInput, Illegal, Problem, format_path
+from .timeutil import format_time, parse_time
+from .yamlio import locate
+
+
+def param_problems(action: Action, params: dict[str, Any]) -> list[Problem]:
+    return schemas.errors(params, inline=dict(action.params), prefix=("params",), kind=BAD_INPUT)
+
+
+@dataclass
+class Step:
+    """One action as judged."""
+
+    path: str
+    record: dict[str, Any]
+    problems: list[Problem] = field(default_factory=list)
+    applied: Applied | None = None
+
+    @property
+    def legal(self) -> bool:
+        return not self.problems
+
+
+def judge_one(registry: Registry, state: State, record: dict[str, Any], path: str, text: str | None = None,
+              now: datetime | None = None, check_recorded: bool = True) -> Step:
+    """Replay one action: problems are placed in the action file when it exists."""
+    step = Step(path, record)
+    try:
+        if now is not None:
+            at = parse_time(record.get("at", ""))
+            if at > now:
+                raise Illegal(Problem(f"dated {format_time(at)}, in the future (now is {format_time(now)})",
+                                      field="at", rule="time"))
+        applied = apply_action(registry, state, record, validate_params=param_problems)
+    except (Illegal, BadInput) as e:
+        step.problems = [_place(cite(state, p), path, text) for p in e.problems]
+        return step
+    step.applied = applied
+    if check_recorded:
+        recorded = record.get("dice", [])
+        if recorded != applied.dice:
+            step.problems.append(_place(Problem(f"replay gives {applied.dice}, file says {recorded}", field="dice",
+                                                rule="dice"), path, text))
+        recorded_outcome = record.get("outcome", [])
+        if recorded_outcome != applied.outcome:
+            step.problems.append(_place(Problem(f"replay gives {_short(applied.outcome)}, file says "
+                                                f"{_short(recorded_outcome)}", field="outcome", rule="dice"),
+                                        path, text))
+    return step
+
+
+def cite(state: State, p: Problem) -> Problem:
+    """Name the rule as the game numbers it: an action cites rule ids, the game's ruleset gives "1.5 Enactment"."""
+    rule = state.rules.get(p.rule)
+    if rule is not None:
+        return p.at(rule=rule.cite())
+    return p
+
+
+def _short(value: Any) -> str:
+    import json
+
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def _place(p: Problem, path: str, text: str | None) -> Problem:
+    line = col = 0
+    if text is not None:
+        parts: list[object] = []
+        for seg in p.field.replace("]", "").replace("[", ".").split("."):
+            if seg:
+                parts.append(int(seg) if seg.isdigit() else seg)
+        line, col = locate(text, parts or ["action"])
+    return p.at(file=p.file or path, line=p.line or line, col=p.col or col, action=path)
+
+
+# ---------------------------------------------------------------- comparing states
+
+
+def diff(a: Any, b: Any, path: tuple = ()) -> Iterator[tuple[tuple, Any, Any]]:
+    """(path, value in a, value in b) for each place the two differ; MISSING marks an absent key."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in a:
+            if k not in b:
+                yield path + (k,), a[k], MISSING
+            else:
+                yield from diff(a[k], b[k], path + (k,))
+        for k in b:
+            if k not in a:
+                yield path + (k,), MISSING, b[k]
+        return
+    if isinstance(a, list) and isinstance(b, list):
+        for i in range(min(len(a), len(b))):
+            yield from diff(a[i], b[i], path + (i,))
+        for i in range(len(b), len(a)):
+            yield path + (i,), a[i], MISSING
+        for i in range(len(a), len(b)):
+            yield path + (i,), MISSING, b[i]
+        return
+    if type(a) is not type(b) or a != b:
+        yield path, a, b
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "nothing"
+
+
+MISSING = _Missing()
+
+
+def _show(v: Any) -> str:
+    if v is MISSING:
+        return "nothing"
+    import json
+
+    text = json.dumps(v, ensure_ascii=False, default=str)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def compare(replayed: State, files: GameFiles, rule_label: str = "replay") -> list[Problem]:
+    """Every place where the files differ from the replayed state, as ``replay gives X, file says Y``."""
+    problems: list[Problem] = []
+    on_disk = files.state
+    cfg_path = f"{files.root}/game.yaml"
+    for path, want, got in diff(replayed.config, on_disk.config):
+        problems.append(_difference(cfg_path, files.texts.get(cfg_path), path, want, got))
+    for kind in sorted(set(replayed.docs) | set(on_disk.docs)):
+        file = files.doc_paths.get(kind, f"{files.root}/gamestate/{kind}.yaml")
+        if kind not in on_disk.docs:
+            problems.append(Problem(f"replay gives a {kind} document, the file is missing", file))
+            continue
+        if kind not in replayed.docs:
+            problems.append(Problem("replay gives no such document", file))
+            continue
+        for path, want, got in diff(replayed.docs[kind], on_disk.docs[kind]):
+            problems.append(_difference(file, files.texts.get(file), path, want, got))
+    problems.extend(compare_rules(replayed.rules, files))
+    return problems
+
+
+def _difference(file: str, text: str | None, path: tuple, want: Any, got: Any) -> Problem:
+    line, col = locate(text, path) if text is not None else (0, 0)
+    return Problem(f"replay gives {_show(want)}, file says {_show(got)}", file, line, col, format_path(path),
+                   rule="the replay of the action log")
+
+
+def compare_rules(replayed: dict[str, Rule], files: GameFiles) -> list[Problem]:
+    problems = []
+    for rid in sorted(set(replayed) | set(files.state.rules)):
+        path = files.rule_paths.get(rid, f"{files.root}/ruleset/{rid}.md")
+        want, got = replayed.get(rid), files.state.rules.get(rid)
+        why = "ruleset edits are made only by enacted proposals and other legal actions"
+        if got is None:
+            problems.append(Problem(f"rule {rid!r} is missing; {why}", path, rule="1.1 Ruleset and Gamestate"))
+            continue
+        if want is None:
+            problems.append(Problem(f"rule {rid!r} was added, but no action adds it; {why}", path, 1, 1,
+                                    rule="1.1 Ruleset and Gamestate"))
+            continue
+        text = files.texts.get(path, "")
+        for fpath, a, b in diff(want.meta, got.meta):
+            front = text.split("\n---\n", 1)[0][4:] if text.startswith("---\n") else ""
+            line, col = locate(front, fpath)
+            problems.append(Problem(f"replay gives {_show(a)}, file says {_show(b)}; {why}", path,
+                                    line + 1 if line else 0, col, format_path(fpath),
+                                    rule="1.1 Ruleset and Gamestate"))
+        if want.body != got.body:
+            start = text.find("\n---\n") + 5 if "\n---\n" in text else 0
+            first = _first_difference(want.body, got.body)
+            line = text.count("\n", 0, start) + 1 + want.body.count("\n", 0, first)
+            problems.append(Problem(f"the rule's text differs from what the enacted proposals give; {why}", path,
+                                    line, 1, "text", rule="1.1 Ruleset and Gamestate"))
+    return problems
+
+
+def _first_difference(a: str, b: str) -> int:
+    n = min(len(a), len(b))
+    for i in range(n):
+        if a[i] != b[i]:
+            return a.rfind("\n", 0, i) + 1
+    return n
+
+
+def invariants(files: GameFiles) -> list[Problem]:
+    """Checks of a whole state: the roster's stats, each module's own invariants."""
+    from .roster import check_roster
+
+    roster_path = files.doc_paths.get("roster", f"{files.root}/gamestate/roster.yaml")
+    out = []
+    for p in check_roster(files.state, roster_path):
+        out.append(_locate_field(p, files, roster_path))
+    for module in files.registry.modules:
+        for inv in module.invariants:
+            for p in inv(files.state):
+                file = _guess_file(p, files)
+                out.append(_locate_field(p.at(file=file), files, file))
+    return out
+
+
+def _guess_file(p: Problem, files: GameFiles) -> str:
+    """Invariants name a document kind as their file; place it in that document's file."""
+    return files.doc_paths.get(p.file, f"{files.root}/game.yaml")
+
+
+def _locate_field(p: Problem, files: GameFiles, file: str) -> Problem:
+    text = files.texts.get(file)
+    if text is None or p.line:
+        return p
+    parts: list[object] = []
+    for seg in p.field.replace("]", "").replace("[", ".").split("."):
+        if seg:
+            parts.append(int(seg) if seg.isdigit() else seg)
+    line, col = locate(text, parts)
+    return p.at(line=line, col=col)
+
+
+def schema_header(path: str, schema: str) -> str:
+    depth = path.count("/")
+    return SCHEMA_LINE + "../" * depth + "schemas/" + schema

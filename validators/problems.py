@@ -1,0 +1,113 @@
+"""The one value every check reports: a Problem at a place in a file.
+
+Two kinds matter to the exit code: ``bad-input`` (the file or command could
+not be read as meant: exit 2) and ``illegal`` (it was read, and the rules
+forbid it: exit 1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+BAD_INPUT = "bad-input"
+ILLEGAL = "illegal"
+NEEDS_ADMIN = "needs-admin"
+
+
+@dataclass(frozen=True)
+class Problem:
+    message: str
+    file: str = ""
+    line: int = 0  # 1-based; 0 when unknown
+    col: int = 0  # 1-based; 0 when unknown
+    field: str = ""  # a path inside the document, like players[2].stats.bananas
+    rule: str = ""  # the rule cited, "1.5 Enactment"
+    kind: str = ILLEGAL
+    action: str = ""  # the action file this problem belongs to, if any
+
+    def where(self) -> str:
+        if not self.file:
+            return ""
+        if self.line:
+            return f"{self.file}:{self.line}:{self.col or 1}"
+        return self.file
+
+    def text(self) -> str:
+        parts = []
+        where = self.where()
+        if where:
+            parts.append(where + ":")
+        if self.field:
+            parts.append(self.field + ":")
+        parts.append(self.message)
+        out = " ".join(parts)
+        if self.rule:
+            out += f" [rule: {self.rule}]"
+        return out
+
+    def at(self, **changes: object) -> "Problem":
+        """A copy placed elsewhere (file, line, col, field, action)."""
+        values = {**self.__dict__, **changes}
+        return Problem(**values)  # type: ignore[arg-type]
+
+
+class NomicError(Exception):
+    """Carries problems up to the command line, which prints them."""
+
+    kind = ILLEGAL
+
+    def __init__(self, problems: Problem | Iterable[Problem] | str):
+        if isinstance(problems, str):
+            problems = [Problem(problems, kind=self.kind)]
+        elif isinstance(problems, Problem):
+            problems = [problems]
+        self.problems: list[Problem] = list(problems)
+        super().__init__("; ".join(p.text() for p in self.problems))
+
+
+class BadInput(NomicError):
+    """The input could not be read as meant (exit 2)."""
+
+    kind = BAD_INPUT
+
+
+class Illegal(NomicError):
+    """The rules forbid it (exit 1)."""
+
+    kind = ILLEGAL
+
+
+def bad(message: str, file: str = "", line: int = 0, col: int = 0, field: str = "") -> BadInput:
+    return BadInput(Problem(message, file, line, col, field, kind=BAD_INPUT))
+
+
+def format_path(path: Iterable[object]) -> str:
+    """['players', 2, 'stats', 'bananas'] -> 'players[2].stats.bananas'."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
+@dataclass
+class Report:
+    """What a command found, in order; the exit code follows from it."""
+
+    problems: list[Problem] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    verdicts: list[dict] = field(default_factory=list)
+
+    def add(self, problems: Iterable[Problem]) -> None:
+        self.problems.extend(problems)
+
+    @property
+    def exit_code(self) -> int:
+        if any(p.kind == BAD_INPUT for p in self.problems):
+            return 2
+        if self.problems:
+            return 1
+        return 0

@@ -1,0 +1,49 @@
+"""``nomic replay GAME --without ACTION``: fixing the past.
+
+When a Call for Judgment finds an old action illegal, the game must be
+recomputed as if it had never happened. This replays the whole log from
+``initial/`` leaving out the named actions, and reports which later actions
+become illegal and how the resulting gamestate would differ from the files.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path, PurePosixPath
+
+from .check import replay_log
+from .content import WorkTree, load_game, read_action
+from .judge import compare, judge_one
+from .problems import BAD_INPUT, Problem, Report
+
+
+def replay_without(root: Path, game: str, without: list[str]) -> Report:
+    report = Report()
+    source = WorkTree(root)
+    files = load_game(source, game)
+    initial = load_game(source, game, part="initial/", registry=files.registry)
+    names = {PurePosixPath(w).name for w in without}
+    unknown = names - {PurePosixPath(p).name for p in files.actions}
+    for u in sorted(unknown):
+        report.add([Problem(f"no action file {u!r} in this game's log", f"{files.root}/actions", kind=BAD_INPUT)])
+    if unknown:
+        return report
+    state = initial.state
+    texts: dict[str, str] = {}
+    left_out = 0
+    for path in files.actions:
+        if PurePosixPath(path).name in names:
+            left_out += 1
+            report.notes.append(f"left out {path}")
+            continue
+        record = read_action(source, path, texts)
+        step = judge_one(files.registry, state, record, path, texts.get(path))
+        report.verdicts.append({"action": path, "legal": step.legal, "problems": [p.text() for p in step.problems]})
+        if not step.legal or step.applied is None:
+            report.add([p.at(message="becomes illegal: " + p.message) for p in step.problems])
+            continue  # an action that becomes illegal is left out too, and the replay goes on
+        state = step.applied.state
+    differences = compare(state, files)
+    for d in differences:
+        report.notes.append("would change " + d.text())
+    report.notes.append(f"{left_out} action(s) left out; {len(differences)} value(s) of the files would change")
+    return report

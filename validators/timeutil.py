@@ -1,0 +1,93 @@
+"""Time as the glossaries define it: UTC days, Monday-to-Sunday weeks, limits.
+
+BlogNomic's glossary (seed 001, "Day", "Week", "Daily Action", "Weekly
+Action"): a day starts at 00:00:00 GMT; a week runs from the start of Monday
+to the end of Sunday; a daily action may be taken once each day but not more
+than once every six hours; a weekly action once each week but not more than
+once every twenty-four hours.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta, timezone
+from typing import Iterable
+
+UTC = timezone.utc
+_STAMP = re.compile(r"^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(Z|[+-]00:?00)?$")
+
+
+def parse_time(text: str) -> datetime:
+    """An ISO 8601 UTC time: 2026-11-22T10:15:00Z. Raises ValueError."""
+    if isinstance(text, datetime):
+        return text.astimezone(UTC) if text.tzinfo else text.replace(tzinfo=UTC)
+    m = _STAMP.match(str(text).strip())
+    if not m:
+        raise ValueError(f"{text!r} is not a UTC time like 2026-11-22T10:15:00Z")
+    y, mo, d, h, mi, s = (int(x) for x in m.groups()[:6])
+    return datetime(y, mo, d, h, mi, s, tzinfo=UTC)
+
+
+def format_time(t: datetime) -> str:
+    return t.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def day_start(t: datetime) -> datetime:
+    return t.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def week_start(t: datetime) -> datetime:
+    """The start of the Monday that begins ``t``'s week."""
+    d = day_start(t)
+    return d - timedelta(days=d.weekday())
+
+
+def next_weekly(after: datetime, weekday: int = 0, hour: int = 0, minute: int = 0, second: int = 0) -> datetime:
+    """The first moment strictly after ``after`` that is weekday/hour:minute:second (Monday is 0)."""
+    base = week_start(after) + timedelta(days=weekday, hours=hour, minutes=minute, seconds=second)
+    while base <= after:
+        base += timedelta(days=7)
+    return base
+
+
+def next_daily(after: datetime, hour: int = 0, minute: int = 0, second: int = 0) -> datetime:
+    base = day_start(after) + timedelta(hours=hour, minutes=minute, seconds=second)
+    while base <= after:
+        base += timedelta(days=1)
+    return base
+
+
+# Frequencies: (period start function, minimum gap between two takings).
+FREQUENCIES = {
+    "daily": (day_start, timedelta(hours=6)),
+    "weekly": (week_start, timedelta(hours=24)),
+}
+
+
+def frequency_violation(kind: str, previous: Iterable[datetime], now: datetime) -> str | None:
+    """Why an action limited to ``kind`` may not be taken at ``now``, or None."""
+    period, gap = FREQUENCIES[kind]
+    start = period(now)
+    for t in previous:
+        if t >= start:
+            return f"already taken this {'day' if kind == 'daily' else 'week'} (at {format_time(t)})"
+        if now - t < gap:
+            hours = int(gap.total_seconds() // 3600)
+            return f"taken at {format_time(t)}; a {kind} action needs {hours} hours between takings"
+    return None
+
+
+def hours(n: float) -> timedelta:
+    return timedelta(hours=n)
+
+
+def to_roman(n: int) -> str:
+    if n <= 0:
+        raise ValueError("Roman numerals start at 1")
+    out = ""
+    for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+                           (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+        while n >= value:
+            out += letters
+            n -= value
+    return out

@@ -1,0 +1,490 @@
+"""Reading and writing content files.
+
+Two loaders, one meaning:
+
+* ``load`` reads with LibYAML (PyYAML's C parser) into plain Python data. It is
+  what every check uses, because YAML parsing is most of a check's time.
+* ``RoundTrip`` reads with ruamel.yaml's round-trip loader, keeps comments,
+  key order and quoting, and writes a file back with only the changed values
+  changed. ``nomic act`` and ``nomic fmt`` use it.
+
+Both resolve plain scalars by the same small YAML 1.2 core schema (decimal
+integers, floats, true/false, null; no timestamps, no octal, no ``yes``/``no``),
+so a file means the same thing to both. Every error names the file, line,
+column and field, and a user's mistake never surfaces as a traceback.
+
+Refused on purpose: duplicate keys, aliases and anchors (the "billion laughs"
+bomb lives in aliases, and no content file needs them), tabs in indentation,
+bytes that are not UTF-8, NUL characters, files, strings, integers and nesting
+over the limits below.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import tempfile
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+import yaml
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.resolver import VersionedResolver
+
+from .problems import BAD_INPUT, BadInput, Problem, format_path
+
+MAX_FILE_BYTES = 4 * 1024 * 1024
+MAX_STRING = 64 * 1024
+MAX_DEPTH = 40
+MAX_INT_DIGITS = 15  # any game value fits well within 10**15
+MAX_LINE = 16 * 1024
+
+# The YAML 1.2 core schema, narrowed: decimal integers only, no timestamps.
+_BOOL = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
+_INT = re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$")
+_FLOAT = re.compile(
+    r"""^(?:[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)(?:[eE][-+]?[0-9]+)?|[-+]?[0-9]+[eE][-+]?[0-9]+
+    |[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$""",
+    re.X,
+)
+_NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
+_RESOLVERS = [
+    ("tag:yaml.org,2002:bool", _BOOL, list("tTfF")),
+    ("tag:yaml.org,2002:int", _INT, list("-+0123456789")),
+    ("tag:yaml.org,2002:float", _FLOAT, list("-+0123456789.")),
+    ("tag:yaml.org,2002:null", _NULL, ["~", "n", "N", ""]),
+]
+
+
+class _Resolver(yaml.resolver.Resolver):
+    yaml_implicit_resolvers: dict = {}
+
+
+for _tag, _rx, _first in _RESOLVERS:
+    _Resolver.add_implicit_resolver(_tag, _rx, _first)
+
+
+class _Constructor(yaml.constructor.SafeConstructor):
+    """SafeConstructor that refuses aliases and duplicate keys."""
+
+    def construct_object(self, node: Any, deep: bool = False) -> Any:
+        if node in self.constructed_objects or node in self.recursive_objects:
+            raise _Refused("aliases and anchors are not allowed in content files", node.start_mark)
+        return super().construct_object(node, deep)
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+        seen: set = set()
+        for key_node, _ in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise _Refused("merge keys (<<) are not allowed in content files", key_node.start_mark)
+            key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
+            if key is None:
+                raise _Refused("mapping keys must be plain strings or numbers", key_node.start_mark)
+            if key in seen:
+                raise _Refused(f"duplicate key {key!r}", key_node.start_mark)
+            seen.add(key)
+        return super().construct_mapping(node, deep)
+
+    def construct_yaml_int(self, node: Any) -> int:
+        text = node.value.lstrip("+-")
+        if len(text) > MAX_INT_DIGITS:
+            raise _Refused(f"integer with {len(text)} digits is too large (at most {MAX_INT_DIGITS})", node.start_mark)
+        return int(node.value)
+
+    def construct_undefined(self, node: Any) -> Any:
+        raise _Refused(f"tag {node.tag!r} is not allowed in content files", node.start_mark)
+
+
+_Constructor.add_constructor("tag:yaml.org,2002:int", _Constructor.construct_yaml_int)
+for _t in ("tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:binary", "tag:yaml.org,2002:set",
+           "tag:yaml.org,2002:omap", "tag:yaml.org,2002:pairs"):
+    _Constructor.add_constructor(_t, _Constructor.construct_undefined)
+_Constructor.add_constructor(None, _Constructor.construct_undefined)
+
+try:
+    _Parser: Any = yaml.CParser
+except AttributeError:  # pragma: no cover - LibYAML missing; slower but equal
+    _Parser = None
+
+
+if _Parser is not None:
+
+    class _Loader(yaml.CParser, _Constructor, _Resolver):  # type: ignore[misc]
+        def __init__(self, stream: str) -> None:
+            yaml.CParser.__init__(self, stream)
+            _Constructor.__init__(self)
+            _Resolver.__init__(self)
+
+else:  # pragma: no cover
+
+    class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser,  # type: ignore[no-redef]
+                  yaml.composer.Composer, _Constructor, _Resolver):
+        def __init__(self, stream: str) -> None:
+            yaml.reader.Reader.__init__(self, stream)
+            yaml.scanner.Scanner.__init__(self)
+            yaml.parser.Parser.__init__(self)
+            yaml.composer.Composer.__init__(self)
+            _Constructor.__init__(self)
+            _Resolver.__init__(self)
+
+
+class _Refused(Exception):
+    def __init__(self, message: str, mark: Any):
+        super().__init__(message)
+        self.message = message
+        self.mark = mark
+
+
+# ---------------------------------------------------------------- reading
+
+
+def read_text(path: str | Path, display: str | None = None, data: bytes | None = None) -> str:
+    """A content file's text, refusing what no content file may hold."""
+    name = display or str(path)
+    if data is None:
+        p = Path(path)
+        if p.is_symlink():
+            raise BadInput(Problem("content files may not be symbolic links", name, kind=BAD_INPUT))
+        try:
+            size = p.stat().st_size
+            if size > MAX_FILE_BYTES:
+                raise BadInput(Problem(f"file is {size} bytes; the limit is {MAX_FILE_BYTES}", name, kind=BAD_INPUT))
+            data = p.read_bytes()
+        except OSError as e:
+            raise BadInput(Problem(f"cannot read: {e.strerror or e}", name, kind=BAD_INPUT)) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise BadInput(Problem(f"file is {len(data)} bytes; the limit is {MAX_FILE_BYTES}", name, kind=BAD_INPUT))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+        raise BadInput(Problem(f"bytes that are not UTF-8 (byte 0x{data[e.start]:02x})", name, line, col,
+                               kind=BAD_INPUT)) from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\x00" in text:
+        line, col = _line_col(text, text.index("\x00"))
+        raise BadInput(Problem("NUL character", name, line, col, kind=BAD_INPUT))
+    return text
+
+
+def _line_col(text: str, index: int) -> tuple[int, int]:
+    line = text.count("\n", 0, index) + 1
+    col = index - (text.rfind("\n", 0, index) + 1) + 1
+    return line, col
+
+
+_TAB_INDENT = re.compile(r"^[ ]*\t", re.M)
+
+
+def _prescan(text: str, name: str) -> None:
+    m = _TAB_INDENT.search(text)
+    if m:
+        line, col = _line_col(text, m.end() - 1)
+        raise BadInput(Problem("tab in indentation; indent with spaces", name, line, col, kind=BAD_INPUT))
+    # Flow collections are the only way to nest deeply in a small file; bound them before parsing.
+    if text.count("[") + text.count("{") > MAX_DEPTH:
+        depth = worst = 0
+        for i, ch in enumerate(text):
+            if ch in "[{":
+                depth += 1
+                if depth > worst:
+                    worst = depth
+                    if worst > MAX_DEPTH:
+                        line, col = _line_col(text, i)
+                        raise BadInput(Problem(f"nested deeper than {MAX_DEPTH} levels", name, line, col,
+                                               kind=BAD_INPUT))
+            elif ch in "]}":
+                depth = max(0, depth - 1)
+
+
+def load(text: str, name: str, *, line_offset: int = 0) -> Any:
+    """Plain data from YAML text, or BadInput naming the place."""
+    _prescan(text, name)
+    loader = _Loader(text)
+    try:
+        data = loader.get_single_data()
+    except _Refused as e:
+        raise BadInput(Problem(e.message, name, e.mark.line + 1 + line_offset, e.mark.column + 1,
+                               kind=BAD_INPUT)) from None
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        msg = " ".join(str(x) for x in (e.context, e.problem) if x) or "not valid YAML"
+        raise BadInput(Problem(f"not valid YAML: {msg}", name, (mark.line + 1 + line_offset) if mark else 0,
+                               (mark.column + 1) if mark else 0, kind=BAD_INPUT)) from None
+    except yaml.YAMLError as e:
+        raise BadInput(Problem(f"not valid YAML: {e}", name, kind=BAD_INPUT)) from None
+    except (RecursionError, MemoryError):
+        raise BadInput(Problem(f"nested deeper than {MAX_DEPTH} levels", name, kind=BAD_INPUT)) from None
+    finally:
+        loader.dispose()
+    _check_limits(data, text, name, line_offset)
+    return data
+
+
+def _check_limits(data: Any, text: str, name: str, line_offset: int) -> None:
+    stack: list[tuple[Any, int, tuple]] = [(data, 0, ())]
+    while stack:
+        node, depth, path = stack.pop()
+        if depth > MAX_DEPTH:
+            raise _limit(f"nested deeper than {MAX_DEPTH} levels", text, name, path, line_offset)
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if not isinstance(k, str):
+                    raise _limit(f"key {k!r} must be a string", text, name, path, line_offset)
+                if isinstance(v, (dict, list)):
+                    stack.append((v, depth + 1, path + (k,)))
+                elif isinstance(v, str) and len(v) > MAX_STRING:
+                    raise _limit(f"text of {len(v)} characters; the limit is {MAX_STRING}", text, name,
+                                 path + (k,), line_offset)
+                elif isinstance(v, float) and (v != v or v in (float("inf"), float("-inf"))):
+                    raise _limit("infinite or NaN numbers are not allowed", text, name, path + (k,), line_offset)
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                if isinstance(v, (dict, list)):
+                    stack.append((v, depth + 1, path + (i,)))
+                elif isinstance(v, str) and len(v) > MAX_STRING:
+                    raise _limit(f"text of {len(v)} characters; the limit is {MAX_STRING}", text, name,
+                                 path + (i,), line_offset)
+
+
+def _limit(message: str, text: str, name: str, path: tuple, line_offset: int) -> BadInput:
+    line, col = locate(text, path)
+    return BadInput(Problem(message, name, line + line_offset if line else 0, col, format_path(path),
+                            kind=BAD_INPUT))
+
+
+def load_file(path: str | Path, display: str | None = None) -> Any:
+    name = display or str(path)
+    return load(read_text(path, name), name)
+
+
+# ---------------------------------------------------------------- positions
+
+
+def locate(text: str, path: Sequence[object]) -> tuple[int, int]:
+    """1-based (line, col) of the node at ``path`` in YAML ``text``.
+
+    The deepest existing node along the path is given when the path does not
+    exist in the text (a value the file lacks is reported where it belongs).
+    """
+    try:
+        node = yaml.compose(text, Loader=_ComposeLoader)
+    except yaml.YAMLError:
+        return (0, 0)
+    if node is None:
+        return (1, 1)
+    best = node.start_mark
+    for part in path:
+        found = None
+        if isinstance(node, yaml.MappingNode):
+            for k, v in node.value:
+                if isinstance(k, yaml.ScalarNode) and k.value == str(part):
+                    found = v
+                    best = k.start_mark if not isinstance(v, yaml.ScalarNode) else v.start_mark
+                    break
+        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value):
+            found = node.value[part]
+            best = found.start_mark
+        if found is None:
+            break
+        node = found
+    return best.line + 1, best.column + 1
+
+
+if _Parser is not None:
+
+    class _ComposeLoader(yaml.CParser, _Resolver):  # type: ignore[misc]
+        def __init__(self, stream: str) -> None:
+            yaml.CParser.__init__(self, stream)
+            _Resolver.__init__(self)
+
+else:  # pragma: no cover
+    _ComposeLoader = yaml.SafeLoader  # type: ignore[misc,assignment]
+
+
+# ---------------------------------------------------------------- round trip
+
+
+class _RTResolver(VersionedResolver):
+    """ruamel's resolver with the same narrowed schema as ``load``."""
+
+    @property
+    def versioned_resolver(self) -> Any:
+        table = getattr(self, "_narrowed", None)
+        if table is None:
+            table = {}
+            for tag, rx, first in _RESOLVERS:
+                for ch in first:
+                    table.setdefault(ch, []).append((tag, rx))
+            self._narrowed = table
+        return table
+
+
+def _yaml() -> YAML:
+    y = YAML(typ="rt")
+    y.Resolver = _RTResolver
+    y.preserve_quotes = True
+    y.indent(mapping=2, sequence=4, offset=2)
+    y.width = 4096
+    y.allow_duplicate_keys = False
+    return y
+
+
+def rt_load(text: str, name: str) -> Any:
+    """A round-trip tree. Call only on text that ``load`` accepted."""
+    _ = load(text, name)  # refuse what the checker refuses, with the same message
+    try:
+        return _yaml().load(text)
+    except Exception as e:  # pragma: no cover - ``load`` accepted it, so this is a bug
+        raise BadInput(Problem(f"cannot be rewritten: {e}", name, kind=BAD_INPUT)) from None
+
+
+def rt_dump(tree: Any) -> str:
+    out = io.StringIO()
+    _yaml().dump(tree, out)
+    return out.getvalue()
+
+
+def to_plain(node: Any) -> Any:
+    if isinstance(node, dict):
+        return {str(k): to_plain(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [to_plain(v) for v in node]
+    if isinstance(node, bool) or node is None:
+        return node
+    if isinstance(node, int):
+        return int(node)
+    if isinstance(node, float):
+        return float(node)
+    if isinstance(node, str):
+        return str(node)
+    return node
+
+
+def _fresh(value: Any) -> Any:
+    """Plain data as round-trip nodes, in block style."""
+    if isinstance(value, dict):
+        m = CommentedMap()
+        for k, v in value.items():
+            m[k] = _fresh(v)
+        return m
+    if isinstance(value, list):
+        s = CommentedSeq()
+        for v in value:
+            s.append(_fresh(v))
+        return s
+    return value
+
+
+def _same_scalar(old: Any, new: Any) -> bool:
+    if isinstance(old, (dict, list)) or isinstance(new, (dict, list)):
+        return False
+    return type(to_plain(old)) is type(new) and to_plain(old) == new
+
+
+def sync_into(tree: Any, new: Any) -> Any:
+    """Make round-trip ``tree`` equal ``new``, touching only what differs.
+
+    Returns the node to store (``tree`` itself when it could be updated in
+    place). Comments, key order and quoting of untouched values survive.
+    """
+    if isinstance(tree, dict) and isinstance(new, dict):
+        for key in [k for k in tree if k not in new]:
+            del tree[key]
+        for key, value in new.items():
+            if key in tree:
+                old = tree[key]
+                if _same_scalar(old, value):
+                    continue
+                tree[key] = sync_into(old, value)
+            else:
+                tree[key] = _fresh(value)
+        return tree
+    if isinstance(tree, list) and isinstance(new, list):
+        _sync_list(tree, new)
+        return tree
+    if _same_scalar(tree, new):
+        return tree
+    if isinstance(tree, str) and isinstance(new, str) and hasattr(tree, "style"):
+        return type(tree)(new) if _safe_style(type(tree), new) else new
+    return _fresh(new)
+
+
+def _safe_style(cls: type, value: str) -> bool:
+    # keep a quoted or block style for a changed string, unless the new value cannot use it
+    try:
+        cls(value)
+    except Exception:
+        return False
+    return True
+
+
+def _sync_list(tree: list, new: list) -> None:
+    old_plain = [to_plain(x) for x in tree]
+    # Appends and removals at the end are the common case; keep the head in place.
+    i = 0
+    n = min(len(tree), len(new))
+    # detect a single deletion in the middle so later items keep their comments
+    if len(tree) == len(new) + 1:
+        for j in range(len(new)):
+            if old_plain[j] != new[j]:
+                if old_plain[j + 1:] == new[j:]:
+                    del tree[j]
+                    return
+                break
+        else:
+            del tree[len(new)]
+            return
+    if len(new) == len(tree) + 1:
+        for j in range(len(tree)):
+            if old_plain[j] != new[j]:
+                if old_plain[j:] == new[j + 1:]:
+                    tree.insert(j, _fresh(new[j]))
+                    return
+                break
+    while i < n:
+        if old_plain[i] != new[i]:
+            tree[i] = sync_into(tree[i], new[i])
+        i += 1
+    while len(tree) > len(new):
+        del tree[len(tree) - 1]
+    for value in new[len(tree):]:
+        tree.append(_fresh(value))
+
+
+# ---------------------------------------------------------------- writing
+
+
+def write_atomic(path: str | Path, text: str) -> None:
+    """Replace ``path`` with ``text`` so a reader sees the old file or the new one."""
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix="." + p.name + ".", suffix=".tmp", dir=p.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, p)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def dump_new(data: Any, header: Iterable[str] = ()) -> str:
+    """Text for a new file in the canonical layout, header lines as comments."""
+    text = rt_dump(_fresh(data))
+    head = "".join(f"# {h}\n" for h in header)
+    return head + text
+
+
+def canonical(text: str, name: str) -> str:
+    """The canonical layout of a YAML text: what ``nomic fmt`` writes."""
+    return rt_dump(rt_load(text, name))
