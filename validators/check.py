@@ -86,6 +86,9 @@ def check_repo(root: Path, *, replay: bool = True, now: datetime | None = None,
         report.add(invariants(files))
         if not replay:
             continue
+        if not source.list(f"content/{name}/initial"):
+            report.notes.append(f"{name}: no initial/ folder, so the action log cannot be audited")
+            continue
         try:
             initial = load_game(source, name, part="initial/", registry=files.registry)
         except BadInput as e:

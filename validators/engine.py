@@ -199,6 +199,20 @@ class DocKind:
     summary: str = ""
 
 
+@dataclass(frozen=True)
+class Page:
+    """A wiki page a module draws from the state: Markdown, which may hold generated SVG or HTML.
+
+    Everything a player typed must be escaped by the module (``html.escape``) before it goes in.
+    ``source`` is the content file the page comes from (for the wiki's edit link), relative to the game.
+    """
+
+    slug: str  # "line" -> games/<game>/line/
+    title: str
+    markdown: str
+    source: str = ""
+
+
 @dataclass
 class Module:
     """A family of rules: everything one ruleset adds to the engine."""
@@ -213,7 +227,8 @@ class Module:
     invariants: list[Callable[[State], Iterable[Problem]]] = field(default_factory=list)
     # Who leads the game, for the leader check ("Expedition Leader", "GRAND POOBAH").
     leader: Callable[[State], str | None] | None = None
-    # Whether the game is in Hiatus and so only in_hiatus actions may be taken.
+    # The wiki pages this module draws from a state (see Page).
+    pages: Callable[[State], list[Page]] | None = None
     doc: str = ""
 
 
