@@ -71,7 +71,7 @@ def patched(state: State, registry: Any, ops: list[dict[str, Any]]) -> State:
     ctx = Ctx(state, Action(name="case.given", rule="", summary=""), record, parse_time(record["at"]), registry)
     rule_ops = [op for op in ops if op["path"].startswith("/rules/") or op["path"].startswith("/config/")]
     doc_ops = [op for op in ops if op not in rule_ops]
-    apply_patch(ctx, doc_ops)
+    apply_patch(ctx, doc_ops, engine=True)
     if rule_ops:
         tree = {"rules": {rid: {"meta": r.meta, "body": r.body} for rid, r in ctx.tx.edit_rules().items()},
                 "config": ctx.tx.edit_config()}

@@ -58,12 +58,12 @@ def _index(node: list, seg: str, path: str, allow_end: bool) -> int:
     return i
 
 
-def _parent(ctx: Ctx, path: str) -> tuple[Any, str]:
+def _parent(ctx: Ctx, path: str, engine: bool = False) -> tuple[Any, str]:
     segs = _segments(path)
     if not segs or not segs[0]:
         raise ValueError(f"path {path!r} must name a gamestate document")
     kind = segs[0]
-    if kind == "ledger":
+    if kind == "ledger" and not engine:
         raise ValueError("the ledger is kept by the engine and cannot be patched")
     if kind not in ctx.state.docs:
         raise ValueError(f"{path}: no gamestate document {kind!r}")
@@ -75,27 +75,28 @@ def _parent(ctx: Ctx, path: str) -> tuple[Any, str]:
     return node, segs[-1]
 
 
-def _get(ctx: Ctx, path: str) -> Any:
-    parent, last = _parent(ctx, path)
+def _get(ctx: Ctx, path: str, engine: bool = False) -> Any:
+    parent, last = _parent(ctx, path, engine)
     return _step(parent, last, path)
 
 
-def apply_patch(ctx: Ctx, ops: list[dict[str, Any]]) -> None:
+def apply_patch(ctx: Ctx, ops: list[dict[str, Any]], *, engine: bool = False) -> None:
+    """Apply JSON Patch ``ops``; ``engine=True`` (test set-up only) may also edit the ledger."""
     for op in ops:
         kind, path = op["op"], op["path"]
         if kind in ("add", "replace", "test") and "value" not in op:
             raise ValueError(f"{kind} at {path} needs a value")
         if kind == "test":
-            if _get(ctx, path) != op["value"]:
+            if _get(ctx, path, engine) != op["value"]:
                 raise ValueError(f"test failed at {path}")
             continue
         if kind in ("move", "copy"):
-            value = copy.deepcopy(_get(ctx, op["from"]))
+            value = copy.deepcopy(_get(ctx, op["from"], engine))
             if kind == "move":
-                apply_patch(ctx, [{"op": "remove", "path": op["from"]}])
-            apply_patch(ctx, [{"op": "add", "path": path, "value": value}])
+                apply_patch(ctx, [{"op": "remove", "path": op["from"]}], engine=engine)
+            apply_patch(ctx, [{"op": "add", "path": path, "value": value}], engine=engine)
             continue
-        parent, last = _parent(ctx, path)
+        parent, last = _parent(ctx, path, engine)
         if isinstance(parent, dict):
             if kind == "add":
                 parent[last] = copy.deepcopy(op["value"])

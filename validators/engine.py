@@ -435,16 +435,15 @@ def apply_action(registry: Registry, state: State, record: dict[str, Any], *,
     from .problems import BadInput
 
     name = record.get("action", "")
-    action = registry.actions.get(name)
+    action = registry.actions.get(name) if isinstance(name, str) else None
     if action is None:
         raise BadInput(Problem(registry.unknown_action(name), field="action", kind=BAD_INPUT))
     try:
         at = parse_time(record.get("at", ""))
     except ValueError as e:
         raise BadInput(Problem(str(e), field="at", kind=BAD_INPUT)) from None
-    params = record.get("params") or {}
-    if validate_params is not None:
-        problems = list(validate_params(action, params))
+    if validate_params is not None:  # the record's shape and the action's parameter schema
+        problems = list(validate_params(action, record))
         if problems:
             raise BadInput(problems)
 

@@ -17,8 +17,12 @@ from .timeutil import format_time, parse_time
 from .yamlio import locate
 
 
-def param_problems(action: Action, params: dict[str, Any]) -> list[Problem]:
-    return schemas.errors(params, inline=dict(action.params), prefix=("params",), kind=BAD_INPUT)
+def param_problems(action: Action, record: dict[str, Any]) -> list[Problem]:
+    """The record's shape (action.schema.json), then its parameters against the action's own schema."""
+    problems = schemas.errors(record, schema="action.schema.json", kind=BAD_INPUT)
+    if problems:
+        return problems
+    return schemas.errors(record.get("params") or {}, inline=dict(action.params), prefix=("params",), kind=BAD_INPUT)
 
 
 @dataclass
