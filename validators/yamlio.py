@@ -237,18 +237,22 @@ def _check_limits(data: Any, text: str, name: str, line_offset: int) -> None:
                     raise _limit(f"key {k!r} must be a string", text, name, path, line_offset)
                 if isinstance(v, (dict, list)):
                     stack.append((v, depth + 1, path + (k,)))
-                elif isinstance(v, str) and len(v) > MAX_STRING:
-                    raise _limit(f"text of {len(v)} characters; the limit is {MAX_STRING}", text, name,
-                                 path + (k,), line_offset)
+                elif isinstance(v, str) and (len(v) > MAX_STRING or "\x00" in v):
+                    raise _limit(_bad_string(v), text, name, path + (k,), line_offset)
                 elif isinstance(v, float) and (v != v or v in (float("inf"), float("-inf"))):
                     raise _limit("infinite or NaN numbers are not allowed", text, name, path + (k,), line_offset)
         elif isinstance(node, list):
             for i, v in enumerate(node):
                 if isinstance(v, (dict, list)):
                     stack.append((v, depth + 1, path + (i,)))
-                elif isinstance(v, str) and len(v) > MAX_STRING:
-                    raise _limit(f"text of {len(v)} characters; the limit is {MAX_STRING}", text, name,
-                                 path + (i,), line_offset)
+                elif isinstance(v, str) and (len(v) > MAX_STRING or "\x00" in v):
+                    raise _limit(_bad_string(v), text, name, path + (i,), line_offset)
+
+
+def _bad_string(v: str) -> str:
+    if "\x00" in v:
+        return "NUL character in text"
+    return f"text of {len(v)} characters; the limit is {MAX_STRING}"
 
 
 def _limit(message: str, text: str, name: str, path: tuple, line_offset: int) -> BadInput:

@@ -1,0 +1,41 @@
+"""Real temporary git repositories holding a copy of an example game, for the pull-request check."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NOMIC = [sys.executable, "-m", "validators.cli"]
+
+
+def git(repo: Path, *args: str) -> str:
+    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.invalid",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.invalid"}
+    r = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, env=env)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+def make_repo(tmp: Path, game: str = "blognomic") -> Path:
+    repo = tmp / "game-repo"
+    (repo / "content").mkdir(parents=True)
+    shutil.copytree(ROOT / "content" / game, repo / "content" / game)
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "base")
+    git(repo, "checkout", "-q", "-b", "pr")
+    return repo
+
+
+def nomic(repo: Path, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([*NOMIC, "--repo", str(repo), *args], capture_output=True, text=True,
+                          cwd=str(ROOT), env={**os.environ, **(env or {})})
+
+
+def commit(repo: Path, message: str = "pr") -> None:
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", message)

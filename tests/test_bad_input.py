@@ -1,0 +1,70 @@
+"""Bad files are refused with exit 2 and a message naming the file, line and field; nothing is written."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.gitgame import make_repo, nomic
+from validators import yamlio
+
+HERE = Path(__file__).parent / "bad_input"
+EXPECT = yamlio.load_file(HERE / "expect.yaml")
+
+
+@pytest.mark.parametrize("name", sorted(EXPECT))
+def test_bad_file_is_refused_with_its_place(tmp_path, name):
+    repo = make_repo(tmp_path)
+    kind = name.rsplit(".", 2)[1]
+    target = repo / "content" / "blognomic" / "gamestate" / f"{kind}.yaml"
+    shutil.copyfile(HERE / name, target)
+    before = {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()}
+    r = nomic(repo, "check", "--no-replay")
+    want = EXPECT[name]
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "Traceback" not in r.stdout + r.stderr
+    where = f"content/blognomic/gamestate/{kind}.yaml:{want['line']}:"
+    if "col" in want:
+        where += f"{want['col']}:"
+    lines = [line for line in r.stdout.splitlines() if line.startswith(where)]
+    assert lines, f"no problem at {where}:\n{r.stdout}"
+    assert any(want["says"] in line for line in lines), r.stdout
+    if "field" in want:
+        assert any(f" {want['field']}: " in line for line in lines), r.stdout
+    after = {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()}
+    assert after == before
+
+
+def test_every_bad_file_has_an_expectation():
+    files = {p.name for p in HERE.glob("*.yaml")} - {"expect.yaml"}
+    assert files == set(EXPECT)
+
+
+def test_bad_parameter_to_act_writes_nothing(tmp_path):
+    repo = make_repo(tmp_path)
+    before = {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()}
+    r = nomic(repo, "act", "blognomic", "core.vote", "proposal=three", "vote=FOR", "--as", "Dana",
+              "--at", "2026-11-06T10:00:00Z")
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert 'params.proposal: "three" is not of type integer' in r.stdout
+    after = {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()}
+    assert after == before
+
+
+@pytest.mark.parametrize("args, says", [
+    (["act", "blognomic", "core.vote", "proposal", "--as", "Dana"], "is not key=value"),
+    (["act", "blognomic", "core.vote", "proposal=1", "proposal=2", "--as", "Dana"], "given twice"),
+    (["act", "blognomic", "core.vot", "--as", "Dana"], "did you mean core.vote"),
+    (["act", "nosuchgame", "core.vote", "--as", "Dana"], "there is no game 'nosuchgame'"),
+    (["act", "blognomic", "core.vote", "proposal=1", "--as", "Dana", "--at", "tomorrow"], "is not a UTC time"),
+    (["check", "--base", "no-such-ref"], "git diff"),
+    (["act", "blognomic", "core.vote", "proposal=1", "vote=FOR"], "say who acts"),
+])
+def test_bad_command_line_exits_2(tmp_path, args, says):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, *args)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert says in r.stdout + r.stderr
+    assert "Traceback" not in r.stdout + r.stderr

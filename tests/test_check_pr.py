@@ -1,0 +1,190 @@
+"""The pull-request check (nomic check --base) on real temporary git repositories."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from tests.gitgame import commit, git, make_repo, nomic
+
+GAME = "content/blognomic"
+NOW = ["--now", "2026-11-22T12:00:00Z"]
+
+
+def act(repo, *args, at="2026-11-06T10:00:00Z"):
+    r = nomic(repo, "act", "blognomic", *args, "--at", at, *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+    return r
+
+
+def check(repo, author, *extra):
+    return nomic(repo, "check", "--base", "main", "--author", author, *NOW, *extra)
+
+
+def test_a_legal_pull_request_passes(tmp_path):
+    repo = make_repo(tmp_path)
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Dana")
+    commit(repo)
+    r = check(repo, "dana-nomic")
+    assert r.returncode == 0, r.stdout
+    assert "legal: 1 action(s) judged" in r.stdout
+
+
+def test_an_illegal_action_is_refused_with_its_rule(tmp_path):
+    repo = make_repo(tmp_path)
+    # write a legal vote, then turn it into an enactment by a non-admin: act refuses that itself
+    r = nomic(repo, "act", "blognomic", "core.enact", "proposal=3", "--as", "Chidi", "--at", "2026-11-06T10:00:00Z",
+              *NOW)
+    assert r.returncode == 1 and "Chidi is not an admin" in r.stdout
+    path = repo / GAME / "actions" / "20261106T100000Z--Chidi--core.enact.yaml"
+    path.write_text("# yaml-language-server: $schema=../../../schemas/action.schema.json\n"
+                    "at: 2026-11-06T10:00:00Z\nactor: Chidi\naction: core.enact\nparams:\n  proposal: 3\n")
+    commit(repo)
+    r = check(repo, "chidi-nomic")
+    assert r.returncode == 1
+    assert f"{GAME}/actions/20261106T100000Z--Chidi--core.enact.yaml" in r.stdout
+    assert "Chidi is not an admin; only admins may take this action [rule: 1.5 Enactment]" in r.stdout
+
+
+def test_editing_an_old_action_file_is_refused(tmp_path):
+    repo = make_repo(tmp_path)
+    old = sorted((repo / GAME / "actions").glob("*Dana--core.vote.yaml"))[0]
+    old.write_text(old.read_text().replace("vote: FOR", "vote: AGAINST"))
+    commit(repo)
+    r = check(repo, "dana-nomic")
+    assert r.returncode == 1
+    assert "edits an action already in the log" in r.stdout
+
+
+def test_deleting_or_renaming_an_old_action_file_is_refused(tmp_path):
+    repo = make_repo(tmp_path)
+    files = sorted((repo / GAME / "actions").glob("*.yaml"))
+    files[0].unlink()
+    files[1].rename(files[1].with_name("20261130T000000Z--Alice--core.vote.yaml"))
+    commit(repo)
+    r = check(repo, "alice-nomic")
+    assert r.returncode == 1
+    assert "deletes an action already in the log" in r.stdout
+    assert "renames an action already in the log" in r.stdout
+
+
+def test_changing_the_engine_needs_an_admin(tmp_path):
+    repo = make_repo(tmp_path)
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi")
+    (repo / "validators").mkdir()
+    (repo / "validators" / "engine.py").write_text("# always legal\n")
+    (repo / ".github" / "workflows").mkdir(parents=True)
+    (repo / ".github" / "workflows" / "check.yml").write_text("on: push\n")
+    commit(repo)
+    r = check(repo, "chidi-nomic")
+    assert r.returncode == 1
+    assert "validators/engine.py: changes the judge itself" in r.stdout
+    assert ".github/workflows/check.yml: changes the judge itself" in r.stdout
+
+
+def test_an_admin_may_change_the_engine(tmp_path):
+    repo = make_repo(tmp_path)
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Bruno")
+    (repo / "schemas").mkdir()
+    (repo / "schemas" / "x.schema.json").write_text("{}\n")
+    commit(repo)
+    r = check(repo, "bruno-nomic")
+    assert r.returncode == 0, r.stdout
+    assert "engine change by an admin" in r.stdout
+
+
+def test_gamestate_that_differs_from_the_replay_is_placed_on_its_line(tmp_path):
+    repo = make_repo(tmp_path)
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Dana")
+    proposals = repo / GAME / "gamestate" / "proposals.yaml"
+    text = proposals.read_text()
+    assert "      Dana: FOR\n      Alice: AGAINST" in text
+    proposals.write_text(text.replace("      Dana: FOR\n      Alice: AGAINST", "      Dana: FOR\n      Alice: FOR"))
+    commit(repo)
+    r = check(repo, "dana-nomic")
+    assert r.returncode == 1
+    line = next(i + 1 for i, t in enumerate(proposals.read_text().splitlines()) if t == "      Alice: FOR")
+    want = (f"{GAME}/gamestate/proposals.yaml:{line}:14: proposals[2].votes.Alice: "
+            'replay gives "AGAINST", file says "FOR"')
+    assert want in r.stdout, r.stdout
+
+
+def test_gamestate_edited_without_any_action_is_refused(tmp_path):
+    repo = make_repo(tmp_path)
+    roster = repo / GAME / "gamestate" / "roster.yaml"
+    roster.write_text(roster.read_text().replace("    admin: false\n", "    admin: true\n", 1))
+    commit(repo)
+    r = check(repo, "chidi-nomic")
+    assert r.returncode == 1
+    assert re.search(r"roster\.yaml:\d+:\d+: players\[2\]\.admin: replay gives false, file says true", r.stdout)
+
+
+def test_an_action_by_someone_else_is_refused(tmp_path):
+    repo = make_repo(tmp_path)
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Dana")
+    commit(repo)
+    r = check(repo, "chidi-nomic")
+    assert r.returncode == 1
+    assert "the actor is Dana, but this pull request is by chidi-nomic (who plays as Chidi)" in r.stdout
+
+
+def test_an_admin_action_by_a_non_admin_is_refused(tmp_path):
+    repo = make_repo(tmp_path)
+    act(repo, "core.idle", "player=Chidi", "--as", "Bruno", at="2026-11-20T10:00:00Z")
+    commit(repo)
+    r = check(repo, "bruno-nomic")
+    assert r.returncode == 0, r.stdout
+    git(repo, "checkout", "-q", "main")
+    git(repo, "checkout", "-q", "-b", "pr2")
+    r = nomic(repo, "act", "blognomic", "core.idle", "player=Fatima", "--as", "Chidi", "--at", "2026-11-20T10:00:00Z",
+              *NOW)
+    assert r.returncode == 1 and "only an admin may make another player idle" in r.stdout
+
+
+def test_a_future_timestamp_is_refused(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Dana",
+              "--at", "2026-12-25T10:00:00Z", "--now", "2026-12-31T00:00:00Z")
+    assert r.returncode == 0, r.stdout
+    commit(repo)
+    r = check(repo, "dana-nomic")
+    assert r.returncode == 1
+    assert "dated 2026-12-25T10:00:00Z, in the future (now is 2026-11-22T12:00:00Z)" in r.stdout
+
+
+def test_an_action_dated_before_the_last_one_is_refused(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Dana",
+              "--at", "2026-11-04T10:00:00Z", *NOW)
+    assert r.returncode == 1
+    assert "before the last action or event (2026-11-05T09:00:00Z)" in r.stdout
+
+
+def test_a_newcomer_joins_under_their_own_account(tmp_path):
+    repo = make_repo(tmp_path)
+    act(repo, "core.join", "account=zoe-gh", "--as", "Zoe")
+    commit(repo)
+    assert check(repo, "zoe-gh").returncode == 0
+    r = check(repo, "mallory-gh")
+    assert r.returncode == 1
+    assert "Zoe joins with account 'zoe-gh', but this pull request is by mallory-gh" in r.stdout
+
+
+def test_github_and_json_formats(tmp_path):
+    repo = make_repo(tmp_path)
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Dana")
+    commit(repo)
+    r = check(repo, "chidi-nomic", "--format", "github")
+    assert r.returncode == 1
+    assert r.stdout.startswith("::error file=content/blognomic/actions/20261106T100000Z--Dana--core.vote.yaml,")
+    r = check(repo, "chidi-nomic", "--format", "json")
+    data = json.loads(r.stdout)
+    assert data["exit"] == 1
+    assert data["actions"][0]["legal"] is False
+
+
+def test_the_example_history_audits_green(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "check", *NOW)
+    assert r.returncode == 0, r.stdout
+    assert "24 actions replayed from initial/" in r.stdout
