@@ -77,7 +77,7 @@ class _Constructor(yaml.constructor.SafeConstructor):
     def construct_mapping(self, node: Any, deep: bool = False) -> Any:
         seen: set = set()
         for key_node, _ in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
+            if key_node.tag == "tag:yaml.org,2002:merge" or getattr(key_node, "value", None) == "<<":
                 raise _Refused("merge keys (<<) are not allowed in content files", key_node.start_mark)
             key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
             if key is None:

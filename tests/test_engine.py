@@ -1,0 +1,200 @@
+"""The engine's parts: loading, round trip, time, dice, limits, scheduled events."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pytest
+
+from validators import yamlio
+from validators.dice import Dice, chain
+from validators.engine import Action, Event, Module, Registry, State, apply_action
+from validators.problems import BadInput, Illegal
+from validators.timeutil import UTC, frequency_violation, next_weekly, parse_time, to_roman, week_start
+
+
+def t(text: str) -> datetime:
+    return parse_time(text)
+
+
+# ---------------------------------------------------------------- YAML
+
+
+CANONICAL = """\
+# yaml-language-server: $schema=../../../schemas/roster.schema.json
+# a comment that must survive
+stats:
+  bananas: {type: integer, default: 0}
+players:
+  - name: Alice   # the first
+    joined: 2026-10-01T00:00:00Z
+    stats: {bananas: 3}
+  - name: 'Bob'
+    joined: 2026-10-02T00:00:00Z
+    stats: {bananas: 5}
+"""
+
+
+def test_round_trip_of_a_canonical_file_is_byte_identical():
+    assert yamlio.canonical(CANONICAL, "x.yaml") == CANONICAL
+
+
+def test_a_changed_value_changes_only_its_line():
+    tree = yamlio.rt_load(CANONICAL, "x.yaml")
+    new = yamlio.load(CANONICAL, "x.yaml")
+    new["players"][1]["stats"]["bananas"] = 6
+    yamlio.sync_into(tree, new)
+    out = yamlio.rt_dump(tree)
+    changed = [(a, b) for a, b in zip(CANONICAL.splitlines(), out.splitlines()) if a != b]
+    assert changed == [("    stats: {bananas: 5}", "    stats: {bananas: 6}")]
+
+
+def test_both_loaders_read_the_same_values():
+    text = "a: 012\nb: no\nc: 2026-11-22T10:15:00Z\nd: 1.5\ne: true\nf: ~\ng: 7\n"
+    fast = yamlio.load(text, "x.yaml")
+    slow = yamlio.to_plain(yamlio.rt_load(text, "x.yaml"))
+    assert fast == slow == {"a": "012", "b": "no", "c": "2026-11-22T10:15:00Z", "d": 1.5, "e": True, "f": None,
+                            "g": 7}
+
+
+def test_a_timestamp_string_is_written_back_unquoted():
+    tree = yamlio.rt_load("at: 2026-11-22T10:15:00Z\n", "x.yaml")
+    yamlio.sync_into(tree, {"at": "2026-11-23T00:00:00Z"})
+    assert yamlio.rt_dump(tree) == "at: 2026-11-23T00:00:00Z\n"
+
+
+def test_removing_a_list_item_in_the_middle_keeps_the_others():
+    text = "xs:\n  - 1   # one\n  - 2   # two\n  - 3   # three\n"
+    tree = yamlio.rt_load(text, "x.yaml")
+    yamlio.sync_into(tree, {"xs": [1, 3]})
+    assert yamlio.rt_dump(tree) == "xs:\n  - 1   # one\n  - 3   # three\n"
+
+
+@pytest.mark.parametrize("text, says", [
+    ("a: 1\na: 2\n", "duplicate key 'a'"),
+    ("a: &x 1\nb: *x\n", "aliases and anchors"),
+    ("a:\n\tb: 1\n", "tab in indentation"),
+    ("a: !!python/object:os.system x\n", "is not allowed"),
+    ("a: 9999999999999999999999\n", "too large"),
+    ("a: " + "[" * 50 + "]" * 50 + "\n", "nested deeper"),
+    ("a: .nan\n", "infinite or NaN"),
+    ("<<: {a: 1}\n", "merge keys"),
+])
+def test_refused_yaml(text, says):
+    with pytest.raises(BadInput) as e:
+        yamlio.load(text, "x.yaml")
+    assert says in str(e.value)
+    assert "x.yaml:1:" in str(e.value) or "x.yaml:2:" in str(e.value)
+
+
+def test_a_file_over_the_size_limit_is_refused():
+    with pytest.raises(BadInput) as e:
+        yamlio.read_text("big.yaml", data=b"a" * (yamlio.MAX_FILE_BYTES + 1))
+    assert "the limit is" in str(e.value)
+
+
+# ---------------------------------------------------------------- time
+
+
+def test_week_starts_on_monday_utc():
+    assert week_start(t("2026-11-22T23:59:59Z")) == t("2026-11-16T00:00:00Z")  # a Sunday
+    assert week_start(t("2026-11-23T00:00:00Z")) == t("2026-11-23T00:00:00Z")  # a Monday
+
+
+def test_next_weekly_is_strictly_after():
+    assert next_weekly(t("2026-11-23T00:00:00Z")) == t("2026-11-30T00:00:00Z")
+    assert next_weekly(t("2026-11-22T23:59:59Z"), 0, 0, 0, 1) == t("2026-11-23T00:00:01Z")
+
+
+@pytest.mark.parametrize("kind, previous, now, refused", [
+    ("daily", ["2026-11-22T01:00:00Z"], "2026-11-22T23:00:00Z", "already taken this day"),
+    ("daily", ["2026-11-21T22:00:00Z"], "2026-11-22T03:59:59Z", "needs 6 hours"),
+    ("daily", ["2026-11-21T22:00:00Z"], "2026-11-22T04:00:00Z", None),
+    ("weekly", ["2026-11-16T00:00:00Z"], "2026-11-22T23:59:59Z", "already taken this week"),
+    ("weekly", ["2026-11-22T12:00:00Z"], "2026-11-23T11:59:59Z", "needs 24 hours"),
+    ("weekly", ["2026-11-22T12:00:00Z"], "2026-11-23T12:00:00Z", None),
+])
+def test_daily_and_weekly_limits(kind, previous, now, refused):
+    why = frequency_violation(kind, [t(p) for p in previous], t(now))
+    if refused is None:
+        assert why is None
+    else:
+        assert why is not None and refused in why
+
+
+def test_roman_numerals():
+    assert [to_roman(n) for n in (1, 4, 9, 14, 40, 1994)] == ["I", "IV", "IX", "XIV", "XL", "MCMXCIV"]
+
+
+# ---------------------------------------------------------------- dice
+
+
+def test_dice_are_reproducible_and_ignore_wording():
+    a = Dice("head", "Alice", "monkey.dance", 0)
+    b = Dice("head", "Alice", "monkey.dance", 0)
+    assert [a.roll(6) for _ in range(20)] == [b.roll(6) for _ in range(20)]
+    assert all(1 <= v <= 6 for v in a.rolled)
+
+
+def test_dice_change_with_the_chain_and_the_actor():
+    rolls = {tuple(Dice(h, who, "x", 0).roll(1000) for _ in range(1)) for h in ("h1", "h2") for who in ("A", "B")}
+    assert len(rolls) == 4
+
+
+def test_a_die_of_no_sides_gives_zero():
+    assert Dice("h", "A", "x", 0).roll(0) == 0
+
+
+def test_the_chain_ignores_the_note():
+    r = {"at": "2026-11-22T10:00:00Z", "actor": "A", "action": "x", "params": {"n": 1}}
+    assert chain("h", r) == chain("h", {**r, "note": "anything"})
+    assert chain("h", r) != chain("h", {**r, "params": {"n": 2}})
+
+
+# ---------------------------------------------------------------- the engine with a toy module
+
+
+def _toy_registry() -> Registry:
+    def roll(ctx):
+        ctx.edit("roster")["players"][0]["stats"]["luck"] = ctx.roll(6)
+
+    def weekly_bonus(ctx):
+        for p in ctx.edit("roster")["players"]:
+            p["stats"]["luck"] += 10
+
+    module = Module(
+        name="toy", title="Toy",
+        actions=[Action(name="toy.roll", rule="toy", summary="", effect=roll, frequency="daily")],
+        events=[Event(name="toy.weekly", rule="toy", next_time=lambda when: next_weekly(when), apply=weekly_bonus)],
+    )
+    return Registry([module])
+
+
+def _toy_state() -> State:
+    roster = {"stats": {"luck": {"type": "integer", "default": 0}},
+              "players": [{"name": "A", "joined": "2026-11-01T00:00:00Z", "stats": {"luck": 0}}]}
+    ledger = {"clock": "2026-11-20T00:00:00Z", "actions": 0, "head": ""}
+    return State({"modules": []}, {"roster": roster, "ledger": ledger}, {})
+
+
+def test_scheduled_events_fire_between_actions():
+    reg, state = _toy_registry(), _toy_state()
+    applied = apply_action(reg, state, {"at": "2026-11-30T12:00:00Z", "actor": "A", "action": "toy.roll"})
+    assert [e["at"] for e in applied.events] == ["2026-11-23T00:00:00Z", "2026-11-30T00:00:00Z"]
+    assert applied.state.docs["roster"]["players"][0]["stats"]["luck"] == applied.dice[0]
+    assert state.docs["roster"]["players"][0]["stats"]["luck"] == 0  # the old state is untouched
+
+
+def test_a_daily_action_twice_in_a_day_is_refused():
+    reg, state = _toy_registry(), _toy_state()
+    first = apply_action(reg, state, {"at": "2026-11-21T01:00:00Z", "actor": "A", "action": "toy.roll"})
+    with pytest.raises(Illegal) as e:
+        apply_action(reg, first.state, {"at": "2026-11-21T20:00:00Z", "actor": "A", "action": "toy.roll"})
+    assert "already taken this day" in str(e.value)
+
+
+def test_dice_do_not_change_when_the_actor_retries_with_other_wording():
+    reg, state = _toy_registry(), _toy_state()
+    a = apply_action(reg, state, {"at": "2026-11-21T01:00:00Z", "actor": "A", "action": "toy.roll", "note": "x"})
+    b = apply_action(reg, state, {"at": "2026-11-21T05:00:00Z", "actor": "A", "action": "toy.roll", "note": "yy"})
+    assert a.dice == b.dice
