@@ -215,6 +215,9 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
             pass  # time order is judged by the replay itself (the ledger's clock)
         if all(s.legal for s in steps) and not history_problems:
             report.add(compare(final, after))
+            from .markdown import state_changes
+
+            report.changes.extend(state_changes(name, before.state, final))
         report.notes.append(f"{name}: {len(new_actions)} new action(s) judged against {base}")
 
     for path in engine_changes:

@@ -6,6 +6,7 @@ import argparse
 import difflib
 import json
 import os
+import re
 import sys
 import traceback
 from datetime import datetime
@@ -39,6 +40,17 @@ def _time(text: str | None, what: str) -> datetime | None:
         raise BadInput(Problem(str(e), field=what, kind=BAD_INPUT)) from None
 
 
+_GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+
+
+def _game(name: str) -> str:
+    """A game's folder name; never a path (``../x`` would reach outside content/)."""
+    if not _GAME_NAME.match(name):
+        raise BadInput(Problem(f"{name[:80]!r} is not a game's name (lower-case letters, digits, '-' and '_')",
+                               field="game", kind=BAD_INPUT))
+    return name
+
+
 def _now(args: argparse.Namespace) -> datetime:
     return _time(getattr(args, "now", None), "--now") or datetime.now(UTC).replace(microsecond=0)
 
@@ -69,7 +81,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.base:
         report = check_pr(root, args.base, author=_author(args), now=now)
     else:
-        report = check_repo(root, replay=not args.no_replay, now=now, only=args.game or None)
+        report = check_repo(root, replay=not args.no_replay, now=now,
+                            only=[_game(g) for g in args.game] if args.game else None)
     emit(report, args.format, sys.stdout)
     return report.exit_code
 
@@ -78,6 +91,7 @@ def cmd_act(args: argparse.Namespace) -> int:
     from .act import act, available, parse_params
 
     root = _root(args)
+    _game(args.game)
     now = _now(args)
     at = _time(args.at, "--at") or now
     if not args.actor:
@@ -152,9 +166,63 @@ def cmd_build(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     from .replay import replay_without
 
-    report = replay_without(_root(args), args.game, args.without)
+    report = replay_without(_root(args), _game(args.game), args.without)
     emit(report, args.format, sys.stdout)
     return report.exit_code
+
+
+def cmd_due(args: argparse.Namespace) -> int:
+    from .admin import due
+    from .content import WorkTree, games
+
+    root = _root(args)
+    now = _time(args.at, "--at") or _now(args)
+    for game in [args.game] if args.game else games(WorkTree(root)):
+        lines = due(root, game, now)
+        print(f"{game} at {format_time(now)}:")
+        for line in lines or ["nothing to do"]:
+            print(f"  - {line}")
+    return 0
+
+
+def cmd_tick(args: argparse.Namespace) -> int:
+    from .admin import tick
+
+    if not args.actor:
+        raise BadInput(Problem("say who ticks: --as NAME", field="--as", kind=BAD_INPUT))
+    now = _time(args.at, "--at") or _now(args)
+    for line in tick(_root(args), args.game, args.actor, now):
+        print(line)
+    return 0
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from .admin import new_game
+
+    for line in new_game(_root(args), args.game, args.example, _now(args), args.title):
+        print(line)
+    return 0
+
+
+def cmd_hash(args: argparse.Namespace) -> int:
+    from .secrets import digest, new_salt
+
+    salt = args.salt or new_salt()
+    h = digest(args.secret, salt)
+    print(f"salt: {salt}")
+    print(f"hash: {h}")
+    print("commit now (the secret stays hidden):")
+    print(f"  nomic act GAME engine.commit label={args.label} hash={h} --as NAME")
+    print("reveal later (keep the salt until then):")
+    print(f"  nomic act GAME engine.reveal label={args.label} secret=... salt={salt} --as NAME")
+    return 0
+
+
+def cmd_completion(args: argparse.Namespace) -> int:
+    from .completion import script
+
+    sys.stdout.write(script(args.shell))
+    return 0
 
 
 # ---------------------------------------------------------------- wiring
@@ -206,6 +274,36 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--without", action="append", default=[], help="an action file (name or path) to leave out")
     r.add_argument("--format", choices=FORMATS, default="text")
     r.set_defaults(func=cmd_replay)
+
+    d = sub.add_parser("due", help="the admin's desk: what can be done now and by whom")
+    d.add_argument("game", nargs="?")
+    d.add_argument("--at", help="as of this time (UTC, default now)")
+    d.add_argument("--now", help=argparse.SUPPRESS)
+    d.set_defaults(func=cmd_due)
+
+    t = sub.add_parser("tick", help="apply the scheduled events that have fallen due (an engine.tick action)")
+    t.add_argument("game", nargs="?")
+    t.add_argument("--as", dest="actor", help="who files the tick")
+    t.add_argument("--at", help="the time of the tick (UTC, default now)")
+    t.add_argument("--now", help=argparse.SUPPRESS)
+    t.set_defaults(func=cmd_tick)
+
+    n = sub.add_parser("new", help="start a new game from an example: fresh roster, ruleset kept, empty history")
+    n.add_argument("game")
+    n.add_argument("--from", dest="example", required=True, help="the example game to start from")
+    n.add_argument("--title", help="the new game's name")
+    n.add_argument("--now", help=argparse.SUPPRESS)
+    n.set_defaults(func=cmd_new)
+
+    h = sub.add_parser("hash", help="commit to a hidden choice: prints a salt, the hash and the commands")
+    h.add_argument("secret")
+    h.add_argument("--label", default="choice")
+    h.add_argument("--salt", help=argparse.SUPPRESS)
+    h.set_defaults(func=cmd_hash)
+
+    c = sub.add_parser("completion", help="print a shell completion script (bash or zsh)")
+    c.add_argument("shell", choices=("bash", "zsh"))
+    c.set_defaults(func=cmd_completion)
     return p
 
 

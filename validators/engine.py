@@ -154,7 +154,7 @@ PLAYER = "player"  # an active player, for themselves
 ADMIN = "admin"  # a player who is an admin
 LEADER = "leader"  # the dynasty's leader (its keyword varies)
 NEWCOMER = "newcomer"  # somebody not yet on the roster (joining)
-ANYONE = "anyone"  # any player, idle or not
+ANYONE = "anyone"  # anybody, on the roster or not (ticks: letting time pass)
 
 
 @dataclass(frozen=True)
@@ -197,6 +197,8 @@ class DocKind:
     name: str
     schema: str  # file name under schemas/
     summary: str = ""
+    # The document for a new game started from this one (``nomic new``); None keeps it as it is.
+    fresh: Callable[[Any], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -229,6 +231,8 @@ class Module:
     leader: Callable[[State], str | None] | None = None
     # The wiki pages this module draws from a state (see Page).
     pages: Callable[[State], list[Page]] | None = None
+    # What may be done now and by whom, for ``nomic due``: (state, now) -> lines.
+    due: Callable[[State, datetime], list[str]] | None = None
     doc: str = ""
 
 
@@ -311,7 +315,7 @@ class Registry:
     """The modules a game uses, and their actions, events and documents by name."""
 
     def __init__(self, modules: Iterable[Module]):
-        self.modules = [ENGINE_MODULE, *modules]
+        self.modules = [engine_module(), *modules]
         self.actions: dict[str, Action] = {}
         self.docs: dict[str, DocKind] = {}
         for m in self.modules:
@@ -410,6 +414,8 @@ def authorize(registry: Registry, state: State, action: Action, actor: str) -> I
     if who == NEWCOMER:
         if player is not None:
             yield Problem(f"{actor} is already on the roster", rule=action.rule)
+        return
+    if who == ANYONE and player is None:
         return
     if player is None:
         yield Problem(f"{actor!r} is not on the roster", rule=action.rule)
@@ -531,4 +537,13 @@ TICK = Action(
         "A scheduled workflow runs `nomic tick` on main.",
 )
 
-ENGINE_MODULE = Module(name="engine", title="Engine", actions=[TICK])
+_ENGINE: list[Module] = []
+
+
+def engine_module() -> Module:
+    """The engine's own actions, part of every game: the tick, and commit-and-reveal."""
+    if not _ENGINE:
+        from .secrets import ACTIONS as SECRET_ACTIONS
+
+        _ENGINE.append(Module(name="engine", title="Engine", actions=[TICK, *SECRET_ACTIONS]))
+    return _ENGINE[0]

@@ -100,6 +100,7 @@ class Report:
     problems: list[Problem] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     verdicts: list[dict] = field(default_factory=list)
+    changes: list[dict] = field(default_factory=list)  # who, what, before, after: for the PR comment
 
     def add(self, problems: Iterable[Problem]) -> None:
         self.problems.extend(problems)

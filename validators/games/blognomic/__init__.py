@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ...engine import DocKind, Module, Problem, State
-from . import judgment, players, proposals, victory
+from . import due, judgment, players, proposals, victory
 from .common import leader
 from .options import options
 
@@ -34,14 +34,15 @@ MODULE = Module(
     name="blognomic",
     title="BlogNomic core rules",
     docs=[
-        DocKind("proposals", "proposals.schema.json", "Proposals and their votes"),
-        DocKind("cfjs", "cfjs.schema.json", "Calls for Judgment"),
-        DocKind("dovs", "dovs.schema.json", "Declarations of Victory"),
-        DocKind("dynasty", "dynasty.schema.json", "The dynasty and its leader"),
+        DocKind("proposals", "proposals.schema.json", "Proposals and their votes", due.fresh_list("proposals")),
+        DocKind("cfjs", "cfjs.schema.json", "Calls for Judgment", due.fresh_list("cfjs")),
+        DocKind("dovs", "dovs.schema.json", "Declarations of Victory", due.fresh_list("dovs")),
+        DocKind("dynasty", "dynasty.schema.json", "The dynasty and its leader", due.fresh_dynasty),
     ],
     actions=players.ACTIONS + proposals.ACTIONS + judgment.ACTIONS + victory.ACTIONS,
     gates=[victory.hiatus_gate],
     invariants=[_invariants],
     leader=leader,
+    due=due.due,
     doc=__doc__ or "",
 )

@@ -1,0 +1,89 @@
+"""The life of a game: a new game, the admin's desk, ticks, the pull-request comment, hidden choices."""
+
+from __future__ import annotations
+
+import re
+
+from tests.gitgame import commit, make_repo, nomic
+
+
+def test_new_game_from_an_example_checks_and_takes_players(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "new", "pirates", "--from", "blognomic", "--title", "Pirates", "--now", "2026-11-22T00:00:00Z")
+    assert r.returncode == 0, r.stdout + r.stderr
+    game = repo / "content" / "pirates"
+    assert (game / "initial" / "ruleset" / "enactment.md").read_text() == \
+        (repo / "content" / "blognomic" / "ruleset" / "enactment.md").read_text()
+    assert "players: []" in (game / "gamestate" / "roster.yaml").read_text()
+    assert "proposals: []" in (game / "gamestate" / "proposals.yaml").read_text()
+    r = nomic(repo, "act", "pirates", "core.join", "account=ann-gh", "--as", "Ann", "--at", "2026-11-22T01:00:00Z",
+              "--now", "2026-11-22T02:00:00Z")
+    assert r.returncode == 0, r.stdout
+    r = nomic(repo, "check", "--game", "pirates", "--now", "2026-11-22T02:00:00Z")
+    assert r.returncode == 0, r.stdout
+    assert "1 actions replayed" in r.stdout
+
+
+def test_new_game_refuses_an_existing_folder(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "new", "blognomic", "--from", "blognomic")
+    assert r.returncode == 2 and "already exists" in r.stdout
+
+
+def test_due_lists_what_admins_may_do(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "due", "blognomic", "--at", "2026-11-05T10:00:00Z")
+    assert r.returncode == 0
+    assert "proposal 3 may be failed from 2026-11-06T09:00:00Z if the votes stand" in r.stdout
+    r = nomic(repo, "due", "blognomic", "--at", "2026-11-13T10:00:00Z")
+    assert "an admin may fail proposal 3 now: open 48 hours with 2 of 4 votes FOR: half or fewer" in r.stdout
+    assert "an admin may make Fatima idle (last acted 2026-11-02T10:00:00Z)" in r.stdout
+    assert "make Emeka idle" not in r.stdout  # already idle
+
+
+def test_tick_with_nothing_due_writes_nothing(tmp_path):
+    repo = make_repo(tmp_path)
+    before = sorted(p.name for p in (repo / "content" / "blognomic" / "actions").iterdir())
+    r = nomic(repo, "tick", "blognomic", "--as", "nomic-tick", "--at", "2026-11-22T00:05:00Z",
+              "--now", "2026-11-22T00:05:00Z")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "blognomic: nothing due" in r.stdout
+    assert sorted(p.name for p in (repo / "content" / "blognomic" / "actions").iterdir()) == before
+
+
+def test_markdown_comment_has_verdicts_rules_and_changes(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", "core.propose", "title=<script>alert(1)</script> | Stop",
+              "--as", "Chidi", "--at", "2026-11-06T10:00:00Z", "--now", "2026-11-22T00:00:00Z")
+    assert r.returncode == 0, r.stdout
+    commit(repo)
+    r = nomic(repo, "check", "--base", "main", "--author", "chidi-nomic", "--format", "markdown",
+              "--now", "2026-11-22T00:00:00Z")
+    assert r.returncode == 0, r.stdout
+    body = r.stdout
+    assert body.startswith("<!-- nomic-check -->\n### nomic check: ✅ **Legal.**")
+    assert "| `core.propose` (`20261106T100000Z--Chidi--core.propose.yaml`) | `Chidi` |" in body
+    assert "| `proposals 4` | `added` |" in body
+    assert "<script>" not in body and "&lt;script&gt;" in body
+    assert "\\| Stop" in body
+    r = nomic(repo, "check", "--base", "main", "--author", "dana-nomic", "--format", "markdown",
+              "--now", "2026-11-22T00:00:00Z")
+    assert r.returncode == 1
+    assert "players act only for themselves — rule **who may act**" in r.stdout
+    assert "**What changes**" not in r.stdout
+
+
+def test_hash_prints_the_commit_and_reveal_commands(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "hash", "rock", "--label", "pick", "--salt", "s1")
+    assert "hash: 1f2ac17e3585839f27874ade4618e0a8d51db4442da54e90f77cfd7afdff4cc8" in r.stdout
+    assert re.search(r"engine.reveal label=pick secret=\.\.\. salt=s1", r.stdout)
+
+
+def test_completion_script_mentions_every_command(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "completion", "bash")
+    assert r.returncode == 0
+    for cmd in ("act", "check", "fmt", "build", "replay", "due", "tick", "new"):
+        assert cmd in r.stdout
+    assert "complete -F _nomic nomic" in r.stdout

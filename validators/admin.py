@@ -1,0 +1,95 @@
+"""The admin's desk and the game's life: ``nomic due``, ``nomic tick``, ``nomic new``."""
+
+from __future__ import annotations
+
+import copy
+import shutil
+from datetime import datetime
+from pathlib import Path
+
+from . import content
+from .content import WorkTree, games, load_game
+from .engine import due_events
+from .problems import BAD_INPUT, BadInput, Problem
+from .timeutil import format_time
+from .transaction import locked, write_all
+
+
+def due(root: Path, game: str, now: datetime) -> list[str]:
+    """What can be done now in ``game``, and by whom; scheduled events that have fallen due."""
+    files = load_game(WorkTree(root), game)
+    state = files.state
+    lines = []
+    clock = state.now()
+    if clock is not None:
+        events = due_events(files.registry, state, clock, now)
+        for t, ev in events[:20]:
+            lines.append(f"scheduled: {ev.name} fell due at {format_time(t)} [rule: {ev.rule}]; "
+                         f"anyone may apply it with `nomic tick {game}`")
+        if len(events) > 20:
+            lines.append(f"... and {len(events) - 20} more scheduled events")
+    for module in files.registry.modules:
+        if module.due is not None:
+            lines.extend(module.due(state, now))
+    return lines
+
+
+def tick(root: Path, game: str | None, actor: str, now: datetime) -> list[str]:
+    """Apply the scheduled events that have fallen due, as an ``engine.tick`` action per game that has any."""
+    from .act import act
+
+    out = []
+    for name in [game] if game else games(WorkTree(root)):
+        files = load_game(WorkTree(root), name)
+        clock = files.state.now()
+        if clock is None or not due_events(files.registry, files.state, clock, now):
+            out.append(f"{name}: nothing due")
+            continue
+        result = act(root, name, "engine.tick", actor, {}, now, now=now)
+        if not result.step.legal:
+            raise BadInput([p.at(kind=BAD_INPUT) for p in result.step.problems])
+        fired = result.step.applied.events if result.step.applied else []
+        out.append(f"{name}: {len(fired)} scheduled event(s) applied; wrote {result.action_path}")
+    return out
+
+
+def new_game(root: Path, name: str, example: str, now: datetime, title: str | None = None) -> list[str]:
+    """A new game folder from an example: fresh roster, ruleset kept, history empty, ready to check and build."""
+    if not content.RULE_FILE.match(f"{name}.md") or "/" in name:
+        raise BadInput(Problem(f"{name!r} is not a game name (lower case letters, digits and dashes)",
+                               kind=BAD_INPUT))
+    target = root / "content" / name
+    if target.exists():
+        raise BadInput(Problem(f"content/{name} already exists", kind=BAD_INPUT))
+    source = load_game(WorkTree(root), example)
+    config = copy.deepcopy(source.state.config)
+    config["name"] = title or name
+    docs = {}
+    for kind, data in source.state.docs.items():
+        dk = source.registry.docs.get(kind)
+        if kind == "roster":
+            docs[kind] = {"stats": copy.deepcopy(data["stats"]), "players": []}
+        elif kind == "ledger":
+            docs[kind] = {"clock": format_time(now), "actions": 0, "head": ""}
+        elif dk is not None and dk.fresh is not None:
+            docs[kind] = dk.fresh(copy.deepcopy(data))
+        else:
+            docs[kind] = copy.deepcopy(data)
+    texts: dict[Path, str] = {}
+    rel = f"content/{name}"
+    texts[target / "game.yaml"] = content.doc_text(config, f"{rel}/game.yaml", "game.schema.json")
+    for part in ("", "initial/"):
+        for kind, data in docs.items():
+            schema = source.registry.docs[kind].schema if kind in source.registry.docs else f"{kind}.schema.json"
+            path = f"{rel}/{part}gamestate/{kind}.yaml"
+            texts[root / path] = content.doc_text(data, path, schema)
+        for rid, rule in source.state.rules.items():
+            src = source.rule_paths[rid]
+            texts[root / f"{rel}/{part}ruleset/{rid}.md"] = source.texts[src]
+    with locked(target):
+        write_all(target, texts)
+    (target / "actions").mkdir(exist_ok=True)
+    (target / "actions" / ".gitkeep").write_text("")
+    return [f"created content/{name} from content/{example}: {len(docs)} documents, "
+            f"{len(source.state.rules)} rules, an empty roster and history",
+            f"next: players join with `nomic act {name} core.join account=LOGIN --as NAME` (or the game's own join)"]

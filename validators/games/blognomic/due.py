@@ -1,0 +1,79 @@
+"""The admin's desk for the BlogNomic core rules: what can be done now, and from when."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from ...engine import Action, Ctx, State
+from ...registry_ctx import ctx_at
+from ...timeutil import format_time, parse_time
+from . import judgment, victory
+from .common import in_hiatus, leader, opts
+from .proposals import enactable_reason, failable_reason
+
+
+def _when(test, start: datetime, marks: list[datetime]) -> datetime | None:
+    """The first of ``marks`` (times the answer can change, with no new votes) at which ``test`` holds."""
+    for t in sorted(m for m in marks if m >= start):
+        if test(t):
+            return t
+    return None
+
+
+def due(state: State, now: datetime) -> list[str]:
+    lines: list[str] = []
+    o = opts(state)
+    pending = sorted((p for p in state.doc("proposals")["proposals"] if p["status"] == "pending"),
+                     key=lambda p: (p["submitted"], p["id"]))
+    if pending and not in_hiatus(state):
+        p = pending[0]
+        sub = parse_time(p["submitted"])
+        marks = [now, sub + timedelta(hours=12), sub + timedelta(hours=48), sub + timedelta(hours=48, seconds=1)]
+        enact = _when(lambda t: enactable_reason(state, p, t) is not None, now, marks)
+        fail = _when(lambda t: failable_reason(state, p, t) is not None, now, marks)
+        if enact == now:
+            lines.append(f"an admin may enact proposal {p['id']} now: {enactable_reason(state, p, now)}")
+        elif fail == now:
+            lines.append(f"an admin may fail proposal {p['id']} now: {failable_reason(state, p, now)}")
+        else:
+            if enact:
+                lines.append(f"proposal {p['id']} may be enacted from {format_time(enact)} if the votes stand")
+            if fail:
+                lines.append(f"proposal {p['id']} may be failed from {format_time(fail)} if the votes stand")
+            if not enact and not fail:
+                lines.append(f"proposal {p['id']} (the oldest pending) needs more votes")
+    for c in state.doc("cfjs")["cfjs"]:
+        if c["status"] == "pending":
+            ok, why = judgment.status(ctx_at(state, now), c)
+            lines.append(f"CfJ {c['id']}: " + (f"an admin may resolve it now ({why})" if ok else why))
+    for d in state.doc("dovs")["dovs"]:
+        if d["status"] == "pending":
+            result, why = victory.dov_status(ctx_at(state, now), d)
+            lines.append(f"DoV {d['id']}: " + (f"may be resolved now; it would be {result} ({why})" if result
+                                                else why))
+    if state.doc("dynasty").get("awaiting_ascension"):
+        lines.append(f"{leader(state)} may post the Ascension Address (core.ascend)")
+    seen = state.doc("ledger").get("seen", {})
+    days = o["idle_after_days"]
+    for p in state.doc("roster")["players"]:
+        if p.get("idle") or p.get("kind"):
+            continue
+        if o["idle_basis"] == "votes":
+            last = state.doc("proposals").get("last_vote", {}).get(p["name"]) or p["joined"]
+        else:
+            last = seen.get(p["name"]) or p["joined"]
+        if now - parse_time(last) >= timedelta(days=days):
+            lines.append(f"an admin may make {p['name']} idle (last {'voted' if o['idle_basis'] == 'votes' else 'acted'}"
+                         f" {last})")
+    return lines
+
+
+def fresh_list(key: str):
+    def fresh(doc: Any) -> Any:
+        return {"next": 1, key: []}
+    return fresh
+
+
+def fresh_dynasty(doc: Any) -> Any:
+    return {"number": 1, "leader": None, "title": "The First Dynasty", "started": doc.get("started")}

@@ -1,0 +1,104 @@
+"""``nomic check --format markdown``: the pull-request comment players read.
+
+It gives the verdict on each action, the rule behind each refusal, and the
+coming change of the gamestate as a small table (who, what, before, after).
+The workflow posts it once and updates it on every push (the marker line).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from .problems import BAD_INPUT, NEEDS_ADMIN, Report
+
+MARKER = "<!-- nomic-check -->"
+MAX_ROWS = 40
+
+
+def cell(value: Any) -> str:
+    """A table cell: whatever a player typed, made inert (no HTML, no table breaks, no mentions)."""
+    if isinstance(value, str):
+        text = value
+    else:
+        text = json.dumps(value, ensure_ascii=False, default=str)
+    if len(text) > 80:
+        text = text[:77] + "..."
+    text = html.escape(text, quote=False).replace("|", "\\|").replace("\n", " ").replace("@", "@\u200b")
+    text = text.replace("`", "'")
+    return f"`{text}`" if text else "—"
+
+
+def pr_comment(report: Report) -> str:
+    code = report.exit_code
+    head = {0: "✅ **Legal.**", 1: "❌ **Not legal.**", 2: "⚠️ **Could not be read.**"}[code]
+    out = [MARKER, f"### nomic check: {head}", ""]
+    if report.verdicts:
+        out += ["| action | by | at | verdict |", "|---|---|---|---|"]
+        for v in report.verdicts:
+            name = (v.get("action") or "").rsplit("/", 1)[-1]
+            verdict = "legal" if v["legal"] else "**illegal**"
+            out.append(f"| {cell(v.get('name') or '?')} ({cell(name)}) | {cell(v.get('actor') or '?')} | "
+                       f"{cell(v.get('at') or '?')} | {verdict} |")
+        out.append("")
+    if report.problems:
+        out.append("**Why not**" if code == 1 else "**Problems**")
+        out.append("")
+        for p in report.problems[:MAX_ROWS]:
+            where = f"`{html.escape(p.where())}`" if p.where() else ""
+            field = f" `{html.escape(p.field)}`:" if p.field else ""
+            tag = " (needs an admin)" if p.kind == NEEDS_ADMIN else " (bad input)" if p.kind == BAD_INPUT else ""
+            rule = f" — rule **{html.escape(p.rule)}**" if p.rule else ""
+            out.append(f"- {where}{field} {html.escape(p.message)}{tag}{rule}")
+        if len(report.problems) > MAX_ROWS:
+            out.append(f"- … and {len(report.problems) - MAX_ROWS} more")
+        out.append("")
+    if report.changes and code == 0:
+        out += ["**What changes**", "", "| who | what | before | after |", "|---|---|---|---|"]
+        for c in report.changes[:MAX_ROWS]:
+            out.append(f"| {cell(c['who'])} | {cell(c['what'])} | {cell(c['before'])} | {cell(c['after'])} |")
+        if len(report.changes) > MAX_ROWS:
+            out.append(f"| … | {len(report.changes) - MAX_ROWS} more | | |")
+        out.append("")
+    for n in report.notes:
+        out.append(f"<sub>{html.escape(n)}</sub>  ")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def state_changes(game: str, before: Any, after: Any) -> list[dict[str, Any]]:
+    """The change from one state to another as rows: who (a player, or the document), what, before, after."""
+    from .judge import MISSING, diff
+
+    rows = []
+    for kind in sorted(set(before.docs) | set(after.docs)):
+        if kind == "ledger":
+            continue
+        old, new = before.docs.get(kind, {}), after.docs.get(kind, {})
+        for path, a, b in diff(old, new):
+            who = kind
+            what = path
+            if len(path) >= 2 and isinstance(path[1], int):
+                # an item of a list: name it by its name (players, monkeys) or number (proposals)
+                items = old.get(path[0], []) if isinstance(old, dict) else []
+                if not (isinstance(items, list) and path[1] < len(items)):
+                    items = new.get(path[0], []) if isinstance(new, dict) else []
+                item = items[path[1]] if isinstance(items, list) and path[1] < len(items) else None
+                if isinstance(item, dict) and "name" in item:
+                    who = str(item["name"])
+                    what = path[2:] or ("added" if a is MISSING else "removed",)
+                elif isinstance(item, dict) and "id" in item:
+                    who = f"{kind} {item['id']}"
+                    what = path[2:] or ("added" if a is MISSING else "removed",)
+            rows.append({"game": game, "who": who, "what": ".".join(str(p) for p in what),
+                         "before": "—" if a is MISSING else a, "after": "—" if b is MISSING else b})
+    for rid in sorted(set(before.rules) | set(after.rules)):
+        r0, r1 = before.rules.get(rid), after.rules.get(rid)
+        if r0 is None or r1 is None or r0.meta != r1.meta or r0.body != r1.body:
+            what = "added" if r0 is None else "removed" if r1 is None else (
+                "text" if r0.body != r1.body else "status" if r0.meta.get("status") != r1.meta.get("status")
+                else "front matter")
+            rows.append({"game": game, "who": f"rule {rid}", "what": what,
+                         "before": r0.meta.get("status", "") if r0 else "—",
+                         "after": r1.meta.get("status", "") if r1 else "—"})
+    return rows
