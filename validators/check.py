@@ -30,6 +30,8 @@ from .problems import BAD_INPUT, ILLEGAL, NEEDS_ADMIN, BadInput, Problem, Report
 
 ENGINE_PATHS = ("validators/", "schemas/", "site_plugins/", "mkdocs.yml", ".github/", ".ci/", "pyproject.toml",
                 "setup.py", "setup.cfg", "requirements", "Makefile", ".pre-commit-hooks.yaml")
+# What a game folder may hold; anything else in a pull request (a journal, a lock, notes) needs an admin.
+GAME_FILES = ("game.yaml", "gamestate/", "ruleset/", "actions/", "initial/")
 
 
 @dataclass
@@ -55,7 +57,9 @@ def replay_log(files: GameFiles, source: Source, start: State, paths: list[str],
     if isinstance(source, GitTree):
         source.prefetch(paths)
     texts: dict[str, str] = {}
-    for path in paths:
+    from .progress import progress
+
+    for path in progress(paths, len(paths), "replaying"):
         try:
             record = read_action(source, path, texts)
         except BadInput as e:
@@ -149,6 +153,7 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
     author_is_admin = False
     touched: dict[str, list[tuple[str, str, str]]] = {}
     engine_changes = []
+    other_changes = []
     for status, path, old in changes:
         parts = PurePosixPath(path).parts
         if path.startswith("content/") and len(parts) >= 3:
@@ -157,6 +162,10 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
                 touched.setdefault(PurePosixPath(old).parts[1], []).append(("D", old, old))
         elif any(path == p or path.startswith(p) for p in ENGINE_PATHS):
             engine_changes.append(path)
+        else:
+            # docs/ is built into the wiki as raw Markdown (HTML passes through); README, tests and tools
+            # are the project's. Players change content/ only.
+            other_changes.append(path)
 
     for name in sorted(touched):
         if name not in base_games:
@@ -180,6 +189,16 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
         history_problems = []
         for status, path, old in touched[name]:
             rel = PurePosixPath(path).relative_to(f"content/{name}").as_posix()
+            if status != "D" and head_tree.is_link(path):
+                history_problems.append(Problem("a symbolic link in a game's folder; content files are plain files",
+                                                path, kind=BAD_INPUT))
+                continue
+            if not (rel == "game.yaml" or rel.startswith(GAME_FILES[1:])) or any(
+                    part.startswith(".") for part in PurePosixPath(rel).parts):
+                history_problems.append(Problem(
+                    "not a game file (a game holds game.yaml, gamestate/, ruleset/, actions/ and initial/); "
+                    "an admin must make or approve this change", path, kind=NEEDS_ADMIN))
+                continue
             if rel.startswith("actions/"):
                 if status == "A":
                     new_actions.append(path)
@@ -220,6 +239,15 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
             report.changes.extend(state_changes(name, before.state, final))
         report.notes.append(f"{name}: {len(new_actions)} new action(s) judged against {base}")
 
+    if (engine_changes or other_changes) and author and not author_is_admin:
+        author_is_admin = _admin_anywhere(base_tree, base_games, author)
+    for path in other_changes:
+        if author_is_admin:
+            report.notes.append(f"{path}: change outside the games by an admin ({author})")
+            continue
+        report.add([Problem("changes a file outside content/ (the wiki's docs, the project's files); players "
+                            "change only their game's files, so an admin must make or approve this change",
+                            path, kind=NEEDS_ADMIN)])
     for path in engine_changes:
         kind = NEEDS_ADMIN
         if author_is_admin:
@@ -228,6 +256,19 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
         report.add([Problem("changes the judge itself (engine, schemas, site or CI); an admin must make or "
                             "approve this change, in a pull request of its own", path, kind=kind)])
     return report
+
+
+def _admin_anywhere(base_tree: GitTree, names: set[str], author: str) -> bool:
+    """Whether ``author`` is an admin of any game at the base (admins look after the repository)."""
+    for name in sorted(names):
+        try:
+            state = load_game(base_tree, name).state
+        except BadInput:
+            continue
+        who = author_player(state, author)
+        if who is not None and any(p["name"] == who and p.get("admin") for p in state.players()):
+            return True
+    return False
 
 
 def _authorship(report: Report, before: GameFiles, steps: list[Step], author: str) -> None:
