@@ -374,7 +374,9 @@ def advance(registry: Registry, state: State, until: datetime) -> tuple[State, l
             continue
         record = {"at": format_time(t), "actor": "", "action": ev.name, "params": {}}
         action = Action(name=ev.name, rule=ev.rule, summary=ev.summary)
-        ctx = Ctx(state, action, record, t, registry)
+        # an event's dice come from the chain and the event's time, so each firing rolls afresh
+        dice = Dice(state.docs["ledger"].get("head", ""), "", f"{ev.name}@{format_time(t)}", 0)
+        ctx = Ctx(state, action, record, t, registry, dice)
         ev.apply(ctx)
         for consequence in _consequences(registry):
             consequence(ctx)
