@@ -1,0 +1,142 @@
+"""Unit tests of the Quazie module's pure functions, its invariants and its wiki page."""
+
+from __future__ import annotations
+
+import copy
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from validators.cases import base_state
+from validators.engine import Rule, State
+from validators.games.quazie import MODULE, victory_at_one
+from validators.games.quazie.common import height, in_limbo, step_from
+from validators.games.quazie.dance import winner
+from validators.games.quazie.flavours import devil_succeeds
+from validators.games.quazie.hands import adjoining, calendar_year, colour_problems
+from validators.games.quazie.movement import fly_destination
+from validators.games.quazie.music import matching
+from validators.games.quazie.pages import pages, positions_svg
+from validators.timeutil import parse_time
+
+
+@pytest.fixture(scope="module")
+def base() -> State:
+    return base_state("quazie-base")[0]
+
+
+def _with(state: State, **changes) -> State:
+    docs = copy.deepcopy(state.docs)
+    rules = {k: r.copy() for k, r in state.rules.items()}
+    for name, (stat, value) in changes.items():
+        for p in docs["roster"]["players"]:
+            if p["name"] == name:
+                p["stats"][stat] = value
+    return State(state.config, docs, rules)
+
+
+def test_positions():
+    assert [step_from("5", "up"), step_from("5", "down"), step_from("9", "up"), step_from("1", "down")] == \
+        ["6", "4", None, None]
+    assert step_from("R", "up") == "8" and step_from("R", "down") == "7"
+    assert step_from("X", "up") is None
+    assert height("R") == 7.5 and height("X") is None
+    assert in_limbo("Bob") and in_limbo("") and not in_limbo("X") and not in_limbo("Mornington Crescent")
+
+
+def test_fly_table_matches_rule_21(base):
+    table = base.doc("quazie_tables")["fly"]["table"]
+    got = {}
+    for roll in range(1, 43):
+        got.setdefault(fly_destination(table, roll), []).append(roll)
+    assert got == {"1": [1], "2": [2, 3], "3": [4, 5, 6], "4": list(range(7, 12)), "5": list(range(12, 16)),
+                   "6": list(range(16, 21)), "7": list(range(21, 27)), "8": list(range(27, 37)),
+                   "9": [37, 38], None: [39, 40, 41, 42]}
+
+
+def test_dance_table(base):
+    table = base.doc("quazie_tables")["dance"]
+    assert [table["roll"][str(i)] for i in range(1, 11)] == ["CabbagePatch"] * 3 + ["Disco"] * 3 + \
+        ["HeadBob"] * 3 + ["BreakDance"]
+    assert winner(table, "CabbagePatch", "Disco") == "challenger"
+    assert winner(table, "Disco", "HeadBob") == "challenger"
+    assert winner(table, "HeadBob", "CabbagePatch") == "challenger"
+    assert winner(table, "Disco", "CabbagePatch") == "opponent"
+    assert winner(table, "Disco", "Disco") is None
+
+
+def test_devils_food():
+    assert [r for r in range(1, 10) if devil_succeeds(r, ["5", "4"])] == [3, 4, 5]
+    assert [r for r in range(1, 10) if devil_succeeds(r, ["1", "X"])] == [1]
+
+
+def test_matching_notes():
+    assert matching(["A", "B"], ["C", "A", "B"], 2)
+    assert not matching(["A", "B"], ["B", "A"], 2)
+    assert not matching(["-", "-"], ["-", "-"], 2)
+    assert not matching(["?"], ["?"], 1)
+    assert not matching(["A"], ["A"], 2)
+
+
+def test_calendar_and_ring(base):
+    assert calendar_year(base, parse_time("2026-11-02T23:59:59Z")) == 200
+    assert calendar_year(base, parse_time("2026-11-05T00:00:00Z")) == 230
+    assert adjoining(base, "special-positions") == ["colours", "tag"]
+    assert adjoining(base, "stuffs") == ["in-your-eye", "nature-of-stuff"]  # the wormholes close the ring
+    assert adjoining(base, "pocket") == ["fly-from-the-death-egg", "muffin-roles"]
+
+
+def test_victory_switched_off_by_the_sentence(base):
+    s = _with(base, Ben=("position", "1"))
+    assert victory_at_one(s) is None  # the rule ends with "Simon is an awesome guy."
+    rule = s.rules["position"]
+    s.rules["position"] = Rule(rule.id, rule.meta, rule.body.replace("Simon is an awesome guy.\n", ""))
+    assert victory_at_one(s) == "Ben"
+    s2 = _with(s, Cat=("position", "1"))
+    assert victory_at_one(s2) is None  # not the only Muffin there
+
+
+def test_invariants(base):
+    (inv,) = MODULE.invariants
+    assert list(inv(base)) == []
+    bad = _with(base, Ann=("position", "Mornington Crescent"), Ben=("position", "4"), Cat=("tag", "It"),
+                Dot=("tag", "It"))
+    messages = [p.message for p in inv(bad)]
+    assert any("Mornington Crescent" in m for m in messages)
+    assert any("Position 4 is Robot" in m for m in messages)
+    assert any("only one Muffin is It" in m for m in messages)
+
+
+def test_colours(base):
+    assert list(colour_problems(base)) == []  # rule 18 is Brown
+    s = _with(base)
+    s.rules["tag"].meta["colour"] = "Sparkly"
+    (p,) = list(colour_problems(s))
+    assert "not an HTML colour keyword" in p.message and p.field == "tag.colour"
+
+
+def test_positions_svg_draws_every_muffin_and_escapes(base):
+    svg = positions_svg(base)
+    root = ET.fromstring(svg)
+    titles = [t.text for t in root.iter("{http://www.w3.org/2000/svg}title")]
+    for name in ["Ann", "Ben", "Cat", "Dot", "Eve", "Fay", "Gus", "Hal"]:
+        assert any(t.startswith(name + ":") for t in titles), name
+    s = copy.deepcopy(base.docs)
+    s["roster"]["players"][0]["stats"]["flavour"] = "<script>"
+    svg = positions_svg(State(base.config, s, base.rules))
+    assert "<script>" not in svg and "&lt;script&gt;" in svg
+
+
+def test_page(base):
+    (page,) = pages(base)
+    assert page.slug == "positions" and "<svg" in page.markdown
+    assert "No tag day has been designated" in page.markdown
+    assert "CheeseO" in page.markdown and "FeetO" in page.markdown
+
+
+def test_options_are_checked(base):
+    (inv,) = MODULE.invariants
+    config = {**base.config, "options": {**base.config["options"], "quazie": {"unknown_note": "guess", "colour": 1}}}
+    messages = [p.message for p in inv(State(config, base.docs, base.rules))]
+    assert any("unknown option 'colour'" in m for m in messages)
+    assert any("'record' or 'refuse'" in m for m in messages)

@@ -1,0 +1,77 @@
+"""The First Dynasty of Quazie (seed 003, rules 10 on): Stuffs and their nature, Positions, flavours,
+tag, the special positions, dance-offs, roles, music, colours and the Hands.
+
+Used with the BlogNomic core rules: ``modules: [blognomic, quazie]`` and
+``options: {blognomic: {variant: quazie}}``. See docs/modules/quazie.md.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ...engine import DocKind, Module, Problem, State
+from . import consequences, dance, flavours, hands, launch, movement, music, roles, stuff, tag
+from .common import (DANCE_FIELD, DEFAULT_OPTIONS, IT, LAUNCH_BASE, MORNINGTON, ROBOT, flavour_names, stat,
+                     victory_at_one)
+from .pages import pages
+
+def _option_problems(state: State) -> Iterator[Problem]:
+    chosen = state.config.get("options", {}).get("quazie", {})
+    for key, value in chosen.items():
+        if key not in DEFAULT_OPTIONS:
+            yield Problem(f"unknown option {key!r} (known: {', '.join(DEFAULT_OPTIONS)})", "game",
+                          field=f"options.quazie.{key}")
+        elif key == "unknown_note" and value not in ("record", "refuse"):
+            yield Problem("unknown_note is 'record' or 'refuse'", "game", field="options.quazie.unknown_note")
+        elif key != "unknown_note" and not isinstance(value, bool):
+            yield Problem(f"{key} is true or false", "game", field=f"options.quazie.{key}")
+
+
+def _invariants(state: State) -> Iterator[Problem]:
+    yield from _option_problems(state)
+    yield from hands.colour_problems(state)
+    known = set(flavour_names(state))
+    moves = set(state.doc("quazie_tables")["dance"]["roll"].values())
+    its = []
+    for i, p in enumerate(state.doc("roster")["players"]):
+        where = f"players[{i}].stats"
+        if stat(p, "position") == MORNINGTON:
+            yield Problem("no Muffin may ever be in Mornington Crescent", "roster", field=f"{where}.position")
+        if stat(p, "flavour") not in known:
+            yield Problem(f"{stat(p, 'flavour')!r} is not a flavour", "roster", field=f"{where}.flavour")
+        if stat(p, "position") == LAUNCH_BASE and stat(p, "flavour") != ROBOT:
+            yield Problem("a Muffin at Position 4 is Robot", "roster", field=f"{where}.flavour")
+        if stat(p, DANCE_FIELD) not in moves:
+            yield Problem(f"{stat(p, DANCE_FIELD)!r} is not a Dance Move", "roster", field=f"{where}.{DANCE_FIELD}")
+        if stat(p, "tag") == IT:
+            its.append(p["name"])
+        for role in stat(p, "roles", []):
+            if role not in roles.ROLES:
+                yield Problem(f"{role!r} is not a role of rule 23", "roster", field=f"{where}.roles")
+    if len(its) > 1:
+        yield Problem(f"only one Muffin is It, not {', '.join(its)}", "roster", field="players")
+    for role in (roles.POOBAH, stuff.DESCRIBER):
+        holders = [p["name"] for p in state.doc("roster")["players"] if role in stat(p, "roles", [])]
+        if len(holders) > 1:
+            yield Problem(f"there may be only one {role}, not {', '.join(holders)}", "roster", field="players")
+
+
+MODULE = Module(
+    name="quazie",
+    title="The First Dynasty of Quazie",
+    docs=[
+        DocKind("quazie", "quazie_state.schema.json", "Day log, Launch Base, tag, music and Hands bookkeeping"),
+        DocKind("quazie_tables", "quazie_tables.schema.json", "Flavours, dance table, DICE42, notes, movements"),
+        DocKind("quazie_items", "quazie_items.schema.json", "The New Item and the Old Items (nature of Stuff)"),
+    ],
+    actions=(movement.ACTIONS + flavours.ACTIONS + tag.ACTIONS + launch.ACTIONS + dance.ACTIONS + stuff.ACTIONS
+             + roles.ACTIONS + music.ACTIONS + hands.ACTIONS),
+    events=stuff.EVENTS,
+    consequences=[consequences.launch_base, consequences.limbo_guard],
+    gates=[consequences.robot_gate],
+    invariants=[_invariants],
+    pages=pages,
+    doc=__doc__ or "",
+)
+
+__all__ = ["MODULE", "victory_at_one"]

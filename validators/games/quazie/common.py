@@ -1,0 +1,200 @@
+"""Shared pieces of the First Dynasty of Quazie (seed 003, rules 10 on): positions, the day's log, options.
+
+Positions are strings in the roster stat ``position``:
+
+* ``"1"`` .. ``"9"``: the Standard Positions, 1 farthest down, 9 farthest up (rule 12);
+* ``"X"``: the Death Egg, not reachable by linear movement (rules 12, 15, 21);
+* ``"R"``: Rome, the GRAND POOBAH's; left as if it stood between 7 and 8 (rule 15);
+* ``"Mornington Crescent"``: exists, but nobody may ever be there (rule 15);
+* anything else (``""``, ``"Bob"``): an undefined position, which is Limbo (rule 15).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Ctx, State
+
+STANDARD = [str(i) for i in range(1, 10)]
+DEATH_EGG = "X"
+ROME = "R"
+MORNINGTON = "Mornington Crescent"
+DEFINED = set(STANDARD) | {DEATH_EGG, ROME, MORNINGTON}
+LAUNCH_BASE = "4"
+MANGO_TREE = "9"
+
+ROBOT = "Robot"
+BLIND = "Blind"
+PLAIN = "Plain"
+TROPICAL = "Tropical"
+FRUITY = "Fruity"
+BANANA = "Banana"
+DEVILS_FOOD = "Devils Food"
+
+IT = "It"
+DANCE_FIELD = "dance_move"
+NOT_IT = "NotIt"
+
+# Rule ids of this game's ruleset (the engine cites them as the game numbers them).
+R_STUFFS = "stuffs"
+R_NATURE = "nature-of-stuff"
+R_POSITION = "position"
+R_FLAVOURS = "muffin-flavours"
+R_TAG = "tag"
+R_SPECIAL = "special-positions"
+R_COLOURS = "colours"
+R_DANCE_MOVES = "dance-moves"
+R_DANCE_OFF = "dance-off"
+R_FLY = "fly-from-the-death-egg"
+R_HANDS = "sleight-of-hand"
+R_ROLES = "muffin-roles"
+R_MUSIC = "music"
+R_EYE = "in-your-eye"
+
+DEFAULT_OPTIONS: dict[str, Any] = {
+    # Rule 24 gives notes for few positions. "record": a move to a position without a note plays "?",
+    # which can never be part of a Concerto or a movement; "refuse": such a move cannot be made.
+    "unknown_note": "record",
+    # Rule 12: a bounce must follow its move on the same day ("bounced off of that day").
+    "bounce_same_day": True,
+    # Rule 24's 5-note Concerto says "regardless of whether it is Robot"; rule 13/15 still require Position 9
+    # to become Tropical unless this is true.
+    "concerto_tropical_anywhere": False,
+}
+
+
+def opts(state: State | Ctx) -> dict[str, Any]:
+    return {**DEFAULT_OPTIONS, **state.config.get("options", {}).get("quazie", {})}
+
+
+# ---------------------------------------------------------------- positions
+
+
+def is_standard(pos: Any) -> bool:
+    return pos in STANDARD
+
+
+def in_limbo(pos: Any) -> bool:
+    """Rule 15: a Muffin whose Position is not one the rules define is in Limbo."""
+    return pos not in DEFINED
+
+
+def height(pos: Any) -> float | None:
+    """How far up a position is, for "in that direction": Rome counts as between 7 and 8 (rule 15)."""
+    if is_standard(pos):
+        return float(pos)
+    if pos == ROME:
+        return 7.5
+    return None
+
+
+def step_from(pos: Any, direction: str) -> str | None:
+    """The Standard Position one step up or down from ``pos``, or None (off the ends, X, Limbo)."""
+    if pos == ROME:
+        return "8" if direction == "up" else "7"
+    if not is_standard(pos):
+        return None
+    n = int(pos) + (1 if direction == "up" else -1)
+    return str(n) if 1 <= n <= 9 else None
+
+
+def position_label(pos: Any) -> str:
+    if is_standard(pos):
+        return f"Position {pos}"
+    if pos == DEATH_EGG:
+        return "Position X (the Death Egg)"
+    if pos == ROME:
+        return "Rome (R)"
+    if pos == MORNINGTON:
+        return "Mornington Crescent"
+    return f"Limbo ({pos!r})"
+
+
+# ---------------------------------------------------------------- muffins
+
+
+def muffins(state: State | Ctx) -> list[dict[str, Any]]:
+    """The Muffins who count (rule 2: idle Muffins are not Muffins for rules other than 1 and 2)."""
+    return [p for p in state.doc("roster")["players"] if not p.get("idle") and not p.get("kind")]
+
+
+def stat(p: dict[str, Any], name: str, default: Any = None) -> Any:
+    return p.get("stats", {}).get(name, default)
+
+
+def muffin(ctx: Ctx, name: str, what: str = "Muffin") -> dict[str, Any]:
+    p = ctx.player(name)
+    if p is None or p.get("idle"):
+        raise ctx.refuse(f"there is no active {what} named {name!r}")
+    return p
+
+
+def at_position(state: State | Ctx, pos: str, but: str | None = None) -> list[str]:
+    return [p["name"] for p in muffins(state) if stat(p, "position") == pos and p["name"] != but]
+
+
+def leader(state: State | Ctx) -> str | None:
+    return state.doc("dynasty").get("leader")
+
+
+def it_muffin(state: State | Ctx) -> str | None:
+    """Rule 14.4: the Muffin whose Tag is It; if there is none, the GRAND POOBAH is It."""
+    for p in muffins(state):
+        if stat(p, "tag") == IT:
+            return p["name"]
+    return leader(state)
+
+
+# ---------------------------------------------------------------- the day's log ("once per day")
+
+
+def day(ctx: Ctx) -> str:
+    return ctx.at.date().isoformat()
+
+
+def done_today(ctx: Ctx, key: str, name: str) -> bool:
+    q = ctx.doc("quazie")
+    if q.get("day") != day(ctx):
+        return False
+    return name in q.get("today", {}).get(key, [])
+
+
+def today_list(ctx: Ctx, key: str) -> list[str]:
+    q = ctx.doc("quazie")
+    if q.get("day") != day(ctx):
+        return []
+    return list(q.get("today", {}).get(key, []))
+
+
+def mark_today(ctx: Ctx, key: str, name: str) -> None:
+    q = ctx.edit("quazie")
+    if q.get("day") != day(ctx):
+        q["day"] = day(ctx)
+        q["today"] = {}
+    names = q["today"].setdefault(key, [])
+    if name not in names:
+        names.append(name)
+
+
+def bounced_today(ctx: Ctx, mover: str) -> list[str]:
+    return today_list(ctx, f"bounced:{mover}")
+
+
+def tables(state: State | Ctx) -> dict[str, Any]:
+    return state.doc("quazie_tables")
+
+
+def flavour_names(state: State | Ctx) -> list[str]:
+    return [f["name"] for f in tables(state)["flavours"]]
+
+
+AWESOME_SENTENCE = "Simon is an awesome guy."
+
+
+def victory_at_one(state: State) -> str | None:
+    """Rule 12: the only Muffin at Position 1 has won, unless the rule ends with the awesome sentence."""
+    rule = state.rules.get(R_POSITION)
+    if rule is None or rule.body.strip().endswith(AWESOME_SENTENCE):
+        return None
+    at1 = [p["name"] for p in muffins(state) if stat(p, "position") == "1"]
+    return at1[0] if len(at1) == 1 else None

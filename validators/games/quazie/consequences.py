@@ -1,0 +1,95 @@
+"""What happens by itself after every action (seed 003 rules 13, 15), and the gate on Declarations of Victory.
+
+* Launch Base Zone: a Muffin at Position 4 is Robot; its arrival there is noted (for the Eggman roll and
+  Eggman's Minion's 48 hours).
+* Limbo: nothing about a Muffin in Limbo may change but its Position, set to 9 by itself or by a Muffin in
+  Limbo with the same Position value; a Muffin in Limbo may change nothing of Muffins at other Positions.
+  A quazie action that would do so is refused; a core action (say, the 5-Stuff deduction on enactment)
+  leaves the Muffin in Limbo as it was. The end of a dynasty (DoV, Ascension) is not bound by it.
+* Robot: a Robot Muffin may not declare victory (rule 13).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from ...engine import Ctx
+from ...problems import Illegal, Problem
+from ...timeutil import format_time
+from .common import LAUNCH_BASE, R_FLAVOURS, R_SPECIAL, ROBOT, in_limbo, stat
+
+LIMBO_KING = "Limbo King"
+EXEMPT = {"core.dov-resolve", "core.ascend", "core.join", "core.leave"}
+
+
+def launch_base(ctx: Ctx) -> None:
+    roster = ctx.doc("roster")
+    seen = ctx.doc("quazie").get("launch_base", {})
+    at4 = {p["name"] for p in roster["players"] if stat(p, "position") == LAUNCH_BASE}
+    if set(seen) != at4 or any(stat(p, "flavour") != ROBOT for p in roster["players"] if p["name"] in at4):
+        q = ctx.edit("quazie")
+        lb = q.setdefault("launch_base", {})
+        for name in list(lb):
+            if name not in at4:
+                del lb[name]
+        for name in sorted(at4):
+            if name not in lb:
+                lb[name] = {"since": format_time(ctx.at), "rolled": False}
+            p = ctx.edit_player(name)
+            if stat(p, "flavour") != ROBOT:
+                ctx.step({"flavour": name, "from": stat(p, "flavour"), "to": ROBOT, "because": "Launch Base Zone"})
+                p["stats"]["flavour"] = ROBOT
+        if not lb:
+            q.pop("launch_base", None)
+
+
+def _changed(old: dict[str, Any], new: dict[str, Any]) -> set[str]:
+    return {k for k in set(old) | set(new) if old.get(k) != new.get(k)}
+
+
+def limbo_guard(ctx: Ctx) -> None:
+    if "roster" not in ctx.tx.docs or ctx.action.name in EXEMPT:
+        return
+    before = {p["name"]: p for p in ctx.tx.base.docs["roster"]["players"]}
+    actor = before.get(ctx.actor)
+    actor_pos = stat(actor, "position") if actor else None
+    ours = ctx.action.name.startswith("quazie.") and bool(ctx.actor)
+    for p in ctx.tx.docs["roster"]["players"]:
+        old = before.get(p["name"])
+        if old is None or old["stats"] == p["stats"]:
+            continue
+        pos = stat(old, "position")
+        changed = _changed(old["stats"], p["stats"])
+        if ours and actor is not None and in_limbo(actor_pos) and pos != actor_pos:
+            raise Illegal(Problem(f"{ctx.actor} is in Limbo and may not change anything of {p['name']}, who is at "
+                                  "another Position", rule=R_SPECIAL))
+        if not in_limbo(pos):
+            continue
+        allowed = set()
+        if stat(p, "position") == "9" and (p["name"] == ctx.actor or actor_pos == pos):
+            allowed |= {"position", "notes"}
+        old_roles, new_roles = set(stat(old, "roles", [])), set(stat(p, "roles", []))
+        if old_roles ^ new_roles == {LIMBO_KING}:
+            allowed.add("roles")  # rule 23's Limbo King exists only for Muffins in Limbo
+        if stat(p, "position") == "R":
+            allowed |= {"position", "notes", "flavour"}  # rule 15: Rome may be reached even from Limbo
+        bad = changed - allowed
+        if not bad:
+            continue
+        if ours:
+            raise Illegal(Problem(f"{p['name']} is in Limbo ({pos!r}); none of its values may change "
+                                  f"(this would change {', '.join(sorted(bad))})", rule=R_SPECIAL))
+        for k in bad:
+            if k in old["stats"]:
+                p["stats"][k] = old["stats"][k]
+            else:
+                p["stats"].pop(k, None)
+        ctx.step({"limbo_kept": p["name"], "fields": sorted(bad)})
+
+
+def robot_gate(ctx: Ctx) -> Iterator[Problem]:
+    if ctx.action.name != "core.dov":
+        return
+    me = ctx.player()
+    if me and stat(me, "flavour") == ROBOT:
+        yield Problem(f"{ctx.actor} is Robot; a Robot Muffin may not declare victory", rule=R_FLAVOURS)

@@ -1,0 +1,97 @@
+"""Dance Moves and Dance Offs (seed 003 rules 19 and 20).
+
+The DICE10 table, who beats whom, the stake and BreakDance's take are data
+(``quazie_tables.dance``), so a proposal can change them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from ...engine import Action, Ctx
+from ...roster import change_stat
+from .common import BLIND, R_DANCE_OFF, done_today, in_limbo, mark_today, muffin, muffins, stat, tables
+
+
+def winner(table: dict[str, Any], challenger_move: str, opponent_move: str) -> str | None:
+    """'challenger', 'opponent' or None, by rules A-D (same move: no winner)."""
+    beats = table["beats"]
+    if beats.get(challenger_move) == opponent_move:
+        return "challenger"
+    if beats.get(opponent_move) == challenger_move:
+        return "opponent"
+    return None
+
+
+def _check(ctx: Ctx) -> Iterator[str]:
+    me = muffin(ctx, ctx.actor)
+    opponent = muffin(ctx, ctx.params["opponent"])
+    if opponent["name"] == ctx.actor:
+        yield "a Muffin challenges another Muffin to a Dance Off"
+    if stat(me, "flavour") == BLIND:
+        yield f"{ctx.actor} is Blind; a Blind Muffin may not challenge anyone to a Dance Off"
+    if done_today(ctx, "dance-off", ctx.actor):
+        yield f"{ctx.actor} has already declared a Dance Off today"
+
+
+def _dance_off(ctx: Ctx) -> None:
+    table = tables(ctx)["dance"]
+    opponent = ctx.params["opponent"]
+    mark_today(ctx, "dance-off", ctx.actor)
+    their_move = stat(ctx.player(opponent), "dance_move")
+    roll = ctx.roll(table["sides"])
+    move = table["roll"][str(roll)]
+    ctx.edit_player()["stats"]["dance_move"] = move
+    ctx.step({"roll": roll, "dance_move": move, "opponent_move": their_move})
+    breaker = table["breakdance"]
+    if move == breaker:
+        # rule 20 E and the 10 result: no winner and no loser; the breaker may take 2 from each non-breaker
+        if ctx.params.get("take", True):
+            got = 0
+            for p in muffins(ctx):
+                if p["name"] == ctx.actor or stat(p, "dance_move") == breaker:
+                    continue
+                if in_limbo(stat(p, "position")):
+                    ctx.step({"untouched": p["name"], "because": "in Limbo"})
+                    continue
+                taken = -change_stat(ctx, p["name"], "stuff", -table["break_take"], rule=R_DANCE_OFF)
+                got += taken
+            gained = change_stat(ctx, ctx.actor, "stuff", got, rule=R_DANCE_OFF)
+            ctx.step({"took": got, "gained": gained})
+        return
+    if their_move == breaker:
+        # Q and Z: a BreakDancer challenged without a 10 is decided by DICE2
+        second = ctx.roll(2)
+        result = "challenger" if second == 1 else "opponent"
+        ctx.step({"break_the_breakdance": second})
+    else:
+        result = winner(table, move, their_move)
+    if result is None:
+        ctx.step({"winner": None})
+        return
+    win, lose = (ctx.actor, opponent) if result == "challenger" else (opponent, ctx.actor)
+    stake = table["stake"]
+    change_stat(ctx, lose, "stuff", -stake, rule=R_DANCE_OFF)
+    change_stat(ctx, win, "stuff", stake, rule=R_DANCE_OFF)
+    ctx.step({"winner": win, "loser": lose, "stuff": stake})
+
+
+DANCE_OFF = Action(
+    name="quazie.dance-off",
+    rule=R_DANCE_OFF,
+    summary="Declare a Dance Off against a Muffin (DICE10, once a day)",
+    params={"type": "object", "required": ["opponent"], "additionalProperties": False,
+            "properties": {"opponent": {"$ref": "common.schema.json#/$defs/name"},
+                           "take": {"type": "boolean",
+                                    "description": "On a 10: take 2 Stuffs from every non-BreakDancer "
+                                                   "(default true)"}}},
+    check=_check,
+    effect=_dance_off,
+    doc="The roll sets the challenger's Dance Move: 1-3 CabbagePatch, 4-6 Disco, 7-9 HeadBob, 10 BreakDance. "
+        "CabbagePatch beats Disco, Disco beats HeadBob, HeadBob beats CabbagePatch; equal moves have no winner. "
+        "Against a BreakDancer (without a 10) a DICE2 decides: 1 the challenger wins, 2 the challenged. The "
+        "loser loses 5 Stuffs and the winner gains 5. On a 10 nobody wins; the challenger becomes a "
+        "BreakDancer and may take 2 Stuffs from every Muffin who is not.",
+)
+
+ACTIONS = [DANCE_OFF]

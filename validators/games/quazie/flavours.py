@@ -1,0 +1,274 @@
+"""Muffin Flavors and poking in the eye (seed 003 rules 13 and 25).
+
+The flavours are data (``quazie_tables.flavours``); a flavour added by the Intricacy movement carries a
+``usable_from`` time (rule 24: nobody may become it until 72 hours after it was added).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Iterator
+
+from ...engine import Action, Ctx
+from ...timeutil import format_time, parse_time
+from .common import (BANANA, BLIND, DEATH_EGG, DEVILS_FOOD, FRUITY, MANGO_TREE, PLAIN, R_EYE, R_FLAVOURS, ROBOT,
+                     TROPICAL, done_today, height, is_standard, mark_today, muffin, muffins, position_label, stat,
+                     step_from, tables)
+from .movement import ROME_PARAM, move_to
+
+NAME = {"$ref": "common.schema.json#/$defs/name"}
+
+
+def blind_for_a_day(ctx: Ctx, name: str) -> bool:
+    since = ctx.doc("quazie").get("blind_since", {}).get(name)
+    return since is None or ctx.at - parse_time(since) >= timedelta(hours=24)
+
+
+def set_flavour(ctx: Ctx, name: str, flavour: str) -> None:
+    p = ctx.edit_player(name)
+    old = stat(p, "flavour")
+    p["stats"]["flavour"] = flavour
+    q = ctx.edit("quazie")
+    if flavour == BLIND and old != BLIND:
+        q.setdefault("blind_since", {})[name] = format_time(ctx.at)
+    elif flavour != BLIND:
+        q.get("blind_since", {}).pop(name, None)
+    ctx.step({"flavour": name, "from": old, "to": flavour})
+
+
+# ---------------------------------------------------------------- changing one's own flavour
+
+
+def _flavour_check(ctx: Ctx) -> Iterator[str]:
+    me = muffin(ctx, ctx.actor)
+    want = ctx.params["flavour"]
+    now = stat(me, "flavour")
+    known = {f["name"]: f for f in tables(ctx)["flavours"]}
+    if want not in known:
+        yield f"{want!r} is not a flavour (flavours: {', '.join(known)})"
+        return
+    ready = known[want].get("usable_from")
+    if ready and parse_time(ready) > ctx.at:
+        yield f"the flavour {want} was added by Intricacy; nobody may become it before {ready}"
+    if want == now:
+        yield f"{ctx.actor} is already {want}"
+    if done_today(ctx, "flavour", ctx.actor):
+        yield f"{ctx.actor} has already changed flavour today"
+    if now == ROBOT and stat(me, "position") != DEATH_EGG:
+        yield f"{ctx.actor} is Robot; a Robot Muffin may not change its flavour (except at Position X)"
+    if now == BLIND and not blind_for_a_day(ctx, ctx.actor):
+        yield f"{ctx.actor} has been Blind for less than 24 hours"
+    if want == TROPICAL and stat(me, "position") != MANGO_TREE:
+        yield (f"{ctx.actor} is at {position_label(stat(me, 'position'))}; only at Position 9, the Mango Tree, "
+               "can a Muffin become Tropical")
+
+
+def _flavour(ctx: Ctx) -> None:
+    mark_today(ctx, "flavour", ctx.actor)
+    set_flavour(ctx, ctx.actor, ctx.params["flavour"])
+
+
+CHANGE_FLAVOUR = Action(
+    name="quazie.flavour",
+    rule=R_FLAVOURS,
+    summary="Change your own flavour (once a day)",
+    params={"type": "object", "required": ["flavour"], "additionalProperties": False,
+            "properties": {"flavour": {"type": "string", "minLength": 1, "maxLength": 40}}},
+    check=_flavour_check,
+    effect=_flavour,
+    doc="Once a day, unless Robot (a Robot at Position X may), not until 24 hours of being Blind, and "
+        "Tropical only at Position 9 (the Mango Tree).",
+)
+
+
+# ---------------------------------------------------------------- Banana
+
+
+def _swap_check(ctx: Ctx) -> Iterator[str]:
+    me = muffin(ctx, ctx.actor)
+    other = muffin(ctx, ctx.params["with"])
+    if stat(me, "flavour") != BANANA:
+        yield f"{ctx.actor} is {stat(me, 'flavour')}, not Banana"
+    if other["name"] == ctx.actor:
+        yield "a Banana Muffin swaps with another Banana Muffin"
+    elif stat(other, "flavour") != BANANA:
+        yield f"{other['name']} is {stat(other, 'flavour')}, not Banana"
+    for name in (ctx.actor, other["name"]):
+        if done_today(ctx, "swapped", name):
+            yield f"{name} has already been in a swap today"
+    if stat(me, "position") == stat(other, "position"):
+        yield f"{ctx.actor} and {other['name']} are at the same Position"
+
+
+def _swap(ctx: Ctx) -> None:
+    other = ctx.params["with"]
+    mine, theirs = stat(ctx.player(), "position"), stat(ctx.player(other), "position")
+    mark_today(ctx, "swapped", ctx.actor)
+    mark_today(ctx, "swapped", other)
+    move_to(ctx, ctx.actor, theirs, how="swap")
+    move_to(ctx, other, mine, how=f"swap with {ctx.actor}")
+
+
+SWAP = Action(
+    name="quazie.swap",
+    rule=R_FLAVOURS,
+    summary="Banana: swap Positions with another Banana Muffin (once a day)",
+    params={"type": "object", "required": ["with"], "additionalProperties": False, "properties": {"with": NAME}},
+    check=_swap_check,
+    effect=_swap,
+    doc="Neither Muffin may already have been in a swap that day; Blind Muffins cannot be moved.",
+)
+
+
+# ---------------------------------------------------------------- Fruity and Tropical
+
+
+def _fruity_ahead(ctx: Ctx, me: dict, direction: str) -> list[str]:
+    h = height(stat(me, "position"))
+    if h is None:
+        return []
+    out = []
+    for p in muffins(ctx):
+        hp = height(stat(p, "position"))
+        if p["name"] == me["name"] or hp is None or stat(p, "flavour") not in (FRUITY, TROPICAL):
+            continue
+        if (hp > h) if direction == "up" else (hp < h):
+            out.append(p["name"])
+    return out
+
+
+def _step_check(ctx: Ctx) -> Iterator[str]:
+    me = muffin(ctx, ctx.actor)
+    direction = ctx.params["direction"]
+    flavour = stat(me, "flavour")
+    pos = stat(me, "position")
+    if flavour not in (FRUITY, TROPICAL):
+        yield f"{ctx.actor} is {flavour}; only Fruity and Tropical Muffins move this way"
+        return
+    if done_today(ctx, "fruity", ctx.actor):
+        yield f"{ctx.actor} has already made their Fruity move today"
+    if step_from(pos, direction) is None:
+        yield f"there is no Standard Position {direction} from {position_label(pos)}"
+        return
+    if not _fruity_ahead(ctx, me, direction):
+        yield f"there is no other Fruity or Tropical Muffin {direction} from {position_label(pos)}"
+    target = ctx.params.get("attract")
+    if target:
+        if flavour != TROPICAL:
+            yield f"{ctx.actor} is Fruity; only a Tropical Muffin may attract"
+            return
+        t = muffin(ctx, target)
+        ht, h = height(stat(t, "position")), height(pos)
+        if target == ctx.actor or ht is None or h is None or not ((ht > h) if direction == "up" else (ht < h)):
+            yield f"{target} is not located {direction} from {ctx.actor}"
+        elif step_from(stat(t, "position"), "down" if direction == "up" else "up") is None:
+            yield f"{target} cannot move towards {ctx.actor}"
+
+
+def _step(ctx: Ctx) -> None:
+    direction = ctx.params["direction"]
+    mark_today(ctx, "fruity", ctx.actor)
+    start = stat(ctx.player(), "position")
+    move_to(ctx, ctx.actor, step_from(start, direction) or "", rome=bool(ctx.params.get("rome")), how="fruity")
+    target = ctx.params.get("attract")
+    if target:
+        back = "down" if direction == "up" else "up"
+        move_to(ctx, target, step_from(stat(ctx.player(target), "position"), back) or "",
+                how=f"attracted by {ctx.actor}")
+
+
+FRUITY_MOVE = Action(
+    name="quazie.fruity-move",
+    rule=R_FLAVOURS,
+    summary="Fruity or Tropical: move one Position, when another Fruity or Tropical Muffin is that way (once a day)",
+    params={"type": "object", "required": ["direction"], "additionalProperties": False,
+            "properties": {"direction": {"enum": ["up", "down"]},
+                           "attract": {**NAME, "description": "Tropical only: a Muffin in that direction, "
+                                                              "moved one Position towards the mover"},
+                           "rome": ROME_PARAM}},
+    check=_step_check,
+    effect=_step,
+    doc="The move is allowed when, as it starts, another Fruity or Tropical Muffin is somewhere in that "
+        "direction. A Tropical Muffin may also pull one Muffin located in that direction one Position "
+        "towards itself.",
+)
+
+
+# ---------------------------------------------------------------- Devil's Food
+
+
+def devil_succeeds(roll: int, positions: list[str]) -> bool:
+    """Rule 13: the d9 shows either Muffin's Standard Position, or one less than it."""
+    wins = set()
+    for pos in positions:
+        if is_standard(pos):
+            wins |= {int(pos), int(pos) - 1}
+    return roll in wins
+
+
+def _devil_check(ctx: Ctx) -> Iterator[str]:
+    me = muffin(ctx, ctx.actor)
+    target = muffin(ctx, ctx.params["target"])
+    if stat(me, "flavour") != DEVILS_FOOD:
+        yield f"{ctx.actor} is {stat(me, 'flavour')}, not Devils Food"
+    if stat(target, "flavour") != ROBOT:
+        yield f"{target['name']} is {stat(target, 'flavour')}, not Robot"
+    if done_today(ctx, "devil", ctx.actor):
+        yield f"{ctx.actor} has already tried Devils Food today"
+
+
+def _devil(ctx: Ctx) -> None:
+    mark_today(ctx, "devil", ctx.actor)
+    target = ctx.params["target"]
+    roll = ctx.roll(9)
+    positions = [stat(ctx.player(), "position"), stat(ctx.player(target), "position")]
+    ok = devil_succeeds(roll, positions)
+    ctx.step({"roll": roll, "succeeds": ok})
+    if ok:
+        set_flavour(ctx, target, PLAIN)
+
+
+DEVIL = Action(
+    name="quazie.devils-food",
+    rule=R_FLAVOURS,
+    summary="Devils Food: roll DICE9 to turn a Robot Muffin Plain (once a day)",
+    params={"type": "object", "required": ["target"], "additionalProperties": False, "properties": {"target": NAME}},
+    check=_devil_check,
+    effect=_devil,
+    doc="It works if the roll equals the Standard Position of either Muffin, or one less than it.",
+)
+
+
+# ---------------------------------------------------------------- In your eye (rule 25)
+
+
+def _poke_check(ctx: Ctx) -> Iterator[str]:
+    me = muffin(ctx, ctx.actor)
+    target = muffin(ctx, ctx.params["target"])
+    if stat(target, "position") != stat(me, "position"):
+        yield f"{target['name']} is not at the same Position as {ctx.actor}"
+    if stat(target, "flavour") == ROBOT:
+        yield f"{target['name']} is Robot; a Robot Muffin may never be poked in the eye"
+    if done_today(ctx, "poke", ctx.actor):
+        yield f"{ctx.actor} has already tried an eye poking today"
+
+
+def _poke(ctx: Ctx) -> None:
+    mark_today(ctx, "poke", ctx.actor)
+    roll = ctx.roll(3)
+    ctx.step({"poke": ctx.params["target"], "roll": roll, "succeeds": roll == 2})
+    if roll == 2 and stat(ctx.player(ctx.params["target"]), "flavour") != BLIND:
+        set_flavour(ctx, ctx.params["target"], BLIND)
+
+
+POKE = Action(
+    name="quazie.poke",
+    rule=R_EYE,
+    summary="Poke a Muffin at your Position in the eye: DICE3, a 2 makes it Blind (once a day)",
+    params={"type": "object", "required": ["target"], "additionalProperties": False, "properties": {"target": NAME}},
+    check=_poke_check,
+    effect=_poke,
+    doc="A Muffin may poke itself. Robot Muffins cannot be poked.",
+)
+
+ACTIONS = [CHANGE_FLAVOUR, SWAP, FRUITY_MOVE, DEVIL, POKE]

@@ -1,0 +1,237 @@
+"""Colours of rules and the Sleight of Hand (seed 003 rules 18 and 22), as far as they can be checked.
+
+Colours: a rule's colour is its front matter ``colour``; it must be an HTML colour keyword (rule 18).
+Whether it is Legitimate is read from ``quazie_tables.legitimate_colours``, which the seed leaves empty.
+Rule 18 then sends "the Muffin" to Position Bob, without saying which Muffin; the module shows which rules
+are illegitimate and moves nobody.
+
+Hands: two Hands each hold a piece of one rule's text, written {{like this}} in the rule. An admin may move
+a Hand into an adjoining dynastic rule (the wormholes join the last dynastic rule to the first), grabbing
+text of their choice; the Switcheroo Alarm is then set to the Calendar Year plus 10. When the alarm is
+below the current Year, moving is replaced by a Switcheroo (the Hands and their contents swap places;
+alarm = Year + 30), except while a Hand is in a Pocket. The Calendar (rule 7) advances 10 Years each day
+at midnight UTC from ``quazie.calendar``. A Shoo by a non-admin obliges the next admin to move a Hand;
+the engine records it but cannot tie a Hand's move to an admin's ruleset change.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator
+
+from ...engine import ADMIN, Action, Ctx, State
+from ...problems import Problem
+from ...timeutil import day_start, parse_time
+from .common import R_COLOURS, R_HANDS
+
+HTML_COLOURS = {
+    "aliceblue", "antiquewhite", "aqua", "aquamarine", "azure", "beige", "bisque", "black", "blanchedalmond",
+    "blue", "blueviolet", "brown", "burlywood", "cadetblue", "chartreuse", "chocolate", "coral",
+    "cornflowerblue", "cornsilk", "crimson", "cyan", "darkblue", "darkcyan", "darkgoldenrod", "darkgray",
+    "darkgreen", "darkkhaki", "darkmagenta", "darkolivegreen", "darkorange", "darkorchid", "darkred",
+    "darksalmon", "darkseagreen", "darkslateblue", "darkslategray", "darkturquoise", "darkviolet", "deeppink",
+    "deepskyblue", "dimgray", "dodgerblue", "firebrick", "floralwhite", "forestgreen", "fuchsia", "gainsboro",
+    "ghostwhite", "gold", "goldenrod", "gray", "green", "greenyellow", "honeydew", "hotpink", "indianred",
+    "indigo", "ivory", "khaki", "lavender", "lavenderblush", "lawngreen", "lemonchiffon", "lightblue",
+    "lightcoral", "lightcyan", "lightgoldenrodyellow", "lightgreen", "lightgrey", "lightgray", "lightpink",
+    "lightsalmon", "lightseagreen", "lightskyblue", "lightslategray", "lightsteelblue", "lightyellow", "lime",
+    "limegreen", "linen", "magenta", "maroon", "mediumaquamarine", "mediumblue", "mediumorchid",
+    "mediumpurple", "mediumseagreen", "mediumslateblue", "mediumspringgreen", "mediumturquoise",
+    "mediumvioletred", "midnightblue", "mintcream", "mistyrose", "moccasin", "navajowhite", "navy", "oldlace",
+    "olive", "olivedrab", "orange", "orangered", "orchid", "palegoldenrod", "palegreen", "paleturquoise",
+    "palevioletred", "papayawhip", "peachpuff", "peru", "pink", "plum", "powderblue", "purple", "red",
+    "rosybrown", "royalblue", "saddlebrown", "salmon", "seagreen", "seashell", "sienna", "silver", "skyblue",
+    "slateblue", "slategray", "snow", "springgreen", "steelblue", "tan", "teal", "thistle", "tomato",
+    "turquoise", "violet", "wheat", "white", "whitesmoke", "yellow", "yellowgreen",
+}
+POCKET = "pocket"
+
+
+def colour_of(rule: Any) -> str | None:
+    c = rule.meta.get("colour")
+    return str(c) if c else None
+
+
+def legitimate(state: State, colour: str) -> bool:
+    return colour.casefold() in {c.casefold() for c in state.doc("quazie_tables").get("legitimate_colours", [])}
+
+
+def colour_problems(state: State) -> Iterator[Problem]:
+    for rid, rule in state.rules.items():
+        c = colour_of(rule)
+        if c and c.replace(" ", "").casefold() not in HTML_COLOURS:
+            yield Problem(f"rule {rule.cite()} has the colour {c!r}, which is not an HTML colour keyword",
+                          file="ruleset", field=f"{rid}.colour", rule=R_COLOURS)
+
+
+# ---------------------------------------------------------------- the Calendar and the Hands
+
+
+def calendar_year(state: State | Ctx, at: Any) -> int:
+    cal = state.doc("quazie").get("calendar", {"epoch": "2026-11-01T00:00:00Z", "year": 0})
+    days = (day_start(at) - day_start(parse_time(cal["epoch"]))).days
+    return int(cal["year"]) + 10 * days
+
+
+def dynastic_order(state: State | Ctx) -> list[str]:
+    """Active dynastic rules by number, without the Glossary: the ring the Hands walk (wormholes close it)."""
+    rules = [r for r in state.rules.values() if r.meta.get("status") == "active" and r.meta.get("section") == "dynastic"]
+    return [r.id for r in sorted(rules, key=lambda r: float(str(r.number) or 0))]
+
+
+def adjoining(state: State | Ctx, rid: str) -> list[str]:
+    ring = dynastic_order(state)
+    here = R_HANDS if rid == POCKET else rid
+    if here not in ring or len(ring) < 2:
+        return []
+    i = ring.index(here)
+    return sorted({ring[i - 1], ring[(i + 1) % len(ring)]})
+
+
+def _hands(ctx: Ctx) -> dict[str, Any]:
+    return ctx.doc("quazie").get("hands", {})
+
+
+def _move_check(ctx: Ctx) -> Iterator[str]:
+    hands = _hands(ctx)
+    which = ctx.params["hand"]
+    if which not in hands:
+        yield f"there is no {which} Hand in this game's gamestate"
+        return
+    year = calendar_year(ctx, ctx.at)
+    alarm = int(ctx.doc("quazie").get("switcheroo_alarm", 0))
+    in_pocket = any(h["rule"] == POCKET for h in hands.values())
+    if alarm < year and not in_pocket:
+        return  # a Switcheroo happens instead, whatever was asked
+    hand = hands[which]
+    target = ctx.params.get("rule")
+    text = ctx.params.get("text", "")
+    if not target:
+        yield "give rule (an adjoining rule's id) and text (what the Hand grabs there)"
+        return
+    if target != POCKET and target not in adjoining(ctx.state, hand["rule"]):
+        yield f"rule {target!r} does not adjoin the rule the {which} Hand is in ({hand['rule']})"
+        return
+    if target in (POCKET, R_HANDS):
+        return
+    body = ctx.state.rules[target].body
+    other = [h for k, h in hands.items() if k != which]
+    if not text or text not in body.replace("{{", "").replace("}}", ""):
+        yield f"rule {target} does not contain the text {text!r}"
+    elif "\n\n" in text:
+        yield "a Hand grabs text within one rule and one paragraph"
+    elif other and other[0]["rule"] == target and (text in other[0]["text"] or other[0]["text"] in text):
+        yield "the two Hands may not overlap"
+
+
+def _ungrab(ctx: Ctx, rid: str, text: str) -> None:
+    if rid == POCKET:
+        return
+    rule = ctx.tx.edit_rules()[rid]
+    rule.body = rule.body.replace("{{" + text + "}}", text, 1)
+
+
+def _grab(ctx: Ctx, rid: str, text: str) -> None:
+    if rid == POCKET:
+        return
+    rule = ctx.tx.edit_rules()[rid]
+    rule.body = rule.body.replace(text, "{{" + text + "}}", 1)
+
+
+def _move_hand(ctx: Ctx) -> None:
+    q = ctx.edit("quazie")
+    hands = q["hands"]
+    which = ctx.params["hand"]
+    year = calendar_year(ctx, ctx.at)
+    in_pocket = any(h["rule"] == POCKET for h in hands.values())
+    if int(q.get("switcheroo_alarm", 0)) < year and not in_pocket:
+        (a, ha), (b, hb) = list(hands.items())[:2]
+        rules = ctx.tx.edit_rules()
+        rules[ha["rule"]].body = rules[ha["rule"]].body.replace("{{" + ha["text"] + "}}", "\0A\0", 1)
+        rules[hb["rule"]].body = rules[hb["rule"]].body.replace("{{" + hb["text"] + "}}", "\0B\0", 1)
+        rules[ha["rule"]].body = rules[ha["rule"]].body.replace("\0A\0", "{{" + hb["text"] + "}}")
+        rules[hb["rule"]].body = rules[hb["rule"]].body.replace("\0B\0", "{{" + ha["text"] + "}}")
+        ha["text"], hb["text"] = hb["text"], ha["text"]
+        q["switcheroo_alarm"] = year + 30
+        q["shoo"] = False
+        ctx.step({"switcheroo": [a, b], "alarm": year + 30})
+        return
+    hand = hands[which]
+    _ungrab(ctx, hand["rule"], hand["text"])
+    target = ctx.params["rule"]
+    if target in (POCKET, R_HANDS):
+        hand["rule"], hand["text"] = POCKET, which.capitalize()
+    else:
+        hand["rule"], hand["text"] = target, ctx.params["text"]
+        _grab(ctx, target, ctx.params["text"])
+    q["switcheroo_alarm"] = year + 10
+    q["shoo"] = False
+    ctx.step({"hand": which, "rule": hand["rule"], "grabs": hand["text"], "alarm": year + 10})
+
+
+MOVE_HAND = Action(
+    name="quazie.move-hand",
+    rule=R_HANDS,
+    summary="An admin moves a Hand into an adjoining rule (or a Switcheroo happens, when the alarm has passed)",
+    params={"type": "object", "required": ["hand"], "additionalProperties": False,
+            "properties": {"hand": {"enum": ["left", "right"]},
+                           "rule": {"type": "string", "maxLength": 80},
+                           "text": {"type": "string", "maxLength": 500}}},
+    who=ADMIN,
+    check=_move_check,
+    effect=_move_hand,
+)
+
+
+def _shoo_check(ctx: Ctx) -> Iterator[str]:
+    me = ctx.player() or {}
+    if me.get("admin"):
+        yield "only a Muffin who is not an admin may Shoo the Hands"
+
+
+def _shoo(ctx: Ctx) -> None:
+    ctx.edit("quazie")["shoo"] = True
+    ctx.step({"shoo": ctx.actor})
+
+
+SHOO = Action(
+    name="quazie.shoo",
+    rule=R_HANDS,
+    summary="Shoo! the Hands: the next admin to change the ruleset must move one",
+    params={"type": "object", "additionalProperties": False, "properties": {}},
+    check=_shoo_check,
+    effect=_shoo,
+)
+
+ACTIONS = [MOVE_HAND, SHOO]
+
+
+# ---------------------------------------------------------------- what the Hands' grabs make the rules say
+
+ROME_SUBJECT = r"Whenever (.{1,80}?) can move"
+POOBAH_GIVER = r"Only (.{1,80}?) may give it to another Muffin"
+
+
+def subject_in_rule(state: State, rule_id: str, pattern: str) -> str | None:
+    """The words a rule now uses where ``pattern`` has its group (braces of a Hand's grab removed)."""
+    rule = state.rules.get(rule_id)
+    if rule is None or rule.meta.get("status") == "repealed":
+        return None
+    m = re.search(pattern, rule.body.replace("{{", "").replace("}}", ""))
+    return " ".join(m.group(1).split()) if m else None
+
+
+def subject_covers(state: State, subject: str, name: str) -> bool | None:
+    """Whether the Muffin ``name`` is what ``subject`` ("the GRAND POOBAH", "a Muffin") names; None if unclear."""
+    s = subject.casefold()
+    boss = state.doc("dynasty").get("leader")
+    leader_word = state.keyword("leader", "GRAND POOBAH").casefold()
+    player_word = state.keyword("player", "Muffin").casefold()
+    if s in ("the grand poobah", f"the {leader_word}", leader_word):
+        return name == boss
+    if s in ("a muffin", "any muffin", f"a {player_word}", f"any {player_word}"):
+        return True
+    for p in state.doc("roster")["players"]:
+        if p["name"].casefold() == s:
+            return name == p["name"]
+    return None

@@ -1,0 +1,275 @@
+"""Moving between Positions (seed 003 rules 12, 15, 21, 24): the one ``move_to``, bouncing, raising It,
+leaving Limbo, flying from the Death Egg.
+
+Every way a Muffin changes Position goes through ``move_to``, so the restrictions hold for all of them:
+a Blind Muffin may not move or be moved (rule 13); nobody may be in Mornington Crescent (rule 15); a
+Muffin in Limbo may only be set to 9 (rule 15); only the GRAND POOBAH may go to Rome instead (rule 15);
+every move plays a note (rule 24).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from ...engine import Action, Ctx
+from ...roster import change_stat
+from ...timeutil import format_time, parse_time
+from .common import (BLIND, DEATH_EGG, MORNINGTON, PLAIN, R_FLAVOURS, R_FLY, R_MUSIC, R_POSITION, R_SPECIAL,
+                     ROBOT, ROME, at_position, bounced_today, day, done_today, in_limbo, is_standard, it_muffin,
+                     mark_today, muffin, opts, position_label, stat, step_from, tables)
+
+LIMBO_NOTE = "-"
+
+
+def rome_subject(state: Any) -> str:
+    """Who may go to Rome: rule 15's words, which a Hand may have swapped (seed: "the GRAND POOBAH")."""
+    from .hands import ROME_SUBJECT, subject_in_rule
+
+    return subject_in_rule(state, R_SPECIAL, ROME_SUBJECT) or "the GRAND POOBAH"
+
+
+def subject_covers(state: Any, subject: str, name: str) -> bool | None:
+    from .hands import subject_covers as covers
+
+    return covers(state, subject, name)
+UNKNOWN_NOTE = "?"
+
+ROME_PARAM = {"type": "boolean", "description": "The GRAND POOBAH goes to Rome (R) instead (rule 15)"}
+
+
+def note_for(ctx: Ctx, start: str, dest: str) -> str | None:
+    """The note a move from ``start`` to ``dest`` plays (rule 24), or None when the table has none.
+
+    Movements in Limbo are written '-' (a move that starts or ends there, by this module's reading).
+    """
+    if in_limbo(start) or in_limbo(dest):
+        return LIMBO_NOTE
+    return tables(ctx)["notes"].get(dest)
+
+
+def _play(ctx: Ctx, who: str, note: str) -> None:
+    p = ctx.edit_player(who)
+    p["stats"]["notes"] = list(stat(p, "notes", [])) + [note]
+
+
+def move_to(ctx: Ctx, who: str, dest: str, *, rome: bool = False, how: str = "move") -> str:
+    """Move ``who`` to ``dest`` (or to Rome), or refuse saying which rule forbids it. Returns where it landed."""
+    p = muffin(ctx, who)
+    start = stat(p, "position")
+    if stat(p, "flavour") == BLIND:
+        raise ctx.refuse(f"{who} is Blind; a Blind Muffin may not move or be moved", R_FLAVOURS)
+    if rome:
+        subject = rome_subject(ctx.state)
+        allowed = subject_covers(ctx.state, subject, who)
+        if allowed is None:
+            raise ctx.refuse(f"rule 15 now lets {subject!r} go to Rome, and this module cannot tell who that is",
+                             R_SPECIAL)
+        if not allowed:
+            raise ctx.refuse(f"only {subject} may go to Rome (rule 15 as it now reads)", R_SPECIAL)
+        dest = ROME
+    if dest == MORNINGTON:
+        raise ctx.refuse("no Muffin may ever be in Mornington Crescent", R_SPECIAL)
+    if in_limbo(start) and dest != "9" and not rome:
+        raise ctx.refuse(f"{who} is in Limbo ({start!r}); their Position may only be set to 9", R_SPECIAL)
+    if dest == start:
+        raise ctx.refuse(f"{who} is already at {position_label(dest)}", R_POSITION)
+    note = note_for(ctx, start, dest)
+    if note is None:
+        if opts(ctx)["unknown_note"] == "refuse":
+            raise ctx.refuse(f"rule 24's table of notes gives no note for {position_label(dest)}, and every move "
+                             "plays one; this game refuses moves whose note is undefined", R_MUSIC)
+        note = UNKNOWN_NOTE
+    q = ctx.edit("quazie")
+    occupants = at_position(ctx, dest, but=who)
+    me = ctx.edit_player(who)
+    me["stats"]["position"] = dest
+    _play(ctx, who, note)
+    if is_standard(dest):
+        q.setdefault("landings", {})[who] = {"position": dest, "at": format_time(ctx.at), "note": note,
+                                             "occupants": occupants}
+    else:
+        q.get("landings", {}).pop(who, None)
+    step: dict[str, Any] = {"moved": who, "from": start, "to": dest, "note": note}
+    if how != "move":
+        step["by"] = how
+    ctx.step(step)
+    if dest == ROME and stat(me, "flavour") != ROBOT:
+        # rule 15: entering Rome makes the Muffin Plain, even past the day's flavour change, and counts as it
+        me["stats"]["flavour"] = PLAIN
+        mark_today(ctx, "flavour", who)
+        ctx.step({"flavour": who, "to": PLAIN, "because": "Rome"})
+    return dest
+
+
+# ---------------------------------------------------------------- bouncing (rule 12)
+
+
+def _bounce_check(ctx: Ctx) -> Iterator[str]:
+    me = muffin(ctx, ctx.actor)
+    landing = ctx.doc("quazie").get("landings", {}).get(ctx.actor)
+    pos = stat(me, "position")
+    off = ctx.params["off"]
+    if landing is None or landing["position"] != pos:
+        yield f"{ctx.actor} has not just moved to {position_label(pos)}; a Muffin bounces right after moving"
+        return
+    if opts(ctx)["bounce_same_day"] and parse_time(landing["at"]).date().isoformat() != day(ctx):
+        yield f"{ctx.actor} moved to {position_label(pos)} on an earlier day; a bounce follows its move"
+        return
+    if off == ctx.actor:
+        yield "a Muffin cannot bounce off itself"
+    elif off not in at_position(ctx, pos):
+        yield f"{off} is not at {position_label(pos)}, where {ctx.actor} moved"
+    elif off not in landing.get("occupants", []):
+        yield f"{off} was not at {position_label(pos)} when {ctx.actor} moved there"
+    elif off in bounced_today(ctx, ctx.actor):
+        yield f"{ctx.actor} has already bounced off {off} today"
+    if step_from(pos, ctx.params["direction"]) is None:
+        yield f"there is no Standard Position {ctx.params['direction']} from {position_label(pos)}"
+
+
+def _bounce(ctx: Ctx) -> None:
+    off, direction = ctx.params["off"], ctx.params["direction"]
+    q = ctx.doc("quazie")
+    landing = q["landings"][ctx.actor]
+    me = ctx.edit_player()
+    notes = list(stat(me, "notes", []))
+    # rule 24: the note of the position bounced from goes to the Muffin bounced off, not the mover
+    if notes and notes[-1] == landing["note"]:
+        notes.pop()
+        me["stats"]["notes"] = notes
+        _play(ctx, off, landing["note"])
+        ctx.step({"bounced_off": off, "note_to": off, "note": landing["note"]})
+    mark_today(ctx, f"bounced:{ctx.actor}", off)
+    move_to(ctx, ctx.actor, step_from(landing["position"], direction) or "", how="bounce")
+
+
+BOUNCE = Action(
+    name="quazie.bounce",
+    rule=R_POSITION,
+    summary="Bounce off a Muffin at the Position you just moved to, one Position up or down",
+    params={"type": "object", "required": ["off", "direction"], "additionalProperties": False,
+            "properties": {"off": {"$ref": "common.schema.json#/$defs/name"},
+                           "direction": {"enum": ["up", "down"]}}},
+    check=_bounce_check,
+    effect=_bounce,
+    doc="After any move to an occupied Standard Position, the mover may bounce off a Muffin there to an "
+        "adjacent Position, and again from there, but off each Muffin at most once a day. The note of the "
+        "Position bounced from goes into the note history of the Muffin bounced off.",
+)
+
+
+# ---------------------------------------------------------------- raising It (rule 12)
+
+
+def _raise_check(ctx: Ctx) -> Iterator[str]:
+    muffin(ctx, ctx.actor)
+    it = it_muffin(ctx)
+    if it is None:
+        yield "nobody is It"
+        return
+    if ctx.actor == it:
+        yield f"{ctx.actor} is It; only a Muffin who is Not It may raise It"
+    if done_today(ctx, "it_raised", it):
+        yield "the position of the Muffin who is It has already been raised today"
+    p = muffin(ctx, it, "Muffin who is It")
+    if step_from(stat(p, "position"), "up") is None and not ctx.params.get("rome"):
+        yield f"{it} is at {position_label(stat(p, 'position'))}: there is no Position above to raise them to"
+
+
+def _raise(ctx: Ctx) -> None:
+    it = it_muffin(ctx) or ""
+    pos = stat(muffin(ctx, it), "position")
+    mark_today(ctx, "it_raised", it)
+    move_to(ctx, it, step_from(pos, "up") or "", rome=bool(ctx.params.get("rome")), how=f"raised by {ctx.actor}")
+
+
+RAISE_IT = Action(
+    name="quazie.raise-it",
+    rule=R_POSITION,
+    summary="Raise the position of the Muffin who is It by 1 (once a day, by a Muffin who is Not It)",
+    params={"type": "object", "additionalProperties": False, "properties": {"rome": ROME_PARAM}},
+    check=_raise_check,
+    effect=_raise,
+    doc="Once a day in all, any Muffin who is Not It may move the Muffin who is It (the GRAND POOBAH when "
+        "nobody is) one Position up. If It is the GRAND POOBAH, the raiser may send them to Rome instead.",
+)
+
+
+# ---------------------------------------------------------------- leaving Limbo (rule 15)
+
+
+def _limbo_check(ctx: Ctx) -> Iterator[str]:
+    who = ctx.params.get("muffin", ctx.actor)
+    p = muffin(ctx, who)
+    pos = stat(p, "position")
+    if not in_limbo(pos):
+        yield f"{who} is not in Limbo but at {position_label(pos)}"
+        return
+    if who != ctx.actor:
+        mine = stat(muffin(ctx, ctx.actor), "position")
+        if mine != pos:
+            yield (f"only {who} or a Muffin in Limbo with the same Position value ({pos!r}) may set {who}'s "
+                   f"Position to 9; {ctx.actor} is at {position_label(mine)}")
+
+
+def _leave_limbo(ctx: Ctx) -> None:
+    move_to(ctx, ctx.params.get("muffin", ctx.actor), "9", rome=bool(ctx.params.get("rome")), how="out of Limbo")
+
+
+LEAVE_LIMBO = Action(
+    name="quazie.leave-limbo",
+    rule=R_SPECIAL,
+    summary="Set the Position of a Muffin in Limbo to 9",
+    params={"type": "object", "additionalProperties": False,
+            "properties": {"muffin": {"$ref": "common.schema.json#/$defs/name"}, "rome": ROME_PARAM}},
+    check=_limbo_check,
+    effect=_leave_limbo,
+    doc="A Muffin in Limbo may set its own Position to 9 at any time; so may another Muffin in Limbo with the "
+        "same Position value. The GRAND POOBAH may go to Rome instead.",
+)
+
+
+# ---------------------------------------------------------------- flying from the Death Egg (rule 21)
+
+
+def fly_destination(table: list[dict[str, Any]], roll: int) -> str | None:
+    """The DICE42 table: the first row whose ``upto`` is at least the roll; None for a Bastard (over 38)."""
+    for row in table:
+        if roll <= row["upto"]:
+            return str(row["position"])
+    return None
+
+
+def _fly_check(ctx: Ctx) -> Iterator[str]:
+    p = muffin(ctx, ctx.actor)
+    if stat(p, "position") != DEATH_EGG:
+        yield f"{ctx.actor} is at {position_label(stat(p, 'position'))}, not at Position X"
+    if stat(p, "flavour") == BLIND:
+        yield f"{ctx.actor} is Blind and may not move"
+
+
+def _fly(ctx: Ctx) -> None:
+    fly = tables(ctx)["fly"]
+    change_stat(ctx, ctx.actor, "stuff", -fly["cost"], cost=True, rule=R_FLY)
+    roll = ctx.roll(fly["sides"])
+    dest = fly_destination(fly["table"], roll)
+    ctx.step({"hired_kitsune": ctx.actor, "stuff": -fly["cost"], "roll": roll})
+    if dest is None:
+        ctx.step({"bastard": roll, "stays": DEATH_EGG})
+        return
+    move_to(ctx, ctx.actor, dest, rome=bool(ctx.params.get("rome")), how="fly")
+
+
+FLY = Action(
+    name="quazie.fly",
+    rule=R_FLY,
+    summary="Hire a kitsune: pay 5 Stuffs at Position X and fly by DICE42",
+    params={"type": "object", "additionalProperties": False, "properties": {"rome": ROME_PARAM}},
+    check=_fly_check,
+    effect=_fly,
+    doc="A Muffin at the Death Egg pays 5 Stuffs (refused if it has fewer) and rolls DICE42: 1 goes to "
+        "Position 1, 2-3 to 2, 4-6 to 3, 7-11 to 4, 12-15 to 5, 16-20 to 6, 21-26 to 7, 27-36 to 8, 37-38 "
+        "to 9. Over 38 is a Bastard: the Muffin stays at X and the Stuffs are spent.",
+)
+
+ACTIONS = [BOUNCE, RAISE_IT, LEAVE_LIMBO, FLY]

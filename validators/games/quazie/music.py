@@ -1,0 +1,241 @@
+"""Music (seed 003 rule 24): note histories, Concertos and the named movements.
+
+Each move appends a note to the roster stat ``notes`` (movement.move_to). The table of notes is data
+(``quazie_tables.notes``); the seed's table survives only for Position 7 (G flat) and X (silence, '[]'),
+and its example gives 8 (A) and 9 (B). Any other position plays '?', an undefined note that, like Limbo's
+'-', can never be part of a Concerto or a movement.
+
+A Concerto uses the most recent notes of each Muffin taking part; a note once used in a Concerto cannot
+be used in another (``quazie.concerto_used``: how many notes of each history are spent). The claim is
+itself the comment to the other Muffins, so the reverse effect of an unannounced Concerto never arises;
+each partner receives a credit to apply the same effect when they choose (quazie.concerto-use).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any, Iterator
+
+from ...engine import Action, Ctx
+from ...timeutil import format_time
+from .common import (DEATH_EGG, MANGO_TREE, R_FLAVOURS, R_MUSIC, STANDARD, TROPICAL, muffin, opts,
+                     position_label, stat, step_from, tables)
+from .flavours import set_flavour
+from .movement import LIMBO_NOTE, ROME_PARAM, UNKNOWN_NOTE, move_to
+from .stuff import add_to_item
+
+UNPLAYABLE = {LIMBO_NOTE, UNKNOWN_NOTE}
+NAME = {"$ref": "common.schema.json#/$defs/name"}
+CHOICES = {
+    "item": {"type": "string", "maxLength": 40, "description": "2 notes: 'stuff' (default) or an Old Item"},
+    "direction": {"enum": ["up", "down"], "description": "3 notes: the direction to move"},
+    "position": {"enum": STANDARD + [DEATH_EGG], "description": "8 notes: the Position to move to"},
+    "rome": ROME_PARAM,
+}
+
+
+def fresh_notes(ctx: Ctx, name: str, key: str = "concerto_used") -> list[str]:
+    p = muffin(ctx, name)
+    used = int(ctx.doc("quazie").get(key, {}).get(name, 0))
+    return list(stat(p, "notes", []))[used:]
+
+
+def matching(a: list[str], b: list[str], n: int) -> bool:
+    """Whether the last ``n`` notes of two histories match exactly, and are all playable."""
+    if n <= 0 or len(a) < n or len(b) < n:
+        return False
+    tail = a[-n:]
+    return tail == b[-n:] and not (set(tail) & UNPLAYABLE)
+
+
+def _choice_problems(ctx: Ctx, size: int, who: str) -> Iterator[str]:
+    effect = tables(ctx)["concertos"].get(str(size))
+    p = muffin(ctx, who)
+    if effect == "step" and not ctx.params.get("direction"):
+        yield "a 3-note Concerto moves one Position: give direction=up or down"
+    elif effect == "step" and step_from(stat(p, "position"), ctx.params["direction"]) is None:
+        yield f"there is no Standard Position {ctx.params['direction']} from {position_label(stat(p, 'position'))}"
+    if effect == "anywhere" and not ctx.params.get("position") and not ctx.params.get("rome"):
+        yield "an 8-note Concerto moves to a Position of your choice: give position"
+    if effect == "tropical" and not opts(ctx)["concerto_tropical_anywhere"] and \
+            stat(p, "position") != MANGO_TREE:
+        yield f"{who} is not at Position 9; only at the Mango Tree can a Muffin become Tropical"
+    if effect == "stuff" and ctx.params.get("item", "stuff") != "stuff":
+        from .stuff import old_item
+
+        if old_item(ctx, ctx.params["item"]) is None:
+            yield f"there is no Old Item {ctx.params['item']!r}"
+
+
+def apply_effect(ctx: Ctx, size: int, who: str) -> None:
+    effect = tables(ctx)["concertos"][str(size)]
+    rome = bool(ctx.params.get("rome"))
+    if effect == "stuff":
+        item = ctx.params.get("item", "stuff")
+        if item == "stuff":
+            from ...roster import change_stat
+
+            got = change_stat(ctx, who, "stuff", 2, rule=R_MUSIC)
+        else:
+            got = add_to_item(ctx, who, item, 2)
+        ctx.step({"concerto": size, "muffin": who, "item": item, "gained": got})
+    elif effect == "step":
+        move_to(ctx, who, step_from(stat(ctx.player(who), "position"), ctx.params["direction"]) or "", rome=rome,
+                how=f"{size}-note Concerto")
+    elif effect == "tropical":
+        set_flavour(ctx, who, TROPICAL)
+    elif effect == "anywhere":
+        move_to(ctx, who, ctx.params.get("position", ""), rome=rome, how=f"{size}-note Concerto")
+    else:
+        raise ctx.refuse(f"unknown Concerto effect {effect!r}", R_MUSIC)
+
+
+def _concerto_check(ctx: Ctx) -> Iterator[str]:
+    size = ctx.params["notes"]
+    if str(size) not in tables(ctx)["concertos"]:
+        yield f"no Concerto is made of {size} notes (sizes: {', '.join(tables(ctx)['concertos'])})"
+        return
+    partners = ctx.params["with"]
+    if ctx.actor in partners or len(set(partners)) != len(partners):
+        yield "the Muffins playing with you are other Muffins, each named once"
+        return
+    mine = fresh_notes(ctx, ctx.actor)
+    if len(mine) < size:
+        yield f"{ctx.actor} has {len(mine)} notes not yet used in a Concerto; this one needs {size}"
+        return
+    if set(mine[-size:]) & UNPLAYABLE:
+        yield f"{ctx.actor}'s last {size} notes include '-' (Limbo) or '?' (a note rule 24 does not define)"
+        return
+    for other in partners:
+        theirs = fresh_notes(ctx, other)
+        if not matching(mine, theirs, size):
+            yield (f"{other}'s last {size} unused notes {theirs[-size:]} do not match {ctx.actor}'s "
+                   f"{mine[-size:]}")
+    yield from _choice_problems(ctx, size, ctx.actor)
+
+
+def _concerto(ctx: Ctx) -> None:
+    size = ctx.params["notes"]
+    q = ctx.edit("quazie")
+    used = q.setdefault("concerto_used", {})
+    for name in [ctx.actor, *ctx.params["with"]]:
+        used[name] = len(stat(ctx.player(name), "notes", []))
+    ctx.step({"concerto": size, "notes": list(stat(ctx.player(), "notes", []))[-size:],
+              "players": [ctx.actor, *ctx.params["with"]]})
+    apply_effect(ctx, size, ctx.actor)
+    for other in ctx.params["with"]:
+        q.setdefault("concerto_credits", []).append({"muffin": other, "notes": size, "from": ctx.actor,
+                                                     "at": format_time(ctx.at)})
+
+
+CONCERTO = Action(
+    name="quazie.concerto",
+    rule=R_MUSIC,
+    summary="Claim a Concerto: your most recent notes match those of other Muffins",
+    params={"type": "object", "required": ["with", "notes"], "additionalProperties": False,
+            "properties": {"with": {"type": "array", "items": NAME, "minItems": 1, "maxItems": 50},
+                           "notes": {"type": "integer", "minimum": 1, "maximum": 100}, **CHOICES}},
+    check=_concerto_check,
+    effect=_concerto,
+    doc="2 notes: each Muffin adds 2 to a Stuff of its choice. 3: each may move one Position. 5: each may become "
+        "Tropical. 8: each may move to any Position. The claimer's effect applies now; each partner gets a "
+        "credit for quazie.concerto-use. Notes used in a Concerto cannot make another.",
+)
+
+
+def _credit(ctx: Ctx) -> dict[str, Any] | None:
+    for c in ctx.doc("quazie").get("concerto_credits", []):
+        if c["muffin"] == ctx.actor and c["notes"] == ctx.params["notes"]:
+            return c
+    return None
+
+
+def _use_check(ctx: Ctx) -> Iterator[str]:
+    if _credit(ctx) is None:
+        yield f"{ctx.actor} has no unused {ctx.params['notes']}-note Concerto"
+        return
+    yield from _choice_problems(ctx, ctx.params["notes"], ctx.actor)
+
+
+def _use(ctx: Ctx) -> None:
+    credit = _credit(ctx)
+    q = ctx.edit("quazie")
+    q["concerto_credits"] = [c for c in q["concerto_credits"] if c != credit]
+    apply_effect(ctx, ctx.params["notes"], ctx.actor)
+
+
+CONCERTO_USE = Action(
+    name="quazie.concerto-use",
+    rule=R_MUSIC,
+    summary="Apply your share of a Concerto another Muffin claimed with you",
+    params={"type": "object", "required": ["notes"], "additionalProperties": False,
+            "properties": {"notes": {"type": "integer", "minimum": 1, "maximum": 100}, **CHOICES}},
+    check=_use_check,
+    effect=_use,
+)
+
+
+# ---------------------------------------------------------------- movements
+
+
+def _movement(ctx: Ctx) -> dict[str, Any] | None:
+    for m in tables(ctx)["movements"]:
+        if m["name"] == ctx.params["movement"]:
+            return m
+    return None
+
+
+def _movement_check(ctx: Ctx) -> Iterator[str]:
+    m = _movement(ctx)
+    if m is None:
+        names = ", ".join(x["name"] for x in tables(ctx)["movements"])
+        yield f"there is no movement {ctx.params['movement']!r} (movements: {names})"
+        return
+    notes = fresh_notes(ctx, ctx.actor, "movement_used")
+    want = m["notes"]
+    if notes[-len(want):] != want:
+        yield f"{ctx.actor}'s most recent notes {notes[-len(want):]} are not {want}"
+    if m["effect"] == "intricacy":
+        new = ctx.params.get("flavour")
+        if not new:
+            yield "Intricacy creates a flavour: give flavour (its name) and text (its attributes)"
+        elif new in {f["name"] for f in tables(ctx)["flavours"]}:
+            yield f"there is already a flavour {new}"
+
+
+def _perform(ctx: Ctx) -> None:
+    m = _movement(ctx) or {}
+    q = ctx.edit("quazie")
+    q.setdefault("movement_used", {})[ctx.actor] = len(stat(ctx.player(), "notes", []))
+    ctx.step({"movement": m["name"]})
+    if m["effect"] == "to-1":
+        move_to(ctx, ctx.actor, "1", how=m["name"])
+    elif m["effect"] == "to-X":
+        move_to(ctx, ctx.actor, DEATH_EGG, how=m["name"])
+    elif m["effect"] == "intricacy":
+        name, text = ctx.params["flavour"], ctx.params.get("text", "")
+        usable = format_time(ctx.at + timedelta(hours=72))
+        ctx.edit("quazie_tables")["flavours"].append({"name": name, "by": ctx.actor, "usable_from": usable})
+        rules = ctx.tx.edit_rules()
+        rule = rules[R_FLAVOURS]
+        rule.body = rule.body.rstrip("\n") + f"\n\n{name} – {text.strip() or '(added by Intricacy)'}\n"
+        rule.meta.setdefault("history", []).append({"event": "amended", "by": f"Intricacy of {ctx.actor}",
+                                                    "at": format_time(ctx.at)})
+        ctx.step({"new_flavour": name, "usable_from": usable})
+
+
+MOVEMENT = Action(
+    name="quazie.movement",
+    rule=R_MUSIC,
+    summary="Claim a named movement your most recent notes form ([]B[], EFG, Intricacy)",
+    params={"type": "object", "required": ["movement"], "additionalProperties": False,
+            "properties": {"movement": {"type": "string", "maxLength": 80},
+                           "flavour": {"type": "string", "pattern": "^[A-Z][A-Za-z' -]{0,39}$"},
+                           "text": {"type": "string", "maxLength": 2000}}},
+    check=_movement_check,
+    effect=_perform,
+    doc="[]B[]: move directly to Position 1. EFG (Escape from the Launch Base Zone): move to Position X. "
+        "C# G flat [] (Intricacy): add a new flavour to rule 13; nobody may become it for 72 hours.",
+)
+
+ACTIONS = [CONCERTO, CONCERTO_USE, MOVEMENT]

@@ -1,0 +1,160 @@
+"""Muffin Roles (seed 003 rule 23): who may give each role, who may remove it, how many may hold it.
+
+The roster stat ``roles`` is the Roles column (a list). ``quazie.role_since`` records when each
+Writer of Awesome got the role (it may be removed by anyone 24 hours later).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Iterator
+
+from ...engine import Action, Ctx
+from ...roster import change_stat
+from ...timeutil import format_time, parse_time
+from .common import LAUNCH_BASE, R_ROLES, done_today, in_limbo, leader, mark_today, muffin, muffins, stat
+from .hands import POOBAH_GIVER, subject_covers, subject_in_rule
+from .launch import MINION
+from .stuff import DESCRIBER
+
+POOBAH = "GRAND POOBAH"
+WRITER = "Writer of Awesome"
+LIMBO_KING = "Limbo King"
+ROLES = [POOBAH, WRITER, DESCRIBER, LIMBO_KING, MINION]
+NAME = {"$ref": "common.schema.json#/$defs/name"}
+ROLE = {"enum": ROLES}
+
+
+def holders(ctx: Ctx, role: str) -> list[str]:
+    return [p["name"] for p in muffins(ctx) if role in stat(p, "roles", [])]
+
+
+def sole_in_limbo(ctx: Ctx) -> str | None:
+    inside = [p["name"] for p in muffins(ctx) if in_limbo(stat(p, "position"))]
+    return inside[0] if len(inside) == 1 else None
+
+
+def _give_check(ctx: Ctx) -> Iterator[str]:
+    role, to = ctx.params["role"], ctx.params["to"]
+    target = muffin(ctx, to)
+    muffin(ctx, ctx.actor)
+    if role in stat(target, "roles", []):
+        yield f"{to} already has the role {role}"
+        return
+    if role == POOBAH:
+        giver = subject_in_rule(ctx.state, R_ROLES, POOBAH_GIVER) or "a Muffin"
+        may = subject_covers(ctx.state, giver, ctx.actor)
+        if may is None:
+            yield f"rule 23 now says {giver!r} gives the role of GRAND POOBAH; this module cannot tell who that is"
+        elif not may:
+            yield f"only {giver} may give the role of GRAND POOBAH (rule 23 as it now reads)"
+        if to == ctx.actor:
+            yield "the role of GRAND POOBAH is given to another Muffin"
+        if holders(ctx, POOBAH):
+            yield f"there may be only one GRAND POOBAH, and {holders(ctx, POOBAH)[0]} is"
+    elif role == WRITER:
+        if ctx.actor != leader(ctx):
+            yield f"only the {ctx.keyword('leader', 'GRAND POOBAH')} may give the role of Writer of Awesome"
+        if to == leader(ctx) or POOBAH in stat(target, "roles", []):
+            yield "the GRAND POOBAH may not be a Writer of Awesome"
+    elif role == DESCRIBER:
+        yield "the Stuff Describer is whoever has the most Stuffs at the end of Sunday (rule 11), not given"
+    elif role == LIMBO_KING:
+        if sole_in_limbo(ctx) != to:
+            yield f"{to} is not the only Muffin in Limbo"
+    elif role == MINION:
+        since = ctx.doc("quazie").get("launch_base", {}).get(to, {}).get("since")
+        if stat(target, "position") != LAUNCH_BASE or since is None:
+            yield f"{to} is not at Position 4"
+        elif ctx.at - parse_time(since) <= timedelta(hours=48):
+            yield f"{to} has been at Position 4 since {since}, not more than 48 hours"
+
+
+def _give(ctx: Ctx) -> None:
+    role, to = ctx.params["role"], ctx.params["to"]
+    p = ctx.edit_player(to)
+    p["stats"]["roles"] = list(stat(p, "roles", [])) + [role]
+    if role == WRITER:
+        ctx.edit("quazie").setdefault("role_since", {})[to] = format_time(ctx.at)
+    ctx.step({"role": role, "given_to": to})
+
+
+GIVE = Action(
+    name="quazie.give-role",
+    rule=R_ROLES,
+    summary="Give a Muffin a role, where rule 23 allows it",
+    params={"type": "object", "required": ["role", "to"], "additionalProperties": False,
+            "properties": {"role": ROLE, "to": NAME}},
+    check=_give_check,
+    effect=_give,
+    doc="GRAND POOBAH: any Muffin may give it to another, if nobody holds it. Writer of Awesome: only the GRAND "
+        "POOBAH gives it, never to themselves. Limbo King: to the only Muffin in Limbo. Eggman's Minion: to a "
+        "Muffin who has been at Position 4 for more than 48 hours. The Stuff Describer is never given.",
+)
+
+
+def _remove_check(ctx: Ctx) -> Iterator[str]:
+    role, who = ctx.params["role"], ctx.params["from"]
+    target = muffin(ctx, who)
+    muffin(ctx, ctx.actor)
+    if role not in stat(target, "roles", []):
+        yield f"{who} does not have the role {role}"
+        return
+    if role == WRITER:
+        since = ctx.doc("quazie").get("role_since", {}).get(who)
+        if since and ctx.at - parse_time(since) < timedelta(hours=24):
+            yield f"{who} became Writer of Awesome at {since}; it may be removed 24 hours after"
+    elif role == LIMBO_KING:
+        sole = sole_in_limbo(ctx)
+        if sole is None or sole == who:
+            yield "the Limbo King may be removed only when another Muffin is the only Muffin in Limbo"
+    else:
+        yield f"rule 23 gives no way to remove the role {role}"
+
+
+def _remove(ctx: Ctx) -> None:
+    role, who = ctx.params["role"], ctx.params["from"]
+    p = ctx.edit_player(who)
+    p["stats"]["roles"] = [r for r in stat(p, "roles", []) if r != role]
+    if role == WRITER:
+        ctx.edit("quazie").get("role_since", {}).pop(who, None)
+    ctx.step({"role": role, "removed_from": who})
+
+
+REMOVE = Action(
+    name="quazie.remove-role",
+    rule=R_ROLES,
+    summary="Remove a role from a Muffin, where rule 23 allows it",
+    params={"type": "object", "required": ["role", "from"], "additionalProperties": False,
+            "properties": {"role": ROLE, "from": NAME}},
+    check=_remove_check,
+    effect=_remove,
+    doc="Anyone may remove Writer of Awesome 24 hours after it was given, and Limbo King once another Muffin "
+        "is alone in Limbo. No rule removes the other roles.",
+)
+
+
+def _awesome_check(ctx: Ctx) -> Iterator[str]:
+    me = muffin(ctx, ctx.actor)
+    if WRITER not in stat(me, "roles", []):
+        yield f"{ctx.actor} is not a Writer of Awesome"
+    if done_today(ctx, "awesome", ctx.actor):
+        yield f"{ctx.actor} has already gained Stuffs as Writer of Awesome today"
+
+
+def _awesome(ctx: Ctx) -> None:
+    mark_today(ctx, "awesome", ctx.actor)
+    got = change_stat(ctx, ctx.actor, "stuff", 5, rule=R_ROLES)
+    ctx.step({"writer_of_awesome": ctx.actor, "stuff": got})
+
+
+AWESOME = Action(
+    name="quazie.awesome",
+    rule=R_ROLES,
+    summary="Writer of Awesome: gain 5 Stuffs (once a day)",
+    params={"type": "object", "additionalProperties": False, "properties": {}},
+    check=_awesome_check,
+    effect=_awesome,
+)
+
+ACTIONS = [GIVE, REMOVE, AWESOME]

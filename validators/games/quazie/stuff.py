@@ -1,0 +1,207 @@
+"""Stuffs and the Nature of Stuff (seed 003 rules 10 and 11).
+
+Stuffs are the roster stat ``stuff`` (0..200, new Muffins 100; clamp-or-refuse is roster.change_stat).
+The New Item always equals a Muffin's Stuffs, so it is not stored; when a new word is chosen, the
+New Item's column freezes into an Old Item (``quazie_items.old_items``) and new Muffins have 0 in it.
+Each week starts with a reckoning: whoever has the most Stuffs at the end of Sunday is the Stuff
+Describer (on a tie the GRAND POOBAH chooses among the tied), who posts STUFF SHALL BE once that week.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator
+
+from ...engine import LEADER, Action, Ctx, Event
+from ...roster import change_stat
+from ...timeutil import next_weekly, week_start
+from .common import R_NATURE, in_limbo, muffin, muffins, stat
+
+DESCRIBER = "Stuff Describer"
+WORD = re.compile(r"^[A-Za-z][A-Za-z'-]{0,39}$")
+
+
+def item_column(word: str) -> str:
+    """Rule 11: item columns carry a capital O at the end of their name."""
+    return f"{word}O"
+
+
+def week(ctx: Ctx) -> str:
+    return week_start(ctx.at).date().isoformat()
+
+
+def set_describer(ctx: Ctx, name: str | None) -> None:
+    roster = ctx.edit("roster")
+    for p in roster["players"]:
+        roles = list(stat(p, "roles", []))
+        if DESCRIBER in roles and p["name"] != name:
+            roles.remove(DESCRIBER)
+            p["stats"]["roles"] = roles
+    if name is not None:
+        p = ctx.edit_player(name)
+        if DESCRIBER not in stat(p, "roles", []):
+            p["stats"]["roles"] = list(stat(p, "roles", [])) + [DESCRIBER]
+
+
+def reckon(ctx: Ctx) -> None:
+    """The weekly event: who has the most Stuffs as Sunday ends."""
+    items = ctx.edit("quazie_items")
+    eligible = [p for p in muffins(ctx) if not in_limbo(stat(p, "position"))]
+    top = max((stat(p, "stuff", 0) for p in eligible), default=None)
+    best = [p["name"] for p in eligible if stat(p, "stuff", 0) == top]
+    items["tied"] = best if len(best) > 1 else []
+    set_describer(ctx, best[0] if len(best) == 1 else None)
+    ctx.step({"stuff_describer": best[0] if len(best) == 1 else None, "most_stuff": top,
+              **({"tied": best} if len(best) > 1 else {})})
+
+
+RECKONING = Event(
+    name="quazie.stuff-reckoning",
+    rule=R_NATURE,
+    next_time=lambda t: next_weekly(t, 0, 0, 0, 0),
+    apply=reckon,
+    summary="At the end of Sunday the Muffin with the most Stuffs becomes the Stuff Describer",
+)
+
+
+def _choose_check(ctx: Ctx) -> Iterator[str]:
+    tied = ctx.doc("quazie_items").get("tied", [])
+    if not tied:
+        yield "there is no tie for the most Stuffs to decide"
+    elif ctx.params["muffin"] not in tied:
+        yield f"{ctx.params['muffin']} is not among the tied Muffins ({', '.join(tied)})"
+
+
+def _choose(ctx: Ctx) -> None:
+    ctx.edit("quazie_items")["tied"] = []
+    set_describer(ctx, ctx.params["muffin"])
+    ctx.step({"stuff_describer": ctx.params["muffin"]})
+
+
+CHOOSE = Action(
+    name="quazie.choose-describer",
+    rule=R_NATURE,
+    summary="The GRAND POOBAH breaks a tie for the most Stuffs: who is the Stuff Describer",
+    params={"type": "object", "required": ["muffin"], "additionalProperties": False,
+            "properties": {"muffin": {"$ref": "common.schema.json#/$defs/name"}}},
+    who=LEADER,
+    check=_choose_check,
+    effect=_choose,
+)
+
+
+def assigned_words(state: Any) -> set[str]:
+    """Words that already have a meaning in this dynasty: items, flavours, moves, roles, keywords, stats."""
+    t = state.doc("quazie_tables")
+    items = state.doc("quazie_items")
+    words = set(t.get("reserved_words", []))
+    words |= {f["name"] for f in t["flavours"]} | set(t["dance"]["roll"].values())
+    words |= {i["word"] for i in items.get("old_items", [])}
+    if items.get("new_item"):
+        words.add(items["new_item"]["word"])
+    words |= set(state.config.get("keywords", {}).values())
+    for name, d in state.doc("roster")["stats"].items():
+        words |= {name, str(d.get("label", name))}
+    return {w.casefold() for w in words}
+
+
+def _shall_be_check(ctx: Ctx) -> Iterator[str]:
+    me = muffin(ctx, ctx.actor)
+    word = ctx.params["word"]
+    if DESCRIBER not in stat(me, "roles", []):
+        yield f"{ctx.actor} is not the Stuff Describer"
+    items = ctx.doc("quazie_items")
+    if items.get("described_week") == week(ctx):
+        yield "the nature of Stuff has already been decided this week"
+    if not WORD.match(word):
+        yield f"{word!r} is not one word (a noun, or a made-up word)"
+    elif word.casefold() in assigned_words(ctx.state):
+        yield f"{word!r} already has a meaning in this dynasty"
+
+
+def _shall_be(ctx: Ctx) -> None:
+    items = ctx.edit("quazie_items")
+    old = items.get("new_item")
+    if old:
+        values = {p["name"]: stat(p, "stuff", 0) for p in ctx.doc("roster")["players"]}
+        items.setdefault("old_items", []).append({"word": old["word"], "since": old["since"],
+                                                  "until": ctx.record["at"], "values": values})
+    items["new_item"] = {"word": ctx.params["word"], "since": ctx.record["at"], "by": ctx.actor}
+    items["described_week"] = week(ctx)
+    ctx.step({"stuff_shall_be": ctx.params["word"], "old_item": old["word"] if old else None})
+
+
+STUFF_SHALL_BE = Action(
+    name="quazie.stuff-shall-be",
+    rule=R_NATURE,
+    summary="STUFF SHALL BE: the Stuff Describer names the new nature of Stuff (the New Item)",
+    params={"type": "object", "required": ["word"], "additionalProperties": False,
+            "properties": {"word": {"type": "string", "minLength": 1, "maxLength": 40}}},
+    check=_shall_be_check,
+    effect=_shall_be,
+    doc="Once a week. One word, not already given a meaning in this dynasty. The New Item's column becomes an "
+        "Old Item, frozen at each Muffin's Stuffs.",
+)
+
+
+def old_item(ctx: Ctx, word: str) -> dict[str, Any] | None:
+    for item in ctx.doc("quazie_items").get("old_items", []):
+        if item["word"].casefold() == word.casefold():
+            return item
+    return None
+
+
+def add_to_item(ctx: Ctx, who: str, word: str, delta: int) -> int:
+    """Change a Muffin's Old Item by ``delta``, clamped to Stuff's bounds (rule 10); returns the change."""
+    bounds = ctx.doc("roster")["stats"]["stuff"]
+    items = ctx.edit("quazie_items")
+    for item in items.get("old_items", []):
+        if item["word"].casefold() == word.casefold():
+            before = int(item["values"].get(who, 0))
+            after = max(bounds.get("min", 0), min(bounds.get("max", 200), before + delta))
+            item["values"][who] = after
+            return after - before
+    raise ctx.refuse(f"there is no Old Item {word!r}", R_NATURE)
+
+
+def reduce_all_stuff(ctx: Ctx, who: str, amount: int) -> None:
+    """'All types of Stuff' (rule 11): Stuffs (and so the New Item) and every Old Item, none below 0."""
+    got = change_stat(ctx, who, "stuff", -amount)
+    changed = {"stuff": got}
+    for item in ctx.doc("quazie_items").get("old_items", []):
+        changed[item_column(item["word"])] = add_to_item(ctx, who, item["word"], -amount)
+    ctx.step({"sacrifice": who, **changed})
+
+
+EVENTS = [RECKONING]
+
+
+# ---------------------------------------------------------------- rule 8: Dynasty Records
+
+
+def _award_check(ctx: Ctx) -> Iterator[str]:
+    muffin(ctx, ctx.params["to"])
+    if ctx.params["to"] == ctx.actor:
+        yield "the GRAND POOBAH rewards a Muffin who submitted a Dynasty Record, not itself"
+
+
+def _award(ctx: Ctx) -> None:
+    got = change_stat(ctx, ctx.params["to"], "stuff", 20, rule="dynasties")
+    ctx.step({"dynasty_record": ctx.params.get("record", ""), "to": ctx.params["to"], "stuff": got})
+
+
+RECORD_AWARD = Action(
+    name="quazie.record-award",
+    rule="dynasties",
+    summary="The GRAND POOBAH gives 20 Stuffs to a Muffin whose Dynasty Record it uses",
+    params={"type": "object", "required": ["to"], "additionalProperties": False,
+            "properties": {"to": {"$ref": "common.schema.json#/$defs/name"},
+                           "record": {"type": "string", "maxLength": 200}}},
+    who=LEADER,
+    check=_award_check,
+    effect=_award,
+    doc="Core rule 8 in seed 003 (the core module has no action for it). Whether a record is used is the "
+        "GRAND POOBAH's call; Stuffs stop at 200.",
+)
+
+ACTIONS = [CHOOSE, STUFF_SHALL_BE, RECORD_AWARD]
