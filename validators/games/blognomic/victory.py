@@ -89,6 +89,10 @@ def dov_status(ctx: Any, d: dict[str, Any]) -> tuple[str | None, str]:
         if t.for_ * 2 > t.players:
             return "passed", f"{t.for_} of {t.players} players consider it legal"
         if t.against * 2 > t.players:
+            pending_cfjs = [c["id"] for c in ctx.doc("cfjs")["cfjs"] if c["status"] == "pending"]
+            if pending_cfjs:  # rule 9: an illegal verdict ends the Hiatus only if no CfJ remains pending
+                return None, (f"{t.against} of {t.players} players consider it illegal, but CfJ "
+                              f"{', '.join(map(str, pending_cfjs))} is still pending")
             return "failed", f"{t.against} of {t.players} players consider it illegal"
         decision = ctx.params.get("decision") if hasattr(ctx, "params") else None
         if age >= 24 and decision and ctx.actor == leader(ctx):
