@@ -1,0 +1,89 @@
+"""ifMUD's world helpers and invariants, on the fixture state."""
+
+from __future__ import annotations
+
+import copy
+
+from validators.cases import base_state
+from validators.engine import State
+from validators.games.ifmud import MODULE
+from validators.games.ifmud import world as w
+from validators.timeutil import parse_time
+
+SUNDAY = parse_time("2026-11-01T12:00:00Z")
+TUESDAY = parse_time("2026-11-03T12:00:00Z")
+
+
+def _state() -> State:
+    state, _ = base_state("ifmud-core")
+    return State(state.config, copy.deepcopy(state.docs), state.rules)
+
+
+def _problems(state: State) -> list[str]:
+    return [p.message for inv in MODULE.invariants for p in inv(state)]
+
+
+def test_fixture_is_sound():
+    assert _problems(_state()) == []
+
+
+def test_connections_are_two_way_and_brigadoon_keeps_tuesdays():
+    s = _state()
+    assert w.connected(s, "Lounge", "Attic", SUNDAY) and w.connected(s, "Attic", "Lounge", SUNDAY)
+    assert not w.connected(s, "Central Park", "Brigadoon", SUNDAY)
+    assert w.connected(s, "Brigadoon", "Central Park", TUESDAY)
+    assert not w.connected(s, "Lounge", "Lounge", SUNDAY)
+
+
+def test_tolls_death_toll_and_havens():
+    s = _state()
+    assert w.tolls(s, "Washington, DC") == [{"name": "Beltway Toll", "value": 4}]
+    w.room(s, "Washington, DC")["damage"] = 2
+    assert [t["value"] for t in w.tolls(s, "Washington, DC")] == [4, 4]
+    haven = w.room(s, "Under the High Wall (on a resting)")
+    haven["damage"] = 3
+    haven["toll"] = {"name": "x", "value": 9}
+    assert w.tolls(s, haven["name"]) == []
+
+
+def test_savage_wilderness_ignores_the_crescent_and_ties_go_by_standard_order():
+    s = _state()
+    assert w.savage_wilderness(s) == "Attic"
+    w.room(s, "Attic")["visits"] = 1
+    assert w.savage_wilderness(s) == "Blasted Heath"
+    for r in w.rooms(s):
+        r["visits"] = 5
+    w.room(s, "Mornington Crescent")["visits"] = 0
+    w.room(s, "Zrblm")["visits"] = 2
+    assert w.savage_wilderness(s) == "Zrblm"
+
+
+def test_connectivity_name_masks_and_substitutes():
+    r = {"name": "Saturn", "masked": [2], "letters": {"1": "Q"}}
+    assert w.connectivity_name(r) == "Q_turn"
+
+
+def test_resolve_room_by_case_and_synonym():
+    s = _state()
+    assert w.resolve_room(s, "lounge") == "Lounge"
+    assert w.resolve_room(s, "DC") == "Washington, DC"
+    assert w.resolve_room(s, "Narnia") is None
+
+
+def test_fallback_room_is_alphabetically_first():
+    s = _state()
+    assert w.fallback_room(s, "Saturn") == "Saturn"
+    assert w.fallback_room(s, "Gone") == "Attic"
+
+
+def test_invariants_catch_bad_places():
+    s = _state()
+    s.doc("tokens")["tokens"][0]["location"] = {"room": "Narnia"}
+    s.doc("entities")["monkey"]["location"] = "Atlantis"
+    s.doc("tokens")["tokens"].append({"id": 99, "name": "x", "location": {"monkey": True}})
+    s.doc("tokens")["tokens"].append({"id": 98, "name": "y", "location": {"monkey": True}})
+    s.doc("tokens")["next"] = 100
+    found = _problems(s)
+    assert any("Narnia" in m for m in found)
+    assert any("Atlantis" in m for m in found)
+    assert any("Rule 100" in m for m in found)

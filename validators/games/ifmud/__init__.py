@@ -1,0 +1,88 @@
+"""ifMUD Nomic (seed 002, rules 1-160): unanimous consent, a map of rooms, turns by surname,
+tokens, servants, tolls, time bombs, the monkey, the pieman, quests and Dark Gifts.
+
+No dynasty and no leader. See docs/modules/ifmud.md.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ...engine import DocKind, Module, Problem, State
+from . import bombs, consent, extras, gifts, movement, pieman, quests, robot, tokens, turns
+from . import world as w
+from .consequences import consequence
+from .pages import pages
+
+
+def _invariants(state: State) -> Iterator[Problem]:
+    names = set(w.room_names(state))
+    if len(names) != len(w.rooms(state)):
+        yield Problem("two rooms have the same name", file="map", field="rooms")
+    for i, c in enumerate(state.doc("map")["connections"]):
+        for r in c["between"]:
+            if r not in names:
+                yield Problem(f"connection to a room that is not on the map: {r!r}", file="map",
+                              field=f"connections[{i}]")
+    players = set(w.player_names(state))
+    for i, p in enumerate(state.doc("roster")["players"]):
+        if p["stats"].get(w.LOCATION) not in names:
+            yield Problem(f"{p['name']} is in {p['stats'].get(w.LOCATION)!r}, which is not a room", file="roster",
+                          field=f"players[{i}].stats.location")
+    for i, s in enumerate(state.doc("entities")["servants"]):
+        if s["owner"] not in players:
+            yield Problem(f"servant of {s['owner']!r}, who is not a player", file="entities", field=f"servants[{i}]")
+    for which in w.ENTITIES:
+        if w.entity_location(state, which) not in names:
+            yield Problem(f"the {which} is in {w.entity_location(state, which)!r}, which is not a room",
+                          file="entities", field=f"{which}.location")
+    for i, s in enumerate(state.doc("entities")["servants"]):
+        if s["location"] not in names:
+            yield Problem(f"{s['owner']}'s servant is in {s['location']!r}, which is not a room", file="entities",
+                          field=f"servants[{i}].location")
+    for i, t in enumerate(w.tokens(state)):
+        kind, where = w.carrier(t["location"])
+        if (kind == "room" and where not in names) or (kind in ("player", "servant") and where not in players):
+            yield Problem(f"token {t['name']!r} is at {t['location']}, which does not exist", file="tokens",
+                          field=f"tokens[{i}].location", rule="r54")
+        if w.is_prize(t) and t["destination"] not in names:
+            yield Problem(f"token {t['name']!r} is bound for {t['destination']!r}, not a room", file="tokens",
+                          field=f"tokens[{i}].destination", rule="r57")
+    for i, q in enumerate(state.doc("quests")["quests"]):
+        rooms = [q["home"], q["locate"], q["goal"]]
+        if len(set(rooms)) != 3 or not set(rooms) <= names:
+            yield Problem("a quest needs three different rooms of the map", file="quests", field=f"quests[{i}]",
+                          rule="r139")
+    ids = [t["id"] for t in w.tokens(state)]
+    if len(ids) != len(set(ids)):
+        yield Problem("token ids must be unique", file="tokens", field="tokens")
+    if ids and state.doc("tokens")["next"] <= max(ids):
+        yield Problem("next must exceed every token id", file="tokens", field="next")
+    if len([t for t in w.tokens(state) if t["location"] == {"monkey": True}]) > 1:
+        yield Problem("the monkey carries more than one token (Rule 100)", file="tokens", field="tokens", rule="r100")
+    active = state.doc("turn").get("active")
+    if active is not None and active not in players and not state.doc("turn").get("over"):
+        yield Problem(f"the active player {active!r} is not a player", file="turn", field="active")
+
+
+MODULE = Module(
+    name="ifmud",
+    title="ifMUD Nomic",
+    docs=[
+        DocKind("map", "ifmud_map.schema.json", "Rooms, connections, tolls, visits and damage"),
+        DocKind("entities", "ifmud_entities.schema.json", "Servants, the monkey, the pieman, the Omnibus, the robot, the kitten"),
+        DocKind("tokens", "ifmud_tokens.schema.json", "Tokens and where they are"),
+        DocKind("quests", "ifmud_quests.schema.json", "The Roster of Quests"),
+        DocKind("turn", "ifmud_turn.schema.json", "Whose turn it is and what was done in it"),
+        DocKind("consent", "ifmud_consent.schema.json", "Proposals, the Passive Voters list, donations"),
+        DocKind("tables", "ifmud_tables.schema.json", "Synonyms, Dark Gifts, available dice"),
+    ],
+    actions=(turns.ACTIONS + movement.ACTIONS + tokens.ACTIONS + bombs.ACTIONS + quests.ACTIONS
+             + consent.ACTIONS + pieman.ACTIONS + robot.ACTIONS + gifts.ACTIONS + extras.ACTIONS),
+    gates=[turns.settle],
+    consequences=[consequence],
+    invariants=[_invariants],
+    leader=lambda state: None,
+    pages=pages,
+    doc=__doc__ or "",
+)

@@ -1,0 +1,115 @@
+"""Time bombs (Rules 70, 74, 75, 77, 90, 111), the pie bomb's making (Rule 120), the esploding cigar
+(Rule 152) and the uplink's recharge (Rule 101): the token deadlines."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Callable, Iterator
+
+from ...engine import Action, Ctx
+from ...timeutil import format_time, parse_time
+from . import world as w
+from .turns import mark, require_turn
+
+# ---------------------------------------------------------------- creating bombs and cigars
+
+
+def _pie_bomb_check(ctx: Ctx) -> Iterator[str]:
+    yield from require_turn(ctx, rule="r120")
+    if w.by_role(ctx, "pie-bomb"):
+        yield "a pie bomb already exists (Rule 120)"
+
+
+def _pie_bomb(ctx: Ctx) -> None:
+    mark(ctx)
+    names = w.room_names(ctx)
+    where = w.select(ctx, names, "the pie bomb's room", "r120")
+    dest = w.select(ctx, names, "the pie bomb's destination", "r120")
+    w.new_token(ctx, {"name": "the pie bomb", "role": "pie-bomb", "location": {"room": where}, "value": 7,
+                      "destination": dest})
+
+
+def _cigar_check(ctx: Ctx) -> Iterator[str]:
+    yield from require_turn(ctx, rule="r152")
+    if w.by_role(ctx, "cigar"):
+        yield "an esploding cigar already exists"
+        return
+    last = ctx.doc("tokens").get("last_cigar")
+    if not last:
+        yield "no esploding cigar has ever existed, so there is none to copy (Rule 152)"
+    elif float(last.get("delay_hours", 0)) - 24 <= 0:
+        yield f"the last cigar's delay was {last.get('delay_hours')} hours; one day shorter is not positive"
+
+
+def _cigar(ctx: Ctx) -> None:
+    mark(ctx)
+    last = ctx.doc("tokens")["last_cigar"]
+    loc = dict(last["location"])
+    kind, who = w.carrier(loc)
+    gone = (kind == "room" and (w.room(ctx, who) is None or (w.room(ctx, who) or {}).get("high_security"))) or (
+        kind in ("player", "servant") and who not in w.player_names(ctx))
+    if gone:
+        loc = {"room": w.room_name(ctx, "heath")}
+    fields = {"name": last["name"], "role": "cigar", "location": loc, "delay_hours": float(last["delay_hours"]) - 24}
+    for k in ("destination", "value"):
+        if k in last:
+            fields[k] = last[k]
+    if fields["delay_hours"] == int(fields["delay_hours"]):
+        fields["delay_hours"] = int(fields["delay_hours"])
+    w.new_token(ctx, fields)
+
+
+CREATE_PIE_BOMB = Action(name="ifmud.create-pie-bomb", rule="r120", summary="Create the pie bomb (if none exists)",
+                         check=_pie_bomb_check, effect=_pie_bomb,
+                         doc="Value 7; room and destination each chosen by Random Selection from all rooms.")
+CREATE_CIGAR = Action(name="ifmud.create-cigar", rule="r152", summary="Create an esploding cigar (if none exists)",
+                      check=_cigar_check, effect=_cigar,
+                      doc="A copy of the last cigar, one day shorter; at Blasted Heath if its old place is gone.")
+
+
+# ---------------------------------------------------------------- deadlines: bombs and the uplink
+
+
+def deadlines(ctx: Ctx) -> Iterator[tuple[datetime, str, Callable[[Ctx, datetime], None]]]:
+    for t in w.tokens(ctx):
+        kind, where = w.carrier(t["location"])
+        if w.is_time_bomb(t) and kind == "room":
+            due = parse_time(t["since"]) + timedelta(hours=float(t["delay_hours"]))
+            yield due, f"bomb {t['id']:08d}", (lambda c, at, i=t["id"]: esplode(c, i, at))
+        if t.get("role") == "uplink" and kind == "room" and where == w.room_name(ctx, "cpu") \
+                and int(t.get("charge", 0)) < 10:
+            def recharge(c: Ctx, at: datetime, i: int = t["id"]) -> None:
+                w.edit_token(c, i)["charge"] = 10
+                c.step({"uplink": "recharged", "rule": "r101"})
+
+            yield parse_time(t["since"]) + timedelta(hours=48), f"uplink {t['id']}", recharge
+
+
+def esplode(ctx: Ctx, ident: int, at: datetime) -> None:
+    """Rules 70, 75, 77, 90, 111: a time bomb esplodes."""
+    t = w.edit_token(ctx, ident)
+    here = w.place_of(ctx, t["location"])
+    ctx.step({"esplodes": t["name"], "in": here, "at": format_time(at)})
+    for r in ctx.edit("map")["rooms"]:
+        if r["name"] == here:
+            r["damage"] = int(r.get("damage", 0)) + 1
+    for tp in w.by_role(ctx, "teleporter"):
+        if w.place_of(ctx, tp["location"]) == here and tp["id"] != ident:
+            w.edit_token(ctx, tp["id"])["status"] = "fully charged"
+            ctx.step({"teleporter": "fully charged", "rule": "r111"})
+    for p in w.player_names(ctx):
+        if w.location_of_player(ctx, p) == here:
+            w.drop_all(ctx, "player", p, "Rule 77: esplosion")
+            w.add_tally(ctx, p, -2, w.BROWNIE, "Rule 77: caught in an esplosion")
+    monkey = ctx.doc("entities")["monkey"]
+    if monkey["location"] == here:
+        culprit = t.get("moved_by")
+        if monkey.get("moved_at") and monkey.get("moved_at") > t.get("since", ""):
+            culprit = monkey.get("moved_by")
+        if culprit and culprit in w.player_names(ctx):
+            loss = min(40, max(0, w.tally(ctx, culprit)))
+            w.add_tally(ctx, culprit, -loss, w.BROWNIE, "Rule 90: esplosion beside the monkey")
+    w.remove_token(ctx, w.edit_token(ctx, ident), "esploded")
+
+
+ACTIONS = [CREATE_PIE_BOMB, CREATE_CIGAR]

@@ -1,0 +1,326 @@
+"""Proposals by unanimous consent (Rules 6, 10, 21, 31, 32, 34, 35, 40, 128).
+
+* The proposer counts as voting aye; players on the Passive Voters list vote aye when
+  it is posted (Rule 31); anyone silent for 72 hours counts as aye (Rule 10).
+* Votes may change until the proposer posts the ratification (reading of "until the
+  voting is complete"); it takes effect one hour after that posting.
+* While any counted player votes nay, any player other than that one may declare it dead.
+* Pending for two weeks without being ratified or declared dead: dead (Rule 128).
+* Sectional consent (Rule 21): a proposal may name a section; only its members count.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any, Callable, Iterator
+
+from ...effects import apply_effects
+from ...engine import ANYONE, PLAYER, Action, Ctx
+from ...problems import Illegal
+from ...timeutil import format_time, parse_time
+from . import world as w
+
+IMPLICIT_AFTER = timedelta(hours=72)
+EXPIRES_AFTER = timedelta(days=14)
+TAKES_EFFECT_AFTER = timedelta(hours=1)
+
+
+def proposals(state: Any) -> list[dict[str, Any]]:
+    return state.doc("consent")["proposals"]
+
+
+def find(ctx: Ctx, ident: int) -> dict[str, Any]:
+    for p in proposals(ctx):
+        if p["id"] == ident:
+            return p
+    raise ctx.refuse(f"there is no proposal {ident}")
+
+
+def voters(state: Any, p: dict[str, Any]) -> list[str]:
+    """Who counts: every current player, or the section's members who are still players."""
+    players = w.player_names(state)
+    if p.get("section"):
+        return [n for n in p["section"] if n in players]
+    return players
+
+
+def standing(state: Any, p: dict[str, Any], now: datetime) -> dict[str, str]:
+    """Each counted player's vote now: aye, nay, or 'aye (silent)' once 72 hours have passed, else 'none'."""
+    out = {}
+    old = now - parse_time(p["posted"]) >= IMPLICIT_AFTER
+    for name in voters(state, p):
+        v = p["votes"].get(name)
+        out[name] = v if v else ("aye (silent)" if old else "none")
+    return out
+
+
+def unanimous(state: Any, p: dict[str, Any], now: datetime) -> bool:
+    votes = standing(state, p, now)
+    return bool(votes) and all(v.startswith("aye") for v in votes.values())
+
+
+def nays(state: Any, p: dict[str, Any]) -> list[str]:
+    return [n for n in voters(state, p) if p["votes"].get(n) == "nay"]
+
+
+# ---------------------------------------------------------------- posting and voting
+
+_NAME_TAG = "[...]"
+TALLIES = {"type": "array", "maxItems": 50, "description": "tallies changed when it takes effect",
+           "items": {"type": "object", "required": ["player", "stat", "delta"], "additionalProperties": False,
+                     "properties": {"player": {"$ref": "common.schema.json#/$defs/name"},
+                                    "stat": {"enum": ["brownie", "demerits", "puissance"]},
+                                    "delta": {"type": "integer", "minimum": -1000000, "maximum": 1000000}}}}
+ABOUT = {"type": "object", "required": ["rule", "player"], "additionalProperties": False,
+         "description": "a decision by all the other players about one player",
+         "properties": {"rule": {"enum": ["r22", "r40", "r45", "r82"]},
+                        "player": {"$ref": "common.schema.json#/$defs/name"}}}
+
+
+def _propose_check(ctx: Ctx) -> Iterator[str]:
+    name = ctx.params["name"].strip()
+    if not (name.endswith("]") and "[" in name and name.rindex("[") < len(name) - 2):
+        yield f"a proposal's name must end with its proponent's name or initials in square brackets, like 'Tolls {_NAME_TAG}' (Rule 34)"
+    if any(p["name"].casefold() == name.casefold() for p in proposals(ctx)):
+        yield f"a proposal has already been named {name!r}; names must differ from every earlier one (Rule 34)"
+    section = ctx.params.get("section")
+    if section:
+        unknown = [n for n in section if n not in w.player_names(ctx)]
+        if unknown:
+            yield f"not players: {', '.join(unknown)}"
+    about = ctx.params.get("about")
+    if about:
+        who = about["player"]
+        if who not in w.player_names(ctx) or who == ctx.actor:
+            yield f"{who!r} is not another player"
+        elif about["rule"] == "r40":
+            seen = ctx.doc("ledger").get("seen", {}).get(who) or ctx.state.player(who)["joined"]
+            if ctx.at - parse_time(seen) < IMPLICIT_AFTER:
+                yield f"{who} posted at {seen}, less than 72 hours ago (Rule 40)"
+            if who in (ctx.doc("consent").get("passive_voters") or []):
+                yield f"{who} is already a passive voter"
+        if section:
+            yield "a proposal about a player is decided by all the other players; give no section"
+    for t in ctx.params.get("tallies") or []:
+        if t["player"] not in w.player_names(ctx):
+            yield f"{t['player']!r} is not a player"
+    for e in (ctx.params.get("effects") or {}).get("rules", []):
+        if e["op"] not in ("add", "repeal", "renumber"):
+            yield (f"a rule may only be added, removed, or have its references to rule numbers amended (Rule 35); "
+                   f"{e['op']} of {e['id']} is none of these")
+
+
+def _propose(ctx: Ctx) -> None:
+    doc = ctx.edit("consent")
+    ident = doc["next"]
+    doc["next"] = ident + 1
+    p: dict[str, Any] = {"id": ident, "name": ctx.params["name"].strip(), "author": ctx.actor,
+                         "posted": format_time(ctx.at), "status": "pending"}
+    for k in ("text", "section", "effects", "tallies", "about"):
+        if ctx.params.get(k):
+            p[k] = ctx.params[k]
+    about = ctx.params.get("about")
+    if about:  # Rules 22, 40, 45, 82: sectional consent of all the other players
+        p["section"] = [n for n in w.player_names(ctx) if n != about["player"]]
+        if about["rule"] == "r22":
+            p["tallies"] = list(p.get("tallies") or []) + [{"player": about["player"], "stat": "demerits", "delta": 1}]
+        if about["rule"] == "r40":
+            patch = {"op": "add", "path": "/consent/passive_voters/-", "value": about["player"]}
+            p["effects"] = {**(p.get("effects") or {}),
+                            "gamestate": [*(p.get("effects") or {}).get("gamestate", []), patch]}
+    votes = {ctx.actor: "aye"}
+    implicit = []
+    for n in doc.get("passive_voters") or []:
+        if n != ctx.actor and n in w.player_names(ctx):
+            votes[n] = "aye"
+            implicit.append(n)
+    p["votes"] = votes
+    if implicit:
+        p["passive"] = implicit
+    doc["proposals"].append(p)
+    ctx.step({"proposal": ident, "passive_ayes": implicit})
+
+
+PROPOSE = Action(
+    name="ifmud.propose", rule="r10", summary="Post a proposal (unanimous, or sectional with a section)",
+    params={"type": "object", "required": ["name"], "additionalProperties": False,
+            "properties": {"name": {"type": "string", "minLength": 4, "maxLength": 200},
+                           "text": {"type": "string", "maxLength": 20000},
+                           "section": {"type": "array", "items": {"$ref": "common.schema.json#/$defs/name"},
+                                       "minItems": 1, "uniqueItems": True},
+                           "effects": {"$ref": "common.schema.json#/$defs/effects"},
+                           "tallies": TALLIES,
+                           "about": ABOUT}},
+    check=_propose_check, effect=_propose, who=ANYONE,
+    doc="The name must be new and end with the proponent's referent in brackets (Rule 34). With `section`, "
+        "only those players count (Rule 21). With `about: {rule, player}` it is decided by all the players but "
+        "that one: r22 gives them a demerit for deception, r40 puts a player silent for 72 hours on the Passive "
+        "Voters list, r45 and r82 carry the effects given (naming their servant, a fine). `tallies` are added "
+        "when it takes effect. `effects` are applied when it takes effect: rule additions are "
+        "numbered one more than the last rule (Rule 9); existing rules may only be repealed or renumbered "
+        "(Rule 35).",
+)
+
+
+def _open(ctx: Ctx, p: dict[str, Any]) -> Iterator[str]:
+    if p["status"] != "pending":
+        yield f"proposal {p['id']} is {p['status']}; voting on it is complete"
+
+
+def _vote_check(ctx: Ctx) -> Iterator[str]:
+    yield from _open(ctx, find(ctx, ctx.params["proposal"]))
+
+
+def _vote(ctx: Ctx) -> None:
+    p = next(x for x in ctx.edit("consent")["proposals"] if x["id"] == ctx.params["proposal"])
+    p["votes"][ctx.actor] = ctx.params["vote"]
+    ctx.step({"proposal": p["id"], ctx.actor: ctx.params["vote"]})
+
+
+VOTE = Action(
+    name="ifmud.vote", rule="r10", summary="Vote aye or nay (or change your vote)",
+    params={"type": "object", "required": ["proposal", "vote"], "additionalProperties": False,
+            "properties": {"proposal": {"type": "integer", "minimum": 1}, "vote": {"enum": ["aye", "nay"]}}},
+    check=_vote_check, effect=_vote, who=ANYONE,
+    doc="Any player may vote, and change their vote, until the proposal is ratified or dead. Only the "
+        "players who count (all, or the section's) decide it.",
+)
+
+
+def _dead_check(ctx: Ctx) -> Iterator[str]:
+    p = find(ctx, ctx.params["proposal"])
+    yield from _open(ctx, p)
+    against = nays(ctx, p)
+    if not against:
+        yield f"nobody who counts votes nay on proposal {p['id']}; it cannot be declared dead"
+    elif against == [ctx.actor]:
+        yield f"{ctx.actor} is the only nay; another player must declare it dead (Rule 10)"
+
+
+def _dead(ctx: Ctx) -> None:
+    p = next(x for x in ctx.edit("consent")["proposals"] if x["id"] == ctx.params["proposal"])
+    p["status"] = "dead"
+    p["closed"] = {"by": ctx.actor, "at": format_time(ctx.at), "result": "declared dead",
+                   "votes": standing(ctx, p, ctx.at)}
+    ctx.step({"proposal": p["id"], "result": "dead", "nays": nays(ctx, p)})
+
+
+DECLARE_DEAD = Action(
+    name="ifmud.declare-dead", rule="r10", summary="Declare dead a proposal somebody voted nay on",
+    params={"type": "object", "required": ["proposal"], "additionalProperties": False,
+            "properties": {"proposal": {"type": "integer", "minimum": 1}}},
+    check=_dead_check, effect=_dead, who=ANYONE,
+    doc="While a counted player votes nay, any other player may declare the proposal dead (Rule 10).",
+)
+
+
+def _ratify_check(ctx: Ctx) -> Iterator[str]:
+    p = find(ctx, ctx.params["proposal"])
+    yield from _open(ctx, p)
+    if p["author"] != ctx.actor:
+        yield f"only its proposer, {p['author']}, may declare proposal {p['id']} ratified"
+    if not unanimous(ctx, p, ctx.at):
+        missing = {n: v for n, v in standing(ctx, p, ctx.at).items() if not v.startswith("aye")}
+        yield f"not every player is in favour: {', '.join(f'{n} {v}' for n, v in missing.items())} (Rule 10)"
+
+
+def _ratify(ctx: Ctx) -> None:
+    p = next(x for x in ctx.edit("consent")["proposals"] if x["id"] == ctx.params["proposal"])
+    p["status"] = "ratifying"
+    effective = ctx.at + TAKES_EFFECT_AFTER
+    p["closed"] = {"by": ctx.actor, "at": format_time(ctx.at), "result": "ratified",
+                   "votes": standing(ctx, p, ctx.at), "effective": format_time(effective)}
+    ctx.step({"proposal": p["id"], "ratified": True, "takes_effect": format_time(effective)})
+
+
+RATIFY = Action(
+    name="ifmud.ratify", rule="r10", summary="Declare your unanimous proposal ratified (effective an hour later)",
+    params={"type": "object", "required": ["proposal"], "additionalProperties": False,
+            "properties": {"proposal": {"type": "integer", "minimum": 1}}},
+    check=_ratify_check, effect=_ratify, who=ANYONE,
+    doc="The proposer, when every counted player is in favour (by aye, by the Passive Voters list, or by "
+        "72 hours' silence), posts the ratification with a summary of the votes; the proposal takes effect "
+        "one hour later.",
+)
+
+
+# ---------------------------------------------------------------- taking effect, expiring
+
+
+def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
+    p = next(x for x in ctx.edit("consent")["proposals"] if x["id"] == ident)
+    p["status"] = "ratified"
+    effects = p.get("effects") or {}
+    edits = []
+    rules = ctx.tx.edit_rules() if effects.get("rules") else {}
+    top = max((int(r.number) for r in rules.values() if str(r.number).isdigit()), default=0)
+    for e in effects.get("rules", []):
+        e = dict(e)
+        if e["op"] == "add":  # Rule 9: one more than the last
+            top += 1
+            e["number"], e["id"] = str(top), f"r{top}"
+            e.setdefault("section", "rules")
+        edits.append(e)
+    ctx.step({"proposal": ident, "takes_effect": format_time(at)})
+    # Apply on a scratch transaction first: effects that cannot apply must not leave half an edit.
+    scratch = Ctx(ctx.state, ctx.action, ctx.record, ctx.at, ctx.registry, ctx.dice)
+    try:
+        apply_effects(scratch, {**effects, "rules": edits} if effects else None, f"proposal {ident}", "r10")
+    except Illegal as e:
+        p["closed"]["note"] = "; ".join(pr.message for pr in e.problems)[:200]
+        ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
+        return
+    ctx.tx.docs.update(scratch.tx.docs)
+    if scratch.tx.rules is not None:
+        ctx.tx.rules = scratch.tx.rules
+    for t in p.get("tallies") or []:  # consent may take tallies below zero (Rule 42)
+        if t["player"] in w.player_names(ctx):
+            w.add_tally(ctx, t["player"], int(t["delta"]), t["stat"], f"proposal {ident}")
+
+
+def _expire(ctx: Ctx, ident: int, at: datetime) -> None:
+    p = next(x for x in ctx.edit("consent")["proposals"] if x["id"] == ident)
+    p["status"] = "dead"
+    p["closed"] = {"at": format_time(at), "result": "expired after two weeks (Rule 128)",
+                   "votes": standing(ctx, p, at)}
+    ctx.step({"proposal": ident, "result": "expired"})
+
+
+def deadlines(ctx: Ctx) -> Iterator[tuple[datetime, str, Callable[[Ctx, datetime], None]]]:
+    for p in proposals(ctx):
+        if p["status"] == "ratifying":
+            yield (parse_time(p["closed"]["effective"]), f"proposal {p['id']:08d}",
+                   lambda c, at, i=p["id"]: _take_effect(c, i, at))
+        elif p["status"] == "pending":
+            yield (parse_time(p["posted"]) + EXPIRES_AFTER, f"proposal {p['id']:08d}",
+                   lambda c, at, i=p["id"]: _expire(c, i, at))
+
+
+# ---------------------------------------------------------------- the Passive Voters list
+
+
+def _pv(add: bool):
+    def check(ctx: Ctx) -> Iterator[str]:
+        on = ctx.actor in (ctx.doc("consent").get("passive_voters") or [])
+        if add and on:
+            yield f"{ctx.actor} is already a passive voter"
+        if not add and not on:
+            yield f"{ctx.actor} is not a passive voter"
+
+    def effect(ctx: Ctx) -> None:
+        lst = ctx.edit("consent").setdefault("passive_voters", [])
+        lst.append(ctx.actor) if add else lst.remove(ctx.actor)
+        ctx.step({"passive_voters": list(lst)})
+
+    return check, effect
+
+
+ACTIONS = [
+    PROPOSE, VOTE, DECLARE_DEAD, RATIFY,
+    Action(name="ifmud.passive-voter", rule="r32", summary="Join the Passive Voters list",
+           check=_pv(True)[0], effect=_pv(True)[1], who=PLAYER,
+           doc="A passive voter votes aye on every proposal the moment it is posted, and may change it (Rule 31)."),
+    Action(name="ifmud.active-voter", rule="r32", summary="Leave the Passive Voters list",
+           check=_pv(False)[0], effect=_pv(False)[1], who=PLAYER,
+           doc="Later proposals no longer get an implicit aye from this player (Rule 32)."),
+]

@@ -1,0 +1,161 @@
+"""Donations (Rule 113), spending damage on connectivity names (Rules 76, 121, 129), naming
+servants (Rule 45) and leaving (Rule 13)."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ...engine import ANYONE, PLAYER, Action, Ctx
+from . import world as w
+from .consequences import remove_player
+from .turns import mark, require_turn
+
+# ---------------------------------------------------------------- donations (Rule 113)
+
+
+def _offer_check(ctx: Ctx) -> Iterator[str]:
+    if ctx.params["to"] not in w.player_names(ctx) or ctx.params["to"] == ctx.actor:
+        yield f"{ctx.params['to']!r} is not another player"
+
+
+def _offer(ctx: Ctx) -> None:
+    doc = ctx.edit("consent")
+    n = max([d["id"] for d in doc.get("donations", [])], default=0) + 1
+    doc.setdefault("donations", []).append({"id": n, "from": ctx.actor, "to": ctx.params["to"],
+                                            "points": ctx.params["points"], "status": "offered"})
+    ctx.step({"donation": n})
+
+
+def _accept_check(ctx: Ctx, who: str):
+    d = next((x for x in ctx.doc("consent").get("donations", []) if x["id"] == ctx.params["donation"]), None)
+    if d is None or d["status"] != "offered":
+        yield f"there is no open donation {ctx.params['donation']}"
+    elif d[who] != ctx.actor:
+        yield f"donation {d['id']} is not {'to' if who == 'to' else 'from'} {ctx.actor}"
+    elif who == "to" and d["from"] not in w.player_names(ctx):
+        yield f"{d['from']} is no longer a player"
+
+
+def _accept(ctx: Ctx) -> None:
+    d = next(x for x in ctx.edit("consent")["donations"] if x["id"] == ctx.params["donation"])
+    d["status"] = "accepted"
+    w.add_tally(ctx, d["from"], -d["points"], w.BROWNIE, "Rule 113: donation")
+    w.add_tally(ctx, d["to"], d["points"], w.BROWNIE, "Rule 113: donation")
+
+
+def _retract(ctx: Ctx) -> None:
+    next(x for x in ctx.edit("consent")["donations"] if x["id"] == ctx.params["donation"])["status"] = "retracted"
+
+
+_DON = {"type": "object", "required": ["donation"], "additionalProperties": False,
+        "properties": {"donation": {"type": "integer", "minimum": 1}}}
+
+DONATIONS = [
+    Action(name="ifmud.donate", rule="r113", summary="Offer brownie points to another player",
+           params={"type": "object", "required": ["to", "points"], "additionalProperties": False,
+                   "properties": {"to": {"$ref": "common.schema.json#/$defs/name"},
+                                  "points": {"type": "integer", "minimum": 1, "maximum": 100000}}},
+           check=_offer_check, effect=_offer, who=PLAYER,
+           doc="Nothing moves until the recipient accepts (Rule 113)."),
+    Action(name="ifmud.accept-donation", rule="r113", summary="Accept a donation offered to you", params=_DON,
+           check=lambda ctx: _accept_check(ctx, "to"), effect=_accept, who=PLAYER,
+           doc="The points move when the recipient accepts. Rule 42 binds the acting player only, and "
+               "accepting only raises the recipient's tally, so this module does not stop a donor going below "
+               "zero (see the docs)."),
+    Action(name="ifmud.retract-donation", rule="r113", summary="Retract a donation not yet accepted", params=_DON,
+           check=lambda ctx: _accept_check(ctx, "from"), effect=_retract, who=PLAYER,
+           doc="Only the donor, and only before the recipient accepts (Rule 113)."),
+]
+
+
+# ---------------------------------------------------------------- damage and connectivity
+
+
+def _damage_check(ctx: Ctx) -> Iterator[str]:
+    rule = "r121" if ctx.params.get("letter") else "r76"
+    yield from require_turn(ctx, once=None if ctx.params.get("letter") else "unmask", rule=rule)
+    r = w.room(ctx, w.resolve_room(ctx, ctx.params["room"]) or "")
+    if r is None:
+        yield f"there is no room {ctx.params['room']!r}"
+        return
+    if int(r.get("damage", 0)) <= 0:
+        yield f"{r['name']} has no damage to spend"
+    pos = ctx.params["position"]
+    if pos > len(r.get("connect_name", r["name"])):
+        yield f"{r['name']}'s connectivity name has fewer than {pos} letters"
+    if ctx.params.get("letter"):
+        yield from w.may_lose(ctx, ctx.actor, 2, "Rule 121's renaming")
+
+
+def _damage(ctx: Ctx) -> None:
+    name = w.resolve_room(ctx, ctx.params["room"])
+    pos = ctx.params["position"]
+    letter = ctx.params.get("letter")
+    mark(ctx, None if letter else "unmask")
+    m = ctx.edit("map")
+    r = next(x for x in m["rooms"] if x["name"] == name)
+    r["damage"] = int(r["damage"]) - 1
+    if letter:
+        r.setdefault("letters", {})[str(pos)] = letter
+        w.add_tally(ctx, ctx.actor, -2, w.BROWNIE, "Rule 121")
+    else:
+        r.setdefault("masked", []).append(pos)
+        keep = []
+        for c in m["connections"]:
+            basis = c.get("basis") or []
+            if basis and all(b["room"] == name and b["position"] == pos for b in basis):
+                ctx.step({"connection_deleted": c["between"], "rule": "r76"})
+                continue
+            keep.append(c)
+        m["connections"] = keep
+    ctx.step({"room": name, "connectivity_name": w.connectivity_name(r)})
+
+
+DAMAGE = Action(
+    name="ifmud.spend-damage", rule="r76", summary="Spend a point of a room's damage on its connectivity name",
+    params={"type": "object", "required": ["room", "position"], "additionalProperties": False,
+            "properties": {"room": {"type": "string", "maxLength": 120},
+                           "position": {"type": "integer", "minimum": 1, "maximum": 200},
+                           "letter": {"type": "string", "pattern": "^[A-Za-z]$"}}},
+    check=_damage_check, effect=_damage,
+    doc="Without `letter` (Rule 76, once per turn): the letter at that position no longer counts, and "
+        "connections recorded as based only on it are deleted. With `letter` (Rule 121, costs 2 brownie "
+        "points): connectivity reads that letter at that position instead.",
+)
+
+
+# ---------------------------------------------------------------- servants' names, leaving
+
+
+def _name_check(ctx: Ctx) -> Iterator[str]:
+    s = w.servant(ctx, ctx.actor)
+    if s is None:
+        yield f"{ctx.actor} has no servant"
+    elif s.get("name"):
+        yield f"{ctx.actor}'s servant is already named {s['name']}"
+    elif s.get("naming") == "sectional":
+        yield "72 hours have passed: naming this servant is now for the other players by sectional consent (Rule 45)"
+
+
+def _name(ctx: Ctx) -> None:
+    s = w.edit_servant(ctx, ctx.actor)
+    s["name"], s["species"] = ctx.params["name"], ctx.params["species"]
+    ctx.step({"servant": ctx.actor, "name": s["name"], "species": s["species"]})
+
+
+def _leave(ctx: Ctx) -> None:
+    remove_player(ctx, ctx.actor, "left the game (Rule 13)")
+
+
+OTHERS = [
+    Action(name="ifmud.name-servant", rule="r45", summary="Give your servant a name and a species",
+           params={"type": "object", "required": ["name", "species"], "additionalProperties": False,
+                   "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 60},
+                                  "species": {"type": "string", "minLength": 1, "maxLength": 60}}},
+           check=_name_check, effect=_name, who=PLAYER,
+           doc="Within 72 hours of joining; after that, a demerit and the others name it (Rule 45)."),
+    Action(name="ifmud.leave", rule="r13", summary="Leave the game", effect=_leave, who=ANYONE,
+           doc="The player and their servant leave; what they carried goes to the Attic (Rules 13, 44, 49)."),
+]
+
+ACTIONS = [*DONATIONS, DAMAGE, *OTHERS]

@@ -1,0 +1,280 @@
+"""Moving about: yourself (Rule 30), your servant (Rules 36, 46, 87), xyzzy (Rule 62), the Magic
+Omnibus (Rules 51, 80), the personal teleporter (Rules 109-110) and the monkey (Rules 71, 101).
+
+Rule 89: only a change that a rule calls "moving" is a move. Moving yourself, your
+servant and the monkey are moves; xyzzy, the Omnibus and the teleporter set a location.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from ...engine import Action, Ctx
+from . import world as w
+from .turns import locked, mark, moved_this_turn, note_moved, require_turn
+
+ROOM = {"type": "string", "minLength": 1, "maxLength": 120}
+
+
+def _dest(ctx: Ctx, key: str = "to") -> str | None:
+    return w.resolve_room(ctx, str(ctx.params.get(key, "")))
+
+
+def _no_room(ctx: Ctx, key: str = "to") -> str:
+    return f"there is no room {ctx.params.get(key)!r} on the map (Rule 14)"
+
+
+# ---------------------------------------------------------------- yourself
+
+
+def _move_check(ctx: Ctx) -> Iterator[str]:
+    yield from require_turn(ctx, once="move-self", rule="r30")
+    dest = _dest(ctx)
+    if dest is None:
+        yield _no_room(ctx)
+        return
+    here = w.location_of_player(ctx, ctx.actor)
+    if locked(ctx, ctx.actor):
+        yield f"{ctx.actor} used the Omnibus or the teleporter this turn and may not be moved again (Rules 80, 110)"
+    if not w.connected(ctx, here, dest, ctx.at):
+        yield f"{here} is not connected to {dest} (Rules 25, 26, 107)"
+    yield from w.may_lose(ctx, ctx.actor, w.entry_cost(ctx, ctx.actor, dest), f"entering {dest}")
+
+
+def _move(ctx: Ctx) -> None:
+    dest = _dest(ctx)
+    mark(ctx, "move-self")
+    note_moved(ctx, ctx.actor)
+    w.set_player_location(ctx, ctx.actor, dest, how="move")
+
+
+MOVE = Action(
+    name="ifmud.move", rule="r30", summary="Move yourself to a connected room (once per turn)",
+    params={"type": "object", "required": ["to"], "additionalProperties": False, "properties": {"to": ROOM}},
+    check=_move_check, effect=_move,
+    doc="The active player moves to a room connected to theirs. Entering pays the room's tolls (the others "
+        "get half, rounded up: Rule 43) and earns the largest visits tally less the room's (Rule 99). Rule 42 "
+        "refuses a move that could leave the mover's brownie points below zero.",
+)
+
+
+# ---------------------------------------------------------------- your servant
+
+
+def servant_barrier(ctx: Ctx, owner: str, dest: str) -> Iterator[str]:
+    """Where a servant may not be moved: Zrblm (Rule 36), another player's room (Rule 87)."""
+    if (w.room(ctx, dest) or {}).get("no_servants"):
+        yield f"no servant may be moved to {dest} (Rule 36)"
+    others = [p for p in w.player_names(ctx) if p != owner and w.location_of_player(ctx, p) == dest]
+    if others:
+        yield f"{dest} is where {', '.join(others)} is; a servant may not be moved to another player's room (Rule 87)"
+
+
+def _servant_check(ctx: Ctx) -> Iterator[str]:
+    yield from require_turn(ctx, once="move-servant", rule="r46")
+    s = w.servant(ctx, ctx.actor)
+    dest = _dest(ctx)
+    if s is None:
+        yield f"{ctx.actor} has no servant"
+        return
+    if dest is None:
+        yield _no_room(ctx)
+        return
+    if locked(ctx, "servant:" + ctx.actor):
+        yield "the servant used the Omnibus or threw a pie this turn and may not be moved again (Rules 80, 116)"
+    if not w.connected(ctx, s["location"], dest, ctx.at):
+        yield f"{s['location']} is not connected to {dest} (Rules 25, 26)"
+    yield from servant_barrier(ctx, ctx.actor, dest)
+
+
+def _servant(ctx: Ctx) -> None:
+    mark(ctx, "move-servant")
+    note_moved(ctx, "servant:" + ctx.actor)
+    w.set_servant_location(ctx, ctx.actor, _dest(ctx), how="move")
+
+
+MOVE_SERVANT = Action(
+    name="ifmud.move-servant", rule="r46", summary="Move your servant to a connected room (once per turn)",
+    params={"type": "object", "required": ["to"], "additionalProperties": False, "properties": {"to": ROOM}},
+    check=_servant_check, effect=_servant,
+    doc="Before, after or instead of moving themselves, the active player may move their servant to a "
+        "connected room, but never to Zrblm (Rule 36) nor to a room where another player is (Rule 87).",
+)
+
+
+# ---------------------------------------------------------------- xyzzy
+
+
+def _xyzzy_check(ctx: Ctx) -> Iterator[str]:
+    yield from require_turn(ctx, once="xyzzy", rule="r62")
+    if moved_this_turn(ctx, ctx.actor):
+        yield f"{ctx.actor} already changed their location this turn; xyzzy may not follow (Rule 62)"
+    lounge = w.room_name(ctx, "lounge")
+    if w.room(ctx, lounge) is None:
+        yield "there is no Lounge"
+        return
+    yield from w.may_lose(ctx, ctx.actor, w.entry_cost(ctx, ctx.actor, lounge), "entering the Lounge")
+
+
+def _xyzzy(ctx: Ctx) -> None:
+    mark(ctx, "xyzzy")
+    note_moved(ctx, ctx.actor)
+    w.set_player_location(ctx, ctx.actor, w.room_name(ctx, "lounge"), how="xyzzy")
+    ctx.edit("turn").setdefault("chatting", {})[ctx.actor] = 2
+    ctx.step({"chatting": ctx.actor})
+
+
+XYZZY = Action(
+    name="ifmud.xyzzy", rule="r62", summary="Say the magic word: go to the Lounge and chat",
+    check=_xyzzy_check, effect=_xyzzy,
+    doc="Once per turn, if they have not changed their location this turn, the active player goes to the "
+        "Lounge. For the rest of this turn and all of their next, they are chatting their life away: no turn "
+        "actions but ending the turn.",
+)
+
+
+# ---------------------------------------------------------------- the Magic Omnibus
+
+
+def _omnibus_check(ctx: Ctx) -> Iterator[str]:
+    yield from require_turn(ctx, once="omnibus", rule="r80")
+    dest = _dest(ctx)
+    bus = w.entity_location(ctx, "omnibus")
+    servant = ctx.params.get("passenger") == "servant"
+    who = "servant:" + ctx.actor if servant else ctx.actor
+    here = (w.servant(ctx, ctx.actor) or {}).get("location") if servant else w.location_of_player(ctx, ctx.actor)
+    if dest is None:
+        yield _no_room(ctx)
+        return
+    if here != bus:
+        yield f"the Magic Omnibus is at {bus}, not where the passenger is ({here})"
+    if dest == bus:
+        yield "the Omnibus must go to another location"
+    if (w.room(ctx, dest) or {}).get("no_omnibus"):
+        yield f"the Magic Omnibus may not stop at {dest}"
+    if moved_this_turn(ctx, who):
+        yield "the passenger has already moved this turn"
+    if w.tally(ctx, ctx.actor) < 5:
+        yield f"{ctx.actor} has fewer than five brownie points (Rule 51)"
+    if servant and w.option(ctx, "servant_limits_on_transport", False):
+        yield from servant_barrier(ctx, ctx.actor, dest)
+    cost = 5 + (0 if servant else w.entry_cost(ctx, ctx.actor, dest))
+    yield from w.may_lose(ctx, ctx.actor, cost, "the Omnibus fare and tolls")
+
+
+def _omnibus(ctx: Ctx) -> None:
+    dest = _dest(ctx)
+    mark(ctx, "omnibus")
+    w.set_entity_location(ctx, "omnibus", dest, how="Rule 80")
+    w.add_tally(ctx, ctx.actor, -5, w.BROWNIE, "Rule 51: Omnibus fare")
+    if ctx.params.get("passenger") == "servant":
+        note_moved(ctx, "servant:" + ctx.actor, lock=True)
+        w.set_servant_location(ctx, ctx.actor, dest, how="omnibus")
+    else:
+        note_moved(ctx, ctx.actor, lock=True)
+        w.set_player_location(ctx, ctx.actor, dest, how="omnibus")
+
+
+OMNIBUS = Action(
+    name="ifmud.omnibus", rule="r80", summary="Ride the Magic Omnibus anywhere (once per turn, 5 brownie points)",
+    params={"type": "object", "required": ["to"], "additionalProperties": False,
+            "properties": {"to": ROOM, "passenger": {"enum": ["self", "servant"]}}},
+    check=_omnibus_check, effect=_omnibus,
+    doc="Once per turn the active player (or their servant, not both) at the Omnibus's location rides it to "
+        "any other room; both arrive there. Costs 5 brownie points (Rule 51). Not after the passenger has "
+        "moved this turn, and the passenger may not be moved again this turn.",
+)
+
+
+# ---------------------------------------------------------------- the personal teleporter
+
+
+def _teleporter(ctx: Ctx) -> dict[str, Any] | None:
+    for t in w.by_role(ctx, "teleporter"):
+        if t["location"] == {"player": ctx.actor}:
+            return t
+    return None
+
+
+def _teleport_check(ctx: Ctx) -> Iterator[str]:
+    yield from require_turn(ctx, rule="r110")
+    t = _teleporter(ctx)
+    if t is None:
+        yield f"{ctx.actor} is not carrying the personal teleporter"
+    elif t.get("status") != "fully charged":
+        yield f"the personal teleporter is {t.get('status')}, not fully charged"
+    if moved_this_turn(ctx, ctx.actor):
+        yield f"{ctx.actor} has moved this turn"
+    dest = _dest(ctx)
+    if dest is None:
+        yield _no_room(ctx)
+        return
+    yield from w.may_lose(ctx, ctx.actor, w.entry_cost(ctx, ctx.actor, dest), f"entering {dest}")
+
+
+def _teleport(ctx: Ctx) -> None:
+    t = w.edit_token(ctx, _teleporter(ctx)["id"])
+    mark(ctx, "teleport")
+    t["status"] = "burned out"
+    w.set_token_location(ctx, t, {"room": w.location_of_player(ctx, ctx.actor)}, by=ctx.actor)
+    note_moved(ctx, ctx.actor, lock=True)
+    w.set_player_location(ctx, ctx.actor, _dest(ctx), how="teleporter")
+
+
+TELEPORT = Action(
+    name="ifmud.teleport", rule="r110", summary="Use a fully charged personal teleporter",
+    params={"type": "object", "required": ["to"], "additionalProperties": False, "properties": {"to": ROOM}},
+    check=_teleport_check, effect=_teleport,
+    doc="Burns the teleporter out, drops it, and puts the player in any room. Not after moving this turn, "
+        "and no more moving this turn. A time bomb esploding beside the teleporter charges it (Rule 111).",
+)
+
+
+# ---------------------------------------------------------------- the monkey
+
+
+def uplink_check(ctx: Ctx) -> Iterator[str]:
+    """Rules 71, 81, 83, 85, 101: the active player holds the uplink, and it has charge."""
+    ups = [t for t in w.by_role(ctx, "uplink") if t["location"] == {"player": ctx.actor}]
+    if not ups:
+        yield f"{ctx.actor} is not holding the mind-control satellite uplink"
+    elif int(ups[0].get("charge", 0)) <= 0:
+        yield "the uplink's power supply charge level is zero (Rule 101)"
+
+
+def spend_charge(ctx: Ctx) -> None:
+    for t in w.by_role(ctx, "uplink"):
+        if t["location"] == {"player": ctx.actor}:
+            e = w.edit_token(ctx, t["id"])
+            e["charge"] = int(e.get("charge", 0)) - 1
+            ctx.step({"uplink_charge": e["charge"]})
+            return
+
+
+def _monkey_check(ctx: Ctx) -> Iterator[str]:
+    yield from require_turn(ctx, once="move-monkey", rule="r71")
+    yield from uplink_check(ctx)
+    dest = _dest(ctx)
+    if dest is None:
+        yield _no_room(ctx)
+        return
+    here = w.entity_location(ctx, "monkey")
+    if not w.connected(ctx, here, dest, ctx.at):
+        yield f"the monkey is at {here}, which is not connected to {dest}"
+
+
+def _monkey(ctx: Ctx) -> None:
+    mark(ctx, "move-monkey")
+    spend_charge(ctx)
+    w.set_entity_location(ctx, "monkey", _dest(ctx), by=ctx.actor, how="move", by_action=True)
+
+
+MOVE_MONKEY = Action(
+    name="ifmud.move-monkey", rule="r71", summary="Move the monkey (uplink holder, once per turn)",
+    params={"type": "object", "required": ["to"], "additionalProperties": False, "properties": {"to": ROOM}},
+    check=_monkey_check, effect=_monkey,
+    doc="The active player holding the mind-control satellite uplink moves the monkey to a connected room, "
+        "using one unit of the uplink's charge (Rule 101).",
+)
+
+ACTIONS = [MOVE, MOVE_SERVANT, XYZZY, OMNIBUS, TELEPORT, MOVE_MONKEY]

@@ -1,0 +1,168 @@
+"""Standard Order (Rule 94) and Random Selection (Rule 95), and the orders built on them.
+
+Pure functions: no game state, no dice of their own. Random Selection takes a
+``roll(sides) -> int`` so the engine's verifiable dice (or a test's fixed dice)
+decide it.
+
+Rule 94, as read here:
+
+1. Each name is cut into words at white space. A word is an article when its
+   letters alone, in lower case, are "a", "an" or "the". The *key* of a name is
+   the letters (a-z, case folded) of its non-article words, joined with nothing
+   (spaces and punctuation are non-alphabetic and so ignored).
+2. Names whose key is not empty come first, in order of that key.
+3. "Any items remaining" are names with no letters outside articles but some
+   letters in them: names made only of articles ("The A"). They follow, in
+   order of all their letters, articles included.
+4. Names with no letters at all come last: those that are numbers ("42",
+   "-3", "2.5") in numerical order, then the rest ("!!!", "").
+
+Ties (two names with the same key, such as "Attic" and "the attic") are broken
+by the name's own text, so the order is total and the same on every machine.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Iterable, Sequence, TypeVar
+
+T = TypeVar("T")
+
+ARTICLES = frozenset({"a", "an", "the"})
+_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
+
+
+def letters(text: str) -> str:
+    """The alphabetic characters of ``text`` (ASCII a-z and other letters), case folded."""
+    return "".join(ch for ch in text.casefold() if ch.isalpha())
+
+
+def is_article(word: str) -> bool:
+    return letters(word) in ARTICLES
+
+
+def key_without_articles(name: str) -> str:
+    """Rule 94's first key: letters of the words that are not articles."""
+    return "".join(letters(w) for w in name.split() if not is_article(w))
+
+
+def only_articles(name: str) -> bool:
+    """A name whose letters all belong to articles, and that has at least one (Rules 57, 69, 94)."""
+    return not key_without_articles(name) and bool(letters(name))
+
+
+def _number(name: str) -> float | None:
+    s = name.strip()
+    return float(s) if _NUMBER.match(s) else None
+
+
+def standard_key(name: str) -> tuple:
+    """A sort key putting names in Standard Order (Rule 94)."""
+    key = key_without_articles(name)
+    if key:
+        return (0, key, 0.0, name)
+    every = letters(name)
+    if every:
+        return (1, every, 0.0, name)
+    n = _number(name)
+    if n is not None:
+        return (2, "", n, name)
+    return (3, "", 0.0, name)
+
+
+def standard_order(items: Iterable[T], name: Callable[[T], str] = str) -> list[T]:  # type: ignore[assignment]
+    """``items`` in Standard Order, by ``name(item)``."""
+    return sorted(items, key=lambda x: standard_key(name(x)))
+
+
+def alphabetical_extreme(names: Iterable[str], last: bool = False) -> str | None:
+    """The name alphabetically first (or last) not counting articles; names of only articles (or no
+    letters at all) are not considered (Rules 57 and 69). None when nothing qualifies."""
+    keyed = [n for n in names if key_without_articles(n)]
+    if not keyed:
+        return None
+    ordered = standard_order(keyed)
+    return ordered[-1] if last else ordered[0]
+
+
+# ---------------------------------------------------------------- dice and Random Selection
+
+
+DEFAULT_DICE = (1, 2, 3, 4, 6, 8, 10, 12, 16, 18, 20, 24, 30, 100)
+
+
+def die_for(n: int, dice: Sequence[int] = DEFAULT_DICE) -> int | None:
+    """The die for choosing among ``n`` items: one of ``n`` sides, else the next largest available
+    (Rule 95). None when no die is large enough."""
+    bigger = sorted(d for d in dice if d >= n)
+    return bigger[0] if bigger else None
+
+
+def next_die(size: int, dice: Sequence[int] = DEFAULT_DICE, larger: bool = False) -> int | None:
+    """The next smaller (or larger) available die than ``size``, or None (Rules 105, 145)."""
+    if larger:
+        up = sorted(d for d in dice if d > size)
+        return up[0] if up else None
+    down = sorted(d for d in dice if d < size)
+    return down[-1] if down else None
+
+
+class NoSelection(ValueError):
+    """Random Selection cannot be made (nothing to choose from, or no die big enough)."""
+
+
+def random_selection(items: Iterable[T], roll: Callable[[int], int], name: Callable[[T], str] = str,
+                     dice: Sequence[int] = DEFAULT_DICE, max_rerolls: int = 1000) -> T:  # type: ignore[assignment]
+    """Rule 95: put the items in Standard Order, roll the die for their number (the next largest
+    available if there is none of that size), reroll values beyond the list, and take that item.
+
+    A one-item list takes its item without a roll (Rule 159: a one-sided die may be assumed to
+    give 1 without any action)."""
+    ordered = standard_order(list(items), name)
+    if not ordered:
+        raise NoSelection("there is nothing to choose from")
+    n = len(ordered)
+    sides = die_for(n, dice)
+    if sides is None:
+        raise NoSelection(f"no available die has {n} or more sides")
+    if sides == 1:
+        return ordered[0]
+    for _ in range(max_rerolls):
+        value = roll(sides)
+        if 1 <= value <= n:
+            return ordered[value - 1]
+    raise NoSelection(f"{max_rerolls} rerolls of a d{sides} never gave 1..{n}")
+
+
+# ---------------------------------------------------------------- turn order
+
+
+def surname(name: str) -> str:
+    """The surname of a name as the game knows it: its last word (a one-word name is its own surname)."""
+    words = name.split()
+    return words[-1] if words else name
+
+
+def turn_key(name: str) -> tuple[str, str]:
+    """Alphabetical order by surname (Rule 27), case-insensitive, then by the whole name."""
+    return (letters(surname(name)) or surname(name).casefold(), name.casefold())
+
+
+def turn_order(names: Iterable[str]) -> list[str]:
+    return sorted(names, key=turn_key)
+
+
+def next_in_turn(names: Iterable[str], current: str | None) -> str | None:
+    """The player after ``current`` in surname order, or the first when there is none after (Rule 27).
+
+    ``current`` need not be among ``names`` (it may just have left the game)."""
+    order = turn_order(names)
+    if not order:
+        return None
+    if current is None:
+        return order[0]
+    here = turn_key(current)
+    for n in order:
+        if turn_key(n) > here:
+            return n
+    return order[0]

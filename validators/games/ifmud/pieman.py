@@ -1,0 +1,167 @@
+"""The pieman (Rules 108, 114-116, 132-133): pies and bombs for sale, pies thrown."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ...engine import Action, Ctx
+from . import world as w
+from .turns import mark, moved_this_turn, note_moved, require_turn
+
+# ---------------------------------------------------------------- the pieman
+
+
+def _pieman_moves(ctx: Ctx, rule: str) -> None:
+    here = w.entity_location(ctx, "pieman")
+    w.set_entity_location(ctx, "pieman", w.select(ctx, w.neighbours(ctx, here, ctx.at), "the pieman's next room", rule),
+                          how=rule)
+
+
+def _name_ok(name: str, ending: str) -> bool:
+    """Rules 108, 133: begins with 'a ' or 'an ', ends with ' pie' / ' bomb'; never 'a pie bomb'."""
+    return name.startswith(("a ", "an ")) and name.endswith(ending) and name != "a pie bomb"
+
+
+def _buy_pie_check(ctx: Ctx) -> Iterator[str]:
+    yield from require_turn(ctx, rule="r115")
+    s = w.servant(ctx, ctx.actor)
+    if s is None or s["location"] != w.entity_location(ctx, "pieman"):
+        yield f"{ctx.actor}'s servant is not where the pieman is ({w.entity_location(ctx, 'pieman')})"
+    if not w.neighbours(ctx, w.entity_location(ctx, "pieman"), ctx.at):
+        yield "the pieman's room connects nowhere, so he cannot move on and the pie cannot be bought"
+    name = ctx.params.get("name")
+    if name and not _name_ok(name, " pie"):
+        yield "a pie's name begins with 'a ' or 'an ' and ends with ' pie' (Rule 108)"
+    yield from w.may_lose(ctx, ctx.actor, 20, "a pie")
+
+
+def _buy_pie(ctx: Ctx) -> None:
+    mark(ctx)
+    w.add_tally(ctx, ctx.actor, -20, w.BROWNIE, "Rule 115: a pie")
+    t = w.new_token(ctx, {"name": ctx.params.get("name") or "a pie", "role": "pie", "location": {"servant": ctx.actor}})
+    _pieman_moves(ctx, "r115")
+    if not ctx.params.get("name"):
+        ctx.edit("turn").setdefault("pending", {})["rename"] = t["id"]
+
+
+def _buy_bomb_check(ctx: Ctx) -> Iterator[str]:
+    yield from require_turn(ctx, rule="r132")
+    if w.location_of_player(ctx, ctx.actor) != w.entity_location(ctx, "pieman"):
+        yield f"{ctx.actor} is not where the pieman is ({w.entity_location(ctx, 'pieman')})"
+    if not w.neighbours(ctx, w.entity_location(ctx, "pieman"), ctx.at):
+        yield "the pieman's room connects nowhere, so he cannot move on and the bomb cannot be bought"
+    name = ctx.params.get("name")
+    if name and not _name_ok(name, " bomb"):
+        yield "a bomb's name begins with 'a ' or 'an ' and ends with ' bomb', and is not 'a pie bomb' (Rule 133)"
+    yield from w.may_lose(ctx, ctx.actor, 10, "a bomb")
+
+
+def _buy_bomb(ctx: Ctx) -> None:
+    mark(ctx)
+    w.add_tally(ctx, ctx.actor, -10, w.BROWNIE, "Rule 132: a bomb")
+    days = int(ctx.params.get("days", 1))
+    t = w.new_token(ctx, {"name": ctx.params.get("name") or "a bomb", "location": {"player": ctx.actor},
+                          "delay_hours": 24 * days, "moved_by": ctx.actor})
+    _pieman_moves(ctx, "r132")
+    if not ctx.params.get("name"):
+        ctx.edit("turn").setdefault("pending", {})["rename"] = t["id"]
+
+
+def _rename_check(ctx: Ctx) -> Iterator[str]:
+    yield from require_turn(ctx, rule="r133")
+    ident = (w.turn(ctx).get("pending") or {}).get("rename")
+    t = w.token(ctx, ident) if ident else None
+    if t is None:
+        yield "you bought no pie or bomb this turn that is still unnamed (Rules 108, 133)"
+        return
+    ending = " pie" if t.get("role") == "pie" else " bomb"
+    if not _name_ok(ctx.params["name"], ending):
+        yield f"the name must begin with 'a ' or 'an ' and end with '{ending}'" + (
+            ", and not be 'a pie bomb'" if ending == " bomb" else "")
+
+
+def _rename(ctx: Ctx) -> None:
+    ident = ctx.edit("turn")["pending"].pop("rename")
+    w.edit_token(ctx, ident)["name"] = ctx.params["name"]
+    ctx.step({"token": ident, "renamed": ctx.params["name"]})
+
+
+def _throw_check(ctx: Ctx) -> Iterator[str]:
+    yield from require_turn(ctx, rule="r116")
+    s = w.servant(ctx, ctx.actor)
+    if s is None:
+        yield f"{ctx.actor} has no servant"
+        return
+    pies = [t for t in w.carried_by(ctx, "servant", ctx.actor) if t.get("role") == "pie"]
+    if not pies:
+        yield "the servant carries no pie"
+    if moved_this_turn(ctx, "servant:" + ctx.actor):
+        yield "the servant's location was changed this turn; it may not throw a pie (Rule 116)"
+    where = _target_place(ctx)
+    if where is None:
+        yield f"there is no target {ctx.params['target']!r}"
+    elif where == s["location"] or not w.connected(ctx, s["location"], where, ctx.at):
+        yield f"the target is in {where}, which is not a room connected to the servant's ({s['location']})"
+
+
+def _target(ctx: Ctx) -> tuple[str, str]:
+    t = ctx.params["target"]
+    if t == "monkey":
+        return "monkey", ""
+    if t.startswith("servant:"):
+        return "servant", t[len("servant:"):]
+    return "player", t
+
+
+def _target_place(ctx: Ctx) -> str | None:
+    kind, who = _target(ctx)
+    if kind == "monkey":
+        return w.entity_location(ctx, "monkey")
+    if kind == "servant":
+        return (w.servant(ctx, who) or {}).get("location")
+    return w.location_of_player(ctx, who)
+
+
+def _throw(ctx: Ctx) -> None:
+    mark(ctx)
+    note_moved(ctx, "servant:" + ctx.actor, lock=True)
+    pie = next(t for t in w.carried_by(ctx, "servant", ctx.actor) if t.get("role") == "pie")
+    roll = ctx.roll(6)
+    kind, who = _target(ctx)
+    ctx.step({"pie": pie["name"], "at": ctx.params["target"], "d6": roll})
+    if roll % 2 == 0:
+        w.remove_token(ctx, w.edit_token(ctx, pie["id"]), "Rule 116: the pie hit")
+        w.drop_all(ctx, kind, who, "Rule 116: hit by a pie")
+    else:
+        w.set_token_location(ctx, w.edit_token(ctx, pie["id"]), {"room": _target_place(ctx)}, by=ctx.actor)
+
+
+PIEMAN = [
+    Action(name="ifmud.buy-pie", rule="r115", summary="Have your servant buy a pie from the pieman (20 points)",
+           params={"type": "object", "additionalProperties": False,
+                   "properties": {"name": {"type": "string", "maxLength": 120}}},
+           check=_buy_pie_check, effect=_buy_pie,
+           doc="The servant must be with the pieman. The pie goes to the servant; the pieman moves on to a "
+               "connected room chosen by Random Selection. `name` renames it at once (Rule 108)."),
+    Action(name="ifmud.buy-bomb", rule="r132", summary="Buy a time bomb from the pieman (10 points)",
+           params={"type": "object", "additionalProperties": False,
+                   "properties": {"days": {"type": "integer", "minimum": 1, "maximum": 7},
+                                  "name": {"type": "string", "maxLength": 120}}},
+           check=_buy_bomb_check, effect=_buy_bomb,
+           doc="Delay 1 to 7 days (default 1). The pieman moves on by Random Selection (Rule 132)."),
+    Action(name="ifmud.rename", rule="r133", summary="Name the pie or bomb you just bought",
+           params={"type": "object", "required": ["name"], "additionalProperties": False,
+                   "properties": {"name": {"type": "string", "minLength": 3, "maxLength": 120}}},
+           check=_rename_check, effect=_rename,
+           doc="Before the end of the turn in which it was bought; 'a ...pie' or 'an ...bomb' (Rules 108, 133)."),
+    Action(name="ifmud.throw-pie", rule="r116", summary="Have your servant throw a pie",
+           params={"type": "object", "required": ["target"], "additionalProperties": False,
+                   "properties": {"target": {"type": "string", "minLength": 1, "maxLength": 60,
+                                             "description": "a player's name, servant:<owner>, or monkey"}}},
+           check=_throw_check, effect=_throw,
+           doc="At a target in a connected room. A d6: even hits (the pie is gone, the target drops everything); "
+               "odd misses (the pie lands by the target). The servant may not have moved this turn, nor move after."),
+]
+
+
+ACTIONS = PIEMAN

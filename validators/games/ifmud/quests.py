@@ -1,0 +1,136 @@
+"""Quests (Rules 139-142, 151): the roster, creating one by Random Selection and a d20, and the quest
+tokens that travel home -> locate -> goal. Progress is a consequence (see consequences.py)."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from ...engine import Action, Ctx
+from ...timeutil import format_time
+from . import world as w
+from .turns import mark, require_turn
+
+MAX_QUESTS = 3
+
+
+def roster(state: Any) -> list[dict[str, Any]]:
+    return state.doc("quests")["quests"]
+
+
+def _create_check(ctx: Ctx) -> Iterator[str]:
+    yield from require_turn(ctx, rule="r142")
+    if len(roster(ctx)) >= MAX_QUESTS:
+        yield f"there are already {len(roster(ctx))} quests on the roster; a new one needs fewer than three"
+    colour = ctx.params["colour"]
+    if any(q["colour"].casefold() == colour.casefold() for q in roster(ctx)):
+        yield f"a quest is already {colour}; each quest's colour differs (Rule 142)"
+    crescent = w.room_name(ctx, "crescent")
+    if len([r for r in w.room_names(ctx) if r != crescent]) < 3:
+        yield "the map needs three rooms besides Mornington Crescent"
+
+
+def _create(ctx: Ctx) -> None:
+    mark(ctx)
+    crescent = w.room_name(ctx, "crescent")
+    pool = [r for r in w.room_names(ctx) if r != crescent]
+    home = w.select(ctx, pool, "home", "r142")
+    locate = w.select(ctx, [r for r in pool if r != home], "locate", "r142")
+    goal = w.select(ctx, [r for r in pool if r not in (home, locate)], "goal", "r142")
+    d20 = ctx.roll(20)
+    value = {"brownie": d20} if d20 <= 17 else {"puissance": 1}
+    doc = ctx.edit("quests")
+    q: dict[str, Any] = {"id": doc["next"]}
+    if ctx.params.get("name"):
+        q["name"] = ctx.params["name"]
+    q.update({"colour": ctx.params["colour"], "home": home, "locate": locate, "goal": goal, "value": value,
+              "created_by": ctx.actor, "created": format_time(ctx.at)})
+    doc["next"] += 1
+    doc["quests"].append(q)
+    ctx.step({"quest": q["id"], "d20": d20, "value": value})
+
+
+CREATE = Action(
+    name="ifmud.create-quest", rule="r142", summary="Create a quest (when fewer than three exist)",
+    params={"type": "object", "required": ["colour"], "additionalProperties": False,
+            "properties": {"name": {"type": "string", "maxLength": 120},
+                           "colour": {"type": "string", "minLength": 1, "maxLength": 40}}},
+    check=_create_check, effect=_create,
+    doc="Name (optional) and colour (unlike any other quest's) are the player's; home, locate and goal are "
+        "chosen in that order by Random Selection among the rooms other than Mornington Crescent and the "
+        "ones already chosen; a d20 of 17 or less is the value in brownie points, 18 or more one Puissance. "
+        "The rolls are made in one action, so a quest cannot be left half made.",
+)
+
+
+def quest_tokens(state: Any, qid: int) -> list[dict[str, Any]]:
+    return [t for t in w.tokens(state) if t.get("quest") == qid]
+
+
+def progress(ctx: Ctx) -> bool:
+    """Rules 140-141 once over; True if anything changed."""
+    changed = False
+    for q in list(roster(ctx)):
+        primary = f"{q['colour']} primary"
+        for p in w.player_names(ctx):
+            here = w.location_of_player(ctx, p)
+            mine = [t for t in quest_tokens(ctx, q["id"]) if t["location"] == {"player": p}]
+            if here == q["home"] and not any(t["name"] == primary for t in mine):
+                lying = [t for t in quest_tokens(ctx, q["id"]) if t["location"] == {"room": here}
+                         and t["name"] == primary]
+                if not lying:
+                    w.new_token(ctx, {"name": primary, "quest": q["id"], "location": {"room": here}})
+                    changed = True
+            if here == q["locate"]:
+                for t in mine:
+                    if "primary" in t["name"]:
+                        e = w.edit_token(ctx, t["id"])
+                        e["name"] = e["name"].replace("primary", "secondary")
+                        ctx.step({"token": e["id"], "renamed": e["name"], "rule": "r141"})
+                        changed = True
+        winners = [p for p in w.player_names(ctx) if w.location_of_player(ctx, p) == q["goal"] and any(
+            "secondary" in t["name"] for t in quest_tokens(ctx, q["id"]) if t["location"] == {"player": p})]
+        if winners:
+            stat, amount = next(iter(q["value"].items()))
+            for p in winners:
+                w.add_tally(ctx, p, int(amount), w.BROWNIE if stat == "brownie" else w.PUISSANCE,
+                            f"Rule 141: quest {q.get('name') or q['colour']} completed")
+            finish(ctx, q, winners)
+            changed = True
+    changed |= merge(ctx)
+    return changed
+
+
+def finish(ctx: Ctx, q: dict[str, Any], winners: list[str] | None = None, why: str = "completed") -> None:
+    for t in quest_tokens(ctx, q["id"]):
+        w.remove_token(ctx, w.edit_token(ctx, t["id"]), f"quest {why}")
+    doc = ctx.edit("quests")
+    doc["quests"] = [x for x in doc["quests"] if x["id"] != q["id"]]
+    record = {"id": q["id"], "colour": q["colour"], "result": why, "at": format_time(ctx.at)}
+    if q.get("name"):
+        record["name"] = q["name"]
+    if winners:
+        record["by"] = winners
+        record["value"] = q["value"]
+    doc.setdefault("history", []).append(record)
+    ctx.step({"quest": q["id"], "result": why, **({"by": winners} if winners else {})})
+
+
+def merge(ctx: Ctx) -> bool:
+    """Rule 140: quest tokens of one name in one location become a single new token."""
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for t in w.tokens(ctx):
+        if "quest" in t:
+            groups.setdefault((t["name"], repr(sorted(t["location"].items()))), []).append(t)
+    changed = False
+    for (name, _), ts in groups.items():
+        if len(ts) < 2:
+            continue
+        loc, quest = ts[0]["location"], ts[0]["quest"]
+        for t in ts:
+            w.remove_token(ctx, w.edit_token(ctx, t["id"]), "Rule 140: merged")
+        w.new_token(ctx, {"name": name, "quest": quest, "location": loc})
+        changed = True
+    return changed
+
+
+ACTIONS = [CREATE]

@@ -1,0 +1,82 @@
+"""The robot and the kitten (Rules 155, 157, 160)."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ...engine import Action, Ctx
+from . import world as w
+from .turns import mark, require_turn
+
+# ---------------------------------------------------------------- the robot and the kitten
+
+
+def _rk_check(ctx: Ctx) -> Iterator[str]:
+    yield from require_turn(ctx, rule="r160")
+    if int(w.turn(ctx).get("robot_kitten", 0)) >= 2:
+        yield "the robot and the kitten have already been used twice this turn (Rule 160)"
+    what = ctx.params["do"]
+    if what == "kitten-move" and not w.neighbours(ctx, w.entity_location(ctx, "kitten"), ctx.at):
+        yield "the kitten's room connects nowhere"
+    if what == "kitten-fly":
+        yield "the rules do not say where a kitten can fly (the rules that did were removed), so it cannot (Rule 160)"
+    if what == "robot":
+        here = w.entity_location(ctx, "robot")
+        dest = here
+        if ctx.params.get("to"):
+            dest = w.resolve_room(ctx, ctx.params["to"])
+            if dest is None or not w.connected(ctx, here, dest, ctx.at):
+                yield f"the robot cannot move from {here} to {ctx.params['to']!r}"
+                return
+        if not _examinable(ctx, dest):
+            yield f"nothing but the robot would be in {dest}; the examination cannot be completed, so no movement"
+        kitten_only = _examinable(ctx, dest) == ["kitten"]
+        if not kitten_only:
+            yield from w.may_lose(ctx, ctx.actor, 1, "examining a non-kitten entity")
+
+
+def _examinable(ctx: Ctx, place: str) -> list[str]:
+    out = []
+    for kind, who in w.everything_in(ctx, place):
+        if kind == "robot":
+            continue
+        out.append(f"servant:{who}" if kind == "servant" else who)
+    out += [f"token:{t['name']}" for t in w.tokens(ctx) if t["location"] == {"room": place}]
+    return out
+
+
+def _rk(ctx: Ctx) -> None:
+    mark(ctx)
+    ctx.edit("turn")["robot_kitten"] = int(w.turn(ctx).get("robot_kitten", 0)) + 1
+    what = ctx.params["do"]
+    if what == "kitten-move":
+        here = w.entity_location(ctx, "kitten")
+        w.set_entity_location(ctx, "kitten", w.select(ctx, w.neighbours(ctx, here, ctx.at), "the kitten's room", "r160"),
+                              how="Rule 160")
+        return
+    dest = w.resolve_room(ctx, ctx.params["to"]) if ctx.params.get("to") else w.entity_location(ctx, "robot")
+    w.set_entity_location(ctx, "robot", dest, how="Rule 160")
+    seen = w.select(ctx, _examinable(ctx, dest), "what the robot examines", "r160")
+    if seen == "kitten":
+        ctx.step({"robotfindskitten": True})
+        w.add_tally(ctx, ctx.actor, 10, w.BROWNIE, "Rule 157: robotfindskitten")
+        w.set_entity_location(ctx, "robot", w.room_name(ctx, "cpu"), how="Rule 157")
+        w.set_entity_location(ctx, "kitten", w.room_name(ctx, "lounge"), how="Rule 157")
+    else:
+        w.add_tally(ctx, ctx.actor, -1, w.BROWNIE, f"Rule 157: the robot examined {seen}")
+
+
+ROBOT = Action(
+    name="ifmud.robot-kitten", rule="r160", summary="Move the kitten, or move the robot and examine (twice a turn)",
+    params={"type": "object", "required": ["do"], "additionalProperties": False,
+            "properties": {"do": {"enum": ["kitten-move", "kitten-fly", "robot"]},
+                           "to": {"type": "string", "maxLength": 120}}},
+    check=_rk_check, effect=_rk,
+    doc="kitten-move: to a connected room by Random Selection. robot: optionally move it to a connected room "
+        "(`to`), then it examines something there chosen by Random Selection (players, servants, the monkey, "
+        "pieman, Omnibus, kitten, and tokens lying there): the kitten pays 10 points and sends both home; "
+        "anything else costs 1 point. kitten-fly is refused: no rule says where a kitten can fly.",
+)
+
+
+ACTIONS = [ROBOT]

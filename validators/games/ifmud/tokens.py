@@ -1,0 +1,371 @@
+"""Tokens: carrying, picking up, dropping and stealing (Rules 54-56, 64-67, 74, 84-86, 100, 112),
+prize tokens (57, 103), The Bus Driver's Lunchbox (104-106, 143-145), the monkey's hands (81, 83, 85),
+and the uplink's charge (101). Bombs are in bombs.py.
+
+A token's ``location`` is one of ``{room: R}``, ``{player: P}``, ``{servant: P}`` (P's servant)
+or ``{monkey: true}``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Iterator
+
+from ...engine import Action, Ctx
+from . import world as w
+from .movement import spend_charge, uplink_check
+from .order import next_die
+from .turns import mark, require_turn
+
+TOKEN = {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "minLength": 1, "maxLength": 120}]}
+BY = {"enum": ["self", "servant"], "description": "who does it: you (default) or your servant"}
+
+
+def _holder(ctx: Ctx) -> tuple[dict[str, Any], str | None]:
+    """The location a token goes to when the actor (or their servant) takes it, and where that is."""
+    if ctx.params.get("by") == "servant":
+        s = w.servant(ctx, ctx.actor)
+        return {"servant": ctx.actor}, (s or {}).get("location")
+    return {"player": ctx.actor}, w.location_of_player(ctx, ctx.actor)
+
+
+def _barred(ctx: Ctx, t: dict[str, Any]) -> Iterator[str]:
+    if t.get("barred") == ctx.actor:
+        yield (f"{ctx.actor} may not take {t['name']} back until another player or servant has picked it up "
+               "(Rules 112, 145)")
+
+
+# ---------------------------------------------------------------- picking up and dropping
+
+
+def _pick_check(ctx: Ctx) -> Iterator[str]:
+    yield from require_turn(ctx, rule="r56")
+    t = w.find_token(ctx, ctx.params["token"])
+    loc, here = _holder(ctx)
+    if ctx.params.get("by") == "servant" and w.servant(ctx, ctx.actor) is None:
+        yield f"{ctx.actor} has no servant"
+    if t["location"] != {"room": here}:
+        yield f"{t['name']} is not lying in {here} (Rule 55)"
+    yield from _barred(ctx, t)
+
+
+def _pick(ctx: Ctx) -> None:
+    t = w.edit_token(ctx, w.find_token(ctx, ctx.params["token"])["id"])
+    loc, _ = _holder(ctx)
+    mark(ctx)
+    w.set_token_location(ctx, t, loc, by=ctx.actor, direct=True)
+    ctx.step({"picked_up": t["name"], "by": ctx.params.get("by", "self")})
+
+
+def _drop_check(ctx: Ctx) -> Iterator[str]:
+    yield from require_turn(ctx, rule="r56")
+    t = w.find_token(ctx, ctx.params["token"])
+    loc, here = _holder(ctx)
+    if t["location"] != loc:
+        yield f"{t['name']} is not carried by {'the servant of ' if 'servant' in loc else ''}{ctx.actor}"
+        return
+    if t.get("role") == "lunchbox" and w.is_prize(t) and t["destination"] == here:
+        if ctx.params.get("by") == "servant":
+            yield "Rule 104 asks the active player to drop the Lunchbox at its destination; a servant may not"
+
+
+def _drop(ctx: Ctx) -> None:
+    t = w.edit_token(ctx, w.find_token(ctx, ctx.params["token"])["id"])
+    loc, here = _holder(ctx)
+    mark(ctx)
+    w.set_token_location(ctx, t, {"room": here}, by=ctx.actor)
+    ctx.step({"dropped": t["name"], "in": here, "by": ctx.params.get("by", "self")})
+    if w.is_prize(t) and t["destination"] == here:
+        _award_prize(ctx, t, here, servant=ctx.params.get("by") == "servant")
+
+
+def _award_prize(ctx: Ctx, t: dict[str, Any], here: str, servant: bool) -> None:
+    """Rule 103 (and 104 for the Lunchbox): points for a prize dropped at its destination."""
+    value = int(t.get("value", 0))
+    if t.get("role") == "lunchbox":
+        value = ctx.roll(int(t.get("die", 18)))
+        ctx.step({"lunchbox_value": value, "die": t.get("die", 18)})
+    points = math.ceil(value / 2) if servant else value
+    w.add_tally(ctx, ctx.actor, points, w.BROWNIE, "Rule 103: prize delivered")
+    t["barred"] = ctx.actor  # Rule 112
+    if t.get("role") == "lunchbox":
+        others = [r for r in w.room_names(ctx) if r != here]
+        to = w.select(ctx, others, "the Lunchbox's new room", "r104")
+        t["value"] = 0
+        w.set_token_location(ctx, t, {"room": to}, by=ctx.actor)
+        smaller = next_die(int(t.get("die", 18)), w.dice_sizes(ctx))
+        if smaller is None:
+            w.remove_token(ctx, t, "Rule 105: no smaller die")
+        else:
+            t["die"] = smaller
+    else:
+        ctx.edit("turn").setdefault("pending", {})["destination"] = t["id"]
+
+
+PICK_UP = Action(
+    name="ifmud.pick-up", rule="r56", summary="Pick up a token in your room (or have your servant pick one up)",
+    params={"type": "object", "required": ["token"], "additionalProperties": False,
+            "properties": {"token": TOKEN, "by": BY}},
+    check=_pick_check, effect=_pick,
+    doc="During their turn, as often as they like, the active player picks up a token lying in their room, "
+        "or has their servant pick up one lying in the servant's room.",
+)
+
+DROP = Action(
+    name="ifmud.drop", rule="r56", summary="Drop a carried token (or have your servant drop one)",
+    params={"type": "object", "required": ["token"], "additionalProperties": False,
+            "properties": {"token": TOKEN, "by": BY}},
+    check=_drop_check, effect=_drop,
+    doc="Dropping a prize token in its destination earns its value (half, rounded up, when the servant "
+        "drops it), and the player may then choose its new destination with ifmud.set-destination before "
+        "the turn ends (Rule 103). The Lunchbox's value is a roll of its die, and it then goes to a room "
+        "chosen by Random Selection (Rules 104-105).",
+)
+
+
+def _dest_check(ctx: Ctx) -> Iterator[str]:
+    yield from require_turn(ctx, rule="r103")
+    pending = (w.turn(ctx).get("pending") or {}).get("destination")
+    if pending is None:
+        yield "no prize token was delivered by you this turn, so there is no destination to choose (Rule 103)"
+    if w.resolve_room(ctx, ctx.params["to"]) is None:
+        yield f"there is no room {ctx.params['to']!r}"
+
+
+def _dest(ctx: Ctx) -> None:
+    ident = ctx.edit("turn")["pending"].pop("destination")
+    t = w.edit_token(ctx, ident)
+    t["destination"] = w.resolve_room(ctx, ctx.params["to"])
+    ctx.step({"token": ident, "destination": t["destination"]})
+
+
+SET_DESTINATION = Action(
+    name="ifmud.set-destination", rule="r103", summary="Choose the new destination of the prize you delivered",
+    params={"type": "object", "required": ["to"], "additionalProperties": False,
+            "properties": {"to": {"type": "string", "minLength": 1, "maxLength": 120}}},
+    check=_dest_check, effect=_dest,
+    doc="After delivering a prize token this turn, its deliverer names its next destination; if they do not "
+        "by the end of the turn, it keeps its old one (Rule 103).",
+)
+
+
+# ---------------------------------------------------------------- stealing
+
+
+def _victim(ctx: Ctx, t: dict[str, Any]) -> tuple[str, str]:
+    return w.carrier(t["location"])
+
+
+def steal_problems(ctx: Ctx, t: dict[str, Any], thief: str) -> Iterator[str]:
+    """Why the active player (thief 'self') or their servant ('servant') may not steal ``t`` now."""
+    kind, owner = _victim(ctx, t)
+    me = w.location_of_player(ctx, ctx.actor)
+    mine = (w.servant(ctx, ctx.actor) or {}).get("location")
+    where = w.place_of(ctx, t["location"])
+    if kind == "room":
+        yield f"{t['name']} lies in {owner}; nobody carries it, so pick it up instead"
+        return
+    if kind in ("player", "servant") and owner == ctx.actor and kind == ("player" if thief == "self" else "servant"):
+        yield f"{t['name']} is already yours"
+        return
+    if kind == "player":
+        if thief == "servant":
+            yield "a servant may steal only from the monkey (Rule 86)"
+        elif not (me == where and mine == where):
+            yield (f"to steal from {owner}, {ctx.actor} and their servant must both be in {where} (Rule 67)")
+    elif kind == "servant":
+        if thief == "servant":
+            yield "a servant may steal only from the monkey (Rule 86)"
+        elif me != where:
+            yield f"{owner}'s servant is in {where}, not with {ctx.actor} (Rules 64, 66)"
+    else:  # the monkey
+        holders = [x for x in w.by_role(ctx, "uplink") if w.carrier(x["location"])[0] == "player"]
+        if holders and holders[0]["location"] != {"player": ctx.actor}:
+            yield (f"{w.carrier(holders[0]['location'])[1]} carries the uplink; only they may rob the monkey "
+                   "(Rule 86)")
+        if (mine if thief == "servant" else me) != where:
+            yield f"the monkey is in {where}, not with the thief (Rules 84, 86)"
+    if kind in ("player", "servant"):
+        s = w.servant(ctx, owner)
+        if s and w.location_of_player(ctx, owner) == s["location"] and owner != ctx.actor:
+            yield f"{owner} and their servant are together in {s['location']}; their tokens cannot be stolen (Rule 65)"
+    if (w.room(ctx, where or "") or {}).get("high_security"):
+        yield f"{where} is a high-security area: nothing may be stolen there (Rule 74)"
+    yield from _barred(ctx, t)
+
+
+def _steal_check(ctx: Ctx) -> Iterator[str]:
+    yield from require_turn(ctx, once="steal", rule="r64")
+    t = w.find_token(ctx, ctx.params["token"])
+    if ctx.params.get("by") == "servant" and w.servant(ctx, ctx.actor) is None:
+        yield f"{ctx.actor} has no servant"
+        return
+    yield from steal_problems(ctx, t, ctx.params.get("by", "self"))
+
+
+def _steal(ctx: Ctx) -> None:
+    t = w.edit_token(ctx, w.find_token(ctx, ctx.params["token"])["id"])
+    victim = _victim(ctx, t)
+    loc, _ = _holder(ctx)
+    mark(ctx, "steal")
+    w.set_token_location(ctx, t, loc, by=ctx.actor, direct=True)
+    ctx.step({"stolen": t["name"], "from": victim[1] or victim[0], "victim": victim[0], "by": ctx.params.get("by", "self")})
+
+
+STEAL = Action(
+    name="ifmud.steal", rule="r64", summary="Steal a token (once per turn)",
+    params={"type": "object", "required": ["token"], "additionalProperties": False,
+            "properties": {"token": TOKEN, "by": BY}},
+    check=_steal_check, effect=_steal,
+    doc="Once per turn the active player may steal: from a servant in their room (Rule 66); from a player "
+        "when they and their own servant are both in that player's room (Rule 67); from the monkey, by "
+        "themselves or their servant, when nobody or they themselves hold the uplink (Rule 86). Never from "
+        "a player whose servant is with them (Rule 65), nor in a high-security area (Rule 74).",
+)
+
+
+# ---------------------------------------------------------------- the monkey's hands
+
+
+def _monkey_pick_check(ctx: Ctx) -> Iterator[str]:
+    yield from require_turn(ctx, rule="r81")
+    yield from uplink_check(ctx)
+    t = w.find_token(ctx, ctx.params["token"])
+    if t["location"] != {"room": w.entity_location(ctx, "monkey")}:
+        yield f"{t['name']} is not lying where the monkey is"
+    if w.carried_by(ctx, "monkey"):
+        yield "the monkey already carries a token and may carry only one (Rule 100)"
+
+
+def _monkey_pick(ctx: Ctx) -> None:
+    t = w.edit_token(ctx, w.find_token(ctx, ctx.params["token"])["id"])
+    mark(ctx)
+    spend_charge(ctx)
+    w.set_token_location(ctx, t, {"monkey": True}, by=ctx.actor, direct=True)
+
+
+def _monkey_drop_check(ctx: Ctx) -> Iterator[str]:
+    yield from require_turn(ctx, rule="r81")
+    yield from uplink_check(ctx)
+    t = w.find_token(ctx, ctx.params["token"])
+    if t["location"] != {"monkey": True}:
+        yield f"the monkey is not carrying {t['name']}"
+
+
+def _monkey_drop(ctx: Ctx) -> None:
+    t = w.edit_token(ctx, w.find_token(ctx, ctx.params["token"])["id"])
+    mark(ctx)
+    spend_charge(ctx)
+    w.set_token_location(ctx, t, {"room": w.entity_location(ctx, "monkey")}, by=ctx.actor)
+
+
+def _monkey_steal_check(ctx: Ctx) -> Iterator[str]:
+    yield from require_turn(ctx, once="monkey-steal", rule="r85")
+    yield from uplink_check(ctx)
+    t = w.find_token(ctx, ctx.params["token"])
+    kind, owner = w.carrier(t["location"])
+    where = w.entity_location(ctx, "monkey")
+    if kind not in ("player", "servant"):
+        yield "the monkey steals from players and servants only (Rule 85)"
+        return
+    if w.place_of(ctx, t["location"]) != where:
+        yield f"{t['name']} is not in the monkey's room ({where})"
+    if w.carried_by(ctx, "monkey"):
+        yield "the monkey already carries a token and may carry only one (Rule 100)"
+    s = w.servant(ctx, owner)
+    if w.option(ctx, "monkey_respects_rule_65", True) and s and s["location"] == w.location_of_player(ctx, owner):
+        yield f"{owner} and their servant are together; their tokens cannot be stolen (Rule 65)"
+
+
+def _monkey_steal(ctx: Ctx) -> None:
+    t = w.edit_token(ctx, w.find_token(ctx, ctx.params["token"])["id"])
+    mark(ctx, "monkey-steal")
+    spend_charge(ctx)
+    ctx.step({"monkey_stole": t["name"], "from": w.carrier(t["location"])})
+    w.set_token_location(ctx, t, {"monkey": True}, by=ctx.actor, direct=True)
+
+
+def _delay_check(ctx: Ctx) -> Iterator[str]:
+    yield from require_turn(ctx, once="monkey-delay", rule="r83")
+    yield from uplink_check(ctx)
+    t = w.find_token(ctx, ctx.params["token"])
+    if t["location"] != {"monkey": True} or not w.is_time_bomb(t):
+        yield f"the monkey is not carrying a time bomb named {t['name']}"
+
+
+def _delay(ctx: Ctx) -> None:
+    t = w.edit_token(ctx, w.find_token(ctx, ctx.params["token"])["id"])
+    mark(ctx, "monkey-delay")
+    spend_charge(ctx)
+    t["delay_hours"] = ctx.roll(100)
+    ctx.step({"token": t["id"], "delay_hours": t["delay_hours"]})
+
+
+_TOKEN_ONLY = {"type": "object", "required": ["token"], "additionalProperties": False, "properties": {"token": TOKEN}}
+
+MONKEY_ACTIONS = [
+    Action(name="ifmud.monkey-pick-up", rule="r81", summary="Have the monkey pick up a token (uplink holder)",
+           params=_TOKEN_ONLY, check=_monkey_pick_check, effect=_monkey_pick,
+           doc="Costs one unit of uplink charge. The monkey carries one token at most (Rule 100)."),
+    Action(name="ifmud.monkey-drop", rule="r81", summary="Have the monkey drop its token (uplink holder)",
+           params=_TOKEN_ONLY, check=_monkey_drop_check, effect=_monkey_drop,
+           doc="The monkey drops the token it carries where it is; one unit of uplink charge (Rules 81, 101)."),
+    Action(name="ifmud.monkey-steal", rule="r85", summary="Have the monkey steal a token (uplink holder)",
+           params=_TOKEN_ONLY, check=_monkey_steal_check, effect=_monkey_steal,
+           doc="From a player or servant in the monkey's room, even in a high-security area. Once per turn."),
+    Action(name="ifmud.monkey-delay", rule="r83", summary="Have the monkey reset a time bomb's delay to d100 hours",
+           params=_TOKEN_ONLY, check=_delay_check, effect=_delay,
+           doc="Once per turn; the new delay is a d100 roll in hours; one unit of uplink charge (Rules 83, 101)."),
+]
+
+
+# ---------------------------------------------------------------- The Bus Driver's Lunchbox
+
+
+def _lunchbox_mine(ctx: Ctx) -> dict[str, Any] | None:
+    for t in w.by_role(ctx, "lunchbox"):
+        if t["location"] in ({"player": ctx.actor}, {"servant": ctx.actor}):
+            return t
+    return None
+
+
+def _sacrifice_check(ctx: Ctx) -> Iterator[str]:
+    yield from require_turn(ctx, rule="r143")
+    t = _lunchbox_mine(ctx)
+    if t is None:
+        yield f"neither {ctx.actor} nor their servant carries The Bus Driver's Lunchbox"
+        return
+    yield from w.may_lose(ctx, ctx.actor, int(t.get("die", 18)), "a roll of the Lunchbox's die")
+
+
+def _sacrifice(ctx: Ctx) -> None:
+    t = w.edit_token(ctx, _lunchbox_mine(ctx)["id"])
+    mark(ctx)
+    roll = ctx.roll(int(t.get("die", 18)))
+    w.add_tally(ctx, ctx.actor, -roll, w.BROWNIE, f"Rule 143: sacrificed the Lunchbox (d{t.get('die', 18)})")
+    if not ctx.params.get("relocate", True):
+        return
+    here = w.place_of(ctx, t["location"])
+    to = w.select(ctx, [r for r in w.room_names(ctx) if r != here], "the Lunchbox's room", "r144")
+    w.set_entity_location(ctx, "omnibus", here, how="Rule 144")
+    w.set_token_location(ctx, t, {"room": to}, by=ctx.actor)
+    t["barred"] = ctx.actor  # Rule 145
+    bigger = next_die(int(t.get("die", 18)), w.dice_sizes(ctx), larger=True)
+    if bigger is None:
+        w.remove_token(ctx, t, "Rule 145: no larger die")
+    else:
+        t["die"] = bigger
+
+
+SACRIFICE = Action(
+    name="ifmud.sacrifice-lunchbox", rule="r143", summary="Sacrifice The Bus Driver's Lunchbox",
+    params={"type": "object", "additionalProperties": False, "properties": {"relocate": {"type": "boolean"}}},
+    check=_sacrifice_check, effect=_sacrifice,
+    doc="Roll the Lunchbox's die and lose that many brownie points (Rule 42 needs at least the die's size). "
+        "Unless relocate is false, then choose a room by Random Selection (not the carrier's): the Omnibus "
+        "comes to the carrier and the Lunchbox goes to that room, its die grows to the next larger, and the "
+        "player may not take it back until someone else has picked it up (Rules 144-145).",
+)
+
+
+ACTIONS = [PICK_UP, DROP, SET_DESTINATION, STEAL, *MONKEY_ACTIONS, SACRIFICE]
