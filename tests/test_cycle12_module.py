@@ -1,0 +1,200 @@
+"""Cycle 12's module: pure functions (paths, items, populations), invariants and pages."""
+
+from __future__ import annotations
+
+import copy
+import re
+from datetime import datetime, timezone
+
+import pytest
+
+from validators.cases import base_state
+from validators.engine import Action, Ctx, Rule, State
+from validators.games.cycle12 import MODULE, _invariants, items, nomsters, pages, ruletree
+from validators.games.cycle12.common import is_reputable
+from validators.timeutil import parse_time
+
+
+@pytest.fixture(scope="module")
+def base():
+    return base_state("cycle12-core")
+
+
+@pytest.fixture(scope="module")
+def example():
+    return base_state("cycle12")
+
+
+def ctx_for(state: State, registry, at: str = "2026-11-10T13:00:00Z") -> Ctx:
+    record = {"at": at, "actor": "Ada", "action": "test", "params": {}}
+    return Ctx(state, Action(name="test", rule="items", summary=""), record, parse_time(at), registry)
+
+
+def rule(rid: str, title: str, parent: str | None = None, number: str = "") -> Rule:
+    meta = {"id": rid, "title": title, "number": number, "status": "active"}
+    if parent:
+        meta["parent"] = parent
+    return Rule(rid, meta, "")
+
+
+# ---------------------------------------------------------------- rules and subrules
+
+
+def test_paths_join_titles_with_the_separator() -> None:
+    rules = {"a": rule("a", "Nomsters"), "b": rule("b", "Actions", "a"), "c": rule("c", "Lick", "b")}
+    assert ruletree.path_of(rules, "c", "→") == "Nomsters → Actions → Lick"
+    assert ruletree.path_of(rules, "a", "→") == "Nomsters"
+    assert ruletree.renumber(rules, "→") == ["a", "b", "c"]
+    assert rules["b"].number == "Nomsters → Actions"
+    assert ruletree.tree(rules) == [(0, "a"), (1, "b"), (2, "c")]
+
+
+def test_a_cycle_of_parents_has_no_path() -> None:
+    rules = {"a": rule("a", "A", "b"), "b": rule("b", "B", "a")}
+    with pytest.raises(ValueError, match="its own ancestor"):
+        ruletree.path_of(rules, "a", "→")
+
+
+def test_the_separator_may_appear_in_no_title(base) -> None:
+    state, _ = base
+    rules = {k: r.copy() for k, r in state.rules.items()}
+    rules["time"].meta["title"] = "Time → Space"
+    bad = State(state.config, state.docs, rules)
+    found = [p.message for p in _invariants(bad)]
+    assert any("contains the path separator" in m for m in found)
+    assert any("its path is" in m for m in found)  # Time's subrules' numbers are no longer its path
+
+
+def test_every_rule_number_is_its_path(example) -> None:
+    state, _ = example
+    assert list(_invariants(state)) == []
+    assert state.rules["follow"].number == "Nomsters → Actions → Follow"
+    assert "the-well" not in state.rules  # proposal 4 adds it; its voting period has not ended
+
+
+# ---------------------------------------------------------------- reputability, population
+
+
+def test_reputability(base) -> None:
+    state, _ = base
+    at = lambda s: datetime.fromisoformat(s.replace("Z", "+00:00"))  # noqa: E731
+    assert is_reputable(state, "Ada", at("2026-11-02T00:00:00Z"))  # a founder, at once
+    assert not is_reputable(state, "Esme", at("2026-11-16T23:59:59Z"))
+    assert is_reputable(state, "Esme", at("2026-11-17T00:00:00Z"))
+    assert not is_reputable(state, "Nobody", at("2026-11-17T00:00:00Z"))
+
+
+def test_carrying_capacity_is_two_thirds_of_the_locations(base) -> None:
+    state, _ = base
+    assert nomsters.carrying_capacity(state) == 4  # 6 locations
+    assert nomsters.wild_count(state) == 3
+
+
+# ---------------------------------------------------------------- items
+
+
+def test_item_verbs(base) -> None:
+    state, registry = base
+    ctx = ctx_for(state, registry)
+    treat = items.gain(ctx, "Basil", "treat")
+    assert items.owned(ctx, "Basil", "treat") == [treat]
+    with pytest.raises(ValueError, match="same location"):
+        items.give(ctx, "Basil", "Ada", treat["id"])  # Glass Lake and Mossy Fen
+    items.give(ctx, "Ada", "nomster:2", 1)  # Ada and Bramble are both at Mossy Fen
+    assert items.owned(ctx, "nomster:2") == [{"id": 1, "kind": "treat", "owner": "nomster:2"}]
+    items.take(ctx, "Dmitri", "nomster:2", 1)  # Dmitri is at Mossy Fen too
+    assert items.owned(ctx, "Dmitri")[0]["id"] == 1
+    items.revoke(ctx, "Dmitri", 1)
+    assert items.owned(ctx, "Dmitri") == []
+    with pytest.raises(ValueError, match="does not own"):
+        items.lose(ctx, "Dmitri", 1)
+    with pytest.raises(ValueError, match="is not an item"):
+        items.gain(ctx, "Ada", "sword")
+    assert state.doc("cycle12_items")["items"][0]["owner"] == "Ada"  # the base state is untouched
+
+
+def test_who_may_own_an_item_is_data(base) -> None:
+    state, registry = base
+    docs = copy.deepcopy(state.docs)
+    docs["cycle12_items"]["kinds"]["treat"]["owners"] = ["player"]
+    ctx = ctx_for(State(state.config, docs, state.rules), registry)
+    with pytest.raises(ValueError, match="a nomster may not own a treat"):
+        items.give(ctx, "Ada", "nomster:2", 1)
+
+
+# ---------------------------------------------------------------- invariants
+
+
+def test_invariants_catch_two_tags_of_a_family_and_a_stray_owner(base) -> None:
+    state, _ = base
+    docs = copy.deepcopy(state.docs)
+    docs["cycle12_world"]["locations"][1]["tags"] = ["Plant", "Water"]
+    docs["cycle12_items"]["items"][0]["owner"] = "nomster:99"
+    docs["cycle12_nomsters"]["nomsters"][1]["bonded_to"] = "Basil"
+    found = " / ".join(p.message for p in _invariants(State(state.config, docs, state.rules)))
+    assert "both of the family" in found
+    assert "who is no entity" in found
+    assert "always on its bonded player's team" in found
+
+
+def test_every_action_cites_a_rule_of_the_example_and_says_what_it_does(example) -> None:
+    state, _ = example
+    for action in MODULE.actions:
+        assert action.rule in state.rules, f"{action.name} cites {action.rule!r}"
+        assert action.summary
+    assert all(e.rule in state.rules for e in MODULE.events)
+
+
+# ---------------------------------------------------------------- pages
+
+
+def test_pages_escape_what_players_typed(base) -> None:
+    state, _ = base
+    docs = copy.deepcopy(state.docs)
+    docs["cycle12_world"]["locations"][0]["name"] = "<script>alert(1)</script>"
+    docs["cycle12_nomsters"]["nomsters"][1]["name"] = "Bram|ble <b>"
+    hostile = State(state.config, docs, state.rules)
+    svg = pages.render_map_svg(hostile)
+    assert "<script>" not in svg and "&lt;script&gt;" in svg
+    table = pages.render_nomsters(hostile)
+    assert "<b>" not in table and "Bram&#124;ble" in table
+
+
+def test_the_map_draws_each_tile_at_its_coordinates(base) -> None:
+    state, _ = base
+    svg = pages.render_map_svg(state)
+    tiles = re.findall(r'<g class="tile" id="tile-(\d+)">\s*<rect x="(\d+)" y="(\d+)"', svg)
+    at = {int(i): (int(x), int(y)) for i, x, y in tiles}
+    assert len(at) == 6
+    # Mossy Fen (1, 0) is one tile east of Apeiros Village (0, 0); Glass Lake (0, 1) one tile north
+    assert at[2][0] - at[1][0] == pages.TILE and at[2][1] == at[1][1]
+    assert at[1][1] - at[4][1] == pages.TILE and at[4][0] == at[1][0]
+    assert svg.count("<circle") == 5  # five nomsters
+
+
+def test_the_tree_page_nests_subrules(example) -> None:
+    state, _ = example
+    text = pages.render_tree(state)
+    assert "    - **Taming** <small>Nomsters → Taming</small>" in text
+    assert "        - **Creating a Tame Nomster**" in text
+
+
+def test_the_calendar_names_the_current_phase(base) -> None:
+    state, _ = base
+    text = pages.render_calendar(state, datetime(2026, 11, 13, tzinfo=timezone.utc))
+    assert "**Phase IV**" in text
+    assert "| Phase IV (now) | Thu 2026-11-12 |" in text
+
+
+def test_module_pages_are_all_drawn(example) -> None:
+    state, _ = example
+    drawn = MODULE.pages(state)
+    assert {p.slug for p in drawn} >= {"world-map", "subrules", "phases", "cycle12-proposals", "sheets"}
+    assert all(p.markdown.startswith("# ") for p in drawn)
+
+
+def test_a_path_number_is_cited_once(example) -> None:
+    state, _ = example
+    assert state.rules["follow"].cite() == "Nomsters → Actions → Follow"
+    assert state.rules["time"].cite() == "Time"
+    assert rule("x", "Energy", number="2.3").cite() == "2.3 Energy"  # other games keep "number title"

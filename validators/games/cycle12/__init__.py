@@ -1,0 +1,124 @@
+"""Cycle 12 (seed 004): a Discord nomic of hand-drawn sheets, played here as code.
+
+Phases (Monday-Wednesday, Thursday-Sunday) numbered in Roman numerals from the
+cycle's start; standard and urgent proposals made of changes; reputability;
+character sheets; locations on a grid with terrain tags; nomsters; items and
+trades; gooderhose points; medals; judgement. See docs/modules/cycle12.md.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ...engine import DocKind, Module, Problem, State
+from . import cycle, items, justice, nomsters, players, proposals, transcription, world
+from .common import ITEMS, JUSTICE, MEDALS, NOMSTERS, PROPOSALS, SHEETS, WORLD
+from .options import options
+from .pages import pages as draw_pages
+from .ruletree import problems as rule_problems
+from .world import tag_conflict
+
+
+def _invariants(state: State) -> Iterator[Problem]:
+    try:
+        o = options(state.config)
+    except ValueError as e:
+        yield Problem(str(e), field="options.cycle12", file="game")
+        return
+    yield from rule_problems(state, o["separator"])
+    names = [p["name"] for p in state.doc("roster")["players"]]
+    sheets = state.doc(SHEETS)["sheets"]
+    have = [s["player"] for s in sheets]
+    for n in names:
+        if n not in have:
+            yield Problem(f"{n} has no character sheet", file=SHEETS, field="sheets")
+    locs = state.doc(WORLD)["locations"]
+    ids = {loc["id"] for loc in locs}
+    seen: dict[tuple[int, int], str] = {}
+    for i, loc in enumerate(locs):
+        key = (loc["x"], loc["y"])
+        if key in seen:
+            yield Problem(f"{loc['name']} and {seen[key]} are both at {key}", file=WORLD, field=f"locations[{i}]")
+        seen[key] = loc["name"]
+        why = tag_conflict(state, loc.get("tags", []))
+        if why:
+            yield Problem(why, file=WORLD, field=f"locations[{i}].tags", rule="tag-families")
+    if locs and len({loc["name"].casefold() for loc in locs}) != len(locs):
+        yield Problem("two locations share a name", file=WORLD, field="locations")
+    for i, s in enumerate(sheets):
+        if s["player"] not in names:
+            yield Problem(f"{s['player']} is not a player", file=SHEETS, field=f"sheets[{i}].player")
+        if s.get("location") is not None and s["location"] not in ids:
+            yield Problem(f"no location {s['location']}", file=SHEETS, field=f"sheets[{i}].location")
+    noms = {n["id"]: n for n in state.doc(NOMSTERS)["nomsters"]}
+    medal_ids = {m["id"] for m in state.doc(MEDALS)["medals"]}
+    for i, s in enumerate(sheets):
+        box = s.get("medals", [])
+        if len(set(box)) != len(box) or not set(box) <= medal_ids:
+            yield Problem("the Medal Box holds only medals the player earned, each once", file=SHEETS,
+                          field=f"sheets[{i}].medals", rule="medal-box")
+        if s.get("bonded") is not None and noms.get(s["bonded"], {}).get("bonded_to") != s["player"]:
+            yield Problem(f"{s['player']} is bonded to nomster {s['bonded']}, which is not bonded to them",
+                          file=SHEETS, field=f"sheets[{i}].bonded", rule="nomster-bond")
+        if s.get("active") is not None and noms.get(s["active"], {}).get("trainer") != s["player"]:
+            yield Problem(f"{s['player']}'s active nomster {s['active']} is not on their team", file=SHEETS,
+                          field=f"sheets[{i}].active", rule="active-nomster")
+    tame_keys: dict[tuple[str, str], int] = {}
+    for i, n in enumerate(state.doc(NOMSTERS)["nomsters"]):
+        if n["location"] not in ids:
+            yield Problem(f"no location {n['location']}", file=NOMSTERS, field=f"nomsters[{i}].location")
+        if n.get("bonded_to") and n.get("trainer") != n["bonded_to"]:
+            yield Problem("a bonded nomster is always on its bonded player's team", file=NOMSTERS,
+                          field=f"nomsters[{i}].trainer", rule="teams")
+        if not n["wild"]:
+            for key in nomsters.UNIQUE:
+                k = (key, str(n.get(key, "")).casefold())
+                if k in tame_keys:
+                    yield Problem(f"{key} is shared with nomster {tame_keys[k]}", file=NOMSTERS,
+                                  field=f"nomsters[{i}].{key}", rule="tame-nomsters")
+                tame_keys[k] = n["id"]
+    for kind, listed, counter in ((NOMSTERS, "nomsters", "next"), (WORLD, "locations", "next_location"),
+                                  (ITEMS, "items", "next"), (PROPOSALS, "proposals", "next")):
+        ids_here = [x["id"] for x in state.doc(kind)[listed]]
+        if len(ids_here) != len(set(ids_here)):
+            yield Problem(f"two {listed} share an id", file=kind, field=listed)
+        if ids_here and state.doc(kind)[counter] <= max(ids_here):
+            yield Problem(f"{counter} must be greater than every id in {listed}", file=kind, field=counter)
+    nomster_ids = {f"nomster:{n['id']}" for n in state.doc(NOMSTERS)["nomsters"]}
+    for i, item in enumerate(state.doc(ITEMS)["items"]):
+        if item["owner"] not in names and item["owner"] not in nomster_ids:
+            yield Problem(f"item {item['id']} is owned by {item['owner']!r}, who is no entity", file=ITEMS,
+                          field=f"items[{i}].owner", rule="items")
+    for medal in state.doc(MEDALS)["medals"]:
+        held = cycle.holders(state, medal["id"])
+        if len(held) > medal["quantity"]:
+            yield Problem(f"{len(held)} players hold the {medal['name']}; at most {medal['quantity']} may",
+                          file=SHEETS, field="sheets", rule="medals")
+    j = state.doc(JUSTICE).get("judge")
+    if j is not None and j not in names:
+        yield Problem(f"the judge {j!r} is not a player", file=JUSTICE, field="judge")
+
+
+MODULE = Module(
+    name="cycle12",
+    title="Cycle 12",
+    docs=[
+        DocKind(proposals.PROPOSALS, "cycle12_proposals.schema.json", "Proposals, their changes and votes"),
+        DocKind(SHEETS, "cycle12_sheets.schema.json", "Character sheets: what each must show"),
+        DocKind(WORLD, "cycle12_world.schema.json", "The world map: locations, suggestions, tags, announcements"),
+        DocKind(NOMSTERS, "cycle12_nomsters.schema.json", "Nomsters, types, classes and the nomster index"),
+        DocKind(ITEMS, "cycle12_items.schema.json", "Items, their owners, and trades"),
+        DocKind(MEDALS, "cycle12_medals.schema.json", "The medals, their conditions and quantities"),
+        DocKind(JUSTICE, "cycle12_justice.schema.json", "The judge, requests for justice, elections"),
+        DocKind("cycle12_cycle", "cycle12_cycle.schema.json", "The cycle's end and its winners"),
+    ],
+    actions=players.ACTIONS + proposals.ACTIONS + world.ACTIONS + nomsters.ACTIONS + items.ACTIONS
+    + justice.ACTIONS + transcription.ACTIONS,
+    events=[cycle.PHASE_BEGINS],
+    consequences=[cycle.award_medals, cycle.win_check],
+    gates=[cycle.ended_gate],
+    invariants=[_invariants],
+    leader=justice.judge,
+    pages=draw_pages,
+    doc=__doc__ or "",
+)

@@ -1,0 +1,212 @@
+"""Items, item actions, trades and treats ("Items", "Item Actions", "Trade", "Treats").
+
+An item belongs to exactly one entity: a player (by name) or a nomster
+(``nomster:<id>``). Kinds of item and who may own them are data
+(``cycle12_items.kinds``). The five item verbs are functions other rules and
+proposals use: gain, lose, revoke, take, give. Players and nomsters are
+located, so giving and taking between them needs one location.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any, Iterator
+
+from ...engine import PLAYER, Action, Ctx
+from ...timeutil import parse_time
+from .common import ITEMS, NOMSTER_REF, iso, is_reputable, opts, place_name, where
+
+RULE_ITEMS = "items"
+RULE_ITEM_ACTIONS = "item-actions"
+RULE_TRADE = "trade"
+RULE_TREATS = "treats"
+
+
+def owner_kind(owner: str) -> str:
+    return "nomster" if owner.startswith(NOMSTER_REF) else "player"
+
+
+def owned(state: Any, owner: str, kind: str | None = None) -> list[dict[str, Any]]:
+    return [i for i in state.doc(ITEMS)["items"] if i["owner"] == owner and (kind is None or i["kind"] == kind)]
+
+
+def gain(ctx: Ctx, owner: str, kind: str) -> dict[str, Any]:
+    """To gain an item: it is created in the entity's possession."""
+    doc = ctx.edit(ITEMS)
+    spec = doc["kinds"].get(kind)
+    if spec is None:
+        raise ValueError(f"{kind!r} is not an item (items: {', '.join(doc['kinds'])})")
+    if owner_kind(owner) not in spec.get("owners", ["player"]):
+        raise ValueError(f"a {owner_kind(owner)} may not own a {kind}")
+    item = {"id": doc["next"], "kind": kind, "owner": owner}
+    doc["next"] += 1
+    doc["items"].append(item)
+    return item
+
+
+def lose(ctx: Ctx, owner: str, ident: int) -> None:
+    """To lose (or have revoked) an item: it is destroyed from the entity's possession."""
+    doc = ctx.edit(ITEMS)
+    item = next((i for i in doc["items"] if i["id"] == ident), None)
+    if item is None or item["owner"] != owner:
+        raise ValueError(f"{owner} does not own item {ident}")
+    doc["items"].remove(item)
+
+
+revoke = lose
+
+
+def give(ctx: Ctx, giver: str, receiver: str, ident: int) -> None:
+    """Entity A gives B an item: it passes from A to B; located entities only in the same location."""
+    doc = ctx.edit(ITEMS)
+    item = next((i for i in doc["items"] if i["id"] == ident), None)
+    if item is None or item["owner"] != giver:
+        raise ValueError(f"{giver} does not own item {ident}")
+    spec = doc["kinds"].get(item["kind"], {})
+    if owner_kind(receiver) not in spec.get("owners", ["player"]):
+        raise ValueError(f"a {owner_kind(receiver)} may not own a {item['kind']}")
+    a, b = where(ctx, giver), where(ctx, receiver)
+    if a != b:
+        raise ValueError(f"{giver} is at {place_name(ctx, a)} and {receiver} at {place_name(ctx, b)}: located "
+                         "entities give and take only in the same location")
+    item["owner"] = receiver
+
+
+def take(ctx: Ctx, taker: str, holder: str, ident: int) -> None:
+    """Entity A takes an item from B: it passes from B to A."""
+    give(ctx, holder, taker, ident)
+
+
+# ---------------------------------------------------------------- treats
+
+
+def _gain_treat_check(ctx: Ctx) -> Iterator[str]:
+    if owned(ctx, ctx.actor, "treat"):
+        yield f"{ctx.actor} already has a treat; a player may gain one only when they have none"
+
+
+def _gain_treat(ctx: Ctx) -> None:
+    item = gain(ctx, ctx.actor, "treat")
+    ctx.step({"gained": "treat", "item": item["id"]})
+
+
+GAIN_TREAT = Action(
+    name="cycle12.gain-treat",
+    rule=RULE_TREATS,
+    summary="Gain a treat (only if you have none)",
+    check=_gain_treat_check,
+    effect=_gain_treat,
+    doc="Any player with no treat may gain one.",
+)
+
+
+# ---------------------------------------------------------------- trades
+
+
+def _offer_check(ctx: Ctx) -> Iterator[str]:
+    other = ctx.params["with"]
+    if other == ctx.actor:
+        yield "a trade is between two players"
+    if ctx.player(other) is None:
+        yield f"{other!r} is not a player"
+        return
+    for who in (ctx.actor, other):
+        if not is_reputable(ctx, who, ctx.at):
+            yield f"{who} is not reputable; only reputable players trade"
+    yield from _ownership(ctx, ctx.actor, other, ctx.params.get("give", []), ctx.params.get("get", []))
+    if not ctx.params.get("give") and not ctx.params.get("get"):
+        yield "a trade exchanges at least one item"
+
+
+def _ownership(ctx: Ctx, a: str, b: str, gives: list[int], gets: list[int]) -> Iterator[str]:
+    items = {i["id"]: i for i in ctx.doc(ITEMS)["items"]}
+    for ident in gives:
+        if items.get(ident, {}).get("owner") != a:
+            yield f"{a} does not own item {ident}"
+    for ident in gets:
+        if items.get(ident, {}).get("owner") != b:
+            yield f"{b} does not own item {ident}"
+
+
+def _offer(ctx: Ctx) -> None:
+    doc = ctx.edit(ITEMS)
+    ident = doc["next_trade"]
+    doc["next_trade"] = ident + 1
+    doc["trades"].append({"id": ident, "by": ctx.actor, "with": ctx.params["with"], "at": iso(ctx.at),
+                          "give": list(ctx.params.get("give", [])), "get": list(ctx.params.get("get", [])),
+                          "status": "offered"})
+    ctx.step({"trade": ident})
+
+
+OFFER = Action(
+    name="cycle12.offer-trade",
+    rule=RULE_TRADE,
+    summary="Consent to a trade: the items you give and the items you get",
+    params={"type": "object", "required": ["with"], "additionalProperties": False,
+            "properties": {"with": {"$ref": "common.schema.json#/$defs/name"},
+                           "give": {"type": "array", "maxItems": 50, "items": {"type": "integer"}},
+                           "get": {"type": "array", "maxItems": 50, "items": {"type": "integer"}}}},
+    check=_offer_check,
+    effect=_offer,
+    doc="Both players must be reputable. The trade takes place when the other consents "
+        "(`cycle12.accept-trade`) within seven days.",
+)
+
+
+def _trade(ctx: Ctx, ident: int, edit: bool = False) -> dict[str, Any]:
+    doc = ctx.edit(ITEMS) if edit else ctx.doc(ITEMS)
+    for t in doc["trades"]:
+        if t["id"] == ident:
+            return t
+    raise ctx.refuse(f"there is no trade {ident}")
+
+
+def _accept_check(ctx: Ctx) -> Iterator[str]:
+    t = _trade(ctx, ctx.params["trade"])
+    o = opts(ctx)
+    if t["with"] != ctx.actor:
+        yield f"trade {t['id']} is offered to {t['with']}, not {ctx.actor}"
+        return
+    if t["status"] != "offered":
+        yield f"trade {t['id']} is {t['status']}"
+        return
+    if ctx.at - parse_time(t["at"]) > timedelta(days=o["trade_days"]):
+        yield f"{t['by']} consented at {t['at']}, more than {o['trade_days']} days ago"
+    for who in (t["by"], t["with"]):
+        if not is_reputable(ctx, who, ctx.at):
+            yield f"{who} is not reputable; only reputable players trade"
+    yield from _ownership(ctx, t["by"], t["with"], t["give"], t["get"])
+    if o["trade_same_location"] and where(ctx, t["by"]) != where(ctx, t["with"]):
+        yield f"{t['by']} and {t['with']} are not in the same location; located entities give only there"
+
+
+def _accept(ctx: Ctx) -> None:
+    t = _trade(ctx, ctx.params["trade"], edit=True)
+    t["status"] = "done"
+    t["accepted_at"] = iso(ctx.at)
+    for ident in t["give"]:
+        _transfer(ctx, ident, t["with"])
+    for ident in t["get"]:
+        _transfer(ctx, ident, t["by"])
+    ctx.step({"trade": t["id"], "done": True})
+
+
+def _transfer(ctx: Ctx, ident: int, to: str) -> None:
+    for i in ctx.edit(ITEMS)["items"]:
+        if i["id"] == ident:
+            i["owner"] = to
+
+
+ACCEPT = Action(
+    name="cycle12.accept-trade",
+    rule=RULE_TRADE,
+    summary="Consent to a trade offered to you; it takes place",
+    params={"type": "object", "required": ["trade"], "additionalProperties": False,
+            "properties": {"trade": {"type": "integer", "minimum": 1}}},
+    who=PLAYER,
+    check=_accept_check,
+    effect=_accept,
+    doc="Within seven days of the offer; both still reputable, the items still theirs, both in one location.",
+)
+
+ACTIONS = [GAIN_TREAT, OFFER, ACCEPT]

@@ -1,0 +1,321 @@
+"""Judgement: the judge, requests for justice, rulings, overturning and elections ("Judgement",
+"Requests for Justice", "Delivery Judgements", "Overturning", "Authority", "Election").
+
+An RFJ and a ruling are sheets in the real game; here each is a record with
+the statement (or question), the judgement and the reasoning, and optional
+paths to the sheets. The seed lets "any person" file an RFJ; the engine knows
+only people on the roster, so here any player may.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any, Iterator
+
+from ...engine import ANYONE, LEADER, Action, Ctx
+from ...timeutil import parse_time, week_start
+from .common import JUSTICE, iso, is_reputable, opts
+
+RULE_JUDGEMENT = "judgement"
+RULE_RFJ = "requests-for-justice"
+RULE_DELIVERY = "delivery-judgements"
+RULE_OVERTURN = "overturning"
+RULE_ELECTION = "election"
+
+SHEETS = {"type": "array", "maxItems": 10, "items": {"type": "string", "maxLength": 300}}
+
+
+def judge(state: Any) -> str | None:
+    return state.doc(JUSTICE).get("judge")
+
+
+def _rfj(ctx: Ctx, ident: int, edit: bool = False) -> dict[str, Any]:
+    doc = ctx.edit(JUSTICE) if edit else ctx.doc(JUSTICE)
+    for r in doc["rfjs"]:
+        if r["id"] == ident:
+            return r
+    raise ctx.refuse(f"there is no request for justice {ident}")
+
+
+def standing(r: dict[str, Any]) -> dict[str, Any] | None:
+    """The latest ruling if it has not been overturned."""
+    if r["rulings"] and r["rulings"][-1]["status"] == "standing":
+        return r["rulings"][-1]
+    return None
+
+
+def _file(ctx: Ctx) -> None:
+    doc = ctx.edit(JUSTICE)
+    ident = doc["next_rfj"]
+    doc["next_rfj"] = ident + 1
+    r = {"id": ident, "by": ctx.actor, "at": iso(ctx.at), "statement": ctx.params["statement"],
+         "question": bool(ctx.params.get("question", False))}
+    if ctx.params.get("sheets"):
+        r["sheets"] = ctx.params["sheets"]
+    r["rulings"] = []
+    doc["rfjs"].append(r)
+    ctx.step({"rfj": ident})
+
+
+FILE_RFJ = Action(
+    name="cycle12.rfj",
+    rule=RULE_RFJ,
+    summary="Initiate a Request for Justice on one statement (or, discouraged, a question)",
+    params={"type": "object", "required": ["statement"], "additionalProperties": False,
+            "properties": {"statement": {"type": "string", "minLength": 1, "maxLength": 2000},
+                           "question": {"type": "boolean"}, "sheets": SHEETS}},
+    who=ANYONE,
+    effect=_file,
+)
+
+
+def _rule_check(ctx: Ctx) -> Iterator[str]:
+    r = _rfj(ctx, ctx.params["rfj"])
+    if standing(r):
+        yield f"RFJ {r['id']} already has a standing ruling"
+    j = ctx.params["judgement"]
+    if not r["question"] and j not in ("TRUE", "FALSE"):
+        yield "the judgement of a statement is its truth value: TRUE or FALSE"
+
+
+def _rule(ctx: Ctx) -> None:
+    r = _rfj(ctx, ctx.params["rfj"], edit=True)
+    ruling = {"by": ctx.actor, "at": iso(ctx.at), "judgement": ctx.params["judgement"],
+              "reasoning": ctx.params.get("reasoning", ""), "status": "standing"}
+    if ctx.params.get("sheets"):
+        ruling["sheets"] = ctx.params["sheets"]
+    r["rulings"].append(ruling)
+    ctx.step({"rfj": r["id"], "judgement": ruling["judgement"]})
+
+
+RULE = Action(
+    name="cycle12.judge",
+    rule=RULE_DELIVERY,
+    summary="The judge responds to an RFJ with a judgement and reasoning",
+    params={"type": "object", "required": ["rfj", "judgement"], "additionalProperties": False,
+            "properties": {"rfj": {"type": "integer", "minimum": 1},
+                           "judgement": {"type": "string", "minLength": 1, "maxLength": 2000},
+                           "reasoning": {"type": "string", "maxLength": 20000}, "sheets": SHEETS}},
+    who=LEADER,
+    check=_rule_check,
+    effect=_rule,
+    doc="For a statement the judgement is TRUE or FALSE; for a question, the answer. Only the judge.",
+)
+
+
+def _call_check(ctx: Ctx) -> Iterator[str]:
+    r = _rfj(ctx, ctx.params["rfj"])
+    ruling = standing(r)
+    o = opts(ctx)
+    if ruling is None:
+        yield f"RFJ {r['id']} has no standing ruling"
+        return
+    if ruling.get("confidence"):
+        yield f"a vote of confidence on RFJ {r['id']}'s ruling was already initiated"
+    elif ctx.at - parse_time(ruling["at"]) > timedelta(days=o["overturn_days"]):
+        yield f"the ruling was made at {ruling['at']}, more than {o['overturn_days']} days ago"
+
+
+def _call(ctx: Ctx) -> None:
+    r = _rfj(ctx, ctx.params["rfj"], edit=True)
+    r["rulings"][-1]["confidence"] = {"by": ctx.actor, "at": iso(ctx.at), "votes": {}, "status": "open"}
+    ctx.step({"rfj": r["id"], "vote_of_confidence": "open",
+              "closes": iso(ctx.at + timedelta(days=opts(ctx)["confidence_days"]))})
+
+
+CALL = Action(
+    name="cycle12.call-confidence",
+    rule=RULE_OVERTURN,
+    summary="Initiate a public vote of confidence on a ruling (within four days of it)",
+    params={"type": "object", "required": ["rfj"], "additionalProperties": False,
+            "properties": {"rfj": {"type": "integer", "minimum": 1}}},
+    check=_call_check,
+    effect=_call,
+)
+
+
+def _vote_check(ctx: Ctx) -> Iterator[str]:
+    r = _rfj(ctx, ctx.params["rfj"])
+    ruling = standing(r)
+    c = (ruling or {}).get("confidence")
+    if not c or c["status"] != "open":
+        yield f"RFJ {r['id']} has no open vote of confidence"
+    elif ctx.at - parse_time(c["at"]) >= timedelta(days=opts(ctx)["confidence_days"]):
+        yield f"the vote of confidence opened at {c['at']} has closed (votes run {opts(ctx)['confidence_days']} days)"
+
+
+def _vote(ctx: Ctx) -> None:
+    r = _rfj(ctx, ctx.params["rfj"], edit=True)
+    votes = r["rulings"][-1]["confidence"]["votes"]
+    votes.pop(ctx.actor, None)
+    votes[ctx.actor] = ctx.params["vote"]
+
+
+VOTE = Action(
+    name="cycle12.confidence-vote",
+    rule=RULE_OVERTURN,
+    summary="Vote to overturn or to affirm a ruling under a vote of confidence",
+    params={"type": "object", "required": ["rfj", "vote"], "additionalProperties": False,
+            "properties": {"rfj": {"type": "integer", "minimum": 1}, "vote": {"enum": ["overturn", "affirm"]}}},
+    check=_vote_check,
+    effect=_vote,
+    doc="The seed's thumbs-up/thumbs-down are named here by what they mean: overturn or affirm.",
+)
+
+
+def _close_check(ctx: Ctx) -> Iterator[str]:
+    r = _rfj(ctx, ctx.params["rfj"])
+    c = (standing(r) or {}).get("confidence")
+    if not c or c["status"] != "open":
+        yield f"RFJ {r['id']} has no open vote of confidence"
+    elif ctx.at - parse_time(c["at"]) < timedelta(days=opts(ctx)["confidence_days"]):
+        until = parse_time(c["at"]) + timedelta(days=opts(ctx)["confidence_days"])
+        yield f"the vote of confidence runs until {iso(until)}"
+
+
+def _close(ctx: Ctx) -> None:
+    r = _rfj(ctx, ctx.params["rfj"], edit=True)
+    ruling = r["rulings"][-1]
+    c = ruling["confidence"]
+    players = {p["name"] for p in ctx.doc("roster")["players"]}
+    over = sum(1 for n, v in c["votes"].items() if v == "overturn" and n in players)
+    keep = sum(1 for n, v in c["votes"].items() if v == "affirm" and n in players)
+    if over > keep:
+        c["status"] = "overturned"
+        ruling["status"] = "overturned"
+    else:
+        c["status"] = "affirmed"
+    ctx.step({"rfj": r["id"], "overturn": over, "affirm": keep, "result": c["status"]})
+
+
+CLOSE = Action(
+    name="cycle12.close-confidence",
+    rule=RULE_OVERTURN,
+    summary="Close a vote of confidence after two days: overturned if strictly more voted to overturn",
+    params={"type": "object", "required": ["rfj"], "additionalProperties": False,
+            "properties": {"rfj": {"type": "integer", "minimum": 1}}},
+    who=ANYONE,
+    check=_close_check,
+    effect=_close,
+)
+
+
+def _self_check(ctx: Ctx) -> Iterator[str]:
+    r = _rfj(ctx, ctx.params["rfj"])
+    ruling = standing(r)
+    if ruling is None:
+        yield f"RFJ {r['id']} has no standing ruling"
+    elif ruling["by"] != ctx.actor:
+        yield f"only the judge who made it ({ruling['by']}) may overturn this ruling by a card"
+
+
+def _self(ctx: Ctx) -> None:
+    r = _rfj(ctx, ctx.params["rfj"], edit=True)
+    r["rulings"][-1]["status"] = "overturned"
+    ctx.step({"rfj": r["id"], "overturned_by_judge": ctx.actor, "next": "the judge shall issue a new ruling"})
+
+
+SELF_OVERTURN = Action(
+    name="cycle12.self-overturn",
+    rule=RULE_OVERTURN,
+    summary="The judge who made a ruling overturns it (and shall issue a new one)",
+    params={"type": "object", "required": ["rfj"], "additionalProperties": False,
+            "properties": {"rfj": {"type": "integer", "minimum": 1}}},
+    check=_self_check,
+    effect=_self,
+)
+
+
+def _assent_check(ctx: Ctx) -> Iterator[str]:
+    doc = ctx.doc(JUSTICE)
+    if not doc.get("judge"):
+        yield "there is no incumbent judge"
+    elif ctx.actor in doc.get("removal", []):
+        yield f"{ctx.actor} has already assented to removing the judge"
+
+
+def _assent(ctx: Ctx) -> None:
+    doc = ctx.edit(JUSTICE)
+    doc.setdefault("removal", []).append(ctx.actor)
+    need = opts(ctx)["removal_assents"]
+    if len(doc["removal"]) >= need:
+        ctx.step({"removed": doc["judge"], "assents": list(doc["removal"])})
+        doc["judge"] = None
+        doc["removal"] = []
+    else:
+        ctx.step({"assents": len(doc["removal"]), "needed": need})
+
+
+ASSENT = Action(
+    name="cycle12.assent-removal",
+    rule=RULE_JUDGEMENT,
+    summary="Assent to removing the incumbent judge (two assents remove them)",
+    check=_assent_check,
+    effect=_assent,
+    doc="The seed asks that a judge be removed only for abuse of office; the engine cannot judge that.",
+)
+
+
+def _stand_check(ctx: Ctx) -> Iterator[str]:
+    if not is_reputable(ctx, ctx.actor, ctx.at):
+        yield f"{ctx.actor} is not reputable; only reputable players may stand for judge"
+    if any(c["player"] == ctx.actor for c in ctx.doc(JUSTICE)["candidates"]):
+        yield f"{ctx.actor} is already a candidate this week"
+
+
+def _stand(ctx: Ctx) -> None:
+    ctx.edit(JUSTICE)["candidates"].append({"player": ctx.actor, "at": iso(ctx.at), "endorsements": []})
+
+
+STAND = Action(
+    name="cycle12.stand",
+    rule=RULE_ELECTION,
+    summary="Become a candidate for judge this week",
+    check=_stand_check,
+    effect=_stand,
+)
+
+
+def _endorse_check(ctx: Ctx) -> Iterator[str]:
+    c = next((c for c in ctx.doc(JUSTICE)["candidates"] if c["player"] == ctx.params["candidate"]), None)
+    if c is None:
+        yield f"{ctx.params['candidate']} is not a candidate this week"
+    elif ctx.actor in c["endorsements"]:
+        yield f"{ctx.actor} already reacted to {c['player']}'s candidacy"
+
+
+def _endorse(ctx: Ctx) -> None:
+    for c in ctx.edit(JUSTICE)["candidates"]:
+        if c["player"] == ctx.params["candidate"]:
+            c["endorsements"].append(ctx.actor)
+
+
+ENDORSE = Action(
+    name="cycle12.endorse",
+    rule=RULE_ELECTION,
+    summary="React :+1: to a candidacy for judge",
+    params={"type": "object", "required": ["candidate"], "additionalProperties": False,
+            "properties": {"candidate": {"$ref": "common.schema.json#/$defs/name"}}},
+    who=ANYONE,
+    check=_endorse_check,
+    effect=_endorse,
+)
+
+
+def elect(ctx: Ctx) -> None:
+    """At the end of the week the candidate with the most :+1: becomes judge; ties go to the earliest."""
+    doc = ctx.doc(JUSTICE)
+    week = week_start(ctx.at - timedelta(seconds=1))
+    cands = [c for c in doc["candidates"] if parse_time(c["at"]) >= week and ctx.player(c["player"])]
+    if not doc["candidates"]:
+        return
+    doc = ctx.edit(JUSTICE)
+    if cands:
+        best = min(cands, key=lambda c: (-len(c["endorsements"]), c["at"]))
+        doc["judge"] = best["player"]
+        doc["removal"] = []
+        ctx.step({"elected": best["player"], "reactions": len(best["endorsements"])})
+    doc["candidates"] = []
+
+
+ACTIONS = [FILE_RFJ, RULE, CALL, VOTE, CLOSE, SELF_OVERTURN, ASSENT, STAND, ENDORSE]

@@ -1,0 +1,456 @@
+"""Nomsters: wild and tame, population and spawning, taming, teams, the active nomster, commands,
+cuddles, treats and bonds ("Nomsters", "Tame Nomsters", "Population", "Spawning", "Type", "Class",
+"Taming", "Creating a Tame Nomster", "Active Nomster", "Teams", "Commands", "Follow", "Stay", "Lick",
+"Join Team", "Ascend", "Cuddle", "Treats", "Nomster Bond").
+
+A nomster card is an image in the real game; here a tame nomster's record
+holds what the card shows (portrait, species name and description, name, type,
+class) with an optional path to the card's image. Types and classes are data
+in ``cycle12_nomsters``.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any, Iterator
+
+from ...engine import Action, Ctx
+from ...roster import change_stat
+from ...timeutil import day_start, parse_time
+from . import items
+from .common import (NOMSTER_REF, NOMSTERS, WORLD, find_nomster, iso, is_reputable, location_by_id,
+                     locations, nomster_label, opts, phase_of, place_name, sheet, touch_sheet, where)
+
+RULE_POPULATION = "population"
+RULE_SPAWNING = "spawning"
+RULE_TAMING = "taming"
+RULE_CREATING = "creating-a-tame-nomster"
+RULE_ACTIVE = "active-nomster"
+RULE_COMMANDS = "commands"
+RULE_CUDDLE = "cuddle"
+RULE_LICK = "lick"
+RULE_JOIN_TEAM = "join-team"
+RULE_ASCEND = "ascend"
+RULE_FOLLOW = "follow"
+RULE_BOND = "nomster-bond"
+
+UNIQUE = ("portrait", "species", "species_description", "name")
+
+
+def ref(n: dict[str, Any]) -> str:
+    return f"{NOMSTER_REF}{n['id']}"
+
+
+def wild_count(state: Any) -> int:
+    return sum(1 for n in state.doc(NOMSTERS)["nomsters"] if n["wild"] and not n.get("ascended"))
+
+
+def carrying_capacity(state: Any) -> float:
+    """Population: two thirds of the number of locations in the world map."""
+    return 2 * len(locations(state)) / 3
+
+
+def reset_index(ctx: Ctx) -> None:
+    """Population: when a phase begins, the NI becomes the number of wild nomsters."""
+    doc = ctx.edit(NOMSTERS)
+    doc["index"] = wild_count(ctx)
+    ctx.step({"nomster_index": doc["index"]})
+
+
+# ---------------------------------------------------------------- spawning
+
+
+def _spawn_check(ctx: Ctx) -> Iterator[str]:
+    ni, ncc = ctx.doc(NOMSTERS)["index"], carrying_capacity(ctx)
+    if not locations(ctx):
+        yield "there is no location to spawn a nomster in"
+    elif ni >= ncc:
+        yield f"the nomster index ({ni}) is not less than the carrying capacity ({ncc:g}, two thirds of " \
+              f"{len(locations(ctx))} locations)"
+
+
+def _spawn(ctx: Ctx) -> None:
+    doc = ctx.doc(NOMSTERS)
+    locs = locations(ctx)
+    loc = locs[ctx.roll(len(locs)) - 1]
+    kind = doc["types"][ctx.roll(len(doc["types"])) - 1]
+    cls = doc["classes"][ctx.roll(len(doc["classes"])) - 1]
+    civilized = [t for t in loc.get("tags", []) if ctx.doc(WORLD)["tags"].get(t, {}).get("blocks_spawning")]
+    if civilized:
+        ctx.step({"spawn": "failed", "location": loc["name"], "because": f"{civilized[0]}: nothing is updated"})
+        return
+    doc = ctx.edit(NOMSTERS)
+    ident = doc["next"]
+    doc["next"] = ident + 1
+    doc["nomsters"].append({"id": ident, "wild": True, "type": kind, "class": cls, "location": loc["id"],
+                            "spawned": iso(ctx.at), "spawned_by": ctx.actor})
+    doc["index"] += 1
+    ctx.step({"spawned": ident, "type": kind, "class": cls, "location": loc["name"], "nomster_index": doc["index"]})
+
+
+SPAWN = Action(
+    name="cycle12.spawn",
+    rule=RULE_SPAWNING,
+    summary="Spawn a wild nomster at a random location, of a random type and class",
+    check=_spawn_check,
+    effect=_spawn,
+    doc="While the nomster index is less than the carrying capacity. Three dice pick the location (in the "
+        "world document's order), the type and the class. On a Civilized location the spawning fails and "
+        "nothing changes; you may try again.",
+)
+
+
+# ---------------------------------------------------------------- taming
+
+
+def _tame_check(ctx: Ctx) -> Iterator[str]:
+    doc = ctx.doc(NOMSTERS)
+    last = doc.get("attempts", {}).get(ctx.actor)
+    if last and parse_time(last) >= day_start(ctx.at):
+        yield f"{ctx.actor} already attempted a taming today (at {last}); once per day"
+    n = find_nomster(ctx, ctx.params["nomster"])
+    if not n["wild"]:
+        yield f"{nomster_label(n)} is not wild"
+    elif where(ctx, ctx.actor) != n["location"]:
+        yield f"{nomster_label(n)} is at {place_name(ctx, n['location'])}; {ctx.actor} is at " \
+              f"{place_name(ctx, where(ctx, ctx.actor))}"
+
+
+def _tame(ctx: Ctx) -> None:
+    n = find_nomster(ctx, ctx.params["nomster"])
+    doc = ctx.edit(NOMSTERS)
+    doc.setdefault("attempts", {})[ctx.actor] = iso(ctx.at)
+    roll = ctx.roll(3)
+    success = roll == 3
+    if success:
+        doc.setdefault("tamings", []).append({"nomster": n["id"], "player": ctx.actor, "at": iso(ctx.at)})
+    ctx.step({"nomster": n["id"], "d3": roll, "success": success})
+
+
+TAME = Action(
+    name="cycle12.tame",
+    rule=RULE_TAMING,
+    summary="Attempt to tame a wild nomster in your location (d3; a 3 succeeds), once a day",
+    params={"type": "object", "required": ["nomster"], "additionalProperties": False,
+            "properties": {"nomster": {"type": "integer", "minimum": 1}}},
+    check=_tame_check,
+    effect=_tame,
+    doc="A success lets you, once, send its nomster card (`cycle12.name-nomster`).",
+)
+
+
+def _name_check(ctx: Ctx) -> Iterator[str]:
+    n = find_nomster(ctx, ctx.params["nomster"])
+    if not n["wild"]:
+        yield f"{nomster_label(n)} is already tame"
+        return
+    if not any(t["nomster"] == n["id"] and t["player"] == ctx.actor for t in ctx.doc(NOMSTERS).get("tamings", [])):
+        yield f"{ctx.actor} has no successful taming attempt on nomster {n['id']} to convert"
+    for key in ("type", "class"):
+        if key in ctx.params and ctx.params[key] != n[key]:
+            yield f"the card must describe the nomster's existing {key} accurately: {n[key]}, not {ctx.params[key]}"
+    for other in ctx.doc(NOMSTERS)["nomsters"]:
+        if other["wild"]:
+            continue
+        for key in UNIQUE:
+            if str(other.get(key, "")).casefold() == str(ctx.params[key]).casefold():
+                yield f"the {key.replace('_', ' ')} {ctx.params[key]!r} is already {nomster_label(other)}'s; " \
+                      "tame nomsters' card properties are unique"
+
+
+def _name(ctx: Ctx) -> None:
+    n = find_nomster(ctx, ctx.params["nomster"], edit=True)
+    n["wild"] = False
+    for key in UNIQUE:
+        n[key] = ctx.params[key]
+    if ctx.params.get("card"):
+        n["card"] = ctx.params["card"]
+    n["named"] = iso(ctx.at)
+    n["trainer"] = ctx.actor
+    doc = ctx.edit(NOMSTERS)
+    doc["tamings"] = [t for t in doc.get("tamings", []) if t["nomster"] != n["id"]]
+    s = touch_sheet(ctx, ctx.actor)
+    if not s["tamed"]:
+        s["active"] = n["id"]  # Active Nomster: the first nomster a player tames
+    s["tamed"].append(n["id"])
+    ctx.step({"tamed": n["id"], "name": n["name"], "trainer": ctx.actor, "active": s["active"] == n["id"]})
+
+
+NAME = Action(
+    name="cycle12.name-nomster",
+    rule=RULE_CREATING,
+    summary="Send the nomster card of a nomster you tamed: it becomes tame and joins your team",
+    params={"type": "object", "required": list(UNIQUE), "additionalProperties": False,
+            "properties": {"nomster": {"type": "integer", "minimum": 1},
+                           "name": {"type": "string", "minLength": 1, "maxLength": 60},
+                           "species": {"type": "string", "minLength": 1, "maxLength": 60},
+                           "species_description": {"type": "string", "minLength": 1, "maxLength": 1000},
+                           "portrait": {"type": "string", "minLength": 1, "maxLength": 300},
+                           "card": {"type": "string", "maxLength": 300},
+                           "type": {"type": "string"}, "class": {"type": "string"}}},
+    check=_name_check,
+    effect=_name,
+    doc="After a successful attempt: give the portrait (an image path), species, species description and "
+        "name, each unique among tame nomsters (`type` and `class`, if given, must match). Your first tamed "
+        "nomster becomes your active nomster.",
+)
+
+
+def _active_check(ctx: Ctx) -> Iterator[str]:
+    n = find_nomster(ctx, ctx.params["nomster"])
+    s = sheet(ctx, ctx.actor) or {}
+    if n.get("trainer") != ctx.actor:
+        yield f"{nomster_label(n)} is not on {ctx.actor}'s team"
+    if s.get("active_phase") == phase_of(ctx, ctx.at):
+        yield f"{ctx.actor} already set their active nomster this phase"
+
+
+def _active(ctx: Ctx) -> None:
+    n = find_nomster(ctx, ctx.params["nomster"])
+    s = touch_sheet(ctx, ctx.actor)
+    s["active"] = n["id"]
+    s["active_phase"] = phase_of(ctx, ctx.at)
+    ctx.step({"active": n["id"]})
+
+
+SET_ACTIVE = Action(
+    name="cycle12.set-active",
+    rule=RULE_ACTIVE,
+    summary="Set or change your active nomster (once a phase)",
+    params={"type": "object", "required": ["nomster"], "additionalProperties": False,
+            "properties": {"nomster": {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string"}]}}},
+    check=_active_check,
+    effect=_active,
+)
+
+
+# ---------------------------------------------------------------- licks and bonds
+
+
+def lick(ctx: Ctx, n: dict[str, Any], target: str, why: str) -> None:
+    """Lick: a player licked for the first time this phase by this nomster gains 5, unless it is on their team."""
+    phase = phase_of(ctx, ctx.at)
+    doc = ctx.edit(NOMSTERS)
+    n = next(x for x in doc["nomsters"] if x["id"] == n["id"])
+    first = not any(x["player"] == target and x["phase"] == phase for x in n.get("licked", []))
+    entry: dict[str, Any] = {"lick": target, "by": n["id"], "why": why}
+    if target.startswith(NOMSTER_REF) or ctx.player(target) is None:
+        ctx.step(entry)
+        return
+    n.setdefault("licked", [])
+    n["licked"] = [x for x in n["licked"] if x["phase"] == phase] + [{"player": target, "phase": phase}]
+    points = opts(ctx)["lick_points"] if first and n.get("trainer") != target else 0
+    if points:
+        change_stat(ctx, target, "gooderhose", points, rule=RULE_LICK)
+    entry["points"] = points
+    ctx.step(entry)
+
+
+def bond_lick(ctx: Ctx, n: dict[str, Any]) -> None:
+    """Lick (bonding): the nomster licks its trainer; an unbonded trainer becomes bonded to it."""
+    trainer = n["trainer"]
+    lick(ctx, n, trainer, "bonding")
+    s = sheet(ctx, trainer) or {}
+    if s.get("bonded") is None and not n.get("bonded_to"):
+        s = touch_sheet(ctx, trainer)
+        s["bonded"] = n["id"]
+        s["type"] = n["type"]  # Nomster Bond: the player gains the nomster's type
+        s["bond_name"] = n.get("name")
+        m = find_nomster(ctx, n["id"], edit=True)
+        m["bonded_to"] = trainer
+        ctx.step({"bonded": trainer, "nomster": n["id"], "type": n["type"]})
+
+
+def _did(n: dict[str, Any], what: str, phase: int, by: str | None) -> bool:
+    return any(x["phase"] == phase and (by is None or x["by"] == by) for x in n.get(what, []))
+
+
+def _cuddle_check(ctx: Ctx) -> Iterator[str]:
+    n = find_nomster(ctx, ctx.params["nomster"])
+    if n["wild"]:
+        yield f"{nomster_label(n)} is wild; only tame nomsters are cuddled"
+    elif where(ctx, ctx.actor) != n["location"]:
+        yield f"{nomster_label(n)} is at {place_name(ctx, n['location'])}, not with {ctx.actor}"
+
+
+def _cuddle(ctx: Ctx) -> None:
+    n = find_nomster(ctx, ctx.params["nomster"], edit=True)
+    phase = phase_of(ctx, ctx.at)
+    n.setdefault("cuddles", [])
+    n["cuddles"] = [c for c in n["cuddles"] if c["phase"] >= phase - 1] + [
+        {"by": ctx.actor, "phase": phase, "at": iso(ctx.at), "how": ctx.params["how"]}]
+    ctx.step({"cuddled": n["id"], "by": ctx.actor})
+    by_trainer_only = not opts(ctx)["bond_cuddle_by_anyone"]
+    if n.get("trainer") and _did(n, "treats", phase - 1, n["trainer"]) and (
+            not by_trainer_only or ctx.actor == n["trainer"]):
+        bond_lick(ctx, n)
+
+
+CUDDLE = Action(
+    name="cycle12.cuddle",
+    rule=RULE_CUDDLE,
+    summary="Cuddle a tame nomster in your location, saying how",
+    params={"type": "object", "required": ["nomster", "how"], "additionalProperties": False,
+            "properties": {"nomster": {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string"}]},
+                           "how": {"type": "string", "minLength": 1, "maxLength": 500}}},
+    check=_cuddle_check,
+    effect=_cuddle,
+    doc="If its trainer gave it a treat in the previous phase, it licks its trainer; an unbonded trainer "
+        "becomes bonded to it.",
+)
+
+
+def _treat_check(ctx: Ctx) -> Iterator[str]:
+    n = find_nomster(ctx, ctx.params["nomster"])
+    mine = items.owned(ctx, ctx.actor, "treat")
+    if not mine:
+        yield f"{ctx.actor} has no treat"
+    if where(ctx, ctx.actor) != n["location"]:
+        yield f"{nomster_label(n)} is at {place_name(ctx, n['location'])}, not with {ctx.actor}"
+    if n.get("trainer") != ctx.actor and not is_reputable(ctx, ctx.actor, ctx.at):
+        yield f"{ctx.actor} is not reputable; only reputable players start an adoption with a treat"
+
+
+def _treat(ctx: Ctx) -> None:
+    n = find_nomster(ctx, ctx.params["nomster"])
+    treat = items.owned(ctx, ctx.actor, "treat")[0]
+    try:
+        items.give(ctx, ctx.actor, ref(n), treat["id"])
+    except ValueError as e:
+        raise ctx.refuse(str(e), "item-actions") from None
+    phase = phase_of(ctx, ctx.at)
+    n = find_nomster(ctx, n["id"], edit=True)
+    n.setdefault("treats", [])
+    horizon = ctx.at - timedelta(days=opts(ctx)["join_team_treat_days"] + 7)
+    n["treats"] = [t for t in n["treats"] if parse_time(t["at"]) >= horizon] + [
+        {"by": ctx.actor, "phase": phase, "at": iso(ctx.at)}]
+    ctx.step({"treat": treat["id"], "to": n["id"], "adoption": n.get("trainer") != ctx.actor})
+    if n.get("trainer") == ctx.actor and _did(n, "cuddles", phase - 1, ctx.actor):
+        bond_lick(ctx, n)
+
+
+GIVE_TREAT = Action(
+    name="cycle12.give-treat",
+    rule="treats",
+    summary="Give a nomster in your location one of your treats",
+    params={"type": "object", "required": ["nomster"], "additionalProperties": False,
+            "properties": {"nomster": {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string"}]}}},
+    check=_treat_check,
+    effect=_treat,
+    doc="To another's nomster (or a wild one) it starts an adoption, for reputable players only. To your own "
+        "nomster cuddled by you in the previous phase, it makes the nomster lick you and bond with you.",
+)
+
+
+# ---------------------------------------------------------------- commands
+
+
+def _entity(ctx: Ctx, target: Any) -> str:
+    """A located entity: a player's name, a nomster's name or id."""
+    if isinstance(target, int):
+        return ref(find_nomster(ctx, target))
+    if ctx.player(target) is not None:
+        return str(target)
+    if str(target).startswith(NOMSTER_REF):
+        return ref(find_nomster(ctx, int(str(target)[len(NOMSTER_REF):])))
+    return ref(find_nomster(ctx, str(target)))
+
+
+def _command_check(ctx: Ctx) -> Iterator[str]:
+    n = find_nomster(ctx, ctx.params["nomster"])
+    s = sheet(ctx, ctx.actor) or {}
+    cmd = ctx.params["command"]
+    if n.get("trainer") != ctx.actor:
+        yield f"{nomster_label(n)} is not on {ctx.actor}'s team"
+        return
+    if s.get("active") != n["id"]:
+        yield f"{nomster_label(n)} is not {ctx.actor}'s active nomster; only the active nomster takes commands"
+        return
+    if n.get("ascended"):
+        yield f"{nomster_label(n)} has ascended"
+        return
+    target = ctx.params.get("target")
+    if cmd in ("lick", "join-team") and target is None:
+        yield f"{cmd} needs a target"
+        return
+    if cmd == "follow":
+        who = _entity(ctx, target) if target is not None else ctx.actor
+        if who == ref(n):
+            yield "a nomster cannot follow itself"
+    elif cmd == "lick":
+        who = _entity(ctx, target)
+        if where(ctx, who) != n["location"]:
+            yield f"{nomster_label(n)} and {target} are not in the same location"
+    elif cmd == "join-team":
+        yield from _join_team_problems(ctx, n, str(target))
+    elif cmd == "ascend":
+        tower = opts(ctx)["tower"]
+        loc = location_by_id(ctx, n["location"])
+        if not n.get("bonded_to"):
+            yield f"{nomster_label(n)} is not bonded"
+        elif loc is None or loc["name"] != tower:
+            yield f"{nomster_label(n)} is at {place_name(ctx, n['location'])}, not the {tower}"
+        elif where(ctx, n["bonded_to"]) != n["location"]:
+            yield f"{n['bonded_to']} is not at the {tower}"
+
+
+def _join_team_problems(ctx: Ctx, n: dict[str, Any], player: str) -> Iterator[str]:
+    o = opts(ctx)
+    if n.get("bonded_to"):
+        yield f"{nomster_label(n)} is bonded; bonded nomsters cannot join another team"
+        return
+    if ctx.player(player) is None:
+        yield f"{player!r} is not a player"
+        return
+    if where(ctx, player) != n["location"]:
+        yield f"{player} is not in the same location as {nomster_label(n)}"
+    horizon = ctx.at - timedelta(days=o["join_team_treat_days"])
+    if not any(t["by"] == player and parse_time(t["at"]) >= horizon for t in n.get("treats", [])):
+        yield f"{nomster_label(n)} has had no treat from {player} in the last {o['join_team_treat_days']} days"
+
+
+def _command(ctx: Ctx) -> None:
+    n = find_nomster(ctx, ctx.params["nomster"], edit=True)
+    cmd, target = ctx.params["command"], ctx.params.get("target")
+    if cmd == "follow":
+        who = _entity(ctx, target) if target is not None else ctx.actor
+        n["following"] = who
+        ctx.step({"nomster": n["id"], "follows": who})
+    elif cmd == "stay":
+        n.pop("following", None)
+        ctx.step({"nomster": n["id"], "stays": True})
+    elif cmd == "lick":
+        lick(ctx, n, _entity(ctx, target), "command")
+    elif cmd == "join-team":
+        old = n["trainer"]
+        n["trainer"] = str(target)
+        n.pop("following", None)
+        s = sheet(ctx, old) or {}
+        if s.get("active") == n["id"]:
+            touch_sheet(ctx, old)["active"] = None
+        touch_sheet(ctx, str(target))
+        ctx.step({"nomster": n["id"], "left_team": old, "joined_team": target, "adoption": "successful"})
+    elif cmd == "ascend":
+        n["ascended"] = True
+        s = touch_sheet(ctx, n["bonded_to"])
+        s["ascended"] = True
+        ctx.step({"ascended": n["bonded_to"], "nomster": n["id"]})
+
+
+COMMAND = Action(
+    name="cycle12.command",
+    rule=RULE_COMMANDS,
+    summary="Command your active nomster: follow, stay, lick, join-team or ascend",
+    params={"type": "object", "required": ["nomster", "command"], "additionalProperties": False,
+            "properties": {"nomster": {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string"}]},
+                           "command": {"enum": ["follow", "stay", "lick", "join-team", "ascend"]},
+                           "target": {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string"}]}}},
+    check=_command_check,
+    effect=_command,
+    doc="`target`: for follow, a located entity (default: you); for lick, the entity licked (a player licked "
+        "for the first time this phase by this nomster gains 5 points unless it is on their team); for "
+        "join-team, the player whose team it joins (same location, a treat from them in the last 7 days, "
+        "not bonded); ascend needs the nomster bonded, it and its player at the Tower of Ferrets.",
+)
+
+ACTIONS = [SPAWN, TAME, NAME, SET_ACTIVE, CUDDLE, GIVE_TREAT, COMMAND]

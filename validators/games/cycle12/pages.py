@@ -1,0 +1,276 @@
+"""Wiki pages drawn from a Cycle 12 state: the world map (SVG), the subrule tree, the phase calendar,
+proposals, character sheets, nomsters and judgement.
+
+Everything a player typed is escaped. Rendering is plain functions of a state,
+which tests call directly.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from html import escape
+from typing import Any
+
+from ...engine import Page, State
+from ...timeutil import parse_time
+from . import phases, proposals, ruletree
+from .common import ITEMS, JUSTICE, MEDALS, NOMSTERS, PROPOSALS, SHEETS, WORLD, opts, phase_of, start
+
+TILE = 132
+PAD = 24
+
+
+def esc(value: Any) -> str:
+    return escape(str(value), quote=True)
+
+
+def _cell(value: Any) -> str:
+    """A Markdown table cell: escaped, with pipes and newlines made harmless."""
+    return esc(value).replace("|", "&#124;").replace("\n", " ")
+
+
+def _tag_colour(state: State, loc: dict[str, Any]) -> str:
+    tags = state.doc(WORLD)["tags"]
+    for t in loc.get("tags", []):
+        if tags.get(t, {}).get("colour"):
+            return str(tags[t]["colour"])
+    return "#eeeeee"
+
+
+def render_map_svg(state: State) -> str:
+    """The World map: one square tile per location at its coordinates (north up), with its tags, the
+    nomsters there (wild hollow, tame filled) and the players' tokens."""
+    locs = state.doc(WORLD)["locations"]
+    if not locs:
+        return '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="60" role="img" ' \
+               'aria-label="The World map is empty"><text x="10" y="35">No location exists yet.</text></svg>'
+    xs, ys = [loc["x"] for loc in locs], [loc["y"] for loc in locs]
+    minx, maxy = min(xs), max(ys)
+    width = (max(xs) - minx + 1) * TILE + 2 * PAD
+    height = (maxy - min(ys) + 1) * TILE + 2 * PAD
+    nomsters = state.doc(NOMSTERS)["nomsters"]
+    sheets = state.doc(SHEETS)["sheets"]
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" role="img" aria-label="The World map" '
+           'font-family="sans-serif" font-size="11">',
+           '<title>The World map</title>']
+    for loc in locs:
+        px = PAD + (loc["x"] - minx) * TILE
+        py = PAD + (maxy - loc["y"]) * TILE
+        out.append(f'<g class="tile" id="tile-{loc["id"]}">')
+        out.append(f'<rect x="{px + 2}" y="{py + 2}" width="{TILE - 4}" height="{TILE - 4}" rx="6" '
+                   f'fill="{esc(_tag_colour(state, loc))}" fill-opacity="0.45" stroke="#333"/>')
+        out.append(f'<text x="{px + 8}" y="{py + 18}" font-weight="bold">{esc(loc["name"])}</text>')
+        out.append(f'<text x="{px + 8}" y="{py + 32}" fill="#333">({loc["x"]}, {loc["y"]})</text>')
+        tag_text = esc(", ".join(loc.get("tags", [])) or "no tags")
+        out.append(f'<text x="{px + 8}" y="{py + 46}" font-style="italic">{tag_text}</text>')
+        here = [n for n in nomsters if n["location"] == loc["id"] and not n.get("ascended")]
+        for i, n in enumerate(here[:12]):
+            cx, cy = px + 14 + (i % 6) * 19, py + 66 + (i // 6) * 19
+            label = n.get("name") or f"wild {n['type']} {n['class']}"
+            colour = esc(state.doc(WORLD)["tags"].get(n["type"], {}).get("colour", "#222"))
+            fill = colour if not n["wild"] else "white"
+            out.append(f'<circle cx="{cx}" cy="{cy}" r="7" fill="{fill}" stroke="#222" stroke-width="1.5">'
+                       f'<title>{esc(label)} (#{n["id"]}, {esc(n["type"])} {esc(n["class"])})</title></circle>')
+        people = [s["player"] for s in sheets if s.get("location") == loc["id"]]
+        if people:
+            out.append(f'<text x="{px + 8}" y="{py + TILE - 12}" fill="#7a1f1f">{esc(", ".join(people))}</text>')
+        out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def render_map(state: State) -> str:
+    world = state.doc(WORLD)
+    locs = world["locations"]
+    n = len(locs)
+    nd = state.doc(NOMSTERS)
+    lines = ["# World map", "",
+             f"{n} locations. Nomster carrying capacity: {2 * n / 3:.2f} (two thirds of the locations); "
+             f"nomster index: {nd['index']}. Wild nomsters are white circles, tame ones filled with their "
+             "type's colour; players are named in red. Tiles and cards are images in the real game; here "
+             "each location records them as paths.", "", render_map_svg(state), "",
+             "| Location | Coordinates | Tags | Description | Tile | Created by |", "|---|---|---|---|---|---|"]
+    for loc in sorted(locs, key=lambda x: (x["y"], x["x"])):
+        lines.append(f"| {_cell(loc['name'])} | ({loc['x']}, {loc['y']}) | {_cell(', '.join(loc.get('tags', [])))} | "
+                     f"{_cell(loc.get('description', ''))} | {_cell(loc.get('tile', ''))} | "
+                     f"{_cell(loc.get('created_by', ''))} |")
+    lines += ["", "## Terrain tags", "", "| Tag | Family | Special | Note |", "|---|---|---|---|"]
+    for t, d in world["tags"].items():
+        lines.append(f"| {_cell(t)} | {_cell(d.get('family', ''))} | {'yes' if d.get('special') else ''} | "
+                     f"{_cell(d.get('note', ''))} |")
+    open_s = [s for s in world["suggestions"] if not s.get("fulfilled_by")]
+    if open_s:
+        lines += ["", "## Unfulfilled suggestions", "", "| # | By | At | Kind | Card |", "|---|---|---|---|---|"]
+        for s in open_s:
+            card = f"{s.get('name', '')} ({s.get('x', '?')}, {s.get('y', '?')})" if s["kind"] == "card" else ""
+            lines.append(f"| {s['id']} | {_cell(s['by'])} | {s['at']} | {s['kind']} | {_cell(card)} |")
+    if world["announcements"]:
+        lines += ["", "## Terraforming and surveying", "",
+                  "| # | Kind | By | Location | Family | Tag | Reactions | Status |",
+                  "|---|---|---|---|---|---|---|---|"]
+        names = {loc["id"]: loc["name"] for loc in locs}
+        for a in world["announcements"]:
+            lines.append(f"| {a['id']} | {a['kind']} | {_cell(a['by'])} | {_cell(names.get(a['location'], '?'))} | "
+                         f"{_cell(a['family'])} | {_cell(a['tag'])} | {len(a['reactions'])} | "
+                         f"{_cell(a['status'] + (': ' + a['result'] if a.get('result') else ''))} |")
+    return "\n".join(lines) + "\n"
+
+
+def render_tree(state: State) -> str:
+    """The subrule tree: every active rule under its parent, with its path."""
+    sep = opts(state)["separator"]
+    live = ruletree.live(state.rules)
+    lines = ["# Rules and subrules", "",
+             f"Each subrule is drawn under its parent; its path joins the titles with “{esc(sep)}”, "
+             "a mark found in no rule's title.", ""]
+    for depth, rid in ruletree.tree(live):
+        rule = live[rid]
+        try:
+            path = ruletree.path_of(live, rid, sep)
+        except ValueError:
+            path = rule.title
+        lines.append(f"{'    ' * depth}- **{esc(rule.title)}** <small>{esc(path)}</small>")
+    return "\n".join(lines) + "\n"
+
+
+def render_calendar(state: State, now: datetime | None = None) -> str:
+    now = now or state.now() or start(state)
+    s, o = start(state), opts(state)
+    current = phases.phase_number(now, s)
+    lines = ["# Phases", "",
+             f"The cycle started at {s:%Y-%m-%d %H:%M} UTC and ends at the end of phase {o['last_phase']} "
+             f"({phases.phase_name(o['last_phase'])}, which the rules write XXXX), at "
+             f"{phases.cycle_end(s, o['last_phase']):%Y-%m-%d %H:%M} UTC.", "",
+             f"Now ({now:%Y-%m-%d %H:%M} UTC): **{phases.phase_name(current) if current else 'before the cycle'}**.",
+             "", "| Phase | From | Until | Days |", "|---|---|---|---|"]
+    for n in range(1, max(current, 1) + 3):
+        a, b = phases.phase_bounds(n, s)
+        mark = " (now)" if n == current else ""
+        lines.append(f"| {phases.phase_name(n)}{mark} | {a:%a %Y-%m-%d} | {b:%a %Y-%m-%d %H:%M} | "
+                     f"{', '.join(d[:3] for d in phases.phase_days(n, s))} |")
+    return "\n".join(lines) + "\n"
+
+
+def render_proposals(state: State, now: datetime | None = None) -> str:
+    now = now or state.now() or start(state)
+    items = state.doc(PROPOSALS)["proposals"]
+    lines = ["# Proposals", "",
+             "A standard proposal votes through the first phase after it was made and is popular with more for "
+             "than against; an urgent one votes for two days and is popular with no more than two against.", ""]
+    pending = [p for p in items if p["status"] == "pending"]
+    lines += ["## Pending", ""]
+    if not pending:
+        lines.append("None.")
+    for p in pending:
+        f, a = proposals.tally(state, p)
+        ends = parse_time(p["ends"])
+        state_now = "popular" if proposals.popular(state, p) else "not popular"
+        if p.get("edited"):
+            state_now = "edited: it will not take effect"
+        lines += [f"### {p['id']}. {esc(p['title'])}", "",
+                  f"{p['class'].capitalize()}, by {esc(p['author'])}, made {p['submitted']} "
+                  f"({phases.phase_name(phase_of(state, parse_time(p['submitted'])) or 1)}); voting ends {p['ends']}"
+                  f"{' (ended)' if ends <= now else ''}. For {f}, against {a}: **{state_now}**.", ""]
+        for i, c in enumerate(p.get("changes", []), 1):
+            if c["kind"] == "textual":
+                lines.append(f"{i}. Textual change: {esc(c.get('text', '(machine-readable effects only)'))}")
+            else:
+                props = ", ".join(f"{k} {esc(v)}" for k, v in c.items() if k not in ("kind", "x", "y"))
+                lines.append(f"{i}. Location change card for ({c['x']}, {c['y']}): {props}")
+        lines.append("")
+    done = [p for p in items if p["status"] != "pending"]
+    if done:
+        lines += ["## Archive", "", "| # | Title | Class | Author | Result | For | Against | At |",
+                  "|---|---|---|---|---|---|---|---|"]
+        for p in reversed(done):
+            r = p.get("resolved", {})
+            lines.append(f"| {p['id']} | {_cell(p['title'])} | {p['class']} | {_cell(p['author'])} | "
+                         f"{_cell(r.get('result', p['status']))} | {r.get('for', '')} | {r.get('against', '')} | "
+                         f"{r.get('at', '')} |")
+    return "\n".join(lines) + "\n"
+
+
+def render_sheets(state: State) -> str:
+    """Character sheets as records: what each sheet must show (the drawn sheet is linked when given)."""
+    locs = {loc["id"]: loc["name"] for loc in state.doc(WORLD)["locations"]}
+    medals = {m["id"]: m for m in state.doc(MEDALS)["medals"]}
+    noms = {n["id"]: n for n in state.doc(NOMSTERS)["nomsters"]}
+    items = state.doc(ITEMS)["items"]
+    points = {p["name"]: p["stats"].get("gooderhose", 0) for p in state.doc("roster")["players"]}
+    lines = ["# Character sheets", "",
+             "In the real game a character sheet is a hand-drawn image; here it is a record of what the rules "
+             "require it to show, kept up to date by the engine (self-updating), with the image's path if one "
+             "was submitted.", "",
+             "| Player | Token | Location | Gooderhose | Items | Medal box | Bond (type) | Active nomster | Sheet |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for s in state.doc(SHEETS)["sheets"]:
+        owned = [f"{i['kind']} #{i['id']}" for i in items if i["owner"] == s["player"]]
+        box = ", ".join(medals[m]["name"] for m in s.get("medals", []) if m in medals)
+        bond = f"{noms[s['bonded']].get('name', s['bonded'])} ({s.get('type')})" if s.get("bonded") in noms else ""
+        active = noms[s["active"]].get("name", "") if s.get("active") in noms else ""
+        status = " (ascended)" if s.get("ascended") else ""
+        lines.append(f"| {_cell(s['player'])}{status} | {_cell(s.get('token', ''))} | "
+                     f"{_cell(locs.get(s.get('location'), 'nowhere'))} | {points.get(s['player'], 0)} | "
+                     f"{_cell(', '.join(owned))} | {_cell(box)} | {_cell(bond)} | {_cell(active)} | "
+                     f"v{s.get('version', 1)} {_cell(s.get('image', ''))} |")
+    reqs = state.doc(SHEETS).get("transcriptions", [])
+    if reqs:
+        lines += ["", "## Transcriptions", "", "Never authoritative.", "",
+                  "| # | Sheet | Submitter | Requested | Due | Status | Text |", "|---|---|---|---|---|---|---|"]
+        for r in reqs:
+            status = r["status"] + (" (late)" if r.get("late") else "")
+            lines.append(f"| {r['id']} | {_cell(r['sheet'])} | {_cell(r['submitter'])} | {r['requested']} | "
+                         f"{r['due']} | {status} | {_cell(r.get('text', ''))} |")
+    lines += ["", "## Medals", "", "| Medal | Symbol | Condition | Quantity | Held by |", "|---|---|---|---|---|"]
+    for m in medals.values():
+        held = [s["player"] for s in state.doc(SHEETS)["sheets"] if m["id"] in s.get("medals", [])]
+        lines.append(f"| {_cell(m['name'])} | {_cell(m['symbol'])} | {_cell(m['condition'])} | {m['quantity']} | "
+                     f"{_cell(', '.join(held))} |")
+    return "\n".join(lines) + "\n"
+
+
+def render_nomsters(state: State) -> str:
+    locs = {loc["id"]: loc["name"] for loc in state.doc(WORLD)["locations"]}
+    lines = ["# Nomsters", "",
+             "A tame nomster's card is an image in the real game; here its record holds what the card shows.", "",
+             "| # | Name | Species | Type | Class | Where | Trainer | Bonded to | Following |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for n in state.doc(NOMSTERS)["nomsters"]:
+        name = "wild" if n["wild"] else n.get("name", "")
+        if n.get("ascended"):
+            name += " (ascended)"
+        lines.append(f"| {n['id']} | {_cell(name)} | {_cell(n.get('species', ''))} | {_cell(n['type'])} | "
+                     f"{_cell(n['class'])} | {_cell(locs.get(n['location'], '?'))} | {_cell(n.get('trainer', ''))} | "
+                     f"{_cell(n.get('bonded_to', ''))} | {_cell(n.get('following', ''))} |")
+    return "\n".join(lines) + "\n"
+
+
+def render_justice(state: State) -> str:
+    doc = state.doc(JUSTICE)
+    lines = ["# Judgement", "", f"Judge: **{esc(doc.get('judge') or 'none')}**.", ""]
+    if doc["candidates"]:
+        lines += ["Candidates this week: " + ", ".join(
+            f"{esc(c['player'])} ({len(c['endorsements'])} 👍)" for c in doc["candidates"]), ""]
+    for r in reversed(doc["rfjs"]):
+        lines += [f"## RFJ {r['id']}: {esc(r['statement'])}", "",
+                  f"{'Question' if r['question'] else 'Statement'} by {esc(r['by'])}, {r['at']}.", ""]
+        for ruling in r["rulings"]:
+            c = ruling.get("confidence")
+            vote = f" Vote of confidence: {c['status']}." if c else ""
+            lines.append(f"- {esc(ruling['judgement'])} — {esc(ruling['by'])}, {ruling['at']} "
+                         f"({ruling['status']}).{vote} {esc(ruling.get('reasoning', ''))}")
+        lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def pages(state: State) -> list[Page]:
+    return [
+        Page("world-map", "World map", render_map(state), "gamestate/cycle12_world.yaml"),
+        Page("subrules", "Subrule tree", render_tree(state), "ruleset/"),
+        Page("phases", "Phases", render_calendar(state), "game.yaml"),
+        Page("cycle12-proposals", "Proposals", render_proposals(state), "gamestate/cycle12_proposals.yaml"),
+        Page("sheets", "Character sheets", render_sheets(state), "gamestate/cycle12_sheets.yaml"),
+        Page("nomsters", "Nomsters", render_nomsters(state), "gamestate/cycle12_nomsters.yaml"),
+        Page("judgement", "Judgement", render_justice(state), "gamestate/cycle12_justice.yaml"),
+    ]

@@ -1,0 +1,340 @@
+"""Proposals: standard and urgent, votes, popularity, taking effect ("Proposals", "Lifecycle",
+"Standard Proposals", "Urgent Proposals", "Changes", "Textual Changes", "Location Change Cards",
+"Proposal Points").
+
+A proposal is a list of changes. A textual change carries its words and,
+for the engine, machine-readable effects (rule edits and a gamestate patch);
+a location change card names a location by its coordinates and gives any of
+its properties, special tags included. When a proposal takes effect its
+changes are applied in order, as one instant: if one cannot be applied,
+none is, and the proposal is recorded as failed with the reason.
+
+Votes are the thumbs-up and thumbs-down reactions: a vote counts if it
+stands at the end of the voting period. Proposals are resolved when a phase
+begins (the phase-start event resolves every proposal whose period has
+ended) or, for an urgent proposal ending mid-phase, by anyone's
+``cycle12.resolve`` after its end.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any, Iterator
+
+from ...effects import apply_effects
+from ...engine import ANYONE, Action, Ctx
+from ...problems import Illegal
+from ...roster import change_stat
+from ...timeutil import parse_time
+from . import phases, ruletree, world
+from .common import PROPOSALS, iso, is_reputable, opts, phase_of, start
+
+RULE_PROPOSALS = "proposals"
+RULE_LIFECYCLE = "lifecycle"
+RULE_STANDARD = "standard-proposals"
+RULE_URGENT = "urgent-proposals"
+RULE_POINTS = "proposal-points"
+
+CHANGE = {
+    "type": "object",
+    "required": ["kind"],
+    "properties": {
+        "kind": {"enum": ["textual", "location-card"]},
+        "text": {"type": "string", "maxLength": 20000},
+        "effects": {"$ref": "common.schema.json#/$defs/effects"},
+        "x": {"type": "integer"}, "y": {"type": "integer"},
+        "name": {"type": "string", "minLength": 1, "maxLength": 80},
+        "description": {"type": "string", "maxLength": 2000},
+        "tags": {"type": "array", "maxItems": 20, "items": {"type": "string", "maxLength": 60}},
+        "tile": {"type": "string", "maxLength": 300},
+    },
+    "additionalProperties": False,
+}
+
+
+def voting_end(state: Any, p: dict[str, Any]) -> datetime:
+    """Standard: the end of the first phase after submission. Urgent: two days after submission."""
+    submitted = parse_time(p["submitted"])
+    if p["class"] == "urgent":
+        return submitted + timedelta(days=opts(state)["urgent_days"])
+    n = phase_of(state, submitted)
+    return phases.phase_bounds(n + 1, start(state))[1]
+
+
+def voting_start(state: Any, p: dict[str, Any]) -> datetime:
+    submitted = parse_time(p["submitted"])
+    if p["class"] == "urgent":
+        return submitted
+    return phases.phase_bounds(phase_of(state, submitted) + 1, start(state))[0]
+
+
+def tally(state: Any, p: dict[str, Any]) -> tuple[int, int]:
+    """(for, against) among players still playing."""
+    players = {x["name"] for x in state.doc("roster")["players"]}
+    votes = [v for n, v in p.get("votes", {}).items() if n in players]
+    return sum(1 for v in votes if v == "for"), sum(1 for v in votes if v == "against")
+
+
+def popular(state: Any, p: dict[str, Any]) -> bool:
+    f, a = tally(state, p)
+    if p["class"] == "urgent":
+        return a <= opts(state)["urgent_max_against"]
+    return f > a
+
+
+# ---------------------------------------------------------------- submitting and voting
+
+
+def _propose_check(ctx: Ctx) -> Iterator[str]:
+    if ctx.params.get("class", "standard") == "urgent" and not is_reputable(ctx, ctx.actor, ctx.at):
+        yield f"{ctx.actor} is not reputable; only reputable players may submit urgent proposals"
+    for i, c in enumerate(ctx.params.get("changes", [])):
+        if c["kind"] == "location-card" and ("x" not in c or "y" not in c):
+            yield f"change {i + 1}: a location change card gives the coordinates of an existing location"
+        if c["kind"] == "textual" and not (c.get("text") or c.get("effects")):
+            yield f"change {i + 1}: a textual change describes a modification"
+
+
+def _propose(ctx: Ctx) -> None:
+    doc = ctx.edit(PROPOSALS)
+    ident = doc["next"]
+    doc["next"] = ident + 1
+    p: dict[str, Any] = {"id": ident, "title": ctx.params.get("title") or f"Proposal {ident}",
+                         "class": ctx.params.get("class", "standard"), "author": ctx.actor,
+                         "submitted": iso(ctx.at), "status": "pending"}
+    if ctx.params.get("card"):
+        p["card"] = ctx.params["card"]
+    p["changes"] = list(ctx.params.get("changes", []))
+    p["ends"] = iso(voting_end(ctx, p))
+    p["votes"] = {}
+    doc["proposals"].append(p)
+    ctx.step({"proposal": ident, "class": p["class"], "voting_ends": p["ends"]})
+
+
+PROPOSE = Action(
+    name="cycle12.propose",
+    rule=RULE_PROPOSALS,
+    summary="Submit a proposal (a list of changes), standard or urgent",
+    params={"type": "object", "required": ["changes"], "additionalProperties": False,
+            "properties": {"title": {"type": "string", "maxLength": 200},
+                           "class": {"enum": ["standard", "urgent"]},
+                           "card": {"type": "string", "maxLength": 300},
+                           "changes": {"type": "array", "minItems": 1, "maxItems": 50, "items": CHANGE}}},
+    check=_propose_check,
+    effect=_propose,
+    doc="Any player may propose; `class` defaults to standard. Only reputable players may submit urgent "
+        "proposals. `changes` is a list of textual changes (`text`, `effects`) and location change cards "
+        "(`x`, `y` and any of `name`, `description`, `tags`, `tile`).",
+)
+
+
+def _find(ctx: Ctx, ident: int, edit: bool = False) -> dict[str, Any]:
+    doc = ctx.edit(PROPOSALS) if edit else ctx.doc(PROPOSALS)
+    for p in doc["proposals"]:
+        if p["id"] == ident:
+            return p
+    raise ctx.refuse(f"there is no proposal {ident}")
+
+
+def _vote_check(ctx: Ctx) -> Iterator[str]:
+    p = _find(ctx, ctx.params["proposal"])
+    if p["status"] != "pending":
+        yield f"proposal {p['id']} is {p['status']}; its voting period is over"
+    elif ctx.at >= parse_time(p["ends"]):
+        yield f"proposal {p['id']}'s voting period ended at {p['ends']}"
+
+
+def _vote(ctx: Ctx) -> None:
+    p = _find(ctx, ctx.params["proposal"], edit=True)
+    p["votes"].pop(ctx.actor, None)
+    if ctx.params["vote"] != "none":
+        p["votes"][ctx.actor] = ctx.params["vote"]
+
+
+VOTE = Action(
+    name="cycle12.vote",
+    rule=RULE_LIFECYCLE,
+    summary="React thumbs-up (for) or thumbs-down (against) to a proposal, or withdraw the reaction",
+    params={"type": "object", "required": ["proposal", "vote"], "additionalProperties": False,
+            "properties": {"proposal": {"type": "integer", "minimum": 1},
+                           "vote": {"enum": ["for", "against", "none"]}}},
+    check=_vote_check,
+    effect=_vote,
+    doc="The reactions standing at the end of the voting period are the votes; a later reaction replaces an "
+        "earlier one. Voting closes when the voting period ends.",
+)
+
+
+def _edit_check(ctx: Ctx) -> Iterator[str]:
+    p = _find(ctx, ctx.params["proposal"])
+    if p["author"] != ctx.actor:
+        yield f"only {p['author']} can edit or delete the message of proposal {p['id']}"
+    elif p["status"] != "pending":
+        yield f"proposal {p['id']} is already {p['status']}"
+
+
+def _edit(ctx: Ctx) -> None:
+    p = _find(ctx, ctx.params["proposal"], edit=True)
+    p["edited"] = iso(ctx.at)
+    ctx.step({"proposal": p["id"], "edited": True, "note": "an edited or deleted proposal does not take effect"})
+
+
+EDIT = Action(
+    name="cycle12.edit-proposal",
+    rule=RULE_LIFECYCLE,
+    summary="Record that the message or a card of your proposal was edited or deleted",
+    params={"type": "object", "required": ["proposal"], "additionalProperties": False,
+            "properties": {"proposal": {"type": "integer", "minimum": 1}}},
+    check=_edit_check,
+    effect=_edit,
+    doc="A proposal whose message or cards were edited or deleted does not take effect at the end of its "
+        "voting period, however popular.",
+)
+
+
+# ---------------------------------------------------------------- taking effect
+
+
+def apply_changes(ctx: Ctx, p: dict[str, Any]) -> None:
+    """Each change in sequence; raises ValueError naming the change that cannot be applied."""
+    for i, change in enumerate(p.get("changes", []), 1):
+        try:
+            if change["kind"] == "textual":
+                apply_effects(ctx, change.get("effects"), f"proposal {p['id']}", RULE_PROPOSALS)
+            else:
+                world.apply_location_card(ctx, change)
+        except Illegal as e:
+            raise ValueError(f"change {i}: {e.problems[0].message}") from None
+        except ValueError as e:
+            raise ValueError(f"change {i}: {e}") from None
+    rules = ctx.tx.rules
+    if rules is not None:
+        ruletree.renumber(rules, opts(ctx)["separator"])
+
+
+def _in_sandbox(ctx: Ctx, fn: Any) -> str | None:
+    """Run ``fn`` on a copy of the transaction; keep its changes only if it succeeds."""
+    inner = Ctx(ctx.state, ctx.action, ctx.record, ctx.at, ctx.registry, ctx.dice)
+    try:
+        fn(inner)
+    except (ValueError, Illegal) as e:
+        return str(e) if isinstance(e, ValueError) else e.problems[0].message
+    why = _left_broken(ctx, inner)
+    if why:
+        return why
+    # keep the result as plain data, whatever the engine's copy-on-write keeps inside a transaction
+    for kind in inner.tx.docs:
+        ctx.tx.docs[kind] = _plain(inner.tx.doc(kind))
+    if inner.tx.rules is not None:
+        ctx.tx.rules = inner.tx.rules
+    if inner.tx.config is not None:
+        ctx.tx.config = inner.tx.config
+    return None
+
+
+def _plain(v: Any) -> Any:
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_plain(x) for x in v]
+    return v
+
+
+def _left_broken(before: Ctx, after: Ctx) -> str | None:
+    """Why the changes would leave the gamestate unreadable or breaking the rules' invariants, or None."""
+    from ... import schemas
+    from . import _invariants
+
+    for kind, data in after.tx.docs.items():
+        known = after.registry.docs.get(kind)
+        schema = known.schema if known else f"{kind}.schema.json"
+        errors = schemas.errors(data, schema=schema, file=kind)
+        if errors:
+            return f"the changes would leave {kind} invalid: {errors[0].field}: {errors[0].message}"[:200]
+    old = {p.message for p in _invariants(before.state)}
+    new = [p for p in _invariants(after.state) if p.message not in old]
+    if new:
+        return f"the changes would break the gamestate: {new[0].message}"[:200]
+    return None
+
+
+def resolve(ctx: Ctx, ident: int) -> dict[str, Any]:
+    """At the end of the voting period: take effect if popular and unedited."""
+    doc = ctx.edit(PROPOSALS)
+    p = next(x for x in doc["proposals"] if x["id"] == ident)
+    f, a = tally(ctx, p)
+    ends = parse_time(p["ends"])
+    if p.get("edited"):
+        result, reason = "not-taken-effect", "its message or a card was edited or deleted"
+    elif not popular(ctx, p):
+        result = "not-popular"
+        reason = (f"{a} against: more than {opts(ctx)['urgent_max_against']}" if p["class"] == "urgent"
+                  else f"{f} for, {a} against: not more for than against")
+    else:
+        snapshot = dict(p)
+        why = _in_sandbox(ctx, lambda inner: apply_changes(inner, snapshot))
+        if why:
+            result, reason = "failed", f"a change could not be applied: {why}"[:200]
+        else:
+            result, reason = "took-effect", (f"{f} for, {a} against" if p["class"] == "standard"
+                                             else f"{a} against, no more than {opts(ctx)['urgent_max_against']}")
+    doc = ctx.edit(PROPOSALS)
+    p = next(x for x in doc["proposals"] if x["id"] == ident)
+    p["status"] = result
+    p["resolved"] = {"at": iso(ends), "result": result, "reason": reason, "for": f, "against": a}
+    entry = {"proposal": ident, "result": result, "for": f, "against": a}
+    if result == "took-effect":
+        entry.update(award_proposal_point(ctx, p["author"], ends))
+    ctx.step(entry)
+    return p
+
+
+def award_proposal_point(ctx: Ctx, author: str, ends: datetime) -> dict[str, Any]:
+    """Proposal Points: one point, at most five a phase from this rule."""
+    from .common import edit_sheet, sheet
+
+    o = opts(ctx)
+    if ctx.player(author) is None or sheet(ctx, author) is None:
+        return {"points": 0}
+    phase = phase_of(ctx, ends - timedelta(seconds=1))
+    s = edit_sheet(ctx, author)
+    got = s.setdefault("proposal_points", {})
+    key = phases.phase_name(phase) if phase else "before"
+    already = int(got.get(key, 0))
+    gain = max(0, min(o["proposal_points"], o["proposal_points_per_phase"] - already))
+    if gain:
+        change_stat(ctx, author, "gooderhose", gain, rule=RULE_POINTS)
+        got.clear()
+        got[key] = already + gain
+    return {"points": gain, "author": author}
+
+
+def resolve_due(ctx: Ctx) -> None:
+    """Resolve every pending proposal whose voting period has ended by now, oldest end first."""
+    due = [p for p in ctx.doc(PROPOSALS)["proposals"] if p["status"] == "pending" and parse_time(p["ends"]) <= ctx.at]
+    for p in sorted(due, key=lambda x: (x["ends"], x["id"])):
+        resolve(ctx, p["id"])
+
+
+def _resolve_check(ctx: Ctx) -> Iterator[str]:
+    p = _find(ctx, ctx.params["proposal"])
+    if p["status"] != "pending":
+        yield f"proposal {p['id']} is already {p['status']}"
+    elif ctx.at < parse_time(p["ends"]):
+        yield f"proposal {p['id']}'s voting period ends at {p['ends']}; it cannot be resolved before then"
+
+
+RESOLVE = Action(
+    name="cycle12.resolve",
+    rule=RULE_LIFECYCLE,
+    summary="Record the end of a proposal's voting period: it takes effect if popular and unedited",
+    params={"type": "object", "required": ["proposal"], "additionalProperties": False,
+            "properties": {"proposal": {"type": "integer", "minimum": 1}}},
+    who=ANYONE,
+    check=_resolve_check,
+    effect=lambda ctx: resolve(ctx, ctx.params["proposal"]),
+    doc="Anyone may record it once the voting period has ended (the phase-start event does it for every "
+        "proposal due by then). Standard: popular with more for than against. Urgent: no more than two against.",
+)
+
+ACTIONS = [PROPOSE, VOTE, EDIT, RESOLVE]

@@ -1,0 +1,560 @@
+"""Locations, the world map, creating locations, moving, terrain tags and families, terraforming and
+surveying ("Locations", "World Map", "New Locations", "Creation Constraints", "Position Constraints",
+"Located Entities", "Terrain Tags", "Tag Families", "Terraforming", "Surveying", "Tags").
+
+Tiles and cards are images in the real game. Here a location is a record with
+the properties the rules require (name, description, coordinates, tags) and
+optional paths to its tile and card images. Tags and their families are data
+in ``cycle12_world`` so a proposal can add one without code.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any, Iterator
+
+from ...engine import ANYONE, Action, Ctx
+from ...roster import change_stat
+from ...timeutil import parse_time
+from .common import (NOMSTER_REF, NOMSTERS, SHEETS, WORLD, adjacent, edit_sheet, find_location, iso, location_at,
+                     location_by_id, locations, opts, phase_of, sheet, touch_sheet)
+
+RULE_NEW = "new-locations"
+RULE_CREATION = "creation-constraints"
+RULE_POSITION = "position-constraints"
+RULE_LOCATED = "located-entities"
+RULE_FAMILIES = "tag-families"
+RULE_TERRAFORM = "terraforming"
+RULE_SURVEY = "surveying"
+RANDOM = "Random"
+
+IMAGE = {"type": "string", "maxLength": 300, "description": "path or link to the image"}
+
+
+# ---------------------------------------------------------------- tags
+
+
+def tag_defs(state: Any) -> dict[str, dict[str, Any]]:
+    return state.doc(WORLD)["tags"]
+
+
+def families(state: Any) -> dict[str, dict[str, Any]]:
+    return state.doc(WORLD)["families"]
+
+
+def primary_family(state: Any) -> str | None:
+    return next((f for f, d in families(state).items() if d.get("primary")), None)
+
+
+def family_tags(state: Any, family: str) -> list[str]:
+    return [t for t, d in tag_defs(state).items() if d.get("family") == family]
+
+
+def tag_conflict(state: Any, tags: list[str]) -> str | None:
+    """Tag Families: no location has more than one tag of one family; unknown tags are refused too."""
+    defs = tag_defs(state)
+    seen: dict[str, str] = {}
+    for t in tags:
+        if t not in defs:
+            return f"{t!r} is not a terrain tag (tags: {', '.join(defs)})"
+        fam = defs[t].get("family")
+        if fam:
+            if fam in seen:
+                return f"{seen[fam]} and {t} are both of the family {fam!r}; a location may have only one"
+            seen[fam] = t
+    if len(set(tags)) != len(tags):
+        return "a tag is listed twice"
+    return None
+
+
+def primary_type(state: Any, loc: dict[str, Any]) -> str | None:
+    fam = primary_family(state)
+    return next((t for t in loc.get("tags", []) if tag_defs(state).get(t, {}).get("family") == fam), None)
+
+
+def apply_location_card(ctx: Ctx, change: dict[str, Any]) -> None:
+    """Location Change Cards: a card with an existing location's coordinates sets any of its properties."""
+    doc = ctx.edit(WORLD)
+    loc = next((x for x in doc["locations"] if x["x"] == change["x"] and x["y"] == change["y"]), None)
+    if loc is None:
+        raise ValueError(f"no location at ({change['x']}, {change['y']}) for the location change card")
+    if "tags" in change:
+        why = tag_conflict(ctx, change["tags"])
+        if why:
+            raise ValueError(why)
+        loc["tags"] = list(change["tags"])
+    for key in ("name", "description", "tile"):
+        if key in change:
+            if key == "name" and any(o is not loc and o["name"].casefold() == change["name"].casefold()
+                                     for o in doc["locations"]):
+                raise ValueError(f"another location is already named {change['name']!r}")
+            loc[key] = change[key]
+
+
+# ---------------------------------------------------------------- suggesting and creating
+
+
+def submitted_images(state: Any) -> set[str]:
+    """Every tile and card image already submitted for a location or a suggestion ("a new sheet")."""
+    world = state.doc(WORLD)
+    seen = {str(s["image"]) for s in world["suggestions"] if s.get("image")}
+    seen |= {str(loc[k]) for loc in world["locations"] for k in ("tile", "card") if loc.get(k)}
+    return seen
+
+
+def _suggest_check(ctx: Ctx) -> Iterator[str]:
+    p = ctx.params
+    if p.get("image") and p["image"] in submitted_images(ctx):
+        yield f"{p['image']} was submitted before; a suggestion is a new tile or card"
+    if p["kind"] == "card":
+        for key in ("name", "x", "y", "description"):
+            if key not in p:
+                yield f"a location card gives the location's {key}"
+    elif "image" not in p:
+        yield "a location tile suggestion gives the tile's image"
+
+
+def _suggest(ctx: Ctx) -> None:
+    doc = ctx.edit(WORLD)
+    ident = doc["next_suggestion"]
+    doc["next_suggestion"] = ident + 1
+    s = {"id": ident, "by": ctx.actor, "at": iso(ctx.at), "kind": ctx.params["kind"]}
+    for key in ("name", "x", "y", "description", "image"):
+        if key in ctx.params:
+            s[key] = ctx.params[key]
+    doc["suggestions"].append(s)
+    ctx.step({"suggestion": ident, "kind": s["kind"]})
+
+
+SUGGEST = Action(
+    name="cycle12.suggest-location",
+    rule=RULE_NEW,
+    summary="Suggest a location with a new location tile or a new location card",
+    params={"type": "object", "required": ["kind"], "additionalProperties": False,
+            "properties": {"kind": {"enum": ["tile", "card"]}, "image": IMAGE,
+                           "name": {"type": "string", "minLength": 1, "maxLength": 80},
+                           "x": {"type": "integer", "minimum": -1000, "maximum": 1000},
+                           "y": {"type": "integer", "minimum": -1000, "maximum": 1000},
+                           "description": {"type": "string", "maxLength": 2000}}},
+    check=_suggest_check,
+    effect=_suggest,
+    doc="A tile suggestion gives `image`; a card suggestion gives `name`, `x`, `y` and `description` (and may "
+        "give `image`, the card's picture).",
+)
+
+
+def _suggestion(ctx: Ctx, ident: int) -> dict[str, Any]:
+    for s in ctx.doc(WORLD)["suggestions"]:
+        if s["id"] == ident:
+            return s
+    raise ctx.refuse(f"there is no location suggestion {ident}", RULE_NEW)
+
+
+def _created_fields(ctx: Ctx, s: dict[str, Any]) -> dict[str, Any]:
+    """The card's information and the tile: one from the suggestion, the other from the reply."""
+    p = ctx.params
+    if s["kind"] == "tile":
+        return {"name": p.get("name"), "x": p.get("x"), "y": p.get("y"), "description": p.get("description", ""),
+                "tile": s.get("image"), "card": p.get("image")}
+    return {"name": s["name"], "x": s["x"], "y": s["y"], "description": s.get("description", ""),
+            "tile": p.get("image"), "card": s.get("image")}
+
+
+def _create_check(ctx: Ctx) -> Iterator[Any]:
+    from ...problems import Problem
+
+    o = opts(ctx)
+    s = _suggestion(ctx, ctx.params["suggestion"])
+    if s.get("fulfilled_by"):
+        yield f"suggestion {s['id']} was already fulfilled by {s['fulfilled_by']}"
+        return
+    if ctx.doc(WORLD).get("founding"):
+        yield "the first location is waiting for its reactions; no other location can be created until then"
+        return
+    if ctx.at - parse_time(s["at"]) > timedelta(days=o["suggestion_days"]):
+        yield Problem(f"suggestion {s['id']} was made at {s['at']}, more than {o['suggestion_days']} days ago",
+                      rule=RULE_CREATION)
+    f = _created_fields(ctx, s)
+    if ctx.params.get("image") and ctx.params["image"] in submitted_images(ctx):
+        yield f"{ctx.params['image']} was submitted before; a location is created with a new tile or card"
+    if s["kind"] == "tile":
+        for key in ("name", "x", "y"):
+            if f[key] is None:
+                yield f"a reply to a tile suggestion is a location card: give its {key}"
+    elif not f["tile"]:
+        yield "a reply to a card suggestion is a location tile: give its image"
+    if f["name"] is None or f["x"] is None or f["y"] is None:
+        return
+    tags = ctx.params.get("tags", [])
+    special = [t for t in tags if tag_defs(ctx).get(t, {}).get("special")]
+    if special:
+        yield Problem(f"special tags ({', '.join(special)}) may not be given while fulfilling a suggestion",
+                      rule="terrain-tags")
+    why = tag_conflict(ctx, tags)
+    if why:
+        yield Problem(why, rule=RULE_FAMILIES)
+    existing = locations(ctx)
+    if not existing:
+        if (f["x"], f["y"]) != (0, 0) or f["name"] != o["founding_name"]:
+            yield Problem(f"the first location is placed at (0, 0) and named {o['founding_name']!r}",
+                          rule=RULE_POSITION)
+        return
+    if location_at(ctx, f["x"], f["y"]):
+        yield Problem(f"({f['x']}, {f['y']}) is already {location_at(ctx, f['x'], f['y'])['name']}",
+                      rule=RULE_POSITION)
+    elif not any(adjacent(loc, f) for loc in existing):
+        yield Problem(f"({f['x']}, {f['y']}) is adjacent to no existing location", rule=RULE_POSITION)
+    if any(loc["name"].casefold() == str(f["name"]).casefold() for loc in existing):
+        yield f"a location is already named {f['name']!r}"
+
+
+def _new_location(ctx: Ctx, f: dict[str, Any], by: str, suggestion: int, tags: list[str]) -> dict[str, Any]:
+    doc = ctx.edit(WORLD)
+    ident = doc["next_location"]
+    doc["next_location"] = ident + 1
+    loc = {"id": ident, "name": f["name"], "x": f["x"], "y": f["y"], "description": f.get("description", ""),
+           "tags": list(tags)}
+    for key in ("tile", "card"):
+        if f.get(key):
+            loc[key] = f[key]
+    loc.update({"created": iso(ctx.at), "created_by": by, "suggestion": suggestion})
+    doc["locations"].append(loc)
+    for s in doc["suggestions"]:
+        if s["id"] == suggestion:
+            s["fulfilled_by"] = by
+            s["fulfilled_at"] = iso(ctx.at)
+            s["location"] = ident
+    return loc
+
+
+def _create(ctx: Ctx) -> None:
+    s = _suggestion(ctx, ctx.params["suggestion"])
+    f = _created_fields(ctx, s)
+    tags = list(ctx.params.get("tags", []))
+    if not locations(ctx):
+        # Position Constraints: the first location waits for five of the same reaction
+        ctx.edit(WORLD)["founding"] = {"suggestion": s["id"], "by": ctx.actor, "at": iso(ctx.at),
+                                       **{k: v for k, v in f.items() if v is not None}, "tags": tags,
+                                       "reactions": []}
+        ctx.step({"founding": f["name"], "deferred": f"until {opts(ctx)['founding_reactions']} reactions"})
+        return
+    loc = _new_location(ctx, f, ctx.actor, s["id"], tags)
+    ctx.step({"created": loc["name"], "at": [loc["x"], loc["y"]], "suggestion": s["id"]})
+
+
+CREATE = Action(
+    name="cycle12.create-location",
+    rule=RULE_NEW,
+    summary="Create a location by answering a suggestion: a card for a tile, or a tile for a card",
+    params={"type": "object", "required": ["suggestion"], "additionalProperties": False,
+            "properties": {"suggestion": {"type": "integer", "minimum": 1}, "image": IMAGE,
+                           "name": {"type": "string", "minLength": 1, "maxLength": 80},
+                           "x": {"type": "integer", "minimum": -1000, "maximum": 1000},
+                           "y": {"type": "integer", "minimum": -1000, "maximum": 1000},
+                           "description": {"type": "string", "maxLength": 2000},
+                           "tags": {"type": "array", "maxItems": 10, "items": {"type": "string"}}}},
+    check=_create_check,
+    effect=_create,
+    doc="Answer a tile suggestion with the card (`name`, `x`, `y`, `description`) or a card suggestion with "
+        "the tile (`image`). The suggestion must be at most a week old; the new location must be adjacent to "
+        "one that exists and not on one. The very first is at (0, 0), named Apeiros Village, and waits for "
+        "five reactions (`cycle12.react-founding`). `tags` may give non-special tags, one per family.",
+)
+
+
+def _react_founding_check(ctx: Ctx) -> Iterator[str]:
+    f = ctx.doc(WORLD).get("founding")
+    if not f:
+        yield "no first location is waiting for reactions"
+    elif ctx.actor in f["reactions"]:
+        yield f"{ctx.actor} has already reacted"
+
+
+def _react_founding(ctx: Ctx) -> None:
+    doc = ctx.edit(WORLD)
+    f = doc["founding"]
+    f["reactions"].append(ctx.actor)
+    need = opts(ctx)["founding_reactions"]
+    ctx.step({"reactions": len(f["reactions"]), "needed": need})
+    if len(f["reactions"]) >= need:
+        doc["founding"] = None
+        days = opts(ctx)["suggestion_days"]
+        s = next((x for x in doc["suggestions"] if x["id"] == f["suggestion"]), None)
+        if s is not None and ctx.at - parse_time(s["at"]) > timedelta(days=days):
+            # "and is still otherwise permitted": the suggestion has grown too old meanwhile
+            ctx.step({"founding": "not created", "because": f"suggestion {s['id']} is more than {days} days old"})
+            return
+        loc = _new_location(ctx, f, f["by"], f["suggestion"], f.get("tags", []))
+        for s in ctx.edit(SHEETS)["sheets"]:
+            if s.get("location") is None:
+                s["location"] = loc["id"]
+        ctx.step({"created": loc["name"], "at": [0, 0]})
+
+
+REACT_FOUNDING = Action(
+    name="cycle12.react-founding",
+    rule=RULE_POSITION,
+    summary="React to the first location's card; five of the same reaction create it",
+    who=ANYONE,
+    check=_react_founding_check,
+    effect=_react_founding,
+    doc="When the fifth player reacts, Apeiros Village is created at (0, 0) and every player without a "
+        "location starts there.",
+)
+
+
+# ---------------------------------------------------------------- moving
+
+
+def move_entity(ctx: Ctx, entity: str, to: int) -> list[str]:
+    """Move a located entity; nomsters following it from where it was take a follow action. Returns who moved."""
+    from .common import where
+
+    moved: list[str] = []
+    queue = [(entity, to)]
+    while queue:
+        who, dest = queue.pop(0)
+        if who in moved:
+            continue
+        origin = where(ctx, who)
+        if who.startswith(NOMSTER_REF):
+            n = next(x for x in ctx.edit(NOMSTERS)["nomsters"] if f"{NOMSTER_REF}{x['id']}" == who)
+            n["location"] = dest
+        else:
+            touch_sheet(ctx, who)["location"] = dest
+        moved.append(who)
+        for n in ctx.doc(NOMSTERS)["nomsters"]:
+            if n.get("following") == who and n["location"] == origin and not n.get("ascended"):
+                queue.append((f"{NOMSTER_REF}{n['id']}", dest))
+    return moved
+
+
+def _move_check(ctx: Ctx) -> Iterator[str]:
+    s = sheet(ctx, ctx.actor)
+    if s is None or s.get("location") is None:
+        yield f"{ctx.actor} is nowhere yet: players start at (0, 0) once it exists"
+        return
+    if s.get("ascended"):
+        yield f"{ctx.actor} has ascended"
+        return
+    here = location_by_id(ctx, s["location"])
+    there = find_location(ctx, ctx.params["to"])
+    if here is not None and not adjacent(here, there):
+        yield f"{there['name']} ({there['x']}, {there['y']}) is not adjacent to {here['name']} " \
+              f"({here['x']}, {here['y']})"
+
+
+def _move(ctx: Ctx) -> None:
+    there = find_location(ctx, ctx.params["to"])
+    moved = move_entity(ctx, ctx.actor, there["id"])
+    ctx.step({"moved": moved, "to": there["name"]})
+
+
+MOVE = Action(
+    name="cycle12.move",
+    rule=RULE_LOCATED,
+    summary="Move to a location adjacent to yours",
+    params={"type": "object", "required": ["to"], "additionalProperties": False,
+            "properties": {"to": {"oneOf": [{"type": "string", "maxLength": 80}, {"type": "integer"},
+                                             {"type": "array", "items": {"type": "integer"}, "minItems": 2,
+                                              "maxItems": 2}]}}},
+    check=_move_check,
+    effect=_move,
+    doc="`to` is a location's name, id or [x, y]. Nomsters following you from where you were follow.",
+)
+
+
+# ---------------------------------------------------------------- terraforming and surveying
+
+
+def _announce_check(kind: str):
+    def check(ctx: Ctx) -> Iterator[str]:
+        s = sheet(ctx, ctx.actor)
+        fam, tag = ctx.params["family"], ctx.params["tag"]
+        phase = phase_of(ctx, ctx.at)
+        if s is None or s.get("location") is None:
+            yield f"{ctx.actor} is at no location"
+            return
+        if s.get(f"{kind}_phase") == phase:
+            yield f"{ctx.actor} has already announced a {kind} this phase"
+        allowed = [f for f, d in families(ctx).items() if d.get(kind)]
+        if fam not in allowed:
+            yield f"the family {fam!r} cannot be chosen for {kind}ing (families: {', '.join(allowed)})"
+        elif tag != RANDOM and tag not in family_tags(ctx, fam):
+            yield f"{tag!r} is not a tag of the family {fam!r} (tags: {', '.join(family_tags(ctx, fam))}, or Random)"
+        if kind == "terraform":
+            loc = location_by_id(ctx, s["location"])
+            ptype = primary_type(ctx, loc) if loc else None
+            if ptype is None:
+                name = loc["name"] if loc else "this location"
+                yield f"{name} has no {primary_family(ctx)} tag; terraforming it fails"
+                return
+            here = _matching(ctx, loc["id"], ptype)
+            if len(here) < 2:
+                yield f"{len(here)} {ptype} nomster(s) at {loc['name']}: terraforming needs two or more"
+            elif not any(n.get("trainer") == ctx.actor for n in here):
+                yield f"none of the {ptype} nomsters at {loc['name']} is on {ctx.actor}'s team"
+    return check
+
+
+def _matching(ctx: Any, loc_id: int, ptype: str) -> list[dict[str, Any]]:
+    return [n for n in ctx.doc(NOMSTERS)["nomsters"] if n["location"] == loc_id and n["type"] == ptype
+            and not n.get("ascended")]
+
+
+def _announce(kind: str):
+    def effect(ctx: Ctx) -> None:
+        s = edit_sheet(ctx, ctx.actor)
+        s[f"{kind}_phase"] = phase_of(ctx, ctx.at)
+        doc = ctx.edit(WORLD)
+        ident = doc["next_announcement"]
+        doc["next_announcement"] = ident + 1
+        a = {"id": ident, "kind": kind, "by": ctx.actor, "at": iso(ctx.at), "location": s["location"],
+             "family": ctx.params["family"], "tag": ctx.params["tag"]}
+        if kind == "terraform":
+            loc = location_by_id(ctx, s["location"])
+            a["nomsters"] = [n["id"] for n in _matching(ctx, s["location"], primary_type(ctx, loc) or "")]
+        a.update({"reactions": [], "status": "open"})
+        doc["announcements"].append(a)
+        ctx.step({"announcement": ident, "kind": kind, "needs": opts(ctx)["announcement_reactions"]})
+    return effect
+
+
+_ANNOUNCE_PARAMS = {"type": "object", "required": ["family", "tag"], "additionalProperties": False,
+                    "properties": {"family": {"type": "string", "maxLength": 60},
+                                   "tag": {"type": "string", "maxLength": 60}}}
+
+TERRAFORM = Action(
+    name="cycle12.terraform",
+    rule=RULE_TERRAFORM,
+    summary="Announce a terraforming of your location (once a phase)",
+    params=_ANNOUNCE_PARAMS,
+    check=_announce_check("terraform"),
+    effect=_announce("terraform"),
+    doc="The location must have a Primary Location Type tag, and two or more nomsters of that type must be "
+        "there, one on your team. Give a terraforming family (Population Level) and one of its tags, or Random. "
+        "Three reactions (`cycle12.react`) complete it if those nomsters are still there; the tag is added "
+        "(unless the family already has one there) and you gain 5 gooderhose points.",
+)
+
+SURVEY = Action(
+    name="cycle12.survey",
+    rule=RULE_SURVEY,
+    summary="Announce a survey of your location (once a phase)",
+    params=_ANNOUNCE_PARAMS,
+    check=_announce_check("survey"),
+    effect=_announce("survey"),
+    doc="Give a surveying family (Primary Location Type) and one of its tags, or Random. Three reactions "
+        "complete it if you have not left; the tag is added and you gain 2 gooderhose points.",
+)
+
+
+def _announcement(ctx: Ctx, ident: int, edit: bool = False) -> dict[str, Any]:
+    doc = ctx.edit(WORLD) if edit else ctx.doc(WORLD)
+    for a in doc["announcements"]:
+        if a["id"] == ident:
+            return a
+    raise ctx.refuse(f"there is no terraforming or surveying announcement {ident}")
+
+
+def _react_check(ctx: Ctx) -> Iterator[str]:
+    a = _announcement(ctx, ctx.params["announcement"])
+    if a["status"] != "open":
+        yield f"announcement {a['id']} is {a['status']}"
+    elif ctx.actor in a["reactions"]:
+        yield f"{ctx.actor} has already reacted to announcement {a['id']}"
+    elif ctx.actor == a["by"] and not opts(ctx)["announcer_may_react"]:
+        yield "the announcer's own reaction does not count in this game"
+
+
+def _finish(ctx: Ctx, a: dict[str, Any], tag: str) -> None:
+    """Add the tag (or fail by Tag Families) and award the announcer."""
+    doc = ctx.edit(WORLD)
+    loc = next(x for x in doc["locations"] if x["id"] == a["location"])
+    why = tag_conflict(ctx, loc["tags"] + [tag]) if tag not in loc["tags"] else f"{loc['name']} already has {tag}"
+    if why:
+        a["status"] = "failed"
+        a["result"] = why[:200]
+        ctx.step({"announcement": a["id"], "failed": why})
+        return
+    loc["tags"].append(tag)
+    a["status"] = "done"
+    a["result"] = f"{tag} added to {loc['name']}"
+    points = opts(ctx)["terraform_points" if a["kind"] == "terraform" else "survey_points"]
+    rule = RULE_TERRAFORM if a["kind"] == "terraform" else RULE_SURVEY
+    if ctx.player(a["by"]) is not None:
+        change_stat(ctx, a["by"], "gooderhose", points, rule=rule)
+    ctx.step({"announcement": a["id"], "tag": tag, "location": loc["name"], "points": {a["by"]: points}})
+
+
+def _react(ctx: Ctx) -> None:
+    a = _announcement(ctx, ctx.params["announcement"], edit=True)
+    a["reactions"].append(ctx.actor)
+    need = opts(ctx)["announcement_reactions"]
+    if len(a["reactions"]) < need:
+        ctx.step({"announcement": a["id"], "reactions": len(a["reactions"]), "needed": need})
+        return
+    # the condition must still hold when the last reaction comes
+    if a["kind"] == "terraform":
+        at_now = {n["id"]: n["location"] for n in ctx.doc(NOMSTERS)["nomsters"]}
+        gone = [i for i in a.get("nomsters", []) if at_now.get(i) != a["location"]]
+        if gone:
+            a["status"] = "failed"
+            a["result"] = f"nomster(s) {', '.join(map(str, gone))} left the location"
+            ctx.step({"announcement": a["id"], "failed": a["result"]})
+            return
+    elif (sheet(ctx, a["by"]) or {}).get("location") != a["location"]:
+        a["status"] = "failed"
+        a["result"] = f"{a['by']} left the location"
+        ctx.step({"announcement": a["id"], "failed": a["result"]})
+        return
+    if a["tag"] == RANDOM:
+        a["status"] = "awaiting-random"
+        ctx.step({"announcement": a["id"], "complete": True, "next": "any player chooses the tag at random"})
+        return
+    _finish(ctx, a, a["tag"])
+
+
+REACT = Action(
+    name="cycle12.react",
+    rule=RULE_TERRAFORM,
+    summary="React (🧭) to a terraforming or surveying announcement",
+    params={"type": "object", "required": ["announcement"], "additionalProperties": False,
+            "properties": {"announcement": {"type": "integer", "minimum": 1}}},
+    who=ANYONE,
+    check=_react_check,
+    effect=_react,
+    doc="One reaction per player. The third completes the announcement if its conditions still hold.",
+)
+
+
+def _random_check(ctx: Ctx) -> Iterator[str]:
+    a = _announcement(ctx, ctx.params["announcement"])
+    if a["status"] != "awaiting-random":
+        yield f"announcement {a['id']} is {a['status']}, not waiting for a random tag"
+
+
+def _random(ctx: Ctx) -> None:
+    a = _announcement(ctx, ctx.params["announcement"], edit=True)
+    choices = family_tags(ctx, a["family"])
+    if not choices:
+        raise ctx.refuse(f"the family {a['family']!r} has no tags to choose from")
+    tag = choices[ctx.roll(len(choices)) - 1]
+    a["chosen_by"] = ctx.actor
+    ctx.step({"announcement": a["id"], "rolled": tag, "from": choices})
+    _finish(ctx, a, tag)
+
+
+CHOOSE_RANDOM = Action(
+    name="cycle12.choose-random",
+    rule=RULE_TERRAFORM,
+    summary="Choose at random the tag of a completed Random terraforming or surveying",
+    params={"type": "object", "required": ["announcement"], "additionalProperties": False,
+            "properties": {"announcement": {"type": "integer", "minimum": 1}}},
+    who=ANYONE,
+    check=_random_check,
+    effect=_random,
+    doc="Any player, once: a die picks one of the family's tags (in the order the world document lists them).",
+)
+
+ACTIONS = [SUGGEST, CREATE, REACT_FOUNDING, MOVE, TERRAFORM, SURVEY, REACT, CHOOSE_RANDOM]
