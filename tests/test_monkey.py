@@ -1,0 +1,275 @@
+"""Unit tests of the Monkey module's pure parts: the Line, entries, the order of the dance, hammers, pages."""
+
+from __future__ import annotations
+
+import pytest
+
+from validators.cases import base_state
+from validators.games.monkey import hammers, moves, pages
+from validators.games.monkey.dance import roll_order
+from validators.games.monkey.options import options
+from validators.games.monkey.world import KongHolds, World, smallest_item
+
+
+def world(**positions: int) -> World:
+    """A small World: positions by name (underscores for spaces), everyone with 5 bananas and 5 Dance Moves."""
+    pos = {k.replace("_", " "): v for k, v in positions.items()}
+    stats = {n: {"bananas": 5, "dance_moves": 5, "hammer": "Fairy", "hat": "Blue", "status": "In Line"} for n in pos}
+    names = [("Fairy", "fairy"), ("Banana", "banana"), ("Shot-gun", "shotgun"), ("Hammer", "hammer"),
+             ("Big Squeaky", "big-squeaky"), ("Emo", "emo"), ("Revenge", "revenge"), ("Sledge", "sledge"),
+             ("Hot Potato", "hot-potato"), ("MC", "mc"), ("Magnet", "magnet"), ("Invisible", "invisible"),
+             ("Hat", "hat")]
+    kit = [{"name": n, "effect": e} for n, e in names]
+    npcs = {"King Kong": "king-kong", "Miss Bubbles": "extra-swing"}
+    return World(pos=pos, barrel=[], stats=stats, npcs={k: v for k, v in npcs.items() if k in pos}, items=[],
+                 hammers=kit, hats=["Blue", "Green", "Yellow", "Red"], now="2026-11-02T00:00:00Z")
+
+
+# ---------------------------------------------------------------- the Line
+
+
+@pytest.mark.parametrize("positions, unbalanced", [
+    ({"A": 1, "B": 2, "C": 3}, False),
+    ({"A": 1, "B": 3}, True),  # 2 is empty with a Monkey after it
+    ({"A": 1, "B": 1, "C": 2}, True),  # two in one position
+    ({"A": 2}, True),  # position 1 empty
+    ({}, False),
+])
+def test_is_unbalanced(positions, unbalanced):
+    assert world(**positions).is_unbalanced() is unbalanced
+
+
+def test_move_up_needs_an_empty_position_and_one_monkey_after_it():
+    w = world(A=1, B=3)
+    assert w.move_up(2) == "B"
+    assert w.pos == {"A": 1, "B": 2}
+    with pytest.raises(ValueError):
+        w.move_up(1)  # not empty
+    with pytest.raises(ValueError):
+        w.move_up(5)  # nobody in 6
+
+
+def test_split_pushes_later_monkeys_and_moves_the_earliest():
+    w = world(Zed=1, Abe=1, Cat=2, Dot=3)
+    assert w.split(1) == "Abe"
+    assert w.pos == {"Zed": 1, "Abe": 2, "Cat": 3, "Dot": 4}
+    assert not w.is_unbalanced()
+
+
+def test_rebalance_closes_gaps_and_splits():
+    w = world(A=1, B=1, C=4, D=9)
+    w.rebalance()
+    # split 1 (A, alphabetically first, to 2; C to 5, D to 10), then C up to 3 and D up to 4
+    assert w.pos == {"B": 1, "A": 2, "C": 3, "D": 4}
+    assert not w.is_unbalanced()
+
+
+def test_items_stay_or_follow_by_size():
+    w = world(A=1, B=2)
+    w.items = [{"name": "Rock", "size": "large", "held_by": "A"}, {"name": "Ball", "size": "small", "held_by": "A"},
+               {"name": "Charm", "size": "pocket-size", "held_by": "A"}]
+    w.relocate({"A": 2, "B": 1})
+    by = {i["name"]: i.get("held_by", i.get("lies_at")) for i in w.items}
+    assert by == {"Rock": "B", "Ball": "A", "Charm": "A"}  # B arrived where the Rock stayed
+    w.to_barrel("A")
+    by = {i["name"]: i.get("held_by", i.get("lies_at")) for i in w.items}
+    assert by == {"Rock": "B", "Ball": 2, "Charm": "A"}  # small stays behind, pocket-size goes along
+    assert w.stats["A"]["status"] == "In the Barrel"
+
+
+def test_first_monkey_to_move_in_picks_up_a_lying_item():
+    w = world(A=1, B=2)
+    w.items = [{"name": "Fountain", "size": "massive", "lies_at": 3}]
+    w.move("B", 3)
+    assert w.items[0] == {"name": "Fountain", "size": "massive", "held_by": "B"}
+    w.move("B", 2)
+    assert w.items[0]["lies_at"] == 3
+
+
+def test_king_kong_with_a_sledge_holds_the_top():
+    w = world(King_Kong=1, A=2)
+    w.set_hammer("King Kong", "Sledge")
+    with pytest.raises(KongHolds):
+        w.relocate({"King Kong": 2, "A": 1})
+    w.to_barrel("King Kong", allow_kong=True)
+    assert "King Kong" not in w.pos
+
+
+def test_smallest_item_ignores_massive_and_breaks_ties_by_name():
+    items = [{"name": "Z", "size": "small"}, {"name": "M", "size": "massive"}, {"name": "C", "size": "small"},
+             {"name": "A", "size": "large"}]
+    assert smallest_item(items)["name"] == "C"
+    assert smallest_item([{"name": "M", "size": "massive"}]) is None
+
+
+# ---------------------------------------------------------------- entries and order
+
+MOVES = [{"name": "Swing n_A to n_B", "complexity": 1, "effect": "swing"},
+         {"name": "Echo n_A n_B n_A", "complexity": 2, "effect": "swing"},
+         {"name": "Bow", "complexity": 2, "effect": "bow"}]
+
+
+def test_parse_entry_canonicalises_and_checks_words():
+    e = moves.parse_entry("  swing 3   TO 7", MOVES)
+    assert (e.text, e.values, e.complexity) == ("Swing 3 to 7", {"n_A": 3, "n_B": 7}, 1)
+    assert moves.parse_entry("Echo 3 7 3", MOVES).values == {"n_A": 3, "n_B": 7}
+    assert moves.parse_entry("Echo 3 3 3", MOVES).values == {"n_A": 3, "n_B": 3}
+    with pytest.raises(ValueError, match="same value"):
+        moves.parse_entry("Echo 3 3 7", MOVES)
+    with pytest.raises(ValueError, match="positive integer"):
+        moves.parse_entry("Swing 0 to 2", MOVES)
+    with pytest.raises(ValueError, match="not a dance move"):
+        moves.parse_entry("Moonwalk", MOVES)
+
+
+def test_roll_order_picks_from_those_left_alphabetically():
+    dice = iter([3, 1, 2])
+    assert roll_order(["D", "B", "A", "C"], lambda n: next(dice)) == ["C", "A", "D", "B"]
+
+
+def test_roll_order_rolls_no_die_for_the_last():
+    rolled = []
+    roll_order(["A", "B"], lambda n: rolled.append(n) or 1)
+    assert rolled == [2]
+
+
+# ---------------------------------------------------------------- hammers
+
+
+def test_big_squeaky_chain_runs_away_from_the_user():
+    w = world(A=1, B=2, C=3, D=4)
+    w.set_hammer("A", "Big Squeaky")
+    w.set_hammer("B", "Big Squeaky")
+    hammers.use_hammer(w, "A", "B")
+    assert w.dance_moves("D") == 6  # C's Fairy hammer on D
+    assert w.dance_moves("A") == 5
+
+
+def test_revenge_and_emo_end_quietly():
+    w = world(A=1, B=2)
+    w.set_hammer("A", "Revenge")
+    w.set_hammer("B", "Emo")
+    hammers.use_hammer(w, "A", "B")  # B's Emo on A; A holds a Revenge: everyone laughs
+    assert w.stats["A"] == w.stats["A"] | {"bananas": 5, "dance_moves": 5}
+    assert any("laughs" in line for line in w.log)
+
+
+def test_every_hammer_effect_is_known():
+    assert set(hammers.HITS) == set(hammers.EFFECTS)
+
+
+def test_hat_hammer_bonus_option():
+    for bonus, bananas in (("every-case", 7), ("bare-only", 5)):
+        w = world(A=1, B=2)
+        w.options = {"hat_hammer_bonus": bonus}
+        w.set_hammer("A", "Hat")
+        hammers.use_hammer(w, "A", "B")
+        assert (w.stats["B"]["hat"], w.bananas("B")) == ("Green", bananas)
+
+
+def test_options_refuse_unknown_values():
+    with pytest.raises(ValueError):
+        options({"options": {"monkey": {"hat_hammer_bonus": "sometimes"}}})
+    with pytest.raises(ValueError):
+        options({"options": {"monkey": {"colour": "brown"}}})
+
+
+# ---------------------------------------------------------------- pages
+
+
+def test_pages_draw_the_line_and_escape_names():
+    state, _ = base_state("monkey-dance")
+    state.doc("monkey_items")["items"][0]["name"] = "<script>Ball</script>"
+    drawn = {p.slug: p for p in pages.pages(state)}
+    assert {"monkey-line", "dance", "last-dance"} <= set(drawn)
+    line = drawn["monkey-line"].markdown
+    assert "<svg" in line and "King Kong" in line and "&lt;script&gt;Ball" in line
+    assert "<script>" not in line
+    assert "Banana Fountain" in line  # lying in position 11
+
+
+def test_steps_markdown_tells_each_move():
+    text = pages.steps_markdown([
+        {"dance": 1, "conductor": "Al", "order": ["Al"], "line": ["Al", "Bo"], "barrel": []},
+        {"monkey": "Al", "move": "Swing 1 to 2", "complexity": 1, "result": "executed", "events": ["swing"],
+         "line": ["Bo", "Al"]},
+        {"after": "Robin Hood", "events": ["Robin Hood takes a banana from <b>"]},
+    ])
+    assert "**1. Al: Swing 1 to 2 (1)**" in text
+    assert "&lt;b&gt;" in text
+    assert text.count("<svg") == 2
+
+
+# ---------------------------------------------------------------- the module as a whole
+
+
+def test_every_action_cites_a_rule_of_the_games_and_has_cases():
+    from pathlib import Path
+
+    from validators import yamlio
+    from validators.games.monkey import MODULE
+
+    fixture, _ = base_state("monkey-dance")
+    example, _ = base_state("monkey")
+    used = set()
+    for path in (Path(__file__).parent / "cases" / "monkey").glob("*.yaml"):
+        for case in yamlio.load_file(path)["cases"]:
+            used.update(a["action"] for a in case["actions"])
+    for action in MODULE.actions:
+        assert action.rule in fixture.rules and action.rule in example.rules, action.name
+        assert action.name in used, f"{action.name} has no case"
+        assert action.summary
+
+
+def test_invariants_catch_a_monkey_in_two_places():
+    from validators.games.monkey import MODULE
+
+    state, _ = base_state("monkey-dance")
+    assert [p for inv in MODULE.invariants for p in inv(state)] == []
+    state.doc("monkey_line")["barrel"].append({"name": "Alice"})
+    state.doc("monkey_items")["items"][0]["lies_at"] = 3
+    messages = [p.message for inv in MODULE.invariants for p in inv(state)]
+    assert any("both in the Line and in the barrel" in m for m in messages)
+    assert any("not both or neither" in m for m in messages)
+
+
+def test_squares_to_draw_skips_a_long_empty_stretch():
+    assert pages.squares_to_draw([1, 2, 3], [5]) == [1, 2, 3, 4, 5, 6]
+    drawn = pages.squares_to_draw([1, 2], [100000])
+    assert len(drawn) < 50 and drawn[-2:] == [100000, 100001]
+
+
+def test_a_far_swing_is_balanced_quickly_and_picks_up_items_on_the_way():
+    import time
+
+    w = world(A=1, B=2, C=3)
+    w.items = [{"name": "Pebble", "size": "small", "lies_at": 500000},
+               {"name": "Boulder", "size": "large", "lies_at": 700000}]
+    start = time.perf_counter()
+    w.relocate({"C": 999999})
+    w.rebalance()
+    assert time.perf_counter() - start < 1
+    assert w.pos == {"A": 1, "B": 2, "C": 3}
+    by = {i["name"]: i.get("held_by", i.get("lies_at")) for i in w.items}
+    assert by == {"Pebble": "C", "Boulder": 700000}  # the small one is carried on, the large one stays
+
+
+def test_check_replays_the_example_dances_to_the_banana(tmp_path):
+    """`nomic check` re-runs every dance of content/monkey; one banana changed by hand is caught."""
+    import shutil
+    from pathlib import Path
+
+    from validators.check import check_repo
+
+    root = Path(__file__).resolve().parent.parent
+    shutil.copytree(root / "content" / "monkey", tmp_path / "content" / "monkey")
+    assert check_repo(tmp_path, only=["monkey"]).exit_code == 0
+    roster = tmp_path / "content" / "monkey" / "gamestate" / "roster.yaml"
+    text = roster.read_text()
+    marker = "  - name: Jack\n"
+    head, tail = text.split(marker, 1)
+    tail = tail.replace("bananas: ", "bananas: 9", 1)  # Jack's bananas gain a leading 9
+    roster.write_text(head + marker + tail)
+    report = check_repo(tmp_path, only=["monkey"])
+    assert report.exit_code == 1
+    assert any("bananas" in p.text() for p in report.problems)

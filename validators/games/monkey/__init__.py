@@ -1,0 +1,76 @@
+"""The Monkey dynasty (seed 000, BlogNomic Ruleset 48): the Monkey Line, the Dance, hammers, hats, items.
+
+A dynastic module: a game lists it after its core rules (``modules:
+[blognomic, monkey]``). Its documents:
+
+* ``monkey_line``: the positions and who stands in each, and the barrel;
+* ``monkey_dance``: the move list, every Monkey's section, the dances so far
+  and the last one step by step;
+* ``monkey_kit``: the hammer list, the Hat List and which NPC behaves how;
+* ``monkey_items``: every item, where it is and its status;
+* ``monkey_awesomeness``: Awesomeness Posts and their votes.
+
+Stats on the roster (the GNDT): bananas, dance_moves, hammer, hat, status,
+awesomeness. See docs/modules/monkey.md.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Iterator
+
+from ...engine import Ctx, DocKind, Event, Module, Problem, State
+from ...timeutil import next_weekly
+from . import awesomeness, dance, hammers, items, line, sections
+from .options import options
+from .pages import pages as draw_pages
+
+
+def _invariants(state: State) -> Iterator[Problem]:
+    try:
+        options(state.config)
+    except ValueError as e:
+        yield Problem(str(e), field="options.monkey", file="game")
+    yield from line.invariants(state)
+
+
+def _npc_gate(ctx: Ctx) -> Iterator[str]:
+    """Seed 000, NPCs: they take no game actions except as a Dance makes them (nor vote on proposals)."""
+    me = ctx.player()
+    if me is not None and me.get("kind") == "npc":
+        yield f"{ctx.actor} is a non-player character and takes no actions of eir own"
+
+
+def _next_hour(t: datetime) -> datetime:
+    """The first whole hour strictly after ``t``."""
+    return t.replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
+
+
+MODULE = Module(
+    name="monkey",
+    title="The Monkey dynasty",
+    docs=[
+        DocKind("monkey_line", "monkey_line.schema.json", "The Monkey Line and the barrel"),
+        DocKind("monkey_dance", "monkey_dance.schema.json", "The Dance: moves, sections, dances"),
+        DocKind("monkey_kit", "monkey_kit.schema.json", "Hammers, hats and NPCs"),
+        DocKind("monkey_items", "monkey_items.schema.json", "Items"),
+        DocKind("monkey_awesomeness", "monkey_awesomeness.schema.json", "Awesomeness Posts"),
+    ],
+    actions=(line.ACTIONS + sections.ACTIONS + dance.ACTIONS + hammers.ACTIONS + items.ACTIONS
+             + awesomeness.ACTIONS),
+    events=[
+        # Seed 000, "Items": at the start of each week, 00:00 Sunday morning, deactivated items are activated.
+        Event("monkey.items-reactivate", items.RULE, lambda t: next_weekly(t, 6, 0, 0, 0), items.reactivate,
+              summary="Every item is activated again; the Banana Fountain is full"),
+        # Seed 000, "All Danced Out": the stay ends when the date has changed and twelve hours have passed;
+        # checked at every whole hour while somebody is held.
+        Event("monkey.danced-out-ends", dance.RULE_DANCED_OUT, _next_hour, dance.end_holds_event,
+              summary="All Danced Out Monkeys whose stay is over get three Dance Moves",
+              enabled=dance.holds_pending),
+    ],
+    consequences=[line.sync_roster],
+    gates=[_npc_gate],
+    invariants=[_invariants],
+    pages=draw_pages,
+    doc=__doc__ or "",
+)

@@ -1,0 +1,274 @@
+"""The Dance: conducting a whole dance in one action, and what happens after it.
+
+Seed 000, "Doing the Dance", with "NPCs" (Curious George, King Kong, Robin
+Hood), "Hot Potato", the status rule (the barrel after a dance) and "All
+Danced Out". Conducting is one action: the engine rolls the order of the
+Monkeys, runs every section move by move, rebalances the Line after each,
+then applies the after-dance rules in this order (docs/modules/monkey.md):
+
+1. Robin Hood and the Monkey just above em;
+2. everyone holding a Hot Potato loses a banana;
+3. Curious George and King Kong take their hammers back (Kong a Sledge if e
+   ends at the top);
+4. the Monkeys who were in the barrel when the dance began come back, in
+   alphabetical order, to the end of the Line (unless All Danced Out holds
+   them);
+5. All Danced Out: every Monkey with zero Dance Moves or fewer goes into the
+   barrel until the date changes and at least twelve hours pass.
+"""
+
+from __future__ import annotations
+
+import copy
+from datetime import timedelta
+from typing import Any, Iterator
+
+from ...engine import Action, Ctx
+from ...timeutil import day_start, format_time, parse_time
+from .common import no_npc as _no_npc
+from .common import section_of, world
+from .moves import EXECUTED, FAILED, Roller, parse_entry, run_move
+from .options import options
+from .world import IN_BARREL, World
+
+RULE_DANCE = "doing-the-dance"
+RULE_NPCS = "npcs"
+RULE_DANCED_OUT = "all-danced-out"
+RULE_STATUS = "status-and-barrel"
+
+
+# ---------------------------------------------------------------- conducting the Dance
+
+
+def _conduct_check(ctx: Ctx) -> Iterator[str]:
+    yield from _no_npc(ctx)
+    o = options(ctx.config)
+    for d in reversed(ctx.doc("monkey_dance").get("history", [])):
+        if ctx.at - parse_time(d["at"]) >= timedelta(hours=48):
+            break
+        if o["dance_cooldown"] == "anyone" or d["by"] != ctx.actor:
+            yield f"{d['by']} conducted the Dance at {d['at']}, less than 48 hours ago"
+            break
+    section = section_of(ctx.doc("monkey_dance"), ctx.actor)
+    if section and section.get("updated") and ctx.at - parse_time(section["updated"]) < timedelta(hours=6):
+        yield f"{ctx.actor} updated eir section at {section['updated']}, less than 6 hours ago"
+    if world(ctx).is_unbalanced():
+        yield "the Monkey Line is Unbalanced; balance it before conducting the Dance"
+
+
+def dancers(ctx: Ctx) -> list[str]:
+    """Every active Monkey with a section: not idle, not an NPC (NPCs have no sections), alphabetically."""
+    return sorted(p["name"] for p in ctx.players() if not p.get("idle") and not p.get("kind"))
+
+
+def roll_order(names: list[str], roll: Any) -> list[str]:
+    """A random order: each die picks the next Monkey from those left, counted alphabetically."""
+    left = sorted(names)
+    order = []
+    while left:
+        k = roll(len(left)) if len(left) > 1 else 1
+        order.append(left.pop(k - 1))
+    return order
+
+
+def end_holds(w: World, ctx_at: Any) -> None:
+    """All Danced Out: a Monkey whose stay has run its time gets three Dance Moves."""
+    for b in w.barrel:
+        if b.get("held_until") and parse_time(b["held_until"]) <= ctx_at:
+            del b["held_until"]
+            w.stats[b["name"]]["dance_moves"] = 3
+            w.log.append(f"{b['name']} has stayed in the barrel long enough: eir Dance Moves are set to 3")
+
+
+def _snapshot(w: World) -> dict[str, Any]:
+    return {"line": w.in_order(), "barrel": [b["name"] for b in w.barrel]}
+
+
+def _conduct(ctx: Ctx) -> None:
+    w = world(ctx)
+    end_holds(w, ctx.at)
+    dance_doc = ctx.doc("monkey_dance")
+    number = len(dance_doc.get("history", [])) + 1
+    in_barrel_at_start = [b["name"] for b in w.barrel]
+    hammers_at_start = {n: w.hammer_of(n) for n in w.npcs}
+    stats_at_start = copy.deepcopy(w.stats)
+    items_at_start = {i["name"]: _where(i) for i in w.items}
+    order = roll_order(dancers(ctx), ctx.roll)
+    steps: list[dict[str, Any]] = []
+
+    shown: dict[str, Any] = {}
+
+    def step(entry: dict[str, Any]) -> None:
+        # the line and the barrel are recorded only when they differ from the last step that showed them
+        snap = _snapshot(w)
+        for key in ("line", "barrel"):
+            entry.pop(key, None)
+            if shown.get(key) != snap[key]:
+                entry[key] = snap[key]
+                shown[key] = snap[key]
+        steps.append(entry)
+        ctx.step(entry)
+
+    step({"dance": number, "conductor": ctx.actor, "order": order})
+    moves = dance_doc["moves"]
+    for monkey in order:
+        section = section_of(dance_doc, monkey)
+        spent = 0
+        for text in (section or {}).get("moves", []):
+            w.log = []
+            try:
+                entry = parse_entry(text, moves)
+            except ValueError as e:
+                step({"monkey": monkey, "move": text, "result": "skipped", "events": [str(e)]})
+                continue
+            if spent + entry.complexity > w.dance_moves(monkey):
+                step({"monkey": monkey, "move": entry.text, "complexity": entry.complexity, "result": "stopped",
+                      "events": [f"{monkey} has executed moves of complexity {spent}; this one would pass eir "
+                                 f"{w.dance_moves(monkey)} Dance Moves, so eir section ends here"]})
+                break
+            result = run_move(w, entry, Roller(ctx.roll))
+            if result in (EXECUTED, FAILED):
+                spent += entry.complexity
+            if w.is_unbalanced():
+                w.log.append("the Line is Unbalanced: it is corrected")
+                w.rebalance()
+            step({"monkey": monkey, "move": entry.text, "complexity": entry.complexity, "result": result,
+                  "events": list(w.log)})
+    _after_dance(ctx, w, in_barrel_at_start, hammers_at_start, step)
+    step({"summary": number, **_changes(w, stats_at_start, items_at_start)})
+    w.save(ctx)
+    doc = ctx.edit("monkey_dance")
+    doc.setdefault("history", []).append({"number": number, "at": format_time(ctx.at), "by": ctx.actor})
+    doc["last_dance"] = {"number": number, "at": format_time(ctx.at), "by": ctx.actor, "steps": steps}
+
+
+SUMMARY_STATS = ("bananas", "dance_moves", "hammer", "hat", "status")
+
+
+def _where(item: dict[str, Any]) -> str:
+    return str(item["held_by"]) if item.get("held_by") else f"position {item.get('lies_at')}"
+
+
+def _changes(w: World, stats: dict[str, dict[str, Any]], items: dict[str, str]) -> dict[str, Any]:
+    """What the whole dance changed: each Monkey's stats and each item's place, as [before, after]."""
+    monkeys = {}
+    for name in sorted(w.stats):
+        diff = {k: [stats[name].get(k), w.stats[name].get(k)] for k in SUMMARY_STATS
+                if stats[name].get(k) != w.stats[name].get(k)}
+        if diff:
+            monkeys[name] = diff
+    moved = {i["name"]: [items.get(i["name"]), _where(i)] for i in w.items if items.get(i["name"]) != _where(i)}
+    return {"monkeys": monkeys, "items": moved}
+
+
+def _after_dance(ctx: Ctx, w: World, in_barrel_at_start: list[str], hammers_at_start: dict[str, str],
+                 step: Any) -> None:
+    # 1. Robin Hood (seed 000, "Robin Hood"): compares with the Monkey just above em as the dance finished.
+    w.log = []
+    robin = w.npc("robin-hood")
+    if robin and robin in w.pos and w.pos[robin] > 1:
+        above = w.single(w.pos[robin] - 1)
+        if above:
+            if w.bananas(above) > w.bananas(robin):
+                w.add_bananas(above, -1)
+                w.add_bananas(robin, 1)
+                w.log.append(f"{robin} takes a banana from {above}")
+            elif w.bananas(above) < w.bananas(robin):
+                w.add_bananas(robin, -1)
+                w.add_bananas(above, 1)
+                w.log.append(f"{robin} gives a banana to {above}")
+            else:
+                w.log.append(f"{robin} and {above} have as many bananas: nothing changes hands")
+    if w.log:
+        step({"after": "Robin Hood", "events": list(w.log)})
+    # 2. Hot Potato (seed 000): whoever holds one loses a banana, if e has one.
+    w.log = []
+    for name in sorted(w.stats):
+        if name not in w.idle and w.effect_of(name) == "hot-potato":
+            lost = -w.add_bananas(name, -1)
+            w.log.append(f"{name} holds a Hot Potato and loses {lost} banana")
+    if w.log:
+        step({"after": "Hot Potato", "events": list(w.log)})
+    # 3. Curious George and King Kong (seed 000, "NPCs").
+    w.log = []
+    george = w.npc("magnet-revert")
+    if george and w.hammer_of(george) != hammers_at_start.get(george):
+        magnet = w.hammer_named_by_effect("magnet") or "Magnet"
+        w.set_hammer(george, magnet)
+        w.log.append(f"{george}'s hammer was changed during the Dance: e takes a {magnet} hammer again")
+    kong = w.npc("king-kong")
+    if kong:
+        if w.pos.get(kong) == 1:
+            sledge = w.hammer_named_by_effect("sledge") or "Sledge"
+            if w.hammer_of(kong) != sledge:
+                w.set_hammer(kong, sledge)
+            w.log.append(f"{kong} ends the Dance at the top and takes a {sledge} hammer")
+        elif w.hammer_of(kong) != hammers_at_start.get(kong):
+            shotgun = w.hammer_named_by_effect("shotgun") or "Shot-gun"
+            w.set_hammer(kong, shotgun)
+            w.log.append(f"{kong}'s hammer was changed during the Dance: e takes a {shotgun} hammer again")
+    if w.log:
+        step({"after": "NPC hammers", "events": list(w.log)})
+    # 4. The barrel (seed 000, status rule): those in it when the dance began come back, alphabetically.
+    w.log = []
+    for name in sorted(in_barrel_at_start):
+        entry = next((b for b in w.barrel if b["name"] == name), None)
+        if entry is None:
+            continue
+        if entry.get("held_until"):
+            w.log.append(f"{name} is All Danced Out and stays in the barrel until {entry['held_until']}")
+            continue
+        w.leave_barrel(name)
+    if w.log:
+        step({"after": "The barrel", "events": list(w.log)})
+    # 5. All Danced Out (seed 000): zero Dance Moves or fewer -> the barrel, until the date changes and 12 hours.
+    w.log = []
+    until = format_time(max(day_start(ctx.at) + timedelta(days=1), ctx.at + timedelta(hours=12)))
+    for name in sorted(w.stats):
+        if name in w.idle or w.dance_moves(name) > 0:
+            continue
+        if name in w.pos:
+            w.to_barrel(name, allow_kong=True)
+        else:
+            w.log.append(f"{name} is already in the barrel")
+        w.stats[name]["status"] = IN_BARREL
+        entry = next(b for b in w.barrel if b["name"] == name)
+        entry["held_until"] = until
+        w.log.append(f"{name} is All Danced Out ({w.dance_moves(name)} Dance Moves): in the barrel until {until}")
+    if w.is_unbalanced():
+        w.log.append("the Line is Unbalanced; any Monkey may now balance it")
+    if w.log:
+        step({"after": "All Danced Out", "events": list(w.log)})
+
+
+CONDUCT = Action(
+    name="monkey.dance",
+    rule=RULE_DANCE,
+    summary="Conduct the Dance: every section, in a random order, move by move",
+    check=_conduct_check,
+    effect=_conduct,
+    doc="Nobody may have conducted the Dance in the last 48 hours, your own section must be unchanged for six "
+        "hours, and the Line must not be Unbalanced. The engine rolls the order of the Monkeys (each die picks "
+        "the next Monkey from those left, alphabetically), runs each section in order while the executed "
+        "complexity stays within that Monkey's Dance Moves, rebalances the Line after every move, then applies "
+        "Robin Hood, Hot Potato, the NPCs' hammers, the barrel and All Danced Out. The action file's `outcome` "
+        "is the dance step by step; the wiki draws it.",
+)
+
+
+# ---------------------------------------------------------------- time passing: All Danced Out
+
+
+def holds_pending(state: Any) -> bool:
+    return any(b.get("held_until") for b in state.doc("monkey_line").get("barrel", []))
+
+
+def end_holds_event(ctx: Ctx) -> None:
+    w = world(ctx)
+    end_holds(w, ctx.at)
+    if w.log:
+        w.save(ctx)
+        ctx.step({"events": list(w.log)})
+
+
+ACTIONS = [CONDUCT]

@@ -1,0 +1,230 @@
+"""Hammers: what each type does when one Monkey uses it on another, the chains, and the weekly change.
+
+Seed 000, "Hammers" and the paragraphs after it. The hammer list (names, order,
+and which effect each name has) is data in ``gamestate/monkey_kit.yaml``; the
+thirteen effects are here, keyed by ``effect``:
+
+fairy, banana, shotgun, hammer, big-squeaky, emo, revenge, sledge,
+hot-potato, mc, magnet, invisible, hat.
+
+Chains: a Big Squeaky makes its target hit the neighbour on eir other side
+(nothing if the target holds a Revenge); an Emo makes its target hit emself
+(nothing if e holds a Revenge, Big Squeaky or Emo); a Revenge makes its target
+hit back the Monkey who used it (nothing if e also holds a Revenge). A chain
+is cut at ``MAX_CHAIN`` links, which the seed's rules never reach (every
+chain above ends or runs off the end of the Line).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ...engine import Action, Ctx
+from .common import no_npc as _no_npc
+from .world import KongHolds, World, smallest_item
+
+RULE_HAMMERS = "hammers"
+
+EFFECTS = ("fairy", "banana", "shotgun", "hammer", "big-squeaky", "emo", "revenge", "sledge", "hot-potato", "mc",
+           "magnet", "invisible", "hat")
+MAX_CHAIN = 64
+
+
+def use_hammer(w: World, user: str, target: str, depth: int = 0) -> None:
+    """``user`` uses eir hammer on ``target``; a dislodged King Kong makes only this use fail."""
+    if depth > MAX_CHAIN:
+        w.log.append("the chain of hammers is cut: too many links")
+        return
+    if user not in w.pos or target not in w.pos:
+        w.log.append(f"{user}'s hammer finds nobody: {target if user in w.pos else user} is not in the Line")
+        return
+    hammer = w.hammer_of(user)
+    effect = w.hammer_effect(hammer)
+    who = "emself" if user == target else target
+    w.log.append(f"{user} uses eir {hammer} hammer on {who}")
+    try:
+        HITS.get(effect, _unknown)(w, user, target, depth)
+    except KongHolds as e:
+        w.log.append(f"it fails: {e}")
+
+
+def _unknown(w: World, user: str, target: str, depth: int) -> None:
+    w.log.append(f"{w.hammer_of(user)!r} is on no hammer list; nothing happens")
+
+
+def _fairy(w: World, user: str, target: str, depth: int) -> None:
+    dm = w.dance_moves(target)
+    w.add_dance_moves(target, 1 if dm % 2 else -1)
+    w.log.append(f"{target}'s Dance Moves go from {dm} to {w.dance_moves(target)}")
+
+
+def _banana(w: World, user: str, target: str, depth: int) -> None:
+    lost = -w.add_bananas(target, -1)
+    w.log.append(f"{target} loses {lost} banana")
+
+
+def _shotgun(w: World, user: str, target: str, depth: int) -> None:
+    w.move(target, w.lowest_empty(), why="shot to the lowest empty position")
+
+
+def _hammer(w: World, user: str, target: str, depth: int) -> None:
+    names = [h["name"] for h in w.hammers]
+    old = w.hammer_of(target)
+    idx = [n.casefold() for n in names].index(old.casefold()) if old.casefold() in [n.casefold() for n in names] \
+        else len(names) - 1
+    new = names[(idx + 1) % len(names)]
+    w.set_hammer(target, new)
+    w.log.append(f"{target} drops eir {old} hammer and picks up a {new} hammer")
+
+
+def _big_squeaky(w: World, user: str, target: str, depth: int) -> None:
+    if w.effect_of(target) == "revenge":
+        w.log.append(f"{target} holds a Revenge hammer: nothing happens")
+        return
+    p, q = w.pos[target], w.pos[user]
+    if p == q:
+        w.log.append(f"{target} has no other side to turn to: nothing happens")
+        return
+    other = p + 1 if q < p else p - 1
+    neighbour = w.single(other) if other >= 1 else None
+    if neighbour is None:
+        w.log.append(f"nobody stands in position {other} next to {target}: nothing happens")
+        return
+    use_hammer(w, target, neighbour, depth + 1)
+
+
+def _emo(w: World, user: str, target: str, depth: int) -> None:
+    if w.effect_of(target) in ("revenge", "big-squeaky", "emo"):
+        w.log.append(f"{target} bangs emself on the head with eir {w.hammer_of(target)} hammer; everyone laughs; "
+                     "nothing happens")
+        return
+    if w.effect_of(target) == "sledge":
+        # Seed 000, King Kong: an Emo used by another Monkey may dislodge em.
+        w.log.append(f"{target} uses eir {w.hammer_of(target)} hammer on emself")
+        w.to_barrel(target, allow_kong=True)
+        return
+    use_hammer(w, target, target, depth + 1)
+
+
+def _revenge(w: World, user: str, target: str, depth: int) -> None:
+    if w.effect_of(target) == "revenge":
+        w.log.append(f"{target} also holds a Revenge hammer: nothing happens")
+        return
+    use_hammer(w, target, user, depth + 1)
+
+
+def _sledge(w: World, user: str, target: str, depth: int) -> None:
+    # Seed 000, King Kong: a Sledge used by another Monkey may dislodge em.
+    w.to_barrel(target, allow_kong=user != target)
+
+
+def _hot_potato(w: World, user: str, target: str, depth: int) -> None:
+    a, b = w.hammer_of(user), w.hammer_of(target)
+    w.set_hammer(user, b)
+    w.set_hammer(target, a)
+    if user != target:
+        w.log.append(f"{user} and {target} swap hammers: {user} now holds {b}, {target} holds {a}")
+
+
+def _mc(w: World, user: str, target: str, depth: int) -> None:
+    if w.bananas(target) >= 3:
+        w.add_bananas(target, -3)
+        w.add_dance_moves(target, 1)
+        w.log.append(f"{target} pays 3 bananas and gains a Dance Move")
+    else:
+        lost = -w.add_bananas(target, -w.bananas(target))
+        w.log.append(f"{target} has fewer than 3 bananas: loses all {lost} and gains no Dance Move")
+
+
+def _magnet(w: World, user: str, target: str, depth: int) -> None:
+    item = smallest_item(w.held(target))
+    if item is None:
+        lost = -w.add_bananas(user, -1)
+        w.log.append(f"{target} has no item the magnet can pull: it backfires and {user} loses {lost} banana")
+        return
+    item["held_by"] = user
+    w.log.append(f"the magnet pulls {item['name']} from {target} to {user}")
+
+
+def _invisible(w: World, user: str, target: str, depth: int) -> None:
+    w.log.append("the hammer is invisible: nothing happens")
+
+
+def _hat(w: World, user: str, target: str, depth: int) -> None:
+    """The Hat hammer's table; the +2 bananas applies to every case or only to a Bare target (option)."""
+    hat = w.stats[target].get("hat")
+    bananas = w.bananas(target)
+    hats = w.hats
+    if hat == "Bare":
+        w.set_hat(target, hats[0])
+    elif hat == _hat_at(hats, 0):
+        w.change_hat(target)
+    elif hat == _hat_at(hats, 1):
+        if bananas < 10:
+            w.add_bananas(target, 3)
+            w.log.append(f"{target} (Green hat, fewer than 10 bananas) gains 3 bananas")
+        else:
+            w.set_hat(target, _hat_at(hats, 3) or hats[-1])
+    elif hat == _hat_at(hats, 2):
+        w.to_back(target)
+    elif hat == _hat_at(hats, 3):
+        if bananas > 2:
+            w.add_bananas(target, -3)
+            w.log.append(f"{target} (Red hat, more than 2 bananas) loses 3 bananas")
+        else:
+            w.set_hat(target, _hat_at(hats, 1) or hats[0])
+    else:
+        w.log.append(f"the Hat hammer's table has no row for a {hat} hat")
+    if hat == "Bare" or w.options.get("hat_hammer_bonus", "every-case") == "every-case":
+        w.add_bananas(target, 2)
+        w.log.append(f"{target} gains 2 bananas")
+
+
+def _hat_at(hats: list[str], i: int) -> str | None:
+    # The table names Blue, Green, Yellow and Red; they are the first four hats of the seed's list.
+    names = ("Blue", "Green", "Yellow", "Red")
+    return names[i] if names[i] in hats else None
+
+
+HITS = {
+    "fairy": _fairy, "banana": _banana, "shotgun": _shotgun, "hammer": _hammer, "big-squeaky": _big_squeaky,
+    "emo": _emo, "revenge": _revenge, "sledge": _sledge, "hot-potato": _hot_potato, "mc": _mc, "magnet": _magnet,
+    "invisible": _invisible, "hat": _hat,
+}
+
+
+# ---------------------------------------------------------------- the weekly change of hammer
+
+
+def _change_check(ctx: Ctx) -> Iterator[str]:
+    yield from _no_npc(ctx)
+    names = [h["name"] for h in ctx.doc("monkey_kit")["hammers"]]
+    want = ctx.params["hammer"]
+    if want not in names:
+        yield f"{want!r} is not on the hammer list ({', '.join(names)})"
+    me = ctx.player()
+    if me and me["stats"].get("hammer") == want:
+        yield f"{ctx.actor} already holds a {want} hammer"
+
+
+def _change(ctx: Ctx) -> None:
+    me = ctx.edit_player()
+    old = me["stats"].get("hammer")
+    me["stats"]["hammer"] = ctx.params["hammer"]
+    ctx.step({"monkey": ctx.actor, "hammer": ctx.params["hammer"], "was": old})
+
+
+CHANGE_HAMMER = Action(
+    name="monkey.change-hammer",
+    rule=RULE_HAMMERS,
+    summary="Change your hammer to any type on the hammer list (weekly)",
+    params={"type": "object", "required": ["hammer"], "additionalProperties": False,
+            "properties": {"hammer": {"type": "string", "minLength": 1, "maxLength": 40}}},
+    check=_change_check,
+    effect=_change,
+    frequency="weekly",
+    doc="`hammer` is a name on the hammer list in gamestate/monkey_kit.yaml, e.g. `hammer=Hot Potato`.",
+)
+
+
+ACTIONS = [CHANGE_HAMMER]

@@ -1,0 +1,187 @@
+"""Items: using one, and their weekly reactivation.
+
+Seed 000, "Items" and "List of Items". An item has a name, a size, a
+description and a status (Activated or Deactivated; the Banana Fountain
+counts down "Active - 3 left" ... "Unactive"). Only its holder may use it;
+using it deactivates it until 00:00 on Sunday, when every item is activated
+again. What each item does is chosen by its ``kind``:
+
+* ``monkey-ball``: the holder gains three bananas;
+* ``flaming-frisbee``: thrown to another position; a Monkey there catches it
+  and loses a banana, else it lies there;
+* ``big-rock``: on a Monkey adjacent in the Line, who goes into the barrel;
+  the rock lies where e stood;
+* ``good-luck-charm``: the holder goes to the end of the Line, even from the
+  barrel;
+* ``banana-fountain``: one banana, at most once a day, three times a week.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from ...engine import Action, Ctx
+from ...timeutil import day_start, format_time, parse_time
+from .common import is_npc, world
+from .world import IN_LINE, KongHolds
+
+RULE = "items"
+RULE_LIST = "list-of-items"
+FOUNTAIN_STATES = ("Active - 3 left", "Active - 2 left", "Active - 1 left", "Unactive")
+ACTIVE = "Activated"
+INACTIVE = "Deactivated"
+
+
+def find_item(items: list[dict[str, Any]], name: str) -> dict[str, Any] | None:
+    for item in items:
+        if item["name"].casefold() == name.casefold():
+            return item
+    return None
+
+
+def usable(item: dict[str, Any]) -> bool:
+    if item.get("kind") == "banana-fountain":
+        return item.get("status") not in ("Unactive", INACTIVE)
+    return item.get("status") == ACTIVE
+
+
+def _use_check(ctx: Ctx) -> Iterator[str]:
+    if is_npc(ctx):
+        yield f"{ctx.actor} is a non-player character and takes no actions of eir own"
+        return
+    item = find_item(ctx.doc("monkey_items")["items"], ctx.params["item"])
+    if item is None:
+        yield f"there is no item {ctx.params['item']!r}"
+        return
+    if item.get("held_by") != ctx.actor:
+        where = f"held by {item['held_by']}" if item.get("held_by") else f"lying in position {item.get('lies_at')}"
+        yield f"only the Monkey holding {item['name']} may use it; it is {where}"
+        return
+    if not usable(item):
+        yield f"{item['name']} is {item.get('status')}; it may be used again once it is activated"
+    kind = item.get("kind")
+    if kind == "banana-fountain" and item.get("last_used") and \
+            day_start(parse_time(item["last_used"])) == day_start(ctx.at):
+        yield f"{item['name']} was already used today (at {item['last_used']})"
+    target = ctx.params.get("target")
+    w = world(ctx)
+    if kind in ("flaming-frisbee", "big-rock"):
+        if target is None:
+            yield f"{item['name']} needs a target position (target=N)"
+            return
+        mine = w.pos.get(ctx.actor)
+        if mine is None:
+            yield f"{ctx.actor} is not in the Line"
+            return
+        if target == mine:
+            yield f"{item['name']} must be aimed at another position than {ctx.actor}'s own ({mine})"
+        if kind == "big-rock":
+            if abs(target - mine) != 1:
+                yield f"the Big Rock may only be used on a Monkey adjacent to {ctx.actor} (position {mine})"
+            elif not w.at(target):
+                yield f"nobody is in position {target}"
+    elif target is not None:
+        yield f"{item['name']} takes no target"
+    if kind not in KINDS:
+        yield f"{item['name']} has no known use (kind {kind!r})"
+
+
+def _use(ctx: Ctx) -> None:
+    w = world(ctx)
+    item = find_item(w.items, ctx.params["item"])
+    assert item is not None
+    me = ctx.actor
+    kind = item["kind"]
+    KINDS[kind](ctx, w, item)
+    if kind == "banana-fountain":
+        i = FOUNTAIN_STATES.index(item["status"]) if item["status"] in FOUNTAIN_STATES else 0
+        item["status"] = FOUNTAIN_STATES[min(i + 1, 3)]
+        item["last_used"] = format_time(ctx.at)
+    else:
+        item["status"] = INACTIVE
+    w.log.append(f"{item['name']} is now {item['status']}")
+    w.save(ctx)
+    ctx.step({"monkey": me, "item": item["name"], "events": w.log})
+
+
+def _ball(ctx: Ctx, w: Any, item: dict[str, Any]) -> None:
+    w.add_bananas(ctx.actor, 3)
+    w.log.append(f"{ctx.actor} gains 3 bananas")
+
+
+def _frisbee(ctx: Ctx, w: Any, item: dict[str, Any]) -> None:
+    target = ctx.params["target"]
+    here = w.at(target)
+    del item["held_by"]
+    if here:
+        catcher = here[0]
+        item["held_by"] = catcher
+        lost = -w.add_bananas(catcher, -1)
+        w.log.append(f"{catcher} catches {item['name']} in position {target} and loses {lost} banana")
+    else:
+        item["lies_at"] = target
+        w.log.append(f"{item['name']} lands in empty position {target} and waits there")
+
+
+def _rock(ctx: Ctx, w: Any, item: dict[str, Any]) -> None:
+    target = ctx.params["target"]
+    victim = w.at(target)[0]
+    try:
+        w.to_barrel(victim)
+    except KongHolds as e:
+        raise ctx.refuse(str(e), rule="npcs") from None
+    del item["held_by"]
+    item["lies_at"] = target
+    w.log.append(f"{item['name']} now lies in position {target}")
+
+
+def _charm(ctx: Ctx, w: Any, item: dict[str, Any]) -> None:
+    me = ctx.actor
+    if me in w.pos:
+        try:
+            w.to_back(me)
+        except KongHolds as e:
+            raise ctx.refuse(str(e), rule="npcs") from None
+    else:
+        w.leave_barrel(me)
+        w.stats[me]["status"] = IN_LINE
+
+
+def _fountain(ctx: Ctx, w: Any, item: dict[str, Any]) -> None:
+    w.add_bananas(ctx.actor, 1)
+    w.log.append(f"{ctx.actor} drinks from {item['name']}: +1 banana")
+
+
+KINDS = {"monkey-ball": _ball, "flaming-frisbee": _frisbee, "big-rock": _rock, "good-luck-charm": _charm,
+         "banana-fountain": _fountain}
+
+USE_ITEM = Action(
+    name="monkey.use-item",
+    rule=RULE,
+    summary="Use an item you hold",
+    params={"type": "object", "required": ["item"], "additionalProperties": False,
+            "properties": {"item": {"type": "string", "minLength": 1, "maxLength": 80},
+                           "target": {"type": "integer", "minimum": 1, "maximum": 100000}}},
+    check=_use_check,
+    effect=_use,
+    doc="`item` is the item's name; the Flaming Frisbee and the Big Rock need `target`, a position. Using an item "
+        "deactivates it until Sunday 00:00 (the Banana Fountain counts down instead, once a day).",
+)
+
+
+def reactivate(ctx: Ctx) -> None:
+    """Sunday 00:00 UTC (seed 000, "Items"): every item is activated; the fountain is full again."""
+    doc = ctx.doc("monkey_items")
+    changes = []
+    for i, item in enumerate(doc["items"]):
+        want = FOUNTAIN_STATES[0] if item.get("kind") == "banana-fountain" else ACTIVE
+        if item.get("status") != want:
+            changes.append((i, want))
+    if changes:
+        items = ctx.edit("monkey_items")["items"]
+        for i, want in changes:
+            items[i]["status"] = want
+        ctx.step({"reactivated": [items[i]["name"] for i, _ in changes]})
+
+
+ACTIONS = [USE_ITEM]

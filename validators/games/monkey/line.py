@@ -1,0 +1,191 @@
+"""The Monkey Line between dances: the two balancing moves, joining and leaving, and its invariants.
+
+Seed 000, "The Monkey Line". Any Monkey may move the single Monkey right after
+an empty position up into it, and may split a doubled position (every later
+Monkey moves down one; the alphabetically earliest of the two takes the
+freed square). A Monkey who joins takes the lowest-numbered empty position.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ...engine import Action, Ctx, Problem, State
+from ...timeutil import format_time
+from .common import is_npc, section_of, world
+from .world import BARE, IN_LINE, SIZES, KongHolds
+
+RULE = "the-monkey-line"
+
+
+def _no_npc(ctx: Ctx) -> Iterator[str]:
+    if is_npc(ctx):
+        yield f"{ctx.actor} is a non-player character and takes no actions of eir own"
+
+
+def _move_up_check(ctx: Ctx) -> Iterator[str]:
+    yield from _no_npc(ctx)
+    w = world(ctx)
+    p = ctx.params["position"]
+    if w.at(p):
+        yield f"position {p} is not empty ({', '.join(w.at(p))})"
+    elif len(w.at(p + 1)) != 1:
+        yield f"position {p + 1}, right after it, holds {len(w.at(p + 1))} Monkeys, not exactly one"
+
+
+def _move_up(ctx: Ctx) -> None:
+    w = world(ctx)
+    try:
+        w.move_up(ctx.params["position"])
+    except KongHolds as e:
+        raise ctx.refuse(str(e), rule="npcs") from None
+    w.save(ctx)
+    ctx.step({"events": w.log, "line": w.in_order()})
+
+
+MOVE_UP = Action(
+    name="monkey.move-up",
+    rule=RULE,
+    summary="Balance the Line: move the single Monkey after an empty position up into it",
+    params={"type": "object", "required": ["position"], "additionalProperties": False,
+            "properties": {"position": {"type": "integer", "minimum": 1, "maximum": 100000}}},
+    check=_move_up_check,
+    effect=_move_up,
+    doc="`position` is the empty position; the one Monkey in the next position moves into it (and picks up "
+        "any item lying there).",
+)
+
+
+def _split_check(ctx: Ctx) -> Iterator[str]:
+    yield from _no_npc(ctx)
+    w = world(ctx)
+    p = ctx.params["position"]
+    if len(w.at(p)) < 2:
+        yield f"position {p} holds {len(w.at(p))} Monkey(s); only a position with two can be split"
+
+
+def _split(ctx: Ctx) -> None:
+    w = world(ctx)
+    w.split(ctx.params["position"])
+    w.save(ctx)
+    ctx.step({"events": w.log, "line": w.in_order()})
+
+
+SPLIT = Action(
+    name="monkey.split",
+    rule=RULE,
+    summary="Balance the Line: split a position holding two Monkeys",
+    params={"type": "object", "required": ["position"], "additionalProperties": False,
+            "properties": {"position": {"type": "integer", "minimum": 1, "maximum": 100000}}},
+    check=_split_check,
+    effect=_split,
+    doc="Every Monkey after `position` moves down one, and the alphabetically earliest of the two in it takes "
+        "the freed position.",
+)
+
+
+# ---------------------------------------------------------------- joining and leaving (a consequence)
+
+
+def sync_roster(ctx: Ctx) -> None:
+    """After any action: a new Monkey joins the Line and gets a section; one who left is taken out."""
+    if "monkey_line" not in ctx.state.docs:
+        return
+    names = {p["name"] for p in ctx.players()}
+    w = world(ctx)
+    placed = set(w.pos) | {b["name"] for b in w.barrel}
+    changed = False
+    for gone in sorted(placed - names):
+        stood = w.pos.pop(gone, None)
+        w.barrel = [b for b in w.barrel if b["name"] != gone]
+        for item in w.items:
+            if item.get("held_by") == gone:
+                # eir items fall where e stood (or, from the barrel, in the lowest empty position)
+                del item["held_by"]
+                item["lies_at"] = stood if stood is not None and not w.at(stood) else w.lowest_empty()
+                w.log.append(f"{gone} has left; {item['name']} lies in position {item['lies_at']}")
+        changed = True
+    for p in ctx.players():
+        if p["name"] not in placed:
+            # seed 000, NPCs: an NPC added to the gamestate is put at the end of the Line
+            w.join(p["name"], at_end=bool(p.get("kind")))
+            changed = True
+    if changed:
+        w.save(ctx)
+        if w.log:
+            ctx.step({"line": w.log})
+    dance = ctx.doc("monkey_dance")
+    wanted = [p["name"] for p in ctx.players() if not p.get("kind")]
+    have = [s["monkey"] for s in dance["sections"]]
+    if set(have) != set(wanted):
+        doc = ctx.edit("monkey_dance")
+        doc["sections"] = [s for s in doc["sections"] if s["monkey"] in wanted]
+        for name in wanted:
+            if section_of(doc, name) is None:
+                doc["sections"].append({"monkey": name, "moves": [], "updated": format_time(ctx.at)})
+
+
+# ---------------------------------------------------------------- invariants
+
+
+def invariants(state: State) -> Iterator[Problem]:
+    line = state.doc("monkey_line")
+    roster = state.doc("roster")
+    kit = state.doc("monkey_kit")
+    names = {p["name"]: p for p in roster["players"]}
+    seen: dict[str, str] = {}
+    last = 0
+    for i, entry in enumerate(line["positions"]):
+        if entry["at"] <= last:
+            yield Problem("positions must be listed in increasing order", file="monkey_line",
+                          field=f"positions[{i}].at")
+        last = entry["at"]
+        for name in entry["monkeys"]:
+            if name not in names:
+                yield Problem(f"{name!r} is not on the roster", file="monkey_line", field=f"positions[{i}].monkeys")
+            if name in seen:
+                yield Problem(f"{name} is in the Line twice", file="monkey_line", field=f"positions[{i}].monkeys")
+            seen[name] = "line"
+    for i, b in enumerate(line.get("barrel", [])):
+        if b["name"] in seen:
+            yield Problem(f"{b['name']} is both in the Line and in the barrel", file="monkey_line",
+                          field=f"barrel[{i}]")
+        seen[b["name"]] = "barrel"
+    for name, p in names.items():
+        where = seen.get(name)
+        status = p["stats"].get("status")
+        if where is None:
+            yield Problem(f"{name} is neither in the Line nor in the barrel", file="monkey_line", field="positions")
+        elif (where == "line") != (status == IN_LINE):
+            yield Problem(f"{name}'s status is {status!r} but e is in the {'Line' if where == 'line' else 'barrel'}",
+                          file="roster", field=f"players.{name}.stats.status")
+        hammer = p["stats"].get("hammer")
+        if hammer not in [h["name"] for h in kit["hammers"]]:
+            yield Problem(f"{name}'s hammer {hammer!r} is not on the hammer list", file="roster",
+                          field=f"players.{name}.stats.hammer")
+        hat = p["stats"].get("hat")
+        if hat != BARE and hat not in kit["hats"]:
+            yield Problem(f"{name}'s hat {hat!r} is not on the Hat List", file="roster",
+                          field=f"players.{name}.stats.hat")
+    for i, item in enumerate(state.doc("monkey_items")["items"]):
+        if ("held_by" in item) == ("lies_at" in item):
+            yield Problem(f"{item['name']} must be held by a Monkey or lie in a position, not both or neither",
+                          file="monkey_items", field=f"items[{i}]")
+        holder = item.get("held_by")
+        if holder is not None and holder not in names:
+            yield Problem(f"{item['name']} is held by {holder!r}, who is not on the roster", file="monkey_items",
+                          field=f"items[{i}].held_by")
+        if holder is not None and seen.get(holder) == "barrel" and item["size"] != "pocket-size":
+            yield Problem(f"{item['name']} is {item['size']}; only pocket-size items go into the barrel",
+                          file="monkey_items", field=f"items[{i}].size")
+        if item["size"] not in SIZES:
+            yield Problem(f"unknown size {item['size']!r}", file="monkey_items", field=f"items[{i}].size")
+    dance = state.doc("monkey_dance")
+    for i, s in enumerate(dance["sections"]):
+        p = names.get(s["monkey"])
+        if p is None or p.get("kind"):
+            yield Problem(f"{s['monkey']} may not have a section (not a Monkey, or an NPC)", file="monkey_dance",
+                          field=f"sections[{i}]")
+
+
+ACTIONS = [MOVE_UP, SPLIT]

@@ -1,0 +1,287 @@
+"""Dance moves: reading a section's entries against the move list, and what each move does.
+
+Seed 000, "Doing the Dance". The move list is data (``gamestate/monkey_dance.yaml``
+``moves``: name, complexity, description, effect); a move's name may hold
+words beginning ``n_`` which a section replaces by positive integers, the
+same word by the same value. The eleven effects are here, keyed by
+``effect``.
+
+Positions a move refers to:
+
+* not a position at all (0 or less, as ``Left Smash from 1`` gives) -> the
+  move is *skipped*;
+* an empty position, when the move would read or change that Monkey's
+  values (stats or items) -> the move is *ignored*;
+* an empty position otherwise (a Swing) -> the move is *executed*.
+
+Skipped and ignored moves are not executed, so they do not count towards
+the Monkey's complexity during the dance.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .hammers import use_hammer
+from .world import KongHolds, World, smallest_item
+
+WORD = re.compile(r"^n_[A-Za-z0-9]+$")
+
+# Which n_ words each effect needs, in the order it reads them.
+EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
+    "swing": ("n_A", "n_B"), "leap": (), "bow": (), "left-smash": ("n_A",), "right-smash": ("n_A",),
+    "bananas-plus": (), "big-bonus": (), "soul-selling": ("n_A",), "hat-trick": ("n_A",),
+    "pickpocket": ("n_A", "n_B"), "anti-hat-swing": (),
+}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One entry of a section, matched against the move list."""
+
+    text: str  # canonical: the move's name with its words replaced
+    move: dict[str, Any]
+    values: dict[str, int]
+
+    @property
+    def complexity(self) -> int:
+        return int(self.move["complexity"])
+
+    @property
+    def effect(self) -> str:
+        return str(self.move["effect"])
+
+
+def _pattern(name: str) -> re.Pattern[str]:
+    parts = []
+    for token in name.split():
+        if WORD.match(token):
+            parts.append(r"(\S+)")
+        else:
+            parts.append(re.escape(token))
+    return re.compile(r"^\s*" + r"\s+".join(parts) + r"\s*$", re.IGNORECASE)
+
+
+def parse_entry(text: str, moves: list[dict[str, Any]]) -> Entry:
+    """Match one entry; raises ValueError saying why it is not a dance move."""
+    for move in moves:
+        m = _pattern(move["name"]).match(str(text))
+        if not m:
+            continue
+        words = [t for t in move["name"].split() if WORD.match(t)]
+        values: dict[str, int] = {}
+        for word, raw in zip(words, m.groups()):
+            if not re.fullmatch(r"[0-9]+", raw) or int(raw) < 1:
+                raise ValueError(f"{text!r}: {word} must be replaced by a positive integer, not {raw!r}")
+            if word in values and values[word] != int(raw):
+                raise ValueError(f"{text!r}: {word} stands for {values[word]} and {raw}; the same word must "
+                                 "have the same value")
+            values[word] = int(raw)
+        canon = " ".join(str(values[t]) if WORD.match(t) else t for t in move["name"].split())
+        return Entry(canon, move, values)
+    raise ValueError(f"{text!r} is not a dance move (the move list names: "
+                     f"{', '.join(m['name'] for m in moves)})")
+
+
+def total_complexity(entries: list[Entry]) -> int:
+    return sum(e.complexity for e in entries)
+
+
+# ---------------------------------------------------------------- executing one move
+
+EXECUTED, SKIPPED, IGNORED, FAILED = "executed", "skipped", "ignored", "failed"
+
+
+class Roller:
+    """What a move needs from the action: dice."""
+
+    def __init__(self, roll: Callable[[int], int]):
+        self.roll = roll
+
+
+def run_move(w: World, entry: Entry, roller: Roller) -> str:
+    """Do one move; returns executed, skipped, ignored or failed (King Kong held firm)."""
+    fn = RUNS.get(entry.effect)
+    if fn is None:
+        w.log.append(f"the move list gives {entry.move['name']!r} an effect ({entry.effect}) this engine does not know")
+        return IGNORED
+    try:
+        return fn(w, entry.values, roller)
+    except KongHolds as e:
+        w.log.append(f"the move fails: {e}")
+        return FAILED
+
+
+def _needs(w: World, *positions: int, touches: bool = True) -> str | None:
+    if any(p < 1 for p in positions):
+        w.log.append(f"position {min(positions)} is not a position: the move is skipped")
+        return SKIPPED
+    if touches:
+        for p in positions:
+            if not w.at(p):
+                w.log.append(f"nobody is in position {p}: the move is ignored")
+                return IGNORED
+    return None
+
+
+def _swing(w: World, v: dict[str, int], roller: Roller, *, extra: bool = False) -> str:
+    a, b = v["n_A"], v["n_B"]
+    why = _needs(w, a, b, touches=False)
+    if why:
+        return why
+    if a == b:
+        w.log.append(f"positions {a} and {b} are the same: nobody moves")
+        return EXECUTED
+    in_a, in_b = w.at(a), w.at(b)
+    for m in in_a + in_b:
+        if w.kong_holds(m):
+            raise KongHolds(f"{m} holds the top with a Sledge and cannot be dislodged")
+    moves: dict[str, int | None] = {m: b for m in in_a}
+    moves.update({m: a for m in in_b})
+    w.log.append(f"swing {a} and {b}: " + (", ".join(f"{m} to {p}" for m, p in moves.items()) or "both empty"))
+    w.relocate(moves)
+    bubbles = w.npc("extra-swing")
+    if extra or bubbles is None or bubbles not in moves:
+        return EXECUTED
+    # Seed 000, Miss Bubbles: she swings once more, onward in the direction she moved, at no complexity.
+    frm = b if bubbles in in_b else a
+    new = w.pos[bubbles]
+    onward = new + (1 if new > frm else -1)
+    w.log.append(f"{bubbles} was swung: she swings on from {new} to {onward}")
+    try:
+        _swing(w, {"n_A": new, "n_B": onward}, roller, extra=True)
+    except KongHolds as e:
+        w.log.append(f"her extra swing fails: {e}")
+    return EXECUTED
+
+
+def _leap(w: World, v: dict[str, int], roller: Roller) -> str:
+    if len(w.pos) < 2:
+        w.log.append("fewer than two Monkeys in the Line: nobody moves")
+        return EXECUTED
+    last = w.at(w.last())[0]
+    moves: dict[str, int | None] = {m: p + 1 for m, p in w.pos.items() if m != last}
+    moves[last] = 1
+    for m in moves:
+        if w.kong_holds(m):
+            raise KongHolds(f"{m} holds the top with a Sledge and cannot be dislodged")
+    w.log.append(f"{last} leaps from position {w.pos[last]} to the top; everyone else moves down one")
+    w.relocate(moves)
+    return EXECUTED
+
+
+def _bow(w: World, v: dict[str, int], roller: Roller) -> str:
+    why = _needs(w, 1)
+    if why:
+        return why
+    first = w.at(1)[0]
+    most = max(w.dance_moves(m) for m in w.pos)
+    if w.dance_moves(first) < most:
+        w.add_dance_moves(first, 1)
+        w.log.append(f"{first} bows: eir Dance Moves rise to {w.dance_moves(first)}")
+    else:
+        w.log.append(f"{first} bows, but already has the most Dance Moves ({w.dance_moves(first)})")
+    return EXECUTED
+
+
+def _smash(direction: int) -> Callable[[World, dict[str, int], Roller], str]:
+    def run(w: World, v: dict[str, int], roller: Roller) -> str:
+        a = v["n_A"]
+        why = _needs(w, a, a + direction)
+        if why:
+            return why
+        use_hammer(w, w.at(a)[0], w.at(a + direction)[0])
+        return EXECUTED
+    return run
+
+
+def _bananas_plus(w: World, v: dict[str, int], roller: Roller) -> str:
+    for m in w.in_order():
+        w.add_bananas(m, 1)
+    w.log.append(f"every Monkey in the Line gains a banana ({len(w.pos)})")
+    return EXECUTED
+
+
+def _big_bonus(w: World, v: dict[str, int], roller: Roller) -> str:
+    why = _needs(w, 1)
+    if why:
+        return why
+    first = w.at(1)[0]
+    if w.kong_holds(first) and len(w.pos) > 1:
+        raise KongHolds(f"{first} holds the top with a Sledge and cannot be dislodged")
+    w.add_bananas(first, 3)
+    w.log.append(f"{first} gains 3 bananas")
+    w.to_back(first)
+    return EXECUTED
+
+
+def _soul_selling(w: World, v: dict[str, int], roller: Roller) -> str:
+    a = v["n_A"]
+    why = _needs(w, a)
+    if why:
+        return why
+    who = w.at(a)[0]
+    if w.kong_holds(who):
+        raise KongHolds(f"{who} holds the top with a Sledge and cannot be dislodged")
+    w.add_bananas(who, 5)
+    w.log.append(f"{who} sells eir soul for 5 bananas")
+    w.to_barrel(who)
+    return EXECUTED
+
+
+def _hat_trick(w: World, v: dict[str, int], roller: Roller) -> str:
+    a = v["n_A"]
+    why = _needs(w, a)
+    if why:
+        return why
+    w.change_hat(w.at(a)[0])
+    return EXECUTED
+
+
+def _pickpocket(w: World, v: dict[str, int], roller: Roller) -> str:
+    a, b = v["n_A"], v["n_B"]
+    why = _needs(w, a, b)
+    if why:
+        return why
+    x, y = roller.roll(5), roller.roll(5)
+    gap = abs(a - b)
+    ma, mb = w.at(a)[0], w.at(b)[0]
+    w.log.append(f"the dice give {x} and {y}; the positions are {gap} apart")
+    if x - y > gap:
+        thief, victim = ma, mb
+    elif y - x > gap:
+        thief, victim = mb, ma
+    else:
+        w.log.append("neither difference is greater: nobody's pocket is picked")
+        return EXECUTED
+    item = smallest_item(w.held(victim))
+    if item is None or thief == victim:
+        w.log.append(f"{victim} has nothing {thief} can take")
+        return EXECUTED
+    item["held_by"] = thief
+    w.log.append(f"{thief} picks {item['name']} from {victim}'s pocket")
+    return EXECUTED
+
+
+def _anti_hat_swing(w: World, v: dict[str, int], roller: Roller) -> str:
+    y = len(w.pos)
+    if y == 0:
+        w.log.append("nobody is in the Line: the move is ignored")
+        return IGNORED
+    x = roller.roll(y)
+    who = w.at(x)
+    w.log.append(f"the die gives {x} of {y}")
+    if not who:
+        w.log.append(f"nobody is in position {x}: the move is ignored")
+        return IGNORED
+    w.become_bare(who[0])
+    return EXECUTED
+
+
+RUNS: dict[str, Callable[[World, dict[str, int], Roller], str]] = {
+    "swing": _swing, "leap": _leap, "bow": _bow, "left-smash": _smash(-1), "right-smash": _smash(+1),
+    "bananas-plus": _bananas_plus, "big-bonus": _big_bonus, "soul-selling": _soul_selling,
+    "hat-trick": _hat_trick, "pickpocket": _pickpocket, "anti-hat-swing": _anti_hat_swing,
+}

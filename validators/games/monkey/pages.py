@@ -1,0 +1,301 @@
+"""Wiki pages of the Monkey dynasty: the Line as a picture, the barrel, the Dance, the last dance step by step.
+
+Everything is drawn in plain functions from the state (tests call them
+directly); pictures are SVG made here, with every name escaped.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Iterable
+
+from ...engine import Page, State
+from .world import BARE
+
+HAT_COLOURS = {"Blue": "#3b6fd8", "Green": "#2e9e4f", "Yellow": "#e3c22b", "Red": "#d23b3b"}
+SQUARE = 118  # width of one chalk square
+FUR = "#8a5a2b"
+
+
+def esc(text: Any) -> str:
+    return escape(str(text), quote=True).replace("|", "&#124;")
+
+
+def _stats(state: State) -> dict[str, dict[str, Any]]:
+    return {p["name"]: p for p in state.doc("roster")["players"]}
+
+
+def _held(state: State) -> dict[str, list[dict[str, Any]]]:
+    out: dict[str, list[dict[str, Any]]] = {}
+    for item in state.doc("monkey_items")["items"]:
+        if item.get("held_by"):
+            out.setdefault(item["held_by"], []).append(item)
+    return out
+
+
+def _lying(state: State) -> dict[int, list[dict[str, Any]]]:
+    out: dict[int, list[dict[str, Any]]] = {}
+    for item in state.doc("monkey_items")["items"]:
+        if item.get("lies_at"):
+            out.setdefault(int(item["lies_at"]), []).append(item)
+    return out
+
+
+def _monkey_figure(x: float, y: float, name: str, hat: str, npc: bool, items: list[str]) -> str:
+    """One Monkey: a head, a hat (or none when Bare), eir name and eir items."""
+    parts = [f'<g class="monkey"><title>{esc(name)}{" (NPC)" if npc else ""}: hat {esc(hat)}'
+             f'{"; items: " + esc(", ".join(items)) if items else ""}</title>']
+    parts.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="13" fill="{FUR}"/>')
+    parts.append(f'<circle cx="{x - 4:.0f}" cy="{y - 2:.0f}" r="2" fill="#fff"/>'
+                 f'<circle cx="{x + 4:.0f}" cy="{y - 2:.0f}" r="2" fill="#fff"/>')
+    if hat != BARE:
+        colour = HAT_COLOURS.get(hat, "#888")
+        parts.append(f'<path d="M{x - 11:.0f},{y - 10:.0f} L{x + 11:.0f},{y - 10:.0f} L{x + 5:.0f},{y - 24:.0f} '
+                     f'L{x - 5:.0f},{y - 24:.0f} Z" fill="{colour}" stroke="#333" stroke-width="0.8"/>')
+    weight = ' font-style="italic"' if npc else ""
+    parts.append(f'<text x="{x:.0f}" y="{y + 28:.0f}" text-anchor="middle" font-size="12"{weight}>{esc(name)}</text>')
+    for i, item in enumerate(items):
+        parts.append(f'<text x="{x:.0f}" y="{y + 42 + 12 * i:.0f}" text-anchor="middle" font-size="10" '
+                     f'fill="#7a4b00">&#9670; {esc(item)}</text>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def squares_to_draw(occupied: Iterable[int], lying: Iterable[int], *, first: int = 40) -> list[int]:
+    """Which squares the picture shows: the first ones, every occupied or item square, and one empty after.
+
+    A far square (an item thrown to position 100000) is drawn after a gap instead of drawing every square.
+    """
+    marked = set(occupied) | set(lying)
+    last = max(marked | {0}) + 1
+    return sorted(marked | set(range(1, min(last, first) + 1)) | {last})
+
+
+def line_svg(state: State) -> str:
+    """The Monkey Line: numbered chalk squares, the Monkeys in them with their hats, held and lying items."""
+    players = _stats(state)
+    held = _held(state)
+    lying = _lying(state)
+    positions = {int(e["at"]): list(e["monkeys"]) for e in state.doc("monkey_line")["positions"]}
+    squares = squares_to_draw(positions, lying)
+    occupied_last = max(list(positions) + [0])
+    rows = max([len(v) for v in positions.values()] + [1])
+    item_rows = max([len(held.get(m, [])) for ms in positions.values() for m in ms] + [0])
+    height = 40 + rows * (70 + 12 * item_rows) + 12 * max([len(v) for v in lying.values()] + [0]) + 20
+    gaps = sum(1 for a, b in zip(squares, squares[1:]) if b > a + 1)
+    width = len(squares) * SQUARE + gaps * 24 + 10
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="monkey-line" viewBox="0 0 {width} {height}" '
+           f'width="{width}" height="{height}" role="img" aria-label="The Monkey Line">']
+    x0 = 5
+    previous = 0
+    for p in squares:
+        if p > previous + 1:
+            out.append(f'<text x="{x0 + 4}" y="{height / 2:.0f}" font-size="16" fill="#999">&#8230;</text>')
+            x0 += 24
+        previous = p
+        empty = not positions.get(p)
+        unbalanced = (empty and p < occupied_last) or len(positions.get(p, [])) > 1
+        stroke = "#c0392b" if unbalanced else "#999"
+        out.append(f'<rect x="{x0}" y="5" width="{SQUARE - 6}" height="{height - 10}" rx="6" fill="#f7f4ec" '
+                   f'stroke="{stroke}" stroke-dasharray="{"4 3" if empty else "none"}"/>')
+        out.append(f'<text x="{x0 + 8}" y="22" font-size="13" font-weight="bold" fill="#555">{p}</text>')
+        y = 62
+        for name in sorted(positions.get(p, [])):
+            player = players.get(name, {"stats": {}})
+            items = [i["name"] for i in held.get(name, [])]
+            out.append(_monkey_figure(x0 + (SQUARE - 6) / 2, y, name, str(player["stats"].get("hat", "")),
+                                      bool(player.get("kind")), items))
+            y += 70 + 12 * item_rows
+        for i, item in enumerate(lying.get(p, [])):
+            out.append(f'<text x="{x0 + (SQUARE - 6) / 2:.0f}" y="{height - 18 - 12 * i}" text-anchor="middle" '
+                       f'font-size="10" font-style="italic" fill="#7a4b00"><title>lying here</title>'
+                       f'&#9671; {esc(item["name"])}</text>')
+        x0 += SQUARE
+    out.append("</svg>")
+    return '<div class="monkey-line-picture" style="overflow-x:auto">' + "".join(out) + "</div>"
+
+
+def strip_svg(line: list[str], changed: Iterable[str] = ()) -> str:
+    """A small picture of the Line as a list of names (a balanced Line: the first is in position 1)."""
+    w = 100
+    changed = set(changed)
+    width = len(line) * w + 10
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} 44" width="{width}" height="44" '
+           f'role="img" aria-label="the Line">']
+    for i, name in enumerate(line):
+        x0 = 5 + i * w
+        fill = "#fff3c4" if name in changed else "#f7f4ec"
+        out.append(f'<rect x="{x0}" y="4" width="{w - 4}" height="36" rx="4" fill="{fill}" stroke="#999"/>'
+                   f'<text x="{x0 + 4}" y="16" font-size="9" fill="#777">{i + 1}</text>'
+                   f'<text x="{x0 + (w - 4) / 2:.0f}" y="31" text-anchor="middle" font-size="11">{esc(name)}</text>')
+    out.append("</svg>")
+    return '<div style="overflow-x:auto">' + "".join(out) + "</div>"
+
+
+def line_page(state: State) -> str:
+    players = _stats(state)
+    held = _held(state)
+    line = state.doc("monkey_line")
+    from .world import World
+
+    balanced = "Unbalanced: any Monkey may balance it" if World.load(state).is_unbalanced() else "balanced"
+    out = [f"The Line is **{balanced}**.", "",
+           "The Monkey Line, top (position 1) first. A hat shows each Monkey's hat (none when Bare); NPCs' names "
+           "are in italics; &#9670; marks an item a Monkey holds, &#9671; one lying in a square. A red square is "
+           "what makes the Line Unbalanced.", "", line_svg(state), ""]
+    out.append("| Position | Monkey | Hat | Hammer | Bananas | Dance Moves | Items |")
+    out.append("|---:|---|---|---|---:|---:|---|")
+    for entry in line["positions"]:
+        for name in entry["monkeys"]:
+            s = players.get(name, {"stats": {}})["stats"]
+            items = ", ".join(esc(i["name"]) for i in held.get(name, []))
+            npc = " (NPC)" if players.get(name, {}).get("kind") else ""
+            out.append(f"| {entry['at']} | {esc(name)}{npc} | {esc(s.get('hat', ''))} | {esc(s.get('hammer', ''))} | "
+                       f"{s.get('bananas', '')} | {s.get('dance_moves', '')} | {items} |")
+    lying = _lying(state)
+    if lying:
+        out += ["", "Items lying in the Line: " + "; ".join(
+            f"{esc(i['name'])} in position {p}" for p in sorted(lying) for i in lying[p]) + "."]
+    out += ["", "## The barrel", "", barrel_markdown(state)]
+    return "\n".join(out) + "\n"
+
+
+def barrel_markdown(state: State) -> str:
+    barrel = state.doc("monkey_line").get("barrel", [])
+    if not barrel:
+        return "The barrel is empty."
+    held = _held(state)
+    rows = ["| Monkey | In since | Held until (All Danced Out) | Items |", "|---|---|---|---|"]
+    for b in barrel:
+        items = ", ".join(esc(i["name"]) for i in held.get(b["name"], []))
+        rows.append(f"| {esc(b['name'])} | {esc(b.get('since', ''))} | {esc(b.get('held_until', ''))} | {items} |")
+    return "\n".join(rows)
+
+
+def dance_page(state: State) -> str:
+    dance = state.doc("monkey_dance")
+    players = _stats(state)
+    out = ["Each Monkey's section of the Dance, the moves that may be put in one, and the dances so far.", "",
+           "## Sections", "", "| Monkey | Dance Moves | Section | Complexity | Last changed |",
+           "|---|---:|---|---:|---|"]
+    from .moves import parse_entry
+
+    for s in dance["sections"]:
+        total = 0
+        for t in s["moves"]:
+            try:
+                total += parse_entry(t, dance["moves"]).complexity
+            except ValueError:
+                pass
+        dm = players.get(s["monkey"], {"stats": {}})["stats"].get("dance_moves", "")
+        over = " (over: may be trimmed)" if isinstance(dm, int) and total > dm else ""
+        moves = "; ".join(esc(m) for m in s["moves"]) or "(none)"
+        out.append(f"| {esc(s['monkey'])} | {dm} | {moves} | {total}{over} | {esc(s.get('updated', ''))} |")
+    out += ["", "## The moves", "", "| Move | Complexity | What it does |", "|---|---:|---|"]
+    for m in dance["moves"]:
+        out.append(f"| {esc(m['name'])} | {m['complexity']} | {esc(m.get('description', ''))} |")
+    kit = state.doc("monkey_kit")
+    out += ["", "## Hammers, in list order", "", ", ".join(esc(h["name"]) for h in kit["hammers"]) + ".",
+            "", "## The Hat List", "", " &rarr; ".join(esc(h) for h in kit["hats"]) + " (then back to the first)."]
+    history = dance.get("history", [])
+    out += ["", "## Dances so far", ""]
+    if history:
+        out += ["| Dance | When | Conducted by |", "|---:|---|---|"]
+        out += [f"| {d['number']} | {esc(d['at'])} | {esc(d['by'])} |" for d in history]
+    else:
+        out.append("No dance yet.")
+    return "\n".join(out) + "\n"
+
+
+def steps_markdown(steps: list[dict[str, Any]]) -> str:
+    """A dance told step by step from its recorded outcome (the action's ``outcome`` or ``last_dance.steps``)."""
+    out: list[str] = []
+    line: list[str] = []
+    barrel: list[str] = []
+    n = 0
+    for step in steps:
+        before = list(line)
+        if "line" in step:
+            line = list(step["line"])
+        if "barrel" in step:
+            barrel = list(step["barrel"])
+        if "summary" in step:
+            out += [summary_markdown(step), ""]
+            continue
+        if "dance" in step:
+            out += [f"Dance {step['dance']}, conducted by {esc(step.get('conductor', ''))}. The order rolled: "
+                    + ", ".join(esc(m) for m in step.get("order", [])) + ".", "", "Where everyone stood:", "",
+                    strip_svg(line), ""]
+            if barrel:
+                out += ["In the barrel: " + ", ".join(esc(b) for b in barrel) + ".", ""]
+            continue
+        if "monkey" in step:
+            n += 1
+            cx = f" ({step['complexity']})" if "complexity" in step else ""
+            out.append(f"**{n}. {esc(step['monkey'])}: {esc(step.get('move', ''))}{cx}** &mdash; "
+                       f"{esc(step.get('result', ''))}")
+        else:
+            out.append(f"**After the dance: {esc(step.get('after', ''))}**")
+        out.append("")
+        out += [f"- {esc(e)}" for e in step.get("events", [])]
+        out.append("")
+        if "line" in step:
+            moved = [m for i, m in enumerate(line) if i >= len(before) or before[i] != m]
+            out += [strip_svg(line, moved), ""]
+        if "barrel" in step:
+            out += ["In the barrel: " + (", ".join(esc(b) for b in barrel) or "nobody") + ".", ""]
+    return "\n".join(out) + "\n"
+
+
+def summary_markdown(step: dict[str, Any]) -> str:
+    """The table of what a whole dance changed (its record's last step)."""
+    labels = {"bananas": "Bananas", "dance_moves": "Dance Moves", "hammer": "Hammer", "hat": "Hat",
+              "status": "Status"}
+    out = ["**What the dance changed**", ""]
+    monkeys = step.get("monkeys", {})
+    if monkeys:
+        out += ["| Monkey | " + " | ".join(labels.values()) + " |", "|---|" + "---|" * len(labels)]
+        for name, diff in monkeys.items():
+            cells = [f"{esc(diff[k][0])} &rarr; {esc(diff[k][1])}" if k in diff else "" for k in labels]
+            out.append(f"| {esc(name)} | " + " | ".join(cells) + " |")
+    else:
+        out.append("No Monkey's stats changed.")
+    items = step.get("items", {})
+    if items:
+        out += ["", "Items: " + "; ".join(f"{esc(n)} from {esc(a)} to {esc(b)}" for n, (a, b) in items.items()) + "."]
+    return "\n".join(out)
+
+
+def last_dance_page(state: State) -> str:
+    last = state.doc("monkey_dance").get("last_dance")
+    if not last:
+        return "No dance has been conducted yet.\n"
+    head = (f"The last Dance, number {last['number']}, conducted by {esc(last['by'])} at {esc(last['at'])}, move by "
+            "move as its action file records it (earlier dances are in the History). Highlighted names moved.\n\n")
+    return head + steps_markdown(last["steps"])
+
+
+def pages(state: State) -> list[Page]:
+    if "monkey_line" not in state.docs:
+        return []
+    out = [Page("monkey-line", "The Monkey Line", line_page(state), "gamestate/monkey_line.yaml"),
+           Page("dance", "The Dance", dance_page(state), "gamestate/monkey_dance.yaml"),
+           Page("last-dance", "The last Dance", last_dance_page(state), "gamestate/monkey_dance.yaml")]
+    posts = state.doc("monkey_awesomeness")["posts"]
+    if posts:
+        out.append(Page("awesomeness", "Awesomeness", awesomeness_page(state), "gamestate/monkey_awesomeness.yaml"))
+    return out
+
+
+def awesomeness_page(state: State) -> str:
+    rows = ["| Post | By | About | Posted | FOR | AGAINST | Result |", "|---:|---|---|---|---:|---:|---|"]
+    for p in state.doc("monkey_awesomeness")["posts"]:
+        fors = sum(1 for v in p["votes"].values() if v == "FOR")
+        against = sum(1 for v in p["votes"].values() if v == "AGAINST")
+        rows.append(f"| {p['id']} | {esc(p['author'])} | {esc(p['about'])} | {esc(p['submitted'])} | {fors} | "
+                    f"{against} | {esc(p['status'])} |")
+    board = ["", "| Monkey | Awesomeness |", "|---|---:|"]
+    ranked = sorted(state.doc("roster")["players"], key=lambda x: (-int(x["stats"].get("awesomeness", 0)), x["name"]))
+    for pl in ranked:
+        board.append(f"| {esc(pl['name'])} | {pl['stats'].get('awesomeness', 0)} |")
+    return "\n".join(rows + board) + "\n"
