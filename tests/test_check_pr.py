@@ -188,3 +188,39 @@ def test_the_example_history_audits_green(tmp_path):
     r = nomic(repo, "check", *NOW)
     assert r.returncode == 0, r.stdout
     assert "24 actions replayed from initial/" in r.stdout
+
+
+def test_two_actions_in_one_second_keep_one_order(tmp_path):
+    repo = make_repo(tmp_path)
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Dana", at="2026-11-06T10:00:00Z")
+    r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi",
+              "--at", "2026-11-06T10:00:00Z", *NOW)
+    assert r.returncode == 1
+    assert "date this action at least one second later" in r.stdout
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi", at="2026-11-06T10:00:01Z")
+    commit(repo)
+    assert check(repo, "dana-nomic").returncode == 1  # Chidi's vote is not Dana's to file
+    r = nomic(repo, "check", *NOW)
+    assert r.returncode == 0, r.stdout
+
+
+def test_an_impossible_date_is_bad_input_not_a_crash(tmp_path):
+    repo = make_repo(tmp_path)
+    path = repo / GAME / "actions" / "20261106T100000Z--Dana--core.vote.yaml"
+    path.write_text("# yaml-language-server: $schema=../../../schemas/action.schema.json\n"
+                    "at: 2026-11-06T25:00:00Z\nactor: Dana\naction: core.vote\nparams: {proposal: 3, vote: FOR}\n")
+    commit(repo)
+    r = check(repo, "dana-nomic")
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "Traceback" not in r.stdout + r.stderr
+    assert "hour must be in 0..23" in r.stdout
+
+
+def test_a_bad_option_is_bad_input_with_its_place(tmp_path):
+    repo = make_repo(tmp_path)
+    game = repo / GAME / "game.yaml"
+    game.write_text(game.read_text().replace("variant: ruleset-75", "variant: nope\n    proposals_per_day: x"))
+    r = nomic(repo, "check", "--no-replay", *NOW)
+    assert r.returncode == 2
+    assert re.search(r"game\.yaml:\d+:\d+: options\.blognomic\.variant: .*nope", r.stdout), r.stdout
+    assert "options.blognomic.proposals_per_day" in r.stdout

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Iterable, Iterator
@@ -44,8 +45,12 @@ def judge_one(registry: Registry, state: State, record: dict[str, Any], path: st
     """Replay one action: problems are placed in the action file when it exists."""
     step = Step(path, record)
     try:
-        if now is not None:
+        try:
             at = parse_time(record.get("at", ""))
+        except ValueError as e:
+            raise BadInput(Problem(str(e), field="at", kind=BAD_INPUT)) from None
+        _same_second_order(state, record, path)
+        if now is not None:
             if at > now:
                 raise Illegal(Problem(f"dated {format_time(at)}, in the future (now is {format_time(now)})",
                                       field="at", rule="time"))
@@ -65,6 +70,29 @@ def judge_one(registry: Registry, state: State, record: dict[str, Any], path: st
                                                 f"{_short(recorded_outcome)}", field="outcome", rule="dice"),
                                         path, text))
     return step
+
+
+def _same_second_order(state: State, record: dict[str, Any], path: str) -> None:
+    """Two actions in one second are replayed in file-name order; a new one must not sort before the last.
+
+    Otherwise ``nomic act`` (which applies actions in the order they are taken) and the audit of the log
+    (which replays them in file-name order) could disagree.
+    """
+    from .content import action_sort_key
+
+    last = str(state.docs.get("ledger", {}).get("last", ""))
+    parts = last.split(" ")
+    if not path or len(parts) < 3 or parts[0] != record.get("at"):
+        return
+    at, actor, action = parts[0], " ".join(parts[1:-1]), parts[-1]
+    stamp = parse_time(at).strftime("%Y%m%dT%H%M%SZ")
+    slug = re.sub(r"[^A-Za-z0-9_.-]", "_", actor)[:64]
+    last_name = f"{stamp}--{slug}--{action}.yaml"
+    mine = action_sort_key(path.rsplit("/", 1)[-1])
+    if mine <= action_sort_key(last_name):
+        raise Illegal(Problem(f"the last action ({last}) was taken in the same second and its file sorts after "
+                              "this one's; the log is replayed in file-name order, so date this action at least "
+                              "one second later", field="at", rule="time"))
 
 
 def cite(state: State, p: Problem) -> Problem:

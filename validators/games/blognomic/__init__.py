@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from ...engine import DocKind, Module, Problem, State
-from . import due, judgment, players, proposals, victory
+from . import due, judgment, players, proposals, typo, victory
 from .common import leader
-from .options import options
+from .options import OPTIONS_SCHEMA, options
 
 
 def _invariants(state: State) -> Iterator[Problem]:
@@ -39,10 +39,11 @@ MODULE = Module(
         DocKind("dovs", "dovs.schema.json", "Declarations of Victory", due.fresh_list("dovs")),
         DocKind("dynasty", "dynasty.schema.json", "The dynasty and its leader", due.fresh_dynasty),
     ],
-    actions=players.ACTIONS + proposals.ACTIONS + judgment.ACTIONS + victory.ACTIONS,
+    actions=players.ACTIONS + proposals.ACTIONS + judgment.ACTIONS + victory.ACTIONS + typo.ACTIONS,
     gates=[victory.hiatus_gate],
     invariants=[_invariants],
     leader=leader,
     due=due.due,
+    options_schema=OPTIONS_SCHEMA,
     doc=__doc__ or "",
 )

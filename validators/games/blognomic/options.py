@@ -17,6 +17,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "veto": True,  # Dynasties (seed 001 1.8): the leader may vote to VETO any Proposal
         "leader_deferential": "cancels",  # Voting (1.4): the leader's DEFERENTIAL cancels their earlier vote
         "enact_48h_min_votes": 2,  # Enactment (1.5): "more than 1 valid vote"
+        "self_kill_blocks_enactment": True,  # 1.5: enactable only if "not vetoed or self-killed"
         "fail_48h": "half-or-fewer-for",  # Enactment (1.5): half or fewer of its votes are FOR
         "fail_48h_few_votes": True,  # Enactment (1.5): fewer than 2 valid votes after 48 hours
         "fail_all_voted": False,
@@ -41,6 +42,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "veto": False,  # rule 8 lists the GRAND POOBAH's powers, and lists none
         "leader_deferential": "forbidden",  # rule 4: the GRAND POOBAH cannot vote DEFERENTIAL
         "enact_48h_min_votes": 0,
+        "self_kill_blocks_enactment": False,  # rule 5's enactment sentence has no self-kill exception
         "fail_48h": "most-against",  # rule 5: more than 48 hours old and most of its votes are AGAINST
         "fail_48h_few_votes": False,
         "fail_all_voted": True,  # rule 5: all Muffins voted and it still cannot be enacted
@@ -70,3 +72,21 @@ def options(config: dict[str, Any]) -> dict[str, Any]:
     if variant not in VARIANTS:
         raise ValueError(f"unknown BlogNomic variant {variant!r} (known: {', '.join(VARIANTS)})")
     return {**VARIANTS[variant], **chosen, "variant": variant}
+
+
+def _schema() -> dict[str, Any]:
+    props: dict[str, Any] = {"variant": {"enum": list(VARIANTS)}}
+    for name, value in VARIANTS["ruleset-75"].items():
+        if isinstance(value, bool):
+            props[name] = {"type": "boolean"}
+        elif isinstance(value, int) or name in ("stuff_stat",):
+            props[name] = {"type": "integer", "minimum": 0} if name != "stuff_stat" else {"type": ["string", "null"]}
+        elif isinstance(value, list):
+            props[name] = {"type": "array", "items": {"type": "string"}}
+        elif isinstance(value, str):
+            choices = sorted({v[name] for v in VARIANTS.values()})
+            props[name] = {"enum": choices}
+    return {"type": "object", "properties": props, "additionalProperties": False}
+
+
+OPTIONS_SCHEMA = _schema()

@@ -55,7 +55,23 @@ JOIN = Action(
 )
 
 
+def drop_votes(ctx: Ctx, who: str) -> None:
+    """Seed 001 1.4 / seed 003 rule 4: the votes of a player who leaves or goes idle no longer count.
+
+    They are removed from every pending proposal, CfJ and DoV, so they do not count again on return.
+    """
+    for kind, key in (("proposals", "proposals"), ("cfjs", "cfjs"), ("dovs", "dovs")):
+        doc = ctx.doc(kind)
+        if any(item["status"] == "pending" and who in item.get("votes", {}) for item in doc[key]):
+            for item in ctx.edit(kind)[key]:
+                if item["status"] == "pending" and who in item.get("votes", {}):
+                    del item["votes"][who]
+
+
 def _leave(ctx: Ctx) -> None:
+    drop_votes(ctx, ctx.actor)
+    if ctx.doc("dynasty").get("leader") == ctx.actor:
+        ctx.edit("dynasty")["leader"] = None  # "if there is no Expedition Leader" (1.4) then applies
     roster = ctx.edit("roster")
     me = ctx.player()
     roster["players"] = [p for p in roster["players"] if p["name"] != ctx.actor]
@@ -108,6 +124,7 @@ def _idle_check(ctx: Ctx) -> Iterator[str]:
 
 def _idle(ctx: Ctx) -> None:
     target = ctx.params.get("player", ctx.actor)
+    drop_votes(ctx, target)
     p = ctx.edit_player(target)
     p["idle"] = True
     p["idle_since"] = format_time(ctx.at)

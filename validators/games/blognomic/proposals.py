@@ -5,7 +5,7 @@ Cases: tests/cases/blognomic/proposals.yaml.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Iterator
 
 from ...effects import apply_effects
@@ -81,10 +81,16 @@ def failable_reason(ctx_or_state: Any, p: dict[str, Any], now: datetime, t: Tall
         return "vetoed"
     if p.get("self_killed"):
         return "self-killed"
+    if p.get("votes", {}).get(p["author"]) in ("AGAINST", "ADMONISH") and p["author"] in {
+            x["name"] for x in active_players(ctx_or_state)}:
+        return "its proposer voted AGAINST it"
+    blocked = effects_problem(ctx_or_state, p, now)
+    if blocked:
+        return f"its effects cannot be applied ({blocked})"
     if t.players - explicit_against < t.quorum:
         return (f"{explicit_against} AGAINST of {t.players} players: it cannot reach Quorum ({t.quorum}) "
                 "unless a vote changes")
-    if o["fail_all_voted"] and len(t.counted) + t.abstain >= t.players and not enactable_reason(ctx_or_state, p, now, t):
+    if o["fail_all_voted"] and len(t.counted) + t.abstain >= t.players and not _ever_enactable(ctx_or_state, p, now, t):
         return "every player has voted and it cannot be enacted"
     if age >= 48:
         if o["fail_48h"] == "half-or-fewer-for" and t.for_ * 2 <= t.valid:
@@ -96,11 +102,47 @@ def failable_reason(ctx_or_state: Any, p: dict[str, Any], now: datetime, t: Tall
     return None
 
 
+def _ever_enactable(ctx_or_state: Any, p: dict[str, Any], now: datetime, t: Tally) -> bool:
+    """Whether, with the votes as they stand, the proposal could be enacted now or at a later time.
+
+    Seed 003 rule 5: "all Muffins have voted on it and it still cannot be Enacted" is read as: no waiting
+    would let it pass, so a unanimous proposal is not failed just because 12 hours have not yet passed.
+    """
+    sub = parse_time(p["submitted"])
+    times = [now] + [t0 for t0 in (sub + timedelta(hours=12), sub + timedelta(hours=48, seconds=1)) if t0 > now]
+    return any(enactable_reason(ctx_or_state, p, when, t) for when in times)
+
+
+def effects_problem(ctx_or_state: Any, p: dict[str, Any], now: datetime) -> str | None:
+    """Why the proposal's effects could not be applied to the state as it is now, or None."""
+    effects = p.get("effects")
+    if not effects:
+        return None
+    from ...effects import apply_patch, apply_rule_edits
+    from ...registry_ctx import ctx_at
+
+    state = ctx_or_state.state if isinstance(ctx_or_state, Ctx) else ctx_or_state
+    scratch = ctx_at(state, now)
+    try:
+        apply_rule_edits(scratch, effects.get("rules", []), f"proposal {p['id']}")
+        apply_patch(scratch, effects.get("gamestate", []))
+    except ValueError as e:
+        return str(e)
+    from ... import schemas
+
+    for kind, data in scratch.tx.docs.items():
+        dk = scratch.registry.docs.get(kind)
+        problems = schemas.errors(data, schema=dk.schema if dk else f"{kind}.schema.json")
+        if problems:
+            return f"they would leave {kind} invalid: {problems[0].field}: {problems[0].message}"
+    return None
+
+
 def enactable_reason(ctx_or_state: Any, p: dict[str, Any], now: datetime, t: Tally | None = None) -> str | None:
     """Why an admin may enact proposal ``p`` now, or None (ignoring "oldest pending first")."""
     o = opts(ctx_or_state)
     t = t or tally(ctx_or_state, p)
-    if t.vetoed or p.get("self_killed"):
+    if t.vetoed or (p.get("self_killed") and o["self_kill_blocks_enactment"]):
         return None
     age = age_hours(p, now)
     if t.for_ >= t.quorum and age >= 12:
@@ -218,10 +260,12 @@ def _resolve(enact: bool):
         stuff = o["stuff_stat"]
         if stuff and o["double_votes"]:
             # seed 003 rule 3: one player more than Quorum double-FOR: +5 on enactment; double-AGAINST: -5
-            if enact and t.compensate >= t.quorum + 1:
+            if ctx.player(p["author"]) is None:
+                pass  # the proposer has left the game: there is nobody to compensate or admonish
+            elif enact and t.compensate >= t.quorum + 1:
                 change_stat(ctx, p["author"], stuff, 5)
                 ctx.step({"compensated": p["author"], stuff: 5})
-            if t.admonish >= t.quorum + 1:
+            if ctx.player(p["author"]) is not None and t.admonish >= t.quorum + 1:
                 change_stat(ctx, p["author"], stuff, -5)
                 ctx.step({"admonished": p["author"], stuff: -5})
         if stuff and ctx.params.get("deduct_nonvoters"):

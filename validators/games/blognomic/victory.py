@@ -7,6 +7,7 @@ from datetime import timedelta
 from typing import Any, Iterator
 
 from ...engine import ADMIN, LEADER, PLAYER, Action, Ctx
+from ...problems import Problem
 from ...roster import active_players, new_stats
 from ...timeutil import format_time, parse_time
 from .common import age_hours, find, in_hiatus, leader, opts, tally
@@ -303,7 +304,7 @@ def hiatus_gate(ctx: Ctx) -> Iterator[str]:
     tag = HIATUS_TAGS.get(ctx.action.name)
     if tag == "always" or (tag in allowed):
         return
-    yield f"the game is in Hiatus; {ctx.action.name} may not be taken until it ends"
+    yield Problem(f"the game is in Hiatus; {ctx.action.name} may not be taken until it ends", rule=RULE)
 
 
 HIATUS_TAGS = {
@@ -312,6 +313,7 @@ HIATUS_TAGS = {
     "core.cfj": "cfj", "core.cfj-vote": "cfj", "core.cfj-resolve": "cfj",
     "core.dov": "victory", "core.dov-vote": "always", "core.dov-resolve": "always",
     "core.ascend": "always", "core.pass-leadership": "always", "engine.tick": "always",
+    "core.typo": "always", "engine.commit": "always", "engine.reveal": "always",
 }
 
 ACTIONS = [DECLARE, DOV_VOTE, DOV_RESOLVE, ASCEND, PASS_LEADERSHIP]

@@ -1,0 +1,59 @@
+"""Admins correct plain spelling and typing mistakes in the ruleset at any time (seed 001 1.1; seed 003 rule 1)."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Iterator
+
+from ...engine import ADMIN, Action, Ctx
+from ...timeutil import format_time
+
+RULE = "ruleset-and-gamestate"
+MAX_CHANGED = 40  # characters: a typo fix, not a rewrite
+
+
+def _changed_chars(old: str, new: str) -> int:
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    return sum(max(i2 - i1, j2 - j1) for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal")
+
+
+def _check(ctx: Ctx) -> Iterator[str]:
+    rule = ctx.state.rules.get(ctx.params["rule"])
+    if rule is None:
+        yield f"there is no rule {ctx.params['rule']!r}"
+        return
+    old, new = ctx.params["old"], ctx.params["new"]
+    if old == new:
+        yield "the correction changes nothing"
+    count = rule.body.count(old)
+    if count != 1:
+        yield f"the text to correct must appear exactly once in the rule; {old!r} appears {count} times"
+    elif _changed_chars(old, new) > MAX_CHANGED:
+        yield f"a correction changes at most {MAX_CHANGED} characters; larger changes need a proposal"
+
+
+def _fix(ctx: Ctx) -> None:
+    rules = ctx.tx.edit_rules()
+    rule = rules[ctx.params["rule"]]
+    rule.body = rule.body.replace(ctx.params["old"], ctx.params["new"], 1)
+    rule.meta.setdefault("history", []).append({"event": "amended", "by": f"typo fix by {ctx.actor}",
+                                                "at": format_time(ctx.at), "note": "spelling or typing"})
+
+
+TYPO = Action(
+    name="core.typo",
+    rule=RULE,
+    summary="Correct a plain spelling or typing mistake in a rule",
+    params={"type": "object", "required": ["rule", "old", "new"], "additionalProperties": False,
+            "properties": {"rule": {"type": "string", "maxLength": 80},
+                           "old": {"type": "string", "minLength": 1, "maxLength": 200},
+                           "new": {"type": "string", "maxLength": 200}}},
+    who=ADMIN,
+    check=_check,
+    effect=_fix,
+    in_hiatus=True,
+    doc="Replaces `old` (which must appear once) by `new` in the rule's text; at most 40 characters change. "
+        "Whether it is really a typo is for the players to judge (a CfJ), as on the blog.",
+)
+
+ACTIONS = [TYPO]
