@@ -1,0 +1,368 @@
+"""Pure functions of the Settlement module: designations, rooms, dance configurations, costs."""
+
+from __future__ import annotations
+
+import pytest
+
+from validators.games.settlement import configs
+from validators.games.settlement.common import indoor_cost
+from validators.games.settlement.grid import (SettlementMap, column_letters, column_number, designate, from_picture,
+                                              parse)
+
+LEGEND = {
+    ".": {"name": "Dirt", "state": "empty"},
+    "#": {"name": "Wall", "state": "occupied", "barrier": True},
+    "+": {"name": "Door", "state": "empty", "barrier": True},
+    "R": {"name": "Rock", "state": "occupied", "barrier": True},
+    "~": {"name": "Water", "state": "occupied"},
+    "T": {"name": "Large Tree", "state": "neither"},
+}
+
+
+def smap(picture: str, **options: str) -> SettlementMap:
+    return SettlementMap({"rows": from_picture(picture), "legend": LEGEND}, options)
+
+
+def indoor_picture(m: SettlementMap) -> str:
+    """The map redrawn: I for Indoors, o for Outside (barriers kept), to compare with an expected drawing."""
+    out = []
+    for r, row in enumerate(m.rows):
+        line = ""
+        for c, ch in enumerate(row):
+            if m.indoors((r, c)):
+                line += "I"
+            elif ch in "#R":
+                line += ch
+            else:
+                line += "o"
+        out.append(line)
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------- designations
+
+@pytest.mark.parametrize("col, letters", [(0, "a"), (25, "z"), (26, "aa"), (27, "ab"), (39, "an"), (51, "az"),
+                                          (52, "ba")])
+def test_column_letters_round_trip(col, letters):
+    assert column_letters(col) == letters
+    assert column_number(letters) == col
+
+
+def test_designations():
+    assert parse("13a") == (13, 0)
+    assert parse("0an") == (0, 39)
+    assert designate((13, 0)) == "13a"
+    assert designate((50, 27)) == "50ab"
+    with pytest.raises(ValueError):
+        parse("a13")
+
+
+# ---------------------------------------------------------------- rooms: at least ten maps
+
+ROOM_MAPS = [
+    ("closed box", """
+        .......
+        .#####.
+        .#...#.
+        .#####.
+        .......""", {}, """
+        ooooooo
+        o#####o
+        o#III#o
+        o#####o
+        ooooooo"""),
+    ("gap in the wall", """
+        .......
+        .##.##.
+        .#...#.
+        .#####.""", {}, """
+        ooooooo
+        o##o##o
+        o#ooo#o
+        o#####o"""),
+    ("door counts as a room of its own side", """
+        .......
+        .#####.
+        .#...+.
+        .#####.""", {}, """
+        ooooooo
+        o#####o
+        o#IIIIo
+        o#####o"""),
+    ("door between two rooms", """
+        .........
+        .#######.
+        .#..+..#.
+        .#######.""", {}, """
+        ooooooooo
+        o#######o
+        o#IIIII#o
+        o#######o"""),
+    ("edge is no wall", """
+        #####
+        #....
+        #####""", {}, """
+        #####
+        #oooo
+        #####"""),
+    ("pocket in rock", """
+        .....
+        RRRRR
+        R.~.R
+        RRRRR""", {}, """
+        ooooo
+        RRRRR
+        RIIIR
+        RRRRR"""),
+    ("diagonal corner closes (orthogonal)", """
+        .....
+        ..#..
+        .#.#.
+        ..#..
+        .....""", {}, """
+        ooooo
+        oo#oo
+        o#I#o
+        oo#oo
+        ooooo"""),
+    ("diagonal corner leaks (king)", """
+        .....
+        ..#..
+        .#.#.
+        ..#..
+        .....""", {"room_connectivity": "king"}, """
+        ooooo
+        oo#oo
+        o#o#o
+        oo#oo
+        ooooo"""),
+    ("nested rooms merge", """
+        .........
+        .#######.
+        .#.....#.
+        .#.###.#.
+        .#.#.#.#.
+        .#.###.#.
+        .#.....#.
+        .#######.""", {}, """
+        ooooooooo
+        o#######o
+        o#IIIII#o
+        o#I###I#o
+        o#I#I#I#o
+        o#I###I#o
+        o#IIIII#o
+        o#######o"""),
+    ("two rooms side by side", """
+        ..........
+        .###.####.
+        .#.#.#..#.
+        .###.####.""", {}, """
+        oooooooooo
+        o###o####o
+        o#I#o#II#o
+        o###o####o"""),
+    ("a tree inside is part of the room", """
+        ......
+        .####.
+        .#T.#.
+        .####.""", {}, """
+        oooooo
+        o####o
+        o#II#o
+        o####o"""),
+]
+
+
+@pytest.mark.parametrize("name, picture, options, expected", ROOM_MAPS, ids=[m[0] for m in ROOM_MAPS])
+def test_rooms_from_ascii_maps(name, picture, options, expected):
+    m = smap(picture, **options)
+    want = "\n".join(from_picture(expected))
+    # doors appear as I when in a room, o when not
+    assert indoor_picture(m) == want
+
+
+def test_nested_rooms_are_one_room_when_merged_and_two_when_separate():
+    picture = """
+        .........
+        .#######.
+        .#.....#.
+        .#.###.#.
+        .#.#.#.#.
+        .#.###.#.
+        .#.....#.
+        .#######."""
+    merged = smap(picture)
+    assert len(merged.rooms()) == 1
+    assert (4, 4) in merged.rooms()[0] and (2, 2) in merged.rooms()[0]
+    separate = smap(picture, nested_rooms="separate")
+    assert len(separate.rooms()) == 2
+    assert [len(r) for r in sorted(separate.rooms(), key=len)] == [1, 16]
+
+
+def test_door_is_in_both_rooms():
+    m = smap("""
+        .........
+        .#######.
+        .#..+..#.
+        .#######.""")
+    assert len(m.rooms_of((2, 4))) == 2
+    assert len(m.rooms_of((2, 2))) == 1
+
+
+# ---------------------------------------------------------------- the indoor discount's rounding
+
+@pytest.mark.parametrize("base, result, reduction", [(4, 3, 3), (5, 4, 4), (6, 5, 4), (8, 6, 6), (10, 8, 7),
+                                                    (16, 12, 12), (1, 1, 1), (2, 2, 1), (12, 9, 9)])
+def test_indoor_cost(base, result, reduction):
+    assert indoor_cost(base, "result") == result
+    assert indoor_cost(base, "reduction") == reduction
+
+
+# ---------------------------------------------------------------- dance configurations
+
+def locs(*names: str):
+    return [parse(n) for n in names]
+
+
+def test_square_lattice():
+    assert configs.square(locs("2a", "2c", "4a", "4c")) is None
+    assert configs.square(locs("2a", "2c", "2e", "4a", "4c", "4e")) is None
+    assert configs.square(locs("2a", "4a", "2c", "4c")) is None
+    assert configs.square(locs("2a", "2c", "3a", "3c")) is not None  # lines adjacent, no gap
+    assert configs.square(locs("2a", "2b", "4a", "4b")) is not None  # no gap within a line
+    assert configs.square(locs("2a", "2c", "4a")) is not None  # odd
+
+
+def test_hokey_kokey_points():
+    assert configs.hokey_kokey(locs("0c", "2a", "2e", "4c")) is None  # a diamond on a circle
+    assert configs.hokey_kokey(locs("0a", "0b", "0c", "0d")) is not None  # a straight line
+    assert configs.hokey_kokey(locs("0a", "0c", "2a", "2c")) is None  # a square's corners
+    assert configs.hokey_kokey(locs("0a", "0c", "2a", "3c")) is not None
+
+
+def test_hokey_kokey_squares_is_more_lenient():
+    assert configs.hokey_kokey(locs("0a", "0c", "2a", "3c"), "squares") is None
+    assert configs.hokey_kokey(locs("0a", "0b", "0c", "0d"), "squares") is None
+
+
+def test_conga_chain():
+    assert configs.conga(locs("0a", "0b", "1b", "1c")) is None
+    assert configs.conga(locs("0a", "0b", "1c", "1d")) is not None
+
+
+def test_waltz_pairs_near_each_other():
+    m = smap(".........\n.........\n.........")
+    pairs = [(parse("0a"), parse("0b")), (parse("0d"), parse("0e")), (parse("2g"), parse("2h"))]
+    assert configs.waltz(pairs, m.adjacent) is None
+    far = [(parse("0a"), parse("0b")), (parse("0d"), parse("0e")), (parse("0m"), parse("0n"))]
+    assert configs.waltz(far, smap("." * 20).adjacent) is not None
+
+
+# ---------------------------------------------------------------- who may file an Outsider's action
+
+def _ctx(actor: str, ops=()):
+    from validators.cases import base_state, patched
+    from validators.engine import Ctx
+    from validators.timeutil import parse_time
+
+    state, registry = base_state("settlement-basic")
+    state = patched(state, registry, list(ops))
+    action = registry.actions["settlement.move"]
+    return Ctx(state, action, {"actor": actor, "action": action.name}, parse_time("2026-11-03T10:00:00Z"), registry)
+
+
+MOOSE = {"op": "add", "path": "/roster/players/-",
+         "value": {"name": "Moose 1", "kind": "outsider", "joined": "2026-11-02T00:00:00Z",
+                   "stats": {"location": "0a", "energy": 50, "stress": 0, "hunger": 2, "deaths": 0, "job": "Peasant"}}}
+
+
+def test_the_leader_files_for_an_outsider_and_nobody_else_does():
+    from validators.games.settlement.common import outsider_filer
+
+    action = "settlement.move"
+    assert _ctx("Moose 1", [MOOSE]).registry.actions[action].may_file is outsider_filer
+    assert outsider_filer(_ctx("Moose 1", [MOOSE]), "Lena")
+    assert not outsider_filer(_ctx("Moose 1", [MOOSE]), "Ann")
+    assert not outsider_filer(_ctx("Ben"), "Lena")  # a Colonist acts for themselves
+    assert outsider_filer(_ctx("Moose 7"), "Lena")  # created earlier in the same pull request
+    assert not outsider_filer(_ctx("Mooses"), "Lena")
+
+
+# ---------------------------------------------------------------- invariants of a whole state
+
+def _problems(ops):
+    from validators.cases import base_state, patched
+    from validators.games.settlement import invariants
+
+    state, registry = base_state("settlement-basic")
+    return [p.message for p in invariants(patched(state, registry, ops))]
+
+
+def test_the_fixture_state_is_sound():
+    assert _problems([]) == []
+
+
+@pytest.mark.parametrize("ops, expected", [
+    ([{"op": "replace", "path": "/map/rows/0", "value": "..."}], "same length"),
+    ([{"op": "replace", "path": "/map/rows/0", "value": "...............?"}], "which the legend does not explain"),
+    ([{"op": "replace", "path": "/roster/players/name=Ann/stats/location", "value": "40a"}], "is not on the map"),
+    ([{"op": "replace", "path": "/roster/players/name=Ann/stats/location", "value": "a7"}], "is not a location"),
+    ([{"op": "replace", "path": "/stockpile/items/Wood", "value": -1}], "no negative amounts"),
+    ([{"op": "replace", "path": "/config/options/settlement", "value": {"adjacency": "hex"}}], "not one of king"),
+    ([{"op": "replace", "path": "/config/options/settlement", "value": {"colour": "red"}}], "unknown option"),
+])
+def test_invariants_find_broken_states(ops, expected):
+    assert any(expected in m for m in _problems(ops)), _problems(ops)
+
+
+# ---------------------------------------------------------------- every action has cases
+
+def test_every_settlement_action_has_legal_and_illegal_cases():
+    from pathlib import Path
+
+    from validators import yamlio
+    from validators.games.settlement import MODULE
+
+    seen: dict[str, set[str]] = {}
+    for path in (Path(__file__).parent / "cases" / "settlement").glob("*.yaml"):
+        for case in yamlio.load_file(path)["cases"]:
+            last = case["actions"][-1]["action"]
+            seen.setdefault(last, set()).add(case.get("expect", "legal"))
+    for action in MODULE.actions:
+        assert "legal" in seen.get(action.name, set()), f"{action.name} has no legal case"
+        assert "illegal" in seen.get(action.name, set()), f"{action.name} has no illegal case"
+
+
+def test_every_rule_the_module_cites_is_in_the_example_ruleset():
+    import re
+    from pathlib import Path
+
+    from validators.games.settlement import MODULE
+
+    root = Path(__file__).resolve().parent.parent
+    cited = {a.rule for a in MODULE.actions} | {e.rule for e in MODULE.events}
+    for path in (root / "validators" / "games" / "settlement").glob("*.py"):
+        cited |= set(re.findall(r'rule="([a-z0-9-]+)"', path.read_text()))
+    cited |= {"stockpile"}
+    for game in (root / "content" / "settlement", root / "tests" / "fixtures" / "content" / "settlement-basic"):
+        have = {p.stem for p in (game / "ruleset").glob("*.md")}
+        assert cited <= have, f"{game.name} lacks {sorted(cited - have)}"
+
+
+def test_detect_finds_the_dances_on_the_map():
+    from validators.games.settlement.configs import detect
+
+    m = smap("." * 12 + "\n" + "." * 12 + "\n" + "." * 12)
+    square = {"A": parse("0a"), "B": parse("0c"), "C": parse("2a"), "D": parse("2c")}
+    kinds = {k for k, _ in detect(square, m.adjacent)}
+    assert "square" in kinds and "hokey-kokey" in kinds  # a square's corners are on a circle too
+    conga = {"A": parse("0a"), "B": parse("0b"), "C": parse("1b"), "D": parse("1c")}
+    found = detect(conga, m.adjacent)
+    assert ("conga", ["A", "B", "C", "D"]) in found
+    assert not any(k == "square" for k, _ in found)
+    waltz = {"A": parse("0a"), "B": parse("0b"), "C": parse("0d"), "D": parse("0e"), "E": parse("2a"),
+             "F": parse("2b")}
+    assert any(k == "waltz" and sorted(names) == list("ABCDEF") for k, names in detect(waltz, m.adjacent))
+    alone = {"A": parse("0a"), "B": parse("2f")}
+    assert detect(alone, m.adjacent) == []

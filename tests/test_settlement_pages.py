@@ -1,0 +1,61 @@
+"""The Settlement's wiki pages, drawn from a state by plain functions."""
+
+from __future__ import annotations
+
+import re
+
+from validators.cases import base_state, patched
+from validators.games.settlement.pages import pages, render_map_svg, render_stockpile
+
+
+def _state(ops=()):
+    state, registry = base_state("settlement-basic")
+    return patched(state, registry, list(ops))
+
+
+def test_map_svg_draws_every_location_once_per_run_and_the_rooms():
+    svg = render_map_svg(_state())
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    # every location is covered: the run widths of each row add up to the map's width
+    for r in range(12):
+        widths = [int(w) for y, w in re.findall(r'<rect x="\d+" y="(\d+)" width="(\d+)"', svg)
+                  if int(y) == 16 + r * 14]
+        assert sum(widths) == 16 * 14
+    assert svg.count('class="room"') == 1  # the fixture has one Room
+    assert "Room 1: 7 locations" in svg  # six Free Locations and the Door
+
+
+def test_colonists_are_drawn_and_escaped():
+    state = _state([{"op": "add", "path": "/roster/players/-",
+                     "value": {"name": "Moose 1", "kind": "outsider", "joined": "2026-11-02T00:00:00Z",
+                               "stats": {"location": "0a", "energy": 50, "stress": 0, "hunger": 2, "deaths": 0,
+                                         "job": "Peasant"}}},
+                    {"op": "replace", "path": "/map/legend/~0/name", "value": "<b>Water</b>"}])
+    svg = render_map_svg(state)
+    assert "7c: Ann" in svg and "0a: Moose 1" in svg
+    assert "<b>Water</b>" not in svg and "&lt;b&gt;Water&lt;/b&gt;" in svg
+    assert svg.count('class="colonist"') == 9  # eight Colonists and the Moose; the Leader is not drawn
+
+
+def test_pages_hold_map_table_and_stockpile():
+    drawn = {p.slug: p for p in pages(_state())}
+    assert set(drawn) == {"settlement", "stockpile"}
+    page = drawn["settlement"].markdown
+    assert "| Cat | 4d | Room 1 |" in page
+    assert "| Ann | 7c | Outside |" in page
+    stock = render_stockpile(_state([{"op": "replace", "path": "/stockpile/items/Wood", "value": 7}]))
+    assert "| Wood | 7 |" in stock
+
+
+def test_the_page_shows_the_dances_formed_now():
+    from validators.games.settlement.pages import render_formations
+
+    assert "square" not in render_formations(_state())
+    alone = [{"op": "replace", "path": f"/roster/players/name={n}/stats/location", "value": v}
+             for n, v in (("Ann", "0a"), ("Ben", "0c"), ("Cat", "0e"), ("Dev", "0g"), ("Eve", "0i"), ("Fay", "0k"),
+                          ("Gus", "0m"), ("Hal", "0o"))]
+    assert "No recognised dance" in render_formations(_state(alone))  # a row of loners: no circle, no pairs
+    ops = [{"op": "replace", "path": f"/roster/players/name={n}/stats/location", "value": v}
+           for n, v in (("Ann", "0a"), ("Ben", "0c"), ("Cat", "2a"), ("Dev", "2c"))]
+    shown = render_formations(_state(ops))
+    assert "| square | Ann, Ben, Cat, Dev |" in shown

@@ -1,0 +1,82 @@
+"""The Settlement dynasty (seed 001, BlogNomic Ruleset 75): its dynastic rules as a game module.
+
+A game uses it beside the core rules: ``modules: [blognomic, settlement]``.
+Documents: ``map`` (rows and legend), ``stockpile``, ``handbook`` (the costs
+and yields a proposal may change) and ``colony`` (what the rules remember:
+tasks done for jobs, rests, dances, outsiders created, victory). Colonists'
+Location, Energy, Stress, Hunger, Deaths and Job are roster stats.
+See docs/modules/settlement.md.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ...engine import DocKind, Module, Problem, State
+from . import build, dances, life, movement, outsiders, tasks, victory
+from .common import option_problems, the_map
+from .grid import parse
+from .pages import pages
+
+
+def consequences(ctx):  # type: ignore[no-untyped-def]
+    if "map" not in ctx.state.docs:
+        return
+    life.consequences(ctx)
+    victory.check_victory(ctx)
+
+
+def invariants(state: State) -> Iterator[Problem]:
+    for message in option_problems(state.config):
+        yield Problem(message, file="game", field="options.settlement")
+    doc = state.doc("map")
+    rows = doc["rows"]
+    if len({len(r) for r in rows}) > 1:
+        yield Problem("every row of the map must have the same length", file="map", field="rows")
+    legend = doc["legend"]
+    for i, row in enumerate(rows):
+        unknown = sorted(set(row) - set(legend))
+        if unknown:
+            yield Problem(f"row {i} holds {', '.join(map(repr, unknown))}, which the legend does not explain",
+                          file="map", field=f"rows[{i}]")
+    names = [e["name"] for e in legend.values()]
+    for needed in ("Dirt", "Rock", "Water", "Channel", "Door", "Wall", "Smoke"):
+        if needed not in names:
+            yield Problem(f"the legend must define {needed}", file="map", field="legend")
+    if len(set(names)) != len(names):
+        yield Problem("two legend characters have the same name", file="map", field="legend")
+    for item, n in state.doc("stockpile")["items"].items():
+        if n < 0:
+            yield Problem(f"{item} is {n}; the Stockpile holds no negative amounts", file="stockpile",
+                          field=f"items.{item}")
+    m = the_map(state)
+    for i, p in enumerate(state.doc("roster")["players"]):
+        loc_text = p["stats"].get("location", "")
+        if not loc_text:
+            continue
+        try:
+            loc = parse(loc_text)
+        except ValueError as e:
+            yield Problem(str(e), file="roster", field=f"players[{i}].stats.location")
+            continue
+        if loc is None or not m.inside(loc):
+            yield Problem(f"{loc_text} is not on the map", file="roster", field=f"players[{i}].stats.location")
+
+
+MODULE = Module(
+    name="settlement",
+    title="The Settlement (dynastic rules of BlogNomic Ruleset 75)",
+    docs=[
+        DocKind("map", "settlement_map.schema.json", "The Settlement map: rows of characters and the legend"),
+        DocKind("stockpile", "settlement_stockpile.schema.json", "The Colony Stockpile"),
+        DocKind("handbook", "settlement_handbook.schema.json", "Costs and yields of tasks, constructions, jobs"),
+        DocKind("colony", "settlement_colony.schema.json", "What the dynastic rules remember between actions"),
+    ],
+    actions=movement.ACTIONS + tasks.ACTIONS + build.ACTIONS + life.ACTIONS + dances.ACTIONS + outsiders.ACTIONS + victory.ACTIONS,
+    events=life.EVENTS,
+    consequences=[consequences],
+    gates=[outsiders.outsider_gate],
+    invariants=[invariants],
+    pages=pages,
+    doc=__doc__ or "",
+)

@@ -1,0 +1,308 @@
+"""Shared pieces of the Settlement rules: options, who is a Colonist, where they are, paying.
+
+Seed 001, "Royal Blood": for every dynastic rule the Expedition Leader is not a
+Colonist. Outsiders (roster entries with ``kind: outsider``) are treated as
+Colonists except where a rule says otherwise ("Outsiders").
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any, Iterable, Mapping
+
+from ...engine import Ctx, State
+from ...problems import Problem
+from ...roster import change_stat
+from ...timeutil import format_time, parse_time
+from .grid import Loc, SettlementMap, designate, parse
+
+DEFAULTS: dict[str, Any] = {
+    "adjacency": "king",  # "Adjacent": the eight neighbours (orthogonal where a rule says so)
+    "room_connectivity": "orthogonal",  # how Free Locations join into a Room
+    "nested_rooms": "merge",  # a room inside a room is part of the larger one
+    "indoor_rounding": "result",  # round the reduced cost (result) or the 25% taken off (reduction)
+    "start": "13a",  # where new Colonists start
+    "hokey_circle": "points",  # the circle passes through location centres (points) or squares
+    "dance_reuse": "type",  # what may not complete two dances within seven days: the dance type, or type+places
+    "job_window": "days",  # "three times in one week": the last seven days (days) or the same Mon-Sun week (week)
+    "victory_date": "2026-12-31T00:00:00Z",  # the seed's 5 May 2010, moved into this game's time
+}
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "adjacency": ("king", "orthogonal"),
+    "room_connectivity": ("orthogonal", "king"),
+    "nested_rooms": ("merge", "separate"),
+    "indoor_rounding": ("result", "reduction"),
+    "hokey_circle": ("points", "squares"),
+    "dance_reuse": ("type", "positions"),
+    "job_window": ("days", "week"),
+}
+
+OUTSIDER = "outsider"
+
+
+def option_problems(config: dict[str, Any]) -> list[str]:
+    """Unknown options, or values that are not one of the readings offered."""
+    chosen = config.get("options", {}).get("settlement", {}) or {}
+    out = []
+    for key, value in chosen.items():
+        if key not in DEFAULTS:
+            out.append(f"unknown option {key!r} (options: {', '.join(DEFAULTS)})")
+        elif key in CHOICES and value not in CHOICES[key]:
+            out.append(f"{key}: {value!r} is not one of {', '.join(CHOICES[key])}")
+        elif key == "victory_date":
+            try:
+                parse_time(value)
+            except ValueError as e:
+                out.append(f"victory_date: {e}")
+        elif key == "start":
+            try:
+                parse(value)
+            except ValueError as e:
+                out.append(f"start: {e}")
+    return out
+
+
+def opts(state: State | Ctx) -> dict[str, Any]:
+    return {**DEFAULTS, **state.config.get("options", {}).get("settlement", {})}
+
+
+def leader_of(state: State | Ctx) -> str | None:
+    try:
+        return state.doc("dynasty").get("leader")
+    except KeyError:
+        return None
+
+
+def the_map(state: State | Ctx) -> SettlementMap:
+    return SettlementMap(state.doc("map"), opts(state))
+
+
+def handbook(state: State | Ctx) -> dict[str, Any]:
+    return state.doc("handbook")
+
+
+def is_outsider(p: Mapping[str, Any] | None) -> bool:
+    return bool(p) and p.get("kind") == OUTSIDER  # type: ignore[union-attr]
+
+
+def beings(state: State | Ctx, *, outsiders: bool = True) -> list[dict[str, Any]]:
+    """Everyone the dynastic rules treat as a Colonist: not the leader, not idle, not another kind of NPC."""
+    boss = leader_of(state)
+    out = []
+    for p in state.doc("roster")["players"]:
+        if p["name"] == boss or p.get("idle"):
+            continue
+        kind = p.get("kind")
+        if kind and not (outsiders and kind == OUTSIDER):
+            continue
+        out.append(p)
+    return out
+
+
+def colonists(state: State | Ctx) -> list[dict[str, Any]]:
+    """Colonists proper: no Outsiders (for the rules that exclude them, such as Victory)."""
+    return beings(state, outsiders=False)
+
+
+def where(p: Mapping[str, Any]) -> Loc | None:
+    """A Colonist's location; None when they have none (the leader) or it is not a location at all
+    (the module's invariant reports that)."""
+    text = p["stats"].get("location", "")
+    if not text:
+        return None
+    try:
+        return parse(text)
+    except ValueError:
+        return None
+
+
+def at_location(state: State | Ctx, loc: Loc, exclude: Iterable[str] = ()) -> list[dict[str, Any]]:
+    skip = set(exclude)
+    return [p for p in beings(state) if p["name"] not in skip and where(p) == loc]
+
+
+def stat(p: Mapping[str, Any], name: str) -> Any:
+    return p["stats"].get(name)
+
+
+# ---------------------------------------------------------------- energy
+
+
+def round_half_up(x2: int, den: int) -> int:
+    """round(x2/den) with .5 going up, in integers."""
+    return (2 * x2 + den) // (2 * den)
+
+
+def indoor_cost(base: int, rounding: str) -> int:
+    """Seed 001, "Locations", Indoors: energy costs are 25% lower, to the nearest integer, .5 up.
+
+    ``result``: 75% of the cost, rounded (10 -> 7.5 -> 8). ``reduction``: the 25%
+    taken off is rounded (10 -> 2.5 -> 3 off -> 7).
+    """
+    if rounding == "reduction":
+        return base - round_half_up(base, 4)
+    return round_half_up(3 * base, 4)
+
+
+def square_until(ctx: Ctx | State, name: str) -> str | None:
+    return ctx.doc("colony").get("square_dancers", {}).get(name)
+
+
+def energy_cost(ctx: Ctx, name: str, base: int) -> tuple[int, list[str]]:
+    """What an energy cost comes to for this Colonist now, and why it differs from ``base``."""
+    p = ctx.player(name)
+    cost = base
+    why = []
+    loc = where(p) if p else None
+    if loc is not None and the_map(ctx).indoors(loc):
+        cost = indoor_cost(cost, opts(ctx)["indoor_rounding"])
+        why.append("indoors")
+    until = square_until(ctx, name)
+    if until and parse_time(until) > ctx.at:
+        cost = cost // 2  # "Numbers": a division that must be whole rounds towards zero
+        why.append("square dance")
+    return cost, why
+
+
+def pay_energy(ctx: Ctx, name: str, base: int) -> int:
+    """Spend energy (refused if the Colonist has too little); records the change."""
+    cost, why = energy_cost(ctx, name, base)
+    change_stat(ctx, name, "energy", -cost, cost=True)
+    entry: dict[str, Any] = {"energy": -cost}
+    if why:
+        entry["base"] = base
+        entry["because"] = why
+    if name != ctx.actor:
+        entry["who"] = name
+    ctx.step(entry)
+    return cost
+
+
+def spend_all_energy(ctx: Ctx, name: str) -> int:
+    p = ctx.player(name)
+    amount = int(p["stats"]["energy"])
+    change_stat(ctx, name, "energy", -amount)
+    ctx.step({"energy": -amount})
+    return amount
+
+
+# ---------------------------------------------------------------- the stockpile
+
+
+def stock(ctx: Ctx | State) -> dict[str, int]:
+    return ctx.doc("stockpile")["items"]
+
+
+def take(ctx: Ctx, items: Mapping[str, int], rule: str | None = None) -> None:
+    """Remove items from the Stockpile; an item it lacks makes the action illegal (no value goes below zero)."""
+    have = stock(ctx)
+    short = [f"{n} {item} (it holds {have.get(item, 0)})" for item, n in items.items() if have.get(item, 0) < n]
+    if short:
+        raise ctx.refuse("the Stockpile lacks " + ", ".join(short), rule=rule or "stockpile")
+    doc = ctx.edit("stockpile")["items"]
+    for item, n in items.items():
+        if n:
+            doc[item] = doc.get(item, 0) - n
+    if any(items.values()):
+        ctx.step({"stockpile": {k: -v for k, v in items.items() if v}})
+
+
+def give(ctx: Ctx, items: Mapping[str, int]) -> None:
+    doc = ctx.edit("stockpile")["items"]
+    for item, n in items.items():
+        if n:
+            doc[item] = doc.get(item, 0) + n
+    if any(items.values()):
+        ctx.step({"stockpile": {k: v for k, v in items.items() if v}})
+
+
+# ---------------------------------------------------------------- the record of what Colonists did
+
+
+def log_task(ctx: Ctx, name: str, task: str) -> None:
+    """Remember a task for the job criteria ("three times in one week"); old entries are dropped."""
+    colony = ctx.edit("colony")
+    done = colony.setdefault("performed", {})
+    horizon = ctx.at - timedelta(days=8)
+    for who in list(done):
+        kept = [e for e in done[who] if parse_time(e["at"]) >= horizon]
+        if kept:
+            done[who] = kept
+        else:
+            del done[who]
+    done.setdefault(name, []).append({"task": task, "at": format_time(ctx.at)})
+
+
+def edit_map_rows(ctx: Ctx) -> list[str]:
+    return ctx.edit("map")["rows"]
+
+
+def set_terrain(ctx: Ctx, loc: Loc, name: str) -> None:
+    from .grid import edit_row
+
+    ch = the_map(ctx).char_of(name)
+    before = the_map(ctx).name(loc)
+    edit_row(edit_map_rows(ctx), loc, ch)
+    ctx.step({"map": designate(loc), "from": before, "to": name})
+
+
+def location_param(ctx: Ctx, key: str) -> Loc:
+    """A location parameter, which must be on the map."""
+    try:
+        loc = parse(ctx.params[key])
+    except ValueError as e:
+        raise ctx.refuse(str(e), rule="the-settlement") from None
+    if not the_map(ctx).inside(loc):
+        raise ctx.refuse(f"{ctx.params[key]} is not on the map", rule="the-settlement")
+    return loc
+
+
+# ---------------------------------------------------------------- who may act
+
+
+def actor_problems(ctx: Ctx, *, task: bool = False, outsiders: bool = False) -> list[str]:
+    """Why the actor may not take a dynastic action at all (Royal Blood, Outsiders, not on the map, Smoke)."""
+    p = ctx.player()
+    if p is None:
+        return [f"{ctx.actor} is not on the roster"]
+    if ctx.actor == leader_of(ctx):
+        return [f"the {ctx.keyword('leader', 'Expedition Leader')} is not a Colonist for the dynastic rules "
+                "(Royal Blood)"]
+    if is_outsider(p) and not outsiders:
+        return [f"{ctx.actor} is an Outsider; Outsiders may not do this"]
+    if p.get("kind") and not is_outsider(p):
+        return [f"{ctx.actor} is not a Colonist"]
+    loc = where(p)
+    if loc is None:
+        return [f"{ctx.actor} has no Location on the map"]
+    if task and the_map(ctx).is_(loc, "Smoke"):
+        return [f"{ctx.actor} is in Smoke at {designate(loc)}, and may not perform Tasks or build Constructions"]
+    return []
+
+
+def guarded(check: Any = None, *, task: bool = False, outsiders: bool = False) -> Any:
+    """A check with the actor's standing checked first."""
+    def run(ctx: Ctx) -> Iterable[Any]:
+        problems = actor_problems(ctx, task=task, outsiders=outsiders)
+        if problems:
+            return [Problem(m, rule="royal-blood" if "Royal Blood" in m else
+                            ("locations" if "Smoke" in m else "outsiders" if "Outsider" in m
+                             else "the-settlement")) for m in problems]
+        return list(check(ctx)) if check is not None else []
+    return run
+
+
+def outsider_filer(ctx: Ctx, who: str) -> bool:
+    """"Outsiders": the Expedition Leader may take any action an Outsider could legally take, for it.
+
+    An Outsider created earlier in the same pull request is not on the base roster yet; its name
+    ("Moose 3": a type of the handbook and a number) says what it is.
+    """
+    if who != leader_of(ctx):
+        return False
+    p = ctx.player()
+    if p is not None:
+        return is_outsider(p)
+    kind, _, number = ctx.actor.rpartition(" ")
+    return number.isdigit() and kind in handbook(ctx).get("outsiders", {})

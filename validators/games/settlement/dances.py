@@ -1,0 +1,197 @@
+"""Lord of the Dance: opening a dance, declaring it successful, and the Conga's march (seed 001).
+
+The dance post is the ``dances`` list of the colony document. A dance is open
+for 48 hours after it is called; within them, a participant of a recognised
+configuration (see configs.py) may declare it successful, which ends it.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any, Iterator
+
+from ...engine import Action, Ctx
+from ...roster import change_stat, set_stat
+from ...timeutil import format_time, parse_time, week_start
+from . import configs
+from .common import beings, guarded, handbook, opts, outsider_filer, the_map, where
+from .grid import DIRECTIONS, designate
+from .movement import step_problem
+from .tasks import _obj
+
+RULE = "lord-of-the-dance"
+KINDS = ["waltz", "square", "conga", "hokey-kokey"]
+
+
+def dance_list(ctx: Ctx) -> list[dict[str, Any]]:
+    return ctx.doc("colony").get("dances", [])
+
+
+def open_dance(ctx: Ctx) -> dict[str, Any] | None:
+    hours = handbook(ctx)["dance"]["hours"]
+    for d in dance_list(ctx):
+        if d["status"] == "open" and ctx.at - parse_time(d["opened"]) < timedelta(hours=hours):
+            return d
+    return None
+
+
+def _open_check(ctx: Ctx) -> Iterator[str]:
+    d = open_dance(ctx)
+    if d is not None:
+        yield f"dance {d['id']} (called by {d['by']} at {d['opened']}) is still open; only one may be open"
+    week = [d for d in dance_list(ctx) if parse_time(d["opened"]) >= week_start(ctx.at)]
+    per_week = handbook(ctx)["dance"]["per_week"]
+    if len(week) >= per_week:
+        yield f"{len(week)} dances have been called this week; no more than {per_week}"
+
+
+def _open(ctx: Ctx) -> None:
+    colony = ctx.edit("colony")
+    dances = colony.setdefault("dances", [])
+    hours = handbook(ctx)["dance"]["hours"]
+    for d in dances:  # a dance whose 48 hours ran out unsuccessfully is over
+        if d["status"] == "open" and ctx.at - parse_time(d["opened"]) >= timedelta(hours=hours):
+            d["status"] = "over"
+    ident = max((d["id"] for d in dances), default=0) + 1
+    dances.append({"id": ident, "by": ctx.actor, "opened": format_time(ctx.at), "status": "open"})
+    colony.pop("conga", None)
+    ctx.step({"dance": ident, "open until": format_time(ctx.at + timedelta(hours=hours))})
+
+
+OPEN = Action(
+    name="settlement.dance",
+    rule=RULE,
+    summary="Call a dance: for 48 hours Colonists may form a recognised configuration",
+    check=guarded(_open_check, outsiders=True),
+    effect=_open,
+    frequency="weekly",
+    may_file=outsider_filer,
+    doc="A weekly action; only one dance may be open at a time and no more than two called in a week.",
+)
+
+
+def config_key(kind: str, locs: list[str], reuse: str) -> str:
+    return kind if reuse == "type" else kind + ":" + ",".join(sorted(locs))
+
+
+def _declare(ctx: Ctx) -> None:
+    d = open_dance(ctx)
+    if d is None or d["id"] != ctx.params["dance"]:
+        raise ctx.refuse(f"dance {ctx.params['dance']} is not open (a dance is open for "
+                         f"{handbook(ctx)['dance']['hours']} hours after it is called, until declared successful)")
+    kind = ctx.params["kind"]
+    names = list(ctx.params["participants"])
+    if ctx.actor not in names:
+        raise ctx.refuse(f"{ctx.actor} is not among the participants; only a participant may declare")
+    if len(set(names)) != len(names):
+        raise ctx.refuse("a participant is named twice")
+    m = the_map(ctx)
+    people = {p["name"]: p for p in beings(ctx)}
+    locs = []
+    for n in names:
+        if n not in people or where(people[n]) is None:
+            raise ctx.refuse(f"{n} is not a Colonist on the map")
+        locs.append(where(people[n]))
+    if kind == "waltz":
+        if len(locs) % 2:
+            raise ctx.refuse("a Waltz is declared as pairs: list the participants two by two")
+        why = configs.waltz([(locs[i], locs[i + 1]) for i in range(0, len(locs), 2)], m.adjacent)
+    elif kind == "square":
+        why = configs.square(locs)
+    elif kind == "conga":
+        why = configs.conga(locs)
+        if why is None and names[0] != d["by"]:
+            why = f"the front of a Conga must be {d['by']}, who called the dance"
+    else:
+        why = configs.hokey_kokey(locs, opts(ctx)["hokey_circle"])
+    if why:
+        raise ctx.refuse(why)
+    key = config_key(kind, [designate(x) for x in locs], opts(ctx)["dance_reuse"])
+    for other in dance_list(ctx):
+        if other.get("status") == "over" and other.get("key") == key and \
+                ctx.at - parse_time(other["at"]) < timedelta(days=7):
+            raise ctx.refuse(f"this configuration ({key}) completed dance {other['id']} at {other['at']}, "
+                             "within the last seven days")
+    spec = handbook(ctx)["dance"]
+    colony = ctx.edit("colony")
+    for entry in colony["dances"]:
+        if entry["id"] == d["id"]:
+            entry.update({"status": "over", "kind": kind, "participants": names, "at": format_time(ctx.at),
+                          "key": key})
+    joined = colony.setdefault("dances_joined", {})
+    for n in names:
+        joined[n] = joined.get(n, 0) + 1
+        got = change_stat(ctx, n, "energy", spec["energy"])
+        ctx.step({"energy": got, "who": n})
+    if kind == "square":
+        until = format_time(ctx.at + timedelta(hours=spec["square_hours"]))
+        squares = colony.setdefault("square_dancers", {})
+        for n in names:
+            squares[n] = until
+        ctx.step({"half energy until": until})
+    elif kind == "conga":
+        colony["conga"] = {"front": names[0], "line": names[1:], "moves": spec["conga_moves"]}
+        ctx.step({"conga": names[0], "moves": spec["conga_moves"]})
+    elif kind == "hokey-kokey":
+        for n in names:
+            got = change_stat(ctx, n, "hunger", -spec["hokey_hunger"])
+            ctx.step({"hunger": got, "who": n})
+
+
+DECLARE = Action(
+    name="settlement.dance-success",
+    rule=RULE,
+    summary="Declare the open dance successful: name the dance and its participants",
+    params=_obj({"dance": {"type": "integer", "minimum": 1}, "kind": {"enum": KINDS},
+                 "participants": {"type": "array", "minItems": 1, "maxItems": 100,
+                                  "items": {"$ref": "common.schema.json#/$defs/name"}}},
+                ["dance", "kind", "participants"]),
+    check=guarded(outsiders=True),
+    effect=_declare,
+    may_file=outsider_filer,
+    doc="A Waltz lists its participants pair by pair; a Conga lists them front first (the caller of the "
+        "dance at the front). Every participant gains 15 Energy; a Square halves their energy costs for "
+        "72 hours; the Conga's front may lead up to 10 moves; the Hokey-Kokey takes 1 off each one's Hunger.",
+)
+
+
+def _conga_move(ctx: Ctx) -> None:
+    conga = ctx.doc("colony").get("conga")
+    if not conga or conga["front"] != ctx.actor:
+        raise ctx.refuse(f"{ctx.actor} is not at the front of a successful Conga")
+    path = ctx.params["path"].upper()
+    if len(path) > conga["moves"]:
+        raise ctx.refuse(f"the Conga has {conga['moves']} moves left")
+    line = [ctx.actor, *conga["line"]]
+    for letter in path:
+        positions = [where(ctx.player(n)) for n in line]
+        dr, dc = DIRECTIONS[letter]
+        to = (positions[0][0] + dr, positions[0][1] + dc)
+        why = step_problem(ctx, positions[0], to, ctx.player())
+        if why:
+            raise ctx.refuse(why)
+        if to in positions[1:]:
+            raise ctx.refuse(f"the front would step onto the line at {designate(to)}")
+        for name, loc in zip(line, [to, *positions[:-1]]):
+            set_stat(ctx, name, "location", designate(loc))
+        ctx.step({"conga moves": letter, "front at": designate(to)})
+    colony = ctx.edit("colony")
+    colony["conga"]["moves"] -= len(path)
+    if colony["conga"]["moves"] <= 0:
+        colony.pop("conga")
+
+
+CONGA = Action(
+    name="settlement.conga-move",
+    rule=RULE,
+    summary="Lead the successful Conga: up to 10 moves in all, the line following behind",
+    params=_obj({"path": {"type": "string", "pattern": "^[NESWnesw]{1,10}$"}}, ["path"]),
+    check=guarded(outsiders=True),
+    effect=_conga_move,
+    may_file=outsider_filer,
+    doc="Each move follows the Movement rule's geography (orthogonal, to an Empty location) but costs no "
+        "Energy (our reading: the moves are the dance's reward). Each follower steps into the place of the one "
+        "ahead. The moves lapse when the next dance is called.",
+)
+
+ACTIONS = [OPEN, DECLARE, CONGA]

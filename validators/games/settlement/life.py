@@ -1,0 +1,351 @@
+"""Arriving, resting, hunger and dying; what the map does by itself.
+
+Seed 001 rules "The Settlement" (new Colonists at 13a), "Locations" (Channels
+turn to Water, crops grow on Mondays), "Energy" (resting), "Death", "Hunger"
+and "Jobs" (Traitors).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Iterator
+
+from ...engine import LEADER, PLAYER, Action, Ctx, Event
+from ...roster import change_stat, new_stats, set_stat
+from ...timeutil import format_time, next_weekly, parse_time, week_start
+from .common import beings, give, guarded, handbook, is_outsider, opts, outsider_filer, set_terrain, the_map, where
+from .grid import Loc, designate, parse
+
+
+# ---------------------------------------------------------------- where a newcomer starts
+
+
+def start_location(ctx: Ctx) -> Loc | None:
+    """13a if it is Empty, else the Empty location nearest to it (straight-line distance; ties: top, then left)."""
+    m = the_map(ctx)
+    start = parse(opts(ctx)["start"])
+    if m.empty(start):
+        return start
+    best = None
+    for loc in m.locations():
+        if m.empty(loc):
+            key = ((loc[0] - start[0]) ** 2 + (loc[1] - start[1]) ** 2, loc)
+            if best is None or key < best:
+                best = key
+    return best[1] if best else None
+
+
+def place_newcomers(ctx: Ctx) -> None:
+    for p in beings(ctx, outsiders=False):
+        if not p["stats"].get("location"):
+            loc = start_location(ctx)
+            if loc is None:
+                continue
+            set_stat(ctx, p["name"], "location", designate(loc))
+            ctx.step({"arrives": p["name"], "at": designate(loc)})
+
+
+# ---------------------------------------------------------------- death
+
+
+def die(ctx: Ctx, name: str, cause: str) -> None:
+    """Seed 001 "Death": what happens to whoever dies or is killed."""
+    p = ctx.player(name)
+    if p is None:
+        return
+    m = the_map(ctx)
+    loc = where(p)
+    ctx.step({"dies": name, "cause": cause})
+    # the others' Stress: same Room if Indoors, everyone Outside if Outside; Traitors gain none
+    if loc is not None:
+        rooms = m.rooms_of(loc)
+        shared: set[Loc] = set().union(*rooms) if rooms else set()
+        for other in beings(ctx):
+            if other["name"] == name or other["stats"].get("job") == "Traitor":
+                continue
+            oloc = where(other)
+            if oloc is None:
+                continue
+            if (rooms and oloc in shared) or (not rooms and m.outside(oloc)):
+                change_stat(ctx, other["name"], "stress", handbook(ctx)["death"]["stress"])
+                ctx.step({"stress": handbook(ctx)["death"]["stress"], "who": other["name"]})
+    if is_outsider(p):
+        # "Outsiders": an Outsider who dies ceases to exist
+        kind = p["stats"].get("type") or name.split(" ")[0]
+        roster = ctx.edit("roster")
+        roster["players"] = [x for x in roster["players"] if x["name"] != name]
+        food = handbook(ctx)["outsiders"].get(kind, {}).get("death_food", 0)
+        if food:
+            give(ctx, {"Food": food})
+        return
+    stress = int(p["stats"].get("stress", 0))
+    deaths = int(p["stats"].get("deaths", 0))
+    fresh = new_stats(ctx.doc("roster")["stats"])
+    me = ctx.edit_player(name)
+    job = "Traitor" if stress >= handbook(ctx)["death"]["traitor_stress"] else "Peasant"
+    for key, value in fresh.items():
+        me["stats"][key] = value
+    me["stats"]["deaths"] = deaths + 1
+    me["stats"]["energy"] = 0
+    me["stats"]["job"] = job
+    me["stats"]["location"] = ""
+    start = start_location(ctx)
+    if start is not None:
+        me["stats"]["location"] = designate(start)
+    colony = ctx.edit("colony")
+    colony.get("rests", {}).pop(name, None)
+    ctx.step({"deaths": deaths + 1, "job": job, "restarts at": me["stats"]["location"]})
+
+
+# ---------------------------------------------------------------- automatic consequences
+
+
+def flood_channels(ctx: Ctx) -> None:
+    """"Channel": a Channel adjacent to Water turns into Water (and so on down the channel)."""
+    while True:
+        m = the_map(ctx)
+        if "Channel" not in m.by_name or "Water" not in m.by_name:
+            return
+        wet = [loc for loc in m.all_named("Channel") if m.adjacent_named(loc, "Water")]
+        if not wet:
+            return
+        for loc in wet:
+            set_terrain(ctx, loc, "Water")
+
+
+def kill_the_occupied(ctx: Ctx) -> None:
+    """"Death": a Colonist ever in an Occupied location is killed."""
+    for _ in range(100):
+        m = the_map(ctx)
+        victims = [p["name"] for p in beings(ctx) if where(p) is not None and m.inside(where(p))
+                   and m.occupied(where(p))]
+        if not victims:
+            return
+        die(ctx, victims[0], f"in {m.name(where(ctx.player(victims[0])))} at {designate(where(ctx.player(victims[0])))}")
+
+
+def starve(ctx: Ctx) -> None:
+    """"Hunger": a Colonist whose Hunger reaches the limit dies."""
+    limit = handbook(ctx)["hunger"]["dies_at"]
+    for _ in range(100):
+        victims = [p["name"] for p in beings(ctx) if int(p["stats"].get("hunger", 0)) >= limit]
+        if not victims:
+            return
+        die(ctx, victims[0], "hunger")
+
+
+def consequences(ctx: Ctx) -> None:
+    if "map" not in ctx.state.docs:
+        return
+    place_newcomers(ctx)
+    flood_channels(ctx)
+    kill_the_occupied(ctx)
+    starve(ctx)
+
+
+# ---------------------------------------------------------------- crops grow (scheduled)
+
+
+def _grow(source: str, target: str):
+    def apply(ctx: Ctx) -> None:
+        m = the_map(ctx)
+        for loc in m.all_named(source):
+            set_terrain(ctx, loc, target)
+    return apply
+
+
+EVENTS = [
+    # Small Crops ripen first (00:00:00), then Seedlings grow (00:00:01): a seed takes two Mondays
+    Event("settlement.crops-ripen", "locations", lambda t: next_weekly(t, 0, 0, 0, 0),
+          _grow("Small Crop", "Mature Crop"), summary="Monday 00:00:00 UTC: every Small Crop becomes a Mature Crop"),
+    Event("settlement.seedlings-grow", "locations", lambda t: next_weekly(t, 0, 0, 0, 1),
+          _grow("Seedling", "Small Crop"), summary="Monday 00:00:01 UTC: every Seedling becomes a Small Crop"),
+]
+
+
+# ---------------------------------------------------------------- resting
+
+
+def _rest_check(ctx: Ctx) -> Iterator[str]:
+    me = ctx.player()
+    times = [parse_time(t) for t in ctx.doc("colony").get("rests", {}).get(ctx.actor, [])]
+    week = [t for t in times if t >= week_start(ctx.at)]
+    job = me["stats"].get("job", "Peasant")
+    allowed = int(handbook(ctx)["jobs"].get(job, {}).get("rests_per_week", 1))
+    if len(week) >= allowed:
+        yield (f"{ctx.actor} has rested {len(week)} time(s) this week; "
+               + (f"a {job} may rest {allowed} times a week" if allowed > 1 else "resting is a weekly action"))
+    if times and ctx.at - max(times) < timedelta(hours=24):
+        yield f"{ctx.actor} rested at {format_time(max(times))}; not again within 24 hours"
+    if ctx.params.get("bed"):
+        yield from _bed_problems(ctx)
+
+
+def _bed_problems(ctx: Ctx) -> Iterator[str]:
+    m = the_map(ctx)
+    loc = where(ctx.player())
+    if loc is None or not m.is_(loc, "Bed"):
+        yield f"{ctx.actor} is not in a Bed"
+        return
+    for room in m.rooms_of(loc):
+        for cell in room:
+            t = m.terrain(cell)
+            if t.noisy or t.name == "Smoke":
+                yield f"the Room has {t.name} at {designate(cell)}; nobody sleeps well beside it"
+                return
+
+
+def _rest(ctx: Ctx) -> None:
+    rest = handbook(ctx)["rest"]
+    stress = int(ctx.player()["stats"]["stress"])
+    value = max(rest["base"] - stress, rest["floor"])
+    if ctx.params.get("bed"):
+        value += rest["bed"]
+    before = ctx.player()["stats"]["energy"]
+    set_stat(ctx, ctx.actor, "energy", value)
+    ctx.step({"energy": value - before, "rests to": value})
+    colony = ctx.edit("colony")
+    rests = colony.setdefault("rests", {})
+    horizon = ctx.at - timedelta(days=8)
+    rests[ctx.actor] = [t for t in rests.get(ctx.actor, []) if parse_time(t) >= horizon] + [format_time(ctx.at)]
+
+
+REST = Action(
+    name="settlement.rest",
+    rule="energy",
+    summary="Rest: set your Energy to 100 minus your Stress, or 35 if that is more (+50 in a quiet Bed)",
+    params={"type": "object", "additionalProperties": False,
+            "properties": {"bed": {"type": "boolean", "description": "rest in the Bed you are in (+50)"}}},
+    who=PLAYER,
+    check=guarded(_rest_check, outsiders=True),
+    effect=_rest,
+    may_file=outsider_filer,
+    doc="A weekly action (twice a week for a Traitor, never within 24 hours of the last rest). "
+        "`bed=true` adds 50 when you are in a Bed whose Room holds no Smoke and no noisy contraption.",
+)
+
+
+# ---------------------------------------------------------------- hunger
+
+
+def _hunger(ctx: Ctx) -> None:
+    step = handbook(ctx)["hunger"]["weekly"]
+    for p in beings(ctx):
+        change_stat(ctx, p["name"], "hunger", step)
+    ctx.step({"hunger": step, "who": "every Colonist"})
+
+
+HUNGER = Action(
+    name="settlement.hunger",
+    rule="hunger",
+    summary="The Expedition Leader makes every Colonist (and Outsider) 2 Hunger hungrier",
+    who=LEADER,
+    frequency="weekly",
+    effect=_hunger,
+    doc="A weekly action of the Expedition Leader. Whoever reaches 7 Hunger dies at once.",
+)
+
+
+# ---------------------------------------------------------------- jobs
+
+
+def job_counts(ctx: Ctx, name: str) -> dict[str, int]:
+    """How often each task was performed within the job window."""
+    done = ctx.doc("colony").get("performed", {}).get(name, [])
+    if opts(ctx)["job_window"] == "week":
+        since = week_start(ctx.at)
+    else:
+        since = ctx.at - timedelta(days=7)
+    counts: dict[str, int] = {}
+    for e in done:
+        if parse_time(e["at"]) >= since:
+            counts[e["task"]] = counts.get(e["task"], 0) + 1
+    return counts
+
+
+def qualifies(ctx: Ctx, name: str, job: str) -> bool:
+    spec = handbook(ctx)["jobs"].get(job)
+    if spec is None:
+        return False
+    if "dances" in spec:
+        return ctx.doc("colony").get("dances_joined", {}).get(name, 0) >= spec["dances"]
+    if "tasks" in spec:
+        counts = job_counts(ctx, name)
+        return sum(counts.get(t, 0) for t in spec["tasks"]) >= spec.get("times", 3)
+    return bool(spec.get("anyone"))
+
+
+def _job_check(ctx: Ctx) -> Iterator[str]:
+    me = ctx.player()
+    current = me["stats"].get("job", "Peasant")
+    new = ctx.params["job"]
+    jobs = handbook(ctx)["jobs"]
+    if new not in jobs:
+        yield f"there is no job {new!r} (jobs: {', '.join(jobs)})"
+        return
+    if current == "Traitor":
+        yield "a Traitor may not change their Job"
+        return
+    if new == current:
+        yield f"{ctx.actor} is already a {new}"
+        return
+    if new == "Traitor":
+        yield "only the Expedition Leader makes Traitors"
+        return
+    if current != "Peasant" and new != "Peasant":
+        yield f"a {current} may only become a Peasant"
+        return
+    if new != "Peasant" and not qualifies(ctx, ctx.actor, new):
+        spec = jobs[new]
+        need = (f"{spec['dances']} successful dances" if "dances" in spec else
+                f"{spec.get('times', 3)} times {' or '.join(spec['tasks'])} in one week")
+        yield f"{ctx.actor} has not met the {new} criteria ({need})"
+
+
+def _job(ctx: Ctx) -> None:
+    set_stat(ctx, ctx.actor, "job", ctx.params["job"])
+    ctx.step({"job": ctx.params["job"]})
+
+
+JOB = Action(
+    name="settlement.job",
+    rule="jobs",
+    summary="Change your Job: a Peasant to any Job whose criteria they met; anyone else back to Peasant",
+    params={"type": "object", "required": ["job"], "additionalProperties": False,
+            "properties": {"job": {"type": "string", "maxLength": 40}}},
+    who=PLAYER,
+    check=guarded(_job_check),
+    effect=_job,
+)
+
+
+def _traitor_check(ctx: Ctx) -> Iterator[str]:
+    target = ctx.player(ctx.params["colonist"])
+    if target is None or target not in beings(ctx, outsiders=False):
+        yield f"{ctx.params['colonist']} is not a Colonist"
+        return
+    traitors = [p for p in beings(ctx, outsiders=False) if p["stats"].get("job") == "Traitor"]
+    if len(traitors) >= 2:
+        yield f"there are already {len(traitors)} Traitors; the Leader may only make one while there are fewer than 2"
+    if target["stats"].get("job") == "Traitor":
+        yield f"{target['name']} is already a Traitor"
+
+
+def _traitor(ctx: Ctx) -> None:
+    set_stat(ctx, ctx.params["colonist"], "job", "Traitor")
+    ctx.step({"job": "Traitor", "who": ctx.params["colonist"]})
+
+
+TRAITOR = Action(
+    name="settlement.make-traitor",
+    rule="jobs",
+    summary="The Expedition Leader makes a Colonist a Traitor (while there are fewer than two)",
+    params={"type": "object", "required": ["colonist"], "additionalProperties": False,
+            "properties": {"colonist": {"$ref": "common.schema.json#/$defs/name"}}},
+    who=LEADER,
+    check=_traitor_check,
+    effect=_traitor,
+)
+
+
+ACTIONS = [REST, HUNGER, JOB, TRAITOR]

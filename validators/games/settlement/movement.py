@@ -1,0 +1,98 @@
+"""Movement and Tunneling (seed 001 rules "Movement" and "Tunneling").
+
+A move is a path of steps (``NNE``): each step goes north, east, south or west
+into an Empty location and costs the handbook's movement energy (a Dancer's
+``move_energy`` instead), with the Indoor and square-dance discounts.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from ...engine import Action, Ctx
+from ...roster import set_stat
+from .common import guarded, handbook, is_outsider, outsider_filer, pay_energy, the_map
+from .grid import DIRECTIONS, Loc, designate
+from .tasks import _obj, here, job, jobspec, me
+
+
+# ---------------------------------------------------------------- movement
+
+
+def move_cost(ctx: Ctx) -> int:
+    spec = handbook(ctx)["movement"]
+    return int(jobspec(ctx, job(ctx)).get("move_energy", spec["energy"]))
+
+
+def step_problem(ctx: Ctx, frm: Loc, to: Loc, mover: dict[str, Any]) -> str | None:
+    """Why one orthogonal step from ``frm`` to ``to`` is not a legal move, or None."""
+    m = the_map(ctx)
+    if not m.inside(to):
+        return f"{designate(frm)} -> off the map"
+    if not m.empty(to):
+        return f"{designate(to)} is {m.name(to)}, not an Empty location"
+    if m.is_(frm, "Channel") and not m.is_(to, "Channel"):
+        return f"{mover['name']} is in a Channel at {designate(frm)} and may only move along Channels"
+    if is_outsider(mover) and m.is_(to, "Door"):
+        return f"Outsiders may not move into Doors ({designate(to)})"
+    return None
+
+
+def _move(ctx: Ctx) -> None:
+    path = ctx.params["path"].upper()
+    loc = here(ctx)
+    for letter in path:
+        dr, dc = DIRECTIONS[letter]
+        to = (loc[0] + dr, loc[1] + dc)
+        why = step_problem(ctx, loc, to, me(ctx))
+        if why:
+            raise ctx.refuse(why)
+        pay_energy(ctx, ctx.actor, move_cost(ctx))
+        set_stat(ctx, ctx.actor, "location", designate(to))
+        ctx.step({"moves": letter, "to": designate(to)})
+        loc = to
+
+
+MOVE = Action(
+    name="settlement.move",
+    rule="movement",
+    summary="Move one or more steps north, east, south or west (4 Energy a step; 2 for a Dancer)",
+    params=_obj({"path": {"type": "string", "pattern": "^[NESWnesw]{1,20}$",
+                          "description": "the steps in order, e.g. NNE"}}, ["path"]),
+    check=guarded(outsiders=True),
+    effect=_move,
+    may_file=outsider_filer,
+    doc="Each step must go to an Empty location; from a Channel only into another Channel; Outsiders never "
+        "into a Door. Indoors each step costs 25% less.",
+)
+
+
+# ---------------------------------------------------------------- tunneling
+
+
+def _tunnel_check(ctx: Ctx) -> Iterator[str]:
+    m = the_map(ctx)
+    if here(ctx)[0] != m.height - 1:
+        yield f"{ctx.actor} is at {designate(here(ctx))}, not on the bottom row ({m.height - 1})"
+
+
+def _tunnel(ctx: Ctx) -> None:
+    m = the_map(ctx)
+    rows = ctx.edit("map")["rows"]
+    rock = m.char_of("Rock")
+    n = handbook(ctx)["tunneling"]["rows"]
+    for _ in range(n):
+        rows.append(rock * m.width)
+    ctx.step({"map": f"{n} rows of Rock added", "rows": len(rows)})
+
+
+TUNNEL = Action(
+    name="settlement.tunnel",
+    rule="tunneling",
+    summary="From the bottom row, add five rows of Rock to the bottom of the map",
+    check=guarded(_tunnel_check),
+    effect=_tunnel,
+    frequency="weekly",
+)
+
+ACTIONS = [MOVE, TUNNEL]

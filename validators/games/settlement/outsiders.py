@@ -1,0 +1,163 @@
+"""Outsiders: Moose and Rats (seed 001 rules "Outsiders" and "Outsider Tasks").
+
+Outsiders are roster entries with ``kind: outsider``, named by their type and
+a number ("Moose 1"). They are treated as Colonists by the dynastic rules but
+perform no tasks except their own; the Expedition Leader files their actions
+(``Action.may_file``). One who dies ceases to exist: the engine removes it.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any, Iterator
+
+from ...engine import LEADER, PLAYER, Action, Ctx
+from ...problems import Problem
+from ...roster import change_stat, new_stats
+from ...timeutil import format_time, parse_time, week_start
+from .common import (OUTSIDER, beings, guarded, handbook, is_outsider, outsider_filer,
+                     pay_energy, set_terrain, stock, the_map, where)
+from .grid import designate, parse
+from .tasks import LOCATION, _obj, here
+
+RULE = "outsiders"
+
+
+def outsiders_on_map(ctx: Ctx) -> list[dict[str, Any]]:
+    return [p for p in beings(ctx) if is_outsider(p) and where(p) is not None]
+
+
+def outsider_type(p: dict[str, Any]) -> str:
+    return p["name"].rsplit(" ", 1)[0]
+
+
+def _create_check(ctx: Ctx) -> Iterator[str]:
+    kind = ctx.params["type"]
+    types = handbook(ctx)["outsiders"]
+    if kind not in types:
+        yield f"there is no Outsider type {kind!r} (types: {', '.join(types)})"
+        return
+    made = [parse_time(t) for t in ctx.doc("colony").get("outsiders_created", {}).get(kind, [])]
+    this_week = [t for t in made if t >= week_start(ctx.at)]
+    if this_week:
+        yield f"a {kind} was already created this week (at {format_time(this_week[0])}); this is a weekly action"
+    elif made and ctx.at - max(made) < timedelta(hours=24):
+        yield f"a {kind} was created at {format_time(max(made))}; a weekly action needs 24 hours between takings"
+    present = outsiders_on_map(ctx)
+    if len(present) >= handbook(ctx)["outsider_limit"]:
+        yield (f"there are {len(present)} Outsiders on the map ({', '.join(p['name'] for p in present)}); "
+               f"none may be created while there are {handbook(ctx)['outsider_limit']} or more")
+
+
+def _create(ctx: Ctx) -> None:
+    kind = ctx.params["type"]
+    spec = handbook(ctx)["outsiders"][kind]
+    m = the_map(ctx)
+    places = ctx.params["at"] if isinstance(ctx.params["at"], list) else [ctx.params["at"]]
+    indoors = bool(ctx.params.get("indoors"))
+    if indoors:
+        if not spec.get("indoor_swarm"):
+            raise ctx.refuse(f"only Rats may be created Indoors; a {kind} starts on row 0")
+        meals = stock(ctx).get("Meals", 0)
+        if len(places) > meals:
+            raise ctx.refuse(f"{len(places)} Rats, but the Stockpile holds only {meals} Meals")
+    elif len(places) != 1:
+        raise ctx.refuse("one Outsider of each type is created on row 0 (several Rats only Indoors: indoors=true)")
+    colony = ctx.edit("colony")
+    numbers = colony.setdefault("outsider_numbers", {})
+    roster = ctx.edit("roster")
+    for text in places:
+        try:
+            loc = parse(text)
+        except ValueError as e:
+            raise ctx.refuse(str(e)) from None
+        if not m.inside(loc):
+            raise ctx.refuse(f"{text} is not on the map")
+        if indoors:
+            if not (m.is_(loc, "Dirt") and m.indoors(loc)):
+                raise ctx.refuse(f"{designate(loc)} is not an Indoor Dirt location")
+        else:
+            if loc[0] != 0:
+                raise ctx.refuse(f"{designate(loc)} is not on row 0; Outsiders start on row 0")
+            if not m.empty(loc):
+                raise ctx.refuse(f"{designate(loc)} is {m.name(loc)}, not an Empty location")
+        numbers[kind] = numbers.get(kind, 0) + 1
+        name = f"{kind} {numbers[kind]}"
+        stats = new_stats(ctx.doc("roster")["stats"])
+        stats.update({k: v for k, v in spec.get("stats", {}).items()})
+        stats["location"] = designate(loc)
+        roster["players"].append({"name": name, "kind": OUTSIDER, "joined": format_time(ctx.at), "stats": stats})
+        ctx.step({"outsider": name, "at": designate(loc)})
+    created = colony.setdefault("outsiders_created", {})
+    horizon = ctx.at - timedelta(days=8)
+    created[kind] = [t for t in created.get(kind, []) if parse_time(t) >= horizon] + [format_time(ctx.at)]
+
+
+CREATE = Action(
+    name="settlement.create-outsider",
+    rule=RULE,
+    summary="The Expedition Leader creates an Outsider (weekly, per type) on row 0, or Rats Indoors",
+    params=_obj({"type": {"type": "string", "maxLength": 40},
+                 "at": {"oneOf": [LOCATION, {"type": "array", "minItems": 1, "maxItems": 50, "items": LOCATION}]},
+                 "indoors": {"type": "boolean", "description": "Rats only: as many as there are Meals, on Indoor "
+                                                               "Dirt locations"}},
+                ["type", "at"]),
+    who=LEADER,
+    check=_create_check,
+    effect=_create,
+    doc="Once a week for each type, and not while three or more Outsiders are on the map. A Moose starts "
+        "with 2 Hunger. Instead of one Rat on row 0, the Leader may create several Rats Indoors (indoors=true, "
+        "at=[list]), no more than the Meals in the Stockpile.",
+)
+
+
+def _graze(ctx: Ctx) -> None:
+    me = ctx.player()
+    kind = outsider_type(me)
+    spec = handbook(ctx)["outsiders"].get(kind, {}).get("graze")
+    if not spec:
+        raise ctx.refuse(f"a {kind} may not Graze", rule="outsider-tasks")
+    m = the_map(ctx)
+    loc = here(ctx)
+    food = m.name(loc)
+    if food not in spec:
+        raise ctx.refuse(f"{ctx.actor} stands on {food}; it grazes {', '.join(spec)}", rule="outsider-tasks")
+    need = spec[food]
+    hunger = int(me["stats"]["hunger"])
+    if hunger < need:
+        raise ctx.refuse(f"{ctx.actor} has {hunger} Hunger; grazing {food} needs at least {need}",
+                         rule="outsider-tasks")
+    pay_energy(ctx, ctx.actor, handbook(ctx)["tasks"]["graze"]["energy"])
+    got = change_stat(ctx, ctx.actor, "hunger", -need)
+    ctx.step({"hunger": got})
+    set_terrain(ctx, loc, "Dirt")
+
+
+def _graze_check(ctx: Ctx) -> Iterator[str]:
+    if not is_outsider(ctx.player()):
+        yield "only an Outsider (a Moose) may Graze"
+
+
+GRAZE = Action(
+    name="settlement.graze",
+    rule="outsider-tasks",
+    summary="A Moose grazes the Bush, Small Tree or Crop it stands on (5 Energy, less Hunger)",
+    who=PLAYER,
+    check=guarded(_graze_check, task=True, outsiders=True),
+    effect=_graze,
+    may_file=outsider_filer,
+    doc="Filed by the Expedition Leader for the Moose (actor: 'Moose 1'). A Bush, Small Tree or Small Crop "
+        "needs 1 Hunger and takes 1; a Mature Crop needs 2 and takes 2.",
+)
+
+OUTSIDER_ACTIONS = {"settlement.move", "settlement.graze", "settlement.rest", "settlement.dance",
+                    "settlement.dance-success", "settlement.conga-move", "engine.tick"}
+
+
+def outsider_gate(ctx: Ctx) -> Iterator[Problem]:
+    """Outsiders take only the actions the rules allow them (no core actions, no tasks)."""
+    if is_outsider(ctx.player()) and ctx.action.name not in OUTSIDER_ACTIONS:
+        yield Problem(f"{ctx.actor} is an Outsider; Outsiders may not take {ctx.action.name}", rule=RULE)
+
+
+ACTIONS = [CREATE, GRAZE]

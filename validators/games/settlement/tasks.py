@@ -1,0 +1,354 @@
+"""Every Task (seed 001 rule "Tasks") with the Jobs' bonuses (rule "Jobs").
+
+Every amount comes from the handbook document (``gamestate/handbook.yaml``),
+so a proposal can change a cost without touching code. Each task records its
+energy and stockpile changes step by step, so ``nomic act`` shows them and the
+diff carries them.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any, Iterator
+
+from ...engine import PLAYER, Action, Ctx
+from ...roster import change_stat, set_stat
+from ...timeutil import parse_time
+from .common import (at_location, beings, give, guarded, handbook, is_outsider, location_param, log_task,
+                     pay_energy, set_terrain, spend_all_energy, take, the_map, where)
+from .grid import Loc, designate, manhattan
+from .life import die
+
+
+def _obj(props: dict[str, Any], required: list[str] | None = None) -> dict[str, Any]:
+    return {"type": "object", "additionalProperties": False, "required": required or [], "properties": props}
+
+
+LOCATION = {"type": "string", "pattern": "^[0-9]{1,4}[a-z]{1,3}$", "description": "a location, like 13a"}
+
+
+def me(ctx: Ctx) -> dict[str, Any]:
+    return ctx.player()
+
+
+def here(ctx: Ctx) -> Loc:
+    return where(me(ctx))  # type: ignore[return-value]
+
+
+def job(ctx: Ctx) -> str:
+    return str(me(ctx)["stats"].get("job", "Peasant"))
+
+
+def jobspec(ctx: Ctx, name: str) -> dict[str, Any]:
+    return handbook(ctx)["jobs"].get(name, {})
+
+
+def task(ctx: Ctx, name: str) -> dict[str, Any]:
+    tasks = handbook(ctx)["tasks"]
+    if name not in tasks:  # a proposal removed it from the handbook
+        raise ctx.refuse(f"the handbook has no task {name!r}; it cannot be performed")
+    return tasks[name]
+
+
+def adjacent_target(ctx: Ctx, key: str, terrain: tuple[str, ...], what: str) -> Loc:
+    """A location parameter naming an adjacent location of one of these terrains."""
+    loc = location_param(ctx, key)
+    m = the_map(ctx)
+    if not m.adjacent(here(ctx), loc):
+        raise ctx.refuse(f"{designate(loc)} is not adjacent to {ctx.actor} at {designate(here(ctx))}")
+    if m.name(loc) not in terrain:
+        raise ctx.refuse(f"{designate(loc)} is {m.name(loc)}, not {what}")
+    return loc
+
+
+# ---------------------------------------------------------------- the tasks
+
+
+def _mine(ctx: Ctx) -> None:
+    rock = adjacent_target(ctx, "rock", ("Rock",), "Rock")
+    spec = jobspec(ctx, "Miner") if job(ctx) == "Miner" else {}
+    pay_energy(ctx, ctx.actor, spec.get("energy", task(ctx, "mine")["energy"]))
+    set_terrain(ctx, rock, "Dirt")
+    set_stat(ctx, ctx.actor, "location", designate(rock))
+    ctx.step({"moves into": designate(rock)})
+    if spec:
+        if ctx.params.get("prospect"):
+            if rock[0] < spec["deep_row"]:
+                raise ctx.refuse(f"a Miner prospects for ore only in or below row {spec['deep_row']}")
+            roll = ctx.roll(3)
+            found = spec["ore"].get(str(roll)) or spec["ore"].get(roll)
+            ctx.step({"roll": roll, "finds": found or "nothing"})
+            if found:
+                give(ctx, {found: 1})
+        else:
+            give(ctx, {"Rock": spec["rock"]})
+    elif ctx.params.get("prospect"):
+        raise ctx.refuse("only a Miner may prospect", rule="jobs")
+    log_task(ctx, ctx.actor, "mine")
+
+
+def _chop(ctx: Ctx) -> None:
+    tree = adjacent_target(ctx, "tree", ("Large Tree",), "a Large Tree")
+    x = int(ctx.params.get("wood", 1))
+    per = jobspec(ctx, "Woodcutter").get("energy_per_wood") if job(ctx) == "Woodcutter" else None
+    pay_energy(ctx, ctx.actor, (per or task(ctx, "chop")["energy_per_wood"]) * x)
+    give(ctx, {"Wood": x})
+    roll = ctx.roll(task(ctx, "chop")["die"])
+    if roll == task(ctx, "chop")["fells_on"]:
+        ctx.step({"roll": roll, "tree falls": designate(tree)})
+        set_terrain(ctx, tree, "Dirt")
+    else:
+        ctx.step({"roll": roll, "tree stands": designate(tree)})
+    log_task(ctx, ctx.actor, "chop")
+
+
+def _fish_check(ctx: Ctx) -> Iterator[str]:
+    if not the_map(ctx).adjacent_named(here(ctx), "Water"):
+        yield f"{ctx.actor} at {designate(here(ctx))} is not adjacent to Water"
+
+
+def _fish(ctx: Ctx) -> None:
+    spec = task(ctx, "fish")
+    pay_energy(ctx, ctx.actor, spec["energy"])
+    food = jobspec(ctx, "Fisher").get("food", spec["food"]) if job(ctx) == "Fisher" else spec["food"]
+    give(ctx, {"Food": food})
+    log_task(ctx, ctx.actor, "fish")
+
+
+def _hunt(ctx: Ctx) -> None:
+    prey = ctx.player(ctx.params["outsider"])
+    if prey is None or not is_outsider(prey):
+        raise ctx.refuse(f"{ctx.params['outsider']} is not an Outsider")
+    if where(prey) is None or not the_map(ctx).adjacent(here(ctx), where(prey)):
+        raise ctx.refuse(f"{prey['name']} is not adjacent to {ctx.actor}")
+    mine_energy = int(me(ctx)["stats"]["energy"])
+    if not jobspec(ctx, job(ctx)).get("any_outsider") and int(prey["stats"]["energy"]) >= mine_energy:
+        raise ctx.refuse(f"{prey['name']} has {prey['stats']['energy']} Energy, not less than {ctx.actor}'s "
+                         f"{mine_energy}; only a Hunter may kill it")
+    pay_energy(ctx, ctx.actor, task(ctx, "hunt")["energy"])
+    die(ctx, prey["name"], f"hunted by {ctx.actor}")
+    log_task(ctx, ctx.actor, "hunt")
+
+
+def _dig(ctx: Ctx) -> None:
+    loc = adjacent_target(ctx, "at", ("Dirt",), "Dirt")
+    if at_location(ctx, loc):
+        raise ctx.refuse(f"somebody is at {designate(loc)}")
+    pay_energy(ctx, ctx.actor, task(ctx, "dig")["energy"])
+    set_terrain(ctx, loc, "Channel")
+    log_task(ctx, ctx.actor, "dig")
+
+
+def _gather(ctx: Ctx) -> None:
+    m = the_map(ctx)
+    if not (m.adjacent_named(here(ctx), "Bush") or m.adjacent_named(here(ctx), "Small Tree")):
+        raise ctx.refuse(f"{ctx.actor} at {designate(here(ctx))} is not adjacent to a Bush or Small Tree")
+    spec = task(ctx, "gather")
+    gatherer = job(ctx) == "Gatherer"
+    pay_energy(ctx, ctx.actor, spec["energy"])
+    choose = ctx.params.get("choose")
+    results = spec["results"]
+    if choose:
+        if not gatherer:
+            raise ctx.refuse("only a Gatherer may choose instead of rolling", rule="jobs")
+        got = dict(next(r for r in results if choose in r))
+        ctx.step({"chooses": choose})
+    else:
+        roll = ctx.roll(len(results))
+        got = dict(results[roll - 1])
+        ctx.step({"roll": roll})
+        if gatherer:
+            bonus = jobspec(ctx, "Gatherer").get("bonus", {})
+            got = {k: bonus.get(k, v) for k, v in got.items()}
+    give(ctx, got)
+    log_task(ctx, ctx.actor, "gather")
+
+
+def _plant(ctx: Ctx) -> None:
+    m = the_map(ctx)
+    spec = task(ctx, "plant")
+    loc = here(ctx)
+    water = m.all_named("Water")
+    if not any(manhattan(loc, w) < spec["water_within"] for w in water):
+        raise ctx.refuse(f"{designate(loc)} is not less than {spec['water_within']} steps from Water")
+    if not m.is_(loc, "Dirt"):
+        raise ctx.refuse(f"{ctx.actor} stands on {m.name(loc)}, not Dirt")
+    pay_energy(ctx, ctx.actor, spec["energy"])
+    take(ctx, {"Seeds": spec["seeds"]})
+    set_terrain(ctx, loc, "Seedling")
+    log_task(ctx, ctx.actor, "plant")
+
+
+def _crop(ctx: Ctx) -> tuple[Loc, str]:
+    m = the_map(ctx)
+    loc = here(ctx)
+    kind = m.name(loc)
+    if kind not in ("Small Crop", "Mature Crop"):
+        raise ctx.refuse(f"{ctx.actor} stands on {kind}, not a Small or Mature Crop")
+    return loc, "small" if kind == "Small Crop" else "mature"
+
+
+def _harvest(ctx: Ctx) -> None:
+    loc, size = _crop(ctx)
+    spec = task(ctx, "harvest")
+    pay_energy(ctx, ctx.actor, spec["energy"])
+    set_terrain(ctx, loc, "Dirt")
+    give(ctx, {"Food": spec[size]})
+    if job(ctx) == "Farmer":
+        give(ctx, {"Seeds": jobspec(ctx, "Farmer").get("seeds", 1)})
+    log_task(ctx, ctx.actor, "harvest")
+
+
+def _brew(ctx: Ctx) -> None:
+    loc, size = _crop(ctx)
+    spec = task(ctx, "brew")
+    pay_energy(ctx, ctx.actor, spec["energy"])
+    set_terrain(ctx, loc, "Dirt")
+    amounts = jobspec(ctx, "Brewer") if job(ctx) == "Brewer" else spec
+    give(ctx, {"Drinks": amounts[size]})
+    log_task(ctx, ctx.actor, "brew")
+
+
+def _drink_check(ctx: Ctx) -> Iterator[str]:
+    if int(me(ctx)["stats"]["stress"]) <= 0:
+        yield f"{ctx.actor} has no Stress; only a Colonist with positive Stress may Drink"
+
+
+def _drink(ctx: Ctx) -> None:
+    spec = task(ctx, "drink")
+    pay_energy(ctx, ctx.actor, spec["energy"])
+    take(ctx, {"Drinks": 1})
+    got = change_stat(ctx, ctx.actor, "stress", -spec["stress"])
+    ctx.step({"stress": got})
+    log_task(ctx, ctx.actor, "drink")
+
+
+def _cook(ctx: Ctx) -> None:
+    m = the_map(ctx)
+    loc = here(ctx)
+    rooms = m.rooms_of(loc)
+    if not rooms:
+        raise ctx.refuse(f"{ctx.actor} at {designate(loc)} is Outside; cooking needs to be Indoors")
+    if not m.adjacent_named(loc, "Stove"):
+        raise ctx.refuse(f"{ctx.actor} at {designate(loc)} is not adjacent to a Stove")
+    spec = task(ctx, "cook")
+    pay_energy(ctx, ctx.actor, spec["energy"])
+    take(ctx, {"Food": spec["food"]})
+    meals = spec["meals"] + (jobspec(ctx, "Cook").get("extra_meals", 1) if job(ctx) == "Cook" else 0)
+    give(ctx, {"Meals": meals})
+    dirt = sorted(c for room in rooms for c in room if m.is_(c, "Dirt"))
+    if dirt:
+        if not ctx.params.get("smoke"):
+            raise ctx.refuse("the Room has Dirt, so cooking must turn one Dirt into Smoke: "
+                             f"give smoke=<location> (one of {', '.join(designate(c) for c in dirt[:8])}"
+                             f"{' ...' if len(dirt) > 8 else ''})")
+        target = location_param(ctx, "smoke")
+        if target not in dirt:
+            raise ctx.refuse(f"{designate(target)} is not Dirt in {ctx.actor}'s Room")
+        set_terrain(ctx, target, "Smoke")
+    log_task(ctx, ctx.actor, "cook")
+
+
+def _eat(ctx: Ctx) -> None:
+    spec = task(ctx, "eat")
+    pay_energy(ctx, ctx.actor, spec["energy"])
+    if ctx.params.get("meal"):
+        take(ctx, {"Meals": spec["meals"]})
+        at_table = bool(the_map(ctx).adjacent_named(here(ctx), "Table"))
+        less = spec["table_hunger"] if at_table else spec["hunger"]
+    else:
+        take(ctx, {"Food": spec["food"]})
+        less = spec["hunger"]
+    got = change_stat(ctx, ctx.actor, "hunger", -less)
+    ctx.step({"hunger": got})
+    log_task(ctx, ctx.actor, "eat")
+
+
+def _fire(ctx: Ctx) -> None:
+    m = the_map(ctx)
+    spec = task(ctx, "catapult")
+    pulled = ctx.doc("colony").get("pulled_down", {}).get(ctx.actor)
+    if pulled and ctx.at - parse_time(pulled) < timedelta(hours=spec["quiet_hours"]):
+        raise ctx.refuse(f"{ctx.actor} pulled down a Construction at {pulled}, within {spec['quiet_hours']} hours")
+    if int(me(ctx)["stats"]["energy"]) < spec["min_energy"]:
+        raise ctx.refuse(f"{ctx.actor} has {me(ctx)['stats']['energy']} Energy; firing needs {spec['min_energy']}")
+    catapult = adjacent_target(ctx, "catapult", ("Catapult",), "a Catapult")
+    target = location_param(ctx, "target")
+    dr, dc = target[0] - catapult[0], target[1] - catapult[1]
+    lo, hi = spec["range"]
+    if (dr and dc) or not lo <= abs(dr) + abs(dc) <= hi:
+        raise ctx.refuse(f"{designate(target)} is not {lo} to {hi} squares from the Catapult at "
+                         f"{designate(catapult)} in a straight north, south, east or west line")
+    for loc in (catapult, target):
+        if m.indoors(loc):
+            raise ctx.refuse(f"{designate(loc)} is Indoors; both the Catapult and the target must be Outside")
+    ammo = ctx.params["ammo"]
+    shot = spec["ammo"][ammo]
+    spend_all_energy(ctx, ctx.actor)
+    take(ctx, {ammo: shot["amount"]})
+    ctx.step({"fires at": designate(target)})
+    for p in sorted(at_location(ctx, target), key=lambda p: p["name"]):
+        roll = ctx.roll(shot["die"])
+        ctx.step({"roll": roll, "who": p["name"]})
+        if roll == 1:
+            die(ctx, p["name"], f"hit by {ctx.actor}'s {ammo}")
+    log_task(ctx, ctx.actor, "catapult")
+
+
+def _shove(ctx: Ctx) -> None:
+    spec = task(ctx, "shove")
+    m = the_map(ctx)
+    victim = ctx.player(ctx.params["colonist"])
+    if victim is None or victim not in beings(ctx) or where(victim) is None:
+        raise ctx.refuse(f"{ctx.params['colonist']} is not a Colonist on the map")
+    if int(me(ctx)["stats"]["energy"]) < spec["min_energy"]:
+        raise ctx.refuse(f"{ctx.actor} has {me(ctx)['stats']['energy']} Energy; shoving needs {spec['min_energy']}")
+    a, b = here(ctx), where(victim)
+    if not m.adjacent(a, b):
+        raise ctx.refuse(f"{victim['name']} at {designate(b)} is not adjacent to {ctx.actor}")
+    to = (2 * b[0] - a[0], 2 * b[1] - a[1])
+    if not m.empty(to):
+        raise ctx.refuse(f"{designate(to)} is {m.name(to) if m.inside(to) else 'off the map'}, not Empty")
+    spend_all_energy(ctx, ctx.actor)
+    set_stat(ctx, victim["name"], "location", designate(to))
+    ctx.step({"shoves": victim["name"], "to": designate(to)})
+    log_task(ctx, ctx.actor, "shove")
+
+
+def _t(name: str, rule: str, summary: str, effect: Any, params: dict[str, Any] | None = None,
+       check: Any = None, doc: str = "") -> Action:
+    return Action(name=f"settlement.{name}", rule=rule, summary=summary, params=params or _obj({}),
+                  check=guarded(check, task=True), effect=effect, who=PLAYER, doc=doc)
+
+
+ACTIONS = [
+    _t("mine", "tasks", "Mine: 8 Energy turns an adjacent Rock into Dirt and you move into it", _mine,
+       _obj({"rock": LOCATION, "prospect": {"type": "boolean", "description": "a Miner at row 50 or below: "
+                                                                             "roll for ore instead of 1 Rock"}},
+            ["rock"])),
+    _t("chop", "tasks", "Chop Wood: 4 Energy a Wood from an adjacent Large Tree; a DICE3 of 1 fells it", _chop,
+       _obj({"tree": LOCATION, "wood": {"type": "integer", "minimum": 1, "maximum": 100}}, ["tree"])),
+    _t("fish", "tasks", "Fish: 4 Energy for 1 Food, next to Water", _fish, check=_fish_check),
+    _t("hunt", "tasks", "Hunt: 4 Energy kills an adjacent Outsider with less Energy than you", _hunt,
+       _obj({"outsider": {"$ref": "common.schema.json#/$defs/name"}}, ["outsider"])),
+    _t("dig", "tasks", "Dig Channel: 16 Energy turns adjacent Dirt with nobody in it into a Channel", _dig,
+       _obj({"at": LOCATION}, ["at"])),
+    _t("gather", "tasks", "Gather: 4 Energy and a DICE3 next to a Bush or Small Tree: 1 Food, 1 Wood or 2 Seeds",
+       _gather, _obj({"choose": {"enum": ["Food", "Wood", "Seeds"],
+                                 "description": "a Gatherer may choose instead of rolling"}})),
+    _t("plant", "tasks", "Plant Seed: 8 Energy and 1 Seed turn your Dirt into a Seedling, near Water", _plant),
+    _t("harvest", "tasks", "Harvest Crop: 5 Energy, your Crop becomes Dirt: 8 Food (Small) or 12 (Mature)",
+       _harvest),
+    _t("brew", "tasks", "Brew: 5 Energy, your Crop becomes Dirt: 8 Drinks (Small) or 12 (Mature)", _brew),
+    _t("drink", "tasks", "Drink: 1 Energy and 1 Drink take 5 off your Stress", _drink, check=_drink_check),
+    _t("cook", "tasks", "Cook Meal: Indoors by a Stove, 10 Energy and 2 Food make 1 Meal, and Smoke", _cook,
+       _obj({"smoke": LOCATION})),
+    _t("eat", "tasks", "Eat: 5 Energy and 3 Food (or 1 Meal) take 1 off your Hunger (2 for a Meal at a Table)",
+       _eat, _obj({"meal": {"type": "boolean"}})),
+    _t("fire", "tasks", "Fire Catapult: all your Energy (10 or more) and 10 Rock, 1 Anvil or 1 Grand Piano", _fire,
+       _obj({"catapult": LOCATION, "target": LOCATION, "ammo": {"enum": ["Rock", "Anvil", "Grand Piano"]}},
+            ["catapult", "target", "ammo"])),
+    _t("shove", "tasks", "Shove: all your Energy (10 or more) pushes an adjacent Colonist one square away", _shove,
+       _obj({"colonist": {"$ref": "common.schema.json#/$defs/name"}}, ["colonist"])),
+]
+

@@ -1,0 +1,153 @@
+"""Victory (seed 001, dynastic rule "Victory"), checked by the engine after every action and event.
+
+* If at any time no non-Traitor Colonist has 0 Deaths, the Traitors with the
+  fewest Deaths among Traitors have achieved victory.
+* At the victory date (judged at the first action or event at or after it; the seed's 5 May 2010 00:00:00, moved to this game's
+  ``options.settlement.victory_date``, a midnight), if exactly one non-Traitor
+  Colonist has 0 Deaths, they have achieved victory; otherwise the Expedition
+  Leader may call an "Election for Mayor": every Colonist may support another
+  Colonist with 0 Deaths (the last support counts), and 48 hours after the
+  call the Colonist supported by the most others (alone) has achieved victory.
+
+Outsiders never count here. What is achieved is recorded in the colony
+document's ``victory``; the core rules' Declaration of Victory follows it.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any, Iterator
+
+from ...engine import LEADER, PLAYER, Action, Ctx, State
+from ...timeutil import format_time, parse_time
+from .common import colonists, guarded, opts
+from .tasks import _obj
+
+RULE = "colony-victory"
+
+
+def deathless(state: State | Ctx) -> list[str]:
+    return [p["name"] for p in colonists(state)
+            if p["stats"].get("job") != "Traitor" and int(p["stats"].get("deaths", 0)) == 0]
+
+
+def traitor_winners(state: State | Ctx) -> list[str]:
+    traitors = [p for p in colonists(state) if p["stats"].get("job") == "Traitor"]
+    if not traitors or deathless(state):
+        return []
+    least = min(int(p["stats"].get("deaths", 0)) for p in traitors)
+    return sorted(p["name"] for p in traitors if int(p["stats"].get("deaths", 0)) == least)
+
+
+def _record(ctx: Ctx, winners: list[str], how: str) -> None:
+    colony = ctx.edit("colony")
+    colony["victory"] = {"winners": winners, "at": format_time(ctx.at), "how": how}
+    ctx.step({"victory": winners, "how": how})
+
+
+def check_victory(ctx: Ctx) -> None:
+    """A consequence: the Traitors' victory, and the end of an Election for Mayor."""
+    judge_date(ctx)
+    colony = ctx.doc("colony")
+    if colony.get("victory") or not colonists(ctx):
+        return
+    winners = traitor_winners(ctx)
+    if winners:
+        _record(ctx, winners, "no non-Traitor Colonist has 0 Deaths")
+        return
+    election = colony.get("election")
+    if election and ctx.at >= parse_time(election["opened"]) + timedelta(hours=48):
+        counts: dict[str, int] = {}
+        for supporter, name in election.get("support", {}).items():
+            counts[name] = counts.get(name, 0) + 1
+        if counts:
+            best = max(counts.values())
+            top = [n for n, c in counts.items() if c == best]
+            if len(top) == 1:
+                _record(ctx, top, f"Election for Mayor: supported by {best}")
+                return
+        ctx.edit("colony")["election"]["result"] = "no single Colonist had the most support"
+
+
+def _date(state: State | Ctx) -> Any:
+    return parse_time(opts(state)["victory_date"])
+
+
+def judge_date(ctx: Ctx) -> None:
+    """The victory date, judged at the first action or event at or after it.
+
+    Nothing changes Deaths or Jobs between actions, so the state just before that
+    action (``ctx.tx.base``) is the state at the date itself.
+    """
+    colony = ctx.doc("colony")
+    if colony.get("date_judged") or colony.get("victory") or ctx.at < _date(ctx):
+        return
+    when = opts(ctx)["victory_date"]
+    alive = deathless(ctx.tx.base)
+    ctx.edit("colony")["date_judged"] = when
+    if len(alive) == 1:
+        colony = ctx.edit("colony")
+        colony["victory"] = {"winners": alive, "at": when,
+                             "how": "the only non-Traitor Colonist with 0 Deaths on the victory date"}
+        ctx.step({"victory": alive, "how": "the victory date"})
+    else:
+        ctx.step({"victory date": f"{len(alive)} non-Traitor Colonists had 0 Deaths; the Leader may call an "
+                                   "Election for Mayor"})
+
+
+def _election_check(ctx: Ctx) -> Iterator[str]:
+    colony = ctx.doc("colony")
+    if ctx.at < _date(ctx):
+        yield f"the victory date ({opts(ctx)['victory_date']}) has not been reached"
+    elif not colony.get("date_judged") and len(deathless(ctx)) == 1:
+        yield f"{deathless(ctx)[0]} alone had 0 Deaths on the victory date, and so has won"
+    if colony.get("victory"):
+        yield "victory has already been achieved"
+    if colony.get("election"):
+        yield "the Election for Mayor has already been called"
+
+
+def _election(ctx: Ctx) -> None:
+    ctx.edit("colony")["election"] = {"opened": format_time(ctx.at), "support": {}}
+    ctx.step({"election": "opened", "closes": format_time(ctx.at + timedelta(hours=48))})
+
+
+ELECTION = Action(
+    name="settlement.election",
+    rule=RULE,
+    summary="After the victory date, when no single Colonist won it, call the Election for Mayor",
+    who=LEADER,
+    check=_election_check,
+    effect=_election,
+)
+
+
+def _support(ctx: Ctx) -> None:
+    election = ctx.doc("colony").get("election")
+    if not election:
+        raise ctx.refuse("no Election for Mayor has been called")
+    if ctx.at >= parse_time(election["opened"]) + timedelta(hours=48):
+        raise ctx.refuse("the Election for Mayor closed 48 hours after it was called")
+    name = ctx.params["colonist"]
+    if name == ctx.actor:
+        raise ctx.refuse("a Colonist supports another Colonist, not themselves")
+    if name not in deathless(ctx) and name not in [p["name"] for p in colonists(ctx)
+                                                    if int(p["stats"].get("deaths", 0)) == 0]:
+        raise ctx.refuse(f"{name} is not a Colonist with 0 Deaths")
+    support = ctx.edit("colony")["election"].setdefault("support", {})
+    support.pop(ctx.actor, None)
+    support[ctx.actor] = name
+    ctx.step({"supports": name})
+
+
+SUPPORT = Action(
+    name="settlement.support",
+    rule=RULE,
+    summary="Support another Colonist with 0 Deaths in the Election for Mayor (your last support counts)",
+    params=_obj({"colonist": {"$ref": "common.schema.json#/$defs/name"}}, ["colonist"]),
+    who=PLAYER,
+    check=guarded(),
+    effect=_support,
+)
+
+ACTIONS = [ELECTION, SUPPORT]
