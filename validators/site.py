@@ -1,12 +1,30 @@
-"""``nomic build`` and ``nomic serve``: validate the games, then run MkDocs (the site_plugins generate the pages)."""
+"""``nomic build`` and ``nomic serve``: validate the games, then run MkDocs (the site_plugins generate the pages).
+
+The wiki is drawn only from games that check legal. ``nomic serve`` listens on
+127.0.0.1 only (mkdocs.yml's ``dev_addr``) and rebuilds when content/ changes.
+"""
 
 from __future__ import annotations
 
+import logging
+import os
 import sys
 from pathlib import Path
 
 from .check import check_repo
 from .report import emit
+
+
+def _mkdocs_logging() -> None:
+    """MkDocs' warnings (a module's page that failed, a broken link) printed as its own command line does."""
+    logger = logging.getLogger("mkdocs")
+    if not logger.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+        handler.setLevel(logging.WARNING)
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
+        logger.propagate = False
 
 
 def build(root: Path, *, serve: bool = False, site_dir: str | None = None, strict: bool = False) -> int:
@@ -15,18 +33,25 @@ def build(root: Path, *, serve: bool = False, site_dir: str | None = None, stric
         emit(report, "text", sys.stdout)
         sys.stdout.write("the wiki is built only from games that check legal\n")
         return report.exit_code
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's notice about MkDocs 2 on every build
+    _mkdocs_logging()
     from mkdocs.commands import build as mkbuild
     from mkdocs.commands import serve as mkserve
     from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort, ConfigurationError, PluginError
 
     config_file = root / "mkdocs.yml"
-    if serve:
-        mkserve.serve(config_file=str(config_file))
-        return 0
-    options = {"config_file": str(config_file), "strict": strict}
-    if site_dir:
-        options["site_dir"] = str(Path(site_dir).resolve())
-    cfg = load_config(**options)
-    mkbuild.build(cfg)
+    try:
+        if serve:
+            mkserve.serve(config_file=str(config_file))
+            return 0
+        options = {"config_file": str(config_file), "strict": strict}
+        if site_dir:
+            options["site_dir"] = str(Path(site_dir).resolve())
+        cfg = load_config(**options)
+        mkbuild.build(cfg)
+    except (Abort, ConfigurationError, PluginError) as e:
+        sys.stderr.write(f"nomic: the wiki was not built: {e}\n")
+        return 1
     print(f"built the wiki in {cfg['site_dir']}")
     return 0

@@ -1,0 +1,1 @@
+"""MkDocs plugins that turn content/ into wiki pages at build time."""

@@ -1,0 +1,81 @@
+"""The actions reference: every action a game allows, from the engine's registry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from validators.engine import Registry, State
+
+from .links import Links
+from .markup import esc, md_text, plain_html
+
+WHO = {"player": "an active player, for themselves", "admin": "an admin", "leader": "the leader",
+       "newcomer": "somebody not yet on the roster", "anyone": "any player, idle or not"}
+
+
+def _type(schema: dict[str, Any]) -> str:
+    if "enum" in schema:
+        return " | ".join(str(v) for v in schema["enum"])
+    if "$ref" in schema:
+        return schema["$ref"].rsplit("/", 1)[-1]
+    t = schema.get("type", "any")
+    if isinstance(t, list):
+        t = " or ".join(t)
+    if t == "array" and isinstance(schema.get("items"), dict):
+        return f"list of {_type(schema['items'])}"
+    bounds = []
+    if "minimum" in schema:
+        bounds.append(f"≥ {schema['minimum']}")
+    if "maximum" in schema:
+        bounds.append(f"≤ {schema['maximum']}")
+    return str(t) + (f" ({', '.join(bounds)})" if bounds else "")
+
+
+def params_table(schema: dict[str, Any]) -> str:
+    props = schema.get("properties") or {}
+    if not props:
+        return "<p>No parameters.</p>"
+    required = set(schema.get("required") or [])
+    rows = "".join(f"<tr><td><code>{esc(name)}</code></td><td>{esc(_type(s))}</td>"
+                   f"<td>{'yes' if name in required else 'no'}</td><td>{esc(s.get('description', ''))}</td></tr>"
+                   for name, s in props.items())
+    return ('<table class="nomic-params"><thead><tr><th>Parameter</th><th>Type</th><th>Required</th>'
+            f"<th>About</th></tr></thead><tbody>{rows}</tbody></table>")
+
+
+def rule_link(state: State, rule: str, links: Links) -> str:
+    r = state.rules.get(rule)
+    if r is None:
+        return esc(rule)
+    return f'<a href="{esc(links.rule(r.id))}">{esc(r.cite())}</a>'
+
+
+def render_actions(state: State, registry: Registry, links: Links, game: str) -> str:
+    out = ["# Actions", "",
+           f'<p class="nomic-lede">Every action this game allows, by module. Take one with '
+           f"<code>nomic act {esc(game)} ACTION key=value … --as NAME</code>; "
+           f"<code>nomic act {esc(game)} --list --as NAME</code> says which you may take now.</p>", ""]
+    for module in registry.modules:
+        if not module.actions and not module.events:
+            continue
+        out += [f"## {md_text(module.title)} {{#module-{esc(module.name)}}}", ""]
+        for a in sorted(module.actions, key=lambda a: a.name):
+            out += [f"### `{a.name}` {{#action-{a.name.replace('.', '-')}}}", ""]
+            facts = [f"<strong>who</strong>: {esc(WHO.get(a.who, a.who))}",
+                     f"<strong>rule</strong>: {rule_link(state, a.rule, links)}"]
+            if a.frequency:
+                facts.append(f"<strong>how often</strong>: {esc(a.frequency)}")
+            if a.in_hiatus:
+                facts.append("allowed in Hiatus")
+            out.append('<div class="nomic-action-ref">')
+            out.append(f"<p>{esc(a.summary)}</p>")
+            out.append(f'<p class="nomic-meta">{" · ".join(facts)}</p>')
+            out.append(params_table(dict(a.params)))
+            if a.doc:
+                out.append(f'<div class="nomic-doc">{plain_html(a.doc)}</div>')
+            out += ["</div>", ""]
+        if module.events:
+            out += ["### Scheduled events", "",
+                    "<ul>" + "".join(f"<li><code>{esc(e.name)}</code>: {esc(e.summary)} "
+                                     f"({rule_link(state, e.rule, links)})</li>" for e in module.events) + "</ul>", ""]
+    return "\n".join(out).rstrip() + "\n"

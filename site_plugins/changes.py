@@ -1,0 +1,206 @@
+"""What an action changed, in words and as readable diffs.
+
+``describe`` turns the difference of two states into short sentences
+("roster › Emeka › idle: false → true"); list items are named by their
+``name`` or ``id`` rather than their position. ``text_diff`` draws a rule's old
+and new text line by line, with the changed words marked.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from typing import Any, Iterator
+
+from validators.engine import Rule, State
+from validators.judge import MISSING
+
+from .markup import esc
+
+HIDDEN_DOCS = {"ledger"}  # the engine's bookkeeping: clocks, hashes
+MAX_LINES = 12
+
+
+def diff(a: Any, b: Any, path: tuple = ()) -> Iterator[tuple[tuple, Any, Any]]:
+    """(path, old, new) where two values differ, like validators.judge.diff, but skipping equal subtrees
+    with one (C-speed) comparison: an action changes a few values of large documents."""
+    if a is b or (type(a) is type(b) and a == b):
+        return
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in a:
+            if k not in b:
+                yield path + (k,), a[k], MISSING
+            else:
+                yield from diff(a[k], b[k], path + (k,))
+        for k in b:
+            if k not in a:
+                yield path + (k,), MISSING, b[k]
+        return
+    if isinstance(a, list) and isinstance(b, list):
+        for i in range(min(len(a), len(b))):
+            yield from diff(a[i], b[i], path + (i,))
+        for i in range(len(b), len(a)):
+            yield path + (i,), a[i], MISSING
+        for i in range(len(a), len(b)):
+            yield path + (i,), MISSING, b[i]
+        return
+    yield path, a, b
+
+
+def short(value: Any, limit: int = 60) -> str:
+    if value is MISSING:
+        return "nothing"
+    if isinstance(value, str):
+        text = value
+    else:
+        text = json.dumps(value, ensure_ascii=False, default=str)
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _label(node: Any, key: Any) -> tuple[str, Any]:
+    """How to call ``node[key]`` in a sentence, and the child node."""
+    if isinstance(node, list) and isinstance(key, int):
+        item = node[key] if 0 <= key < len(node) else None
+        if isinstance(item, dict):
+            if "name" in item:
+                return str(item["name"]), item
+            if "id" in item:
+                return f"#{item['id']}", item
+        return f"item {key + 1}", item
+    if isinstance(node, dict):
+        return str(key), node.get(key)
+    return str(key), None
+
+
+def path_words(doc_before: Any, doc_after: Any, path: tuple) -> str:
+    parts = []
+    a, b = doc_before, doc_after
+    for key in path:
+        la, na = _label(a, key) if a is not None else (None, None)
+        lb, nb = _label(b, key) if b is not None else (None, None)
+        parts.append(lb or la or str(key))
+        a, b = na, nb
+    return " › ".join(parts)
+
+
+def _sentence(kind: str, where: str, old: Any, new: Any) -> str:
+    head = f"<b>{esc(kind)}</b>" + (f" › {esc(where)}" if where else "")
+    if old is MISSING:
+        if isinstance(new, dict) and ("title" in new or "name" in new):
+            return f"{head}: added “{esc(short(new.get('title') or new.get('name')))}”"
+        return f"{head}: added {esc(short(new))}"
+    if new is MISSING:
+        return f"{head}: removed (was {esc(short(old))})"
+    return f"{head}: {esc(short(old))} → {esc(short(new))}"
+
+
+def describe_docs(before: State, after: State) -> list[str]:
+    out = []
+    for kind in sorted(set(before.docs) | set(after.docs)):
+        if kind in HIDDEN_DOCS:
+            continue
+        a, b = before.docs.get(kind, MISSING), after.docs.get(kind, MISSING)
+        if a is b:
+            continue
+        for path, old, new in diff(a, b):
+            if len(path) > 1 and path[0] == kind:  # proposals › proposals › #3 reads as proposals › #3
+                a_in = a.get(kind) if isinstance(a, dict) else None
+                b_in = b.get(kind) if isinstance(b, dict) else None
+                out.append(_sentence(kind, path_words(a_in, b_in, path[1:]), old, new))
+                continue
+            out.append(_sentence(kind, path_words(a if a is not MISSING else None, b if b is not MISSING else None,
+                                                  path), old, new))
+    if before.config is not after.config:
+        for path, old, new in diff(before.config, after.config):
+            out.append(_sentence("game", " › ".join(map(str, path)), old, new))
+    return out
+
+
+def rule_changes(before: dict[str, Rule], after: dict[str, Rule]) -> list[tuple[str, Rule | None, Rule | None, str]]:
+    """(rule id, old, new, what happened) for every rule that changed, in rule order."""
+    out = []
+    if before is after:
+        return out
+    for rid in sorted(set(before) | set(after)):
+        old, new = before.get(rid), after.get(rid)
+        if old is None and new is not None:
+            out.append((rid, None, new, "enacted"))
+        elif new is None and old is not None:
+            out.append((rid, old, None, "removed"))
+        elif old is not None and new is not None:
+            what = []
+            if old.body != new.body:
+                what.append("amended")
+            for key in ("title", "number", "section", "parent", "colour"):
+                if old.meta.get(key) != new.meta.get(key):
+                    what.append({"title": "retitled", "number": "renumbered"}.get(key, f"{key} changed"))
+            if old.meta.get("status") != new.meta.get("status"):
+                what.append("repealed" if new.meta.get("status") == "repealed" else "restored")
+            if what:
+                out.append((rid, old, new, ", ".join(what)))
+    return out
+
+
+def describe_rules(before: State, after: State) -> list[str]:
+    out = []
+    for _rid, old, new, what in rule_changes(before.rules, after.rules):
+        r = new or old
+        assert r is not None
+        out.append(f"<b>ruleset</b> › {esc(r.cite())}: {esc(what)}")
+    return out
+
+
+def describe(before: State, after: State, limit: int = MAX_LINES) -> list[str]:
+    """Sentences (safe HTML) saying what changed from one state to the next."""
+    lines = describe_rules(before, after) + describe_docs(before, after)
+    if len(lines) > limit:
+        lines = lines[:limit] + [f"… and {len(lines) - limit} more changes"]
+    return lines
+
+
+# ---------------------------------------------------------------- text diffs
+
+_WORDS = re.compile(r"\s+|[^\s]+")
+
+
+def _word_diff(a: str, b: str) -> tuple[str, str]:
+    wa, wb = _WORDS.findall(a), _WORDS.findall(b)
+    sm = difflib.SequenceMatcher(None, wa, wb, autojunk=False)
+    left, right = [], []
+    for op, i1, i2, j1, j2 in sm.get_opcodes():
+        x, y = esc("".join(wa[i1:i2])), esc("".join(wb[j1:j2]))
+        if op == "equal":
+            left.append(x)
+            right.append(y)
+        else:
+            if x:
+                left.append(f"<del>{x}</del>")
+            if y:
+                right.append(f"<ins>{y}</ins>")
+    return "".join(left), "".join(right)
+
+
+def text_diff(old: str, new: str, context: int = 2) -> str:
+    """Old and new text as an HTML diff: removed lines, added lines, changed words marked."""
+    a, b = (old or "").splitlines(), (new or "").splitlines()
+    sm = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    rows: list[str] = []
+    for group in sm.get_grouped_opcodes(context):
+        if rows:
+            rows.append('<div class="gap">⋯</div>')
+        for op, i1, i2, j1, j2 in group:
+            if op == "equal":
+                rows += [f'<div class="same">{esc(line) or "&nbsp;"}</div>' for line in a[i1:i2]]
+            elif op == "replace" and i2 - i1 == j2 - j1:
+                for la, lb in zip(a[i1:i2], b[j1:j2], strict=True):
+                    x, y = _word_diff(la, lb)
+                    rows.append(f'<div class="del">{x or "&nbsp;"}</div>')
+                    rows.append(f'<div class="ins">{y or "&nbsp;"}</div>')
+            else:
+                rows += [f'<div class="del"><del>{esc(line)}</del></div>' for line in a[i1:i2]]
+                rows += [f'<div class="ins"><ins>{esc(line)}</ins></div>' for line in b[j1:j2]]
+    if not rows:
+        return '<div class="nomic-diff"><div class="same">(the text did not change)</div></div>'
+    return '<div class="nomic-diff">' + "".join(rows) + "</div>"

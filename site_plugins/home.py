@@ -1,0 +1,99 @@
+"""The home page's table of games, and each game's front page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from validators.engine import State
+from validators.roster import active_players
+
+from .links import Links, relative
+from .markup import esc, md_text, plain_html
+from .timefmt import when
+
+
+@dataclass
+class Summary:
+    """What the home page says of one game."""
+
+    name: str  # folder name
+    title: str
+    dynasty: str
+    leader: str | None
+    leader_word: str
+    hiatus: bool
+    players: int
+    idle: int
+    player_word: str
+    last_action: str  # "Emeka core.idle"
+    last_at: str
+
+
+def in_hiatus(state: State) -> bool:
+    if "blognomic" in state.modules and {"dynasty", "dovs"} <= set(state.docs):
+        from validators.games.blognomic.common import in_hiatus as blog_hiatus
+
+        return blog_hiatus(state)
+    return bool((state.docs.get("dynasty") or {}).get("hiatus"))
+
+
+def summarize(name: str, state: State, leader: str | None, last_actor: str = "", last_name: str = "",
+              last_at: str = "") -> Summary:
+    dyn = state.docs.get("dynasty") or {}
+    players = state.doc("roster").get("players") or []
+    return Summary(
+        name=name, title=str(state.config.get("name", name)),
+        dynasty=str(dyn.get("title") or (f"Dynasty {dyn['number']}" if dyn.get("number") else "")),
+        leader=leader, leader_word=state.keyword("leader", "leader"), hiatus=in_hiatus(state),
+        players=len(active_players(state)), idle=sum(1 for p in players if p.get("idle")),
+        player_word=state.keyword("players", "players"),
+        last_action=f"{last_actor} {last_name}".strip(), last_at=last_at)
+
+
+def render_games_table(summaries: Sequence[Summary], here: str = "index.md") -> str:
+    """The table of every game, for the home page."""
+    if not summaries:
+        return "<p>There are no games yet: a game is a folder <code>content/&lt;game&gt;/</code> with a game.yaml.</p>"
+    rows = []
+    for s in summaries:
+        url = relative(here, f"games/{s.name}/index.md")
+        hist = relative(here, f"games/{s.name}/history.md")
+        leader = f"{esc(s.leader)} <small>({esc(s.leader_word)})</small>" if s.leader else "—"
+        status = '<span class="nomic-badge hiatus">in Hiatus</span>' if s.hiatus else \
+            '<span class="nomic-badge active">playing</span>'
+        last = (f'<a href="{esc(hist)}">{esc(s.last_action)}</a><br><time datetime="{esc(s.last_at)}">'
+                f"{esc(when(s.last_at))}</time>") if s.last_action else "—"
+        rows.append(f'<tr><td><a href="{esc(url)}"><strong>{esc(s.title)}</strong></a></td>'
+                    f"<td>{esc(s.dynasty) or '—'}</td><td>{leader}</td><td>{status}</td>"
+                    f'<td data-value="{s.players}">{s.players} {esc(s.player_word)}'
+                    f"{f' (+{s.idle} idle)' if s.idle else ''}</td><td>{last}</td></tr>")
+    return ('<table class="nomic-games nomic-sortable"><thead><tr><th data-sort="text">Game</th>'
+            '<th data-sort="text">Dynasty</th><th data-sort="text">Leader</th><th data-sort="text">Status</th>'
+            '<th data-sort="number">Players</th><th data-sort="text">Last action</th></tr></thead>'
+            f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+def render_game_home(state: State, s: Summary, links: Links, pages: Sequence[tuple[str, str]]) -> str:
+    """A game's front page: who leads, who plays, what just happened, and where to read more."""
+    out = [f"# {md_text(s.title)}", ""]
+    if state.config.get("description"):
+        out.append(f'<div class="nomic-lede">{plain_html(str(state.config["description"]))}</div>')
+    facts = []
+    if s.dynasty:
+        facts.append(f"<dt>Dynasty</dt><dd>{esc(s.dynasty)}</dd>")
+    if s.leader:
+        url = links.player(s.leader)
+        who = f'<a href="{esc(url)}">{esc(s.leader)}</a>' if url else esc(s.leader)
+        facts.append(f"<dt>{esc(s.leader_word)}</dt><dd>{who}</dd>")
+    facts.append(f"<dt>Status</dt><dd>{'in Hiatus' if s.hiatus else 'playing'}</dd>")
+    facts.append(f'<dt>{esc(s.player_word)}</dt><dd><a href="{esc(links.page("roster"))}">{s.players} active'
+                 f"{f', {s.idle} idle' if s.idle else ''}</a></dd>")
+    if s.last_action:
+        facts.append(f'<dt>Last action</dt><dd><a href="{esc(links.page("history"))}">{esc(s.last_action)}</a>, '
+                     f"{esc(when(s.last_at))}</dd>")
+    facts.append(f"<dt>Rules from</dt><dd>{', '.join(esc(m) for m in state.modules)}</dd>")
+    out += [f'<dl class="nomic-facts">{"".join(facts)}</dl>', "", "## Pages", ""]
+    out.append('<ul class="nomic-pages">' + "".join(f'<li><a href="{esc(url)}">{esc(title)}</a></li>'
+                                                      for title, url in pages) + "</ul>")
+    return "\n".join(out) + "\n"

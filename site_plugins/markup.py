@@ -1,0 +1,209 @@
+"""Safe text for the wiki: escaping what players typed, and rule Markdown without raw HTML.
+
+Everything on the wiki that a player typed (names, titles, proposal text, flavour
+notes) goes through ``esc`` (inside HTML) or ``md_text`` (inside Markdown).
+Rule text is Markdown, rendered here by ``RuleMarkdown``: raw HTML is shown as
+text, links may only use http, https, mailto or in-page targets, images are
+replaced by their alt text (the wiki fetches nothing from elsewhere), and
+glossary terms and "Rule 1.5"-style references become links.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import xml.etree.ElementTree as etree
+from typing import Iterable, Mapping
+
+import markdown
+from markdown.treeprocessors import Treeprocessor
+
+SAFE_SCHEMES = ("http://", "https://", "mailto:")
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]#|~])")  # what starts emphasis, code, links or attributes mid-line
+_SLUG = re.compile(r"[^a-z0-9]+")
+_CSS_COLOUR = re.compile(r"^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20})$")
+
+
+def esc(value: object) -> str:
+    """Any value as HTML text (quotes too, so it is safe inside attributes)."""
+    return html.escape("" if value is None else str(value), quote=True)
+
+
+def md_text(value: object) -> str:
+    """A player's text inside Markdown (a heading, a link text): no HTML, no Markdown syntax."""
+    text = " ".join(("" if value is None else str(value)).split())
+    return _MD_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
+
+
+def slug(value: str) -> str:
+    """A URL- and id-safe slug: 'Mr. Banana' -> 'mr-banana'."""
+    s = _SLUG.sub("-", str(value).lower()).strip("-")
+    return s or "x"
+
+
+def css_colour(value: object) -> str | None:
+    """A colour a game gave (a name or #hex) if it is safe to put in a style attribute, else None."""
+    text = str(value or "").strip()
+    return text if _CSS_COLOUR.match(text) else None
+
+
+def safe_href(href: str) -> bool:
+    h = href.strip()
+    if not h:
+        return False
+    low = h.lower()
+    if low.startswith(SAFE_SCHEMES):
+        return True
+    # relative links and anchors; anything with a scheme (javascript:, data:) is refused
+    return ":" not in low.split("/", 1)[0].split("#", 1)[0].split("?", 1)[0]
+
+
+# ---------------------------------------------------------------- rule Markdown
+
+_SKIP = {"a", "code", "pre", "h1", "h2", "h3", "h4", "h5", "h6"}
+
+
+class _Linker(Treeprocessor):
+    """Makes links of glossary terms and rule references in text; cleans links and images."""
+
+    def __init__(self, md: markdown.Markdown, owner: "RuleMarkdown"):
+        super().__init__(md)
+        self.owner = owner
+
+    def run(self, root: etree.Element) -> None:
+        self._clean(root)
+        if self.owner.pattern is not None:
+            self._walk(root)
+
+    def _clean(self, root: etree.Element) -> None:
+        for parent in list(root.iter()):
+            for i, child in enumerate(list(parent)):
+                if child.tag == "img":
+                    span = etree.Element("span")
+                    span.text = child.get("alt", "")
+                    span.tail = child.tail
+                    parent.remove(child)
+                    parent.insert(i, span)
+                elif child.tag == "a":
+                    href = child.get("href", "")
+                    if not safe_href(href):
+                        child.attrib.pop("href", None)
+                    elif href.lower().startswith(("http://", "https://")):
+                        child.set("rel", "nofollow noopener")
+
+    def _walk(self, el: etree.Element) -> None:
+        if el.tag in _SKIP:
+            return
+        children = list(el)
+        if el.text:
+            new = self._split(el.text)
+            if new is not None:
+                el.text = new[0]
+                for j, node in enumerate(new[1]):
+                    el.insert(j, node)
+        for child in children:
+            self._walk(child)
+            if child.tail:
+                new = self._split(child.tail)
+                if new is not None:
+                    child.tail = new[0]
+                    idx = list(el).index(child)
+                    for j, node in enumerate(new[1]):
+                        el.insert(idx + 1 + j, node)
+
+    def _split(self, text: str) -> tuple[str, list[etree.Element]] | None:
+        pattern = self.owner.pattern
+        assert pattern is not None
+        pieces = list(pattern.finditer(text))
+        if not pieces:
+            return None
+        head = text[:pieces[0].start()]
+        nodes: list[etree.Element] = []
+        for k, m in enumerate(pieces):
+            target = self.owner.target(m)
+            end = pieces[k + 1].start() if k + 1 < len(pieces) else len(text)
+            if target is None:
+                # not a link after all: keep the text where it belongs
+                if nodes:
+                    nodes[-1].tail = (nodes[-1].tail or "") + text[m.start():end]
+                else:
+                    head += text[m.start():end]
+                continue
+            a = etree.Element("a", {"href": target[0], "class": target[1]})
+            a.text = m.group(0)
+            a.tail = text[m.end():end]
+            nodes.append(a)
+        if not nodes:
+            return None
+        return head, nodes
+
+
+class RuleMarkdown:
+    """Renders rule text as HTML: Markdown without raw HTML, with glossary terms and rule numbers linked.
+
+    ``glossary`` maps a term ("Quorum") to the anchor of its definition; ``numbers``
+    maps a rule number ("1.5") to its anchor. ``skip`` is the anchor of the rule being
+    rendered, so a definition does not link to itself.
+    """
+
+    def __init__(self, glossary: Mapping[str, str] | None = None, numbers: Mapping[str, str] | None = None):
+        self.glossary = dict(glossary or {})
+        self.numbers = dict(numbers or {})
+        self.skip: str | None = None
+        alts = []
+        if self.glossary:
+            terms = sorted(self.glossary, key=len, reverse=True)
+            alts.append(r"(?P<term>\b(?:" + "|".join(re.escape(t) for t in terms) + r")(?:s|es)?\b)")
+        if self.numbers:
+            alts.append(r"(?P<ref>\b[Rr]ule\s+(?P<num>[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)\b)")
+        self.pattern = re.compile("|".join(alts)) if alts else None
+        self.md = markdown.Markdown(extensions=["tables", "fenced_code", "sane_lists"], output_format="html")
+        # No raw HTML: both the block and the inline HTML processors are removed, so "<b>" stays text.
+        self.md.preprocessors.deregister("html_block")
+        self.md.inlinePatterns.deregister("html")
+        self.md.treeprocessors.register(_Linker(self.md, self), "nomic-linker", 1)
+
+    def target(self, m: re.Match[str]) -> tuple[str, str] | None:
+        groups = m.groupdict()
+        if groups.get("term"):
+            word = groups["term"]
+            anchor = self.glossary.get(word)
+            if anchor is None:
+                for suffix in ("es", "s"):
+                    if word.endswith(suffix) and word[: -len(suffix)] in self.glossary:
+                        anchor = self.glossary[word[: -len(suffix)]]
+                        break
+            if anchor is None or anchor == self.skip:
+                return None
+            return "#" + anchor, "nomic-term"
+        if groups.get("ref"):
+            anchor = self.numbers.get(m.group("num"))
+            if anchor is None or anchor == self.skip:
+                return None
+            return "#" + anchor, "nomic-ruleref"
+        return None
+
+    def render(self, text: str, skip: str | None = None) -> str:
+        self.skip = skip
+        self.md.reset()
+        return self.md.convert(text or "")
+
+
+def rule_html(text: str, glossary: Mapping[str, str] | None = None, numbers: Mapping[str, str] | None = None,
+              skip: str | None = None) -> str:
+    """One rule's text as safe HTML (a convenience around RuleMarkdown)."""
+    return RuleMarkdown(glossary, numbers).render(text, skip)
+
+
+_PLAIN: list[RuleMarkdown] = []
+
+
+def plain_html(text: str) -> str:
+    """A player's free text (a proposal's text, a note) as safe HTML: Markdown, no raw HTML, no links made."""
+    if not _PLAIN:
+        _PLAIN.append(RuleMarkdown())
+    return _PLAIN[0].render(text)
+
+
+def join_html(parts: Iterable[str]) -> str:
+    return "\n".join(p for p in parts if p)

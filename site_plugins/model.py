@@ -1,0 +1,113 @@
+"""A game as the wiki sees it: its files, and every state along its action log.
+
+The timeline is the replay of ``content/<game>/actions/`` from ``initial/`` with
+the engine's own judge (``validators.judge.judge_one``), so the wiki shows what
+``nomic check`` accepts. A game without an ``initial/`` folder has no timeline:
+its pages show the current state and the action files as recorded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from validators.content import GameFiles, WorkTree, games, load_game, read_action
+from validators.engine import State
+from validators.judge import judge_one
+from validators.problems import BadInput
+from validators.timeutil import parse_time
+
+
+@dataclass
+class Entry:
+    """One action of the log: its record, the state before and after, and what the engine recorded."""
+
+    path: str  # content/<game>/actions/<file>.yaml
+    record: dict[str, Any]
+    before: State | None = None  # None when the game has no initial/ (no replay)
+    after: State | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)  # scheduled events fired before it
+
+    @property
+    def at(self) -> datetime:
+        return parse_time(self.record.get("at", "1970-01-01T00:00:00Z"))
+
+    @property
+    def actor(self) -> str:
+        return str(self.record.get("actor", ""))
+
+    @property
+    def name(self) -> str:
+        return str(self.record.get("action", ""))
+
+    @property
+    def file(self) -> str:
+        return self.path.rsplit("/", 1)[-1]
+
+    @property
+    def anchor(self) -> str:
+        return "a-" + self.file[: -len(".yaml")].replace(".", "-").lower()
+
+
+@dataclass
+class Game:
+    """One game: its files as read, and its timeline (empty ``entries`` means no actions)."""
+
+    name: str
+    files: GameFiles
+    initial: State | None
+    entries: list[Entry]
+    replayed: bool  # whether the entries carry states
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def state(self) -> State:
+        return self.files.state
+
+    @property
+    def root(self) -> str:
+        return self.files.root
+
+    @property
+    def title(self) -> str:
+        return str(self.state.config.get("name", self.name))
+
+    def last(self) -> Entry | None:
+        return self.entries[-1] if self.entries else None
+
+
+def load(root: Path, name: str, *, replay: bool = True) -> Game:
+    """Read one game and replay its log. Raises BadInput when its files do not load."""
+    source = WorkTree(root)
+    files = load_game(source, name)
+    initial: State | None = None
+    if replay and source.list(f"content/{name}/initial"):
+        initial = load_game(source, name, part="initial/", registry=files.registry).state
+    entries: list[Entry] = []
+    problems: list[str] = []
+    state = initial
+    texts: dict[str, str] = {}
+    for path in files.actions:
+        try:
+            record = read_action(source, path, texts)
+        except BadInput as e:
+            problems.append(f"{path}: {e.problems[0].message if e.problems else 'unreadable'}")
+            continue
+        entry = Entry(path, record)
+        if state is not None:
+            step = judge_one(files.registry, state, record, path, texts.get(path), check_recorded=False)
+            if step.legal and step.applied is not None:
+                entry.before, entry.after, entry.events = state, step.applied.state, step.applied.events
+                state = step.applied.state
+            else:
+                problems.append(f"{path}: {step.problems[0].message if step.problems else 'illegal'}; "
+                                "the wiki shows the history up to here")
+                state = None
+        entries.append(entry)
+    return Game(name, files, initial, entries, replayed=initial is not None and not problems, problems=problems)
+
+
+def load_all(root: Path, *, replay: bool = True) -> list[Game]:
+    return [load(root, name, replay=replay) for name in games(WorkTree(root))]

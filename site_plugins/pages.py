@@ -1,0 +1,164 @@
+"""Every page of one game, as plain data: what the plugin hands to MkDocs.
+
+``game_pages`` calls the rendering functions and the game modules' own
+``Module.pages``; a module whose pages fail is reported (and the rest of the
+site still builds), so a module in progress cannot take the wiki down.
+"""
+
+from __future__ import annotations
+
+import re
+import traceback
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from .actions_ref import render_actions
+from .history import atom_feed, history_pages, render_history
+from .home import Summary, render_game_home, summarize
+from .links import PAGES, RESERVED_DIRS, Links, player_slugs
+from .markup import esc, md_text
+from .model import Game
+from .players import render_player, render_roster, stat_series
+from .proposals import render_proposals
+from .ruleset import render_ruleset
+from .ruleset_history import render_ruleset_history
+
+_MODULE_SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,60}$")
+
+
+@dataclass
+class GeneratedPage:
+    src: str  # path under docs: games/<game>/roster.md
+    title: str
+    content: str  # Markdown, or the file's text for a non-Markdown file
+    source: str = ""  # the content file (or folder, ending in /) it comes from, relative to the repository
+
+
+@dataclass
+class GameSite:
+    """One game's pages, its navigation, and what went wrong drawing it."""
+
+    game: Game
+    summary: Summary
+    pages: list[GeneratedPage] = field(default_factory=list)
+    nav: list[Any] = field(default_factory=list)  # MkDocs nav entries under the game
+    warnings: list[str] = field(default_factory=list)
+
+
+def _clock(game: Game) -> datetime | None:
+    return game.state.now()
+
+
+def build_game(game: Game, *, now: datetime, repo_url: str = "", branch: str = "main", site_url: str = "",
+               directory_urls: bool = True) -> GameSite:
+    state = game.state
+    registry = game.files.registry
+    root = game.root
+    g = game.name
+    leader = registry.leader(state)
+    last = game.last()
+    summary = summarize(g, state, leader, last.actor if last else "", last.name if last else "",
+                        last.record.get("at", "") if last else "")
+    names = [p["name"] for p in state.players()]
+    links = Links(g, f"games/{g}/index.md", player_slugs(names), directory_urls, repo_url, branch)
+    site = GameSite(game, summary)
+    site.warnings += [f"{g}: {p}" for p in game.problems]
+    now = max(now, _clock(game) or now)
+
+    def add(kind: str, title: str, content: str, source: str) -> None:
+        site.pages.append(GeneratedPage(f"games/{g}/{PAGES[kind]}", title, content, source))
+
+    here = links.at
+    pages_of_history = history_pages(game)
+    links.history.update({e.anchor: src for src, chunk in pages_of_history for e in chunk})
+    add("ruleset", "Ruleset", render_ruleset(state, here(links.src("ruleset")), game.files.rule_paths,
+                                             title=f"Ruleset of {summary.title}"), f"{root}/ruleset/")
+    add("ruleset-history", "Ruleset history", render_ruleset_history(game, here(links.src("ruleset-history"))),
+        f"{root}/ruleset/")
+    add("roster", _cap(state.keyword("players", "Players")),
+        render_roster(state, here(links.src("roster")), leader), f"{root}/gamestate/roster.yaml")
+    proposals_page = "proposals" in state.docs and "blognomic" in state.modules
+    if proposals_page:
+        add("proposals", "Proposals", render_proposals(state, here(links.src("proposals")), now),
+            game.files.doc_paths.get("proposals", f"{root}/gamestate/proposals.yaml"))
+    for k, (src, chunk) in enumerate(pages_of_history):
+        site.pages.append(GeneratedPage(src, "History" if k == 0 else f"History, page {k + 1}", render_history(
+            game, here(src), chunk, pages=[s for s, _ in pages_of_history], page=k), f"{root}/actions/"))
+    add("actions", "Actions", render_actions(state, registry, here(links.src("actions")), g), f"{root}/game.yaml")
+    site.pages.append(GeneratedPage(f"games/{g}/{PAGES['feed']}", "feed", atom_feed(game, links, site_url, now)))
+
+    series = stat_series(game) if game.replayed else {}
+    by_actor: dict[str, list[Any]] = {}
+    for e in game.entries:
+        by_actor.setdefault(e.actor, []).append(e)
+    pending = [p for p in (state.docs.get("proposals") or {}).get("proposals") or []
+               if isinstance(p, dict) and p.get("status") == "pending" and "id" in p] if proposals_page else []
+    player_nav = []
+    for name in names:
+        src = links.player_src(name)
+        site.pages.append(GeneratedPage(src, name, render_player(
+            state, name, here(src), series, by_actor, leader=leader, clock=_clock(game),
+            votes=[(p["id"], p.get("title", ""), (p.get("votes") or {}).get(name)) for p in pending]),
+            f"{root}/gamestate/roster.yaml"))
+        player_nav.append({esc(name): src})
+
+    module_pages: list[tuple[str, str]] = []  # (title as the module gave it, page source)
+    for module in registry.modules:
+        if module.pages is None:
+            continue
+        try:
+            drawn = list(module.pages(state))
+        except Exception as e:  # a module's drawing bug must not stop the wiki
+            site.warnings.append(f"{g}: module {module.name}'s pages failed: {e!r}\n{traceback.format_exc(limit=3)}")
+            continue
+        for page in drawn:
+            slug = str(page.slug).strip("/").lower()
+            taken = {p.src for p in site.pages}
+            if not _MODULE_SLUG.match(slug) or slug in RESERVED_DIRS or f"games/{g}/{slug}.md" in taken:
+                slug = "m-" + re.sub(r"[^a-z0-9-]+", "-", slug).strip("-")
+            src = f"games/{g}/{slug}.md"
+            if src in taken:
+                site.warnings.append(f"{g}: module {module.name} draws the page {page.slug!r} twice; kept the first")
+                continue
+            source = f"{root}/{page.source}" if page.source else f"{root}/gamestate/"
+            body = page.markdown if page.markdown.lstrip().startswith("# ") else \
+                f"# {md_text(page.title)}\n\n{page.markdown}"
+            site.pages.append(GeneratedPage(src, str(page.title), body, source))
+            module_pages.append((str(page.title), src))
+
+    listed = [("Ruleset", "ruleset"), ("Ruleset history", "ruleset-history"),
+              (_cap(state.keyword("players", "Players")), "roster")]
+    if proposals_page:
+        listed.append(("Proposals", "proposals"))
+    listed += [("History", "history"), ("Actions", "actions")]
+    page_links = [(t, links.page(k)) for t, k in listed] + [(t, links.other(src)) for t, src in module_pages]
+    site.pages.insert(0, GeneratedPage(f"games/{g}/index.md", summary.title,
+                                       render_game_home(state, summary, links, page_links), f"{root}/game.yaml"))
+    # MkDocs and Material put navigation titles into the HTML as they are: everything here is escaped,
+    # since a game's name, its keywords and a module's page titles come from content
+    site.nav = ([{esc(summary.title): f"games/{g}/index.md"}]
+                + [{esc(t): f"games/{g}/{PAGES[k]}"} for t, k in listed[:3]]
+                + [{esc(t): src} for t, src in module_pages]
+                + [{esc(t): f"games/{g}/{PAGES[k]}"} for t, k in listed[3:]]
+                + [{esc(f"Each {state.keyword('player', 'player')}"): player_nav}])
+    return site
+
+
+def _cap(word: str) -> str:
+    """A keyword as a title: 'players' -> 'Players' (the rest as the game writes it)."""
+    return word[:1].upper() + word[1:]
+
+
+def now_utc() -> datetime:
+    from validators.timeutil import UTC
+
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+def error_page(game: str, problems: list[str]) -> GeneratedPage:
+    items = "".join(f"<li><code>{esc(p)}</code></li>" for p in problems)
+    return GeneratedPage(f"games/{game}/index.md", game,
+                         f"# {md_text(game)}\n\n<p>This game's files do not load, so its pages are not drawn. "
+                         f"<code>nomic check --game {esc(game)}</code> says why:</p><ul>{items}</ul>\n",
+                         f"content/{game}/game.yaml")

@@ -1,0 +1,214 @@
+"""The roster (the old GNDT) and a page per player: stats now, how they changed, recent actions."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Sequence
+
+from validators.engine import State
+from validators.roster import active_players, quorum
+from validators.timeutil import UTC, parse_time
+
+from .links import Links
+from .markup import esc, md_text
+from .model import Entry, Game
+from .svg import stat_chart
+from .timefmt import day, when
+
+Series = dict[str, dict[str, list[tuple[datetime, Any]]]]  # player -> stat -> [(time, value)]
+
+
+def stat_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(short_item(v) for v in value) or "—"
+    if value is None or value == "":
+        return "—"
+    return str(value)
+
+
+def short_item(v: Any) -> str:
+    if isinstance(v, dict):
+        return str(v.get("name") or v.get("id") or ", ".join(f"{k}: {x}" for k, x in v.items()))
+    return str(v)
+
+
+def _sort_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, list):
+        return str(len(value))
+    return str(value or "")
+
+
+def stat_series(game: Game) -> Series:
+    """Every value each player's stats took along the replay (only when the roster changed)."""
+    out: Series = {}
+    start = game.initial
+    if start is not None:
+        t0 = _founded(game)
+        for p in start.docs["roster"]["players"]:
+            for stat, v in (p.get("stats") or {}).items():
+                out.setdefault(p["name"], {}).setdefault(stat, []).append((_joined(p, t0), v))
+    for entry in game.entries:
+        if entry.before is None or entry.after is None:
+            continue
+        a, b = entry.before.docs["roster"], entry.after.docs["roster"]
+        if a is b:
+            continue
+        old = {p["name"]: p.get("stats") or {} for p in a["players"]}
+        for p in b["players"]:
+            prev = old.get(p["name"])
+            for stat, v in (p.get("stats") or {}).items():
+                if prev is None or prev.get(stat) != v:
+                    out.setdefault(p["name"], {}).setdefault(stat, []).append((entry.at, v))
+    return out
+
+
+def _founded(game: Game) -> datetime:
+    if game.entries:
+        return min(e.at for e in game.entries)
+    return datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def _joined(p: dict[str, Any], default: datetime) -> datetime:
+    try:
+        return parse_time(p.get("joined", ""))
+    except ValueError:
+        return default
+
+
+def badges(state: State, p: dict[str, Any], leader: str | None) -> list[str]:
+    out = []
+    if leader and p["name"] == leader:
+        out.append(f'<span class="nomic-badge leader" title="{esc(state.keyword("leader", "leader"))}">'
+                   f'{esc(state.keyword("leader", "leader"))}</span>')
+    if p.get("admin"):
+        out.append('<span class="nomic-badge admin" title="admin">admin</span>')
+    if p.get("idle"):
+        out.append('<span class="nomic-badge idle" title="idle">idle</span>')
+    if p.get("kind"):
+        out.append(f'<span class="nomic-badge kind">{esc(p["kind"])}</span>')
+    return out
+
+
+def render_roster(state: State, links: Links, leader: str | None = None, seen: dict[str, str] | None = None) -> str:
+    """One sortable table of every player and their stats; click a heading to sort by it."""
+    roster = state.doc("roster")
+    defs = roster.get("stats") or {}
+    players = roster.get("players") or []
+    seen = seen if seen is not None else (state.docs.get("ledger") or {}).get("seen", {})
+    title = state.keyword("players", "Players")
+    active = active_players(state)
+    idle = sum(1 for p in players if p.get("idle"))
+    out = [f"# {md_text(title)}", "",
+           f'<p class="nomic-lede">{len(active)} active {esc(title if len(active) != 1 else state.keyword("player"))}'
+           f'{f", {idle} idle" if idle else ""}. Quorum is {quorum(state)}. Click a column heading to sort.</p>', ""]
+    head = [f'<th data-sort="text" aria-sort="ascending">{esc(state.keyword("player", "Player"))}</th>',
+            '<th data-sort="text">Status</th>']
+    for name, d in defs.items():
+        kind = "number" if d.get("type") == "integer" else "text"
+        head.append(f'<th data-sort="{kind}" title="{esc(d.get("rule", ""))}">{esc(d.get("label") or name)}</th>')
+    head += ['<th data-sort="text">Joined</th>', '<th data-sort="text">Last action</th>']
+    rows = []
+    for p in sorted(players, key=lambda p: p["name"].casefold()):
+        url = links.player(p["name"])
+        name = f'<a href="{esc(url)}">{esc(p["name"])}</a>' if url else esc(p["name"])
+        status = " ".join(badges(state, p, leader)) or '<span class="nomic-badge active">active</span>'
+        status_key = ("0" if leader == p["name"] else "1") + ("0" if p.get("admin") else "1") + \
+            ("1" if p.get("idle") else "0")
+        cells = [f'<td data-value="{esc(p["name"].casefold())}">{name}</td>',
+                 f'<td data-value="{status_key}">{status}</td>']
+        stats = p.get("stats") or {}
+        for stat, d in defs.items():
+            v = stats.get(stat, d.get("default"))
+            cells.append(f'<td data-value="{esc(_sort_value(v))}">{esc(stat_value(v))}</td>')
+        last = seen.get(p["name"], "")
+        cells.append(f'<td data-value="{esc(p.get("joined", ""))}">{esc(day(p.get("joined", "")))}</td>')
+        cells.append(f'<td data-value="{esc(last)}">{esc(day(last)) if last else "—"}</td>')
+        cls = ' class="idle"' if p.get("idle") else ""
+        rows.append(f"<tr{cls}>{''.join(cells)}</tr>")
+    out.append('<table class="nomic-roster nomic-sortable">'
+               f"<thead><tr>{''.join(head)}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+    former = roster.get("former") or []
+    if former:
+        out += ["", "## Former players", "",
+                "<ul>" + "".join(f"<li>{esc(f['name'])} (left {esc(day(f.get('left', '')))})</li>" for f in former)
+                + "</ul>"]
+    return "\n".join(out) + "\n"
+
+
+def params_words(params: dict[str, Any] | None, limit: int = 80) -> str:
+    if not params:
+        return ""
+    parts = []
+    for k, v in params.items():
+        text = v if isinstance(v, str) else stat_value(v) if not isinstance(v, dict) else "{…}"
+        text = " ".join(str(text).split())
+        parts.append(f"{k}: {text if len(text) <= 40 else text[:39] + '…'}")
+    joined = "; ".join(parts)
+    return joined if len(joined) <= limit else joined[: limit - 1] + "…"
+
+
+def render_player(state: State, name: str, links: Links, series: Series | None = None,
+                  entries: Sequence[Entry] | dict[str, list[Entry]] = (), *, leader: str | None = None,
+                  clock: datetime | None = None, recent: int = 20,
+                  votes: Sequence[tuple[int, str, str | None]] = ()) -> str:
+    p = state.player(name)
+    if p is None:
+        return f"# {md_text(name)}\n\nNot on the roster.\n"
+    defs = state.doc("roster").get("stats") or {}
+    out = [f"# {md_text(name)}", ""]
+    tags = badges(state, p, leader)
+    facts = [f"joined {esc(day(p.get('joined', '')))}"]
+    if p.get("idle_since"):
+        facts.append(f"idle since {esc(day(p['idle_since']))}")
+    if p.get("account"):
+        facts.append(f"plays as <code>{esc(p['account'])}</code>")
+    out.append(f'<p class="nomic-lede">{" ".join(tags)} {" · ".join(facts)} · '
+               f'<a href="{esc(links.page("roster"))}">all {esc(state.keyword("players", "players"))}</a></p>')
+    out.append("")
+    out += ["## Stats", ""]
+    mine = (series or {}).get(name, {})
+    if not defs:
+        out.append("<p>This game keeps no stats for its players.</p>")
+    else:
+        rows = []
+        for stat, d in defs.items():
+            v = (p.get("stats") or {}).get(stat, d.get("default"))
+            points = mine.get(stat, [])
+            if d.get("type") == "integer" and points:
+                picture = stat_chart([(t, int(x)) for t, x in points if isinstance(x, int)], d.get("label") or stat,
+                                     end=clock)
+            elif points:
+                picture = "<ul class=\"nomic-changes\">" + "".join(
+                    f"<li>{esc(day(t.isoformat()))}: {esc(stat_value(x))}</li>" for t, x in points[-8:]) + "</ul>"
+            else:
+                picture = ""
+            rows.append(f'<tr><th scope="row">{esc(d.get("label") or stat)}</th><td class="value">'
+                        f'{esc(stat_value(v))}</td><td>{picture}</td></tr>')
+        out.append('<table class="nomic-stats"><thead><tr><th>Stat</th><th>Now</th><th>Over time</th></tr></thead>'
+                   f"<tbody>{''.join(rows)}</tbody></table>")
+    if votes:
+        out += ["", "## Votes on pending proposals", ""]
+        items = [f'<li><a href="{esc(links.page("proposals", f"proposal-{pid}"))}">#{pid} {esc(title)}</a>: '
+                 f'{esc(vote) if vote else "<em>not voted</em>"}</li>' for pid, title, vote in votes]
+        out.append(f'<ul class="nomic-player-votes">{"".join(items)}</ul>')
+    out += ["", "## Recent actions", ""]
+    theirs = [e for e in entries if e.actor == name] if not isinstance(entries, dict) else entries.get(name, [])
+    if not theirs:
+        out.append("<p>None yet.</p>")
+    else:
+        items = []
+        for e in list(reversed(theirs))[:recent]:
+            what = params_words(e.record.get("params"))
+            items.append(f'<li><time datetime="{esc(e.record.get("at", ""))}">{esc(when(e.record.get("at")))}</time> '
+                         f'<a href="{esc(links.action(e.anchor))}"><code>{esc(e.name)}</code></a>'
+                         f'{" — " + esc(what) if what else ""}</li>')
+        more = f"<p>{len(theirs) - recent} earlier action(s) are on the history page.</p>" if len(theirs) > recent \
+            else ""
+        out.append(f'<ul class="nomic-recent">{"".join(items)}</ul>{more}')
+    return "\n".join(out) + "\n"

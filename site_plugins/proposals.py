@@ -1,0 +1,222 @@
+"""Proposals (and Calls for Judgment, Declarations of Victory): live tallies and whether each can be resolved.
+
+For a BlogNomic game the tallies and verdicts come from the module itself
+(``common.tally``, ``proposals.enactable_reason`` / ``failable_reason``,
+``judgment.status``, ``victory.dov_status``), evaluated at the build's "now",
+so the page says what an admin could do at that moment, and, when nothing is
+possible yet, from when it will be if the votes stay as they are.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any, Callable
+
+from validators.engine import State
+from validators.roster import active_players, quorum
+from validators.timeutil import format_time, parse_time
+
+from .links import Links
+from .markup import esc, md_text, plain_html
+from .svg import bar
+from .timefmt import hours, when
+
+
+class _At:
+    """A state seen at a moment: what the module's status functions expect of a context."""
+
+    def __init__(self, state: State, at: datetime):
+        self.state, self.at, self.config = state, at, state.config
+        self.params: dict[str, Any] = {}
+        self.actor = ""
+
+    def doc(self, kind: str) -> Any:
+        return self.state.doc(kind)
+
+    def keyword(self, key: str, default: str | None = None) -> str:
+        return self.state.keyword(key, default)
+
+
+def first_time(reason: Callable[[datetime], str | None], now: datetime, submitted: datetime,
+               marks: tuple[float, ...] = (12, 24, 48)) -> tuple[datetime, str] | None:
+    """The first moment from ``now`` on when ``reason`` gives a reason, trying the rules' time marks."""
+    candidates = [now] + [submitted + timedelta(hours=h, seconds=s) for h in marks for s in (0, 1)]
+    for t in sorted(c for c in candidates if c >= now):
+        why = reason(t)
+        if why:
+            return t, why
+    return None
+
+
+def effects_html(effects: dict[str, Any] | None) -> str:
+    if not effects:
+        return ""
+    items = []
+    for e in effects.get("rules", []) or []:
+        label = " ".join(str(x) for x in (e.get("number", ""), e.get("title", "")) if x) or e.get("id", "")
+        items.append(f"<li>{esc(e.get('op', ''))} rule <code>{esc(e.get('id', ''))}</code>"
+                     f"{' (' + esc(label) + ')' if label and label != e.get('id') else ''}"
+                     + (f"<blockquote>{plain_html(e['body'])}</blockquote>" if e.get("body") else "") + "</li>")
+    for op in effects.get("gamestate", []) or []:
+        value = op.get("value", op.get("from", ""))
+        items.append(f"<li>{esc(op.get('op', ''))} <code>{esc(op.get('path', ''))}</code>"
+                     f"{' = <code>' + esc(str(value))[:120] + '</code>' if 'value' in op or 'from' in op else ''}</li>")
+    return ('<details class="nomic-effects"><summary>What it does if enacted</summary>'
+            f'<ul>{"".join(items)}</ul></details>')
+
+
+def votes_table(item: dict[str, Any], counted: dict[str, str], links: Links, implicit_author: bool) -> str:
+    rows = []
+    votes = dict(item.get("votes") or {})
+    author = item.get("author")
+    if implicit_author and author and author not in votes and author in counted:
+        votes[author] = "FOR (as proposer, not voted)"
+    for voter, vote in votes.items():
+        url = links.player(voter)
+        who = f'<a href="{esc(url)}">{esc(voter)}</a>' if url else esc(voter)
+        counts = counted.get(voter)
+        counts_as = counts if counts else "not counted"
+        rows.append(f"<tr><td>{who}</td><td>{esc(vote)}</td><td>{esc(counts_as)}</td></tr>")
+    if not rows:
+        return "<p>No votes yet.</p>"
+    return ('<table class="nomic-votes"><thead><tr><th>Voter</th><th>Vote</th><th>Counts as</th></tr></thead>'
+            f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+def tally_html(t: Any) -> str:
+    return (f'<p class="nomic-tally"><span class="for">{t.for_} FOR</span> {bar(t.for_, t.quorum, cls="for")} '
+            f'<span class="against">{t.against} AGAINST</span> {bar(t.against, t.quorum, cls="against")} '
+            f'· Quorum {t.quorum}{f" · {t.abstain} abstaining" if t.abstain else ""}'
+            f'{" · <strong>vetoed</strong>" if t.vetoed else ""}</p>')
+
+
+def _author(item: dict[str, Any], links: Links) -> str:
+    url = links.player(item.get("author", ""))
+    name = esc(item.get("author", ""))
+    return f'<a href="{esc(url)}">{name}</a>' if url else name
+
+
+def pending_proposal(state: State, p: dict[str, Any], links: Links, now: datetime, oldest: int | None) -> list[str]:
+    from validators.games.blognomic.common import tally
+    from validators.games.blognomic.proposals import enactable_reason, failable_reason
+
+    t = tally(state, p)
+    submitted = parse_time(p["submitted"])
+    age = (now - submitted).total_seconds() / 3600
+    out = [f"### #{p['id']} {md_text(p.get('title', ''))} {{#proposal-{p['id']}}}", "",
+           '<div class="nomic-proposal pending">',
+           f'<p class="nomic-meta">by {_author(p, links)}, <time datetime="{esc(p["submitted"])}">'
+           f'{esc(when(p["submitted"]))}</time> ({esc(hours(age))} ago)'
+           f'{" · <strong>self-killed</strong>" if p.get("self_killed") else ""}</p>']
+    if p.get("text"):
+        out.append(f'<div class="nomic-text">{plain_html(p["text"])}</div>')
+    out += [x for x in (effects_html(p.get("effects")), tally_html(t)) if x]
+    out.append(votes_table(p, t.counted, links, implicit_author=True))
+    enact = enactable_reason(state, p, now, t)
+    fail = failable_reason(state, p, now, t)
+    verdict = []
+    if enact:
+        verdict.append(f'<span class="nomic-verdict enact">Can be enacted now</span>: {esc(enact)}.')
+    if fail:
+        verdict.append(f'<span class="nomic-verdict fail">Can be failed now</span>: {esc(fail)}.')
+    if not enact and not fail:
+        later_e = first_time(lambda at: enactable_reason(state, p, at, tally(state, p)), now, submitted)
+        later_f = first_time(lambda at: failable_reason(state, p, at, tally(state, p)), now, submitted)
+        if later_e:
+            verdict.append(f'<span class="nomic-verdict wait">Can be enacted from '
+                           f'<time datetime="{format_time(later_e[0])}">{esc(when(format_time(later_e[0])))}</time>'
+                           f'</span> if the votes stay as they are ({esc(later_e[1])}).')
+        if later_f:
+            verdict.append(f'<span class="nomic-verdict wait">Can be failed from '
+                           f'<time datetime="{format_time(later_f[0])}">{esc(when(format_time(later_f[0])))}</time>'
+                           f'</span> if the votes stay as they are ({esc(later_f[1])}).')
+        if not later_e and not later_f:
+            verdict.append('<span class="nomic-verdict wait">Neither enactable nor failable yet</span>: '
+                           "it needs more votes.")
+    if oldest is not None and oldest != p["id"]:
+        verdict.append(f'Only the oldest pending proposal may be resolved: <a href="#proposal-{oldest}">#{oldest}</a> '
+                       "goes first.")
+    out.append(f'<p class="nomic-verdicts">{" ".join(verdict)}</p>')
+    out += ["</div>", ""]
+    return out
+
+
+def archive_table(items: list[dict[str, Any]], links: Links, prefix: str, label: str) -> str:
+    rows = []
+    for p in sorted(items, key=lambda p: p["id"], reverse=True):
+        r = p.get("resolved") or {}
+        t = r.get("tally") or {}
+        tally_text = ", ".join(f"{v} {k.upper()}" for k, v in t.items())
+        rows.append(f'<tr id="{prefix}-{p["id"]}"><td data-value="{p["id"]}">#{p["id"]}</td>'
+                    f'<td>{esc(p.get("title", "") or p.get("text", "")[:80])}</td><td>{_author(p, links)}</td>'
+                    f'<td><span class="nomic-result {esc(r.get("result", p.get("status", "")))}">'
+                    f'{esc(r.get("result", p.get("status", "")))}</span></td>'
+                    f'<td>{esc(tally_text)}</td><td data-value="{esc(r.get("at", ""))}">{esc(when(r.get("at", "")))}'
+                    f'{" by " + esc(r["by"]) if r.get("by") else ""}</td></tr>')
+    if not rows:
+        return f"<p>No {esc(label)} resolved yet.</p>"
+    return ('<table class="nomic-archive nomic-sortable"><thead><tr><th data-sort="number">#</th>'
+            '<th data-sort="text">Title</th><th data-sort="text">Author</th><th data-sort="text">Result</th>'
+            '<th data-sort="text">Final tally</th><th data-sort="text">Resolved</th></tr></thead>'
+            f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+def pending_judgment(state: State, item: dict[str, Any], links: Links, now: datetime, kind: str) -> list[str]:
+    from validators.games.blognomic.common import tally
+
+    at = _At(state, now)
+    t = tally(state, item, implicit_author=False)
+    if kind == "cfj":
+        from validators.games.blognomic.judgment import status
+
+        ok, why = status(at, item)
+        verdict = ("Can be resolved now" if ok else "Cannot be resolved yet") + f": {why}."
+    else:
+        from validators.games.blognomic.victory import dov_status
+
+        result, why = dov_status(at, item)
+        verdict = (f"Resolving it now would {'pass' if result == 'passed' else 'fail'} it" if result
+                   else "Cannot be resolved yet") + f": {why}."
+    name = "CfJ" if kind == "cfj" else "DoV"
+    title = item.get("title") or f"{name} by {item.get('author', '')}"
+    out = [f"### {name} #{item['id']} {md_text(title)} {{#{kind}-{item['id']}}}", "",
+           f'<div class="nomic-proposal pending {kind}">',
+           f'<p class="nomic-meta">by {_author(item, links)}, <time datetime="{esc(item["submitted"])}">'
+           f'{esc(when(item["submitted"]))}</time></p>']
+    if item.get("text"):
+        out.append(f'<div class="nomic-text">{plain_html(item["text"])}</div>')
+    out += [x for x in (effects_html(item.get("effects")), tally_html(t)) if x]
+    out.append(votes_table(item, t.counted, links, implicit_author=False))
+    out.append(f'<p class="nomic-verdicts">{esc(verdict)}</p>')
+    out += ["</div>", ""]
+    return out
+
+
+def render_proposals(state: State, links: Links, now: datetime) -> str:
+    """The proposals page of a BlogNomic game: pending with live tallies, then the archive."""
+    doc = state.docs.get("proposals") or {"proposals": []}
+    items = doc.get("proposals") or []
+    pending = sorted((p for p in items if p.get("status") == "pending"), key=lambda p: (p["submitted"], p["id"]))
+    n = len(active_players(state))
+    out = ["# Proposals", "",
+           f'<p class="nomic-lede">Quorum is <strong>{quorum(state)}</strong> of {n} active '
+           f'{esc(state.keyword("players", "players"))}. Tallies and verdicts as of '
+           f'<time datetime="{format_time(now)}">{esc(when(format_time(now)))}</time>.</p>', "",
+           "## Pending proposals {#pending}", ""]
+    if not pending:
+        out += ["<p>No proposal is pending.</p>", ""]
+    oldest = pending[0]["id"] if pending else None
+    for p in pending:
+        out += pending_proposal(state, p, links, now, oldest)
+    out += ["## Archive {#archive}", "",
+            archive_table([p for p in items if p.get("status") != "pending"], links, "proposal", "proposals"), ""]
+    for kind, doc_name, key, label in (("cfj", "cfjs", "cfjs", "Calls for Judgment"),
+                                       ("dov", "dovs", "dovs", "Declarations of Victory")):
+        entries = (state.docs.get(doc_name) or {}).get(key) or []
+        if not entries:
+            continue
+        out += [f"## {label} {{#{doc_name}}}", ""]
+        for item in sorted((c for c in entries if c.get("status") == "pending"), key=lambda c: c["id"]):
+            out += pending_judgment(state, item, links, now, kind)
+        out += [archive_table([c for c in entries if c.get("status") != "pending"], links, kind, label.lower()), ""]
+    return "\n".join(out).rstrip() + "\n"

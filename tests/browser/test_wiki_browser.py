@@ -1,0 +1,141 @@
+"""The built wiki in a real headless Chromium: pages load cleanly, tables sort, search works, pictures show.
+
+Screenshots of each kind of page go to test-artifacts/ (wiki-<game>-<kind>.png).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+
+def _pages(site: Path) -> list[str]:
+    """Every HTML page of the site, as a path from the site root ('' for the home page)."""
+    out = []
+    for p in sorted(site.rglob("index.html")):
+        rel = p.parent.relative_to(site).as_posix()
+        if rel.startswith("assets") or rel.startswith("search"):
+            continue
+        out.append("" if rel == "." else rel + "/")
+    return out
+
+
+def _kind(path: str) -> str:
+    parts = path.strip("/").split("/")
+    if not path:
+        return "home"
+    if parts[0] != "games":
+        return "docs-" + "-".join(parts)
+    game = parts[1]
+    if len(parts) == 2:
+        return f"{game}-game"
+    if parts[2] == "players":
+        return f"{game}-player"
+    return f"{game}-{parts[2]}"
+
+
+def _errors(browser) -> list[str]:  # type: ignore[no-untyped-def]
+    return [f"{e['level']}: {e['message']}" for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def _wait(condition, timeout: float = 10.0):  # type: ignore[no-untyped-def]
+    end = time.time() + timeout
+    while time.time() < end:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.1)
+    return condition()
+
+
+ICON = ("ancestor::*[contains(@class,'md-icon') or contains(@class,'md-content__button')"
+        " or contains(@class,'headerlink')]")
+
+
+@pytest.fixture(scope="module")
+def visited(browser, site_url, built_site, artifacts):  # type: ignore[no-untyped-def]
+    """Every page visited once: its console errors, whether it rendered, its pictures; one screenshot per kind."""
+    out: dict[str, dict] = {}
+    shot: set[str] = set()
+    browser.get_log("browser")  # start clean
+    for path in _pages(built_site):
+        browser.get(site_url + path)
+        _wait(lambda: browser.execute_script("return document.readyState") == "complete")
+        pictures = []
+        if path.startswith("games/"):
+            for svg in browser.find_elements("css selector", "article svg"):
+                if not svg.find_elements("xpath", ICON):
+                    pictures.append((svg.get_attribute("class"), svg.is_displayed(), svg.size))
+        out[path] = {"errors": _errors(browser), "rendered": bool(browser.find_elements("css selector", "article h1")),
+                     "pictures": pictures}
+        kind = _kind(path)
+        if kind not in shot:
+            browser.save_screenshot(str(artifacts / f"wiki-{kind}.png"))
+            shot.add(kind)
+    return out
+
+
+def test_every_page_loads_without_console_errors(visited, artifacts):  # type: ignore[no-untyped-def]
+    assert any(p.startswith("games/") for p in visited), list(visited)
+    failures = {p: v["errors"] + ([] if v["rendered"] else ["no heading: the page did not render"])
+                for p, v in visited.items() if v["errors"] or not v["rendered"]}
+    assert not failures, failures
+    shots = {p.name for p in artifacts.glob("wiki-*.png")}
+    assert any(n.endswith("-roster.png") for n in shots) and any(n.endswith("-player.png") for n in shots)
+
+
+def test_pictures_are_visible(visited):  # type: ignore[no-untyped-def]
+    """Every SVG picture on a game page (charts, tally bars, module maps) is shown with a real size."""
+    pictures = [(p, *pic) for p, v in visited.items() for pic in v["pictures"]]
+    assert pictures, "no picture on any game page"
+    hidden = [f"{p}: {cls} {size}" for p, cls, shown, size in pictures
+              if not shown or size["width"] < 5 or size["height"] < 5]
+    assert not hidden, hidden
+
+
+def _column(browser, index: int) -> list[str]:  # type: ignore[no-untyped-def]
+    return browser.execute_script(
+        "return Array.from(document.querySelectorAll('table.nomic-roster tbody tr'))"
+        ".map(r => r.children[arguments[0]].textContent.trim())", index)
+
+
+def test_roster_sorts_on_click(browser, site_url, artifacts):  # type: ignore[no-untyped-def]
+    browser.get(site_url + "games/blognomic/roster/")
+    names = _column(browser, 0)
+    assert len(names) >= 3 and names == sorted(names, key=str.casefold)
+    headings = browser.find_elements("css selector", "table.nomic-roster thead th")
+    headings[0].click()  # already ascending by name: now descending
+    assert _wait(lambda: _column(browser, 0) == sorted(names, key=str.casefold, reverse=True)), _column(browser, 0)
+    assert headings[0].get_attribute("aria-sort") == "descending"
+    joined_col = [h.text.strip() for h in headings].index("Joined")
+    headings[joined_col].click()
+    joined = browser.execute_script(
+        "return Array.from(document.querySelectorAll('table.nomic-roster tbody tr'))"
+        ".map(r => r.children[arguments[0]].getAttribute('data-value'))", joined_col)
+    assert joined == sorted(joined), joined
+    browser.save_screenshot(str(artifacts / "wiki-roster-sorted.png"))
+
+
+def _search(browser, site_url: str, query: str) -> list[str]:  # type: ignore[no-untyped-def]
+    browser.get(site_url)
+    # open the search as a reader does with the keyboard ("/"), or by its toggle on narrow screens
+    browser.execute_script("var t = document.getElementById('__search'); if (t) { t.checked = true; "
+                           "t.dispatchEvent(new Event('change')); }")
+    box = _wait(lambda: [b for b in browser.find_elements("css selector", "input.md-search__input")
+                         if b.is_displayed()])
+    assert box, "the search box did not open"
+    box[0].click()
+    box[0].send_keys(query)
+    return _wait(lambda: [r.text for r in browser.find_elements("css selector", ".md-search-result__item")
+                          if query.lower() in r.text.lower()], timeout=15) or []
+
+
+def test_search_finds_a_player_and_a_rule(browser, site_url, artifacts):  # type: ignore[no-untyped-def]
+    found = _search(browser, site_url, "Fatima")
+    assert found, "searching for a player found nothing"
+    browser.save_screenshot(str(artifacts / "wiki-search-player.png"))
+    found = _search(browser, site_url, "Enactment")
+    assert found, "searching for a rule found nothing"
+    browser.save_screenshot(str(artifacts / "wiki-search-rule.png"))

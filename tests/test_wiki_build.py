@@ -1,0 +1,133 @@
+"""The whole wiki, built for real with MkDocs from content/ into a temporary folder."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from validators.content import WorkTree, games, load_game
+
+ROOT = Path(__file__).resolve().parents[1]
+REPO = "https://example.org/owner/nomic"
+
+
+def build(root: Path, out: Path, **env: str) -> None:
+    from mkdocs.commands.build import build as mkbuild
+    from mkdocs.config import load_config
+
+    saved = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)
+    try:
+        mkbuild(load_config(config_file=str(root / "mkdocs.yml"), site_dir=str(out)))
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wiki")
+    build(ROOT, out, NOMIC_REPO_URL=REPO, NOMIC_NOW="2026-11-05T12:00:00Z")
+    return out
+
+
+def _edit_link(html: str) -> str | None:
+    m = re.search(r'<a href="([^"]+)" title="[^"]*" class="md-content__button md-icon" rel="edit"', html)
+    return m.group(1) if m else None
+
+
+def test_every_game_has_its_pages(site: Path) -> None:
+    names = games(WorkTree(ROOT))
+    assert names, "no games in content/"
+    home = (site / "index.html").read_text(encoding="utf-8")
+    for name in names:
+        state = load_game(WorkTree(ROOT), name).state
+        assert state.config["name"].split(" ")[0] in home
+        base = site / "games" / name
+        for page in ("", "ruleset/", "ruleset-history/", "roster/", "history/", "actions/"):
+            assert (base / page / "index.html").is_file(), f"{name}: no page {page or 'home'}"
+        slugs = {d.name for d in (base / "players").iterdir()}
+        assert len(slugs) == len(state.players())
+
+
+def test_edit_links_point_at_content_files(site: Path) -> None:
+    roster = (site / "games/blognomic/roster/index.html").read_text(encoding="utf-8")
+    assert _edit_link(roster) == f"{REPO}/edit/main/content/blognomic/gamestate/roster.yaml"
+    ruleset = (site / "games/blognomic/ruleset/index.html").read_text(encoding="utf-8")
+    assert _edit_link(ruleset) == f"{REPO}/tree/main/content/blognomic/ruleset"
+    assert f'href="{REPO}/blob/main/content/blognomic/ruleset/fair-play.md"' in ruleset
+    player = (site / "games/blognomic/players/alice/index.html").read_text(encoding="utf-8")
+    assert _edit_link(player) == f"{REPO}/edit/main/content/blognomic/gamestate/roster.yaml"
+    history = (site / "games/blognomic/history/index.html").read_text(encoding="utf-8")
+    assert f"{REPO}/blob/main/content/blognomic/actions/20261105T090000Z--Emeka--core.idle.yaml" in history
+    playing = (site / "playing/index.html").read_text(encoding="utf-8")
+    assert _edit_link(playing) == f"{REPO}/edit/main/docs/playing.md"
+
+
+def test_ruleset_history_shows_the_enacted_amendment(site: Path) -> None:
+    html = (site / "games/blognomic/ruleset-history/index.html").read_text(encoding="utf-8")
+    assert "1.10 Fair Play" in html
+    assert "<ins>- Do not edit another Colonist" in html
+
+
+def test_proposals_page_has_live_tallies(site: Path) -> None:
+    html = (site / "games/blognomic/proposals/index.html").read_text(encoding="utf-8")
+    assert 'id="proposal-3"' in html and 'id="proposal-1"' in html
+    assert "Quorum is <strong>" in html
+    assert "nomic-verdict" in html
+
+
+def test_feed_is_atom_with_the_latest_action_first(site: Path) -> None:
+    feed = ET.parse(site / "games/blognomic/feed.xml").getroot()
+    ns = {"a": "http://www.w3.org/2005/Atom"}
+    entries = feed.findall("a:entry", ns)
+    assert entries
+    assert entries[0].find("a:title", ns).text == "Emeka core.idle"  # type: ignore[union-attr]
+
+
+def test_the_site_fetches_nothing_from_elsewhere(site: Path) -> None:
+    for page in site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        assert "fonts.googleapis.com" not in text, page
+        for src in re.findall(r'<(?:script|link|img)[^>]+(?:src|href)="(https?://[^"]+)"', text):
+            pytest.fail(f"{page}: loads {src}")
+
+
+def test_a_hostile_game_without_initial_is_escaped_and_builds(tmp_path: Path) -> None:
+    """Player text with HTML in a game that has no initial/ folder: escaped, and the build still works."""
+    root = tmp_path / "repo"
+    root.mkdir()
+    shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copytree(ROOT / "docs", root / "docs")
+    shutil.copytree(ROOT / "content/blognomic", root / "content/evil", ignore=shutil.ignore_patterns("initial"))
+    proposals = root / "content/evil/gamestate/proposals.yaml"
+    text = proposals.read_text(encoding="utf-8")
+    proposals.write_text(text.replace("title: A charter for the colony",
+                                      "title: '<script>alert(\"pwned\")</script><img src=x onerror=alert(1)>'"),
+                         encoding="utf-8")
+    config = root / "content/evil/game.yaml"
+    config.write_text(config.read_text(encoding="utf-8")
+                      .replace("name: BlogNomic (example)", "name: '<script>alert(\"name\")</script> & Co'")
+                      .replace("player: Colonist", "player: '<img src=x onerror=alert(2)>'"), encoding="utf-8")
+    out = tmp_path / "site"
+    build(root, out, NOMIC_NOW="2026-11-05T12:00:00Z")
+    for page in out.rglob("*.html"):  # the game's name and keywords reach the navigation and titles escaped
+        text = page.read_text(encoding="utf-8")
+        assert '<script>alert("name")' not in text and "<img src=x" not in text, page
+    home = (out / "games/evil/index.html").read_text(encoding="utf-8")
+    assert "&lt;script&gt;alert(&#34;name&#34;)&lt;/script&gt; &amp; Co" in home or \
+        "&lt;script&gt;alert(&quot;name&quot;)&lt;/script&gt; &amp; Co" in home
+    html = (out / "games/evil/proposals/index.html").read_text(encoding="utf-8")
+    assert "&lt;script&gt;alert" in html
+    assert '<script>alert("pwned")' not in html and "<img src=x" not in html
+    history = (out / "games/evil/history/index.html").read_text(encoding="utf-8")
+    assert "no <code>initial/</code> folder" in history
+    assert (out / "games/evil/ruleset-history/index.html").is_file()

@@ -1,0 +1,170 @@
+"""Unit tests of the wiki's plain functions: links, escaping, ordering, the replay, robustness to modules."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from site_plugins import model
+from site_plugins.changes import describe
+from site_plugins.links import player_slugs, relative
+from site_plugins.markup import css_colour, md_text, rule_html, safe_href
+from site_plugins.pages import build_game
+from site_plugins.players import stat_series
+from site_plugins.plugin import edit_url, repository_url
+from site_plugins.proposals import first_time
+from site_plugins.ruleset import number_key
+from validators.engine import Module, Page, Registry, State
+from validators.modules import all_modules
+from validators.timeutil import parse_time
+
+ROOT = Path(__file__).resolve().parents[1]
+NOW = parse_time("2026-11-05T12:00:00Z")
+
+
+@pytest.mark.parametrize("here, there, anchor, want", [
+    ("games/g/roster.md", "games/g/players/alice.md", "", "../players/alice/"),
+    ("games/g/players/alice.md", "games/g/roster.md", "x", "../../roster/#x"),
+    ("games/g/index.md", "games/g/history.md", "", "history/"),
+    ("games/g/history.md", "games/g/index.md", "", "../"),
+    ("index.md", "games/g/index.md", "", "games/g/"),
+    ("games/g/history.md", "games/g/feed.xml", "", "../feed.xml"),
+    ("games/g/ruleset.md", "games/g/ruleset.md", "quorum", "#quorum"),
+])
+def test_relative_links(here: str, there: str, anchor: str, want: str) -> None:
+    assert relative(here, there, anchor) == want
+
+
+def test_player_slugs_are_distinct() -> None:
+    assert player_slugs(["Mr. X", "Mr X", "O'Brien"]) == {"Mr. X": "mr-x", "Mr X": "mr-x-2", "O'Brien": "o-brien"}
+
+
+def test_numbers_sort_naturally() -> None:
+    numbers = ["1.10", "G1", "1.2", "2.1", "1.2.1", "10", "9"]
+    assert sorted(numbers, key=number_key) == ["1.2", "1.2.1", "1.10", "2.1", "9", "10", "G1"]
+
+
+@pytest.mark.parametrize("href, ok", [("https://x.org", True), ("#a", True), ("../b/", True), ("mailto:a@b", True),
+                                      ("javascript:alert(1)", False), ("JavaScript:x", False),
+                                      ("data:text/html,x", False), ("", False)])
+def test_safe_href(href: str, ok: bool) -> None:
+    assert safe_href(href) is ok
+
+
+def test_escaping() -> None:
+    assert md_text("<b>*x*</b> {#id}") == r"&lt;b&gt;\*x\*&lt;/b&gt; \{\#id\}"
+    assert css_colour("#ff0000") == "#ff0000" and css_colour("red; x: url(y)") is None
+    html = rule_html("<div onclick=x>hi</div>\n\n<script>x</script>", {"Day": "day"})
+    assert "<div" not in html and "<script" not in html and "&lt;script&gt;" in html
+
+
+def test_glossary_terms_link_with_the_same_capitals_only() -> None:
+    html = rule_html("A Day is a day. Two Days.", {"Day": "day"})
+    assert html.count('href="#day"') == 2 and "a day." in html
+
+
+def test_first_time_finds_the_time_mark() -> None:
+    submitted = NOW - timedelta(hours=5)
+    got = first_time(lambda t: "old enough" if t - submitted >= timedelta(hours=12) else None, NOW, submitted)
+    assert got == (submitted + timedelta(hours=12), "old enough")
+    assert first_time(lambda t: None, NOW, submitted) is None
+
+
+def test_edit_urls(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert edit_url("https://g.com/o/r", "main", "content/x/game.yaml") == "https://g.com/o/r/edit/main/content/x/game.yaml"
+    assert edit_url("https://g.com/o/r", "main", "content/x/ruleset/") == "https://g.com/o/r/tree/main/content/x/ruleset"
+    assert edit_url("", "main", "content/x/game.yaml") is None
+    monkeypatch.delenv("NOMIC_REPO_URL", raising=False)
+    monkeypatch.setenv("GITHUB_REPOSITORY", "o/r")
+    monkeypatch.setenv("GITHUB_SERVER_URL", "https://github.com")
+    assert repository_url("") == "https://github.com/o/r"
+    assert repository_url("https://x.org/a/") == "https://x.org/a"
+
+
+@pytest.fixture(scope="module")
+def blognomic() -> model.Game:
+    return model.load(ROOT, "blognomic")
+
+
+def test_the_replay_reaches_the_files(blognomic: model.Game) -> None:
+    assert blognomic.replayed and not blognomic.problems
+    assert len(blognomic.entries) == len(blognomic.files.actions)
+    last = blognomic.entries[-1].after
+    assert last is not None
+    assert last.docs["roster"] == blognomic.state.docs["roster"]
+    assert {k: r.body for k, r in last.rules.items()} == {k: r.body for k, r in blognomic.state.rules.items()}
+
+
+def test_changes_in_words(blognomic: model.Game) -> None:
+    idle = blognomic.entries[-1]
+    assert idle.before is not None and idle.after is not None
+    words = describe(idle.before, idle.after)
+    assert any("Emeka › idle: false → true" in w for w in words), words
+
+
+def test_stat_series_follows_the_roster() -> None:
+    game = model.load(ROOT, "blognomic")
+
+    def with_bananas(state: State | None, n: int) -> State:
+        assert state is not None
+        roster = {**state.docs["roster"], "players": [{**p, "stats": {"bananas": n}} for p in state.players()]}
+        return State(state.config, {**state.docs, "roster": roster}, state.rules)
+
+    # everyone gets a stat that changes at the last action: the series picks up the new value then
+    last = game.entries[-1]
+    last.before, last.after = with_bananas(last.before, 1), with_bananas(last.after, 4)
+    series = stat_series(game)
+    assert series["Alice"]["bananas"] == [(last.at, 4)]
+
+
+def _module_pages(state: State) -> list[Page]:
+    return [Page("line", "The Line", '<svg class="line-map" width="10" height="10"></svg>\n', "gamestate/roster.yaml"),
+            Page("roster", "Clash", "a page whose slug is one of the wiki's own", "")]
+
+
+def _broken_pages(state: State) -> list[Page]:
+    raise RuntimeError("drawing bug")
+
+
+def test_module_pages_are_added_and_a_broken_module_only_warns(blognomic: model.Game) -> None:
+    fake = Module(name="fake", title="Fake", pages=_module_pages)
+    broken = Module(name="broken", title="Broken", pages=_broken_pages)
+    blognomic.files.registry = Registry([all_modules()["blognomic"], fake, broken])
+    site = build_game(blognomic, now=NOW, repo_url="https://g.com/o/r")
+    srcs = {p.src: p for p in site.pages}
+    assert "games/blognomic/line.md" in srcs
+    assert srcs["games/blognomic/line.md"].source == "content/blognomic/gamestate/roster.yaml"
+    assert srcs["games/blognomic/line.md"].content.startswith("# The Line")
+    assert "games/blognomic/m-roster.md" in srcs  # the wiki's own roster page is not overwritten
+    assert any("broken" in w and "drawing bug" in w for w in site.warnings)
+    assert {"The Line": "games/blognomic/line.md"} in site.nav
+    assert site.nav[0] == {"BlogNomic (example)": "games/blognomic/index.md"}
+
+
+def test_a_game_without_initial_has_no_timeline_states(tmp_path: Path) -> None:
+    import shutil
+
+    shutil.copytree(ROOT / "content/blognomic", tmp_path / "content/solo", ignore=shutil.ignore_patterns("initial"))
+    game = model.load(tmp_path, "solo")
+    assert not game.replayed and game.entries and all(e.before is None for e in game.entries)
+    site = build_game(game, now=NOW)
+    assert any(p.src == "games/solo/history.md" for p in site.pages)
+
+
+def test_a_long_history_is_split_into_pages_and_links_find_each_action(blognomic: model.Game) -> None:
+    from site_plugins.history import history_pages, render_history
+    from site_plugins.links import Links
+
+    pages = history_pages(blognomic, size=10)
+    assert [src for src, _ in pages] == ["games/blognomic/history.md", "games/blognomic/history/2.md",
+                                         "games/blognomic/history/3.md"]
+    assert sum(len(chunk) for _, chunk in pages) == len(blognomic.entries)
+    assert pages[0][1][0] is blognomic.entries[-1]  # newest first
+    oldest = blognomic.entries[0]
+    links = Links("blognomic", "games/blognomic/players/alice.md", {}, history={
+        e.anchor: src for src, chunk in pages for e in chunk})
+    assert links.action(oldest.anchor) == f"../../history/3/#{oldest.anchor}"
+    html = render_history(blognomic, links.at(pages[1][0]), pages[1][1], pages=[s for s, _ in pages], page=1)
+    assert "page 2 of 3" in html and "← newer" in html and "older →" in html
