@@ -7,6 +7,8 @@ ruamel.yaml's round trip so the diff shows only changed values.
 
 from __future__ import annotations
 
+import math
+import os
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -17,7 +19,7 @@ from . import content, yamlio
 from .content import GameFiles, WorkTree, load_game
 from .engine import ADMIN, ANYONE, LEADER, NEWCOMER, Ctx, Registry, State, authorize
 from .judge import Step, cite, judge_one
-from .problems import BAD_INPUT, BadInput, Problem
+from .problems import BAD_INPUT, ILLEGAL, BadInput, Problem
 from .timeutil import format_time, frequency_violation, parse_time
 from .transaction import locked, write_all
 
@@ -48,7 +50,10 @@ def parse_params(pairs: list[str], cwd: Path) -> dict[str, Any]:
         if key in params:
             raise BadInput(Problem(f"parameter {key!r} given twice", field=key, kind=BAD_INPUT))
         if raw.startswith("@"):
-            path = (cwd / raw[1:]).resolve()
+            path = cwd / raw[1:]
+            if path.is_symlink():  # a link committed by someone else could point at the player's secrets
+                raise BadInput(Problem(f"{raw[1:]!r} is a symbolic link; name the file itself", field=key,
+                                       kind=BAD_INPUT))
             if not path.is_file():
                 raise BadInput(Problem(f"no file {raw[1:]!r}", field=key, kind=BAD_INPUT))
             text = yamlio.read_text(path, raw[1:])
@@ -59,6 +64,8 @@ def parse_params(pairs: list[str], cwd: Path) -> dict[str, Any]:
         value = yamlio.load(raw, f"parameter {key}") if raw.strip() else ""
         if value is None:
             value = raw
+        if isinstance(value, float) and not math.isfinite(value):
+            raise BadInput(Problem("infinite or NaN numbers are not allowed", field=key, kind=BAD_INPUT))
         params[key] = value
     return params
 
@@ -92,7 +99,15 @@ def act(root: Path, game: str, action: str, actor: str, params: dict[str, Any], 
     folder = root / "content" / game
     if not (folder / "game.yaml").is_file():
         raise BadInput(Problem(f"there is no game {game!r} (no content/{game}/game.yaml)", kind=BAD_INPUT))
-    with locked(folder):
+    with locked(folder) as recovered:
+        if recovered:
+            # Finished now, the interrupted run's action stands; acting again blindly could take it twice.
+            done = ", ".join(sorted(Path(os.path.relpath(p, root.resolve())).as_posix() for p in recovered
+                                   if p.parent.name == "actions"))
+            done = done or "no action file"
+            raise BadInput(Problem(f"an earlier nomic act was interrupted; its write is now finished ({done}). "
+                                   "Look at the change (git status) before acting again",
+                                   f"content/{game}", kind=BAD_INPUT))
         files = load_game(WorkTree(root), game)
         record = record_for(action, actor, at, params, note)
         taken = {Path(p).name for p in files.actions}
@@ -107,6 +122,11 @@ def act(root: Path, game: str, action: str, actor: str, params: dict[str, Any], 
         if step.applied.outcome:
             record["outcome"] = step.applied.outcome
         texts = render_changes(files, step.applied.state)
+        invalid = resulting_problems(files, step.applied.state, texts)
+        if invalid:
+            # What CI would refuse once the files are read back: refuse it now and write nothing.
+            step.problems = invalid
+            return result
         texts[path] = content.doc_text(record, path, "action.schema.json")
         result.written = sorted(texts)
         result.texts = texts
@@ -114,6 +134,30 @@ def act(root: Path, game: str, action: str, actor: str, params: dict[str, Any], 
         if not dry_run:
             write_all(folder, {root / p: t for p, t in texts.items()})
         return result
+
+
+def resulting_problems(files: GameFiles, new: State, texts: dict[str, str]) -> list[Problem]:
+    """The schema and invariant problems of the state an action would leave (what ``nomic check`` reports)."""
+    from dataclasses import replace as _replace
+
+    from . import schemas
+    from .judge import invariants
+
+    out: list[Problem] = []
+    kinds = dict(files.registry.docs)
+    for kind, data in new.docs.items():
+        if files.state.docs.get(kind) is data:
+            continue
+        p = files.doc_paths.get(kind, f"{files.root}/gamestate/{kind}.yaml")
+        schema = kinds[kind].schema if kind in kinds else f"{kind}.schema.json"
+        out += schemas.errors(data, schema=schema, file=p, text=texts.get(p), kind=ILLEGAL)
+    if new.config is not files.state.config:
+        p = f"{files.root}/game.yaml"
+        out += schemas.errors(new.config, schema="game.schema.json", file=p, text=texts.get(p), kind=ILLEGAL)
+    if not out:
+        after = _replace(files, state=new, texts={**files.texts, **texts})
+        out += invariants(after)
+    return [q.at(message="the action would leave this invalid: " + q.message, kind=ILLEGAL) for q in out]
 
 
 def render_changes(files: GameFiles, new: State) -> dict[str, str]:

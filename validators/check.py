@@ -23,7 +23,7 @@ from datetime import datetime
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from .content import GameFiles, GitTree, Source, WorkTree, games, load_game, read_action
+from .content import ACTION_NAME, GameFiles, GitTree, Source, WorkTree, games, load_game, read_action
 from .engine import State
 from .judge import Step, compare, invariants, judge_one
 from .problems import BAD_INPUT, ILLEGAL, NEEDS_ADMIN, BadInput, Problem, Report
@@ -50,8 +50,11 @@ def _steps_report(report: Report, steps: list[Step]) -> None:
 
 
 def replay_log(files: GameFiles, source: Source, start: State, paths: list[str],
-               now: datetime | None = None) -> tuple[State, list[Step]]:
-    """Replay action files in order from ``start``; stops at the first illegal one."""
+               now: datetime | None = None, states: list[State] | None = None) -> tuple[State, list[Step]]:
+    """Replay action files in order from ``start``; stops at the first illegal one.
+
+    ``states``, when given, receives the state before each action (for ``find_conflict``).
+    """
     state = start
     steps = []
     if isinstance(source, GitTree):
@@ -60,10 +63,16 @@ def replay_log(files: GameFiles, source: Source, start: State, paths: list[str],
     from .progress import progress
 
     for path in progress(paths, len(paths), "replaying"):
+        if states is not None:
+            states.append(state)
         try:
             record = read_action(source, path, texts)
+            name_problems = name_mismatch(path, record, texts.get(path))
         except BadInput as e:
             steps.append(Step(path, {}, [p.at(action=path) for p in e.problems]))
+            break
+        if name_problems:
+            steps.append(Step(path, record, [p.at(action=path) for p in name_problems]))
             break
         step = judge_one(files.registry, state, record, path, texts.get(path), now=now)
         steps.append(step)
@@ -71,6 +80,65 @@ def replay_log(files: GameFiles, source: Source, start: State, paths: list[str],
             break
         state = step.applied.state
     return state, steps
+
+
+def name_mismatch(path: str, record: dict[str, Any], text: str | None) -> list[Problem]:
+    """An action file's name repeats its time, actor and action (the wiki and reviewers read the name)."""
+    from .act import slug
+    from .timeutil import parse_time
+    from .yamlio import locate
+
+    m = ACTION_NAME.match(PurePosixPath(path).name)
+    if not m:
+        return []
+    out = []
+    try:
+        stamp = parse_time(record["at"]).strftime("%Y%m%dT%H%M%SZ")
+    except (KeyError, TypeError, ValueError):
+        return []
+    for fld, named, real in (("at", m.group(1), stamp), ("actor", m.group(2), slug(str(record.get("actor", "")))),
+                             ("action", m.group(3), str(record.get("action", "")))):
+        if named != real:
+            line, col = locate(text, [fld]) if text is not None else (0, 0)
+            out.append(Problem(f"the file's name says {named!r}, the record says {real!r}; name action files as "
+                               "nomic act does", path, line, col, fld, rule="action file names"))
+    return out
+
+
+CONFLICT_WINDOW = 40  # how far back to look for the action an illegal one conflicts with
+
+
+def find_conflict(files: GameFiles, source: Source, states: list[State], paths: list[str], j: int) -> str | None:
+    """The latest earlier action without which action ``j`` would be legal (and the ones between stay legal).
+
+    When two pull requests are each judged legal against the same base and both are merged, the second
+    action in time is the one the replay refuses; this names the first.
+    """
+    records: dict[int, dict[str, Any]] = {}
+
+    def record(k: int) -> dict[str, Any] | None:
+        if k not in records:
+            try:
+                records[k] = read_action(source, paths[k])
+            except BadInput:
+                return None
+        return records[k]
+
+    for i in range(j - 1, max(-1, j - 1 - CONFLICT_WINDOW), -1):
+        state = states[i]
+        ok = True
+        for k in list(range(i + 1, j)) + [j]:
+            rec = record(k)
+            if rec is None:
+                return None
+            step = judge_one(files.registry, state, rec, paths[k])
+            if not step.legal or step.applied is None:
+                ok = False
+                break
+            state = step.applied.state
+        if ok:
+            return paths[i]
+    return None
 
 
 def check_repo(root: Path, *, replay: bool = True, now: datetime | None = None,
@@ -88,6 +156,12 @@ def check_repo(root: Path, *, replay: bool = True, now: datetime | None = None,
             report.add(e.problems)
             continue
         report.add(invariants(files))
+        from .transaction import JOURNAL
+
+        if (root / files.root / JOURNAL).exists():
+            report.add([Problem("an interrupted nomic act left its journal here; the files may be half written. "
+                                "The next nomic act on this game finishes the write", f"{files.root}/{JOURNAL}",
+                                kind=BAD_INPUT)])
         if not replay:
             continue
         if not source.list(f"content/{name}/initial"):
@@ -98,7 +172,20 @@ def check_repo(root: Path, *, replay: bool = True, now: datetime | None = None,
         except BadInput as e:
             report.add(e.problems)
             continue
-        final, steps = replay_log(files, source, initial.state, files.actions, now=now)
+        states: list[State] = []
+        final, steps = replay_log(files, source, initial.state, files.actions, now=now, states=states)
+        if steps and not steps[-1].legal and steps[-1].record and len(steps) > 1 and all(
+                p.kind == ILLEGAL and p.rule != "action file names" for p in steps[-1].problems):
+            j = len(steps) - 1
+            other = find_conflict(files, source, states, files.actions, j)
+            if other is not None:
+                steps[-1].problems.insert(0, Problem(
+                    f"conflicts with the earlier action {other}: each is legal without the other, not both "
+                    "(two pull requests judged against the same base and both merged?); a CfJ or a revert of "
+                    "one of them settles it", steps[-1].path, rule="the replay of the action log",
+                    action=steps[-1].path))
+                report.add([Problem(f"conflicts with the later action {steps[-1].path}, which is illegal after "
+                                    "it (see there)", other, rule="the replay of the action log", action=other)])
         _steps_report(report, steps)
         if all(s.legal for s in steps):
             report.add(compare(final, files))
@@ -193,6 +280,8 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
                 history_problems.append(Problem("a symbolic link in a game's folder; content files are plain files",
                                                 path, kind=BAD_INPUT))
                 continue
+            if rel == ".nomic.lock":
+                continue  # nomic act's empty lock file; never read
             if not (rel == "game.yaml" or rel.startswith(GAME_FILES[1:])) or any(
                     part.startswith(".") for part in PurePosixPath(rel).parts):
                 history_problems.append(Problem(

@@ -1,0 +1,368 @@
+"""Who may do what: pull requests that try to cheat the judge, each on a real temporary git repository.
+
+tests/test_check_pr.py already shows the plain cases (an action by someone else, editing, deleting or
+renaming an old action, the engine changed with an action, gamestate edited with no action, actions
+dated in the future or before the last one). These are the harder tries.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.gitgame import commit, git, make_repo, nomic
+
+GAME = "content/blognomic"
+NOW = ["--now", "2026-11-22T12:00:00Z"]
+HEADER = "# yaml-language-server: $schema=../../../schemas/action.schema.json\n"
+
+
+def act(repo: Path, *args: str, at: str = "2026-11-06T10:00:00Z"):
+    r = nomic(repo, "act", "blognomic", *args, "--at", at, *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+    return r
+
+
+def check(repo: Path, author: str, *extra: str):
+    return nomic(repo, "check", "--base", "main", "--author", author, *NOW, *extra)
+
+
+def write_action(repo: Path, name: str, body: str) -> Path:
+    path = repo / GAME / "actions" / name
+    path.write_text(HEADER + body, encoding="utf-8")
+    return path
+
+
+def snapshot(root: Path) -> dict[Path, bytes]:
+    return {p: p.read_bytes() for p in root.rglob("*") if p.is_file() and ".git" not in p.parts}
+
+
+# ---------------------------------------------------------------- acting for others, and raising oneself
+
+
+def test_making_yourself_admin_and_acting_as_one_in_the_same_pr_is_refused(tmp_path):
+    repo = make_repo(tmp_path)
+    roster = repo / GAME / "gamestate" / "roster.yaml"
+    text = roster.read_text()
+    chidi = text.index("  - name: Chidi")
+    roster.write_text(text[:chidi] + text[chidi:].replace("admin: false", "admin: true", 1))
+    write_action(repo, "20261106T100000Z--Chidi--core.idle.yaml",
+                 "at: 2026-11-06T10:00:00Z\nactor: Chidi\naction: core.idle\nparams:\n  player: Fatima\n")
+    commit(repo)
+    r = check(repo, "chidi-nomic")
+    assert r.returncode == 1, r.stdout
+    # judged by the base's roster, where Chidi is no admin
+    assert "only an admin may make another player idle" in r.stdout
+
+
+def test_a_non_player_cannot_act_for_a_player(tmp_path):
+    repo = make_repo(tmp_path)
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Dana")
+    commit(repo)
+    r = check(repo, "mallory")
+    assert r.returncode == 1
+    assert "the actor is Dana, but this pull request is by mallory (who is on no roster of this game)" in r.stdout
+
+
+def test_the_pr_author_is_matched_by_account_not_by_name(tmp_path):
+    # a GitHub user called "Dana" is not the player Dana (whose account is dana-nomic)
+    repo = make_repo(tmp_path)
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Dana")
+    commit(repo)
+    assert check(repo, "Dana").returncode == 1
+    assert check(repo, "DANA-NOMIC").returncode == 0  # forge logins ignore case
+
+
+def test_an_action_file_named_for_someone_else_is_refused(tmp_path):
+    # the file name says Dana voted; the record inside says Chidi: readers and reviewers see the name
+    repo = make_repo(tmp_path)
+    write_action(repo, "20261106T100000Z--Dana--core.vote.yaml",
+                 "at: 2026-11-06T10:00:00Z\nactor: Chidi\naction: core.vote\nparams:\n  proposal: 3\n  vote: FOR\n")
+    commit(repo)
+    r = check(repo, "chidi-nomic")
+    assert r.returncode == 1
+    assert "actor: the file's name says 'Dana', the record says 'Chidi'" in r.stdout
+
+
+def test_hand_written_dice_are_refused(tmp_path):
+    repo = make_repo(tmp_path)
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Dana")
+    path = next((repo / GAME / "actions").glob("20261106T100000Z--Dana--*"))
+    path.write_text(path.read_text() + "dice: [6, 6]\n")
+    commit(repo)
+    r = check(repo, "dana-nomic")
+    assert r.returncode == 1
+    assert re.search(r"core\.vote\.yaml:\d+:\d+: dice: replay gives \[\], file says \[6, 6\] \[rule: dice\]", r.stdout)
+
+
+def test_a_hand_written_action_dated_before_the_last_one_is_refused(tmp_path):
+    # nomic act refuses it (test_check_pr.py); a file written by hand meets the same clock in the check
+    repo = make_repo(tmp_path)
+    write_action(repo, "20261104T130000Z--Dana--core.vote.yaml",
+                 "at: 2026-11-04T13:00:00Z\nactor: Dana\naction: core.vote\nparams:\n  proposal: 3\n  vote: AGAINST\n")
+    commit(repo)
+    r = check(repo, "dana-nomic")
+    assert r.returncode == 1
+    assert "dated 2026-11-04T13:00:00Z, before the last action or event (2026-11-05T09:00:00Z)" in r.stdout
+
+
+def test_a_hand_written_action_dated_in_the_future_is_refused(tmp_path):
+    repo = make_repo(tmp_path)
+    write_action(repo, "20270101T000000Z--Dana--core.vote.yaml",
+                 "at: 2027-01-01T00:00:00Z\nactor: Dana\naction: core.vote\nparams:\n  proposal: 3\n  vote: FOR\n")
+    commit(repo)
+    r = check(repo, "dana-nomic")
+    assert r.returncode == 1
+    assert "dated 2027-01-01T00:00:00Z, in the future (now is 2026-11-22T12:00:00Z)" in r.stdout
+
+
+# ---------------------------------------------------------------- history and the judge
+
+
+def test_editing_the_founding_state_is_refused(tmp_path):
+    repo = make_repo(tmp_path)
+    roster = repo / GAME / "initial" / "gamestate" / "roster.yaml"
+    roster.write_text(roster.read_text().replace("admin: false", "admin: true"))
+    commit(repo)
+    r = check(repo, "chidi-nomic")
+    assert r.returncode == 1
+    assert f"{GAME}/initial/gamestate/roster.yaml: the founding state (initial/) may not change" in r.stdout
+
+
+def test_a_rule_added_without_a_proposal_is_refused(tmp_path):
+    repo = make_repo(tmp_path)
+    (repo / GAME / "ruleset" / "free-bananas.md").write_text(
+        "---\nid: free-bananas\nnumber: '9'\ntitle: Free Bananas\nsection: dynastic\nstatus: active\n---\n"
+        "Chidi wins.\n")
+    commit(repo)
+    r = check(repo, "chidi-nomic")
+    assert r.returncode in (1, 2), r.stdout
+    assert "free-bananas" in r.stdout
+    assert not re.search(r"^legal:", r.stdout, re.MULTILINE)
+
+
+def test_game_configuration_edited_without_an_action_is_refused(tmp_path):
+    repo = make_repo(tmp_path)
+    game = repo / GAME / "game.yaml"
+    game.write_text(game.read_text().replace("variant: ruleset-75", "variant: quazie"))
+    commit(repo)
+    r = check(repo, "alice-nomic")
+    assert r.returncode == 1
+    assert re.search(r"game\.yaml:\d+:\d+: options\.blognomic\.variant: replay gives \"ruleset-75\", "
+                     r"file says \"quazie\"", r.stdout), r.stdout
+
+
+@pytest.mark.parametrize("path", ["schemas/roster.schema.json", "site_plugins/__init__.py", "mkdocs.yml",
+                                  "pyproject.toml", ".github/workflows/nomic-pr.yml", "validators/games/x.py"])
+def test_changing_the_judge_with_an_action_needs_an_admin(tmp_path, path):
+    repo = make_repo(tmp_path)
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi")
+    target = repo / path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text("{}\n")
+    commit(repo)
+    r = check(repo, "chidi-nomic")
+    assert r.returncode == 1
+    assert f"{path}: changes the judge itself" in r.stdout
+
+
+def test_wiki_pages_outside_the_games_need_an_admin(tmp_path):
+    # docs/ is built into the wiki as Markdown, where raw HTML (and so <script>) passes through
+    repo = make_repo(tmp_path)
+    (repo / "docs").mkdir()
+    (repo / "docs" / "index.md").write_text("# Welcome\n<script>steal()</script>\n")
+    commit(repo)
+    r = check(repo, "chidi-nomic")
+    assert r.returncode == 1
+    assert "docs/index.md: changes a file outside content/" in r.stdout
+    r = check(repo, "alice-nomic")  # an admin of the game
+    assert r.returncode == 0, r.stdout
+    assert "change outside the games by an admin" in r.stdout
+
+
+def test_an_admin_may_change_the_engine_in_a_pr_of_its_own(tmp_path):
+    repo = make_repo(tmp_path)
+    (repo / "schemas").mkdir()
+    (repo / "schemas" / "x.schema.json").write_text("{}\n")
+    commit(repo)
+    assert check(repo, "bruno-nomic").returncode == 0
+    assert check(repo, "chidi-nomic").returncode == 1
+
+
+@pytest.mark.parametrize("name", [".nomic-journal.json", ".roster.yaml.nomic-tmp", "notes.md"])
+def test_stray_files_in_a_game_folder_need_an_admin(tmp_path, name):
+    # a committed journal would be replayed by the next player's nomic act: never from a pull request
+    repo = make_repo(tmp_path)
+    (repo / GAME / name).write_text('[[".x.nomic-tmp", "/etc/passwd"]]\n')
+    commit(repo)
+    r = check(repo, "chidi-nomic")
+    assert r.returncode == 1
+    assert f"{GAME}/{name}: not a game file" in r.stdout
+
+
+# ---------------------------------------------------------------- names that pass for others
+
+
+@pytest.mark.parametrize("name", ["Chid\u0456",  # Cyrillic i
+                                  "\u0421hidi",  # Cyrillic Es
+                                  "\uff23hidi",  # fullwidth C
+                                  "Chidi\u200b",  # zero-width space
+                                  "Ch\u0131di"])  # dotless i
+def test_a_look_alike_name_cannot_join(tmp_path, name):
+    repo = make_repo(tmp_path)
+    before = snapshot(repo / "content")
+    r = nomic(repo, "act", "blognomic", "core.join", "account=mallory", "--as", name, "--at",
+              "2026-11-06T10:00:00Z", *NOW)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "actor: " in r.stdout and "does not match" in r.stdout
+    assert "Traceback" not in r.stdout + r.stderr
+    assert snapshot(repo / "content") == before
+
+
+@pytest.mark.parametrize("name", ["chidi", "CHIDI", "Chi di", "Chi_di"])
+def test_a_name_differing_only_by_case_or_spacing_cannot_join(tmp_path, name):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", "core.join", "account=mallory", "--as", name, "--at",
+              "2026-11-06T10:00:00Z", *NOW)
+    assert r.returncode == 1, r.stdout
+    assert "is too like 'Chidi', who is already playing" in r.stdout
+
+
+def test_a_look_alike_name_written_into_the_roster_is_refused(tmp_path):
+    repo = make_repo(tmp_path)
+    act(repo, "core.join", "account=mallory", "--as", "Mallory")
+    roster = repo / GAME / "gamestate" / "roster.yaml"
+    roster.write_text(roster.read_text().replace("name: Mallory", "name: \u0421hidi"))
+    path = next((repo / GAME / "actions").glob("*--Mallory--core.join.yaml"))
+    path.write_text(path.read_text().replace("actor: Mallory", "actor: \u0421hidi"))
+    commit(repo)
+    r = check(repo, "mallory")
+    assert r.returncode == 2, r.stdout
+    assert re.search(r"roster\.yaml:\d+:\d+: players\[6\]\.name: .*does not match", r.stdout), r.stdout
+    assert "Traceback" not in r.stdout + r.stderr
+
+
+def test_a_second_name_for_the_same_account_is_refused(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", "core.join", "account=Chidi-Nomic", "--as", "Zed", "--at",
+              "2026-11-06T10:00:00Z", *NOW)
+    assert r.returncode == 1
+    assert "the account Chidi-Nomic already plays as Chidi" in r.stdout
+
+
+# ---------------------------------------------------------------- links and paths out of the game
+
+
+def test_a_symlinked_gamestate_file_is_refused(tmp_path):
+    repo = make_repo(tmp_path)
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("password: hunter2\n")
+    roster = repo / GAME / "gamestate" / "roster.yaml"
+    roster.unlink()
+    os.symlink(secret, roster)
+    commit(repo)
+    r = check(repo, "chidi-nomic")
+    assert r.returncode == 2, r.stdout
+    assert f"{GAME}/gamestate/roster.yaml" in r.stdout and "symbolic link" in r.stdout
+    assert "hunter2" not in r.stdout
+
+
+def test_a_symlinked_gamestate_folder_is_refused(tmp_path):
+    # every file under it is a plain file: the link is the folder, and must be seen all the same
+    repo = make_repo(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    (repo / GAME / "gamestate").rename(elsewhere)
+    roster = elsewhere / "roster.yaml"
+    roster.write_text(roster.read_text().replace("admin: false", "admin: true"))
+    os.symlink(elsewhere, repo / GAME / "gamestate")
+    commit(repo)
+    for args in (["check", "--base", "main", "--author", "chidi-nomic"], ["check"]):
+        r = nomic(repo, *args, *NOW)
+        assert r.returncode == 2, r.stdout
+        assert "symbolic link" in r.stdout
+        assert "Traceback" not in r.stdout + r.stderr
+
+
+def test_a_symlinked_action_file_is_refused(tmp_path):
+    repo = make_repo(tmp_path)
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Dana")
+    path = next((repo / GAME / "actions").glob("20261106T100000Z--Dana--*"))
+    real = tmp_path / "vote.yaml"
+    real.write_text(path.read_text())
+    path.unlink()
+    os.symlink(real, path)
+    commit(repo)
+    r = check(repo, "dana-nomic")
+    assert r.returncode == 2, r.stdout
+    assert "symbolic link" in r.stdout
+
+
+@pytest.mark.parametrize("args", [
+    ["act", "../../../tmp", "core.vote", "--as", "Dana"],
+    ["act", "blognomic/../..", "core.vote", "--as", "Dana"],
+    ["check", "--game", "../content/blognomic"],
+    ["replay", "../x"],
+])
+def test_a_game_name_that_is_a_path_is_refused(tmp_path, args):
+    repo = make_repo(tmp_path)
+    before = snapshot(tmp_path)
+    r = nomic(repo, *args)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "is not a game's name" in r.stdout
+    assert snapshot(tmp_path) == before
+
+
+def test_a_rule_id_that_is_a_path_is_refused(tmp_path):
+    repo = make_repo(tmp_path)
+    before = snapshot(tmp_path)
+    effects = '{rules: [{op: add, id: "../../../validators/engine", title: x, body: "import os"}]}'
+    r = nomic(repo, "act", "blognomic", "core.propose", "title=Escape", f"effects={effects}", "--as", "Chidi",
+              "--at", "2026-11-06T10:00:00Z", *NOW)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "params.effects.rules[0].id" in r.stdout
+    assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize("path, says", [
+    ("/../../../etc/passwd", "no gamestate document '..'"),
+    ("/roster/../../etc", "no key '..'"),
+    ("/ledger/head", "the ledger is kept by the engine"),
+])
+def test_a_gamestate_patch_that_climbs_out_is_refused(path, says):
+    # a proposal's patch names documents, never files: each segment is a key inside the state
+    from validators.content import WorkTree, load_game
+    from validators.effects import apply_effects
+    from validators.engine import TICK, Ctx
+    from validators.problems import Illegal
+    from validators.timeutil import parse_time
+
+    files = load_game(WorkTree(Path(__file__).resolve().parent.parent), "blognomic")
+    at = parse_time("2026-11-06T10:00:00Z")
+    ctx = Ctx(files.state, TICK, {"at": "2026-11-06T10:00:00Z", "actor": "Alice", "action": TICK.name}, at,
+              files.registry)
+    with pytest.raises(Illegal) as e:
+        apply_effects(ctx, {"gamestate": [{"op": "replace", "path": path, "value": "x"}]}, "proposal 9", "x")
+    assert says in str(e.value)
+    assert ctx.tx.docs.get("roster", files.state.docs["roster"]) == files.state.docs["roster"]
+
+
+def test_a_parameter_read_from_a_symlink_is_refused(tmp_path):
+    repo = make_repo(tmp_path)
+    (tmp_path / "secret.txt").write_text("hunter2\n")
+    os.symlink(tmp_path / "secret.txt", repo / "text.md")
+    r = nomic(repo, "act", "blognomic", "core.propose", "title=T", f"text=@{repo / 'text.md'}", "--as", "Chidi",
+              "--at", "2026-11-06T10:00:00Z", *NOW)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "symbolic link" in r.stdout
+    assert not list((repo / GAME / "actions").glob("20261106*"))
+
+
+def test_git_sees_no_trace_of_a_refused_act(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", "core.enact", "proposal=3", "--as", "Chidi", "--at",
+              "2026-11-06T10:00:00Z", *NOW)
+    assert r.returncode == 1
+    assert git(repo, "status", "--porcelain", "--untracked-files=all", "content") in ("", f"?? {GAME}/.nomic.lock\n")
