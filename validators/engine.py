@@ -55,6 +55,9 @@ class Rule:
         return str(self.meta.get("number", ""))
 
     def cite(self) -> str:
+        # A game that numbers rules by path (Cycle 12: "Nomsters → Taming") already ends the number with the title.
+        if self.number == self.title or self.number.endswith(" " + self.title):
+            return self.number
         return f"{self.number} {self.title}".strip()
 
 
@@ -94,14 +97,410 @@ class State:
         return parse_time(last) if last else None
 
 
+# ---------------------------------------------------------------- copy on write
+#
+# ``Tx.edit(kind)`` used to deep-copy the whole document, which on a large game
+# (a proposals document of 13,000 lines, a 200 by 200 map) cost tens of
+# milliseconds per action and dominated a replay. Now it copies lazily: the
+# edited document is a shallow copy whose containers are copied one level at a
+# time, the first time the module reaches them (``doc["proposals"]``, iterating
+# a list, ``.get``, ``.items()``, ``.values()``, ``.pop`` ...). Whatever the
+# module can reach through an edited document is therefore its own copy, and
+# everything it never reached stays shared with the previous state, which is
+# never mutated.
+#
+# Every change to a copy (through its methods: ``d[k] = v``, ``del``, ``append``,
+# ``update``, ``sort`` ...) marks it and its parents as changed. ``commit`` turns
+# the changed copies back into plain dicts and lists and gives back the original
+# object for every copy that was only read, so a committed State holds plain
+# data and shares all that did not change. Set NOMIC_VERIFY_COW=1 to have every
+# commit also checked against a full walk of the copies (the tests can use it).
+
+_owners = __import__("itertools").count(1)
+VERIFY_COW = bool(__import__("os").environ.get("NOMIC_VERIFY_COW"))
+_ABSENT = object()
+
+
+def _touch(node: Any) -> None:
+    """``node`` itself changes: mark it, and register it (and each parent newly marked) with its parent."""
+    node._m = True
+    while node is not None and not node._n:
+        node._n = True
+        parent = node._p
+        if parent is not None:
+            parent._d.append(node)
+        node = parent
+
+
+class _CowDict(dict):
+    """A dict copied from ``_s`` for the transaction ``_o``; its containers are copied on first access."""
+
+    __slots__ = ("_o", "_s", "_p", "_n", "_f", "_m", "_d", "_k")
+
+    def __getitem__(self, key: Any) -> Any:
+        v = dict.__getitem__(self, key)
+        t = type(v)
+        if (t is dict or t is list) or ((t is _CowDict or t is _CowList) and v._o != self._o):
+            v = _adopt(v, self._o, self, self._f or dict.get(self._s, key, _ABSENT) is not v, key)
+            dict.__setitem__(self, key, v)
+        return v
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return self[key] if dict.__contains__(self, key) else default
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        if not dict.__contains__(self, key):
+            _touch(self)
+            dict.__setitem__(self, key, default)
+        return self[key]
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        _touch(self)
+        dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key: Any) -> None:
+        _touch(self)
+        dict.__delitem__(self, key)
+
+    def pop(self, key: Any, *default: Any) -> Any:
+        if dict.__contains__(self, key):
+            v = self[key]
+            _touch(self)
+            dict.__delitem__(self, key)
+            return v
+        return dict.pop(self, key, *default)
+
+    def popitem(self) -> tuple[Any, Any]:
+        if not dict.__len__(self):
+            raise KeyError("popitem(): dictionary is empty")
+        key = next(reversed(dict.keys(self)))
+        return key, self.pop(key)
+
+    def clear(self) -> None:
+        _touch(self)
+        dict.clear(self)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        _touch(self)
+        dict.update(self, *args, **kwargs)
+
+    def __ior__(self, other: Any) -> Any:
+        self.update(other)
+        return self
+
+    def __iter__(self) -> Any:  # also makes dict(x), {**x} and update(x) go through __getitem__
+        return dict.__iter__(self)
+
+    def values(self) -> Any:  # type: ignore[override]
+        return [self[k] for k in list(dict.keys(self))]
+
+    def items(self) -> Any:  # type: ignore[override]
+        return [(k, self[k]) for k in list(dict.keys(self))]
+
+    def copy(self) -> dict:  # type: ignore[override]
+        return dict(self.items())
+
+    def __copy__(self) -> dict:
+        return self.copy()
+
+    def __deepcopy__(self, memo: Any) -> Any:
+        return plain_copy(self)
+
+    def __or__(self, other: Any) -> Any:
+        out = self.copy()
+        out.update(other)
+        return out
+
+    def __ror__(self, other: Any) -> Any:
+        out = dict(other)
+        out.update(self.items())
+        return out
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        return (dict, (self.items(),))
+
+
+class _CowList(list):
+    """A list copied from ``_s`` for the transaction ``_o``; its containers are copied on first access.
+
+    ``_a``: every item is already the transaction's own (cleared when items are put in).
+    """
+
+    __slots__ = ("_o", "_s", "_p", "_n", "_f", "_a", "_m", "_d", "_k")
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(list.__len__(self)))]
+        v = list.__getitem__(self, index)
+        t = type(v)
+        if (t is dict or t is list) or ((t is _CowDict or t is _CowList) and v._o != self._o):
+            src = self._s
+            fresh = self._f or not ((0 <= index < list.__len__(src) and list.__getitem__(src, index) is v)
+                                    or _holds(src, index, v))
+            v = _adopt(v, self._o, self, fresh, index if index >= 0 else index + list.__len__(self))
+            list.__setitem__(self, index, v)
+        return v
+
+    def __iter__(self) -> Any:
+        # Iterating is how modules search lists, so it is the hot path: every item is made the
+        # transaction's own once, in one loop, and then the list's own C iterator runs.
+        if not self._a:
+            get, size, put = list.__getitem__, list.__len__, list.__setitem__
+            owner, src, fresh_all = self._o, self._s, self._f
+            n_src = size(src)
+            for i in range(size(self)):
+                v = get(self, i)
+                t = type(v)
+                if (t is dict or t is list) or ((t is _CowDict or t is _CowList) and v._o != owner):
+                    fresh = fresh_all or not ((i < n_src and get(src, i) is v) or _holds(src, i, v))
+                    put(self, i, _adopt(v, owner, self, fresh, i))
+            self._a = True
+        return list.__iter__(self)
+
+    def __reversed__(self) -> Any:
+        i = list.__len__(self) - 1
+        while i >= 0:
+            if i < list.__len__(self):
+                yield self[i]
+            i -= 1
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        _touch(self)
+        self._a = False
+        list.__setitem__(self, index, value)
+
+    def __delitem__(self, index: Any) -> None:
+        _touch(self)
+        list.__delitem__(self, index)
+
+    def append(self, value: Any) -> None:
+        _touch(self)
+        self._a = False
+        list.append(self, value)
+
+    def extend(self, values: Any) -> None:
+        _touch(self)
+        self._a = False
+        list.extend(self, values)
+
+    def insert(self, index: Any, value: Any) -> None:
+        _touch(self)
+        self._a = False
+        list.insert(self, index, value)
+
+    def remove(self, value: Any) -> None:
+        _touch(self)
+        list.remove(self, value)
+
+    def pop(self, index: int = -1) -> Any:
+        v = self[index]
+        _touch(self)
+        list.pop(self, index)
+        return v
+
+    def clear(self) -> None:
+        _touch(self)
+        list.clear(self)
+
+    def sort(self, *args: Any, **kwargs: Any) -> None:
+        _touch(self)
+        list.sort(self, *args, **kwargs)
+
+    def reverse(self) -> None:
+        _touch(self)
+        list.reverse(self)
+
+    def __iadd__(self, other: Any) -> Any:
+        self.extend(other)
+        return self
+
+    def __imul__(self, n: Any) -> Any:
+        _touch(self)
+        self._a = False
+        return list.__imul__(self, n)
+
+    def copy(self) -> list:  # type: ignore[override]
+        return list(self)
+
+    def __copy__(self) -> list:
+        return list(self)
+
+    def __deepcopy__(self, memo: Any) -> Any:
+        return plain_copy(self)
+
+    def __add__(self, other: Any) -> Any:
+        return list(self) + list(other)
+
+    def __radd__(self, other: Any) -> Any:
+        return list(other) + list(self)
+
+    def __mul__(self, n: Any) -> Any:
+        return list(self) * n
+
+    __rmul__ = __mul__
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        return (list, (list(self),))
+
+
+_COWS = (_CowDict, _CowList)
+
+
+def _holds(src: list, index: int, v: Any) -> bool:
+    """Whether list ``src`` (what a copy was made from) holds the very object ``v``."""
+    n = list.__len__(src)
+    if index < 0:
+        index += n
+    if 0 <= index < n and list.__getitem__(src, index) is v:
+        return True
+    for x in list.__iter__(src):
+        if x is v:
+            return True
+    return False
+
+
+def _adopt(v: Any, owner: int, parent: Any, fresh: bool = False, key: Any = None) -> Any:
+    """A copy of container ``v`` (one level deep) owned by ``owner``, reached from ``parent``.
+
+    ``fresh``: ``v`` was put there during the transaction (it is not part of the state the
+    transaction started from), so it may hold copies anywhere below it.
+    """
+    t = type(v)
+    if t is dict:
+        n: Any = _CowDict(v)
+    elif t is list:
+        n = _CowList(v)
+    elif t is _CowDict:
+        n = _CowDict(dict.items(v))
+    else:
+        n = _CowList(list.__iter__(v))
+    n._o = owner
+    n._s = v
+    n._p = parent
+    n._n = False
+    n._f = fresh
+    n._m = False
+    n._d = []
+    n._k = key
+    if t is list or t is _CowList:
+        n._a = False
+    return n
+
+
+def _freeze(v: Any) -> Any:
+    """Plain data again: changed copies become plain dicts and lists; unchanged ones give back their original."""
+    t = type(v)
+    if t is not _CowDict and t is not _CowList:
+        return v
+    src = v._s
+    fresh = v._f
+    if not v._n:  # neither it nor anything below it changed
+        if fresh:
+            return _freeze_new(src)
+        return _freeze(src) if type(src) in _COWS else src
+    if type(src) in _COWS:
+        src = _freeze(src)
+    if not v._m and not fresh:
+        # only things below it changed: its original, with the changed children put in their places
+        out_c = src.copy()
+        for child in v._d:
+            out_c[child._k] = _freeze(child)
+        return out_c
+    # it changed itself: a plain copy, then the containers in it are seen to one by one
+    if t is _CowDict:
+        out = dict.copy(v)
+        todo = [k for k, x in dict.items(v) if type(x) in _CONTAINERS]
+        get_src = src.get
+    else:
+        out = list(list.__iter__(v))
+        todo = [i for i, x in enumerate(out) if type(x) in _CONTAINERS]
+        n = len(src)
+
+        def get_src(i: int) -> Any:
+            return src[i] if i < n else _ABSENT
+    known: set[int] | None = None
+    for k in todo:
+        x = out[k]
+        tx = type(x)
+        if tx is _CowDict or tx is _CowList:
+            if x._n or x._f or type(x._s) in _COWS:
+                out[k] = _freeze(x)
+            else:
+                out[k] = x._s
+        elif fresh:
+            out[k] = _freeze_new(x)
+        elif get_src(k) is not x:
+            if known is None:
+                known = {id(y) for y in (src.values() if isinstance(src, dict) else src)}
+            if id(x) not in known:
+                out[k] = _freeze_new(x)  # a container the module put there; it may hold copies
+    return out
+
+
+def _freeze_new(v: Any) -> Any:
+    """A container built by module code: walked through, since it may hold copies anywhere."""
+    t = type(v)
+    if t is _CowDict or t is _CowList:
+        return _freeze(v)
+    if t is dict:
+        if any(type(x) in _CONTAINERS for x in dict.values(v)):
+            return {k: _freeze_new(x) for k, x in dict.items(v)}
+        return v
+    if t is list:
+        if any(type(x) in _CONTAINERS for x in v):
+            return [_freeze_new(x) for x in v]
+        return v
+    return v
+
+
+def _freeze_full(v: Any) -> Any:
+    """``_freeze`` without trusting the change marks (for NOMIC_VERIFY_COW): every copy is rebuilt."""
+    t = type(v)
+    if t is _CowDict:
+        return {k: _freeze_full(x) for k, x in dict.items(v)}
+    if t is _CowList:
+        return [_freeze_full(x) for x in list.__iter__(v)]
+    if t is dict:
+        return {k: _freeze_full(x) for k, x in v.items()}
+    if t is list:
+        return [_freeze_full(x) for x in v]
+    return v
+
+
+def _strict_equal(a: Any, b: Any) -> bool:
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(_strict_equal(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_strict_equal(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+_CONTAINERS = (dict, list, _CowDict, _CowList)
+_ATOMS = (str, int, float, bool, type(None))
+
+
+def plain_copy(v: Any) -> Any:
+    """A deep copy of plain YAML data (dicts, lists, scalars); much faster than ``copy.deepcopy``."""
+    if isinstance(v, dict):
+        return {k: (x if type(x) in _ATOMS else plain_copy(x)) for k, x in dict.items(v)}
+    if isinstance(v, list):
+        return [(x if type(x) in _ATOMS else plain_copy(x)) for x in list.__iter__(v)]
+    if type(v) in _ATOMS:
+        return v
+    return copy.deepcopy(v)
+
+
 class Tx:
-    """The changes one action makes, copy-on-write: only what it edits is copied."""
+    """The changes one action makes, copy-on-write: only what it reaches is copied, one level at a time."""
 
     def __init__(self, state: State):
         self.base = state
         self.docs: dict[str, Any] = {}
         self.rules: dict[str, Rule] | None = None
         self.config: dict[str, Any] | None = None
+        self._owner = next(_owners)
 
     def doc(self, kind: str) -> Any:
         if kind in self.docs:
@@ -112,17 +511,18 @@ class Tx:
         if kind not in self.docs:
             if kind not in self.base.docs:
                 raise KeyError(f"no gamestate document {kind!r}")
-            self.docs[kind] = copy.deepcopy(self.base.docs[kind])
+            doc = self.base.docs[kind]
+            self.docs[kind] = _adopt(doc, self._owner, None) if type(doc) in _CONTAINERS else copy.deepcopy(doc)
         return self.docs[kind]
 
     def edit_rules(self) -> dict[str, Rule]:
         if self.rules is None:
-            self.rules = {k: r.copy() for k, r in self.base.rules.items()}
+            self.rules = {k: Rule(r.id, plain_copy(r.meta), r.body) for k, r in self.base.rules.items()}
         return self.rules
 
     def edit_config(self) -> dict[str, Any]:
         if self.config is None:
-            self.config = copy.deepcopy(self.base.config)
+            self.config = plain_copy(self.base.config)
         return self.config
 
     def view(self) -> State:
@@ -132,7 +532,14 @@ class Tx:
                      self.rules if self.rules is not None else self.base.rules)
 
     def commit(self) -> State:
-        return self.view()
+        """The new state, as plain data; documents the action never edited are shared with the old one."""
+        docs = dict(self.base.docs)
+        for kind, doc in self.docs.items():
+            docs[kind] = _freeze(doc) if type(doc) in _CONTAINERS else doc
+            if VERIFY_COW and not _strict_equal(docs[kind], _freeze_full(doc)):
+                raise AssertionError(f"copy on write lost a change to {kind!r}")
+        return State(self.config if self.config is not None else self.base.config, docs,
+                     self.rules if self.rules is not None else self.base.rules)
 
 
 # ---------------------------------------------------------------- definitions
@@ -231,6 +638,8 @@ class Module:
     leader: Callable[[State], str | None] | None = None
     # The wiki pages this module draws from a state (see Page).
     pages: Callable[[State], list[Page]] | None = None
+    # A JSON Schema for this module's options in game.yaml (options.<name>), checked when a game is read.
+    options_schema: dict[str, Any] | None = None
     # What may be done now and by whom, for ``nomic due``: (state, now) -> lines.
     due: Callable[[State, datetime], list[str]] | None = None
     doc: str = ""
@@ -324,6 +733,8 @@ class Registry:
                     raise ValueError(f"action {a.name} registered twice")
                 self.actions[a.name] = a
             for d in m.docs:
+                if d.name in self.docs:
+                    raise ValueError(f"two modules of one game both define a document {d.name!r}")
                 self.docs[d.name] = d
 
     @property
@@ -381,8 +792,8 @@ def advance(registry: Registry, state: State, until: datetime) -> tuple[State, l
         for consequence in _consequences(registry):
             consequence(ctx)
         state = ctx.tx.commit()
-        fired.append({"at": format_time(t), "event": ev.name, "rule": ev.rule, "outcome": ctx.outcome})
-    ledger = copy.deepcopy(state.docs["ledger"])
+        fired.append({"at": format_time(t), "event": ev.name, "rule": ev.rule, "outcome": _freeze_new(ctx.outcome)})
+    ledger = dict(state.docs["ledger"])  # only its clock changes: a shallow copy is enough
     ledger["clock"] = format_time(until)
     return State(state.config, {**state.docs, "ledger": ledger}, state.rules), fired
 
@@ -491,7 +902,7 @@ def apply_action(registry: Registry, state: State, record: dict[str, Any], *,
         consequence(ctx)
 
     _update_ledger(ctx, action, record, at, head, k)
-    return Applied(ctx.tx.commit(), list(dice.rolled), ctx.outcome, fired)
+    return Applied(ctx.tx.commit(), list(dice.rolled), _freeze_new(ctx.outcome), fired)
 
 
 def _update_ledger(ctx: Ctx, action: Action, record: dict[str, Any], at: datetime, head: str, k: int) -> None:
@@ -507,23 +918,40 @@ def _update_ledger(ctx: Ctx, action: Action, record: dict[str, Any], at: datetim
     ledger["clock"] = format_time(at)
     ledger["last"] = f"{record.get('at')} {actor} {action.name}"
     ledger.setdefault("seen", {})[actor] = format_time(at)
+    horizon = at - timedelta(days=8)
+    horizon_text = format_time(horizon)
+
+    def live(t: Any) -> bool:
+        # canonical times (what the ledger's schema allows) compare as text; anything else is parsed
+        if isinstance(t, str) and len(t) == 20 and _CANONICAL_TIME.match(t):
+            return t >= horizon_text
+        return parse_time(t) >= horizon
+
     if action.frequency:
         key = action.frequency_key or action.name
         recent = ledger.setdefault("recent", {}).setdefault(actor, {})
         times = recent.get(key, [])
-        horizon = at - timedelta(days=8)
-        recent[key] = [t for t in times if parse_time(t) >= horizon] + [format_time(at)]
-    # forget limits that can no longer bite, so the ledger stays small
-    horizon = at - timedelta(days=8)
-    for who in list(ledger.get("recent", {})):
-        for key in list(ledger["recent"][who]):
-            kept = [t for t in ledger["recent"][who][key] if parse_time(t) >= horizon]
-            if kept:
-                ledger["recent"][who][key] = kept
-            else:
-                del ledger["recent"][who][key]
-        if not ledger["recent"][who]:
-            del ledger["recent"][who]
+        recent[key] = [t for t in times if live(t)] + [format_time(at)]
+    # forget limits that can no longer bite, so the ledger stays small; read without copying, write what changes
+    raw = dict.get(ledger, "recent")
+    if raw:
+        stale = [(who, [key for key, times in dict.items(limits) if not all(live(t) for t in times)])
+                 for who, limits in dict.items(raw)]
+        stale = [(who, keys) for who, keys in stale if keys or not dict.__len__(dict.__getitem__(raw, who))]
+        if stale:
+            recent = ledger["recent"]
+            for who, keys in stale:
+                for key in keys:
+                    kept = [t for t in recent[who][key] if live(t)]
+                    if kept:
+                        recent[who][key] = kept
+                    else:
+                        del recent[who][key]
+                if not recent[who]:
+                    del recent[who]
+
+
+_CANONICAL_TIME = __import__("re").compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$")
 
 
 # ---------------------------------------------------------------- the engine's own actions

@@ -21,6 +21,7 @@ over the limits below.
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import re
@@ -103,17 +104,19 @@ for _t in ("tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:binary", "tag:yaml.
     _Constructor.add_constructor(_t, _Constructor.construct_undefined)
 _Constructor.add_constructor(None, _Constructor.construct_undefined)
 
-try:
-    _Parser: Any = yaml.CParser
-except AttributeError:  # pragma: no cover - LibYAML missing; slower but equal
+try:  # LibYAML's parser; ``yaml.CParser`` is not exported at the top level, only from yaml.cyaml
+    from yaml.cyaml import CParser as _CParser
+
+    _Parser: Any = _CParser
+except ImportError:  # pragma: no cover - LibYAML missing; slower but equal
     _Parser = None
 
 
 if _Parser is not None:
 
-    class _Loader(yaml.CParser, _Constructor, _Resolver):  # type: ignore[misc]
+    class _Loader(_CParser, _Constructor, _Resolver):  # type: ignore[misc]
         def __init__(self, stream: str) -> None:
-            yaml.CParser.__init__(self, stream)
+            _CParser.__init__(self, stream)
             _Constructor.__init__(self)
             _Resolver.__init__(self)
 
@@ -128,6 +131,69 @@ else:  # pragma: no cover
             yaml.composer.Composer.__init__(self)
             _Constructor.__init__(self)
             _Resolver.__init__(self)
+
+
+_STR = "tag:yaml.org,2002:str"
+_INT_TAG = "tag:yaml.org,2002:int"
+_NULL_TAG = "tag:yaml.org,2002:null"
+_BOOL_TAG = "tag:yaml.org,2002:bool"
+_FLOAT_TAG = "tag:yaml.org,2002:float"
+_MAP = "tag:yaml.org,2002:map"
+_SEQ = "tag:yaml.org,2002:seq"
+_MERGE = "tag:yaml.org,2002:merge"
+
+
+class _Convert:
+    """Nodes to plain data in one recursive pass: what ``_Constructor`` does, without its generic machinery.
+
+    PyYAML's constructor builds every mapping through generators and bookkeeping meant for
+    recursive structures, which content files may not have; walking the node tree directly
+    is about twice as fast and refuses exactly the same things with the same messages.
+    Scalars other than plain strings, integers and nulls go through ``_Constructor``.
+    """
+
+    def __init__(self, constructor: "_Constructor", anchors: bool):
+        self.c = constructor
+        self.seen: set[int] | None = set() if anchors else None  # an alias is a node met twice
+
+    def __call__(self, node: Any) -> Any:
+        seen = self.seen
+        if seen is not None:
+            if id(node) in seen:
+                raise _Refused("aliases and anchors are not allowed in content files", node.start_mark)
+            seen.add(id(node))
+        cls = node.__class__
+        tag = node.tag
+        if cls is yaml.ScalarNode:
+            if tag == _STR:
+                return node.value
+            if tag == _INT_TAG:
+                return self.c.construct_yaml_int(node)
+            if tag == _NULL_TAG:
+                return None
+            if tag == _BOOL_TAG:
+                return self.c.construct_yaml_bool(node)
+            if tag == _FLOAT_TAG:
+                return self.c.construct_yaml_float(node)
+            return self.c.construct_object(node, deep=True)
+        if cls is yaml.MappingNode and tag == _MAP:
+            pairs = node.value
+            keys: set = set()
+            for key_node, _ in pairs:
+                if key_node.tag == _MERGE or getattr(key_node, "value", None) == "<<":
+                    raise _Refused("merge keys (<<) are not allowed in content files", key_node.start_mark)
+                if key_node.__class__ is not yaml.ScalarNode:
+                    raise _Refused("mapping keys must be plain strings or numbers", key_node.start_mark)
+                if key_node.value in keys:
+                    raise _Refused(f"duplicate key {key_node.value!r}", key_node.start_mark)
+                keys.add(key_node.value)
+            out = {}
+            for key_node, value_node in pairs:
+                out[self(key_node)] = self(value_node)
+            return out
+        if cls is yaml.SequenceNode and tag == _SEQ:
+            return [self(x) for x in node.value]
+        return self.c.construct_object(node, deep=True)  # an explicit tag: refused or built as before
 
 
 class _Refused(Exception):
@@ -201,12 +267,37 @@ def _prescan(text: str, name: str) -> None:
                 depth = max(0, depth - 1)
 
 
+# Block nesting costs a column a level ("- - - - x", or indentation). LibYAML's composer recurses in C and
+# overflows the stack (a crash, not an exception) past some tens of thousands of levels, so a file whose
+# lines start that deep has its depth counted from the parser's events (which use no recursion) first.
+_BLOCK_PREFIX = re.compile(r"^[ ]*(?:[-?:][ ]+)*", re.M)
+
+
+def _block_depth(text: str, name: str) -> None:
+    if max((m.end() - m.start() for m in _BLOCK_PREFIX.finditer(text)), default=0) <= 4 * MAX_DEPTH:
+        return
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=_ComposeLoader):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise BadInput(Problem(f"nested deeper than {MAX_DEPTH} levels", name,
+                                           event.start_mark.line + 1, event.start_mark.column + 1, kind=BAD_INPUT))
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.YAMLError:
+        return  # load() reports it with its place
+
+
 def load(text: str, name: str, *, line_offset: int = 0) -> Any:
     """Plain data from YAML text, or BadInput naming the place."""
     _prescan(text, name)
+    _block_depth(text, name)
     loader = _Loader(text)
     try:
-        data = loader.get_single_data()
+        node = loader.get_single_node()
+        data = _Convert(loader, "&" in text)(node) if node is not None else None
     except _Refused as e:
         raise BadInput(Problem(e.message, name, e.mark.line + 1 + line_offset, e.mark.column + 1,
                                kind=BAD_INPUT)) from None
@@ -247,6 +338,8 @@ def _check_limits(data: Any, text: str, name: str, line_offset: int) -> None:
                     stack.append((v, depth + 1, path + (i,)))
                 elif isinstance(v, str) and (len(v) > MAX_STRING or "\x00" in v):
                     raise _limit(_bad_string(v), text, name, path + (i,), line_offset)
+                elif isinstance(v, float) and (v != v or v in (float("inf"), float("-inf"))):
+                    raise _limit("infinite or NaN numbers are not allowed", text, name, path + (i,), line_offset)
 
 
 def _bad_string(v: str) -> str:
@@ -269,15 +362,24 @@ def load_file(path: str | Path, display: str | None = None) -> Any:
 # ---------------------------------------------------------------- positions
 
 
+@functools.lru_cache(maxsize=2)  # a big file's tree is large: keep only the one being reported on
+def _composed(text: str) -> Any:
+    """The node tree of ``text`` (False if it does not parse), composed once for all the places asked of it:
+    a check reports many differences in one file, and composing a large file for each was quadratic."""
+    try:
+        return yaml.compose(text, Loader=_ComposeLoader)
+    except yaml.YAMLError:
+        return False
+
+
 def locate(text: str, path: Sequence[object]) -> tuple[int, int]:
     """1-based (line, col) of the node at ``path`` in YAML ``text``.
 
     The deepest existing node along the path is given when the path does not
     exist in the text (a value the file lacks is reported where it belongs).
     """
-    try:
-        node = yaml.compose(text, Loader=_ComposeLoader)
-    except yaml.YAMLError:
+    node = _composed(text)
+    if node is False:
         return (0, 0)
     if node is None:
         return (1, 1)
@@ -301,9 +403,9 @@ def locate(text: str, path: Sequence[object]) -> tuple[int, int]:
 
 if _Parser is not None:
 
-    class _ComposeLoader(yaml.CParser, _Resolver):  # type: ignore[misc]
+    class _ComposeLoader(_CParser, _Resolver):  # type: ignore[misc]
         def __init__(self, stream: str) -> None:
-            yaml.CParser.__init__(self, stream)
+            _CParser.__init__(self, stream)
             _Resolver.__init__(self)
 
 else:  # pragma: no cover
@@ -492,3 +594,212 @@ def dump_new(data: Any, header: Iterable[str] = ()) -> str:
 def canonical(text: str, name: str) -> str:
     """The canonical layout of a YAML text: what ``nomic fmt`` writes."""
     return rt_dump(rt_load(text, name))
+
+
+# ---------------------------------------------------------------- patching a large file's text
+
+PATCH_MIN_CHARS = 32 * 1024  # below this the round trip is quick enough, and it is the reference
+
+
+class _NoPatch(Exception):
+    """The change is not one the text patcher handles; the round trip does it."""
+
+
+def patch_text(old_text: str, new: Any, name: str = "") -> str | None:
+    """``old_text`` changed to hold ``new``, touching only the lines of what changed; None if it cannot.
+
+    What ``sync_into`` and the round trip do, at the speed of LibYAML: the old text is composed
+    with positions, the old and new data are compared, and each change becomes an edit of the
+    text: a changed entry or item is rewritten (rendered by ruamel.yaml, so it looks as the round
+    trip would write it), a new key or item is added after the last one, a removed key is cut.
+    Anything else (flow collections that grow, deletions inside lists, comments in the way)
+    gives None, and the caller uses the round trip. The result is parsed again and must give
+    exactly ``new``, so a patch can never change what a file means.
+    """
+    try:
+        root = yaml.compose(old_text, Loader=_ComposeLoader)
+        if root is None:
+            return None
+        old = _Convert(_Loader(""), False)(root)
+        edits: list[tuple[int, int, str]] = []
+        _patch_node(old_text, root, old, new, edits)
+    except (_NoPatch, yaml.YAMLError, _Refused, RecursionError):
+        return None
+    if not edits:
+        return old_text
+    edits.sort(key=lambda e: (e[0], e[1]))
+    out = []
+    pos = 0
+    for start, end, text in edits:
+        if start < pos:
+            return None  # overlapping edits: not expected, never risked
+        out.append(old_text[pos:start])
+        out.append(text)
+        pos = end
+    out.append(old_text[pos:])
+    patched = "".join(out)
+    try:
+        again = load(patched, name or "patched")
+    except BadInput:
+        return None
+    return patched if _same_data(again, new) else None
+
+
+def _same_data(a: Any, b: Any) -> bool:
+    """Equal values of equal types (key order aside: new keys are added at the end, as sync_into does)."""
+    if type(a) is not type(b) and not (isinstance(a, dict) and isinstance(b, dict)) and not (
+            isinstance(a, list) and isinstance(b, list)):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same_data(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same_data(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def _line_start(text: str, index: int) -> int:
+    return text.rfind("\n", 0, index) + 1
+
+
+def _line_end(text: str, index: int) -> int:
+    """The index just after the end of the line holding ``index - 1`` (the node's last character)."""
+    if index > 0 and text[index - 1] == "\n":
+        return index
+    nl = text.find("\n", index)
+    if nl < 0:
+        raise _NoPatch()
+    if text[index:nl].strip():
+        raise _NoPatch()  # a comment or more after the value on its line
+    return nl + 1
+
+
+def _last_end(node: Any) -> int:
+    """Where the text of ``node`` ends (a block collection's own end mark lies after following lines)."""
+    if isinstance(node, yaml.ScalarNode) or getattr(node, "flow_style", False):
+        return node.end_mark.index
+    if isinstance(node, yaml.MappingNode):
+        if not node.value:
+            return node.end_mark.index
+        return _last_end(node.value[-1][1])
+    if isinstance(node, yaml.SequenceNode):
+        if not node.value:
+            return node.end_mark.index
+        return _last_end(node.value[-1])
+    raise _NoPatch()
+
+
+def _render(value: Any, column: int, item: bool = False) -> str:
+    """A mapping entry ``{key: value}`` (or a list item) as the round trip writes it, at ``column``."""
+    text = rt_dump(_fresh(value))
+    if item:  # a top-level list is written "  - x": its items start at column 4
+        shift = column - 4
+    else:
+        shift = column
+    if shift < 0:
+        raise _NoPatch()
+    pad = " " * shift
+    return "".join(pad + line if line.strip() else line for line in text.splitlines(True))
+
+
+def _is_block(node: Any) -> bool:
+    return isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and not node.flow_style and bool(node.value)
+
+
+def _patch_node(text: str, node: Any, old: Any, new: Any, edits: list) -> None:
+    if isinstance(old, dict) and isinstance(new, dict) and isinstance(node, yaml.MappingNode) and _is_block(node):
+        _patch_map(text, node, old, new, edits)
+    elif isinstance(old, list) and isinstance(new, list) and isinstance(node, yaml.SequenceNode) and _is_block(node):
+        _patch_seq(text, node, old, new, edits)
+    elif not _same_data(old, new):
+        raise _NoPatch()  # the document itself changes kind: the round trip writes it
+
+
+def _patch_map(text: str, node: Any, old: dict, new: dict, edits: list) -> None:
+    column = node.value[0][0].start_mark.column
+    for key_node, value_node in node.value:
+        key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
+        if key not in old:
+            raise _NoPatch()
+        start = _line_start(text, key_node.start_mark.index)
+        if text[start:key_node.start_mark.index].strip():
+            raise _NoPatch()  # the key does not start its line (the first key of a list item)
+        if key not in new:
+            edits.append((start, _line_end(text, _last_end(value_node)), ""))
+            continue
+        if _same_data(old[key], new[key]):
+            continue
+        if _is_block(value_node) and type(old[key]) is type(new[key]) and isinstance(new[key], (dict, list)) \
+                and new[key]:
+            _patch_node(text, value_node, old[key], new[key], edits)
+            continue
+        edits.append((start, _line_end(text, _last_end(value_node)),
+                      _render({key: _styled(value_node, new[key])}, column)))
+    added = [k for k in new if k not in old]
+    if added:
+        at = _line_end(text, _last_end(node))
+        edits.append((at, at, _render({k: new[k] for k in added}, column)))
+
+
+def _styled(node: Any, value: Any) -> Any:
+    """A changed string keeps its quoting or block style, as ``sync_into`` keeps it."""
+    if not isinstance(value, str) or not isinstance(node, yaml.ScalarNode) or not node.style:
+        return value
+    from ruamel.yaml.scalarstring import (DoubleQuotedScalarString, FoldedScalarString, LiteralScalarString,
+                                          SingleQuotedScalarString)
+
+    cls = {"'": SingleQuotedScalarString, '"': DoubleQuotedScalarString, "|": LiteralScalarString,
+           ">": FoldedScalarString}.get(node.style)
+    if cls is None or not _safe_style(cls, value):
+        return value
+    return cls(value)
+
+
+def _patch_seq(text: str, node: Any, old: list, new: list, edits: list) -> None:
+    if len(new) < len(old):
+        raise _NoPatch()
+    items = node.value
+    column = items[0].start_mark.column
+    for i, item_node in enumerate(items):
+        if _same_data(old[i], new[i]):
+            continue
+        if isinstance(item_node, yaml.MappingNode) and _is_block(item_node) and isinstance(new[i], dict) and new[i]:
+            first_key = item_node.value[0][0]
+            if first_key.value in new[i] and list(new[i])[:1] == [first_key.value] and _same_data(
+                    old[i][first_key.value], new[i][first_key.value]):
+                _patch_item_map(text, item_node, old[i], new[i], edits)
+                continue
+        start = _line_start(text, item_node.start_mark.index)
+        edits.append((start, _line_end(text, _last_end(item_node)),
+                      _render([_styled(item_node, new[i])], column, item=True)))
+    if len(new) > len(old):
+        at = _line_end(text, _last_end(node))
+        edits.append((at, at, _render(new[len(old):], column, item=True)))
+
+
+def _patch_item_map(text: str, node: Any, old: dict, new: dict, edits: list) -> None:
+    """A mapping that is a list item ("- id: 3"): its first entry shares the dash's line and stays as it is."""
+    column = node.value[0][0].start_mark.column
+    for n, (key_node, value_node) in enumerate(node.value):
+        key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
+        if key not in old:
+            raise _NoPatch()
+        if n == 0:
+            continue  # unchanged, checked by the caller
+        start = _line_start(text, key_node.start_mark.index)
+        if text[start:key_node.start_mark.index].strip():
+            raise _NoPatch()
+        if key not in new:
+            edits.append((start, _line_end(text, _last_end(value_node)), ""))
+            continue
+        if _same_data(old[key], new[key]):
+            continue
+        if _is_block(value_node) and type(old[key]) is type(new[key]) and isinstance(new[key], (dict, list)) \
+                and new[key]:
+            _patch_node(text, value_node, old[key], new[key], edits)
+            continue
+        edits.append((start, _line_end(text, _last_end(value_node)),
+                      _render({key: _styled(value_node, new[key])}, column)))
+    added = [k for k in new if k not in old]
+    if added:
+        at = _line_end(text, _last_end(node))
+        edits.append((at, at, _render({k: new[k] for k in added}, column)))
