@@ -157,7 +157,7 @@ def test_write_all_replaces_every_file_together(tmp_path):
         write_all(folder, {folder / "a.yaml": "a: 2\n", folder / "sub" / "b.yaml": "b: 2\n"})
     assert (folder / "a.yaml").read_text() == "a: 2\n"
     assert (folder / "sub" / "b.yaml").read_text() == "b: 2\n"
-    assert sorted(p.name for p in folder.rglob("*") if p.is_file()) == [".nomic.lock", "a.yaml", "b.yaml"]
+    assert sorted(p.name for p in folder.rglob("*") if p.is_file()) == ["a.yaml", "b.yaml"]
 
 
 # ---------------------------------------------------------------- two runs at once

@@ -28,14 +28,15 @@ from .problems import BAD_INPUT, BadInput, Problem
 from .yamlio import write_atomic
 
 JOURNAL = ".nomic-journal.json"
-LOCK = ".nomic.lock"
+LOCK = ".nomic.lock"  # no longer written; an old one left in a game folder is ignored
 
 
 @contextmanager
 def locked(folder: Path, wait: bool = False) -> Iterator[list[Path]]:
     """Hold the game's lock; yields the files an interrupted earlier write was finished with (if any)."""
     folder.mkdir(parents=True, exist_ok=True)
-    fd = os.open(folder / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+    # The lock is held on the game's folder itself, so locking leaves no file behind in content/.
+    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
