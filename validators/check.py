@@ -79,6 +79,8 @@ def replay_log(files: GameFiles, source: Source, start: State, paths: list[str],
         if not step.legal or step.applied is None:
             break
         state = step.applied.state
+        step.applied = None  # the report needs the verdict, not every intermediate state (memory, GC)
+        texts.pop(path, None)
     return state, steps
 
 

@@ -398,9 +398,10 @@ def _freeze(v: Any) -> Any:
         if fresh:
             return _freeze_new(src)
         return _freeze(src) if type(src) in _COWS else src
-    if type(src) in _COWS:
+    foreign = type(src) in _COWS  # copied from another transaction's copy (a sandbox), which may change later
+    if foreign:
         src = _freeze(src)
-    if not v._m and not fresh:
+    if not v._m and not fresh and not foreign:
         # only things below it changed: its original, with the changed children put in their places
         out_c = src.copy()
         for child in v._d:

@@ -26,9 +26,26 @@ def all_modules() -> dict[str, Module]:
     return found
 
 
+def _named(names: tuple[str, ...]) -> dict[str, Module]:
+    """Import only the modules a game names (each package is named as its module); else look at them all."""
+    from . import games
+
+    found: dict[str, Module] = {}
+    for name in names:
+        try:
+            mod = importlib.import_module(f"{games.__name__}.{name}")
+        except ImportError:
+            return all_modules()
+        module = getattr(mod, "MODULE", None)
+        if not isinstance(module, Module) or module.name != name:
+            return all_modules()
+        found[name] = module
+    return found
+
+
 @lru_cache(maxsize=64)
 def _registry(names: tuple[str, ...]) -> Registry:
-    known = all_modules()
+    known = _named(names)
     missing = [n for n in names if n not in known]
     if missing:
         raise KeyError(f"unknown module {', '.join(map(repr, missing))} (known: {', '.join(sorted(known))})")

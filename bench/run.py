@@ -1,0 +1,360 @@
+"""The benchmark suite: every figure of issue 10, measured side by side in one run.
+
+    .venv/bin/python -m bench.run [--work DIR] [--actions 10000] [--skip-wiki] [--repeat 3]
+
+Generates the large game (bench/gen.py) in a scratch git repository, then measures, each
+against its baseline in the same run:
+
+1. ``nomic check --base`` of a pull request adding one action, against parsing the files
+   that check must read with PyYAML's CSafeLoader (gc paused);
+2. the full audit replay of the 10,000-action log, against parsing the log the same way,
+   and its peak memory;
+3. ``nomic act`` of one action (time, and which files it rewrote);
+4. the wiki build (when the site plugin and mkdocs.yml exist), against a plain Material
+   build of as many static pages with the same navigation settings;
+5. schema validation of every content file, against jsonschema-rs listing every error.
+
+The machines these run on are shared and their load varies a lot, so each figure is given
+as CPU time (process and children: what the work costs) and wall time (what a user waits),
+the best of ``--repeat`` runs, and the ratio uses CPU time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import yaml  # noqa: E402
+
+PY = sys.executable
+NOMIC = str(Path(PY).parent / "nomic")
+NOW = "2026-11-22T00:00:00Z"
+
+
+def cpu() -> float:
+    """CPU seconds used so far by this process and its finished children."""
+    s = resource.getrusage(resource.RUSAGE_SELF)
+    c = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return s.ru_utime + s.ru_stime + c.ru_utime + c.ru_stime
+
+
+def measure(fn: Callable[[], Any], repeat: int = 3, gc_off: bool = False) -> tuple[float, float, Any]:
+    """(best CPU seconds, best wall seconds, last result) of ``fn``."""
+    best_cpu = best_wall = float("inf")
+    result = None
+    for _ in range(repeat):
+        gc.collect()
+        if gc_off:
+            gc.disable()
+        c0, w0 = cpu(), time.perf_counter()
+        try:
+            result = fn()
+        finally:
+            c1, w1 = cpu(), time.perf_counter()
+            if gc_off:
+                gc.enable()
+        best_cpu = min(best_cpu, c1 - c0)
+        best_wall = min(best_wall, w1 - w0)
+    return best_cpu, best_wall, result
+
+
+def csafe_parse(texts: list[str]) -> None:
+    for t in texts:
+        yaml.load(t, Loader=yaml.CSafeLoader)
+
+
+def front(text: str) -> str:
+    return text[4:text.find("\n---\n", 3) + 1] if text.startswith("---\n") else text
+
+
+def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, env={**os.environ, **(env or {})})
+
+
+def git(repo: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(repo), "-c", "user.name=bench", "-c", "user.email=b@example.invalid",
+                           *args], check=True, capture_output=True, text=True).stdout
+
+
+class Row:
+    def __init__(self, figure: str, goal: str):
+        self.figure, self.goal = figure, goal
+        self.ours: tuple[float, float] | None = None
+        self.base: tuple[float, float] | None = None
+        self.ratio_goal: float | None = None
+        self.notes: list[str] = []
+        self.verdict = ""
+
+    def ratio(self) -> float | None:
+        if self.ours and self.base and self.base[0] > 0:
+            return self.ours[0] / self.base[0]
+        return None
+
+
+def fmt_pair(p: tuple[float, float] | None) -> str:
+    return "-" if p is None else f"{p[0]:.3f} s CPU / {p[1]:.3f} s wall"
+
+
+# ---------------------------------------------------------------- the figures
+
+
+def fig_act(repo: Path, game: str, rows: list[Row], repeat: int) -> dict[str, Any]:
+    """``nomic act`` of one vote; returns what the PR figure needs."""
+    row = Row("`nomic act` of one action", "under 1 s; rewrites only the touched files")
+    gs = repo / "content" / game / "gamestate"
+    from validators import yamlio
+    from validators.timeutil import format_time, parse_time
+    from datetime import timedelta
+
+    ledger = yamlio.load_file(gs / "ledger.yaml")
+    proposals = yamlio.load_file(gs / "proposals.yaml")
+    pending = [p for p in proposals["proposals"] if p["status"] == "pending"]
+    pid = pending[-1]["id"] if pending else proposals["proposals"][-1]["id"]
+    at = format_time(parse_time(ledger["clock"]) + timedelta(minutes=5))
+    roster = yamlio.load_file(gs / "roster.yaml")
+    voter = roster["players"][len(roster["players"]) // 2]["name"]
+    cmd = [NOMIC, "--repo", str(repo), "act", game, "core.vote", f"proposal={pid}", "vote=FOR", "--as", voter,
+           "--at", at, "--now", NOW, "-q"]
+    best = (float("inf"), float("inf"))
+    written: list[str] = []
+    for _ in range(repeat):
+        git(repo, "checkout", "-q", "--", ".")
+        git(repo, "clean", "-q", "-fd", "content")
+        c0, w0 = cpu(), time.perf_counter()
+        r = run(cmd, repo)
+        c1, w1 = cpu(), time.perf_counter()
+        if r.returncode != 0:
+            raise SystemExit(f"nomic act failed: {r.stdout}{r.stderr}")
+        best = (min(best[0], c1 - c0), min(best[1], w1 - w0))
+        written = [line[3:] for line in git(repo, "status", "--porcelain", "--untracked-files=all").splitlines()
+                   if line[3:].startswith("content/")]
+    # the process's own start-up (interpreter and imports), for reference
+    c0, w0 = cpu(), time.perf_counter()
+    run([NOMIC, "--help"], repo)
+    startup = (cpu() - c0, time.perf_counter() - w0)
+    row.ours = best
+    row.notes.append(f"rewrote {len(written)} files: {', '.join(sorted(written))}")
+    row.notes.append(f"of which interpreter start-up and imports (`nomic --help`): {fmt_pair(startup)}")
+    row.verdict = "met" if best[1] < 1.0 else ("met in CPU time" if best[0] < 1.0 else "missed")
+    rows.append(row)
+    return {"voter": voter, "written": written, "at": at}
+
+
+def fig_check_pr(repo: Path, game: str, rows: list[Row], repeat: int, act_info: dict[str, Any]) -> None:
+    row = Row("`nomic check --base` of a PR adding one action", "at most 2x parsing the files it reads; under 1 s")
+    from validators.content import GitTree
+
+    root = f"content/{game}"
+    base = GitTree(repo, "HEAD")
+    head_files = [p for p in (repo / root).rglob("*") if p.is_file() and "/actions/" not in p.as_posix()
+                  and "/initial/" not in p.as_posix()]
+    new_actions = [p for p in act_info["written"] if "/actions/" in p]
+    base_paths = [p for p in base.list(root) if "/actions/" not in p and "/initial/" not in p]
+    base.prefetch(base_paths)
+    texts = [front(base.read(p).decode()) for p in base_paths]
+    texts += [front(p.read_text(encoding="utf-8")) for p in head_files]
+    texts += [(repo / p).read_text(encoding="utf-8") for p in new_actions]
+    for t in texts:  # the baseline must parse them all (it has no refusals of its own)
+        try:
+            yaml.load(t, Loader=yaml.CSafeLoader)
+        except yaml.YAMLError as e:
+            raise SystemExit(f"the baseline cannot parse a file the check reads: {e}\n{t[:300]}")
+    row.base = measure(lambda: csafe_parse(texts), repeat, gc_off=True)[:2]
+    cmd = [NOMIC, "--repo", str(repo), "check", "--base", "HEAD", "--now", NOW, "--author",
+           f"{act_info['voter'].lower()}-gh"]
+    best = (float("inf"), float("inf"))
+    for _ in range(repeat):
+        c0, w0 = cpu(), time.perf_counter()
+        r = run(cmd, repo)
+        c1, w1 = cpu(), time.perf_counter()
+        if r.returncode != 0:
+            raise SystemExit(f"nomic check --base failed: {r.stdout}{r.stderr}")
+        best = (min(best[0], c1 - c0), min(best[1], w1 - w0))
+    from validators.check import check_pr
+    from validators.timeutil import parse_time
+
+    inproc = measure(lambda: check_pr(repo, "HEAD", author=f"{act_info['voter'].lower()}-gh",
+                                      now=parse_time(NOW)), repeat)
+    if inproc[2].exit_code:
+        raise SystemExit("check_pr found problems: " + "; ".join(p.text() for p in inproc[2].problems))
+    row.ours = inproc[:2]
+    row.notes.append(f"{len(texts)} files parsed for the baseline ({sum(map(len, texts)) // 1024} KiB)")
+    row.notes.append(f"the command, start-up included: {fmt_pair(best)}")
+    row.ratio_goal = 2.0
+    r_ = row.ratio()
+    row.verdict = "met" if r_ is not None and r_ <= 2.0 and best[1] < 1.0 else (
+        "ratio met" if r_ is not None and r_ <= 2.0 else "missed")
+    rows.append(row)
+
+
+AUDIT_CHILD = """
+import json, resource, sys, time, tracemalloc
+sys.path.insert(0, {root!r})
+from pathlib import Path
+from validators.check import check_repo
+from validators.timeutil import parse_time
+trace = {trace!r}
+if trace:
+    tracemalloc.start()
+t = time.process_time()
+r = check_repo(Path({repo!r}), now=parse_time({now!r}), only=[{game!r}])
+out = {{"cpu": time.process_time() - t, "exit": r.exit_code, "notes": r.notes,
+       "problems": [p.text() for p in r.problems][:5],
+       "maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}
+if trace:
+    out["traced_peak_mb"] = tracemalloc.get_traced_memory()[1] / 2**20
+print(json.dumps(out))
+"""
+
+
+def fig_audit(repo: Path, game: str, rows: list[Row], repeat: int) -> None:
+    row = Row("full audit replay of the 10,000-action history", "at most 1.5x parsing the log; peak under 200 MB")
+    files = sorted((repo / "content" / game / "actions").glob("*.yaml"))
+    texts = [p.read_text(encoding="utf-8") for p in files]
+    row.base = measure(lambda: csafe_parse(texts), repeat, gc_off=True)[:2]
+    from validators.check import check_repo
+    from validators.timeutil import parse_time
+
+    c, w, report = measure(lambda: check_repo(repo, now=parse_time(NOW), only=[game]), repeat)
+    if report.exit_code:
+        raise SystemExit("the audit found problems: " + "; ".join(p.text() for p in report.problems[:5]))
+    row.ours = (c, w)
+    mem = json.loads(run([PY, "-c", AUDIT_CHILD.format(root=str(ROOT), repo=str(repo), now=NOW, game=game,
+                                                      trace=False)], ROOT).stdout)
+    traced = json.loads(run([PY, "-c", AUDIT_CHILD.format(root=str(ROOT), repo=str(repo), now=NOW, game=game,
+                                                         trace=True)], ROOT).stdout)
+    row.notes.append(f"{len(files)} action files, {sum(map(len, texts)) // 1024} KiB")
+    row.notes.append(f"peak memory: {mem['maxrss_mb']:.0f} MB resident (interpreter included), "
+                     f"{traced['traced_peak_mb']:.0f} MB allocated by Python at most (tracemalloc)")
+    row.ratio_goal = 1.5
+    r_ = row.ratio()
+    row.verdict = "met" if r_ is not None and r_ <= 1.5 and mem["maxrss_mb"] < 200 else "missed"
+    rows.append(row)
+
+
+def fig_schemas(repo: Path, game: str, rows: list[Row], repeat: int) -> None:
+    row = Row("schema validation of every content file, all errors reported",
+              "at most 2x the fastest validator reporting every error with its path")
+    import jsonschema_rs
+
+    from validators import schemas, yamlio
+    from validators.content import load_game, WorkTree
+    from validators.judge import param_problems  # noqa: F401
+
+    files = load_game(WorkTree(repo), game)
+    items: list[tuple[Any, str]] = []
+    for kind, path in files.doc_paths.items():
+        items.append((files.state.docs[kind], {"roster": "roster.schema.json", "ledger": "ledger.schema.json",
+                                               **{k: d.schema for k, d in files.registry.docs.items()}}[kind]))
+    items.append((files.state.config, "game.schema.json"))
+    for rule in files.state.rules.values():
+        items.append((rule.meta, "rule.schema.json"))
+    for p in files.actions:
+        items.append((yamlio.load_file(repo / p, p), "action.schema.json"))
+    rs = {name: schemas._rs_for(name) for name in {s for _, s in items}}
+
+    def ours() -> int:
+        return sum(len(schemas.errors(d, schema=s)) for d, s in items)
+
+    def fastest() -> int:
+        return sum(len(list(rs[s].iter_errors(d))) for d, s in items)
+
+    def python_only() -> int:
+        return sum(len(list(schemas.validator_for(s).iter_errors(d))) for d, s in items)
+
+    row.ours = measure(ours, repeat)[:2]
+    row.base = measure(fastest, repeat)[:2]
+    slow = measure(python_only, 1)[:2]
+    row.notes.append(f"{len(items)} documents; jsonschema (Python) alone on the same: {fmt_pair(slow)}")
+    row.ratio_goal = 2.0
+    r_ = row.ratio()
+    row.verdict = "met" if r_ is not None and r_ <= 2.0 else "missed"
+    rows.append(row)
+
+
+def fig_wiki(repo: Path, game: str, rows: list[Row]) -> None:
+    row = Row("wiki build of the large game (at least 1,000 pages)", "at most 1.25x a plain Material build")
+    if not (ROOT / "site_plugins" / "plugin.py").exists() or not (ROOT / "mkdocs.yml").exists():
+        row.notes.append("not measured: the site plugin (site_plugins/) or mkdocs.yml does not exist yet")
+        row.verdict = "not measured"
+        rows.append(row)
+        return
+    from bench.wiki import measure_wiki
+
+    measure_wiki(repo, game, row)
+    rows.append(row)
+
+
+# ---------------------------------------------------------------- main
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description="issue 10's figures, side by side")
+    p.add_argument("--work", help="scratch folder (default: a new temporary one)")
+    p.add_argument("--actions", type=int, default=10000)
+    p.add_argument("--players", type=int, default=100)
+    p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--skip-wiki", action="store_true")
+    p.add_argument("--reuse", action="store_true", help="reuse a game already generated in --work")
+    p.add_argument("--json", help="also write the figures to this file")
+    args = p.parse_args(argv)
+    work = Path(args.work) if args.work else Path(tempfile.mkdtemp(prefix="nomic-bench-"))
+    repo = work / "repo"
+    game = "big"
+    from bench.gen import generate
+
+    t0 = time.perf_counter()
+    if not (args.reuse and (repo / ".git").exists()):
+        if repo.exists():
+            shutil.rmtree(repo)
+        repo.mkdir(parents=True)
+        generate(repo, game=game, players=args.players, actions=args.actions, git=True)
+        print(f"generated the large game in {time.perf_counter() - t0:.1f} s: {repo}", file=sys.stderr)
+    rows: list[Row] = []
+    fig_schemas(repo, game, rows, args.repeat)
+    print("schemas done", file=sys.stderr)
+    fig_audit(repo, game, rows, min(args.repeat, 2))
+    print("audit done", file=sys.stderr)
+    info = fig_act(repo, game, rows, args.repeat)
+    print("act done", file=sys.stderr)
+    fig_check_pr(repo, game, rows, args.repeat, info)
+    print("check --base done", file=sys.stderr)
+    if not args.skip_wiki:
+        fig_wiki(repo, game, rows)
+    git(repo, "checkout", "-q", "--", ".")
+    git(repo, "clean", "-q", "-fd", "content")
+
+    print(f"\nissue 10 figures ({args.actions} actions, {args.players} players; CPU = process + children,"
+          f" best of {args.repeat}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs)\n")
+    print("| figure | goal | ours | baseline | ratio (CPU) | verdict |")
+    print("|---|---|---|---|---|---|")
+    for r in rows:
+        ratio = r.ratio()
+        print(f"| {r.figure} | {r.goal} | {fmt_pair(r.ours)} | {fmt_pair(r.base)} | "
+              f"{'-' if ratio is None else f'{ratio:.2f}x'} | {r.verdict} |")
+    print()
+    for r in rows:
+        for n in r.notes:
+            print(f"- {r.figure}: {n}")
+    if args.json:
+        Path(args.json).write_text(json.dumps([{**{k: v for k, v in r.__dict__.items()}, "ratio": r.ratio()}
+                                               for r in rows], indent=2), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
