@@ -30,6 +30,14 @@ def in_hiatus(state: State | Ctx) -> bool:
     return any(d["status"] == "pending" for d in state.doc("dovs")["dovs"])
 
 
+def edit_item(ctx: Ctx, kind: str, key: str, ident: int, what: str) -> dict[str, Any]:
+    """The item ``ident`` of ``doc[key]``, for editing; found by reading, so only that item is copied."""
+    for i, item in enumerate(ctx.doc(kind)[key]):
+        if item["id"] == ident:
+            return ctx.edit(kind)[key][i]
+    raise ctx.refuse(f"there is no {what} {ident}")
+
+
 def find(items: list[dict[str, Any]], ident: int, what: str, ctx: Ctx) -> dict[str, Any]:
     for item in items:
         if item["id"] == ident:

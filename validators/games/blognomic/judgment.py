@@ -7,7 +7,7 @@ from typing import Any, Iterator
 from ...effects import apply_effects
 from ...engine import ADMIN, PLAYER, Action, Ctx
 from ...timeutil import format_time
-from .common import age_hours, find, in_hiatus, opts, tally
+from .common import edit_item, age_hours, find, in_hiatus, opts, tally
 
 RULE = "calls-for-judgment"
 EFFECTS = {"$ref": "common.schema.json#/$defs/effects"}
@@ -47,7 +47,7 @@ def _vote_check(ctx: Ctx) -> Iterator[str]:
 
 
 def _vote(ctx: Ctx) -> None:
-    c = find(ctx.edit("cfjs")["cfjs"], ctx.params["cfj"], "CfJ", ctx)
+    c = edit_item(ctx, "cfjs", "cfjs", ctx.params["cfj"], "CfJ")
     c["votes"].pop(ctx.actor, None)
     c["votes"][ctx.actor] = ctx.params["vote"]
 
@@ -89,7 +89,7 @@ def _resolve_check(ctx: Ctx) -> Iterator[str]:
 
 
 def _resolve(ctx: Ctx) -> None:
-    c = find(ctx.edit("cfjs")["cfjs"], ctx.params["cfj"], "CfJ", ctx)
+    c = edit_item(ctx, "cfjs", "cfjs", ctx.params["cfj"], "CfJ")
     t = tally(ctx, c, implicit_author=False)
     ok, why = status(ctx, c)
     passed = ok and t.for_ * 2 > t.valid

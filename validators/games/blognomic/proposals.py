@@ -12,7 +12,7 @@ from ...effects import apply_effects
 from ...engine import ADMIN, PLAYER, Action, Ctx
 from ...roster import active_players, change_stat
 from ...timeutil import day_start, format_time, parse_time
-from .common import AGAINST_VOTES, Tally, age_hours, find, leader, opts, tally
+from .common import edit_item, AGAINST_VOTES, Tally, age_hours, find, leader, opts, tally
 
 RULE_PROPOSALS = "proposals"
 RULE_VOTING = "voting"
@@ -176,7 +176,7 @@ def _vote_check(ctx: Ctx) -> Iterator[str]:
 
 def _vote(ctx: Ctx) -> None:
     doc = ctx.edit("proposals")
-    p = find(doc["proposals"], ctx.params["proposal"], "proposal", ctx)
+    p = edit_item(ctx, "proposals", "proposals", ctx.params["proposal"], "proposal")
     vote = ctx.params["vote"]
     if p["author"] == ctx.actor and vote in ("AGAINST", "ADMONISH") and not p.get("self_killed"):
         # seed 001 1.5: self-killed unless vetoed, or already failable for another reason before this vote
@@ -247,7 +247,7 @@ def _resolve(enact: bool):
     def effect(ctx: Ctx) -> None:
         o = opts(ctx)
         doc = ctx.edit("proposals")
-        p = find(doc["proposals"], ctx.params["proposal"], "proposal", ctx)
+        p = edit_item(ctx, "proposals", "proposals", ctx.params["proposal"], "proposal")
         t = tally(ctx, p)
         reason = (enactable_reason if enact else failable_reason)(ctx, p, ctx.at, t) or ""
         result = "enacted" if enact else ("vetoed" if t.vetoed else "self-killed" if p.get("self_killed") else "failed")

@@ -10,7 +10,7 @@ from ...engine import ADMIN, LEADER, PLAYER, Action, Ctx
 from ...problems import Problem
 from ...roster import active_players, new_stats
 from ...timeutil import format_time, parse_time
-from .common import age_hours, find, in_hiatus, leader, opts, tally
+from .common import edit_item, age_hours, find, in_hiatus, leader, opts, tally
 
 RULE = "victory-and-ascension"
 
@@ -62,7 +62,7 @@ def _vote_check(ctx: Ctx) -> Iterator[str]:
 
 
 def _vote(ctx: Ctx) -> None:
-    d = find(ctx.edit("dovs")["dovs"], ctx.params["dov"], "DoV", ctx)
+    d = edit_item(ctx, "dovs", "dovs", ctx.params["dov"], "DoV")
     d["votes"].pop(ctx.actor, None)
     d["votes"][ctx.actor] = ctx.params["vote"]
 
