@@ -192,9 +192,11 @@ def test_many_acts_at_once_never_interleave(game):
     results = [(p.wait(timeout=120), p.stdout.read(), p.stderr.read()) for p in procs]
     done = 0
     for code, out, err in results:
-        assert code in (0, 2), out + err
+        assert code in (0, 1, 2), out + err
         if code == 2:
             assert "another nomic command is writing this game" in out, out
+        if code == 1:  # a vote in the same second as one already written, whose file would sort before it
+            assert "taken in the same second" in out, out
         done += code == 0
     assert done >= 1
     assert len(list((repo / GAME / "actions").glob("20261106T100000Z--*"))) == done
