@@ -96,4 +96,14 @@ def render_game_home(state: State, s: Summary, links: Links, pages: Sequence[tup
     out += [f'<dl class="nomic-facts">{"".join(facts)}</dl>', "", "## Pages", ""]
     out.append('<ul class="nomic-pages">' + "".join(f'<li><a href="{esc(url)}">{esc(title)}</a></li>'
                                                       for title, url in pages) + "</ul>")
+    past = (state.docs.get("dynasty") or {}).get("past") or []
+    if past:
+        # earlier dynasties stay readable: who led, the theme, when, who won
+        out += ["", "## Earlier dynasties", "", "<table>", "<tr><th>Dynasty</th><th>Theme</th><th>From</th>"
+                "<th>To</th><th>Won by</th></tr>"]
+        for d in reversed(past):
+            out.append(f"<tr><td>{esc(str(d.get('title', '')))}</td><td>{esc(str(d.get('theme', '')))}</td>"
+                       f"<td>{esc(when(str(d.get('started', ''))))}</td><td>{esc(when(str(d.get('ended', ''))))}</td>"
+                       f"<td>{esc(str(d.get('winner', '')))}</td></tr>")
+        out.append("</table>")
     return "\n".join(out) + "\n"

@@ -127,6 +127,30 @@ def build_game(game: Game, *, now: datetime, repo_url: str = "", branch: str = "
             site.pages.append(GeneratedPage(src, str(page.title), body, source))
             module_pages.append((str(page.title), src))
 
+    # Pages for single actions (every dance, step by step), from the modules that draw them
+    action_nav: list[Any] = []
+    for entry in game.entries:
+        for module in registry.modules:
+            if module.action_page is None:
+                continue
+            try:
+                page = module.action_page(entry.record)
+            except Exception as e:  # a module's drawing bug must not stop the wiki
+                site.warnings.append(f"{g}: module {module.name}'s page for {entry.path} failed: {e!r}")
+                continue
+            if page is None:
+                continue
+            slug = re.sub(r"[^a-z0-9-]+", "-", str(page.slug).lower()).strip("-")
+            src = f"games/{g}/steps/{slug}.md"
+            if any(p.src == src for p in site.pages):
+                continue
+            body = page.markdown if page.markdown.lstrip().startswith("# ") else \
+                f"# {md_text(page.title)}\n\n{page.markdown}"
+            site.pages.append(GeneratedPage(src, str(page.title), body, entry.path))
+            action_nav.append({esc(str(page.title)): src})
+    if action_nav:
+        module_pages.append(("Step by step", action_nav[0][next(iter(action_nav[0]))]))
+
     listed = [("Ruleset", "ruleset"), ("Ruleset history", "ruleset-history"),
               (_cap(state.keyword("players", "Players")), "roster")]
     if proposals_page:
@@ -139,7 +163,8 @@ def build_game(game: Game, *, now: datetime, repo_url: str = "", branch: str = "
     # since a game's name, its keywords and a module's page titles come from content
     site.nav = ([{esc(summary.title): f"games/{g}/index.md"}]
                 + [{esc(t): f"games/{g}/{PAGES[k]}"} for t, k in listed[:3]]
-                + [{esc(t): src} for t, src in module_pages]
+                + [{esc(t): src} for t, src in module_pages if t != "Step by step"]
+                + ([{"Step by step": action_nav}] if action_nav else [])
                 + [{esc(t): f"games/{g}/{PAGES[k]}"} for t, k in listed[3:]]
                 + [{esc(f"Each {state.keyword('player', 'player')}"): player_nav}])
     return site

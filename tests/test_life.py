@@ -87,3 +87,40 @@ def test_completion_script_mentions_every_command(tmp_path):
     for cmd in ("act", "check", "fmt", "build", "replay", "due", "tick", "new"):
         assert cmd in r.stdout
     assert "complete -F _nomic nomic" in r.stdout
+
+
+def test_every_dance_gets_its_own_step_by_step_page():
+    from validators.content import WorkTree, load_game, read_action
+    from validators.games.monkey.pages import dance_action_page
+
+    files = load_game(WorkTree("."), "monkey")
+    dances = [p for p in files.actions if p.endswith("--monkey.dance.yaml")]
+    assert len(dances) >= 2
+    pages = [dance_action_page(read_action(WorkTree("."), p)) for p in dances]
+    assert all(page is not None for page in pages)
+    assert len({page.slug for page in pages}) == len(pages)
+    assert all("executed" in page.markdown for page in pages)
+    vote = next(p for p in files.actions if p.endswith("--core.vote.yaml"))
+    assert dance_action_page(read_action(WorkTree("."), vote)) is None
+
+
+def test_earlier_dynasties_stay_on_the_game_page():
+    import copy
+
+    from site_plugins.home import Summary, render_game_home
+    from site_plugins.links import Links
+    from validators.content import WorkTree, load_game
+
+    state = copy.deepcopy(load_game(WorkTree("."), "blognomic").state)
+    state.docs["dynasty"]["past"] = [{"number": 1, "leader": "Alice", "title": "The First Dynasty of <b>Alice</b>",
+                                      "theme": "Colony", "started": "2026-10-01T00:00:00Z",
+                                      "ended": "2026-11-10T00:00:00Z", "winner": "Chidi"}]
+    import inspect
+
+    fields = inspect.signature(Summary).parameters
+    summary = Summary(**{k: ("" if p.annotation in ("str", str) else 0) if p.default is inspect._empty else p.default
+                         for k, p in fields.items()})
+    links = Links("blognomic", "games/blognomic/index.md", {}, True, "", "main")
+    html = render_game_home(state, summary, links, [])
+    assert "Earlier dynasties" in html
+    assert "The First Dynasty of &lt;b&gt;Alice&lt;/b&gt;" in html and "Chidi" in html

@@ -23,6 +23,7 @@ from ...engine import Ctx, DocKind, Event, Module, Problem, State
 from ...timeutil import next_weekly
 from . import awesomeness, dance, hammers, items, line, sections
 from .options import options
+from .pages import dance_action_page
 from .pages import pages as draw_pages
 
 
@@ -72,5 +73,6 @@ MODULE = Module(
     gates=[_npc_gate],
     invariants=[_invariants],
     pages=draw_pages,
+    action_page=dance_action_page,
     doc=__doc__ or "",
 )

@@ -299,3 +299,15 @@ def awesomeness_page(state: State) -> str:
     for pl in ranked:
         board.append(f"| {esc(pl['name'])} | {pl['stats'].get('awesomeness', 0)} |")
     return "\n".join(rows + board) + "\n"
+
+
+def dance_action_page(record: dict[str, Any]) -> Page | None:
+    """Every dance of the log gets a page of its own, step by step, drawn from its action file's outcome."""
+    if record.get("action") != "monkey.dance" or not record.get("outcome"):
+        return None
+    at = str(record.get("at", ""))
+    title = f"Dance of {at[:10]} {at[11:16]} UTC, conducted by {record.get('actor', '')}"
+    intro = (f"Conducted by **{esc(record.get('actor', ''))}** at {esc(at)}. "
+             f"Dice rolled: {esc(', '.join(str(d) for d in record.get('dice', [])) or 'none')}.\n\n")
+    return Page(slug=f"dance-{at.replace(':', '').replace('-', '').lower()}", title=title,
+                markdown=intro + steps_markdown(record["outcome"]))
