@@ -11,10 +11,10 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from typing import Any, Iterator
+from typing import Any
 
 from validators.engine import Rule, State
-from validators.judge import MISSING
+from validators.judge import MISSING, diff
 
 from .markup import esc
 
@@ -22,30 +22,6 @@ HIDDEN_DOCS = {"ledger"}  # the engine's bookkeeping: clocks, hashes
 MAX_LINES = 12
 
 
-def diff(a: Any, b: Any, path: tuple = ()) -> Iterator[tuple[tuple, Any, Any]]:
-    """(path, old, new) where two values differ, like validators.judge.diff, but skipping equal subtrees
-    with one (C-speed) comparison: an action changes a few values of large documents."""
-    if a is b or (type(a) is type(b) and a == b):
-        return
-    if isinstance(a, dict) and isinstance(b, dict):
-        for k in a:
-            if k not in b:
-                yield path + (k,), a[k], MISSING
-            else:
-                yield from diff(a[k], b[k], path + (k,))
-        for k in b:
-            if k not in a:
-                yield path + (k,), MISSING, b[k]
-        return
-    if isinstance(a, list) and isinstance(b, list):
-        for i in range(min(len(a), len(b))):
-            yield from diff(a[i], b[i], path + (i,))
-        for i in range(len(b), len(a)):
-            yield path + (i,), a[i], MISSING
-        for i in range(len(a), len(b)):
-            yield path + (i,), MISSING, b[i]
-        return
-    yield path, a, b
 
 
 def short(value: Any, limit: int = 60) -> str:

@@ -125,7 +125,13 @@ def _place(p: Problem, path: str, text: str | None) -> Problem:
 
 
 def diff(a: Any, b: Any, path: tuple = ()) -> Iterator[tuple[tuple, Any, Any]]:
-    """(path, value in a, value in b) for each place the two differ; MISSING marks an absent key."""
+    """(path, value in a, value in b) for each place the two differ; MISSING marks an absent key.
+
+    Equal subtrees are skipped with one comparison (done in C): an action changes a few values of large
+    documents, and states share what did not change.
+    """
+    if a is b or (type(a) is type(b) and a == b):
+        return
     if isinstance(a, dict) and isinstance(b, dict):
         for k in a:
             if k not in b:
