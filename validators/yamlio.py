@@ -714,12 +714,16 @@ def _patch_node(text: str, node: Any, old: Any, new: Any, edits: list) -> None:
         raise _NoPatch()  # the document itself changes kind: the round trip writes it
 
 
-def _patch_map(text: str, node: Any, old: dict, new: dict, edits: list) -> None:
+def _patch_map(text: str, node: Any, old: dict, new: dict, edits: list, *, item: bool = False) -> None:
+    """A block mapping's changed entries. ``item``: the mapping is a list item ("- id: 3"), whose first
+    entry shares the dash's line and stays as it is (the caller checked it is unchanged)."""
     column = node.value[0][0].start_mark.column
-    for key_node, value_node in node.value:
+    for n, (key_node, value_node) in enumerate(node.value):
         key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
         if key not in old:
             raise _NoPatch()
+        if item and n == 0:
+            continue
         start = _line_start(text, key_node.start_mark.index)
         if text[start:key_node.start_mark.index].strip():
             raise _NoPatch()  # the key does not start its line (the first key of a list item)
@@ -766,7 +770,7 @@ def _patch_seq(text: str, node: Any, old: list, new: list, edits: list) -> None:
             first_key = item_node.value[0][0]
             if first_key.value in new[i] and list(new[i])[:1] == [first_key.value] and _same_data(
                     old[i][first_key.value], new[i][first_key.value]):
-                _patch_item_map(text, item_node, old[i], new[i], edits)
+                _patch_map(text, item_node, old[i], new[i], edits, item=True)
                 continue
         start = _line_start(text, item_node.start_mark.index)
         edits.append((start, _line_end(text, _last_end(item_node)),
@@ -774,32 +778,3 @@ def _patch_seq(text: str, node: Any, old: list, new: list, edits: list) -> None:
     if len(new) > len(old):
         at = _line_end(text, _last_end(node))
         edits.append((at, at, _render(new[len(old):], column, item=True)))
-
-
-def _patch_item_map(text: str, node: Any, old: dict, new: dict, edits: list) -> None:
-    """A mapping that is a list item ("- id: 3"): its first entry shares the dash's line and stays as it is."""
-    column = node.value[0][0].start_mark.column
-    for n, (key_node, value_node) in enumerate(node.value):
-        key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
-        if key not in old:
-            raise _NoPatch()
-        if n == 0:
-            continue  # unchanged, checked by the caller
-        start = _line_start(text, key_node.start_mark.index)
-        if text[start:key_node.start_mark.index].strip():
-            raise _NoPatch()
-        if key not in new:
-            edits.append((start, _line_end(text, _last_end(value_node)), ""))
-            continue
-        if _same_data(old[key], new[key]):
-            continue
-        if _is_block(value_node) and type(old[key]) is type(new[key]) and isinstance(new[key], (dict, list)) \
-                and new[key]:
-            _patch_node(text, value_node, old[key], new[key], edits)
-            continue
-        edits.append((start, _line_end(text, _last_end(value_node)),
-                      _render({key: _styled(value_node, new[key])}, column)))
-    added = [k for k in new if k not in old]
-    if added:
-        at = _line_end(text, _last_end(node))
-        edits.append((at, at, _render({k: new[k] for k in added}, column)))
