@@ -1,8 +1,10 @@
 """A generator of large synthetic games, for the benchmarks.
 
-    .venv/bin/python -m bench.gen [--out DIR] [--players 100] [--actions 10000] [--game big] [--git]
+    .venv/bin/python -m bench.gen [--module blognomic] [--out DIR] [--players 100] [--actions 10000] [--game big] [--git]
 
-writes ``DIR/content/<game>/`` (default DIR: bench/out/large, git-ignored): a BlogNomic game
+writes ``DIR/content/<game>/`` (default DIR: bench/out/large, git-ignored): the large game of a
+module. Each module's generator lives in ``bench/gen_<module>.py`` (BlogNomic's here) and
+shares ``bench/common.py``. BlogNomic's is a game
 with 100 players each carrying every declared stat, a ruleset, and a history of
 10,000 legal actions (proposals with gamestate and rule effects, votes, enactments,
 failures, Calls for Judgment). The history is made by calling the engine directly
@@ -21,7 +23,6 @@ from __future__ import annotations
 import argparse
 import random
 import shutil
-import subprocess
 import sys
 import time
 from datetime import datetime, timedelta, timezone
@@ -32,11 +33,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench.common import Builder, write_game  # noqa: E402
 from validators import content  # noqa: E402
-from validators.engine import Rule, State, apply_action  # noqa: E402
-from validators.judge import param_problems  # noqa: E402
-from validators.modules import registry_for  # noqa: E402
-from validators.timeutil import format_time, parse_time  # noqa: E402
+from validators.engine import Rule, State  # noqa: E402
+from validators.timeutil import format_time  # noqa: E402
 
 UTC = timezone.utc
 FOUNDED = datetime(2025, 1, 1, tzinfo=UTC)
@@ -108,35 +108,6 @@ def initial_state(n: int, rng: random.Random) -> State:
     return State(config, docs, initial_rules())
 
 
-class Builder:
-    """Makes legal actions one by one, keeping each record as ``nomic act`` would write it."""
-
-    def __init__(self, state: State, rng: random.Random):
-        self.registry = registry_for(state.config["modules"])
-        self.state = state
-        self.rng = rng
-        self.records: list[dict[str, Any]] = []
-        self.t = START
-
-    def act(self, actor: str, action: str, params: dict[str, Any] | None = None, minutes: float = 10) -> Any:
-        self.t += timedelta(minutes=minutes)
-        record: dict[str, Any] = {"at": format_time(self.t), "actor": actor, "action": action}
-        if params:
-            record["params"] = params
-        applied = apply_action(self.registry, self.state, record, validate_params=param_problems)
-        if applied.dice:
-            record["dice"] = applied.dice
-        if applied.outcome:
-            record["outcome"] = applied.outcome
-        self.state = applied.state
-        self.records.append(record)
-        return applied
-
-    def at_least(self, when: datetime) -> None:
-        if self.t < when:
-            self.t = when
-
-
 def effects_for(i: int, state: State, rng: random.Random) -> dict[str, Any] | None:
     """Proposal effects: stat changes by JSON Patch, and now and then a rule amendment or a new rule."""
     names = [p["name"] for p in state.players()]
@@ -165,7 +136,7 @@ def effects_for(i: int, state: State, rng: random.Random) -> dict[str, Any] | No
 
 
 def build_history(state: State, actions: int, rng: random.Random, progress: bool = False) -> Builder:
-    b = Builder(state, rng)
+    b = Builder(state, rng, START)
     names = [p["name"] for p in state.players()]
     admins = [p["name"] for p in state.players() if p.get("admin")]
     i = 0
@@ -220,63 +191,56 @@ def build_history(state: State, actions: int, rng: random.Random, progress: bool
     return b
 
 
-# ---------------------------------------------------------------- writing
+# ---------------------------------------------------------------- the game
 
 
-def write_state(folder: Path, state: State, registry: Any, rel: str) -> None:
-    """game state and ruleset as new files, as ``nomic act`` lays them out."""
-    schemas = {"roster": "roster.schema.json", "ledger": "ledger.schema.json"}
-    schemas.update({k: d.schema for k, d in registry.docs.items()})
-    for kind, data in state.docs.items():
-        path = f"{rel}/gamestate/{kind}.yaml"
-        _write(folder / path, content.doc_text(data, path, schemas[kind]))
-    for rid, rule in state.rules.items():
-        _write(folder / f"{rel}/ruleset/{rid}.md", content.rule_text(rule))
-
-
-def _write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-
-
-def generate(out: Path, *, game: str = "big", players: int = 100, actions: int = 10000, seed: int = 1,
-             git: bool = False, progress: bool = False) -> Path:
-    """Write the game under ``out/content/<game>``; returns that folder."""
+def generate_blognomic(out: Path, *, game: str = "big", players: int = 100, actions: int = 10000, seed: int = 1,
+                       git: bool = False, progress: bool = False) -> Path:
+    """Write the BlogNomic game under ``out/content/<game>``; returns that folder."""
     rng = random.Random(seed)
     folder = out / "content" / game
     if folder.exists():
         shutil.rmtree(folder)
     start = initial_state(players, rng)
-    root = f"content/{game}"
-    _write(out / f"{root}/game.yaml", content.doc_text(start.config, f"{root}/game.yaml", "game.schema.json"))
     b = build_history(start, actions, rng, progress)
-    write_state(out, start, b.registry, f"{root}/initial")
-    write_state(out, b.state, b.registry, root)
-    taken: set[str] = set()
-    from validators.act import action_filename
-
-    for record in b.records:
-        name = action_filename(record, taken)
-        taken.add(name)
-        path = f"{root}/actions/{name}"
-        _write(out / path, content.doc_text(record, path, "action.schema.json"))
-    if git:
-        _write(out / ".gitignore", ".nomic.lock\n.nomic-journal.json\n*.nomic-tmp\n/docs/\n/mkdocs.yml\n/site-plugin/\n")
-        git_commit(out, "large synthetic game")
-    return folder
+    return write_game(out, game, start, b, git)
 
 
-def git_commit(repo: Path, message: str) -> None:
-    env_args = ["-c", "user.name=bench", "-c", "user.email=bench@example.invalid", "-c", "commit.gpgsign=false"]
-    if not (repo / ".git").exists():
-        subprocess.run(["git", "init", "-q", "-b", "main", str(repo)], check=True)
-    subprocess.run(["git", "-C", str(repo), "add", "-A"], check=True)
-    subprocess.run(["git", "-C", str(repo), *env_args, "commit", "-q", "-m", message], check=True)
+# module name -> "module:function" of its generator, each with generate_blognomic's signature
+GENERATORS = {
+    "blognomic": "bench.gen:generate_blognomic",
+    "monkey": "bench.gen_monkey:generate",
+    "settlement": "bench.gen_settlement:generate",
+    "ifmud": "bench.gen_ifmud:generate",
+    "quazie": "bench.gen_quazie:generate",
+    "cycle12": "bench.gen_cycle12:generate",
+}
+
+
+def generator(module: str) -> Any:
+    import importlib
+
+    mod, _, fn = GENERATORS[module].partition(":")
+    return getattr(importlib.import_module(mod), fn)
+
+
+def available() -> list[str]:
+    """The modules whose generator exists."""
+    import importlib.util
+
+    return [m for m, spec in GENERATORS.items() if importlib.util.find_spec(spec.partition(":")[0]) is not None]
+
+
+def generate(out: Path, *, module: str = "blognomic", game: str = "big", players: int = 100, actions: int = 10000,
+             seed: int = 1, git: bool = False, progress: bool = False) -> Path:
+    """Write the large game of ``module`` under ``out/content/<game>``; returns that folder."""
+    return generator(module)(out, game=game, players=players, actions=actions, seed=seed, git=git, progress=progress)
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--out", default=str(ROOT / "bench/out/large"))
+    p.add_argument("--module", default="blognomic", choices=sorted(GENERATORS))
     p.add_argument("--game", default="big")
     p.add_argument("--players", type=int, default=100)
     p.add_argument("--actions", type=int, default=10000)
@@ -284,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--git", action="store_true")
     args = p.parse_args(argv)
     t0 = time.perf_counter()
-    folder = generate(Path(args.out), game=args.game, players=args.players, actions=args.actions, seed=args.seed,
+    folder = generate(Path(args.out), module=args.module, game=args.game, players=args.players, actions=args.actions, seed=args.seed,
                       git=args.git, progress=True)
     print(f"wrote {folder} in {time.perf_counter() - t0:.1f} s")
     return 0
