@@ -74,7 +74,7 @@ def replay_log(files: GameFiles, source: Source, start: State, paths: list[str],
         if name_problems:
             steps.append(Step(path, record, [p.at(action=path) for p in name_problems]))
             break
-        step = judge_one(files.registry, state, record, path, texts.get(path), now=now)
+        step = judge_one(files.registry, state, record, path, texts.get(path), now=now, shape_checked=True)
         steps.append(step)
         if not step.legal or step.applied is None:
             break
@@ -87,15 +87,15 @@ def replay_log(files: GameFiles, source: Source, start: State, paths: list[str],
 def name_mismatch(path: str, record: dict[str, Any], text: str | None) -> list[Problem]:
     """An action file's name repeats its time, actor and action (the wiki and reviewers read the name)."""
     from .act import slug
-    from .timeutil import parse_time
+    from .timeutil import file_stamp
     from .yamlio import locate
 
-    m = ACTION_NAME.match(PurePosixPath(path).name)
+    m = ACTION_NAME.match(path.rpartition("/")[2])
     if not m:
         return []
     out = []
     try:
-        stamp = parse_time(record["at"]).strftime("%Y%m%dT%H%M%SZ")
+        stamp = file_stamp(record["at"])
     except (KeyError, TypeError, ValueError):
         return []
     for fld, named, real in (("at", m.group(1), stamp), ("actor", m.group(2), slug(str(record.get("actor", "")))),

@@ -409,7 +409,7 @@ def _freeze(v: Any) -> Any:
         return out_c
     # it changed itself: a plain copy, then the containers in it are seen to one by one
     if t is _CowDict:
-        out = dict.copy(v)
+        out = dict(dict.items(v))  # not dict.copy(v): on a subclass it reads through __getitem__, copying every child
         todo = [k for k, x in dict.items(v) if type(x) in _CONTAINERS]
         get_src = src.get
     else:
@@ -480,6 +480,14 @@ def _strict_equal(a: Any, b: Any) -> bool:
 
 _CONTAINERS = (dict, list, _CowDict, _CowList)
 _ATOMS = (str, int, float, bool, type(None))
+
+
+def peek(items: Any) -> Any:
+    """Iterate a list only to read it (to find an item, say): nothing is copied on the way.
+
+    What it yields may be the previous state's own objects: change only what ``ctx.edit`` gives.
+    """
+    return list.__iter__(items) if type(items) is _CowList else iter(items)
 
 
 def plain_copy(v: Any) -> Any:

@@ -23,7 +23,19 @@ def param_problems(action: Action, record: dict[str, Any]) -> list[Problem]:
     problems = schemas.errors(record, schema="action.schema.json", kind=BAD_INPUT)
     if problems:
         return problems
-    return schemas.errors(record.get("params") or {}, inline=dict(action.params), prefix=("params",), kind=BAD_INPUT)
+    return only_param_problems(action, record)
+
+
+def only_param_problems(action: Action, record: dict[str, Any]) -> list[Problem]:
+    """The parameters against the action's own schema (for a record whose shape is already checked)."""
+    kept = _PARAM_KEYS.get(action.name)
+    if kept is None or kept[0] is not action.params:
+        kept = _PARAM_KEYS[action.name] = (action.params, schemas.inline_key_of(dict(action.params)))
+    return schemas.errors(record.get("params") or {}, inline=dict(action.params), inline_key=kept[1],
+                          prefix=("params",), kind=BAD_INPUT)
+
+
+_PARAM_KEYS: dict[str, tuple[Any, str]] = {}  # action name -> (its params, their schema's key)
 
 
 @dataclass
@@ -41,8 +53,12 @@ class Step:
 
 
 def judge_one(registry: Registry, state: State, record: dict[str, Any], path: str, text: str | None = None,
-              now: datetime | None = None, check_recorded: bool = True) -> Step:
-    """Replay one action: problems are placed in the action file when it exists."""
+              now: datetime | None = None, check_recorded: bool = True, shape_checked: bool = False) -> Step:
+    """Replay one action: problems are placed in the action file when it exists.
+
+    ``shape_checked``: the record was read with ``content.read_action``, which checked it against
+    action.schema.json already; only its parameters are left to check.
+    """
     step = Step(path, record)
     try:
         try:
@@ -54,7 +70,8 @@ def judge_one(registry: Registry, state: State, record: dict[str, Any], path: st
             if at > now:
                 raise Illegal(Problem(f"dated {format_time(at)}, in the future (now is {format_time(now)})",
                                       field="at", rule="time"))
-        applied = apply_action(registry, state, record, validate_params=param_problems)
+        applied = apply_action(registry, state, record,
+                               validate_params=only_param_problems if shape_checked else param_problems)
     except (Illegal, BadInput) as e:
         step.problems = [_place(cite(state, p), path, text) for p in e.problems]
         return step

@@ -150,6 +150,11 @@ def _whole_float(data: Any) -> bool:
     return False
 
 
+def inline_key_of(inline: Mapping[str, Any] | None) -> str:
+    """The text an inline schema's compiled validators are remembered by."""
+    return json.dumps(inline, sort_keys=True)
+
+
 def is_valid(data: Any, *, schema: str | None = None, inline: Mapping[str, Any] | None = None) -> bool:
     """Whether ``data`` is valid, as quickly as possible (the same verdict as ``errors``)."""
     if schema is not None:
@@ -183,9 +188,10 @@ def _short(value: Any) -> str:
 
 def errors(data: Any, *, schema: str | None = None, inline: Mapping[str, Any] | None = None,
            file: str = "", text: str | None = None, prefix: Iterable[object] = (),
-           line_offset: int = 0, kind: str = BAD_INPUT) -> list[Problem]:
+           line_offset: int = 0, kind: str = BAD_INPUT, inline_key: str | None = None) -> list[Problem]:
     """Every schema error in ``data``, most relevant first, each placed in ``text``.
 
+    ``inline_key``: ``inline_key_of(inline)``, when the caller keeps it (it is asked for every action).
     After MAX_ERRORS, one more problem says how many others there were.
     """
     if schema is not None:
@@ -193,7 +199,7 @@ def errors(data: Any, *, schema: str | None = None, inline: Mapping[str, Any] | 
             return []
         validator = validator_for(schema)
     else:
-        key = json.dumps(inline, sort_keys=True)
+        key = inline_key or inline_key_of(inline)
         if _surely_valid(_rs_inline(key), data):
             return []
         validator = _inline(key)

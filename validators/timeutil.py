@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta, timezone
+from functools import lru_cache
 from typing import Iterable
 
 UTC = timezone.utc
@@ -21,7 +22,14 @@ def parse_time(text: str) -> datetime:
     """An ISO 8601 UTC time: 2026-11-22T10:15:00Z. Raises ValueError."""
     if isinstance(text, datetime):
         return text.astimezone(UTC) if text.tzinfo else text.replace(tzinfo=UTC)
-    m = _STAMP.match(str(text).strip())
+    if type(text) is str:
+        return _parse_text(text)  # a replay parses each action's time several times: remembered
+    return _parse_text(str(text))
+
+
+@lru_cache(maxsize=4096)
+def _parse_text(text: str) -> datetime:
+    m = _STAMP.match(text.strip())
     if not m:
         raise ValueError(f"{text!r} is not a UTC time like 2026-11-22T10:15:00Z")
     y, mo, d, h, mi, s = (int(x) for x in m.groups()[:6])
@@ -29,7 +37,20 @@ def parse_time(text: str) -> datetime:
 
 
 def format_time(t: datetime) -> str:
+    if t.tzinfo is UTC:  # the usual case, without strftime (the same text)
+        return f"{t.year:04d}-{t.month:02d}-{t.day:02d}T{t.hour:02d}:{t.minute:02d}:{t.second:02d}Z"
     return t.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def file_stamp(at: str) -> str:
+    """The time as an action file's name gives it: 2026-11-22T10:15:00Z -> 20261122T101500Z."""
+    t = parse_time(at)  # refuses an impossible date (remembered, so cheap on a replay)
+    if len(at) == 20 and _CANONICAL.match(at):
+        return at[0:4] + at[5:7] + at[8:10] + "T" + at[11:13] + at[14:16] + at[17:19] + "Z"
+    return t.strftime("%Y%m%dT%H%M%SZ")
+
+
+_CANONICAL = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$")
 
 
 def day_start(t: datetime) -> datetime:

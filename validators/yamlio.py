@@ -62,6 +62,24 @@ _RESOLVERS = [
 class _Resolver(yaml.resolver.Resolver):
     yaml_implicit_resolvers: dict = {}
 
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+        # A plain scalar's tag depends on its text alone (there are no path resolvers): remembered,
+        # since a log repeats the same keys and values ten thousand times.
+        if kind is yaml.ScalarNode:
+            if not implicit[0]:
+                return _STR if implicit[1] else yaml.resolver.Resolver.resolve(self, kind, value, implicit)
+            tag = _TAGS.get(value)
+            if tag is None:
+                tag = yaml.resolver.Resolver.resolve(self, kind, value, implicit)
+                if len(_TAGS) < 50_000:
+                    _TAGS[value] = tag
+            return tag
+        return yaml.resolver.Resolver.resolve(self, kind, value, implicit)
+
+
+_TAGS: dict[str, str] = {}
+assert not _Resolver.yaml_path_resolvers  # the cache above relies on it
+
 
 for _tag, _rx, _first in _RESOLVERS:
     _Resolver.add_implicit_resolver(_tag, _rx, _first)

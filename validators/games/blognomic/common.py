@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from ...engine import Ctx, State
+from ...engine import Ctx, State, peek
 from ...roster import active_players, quorum
 from ...timeutil import parse_time
 from .options import options
@@ -32,7 +32,7 @@ def in_hiatus(state: State | Ctx) -> bool:
 
 def edit_item(ctx: Ctx, kind: str, key: str, ident: int, what: str) -> dict[str, Any]:
     """The item ``ident`` of ``doc[key]``, for editing; found by reading, so only that item is copied."""
-    for i, item in enumerate(ctx.doc(kind)[key]):
+    for i, item in enumerate(peek(ctx.doc(kind)[key])):
         if item["id"] == ident:
             return ctx.edit(kind)[key][i]
     raise ctx.refuse(f"there is no {what} {ident}")
