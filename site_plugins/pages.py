@@ -20,11 +20,11 @@ from .links import PAGES, RESERVED_DIRS, Links, player_slugs
 from .markup import esc, md_text
 from .model import Game
 from .players import render_player, render_roster, stat_series
-from .proposals import render_proposals
+from .proposals import ITEM_DOCS, item_src, item_timeline, render_item, render_proposals
 from .ruleset import render_ruleset
 from .ruleset_history import render_ruleset_history
 
-_MODULE_SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,60}$")
+_MODULE_SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,60}(?:/[a-z0-9][a-z0-9-]{0,60})?$")
 
 
 @dataclass
@@ -80,8 +80,19 @@ def build_game(game: Game, *, now: datetime, repo_url: str = "", branch: str = "
         render_roster(state, here(links.src("roster")), leader), f"{root}/gamestate/roster.yaml")
     proposals_page = "proposals" in state.docs and "blognomic" in state.modules
     if proposals_page:
-        add("proposals", "Proposals", render_proposals(state, here(links.src("proposals")), now),
+        add("proposals", "Proposals", render_proposals(state, here(links.src("proposals")), now, pages=True),
             game.files.doc_paths.get("proposals", f"{root}/gamestate/proposals.yaml"))
+        timeline = item_timeline(game.entries)
+        for kind, doc_name, key, label in ITEM_DOCS:
+            items = [x for x in (state.docs.get(doc_name) or {}).get(key) or [] if isinstance(x, dict) and "id" in x]
+            pending = sorted((x for x in items if x.get("status") == "pending"),
+                             key=lambda x: (x.get("submitted", ""), x["id"]))
+            oldest = pending[0]["id"] if pending else None
+            for x in items:
+                src = item_src(g, kind, x["id"])
+                site.pages.append(GeneratedPage(src, f"{label} #{x['id']}", render_item(
+                    state, x, kind, here(src), now, timeline.get((kind, x["id"]), []), oldest),
+                    game.files.doc_paths.get(doc_name, f"{root}/gamestate/{doc_name}.yaml")))
     for k, (src, chunk) in enumerate(pages_of_history):
         site.pages.append(GeneratedPage(src, "History" if k == 0 else f"History, page {k + 1}", render_history(
             game, here(src), chunk, pages=[s for s, _ in pages_of_history], page=k), f"{root}/actions/"))
@@ -104,6 +115,7 @@ def build_game(game: Game, *, now: datetime, repo_url: str = "", branch: str = "
         player_nav.append({esc(name): src})
 
     module_pages: list[tuple[str, str]] = []  # (title as the module gave it, page source)
+    taken = {p.src for p in site.pages}
     for module in registry.modules:
         if module.pages is None:
             continue
@@ -114,18 +126,19 @@ def build_game(game: Game, *, now: datetime, repo_url: str = "", branch: str = "
             continue
         for page in drawn:
             slug = str(page.slug).strip("/").lower()
-            taken = {p.src for p in site.pages}
-            if not _MODULE_SLUG.match(slug) or slug in RESERVED_DIRS or f"games/{g}/{slug}.md" in taken:
+            if not _MODULE_SLUG.match(slug) or slug.split("/")[0] in RESERVED_DIRS or f"games/{g}/{slug}.md" in taken:
                 slug = "m-" + re.sub(r"[^a-z0-9-]+", "-", slug).strip("-")
             src = f"games/{g}/{slug}.md"
             if src in taken:
                 site.warnings.append(f"{g}: module {module.name} draws the page {page.slug!r} twice; kept the first")
                 continue
+            taken.add(src)
             source = f"{root}/{page.source}" if page.source else f"{root}/gamestate/"
             body = page.markdown if page.markdown.lstrip().startswith("# ") else \
                 f"# {md_text(page.title)}\n\n{page.markdown}"
             site.pages.append(GeneratedPage(src, str(page.title), body, source))
-            module_pages.append((str(page.title), src))
+            if getattr(page, "listed", True):
+                module_pages.append((str(page.title), src))
 
     # Pages for single actions (every dance, step by step), from the modules that draw them
     action_nav: list[Any] = []

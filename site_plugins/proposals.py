@@ -141,14 +141,22 @@ def pending_proposal(state: State, p: dict[str, Any], links: Links, now: datetim
     return out
 
 
-def archive_table(items: list[dict[str, Any]], links: Links, prefix: str, label: str) -> str:
+def item_src(game: str, prefix: str, ident: Any) -> str:
+    """The page of one proposal (CfJ, DoV): games/<game>/proposals/<id>.md, cfj-<id>.md, dov-<id>.md."""
+    return f"games/{game}/proposals/{'' if prefix == 'proposal' else prefix + '-'}{ident}.md"
+
+
+def archive_table(items: list[dict[str, Any]], links: Links, prefix: str, label: str, pages: bool = False) -> str:
     rows = []
     for p in sorted(items, key=lambda p: p["id"], reverse=True):
         r = p.get("resolved") or {}
         t = r.get("tally") or {}
         tally_text = ", ".join(f"{v} {k.upper()}" for k, v in t.items())
+        title = esc(p.get("title", "") or p.get("text", "")[:80])
+        if pages:
+            title = f'<a href="{esc(links.other(item_src(links.game, prefix, p["id"])))}">{title or "#" + str(p["id"])}</a>'
         rows.append(f'<tr id="{prefix}-{p["id"]}"><td data-value="{p["id"]}">#{p["id"]}</td>'
-                    f'<td>{esc(p.get("title", "") or p.get("text", "")[:80])}</td><td>{_author(p, links)}</td>'
+                    f'<td>{title}</td><td>{_author(p, links)}</td>'
                     f'<td><span class="nomic-result {esc(r.get("result", p.get("status", "")))}">'
                     f'{esc(r.get("result", p.get("status", "")))}</span></td>'
                     f'<td>{esc(tally_text)}</td><td data-value="{esc(r.get("at", ""))}">{esc(when(r.get("at", "")))}'
@@ -192,8 +200,11 @@ def pending_judgment(state: State, item: dict[str, Any], links: Links, now: date
     return out
 
 
-def render_proposals(state: State, links: Links, now: datetime) -> str:
-    """The proposals page of a BlogNomic game: pending with live tallies, then the archive."""
+def render_proposals(state: State, links: Links, now: datetime, pages: bool = False) -> str:
+    """The proposals page of a BlogNomic game: pending with live tallies, then the archive.
+
+    ``pages``: each proposal (CfJ, DoV) also has a page of its own (``render_item``), which the archive links.
+    """
     doc = state.docs.get("proposals") or {"proposals": []}
     items = doc.get("proposals") or []
     pending = sorted((p for p in items if p.get("status") == "pending"), key=lambda p: (p["submitted"], p["id"]))
@@ -207,9 +218,14 @@ def render_proposals(state: State, links: Links, now: datetime) -> str:
         out += ["<p>No proposal is pending.</p>", ""]
     oldest = pending[0]["id"] if pending else None
     for p in pending:
-        out += pending_proposal(state, p, links, now, oldest)
+        block = pending_proposal(state, p, links, now, oldest)
+        if pages:  # before the closing </div>: the way to its own page, with every action on it
+            block[-2:-2] = [f'<p><a href="{esc(links.other(item_src(links.game, "proposal", p["id"])))}">'
+                            f"Proposal #{p['id']} on its own page, with every action on it</a></p>"]
+        out += block
     out += ["## Archive {#archive}", "",
-            archive_table([p for p in items if p.get("status") != "pending"], links, "proposal", "proposals"), ""]
+            archive_table([p for p in items if p.get("status") != "pending"], links, "proposal", "proposals", pages),
+            ""]
     for kind, doc_name, key, label in (("cfj", "cfjs", "cfjs", "Calls for Judgment"),
                                        ("dov", "dovs", "dovs", "Declarations of Victory")):
         entries = (state.docs.get(doc_name) or {}).get(key) or []
@@ -218,5 +234,89 @@ def render_proposals(state: State, links: Links, now: datetime) -> str:
         out += [f"## {label} {{#{doc_name}}}", ""]
         for item in sorted((c for c in entries if c.get("status") == "pending"), key=lambda c: c["id"]):
             out += pending_judgment(state, item, links, now, kind)
-        out += [archive_table([c for c in entries if c.get("status") != "pending"], links, kind, label.lower()), ""]
+        out += [archive_table([c for c in entries if c.get("status") != "pending"], links, kind, label.lower(), pages),
+                ""]
     return "\n".join(out).rstrip() + "\n"
+
+
+# ---------------------------------------------------------------- a page for each
+
+
+ITEM_DOCS = (("proposal", "proposals", "proposals", "Proposal"), ("cfj", "cfjs", "cfjs", "Call for Judgment"),
+             ("dov", "dovs", "dovs", "Declaration of Victory"))
+
+
+def item_timeline(entries: list[Any]) -> dict[tuple[str, int], list[Any]]:
+    """(kind, id) -> the log entries that name it: proposed, voted on, resolved. Built once for a game."""
+    keys = {"proposal": "proposal", "cfj": "cfj", "dov": "dov"}
+    out: dict[tuple[str, int], list[Any]] = {}
+    for e in entries:
+        params = e.record.get("params") or {}
+        found = False
+        for kind, key in keys.items():
+            ident = params.get(key) if isinstance(params, dict) else None
+            if isinstance(ident, int) and not isinstance(ident, bool):
+                out.setdefault((kind, ident), []).append(e)
+                found = True
+        if not found:  # the action that made it: its outcome names the id
+            for o in e.record.get("outcome") or []:
+                if isinstance(o, dict):
+                    for kind, key in keys.items():
+                        if isinstance(o.get(key), int) and e.name.endswith((".propose", ".cfj", ".dov")):
+                            out.setdefault((kind, o[key]), []).append(e)
+    return out
+
+
+def render_item(state: State, item: dict[str, Any], kind: str, links: Links, now: datetime,
+                timeline: list[Any], oldest: int | None = None) -> str:
+    """The page of one proposal (CfJ, DoV): the text, what it does, its votes, and every action on it."""
+    name = {"proposal": "Proposal", "cfj": "Call for Judgment", "dov": "Declaration of Victory"}[kind]
+    back = links.page("proposals", "pending" if item.get("status") == "pending" else f"{kind}-{item['id']}")
+    if item.get("status") == "pending":
+        block = pending_proposal(state, item, links, now, oldest) if kind == "proposal" else \
+            pending_judgment(state, item, links, now, kind)
+        body = block[2:]  # its own heading is the page's
+    else:
+        r = item.get("resolved") or {}
+        t = r.get("tally") or {}
+        result = r.get("result", item.get("status", ""))
+        body = [f'<div class="nomic-proposal {esc(result)}">',
+                f'<p class="nomic-meta">by {_author(item, links)}, <time datetime="{esc(item.get("submitted", ""))}">'
+                f'{esc(when(item.get("submitted", "")))}</time> · <span class="nomic-result {esc(result)}">'
+                f'{esc(result)}</span>'
+                + (f' <time datetime="{esc(r.get("at", ""))}">{esc(when(r.get("at", "")))}</time>' if r.get("at") else "")
+                + (f" by {esc(r['by'])}" if r.get("by") else "") + "</p>"]
+        if item.get("text"):
+            body.append(f'<div class="nomic-text">{plain_html(item["text"])}</div>')
+        if item.get("effects"):
+            body.append(effects_html(item.get("effects")))
+        if t:
+            body.append(f'<p class="nomic-tally">Final tally: {esc(", ".join(f"{v} {k.upper()}" for k, v in t.items()))}'
+                        "</p>")
+        votes = item.get("votes") or {}
+        rows = "".join(f"<tr><td>{_who(v, links)}</td><td>{esc(x)}</td></tr>" for v, x in votes.items())
+        body.append('<table class="nomic-votes"><thead><tr><th>Voter</th><th>Vote</th></tr></thead>'
+                    f"<tbody>{rows}</tbody></table>" if rows else "<p>No votes.</p>")
+        body.append("</div>")
+    title = item.get("title") or f"{name} by {item.get('author', '')}"
+    out = [f"# {name} #{item['id']}: {md_text(title)}", "", *body, ""]
+    if timeline:
+        out += ["## On the record {#record}", "", "<ol class=\"nomic-timeline\">"]
+        for e in timeline:
+            out.append(f'<li><time datetime="{esc(e.record.get("at", ""))}">{esc(when(e.record.get("at", "")))}</time> '
+                       f'{_who(e.actor, links)} <a href="{esc(links.action(e.anchor))}"><code>{esc(e.name)}</code></a>'
+                       f'{_param_note(e.record.get("params"))}</li>')
+        out += ["</ol>", ""]
+    out += [f'<p><a href="{esc(back)}">All proposals</a></p>', ""]
+    return "\n".join(out)
+
+
+def _who(name: str, links: Links) -> str:
+    url = links.player(name)
+    return f'<a href="{esc(url)}">{esc(name)}</a>' if url else esc(name)
+
+
+def _param_note(params: Any) -> str:
+    if isinstance(params, dict) and isinstance(params.get("vote"), str):
+        return f" {esc(params['vote'])}"
+    return ""

@@ -131,3 +131,21 @@ def test_a_hostile_game_without_initial_is_escaped_and_builds(tmp_path: Path) ->
     history = (out / "games/evil/history/index.html").read_text(encoding="utf-8")
     assert "no <code>initial/</code> folder" in history
     assert (out / "games/evil/ruleset-history/index.html").is_file()
+
+
+def test_each_proposal_has_a_page_with_its_record(site: Path) -> None:
+    """Proposal 2 of the example game: proposed by Emeka, four votes AGAINST, failed by Alice."""
+    page = (site / "games/blognomic/proposals/2/index.html").read_text(encoding="utf-8")
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
+    assert "Proposal #2: Free bananas for everyone" in text
+    assert "by Emeka" in text and "failed" in text and "by Alice" in text
+    assert "Final tally: 1 FOR, 4 AGAINST" in text
+    record = text[text.index("On the record"):]
+    assert [a for a in re.findall(r"core\.[a-z-]+", record)] == ["core.propose"] + ["core.vote"] * 4 + ["core.fail"]
+    assert 'href="../../history/#a-20261102t140000z--emeka--core-propose"' in page
+    listing = (site / "games/blognomic/proposals/index.html").read_text(encoding="utf-8")
+    assert 'href="2/">Free bananas for everyone</a>' in listing
+    state = load_game(WorkTree(ROOT), "blognomic").state
+    made = {d.name for d in (site / "games/blognomic/proposals").iterdir() if d.is_dir()}
+    assert {str(p["id"]) for p in state.doc("proposals")["proposals"]} <= made
+    assert {f"cfj-{c['id']}" for c in state.doc("cfjs")["cfjs"]} <= made

@@ -623,12 +623,16 @@ class Page:
 
     Everything a player typed must be escaped by the module (``html.escape``) before it goes in.
     ``source`` is the content file the page comes from (for the wiki's edit link), relative to the game.
+    Pages of one kind in large numbers (a page per location or room) go in a folder, unlisted, and the
+    module's listing page links to each, relative to its own place (``../locations/12/`` from
+    ``games/<game>/world-map/``, with directory URLs).
     """
 
-    slug: str  # "line" -> games/<game>/line/
+    slug: str  # "line" -> games/<game>/line/; one folder is allowed: "locations/12" -> games/<game>/locations/12/
     title: str
     markdown: str
     source: str = ""
+    listed: bool = True  # in the game's navigation; a page of many (one per location, say) is linked instead
 
 
 @dataclass
