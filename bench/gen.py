@@ -177,17 +177,18 @@ def build_history(state: State, actions: int, rng: random.Random, progress: bool
             b.act(rng.choice(admins), "core.cfj-resolve", {"cfj": cid}, minutes=5)
         if progress and i % 20 == 0:
             print(f"  {len(b.records)} actions", file=sys.stderr)
-    # top up to exactly ``actions`` with lone votes on a last proposal and ticks
-    if len(b.records) < actions - 1:
+    # top up to exactly ``actions``: ticks, then a last proposal and lone votes on it, so that the history
+    # ends with votes (the benchmark holds the last action back as the one a player takes next)
+    voters = [n for n in names if n not in (names[1], "P000")]
+    remaining = actions - len(b.records)
+    n_votes = min(max(remaining - 1, 0), len(voters))
+    for _ in range(remaining - 1 - n_votes if remaining >= 1 else 0):
+        b.act(rng.choice(names), "engine.tick", None, minutes=30)
+    if remaining >= 1:
         applied = b.act(names[1], "core.propose", {"title": "The last proposal"}, minutes=7)
         pid = applied.outcome[0]["proposal"]
-        voters = [n for n in names if n not in (names[1], "P000")]
-        k = 0
-        while len(b.records) < actions - 10 and k < len(voters):
-            b.act(voters[k], "core.vote", {"proposal": pid, "vote": rng.choice(["FOR", "AGAINST"])}, minutes=3)
-            k += 1
-    while len(b.records) < actions:
-        b.act(rng.choice(names), "engine.tick", None, minutes=30)
+        for voter in voters[:n_votes]:
+            b.act(voter, "core.vote", {"proposal": pid, "vote": rng.choice(["FOR", "AGAINST"])}, minutes=3)
     return b
 
 

@@ -1,15 +1,17 @@
 """The benchmark suite: every figure of issue 10, measured side by side in one run.
 
-    .venv/bin/python -m bench.run [--work DIR] [--actions 10000] [--skip-wiki] [--repeat 3]
+    .venv/bin/python -m bench.run [--modules blognomic,monkey,...] [--work DIR] [--actions 10000]
+                                  [--skip-wiki] [--repeat 3] [--reuse]
 
-Generates the large game (bench/gen.py) in a scratch git repository, then measures, each
-against its baseline in the same run:
+For each module with a generator (bench/gen.py's GENERATORS), generates its large game in a
+scratch git repository (one action more than the history, held back as the action a player
+takes next), then measures, each against its baseline in the same run:
 
-1. ``nomic check --base`` of a pull request adding one action, against parsing the files
+1. ``nomic check --base`` of a pull request adding that action, against parsing the files
    that check must read with PyYAML's CSafeLoader (gc paused);
 2. the full audit replay of the 10,000-action log, against parsing the log the same way,
    and its peak memory;
-3. ``nomic act`` of one action (time, and which files it rewrote);
+3. ``nomic act`` of that action (time, and which files it rewrote);
 4. the wiki build (when the site plugin and mkdocs.yml exist), against a plain Material
    build of as many static pages with the same navigation settings;
 5. schema validation of every content file, against jsonschema-rs listing every error.
@@ -98,6 +100,7 @@ class Row:
         self.ratio_goal: float | None = None
         self.notes: list[str] = []
         self.verdict = ""
+        self.module = ""
 
     def ratio(self) -> float | None:
         if self.ours and self.base and self.base[0] > 0:
@@ -112,23 +115,53 @@ def fmt_pair(p: tuple[float, float] | None) -> str:
 # ---------------------------------------------------------------- the figures
 
 
-def fig_act(repo: Path, game: str, rows: list[Row], repeat: int) -> dict[str, Any]:
-    """``nomic act`` of one vote; returns what the PR figure needs."""
-    row = Row("`nomic act` of one action", "under 1 s; rewrites only the touched files")
-    gs = repo / "content" / game / "gamestate"
-    from validators import yamlio
-    from validators.timeutil import format_time, parse_time
-    from datetime import timedelta
+def hold_back_last(repo: Path, game: str) -> dict[str, Any]:
+    """Take the log's last action out (its file, and the state it made) and return its record.
 
-    ledger = yamlio.load_file(gs / "ledger.yaml")
-    proposals = yamlio.load_file(gs / "proposals.yaml")
-    pending = [p for p in proposals["proposals"] if p["status"] == "pending"]
-    pid = pending[-1]["id"] if pending else proposals["proposals"][-1]["id"]
-    at = format_time(parse_time(ledger["clock"]) + timedelta(minutes=5))
-    roster = yamlio.load_file(gs / "roster.yaml")
-    voter = roster["players"][len(roster["players"]) // 2]["name"]
-    cmd = [NOMIC, "--repo", str(repo), "act", game, "core.vote", f"proposal={pid}", "vote=FOR", "--as", voter,
-           "--at", at, "--now", NOW, "-q"]
+    The generator makes one action more than the history needs; that one is what a player does next,
+    so ``nomic act`` and the pull-request figure take an action known to be legal in every module.
+    """
+    from bench.common import write_state
+    from validators import yamlio
+    from validators.check import replay_log
+    from validators.content import WorkTree, load_game
+
+    folder = repo / "content" / game / "actions"
+    from validators.content import action_sort_key
+
+    last = max(folder.glob("*.yaml"), key=lambda f: action_sort_key(f.name))
+    record = yamlio.load_file(last, str(last))
+    last.unlink()
+    source = WorkTree(repo)
+    files = load_game(source, game)
+    start = load_game(source, game, part="initial/", registry=files.registry).state
+    final, steps = replay_log(files, source, start, files.actions)
+    if not steps or not all(st.legal for st in steps):
+        raise SystemExit(f"the log without its last action does not replay: {steps[-1].problems if steps else ''}")
+    for kind in final.docs:
+        (repo / files.doc_paths[kind]).unlink(missing_ok=True)
+    for path in files.rule_paths.values():
+        (repo / path).unlink(missing_ok=True)
+    write_state(repo, final, files.registry, f"content/{game}")
+    git_commit_all(repo, "the history without its last action")
+    return record
+
+
+def git_commit_all(repo: Path, message: str) -> None:
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", message)
+
+
+def fig_act(repo: Path, game: str, rows: list[Row], repeat: int, record: dict[str, Any]) -> dict[str, Any]:
+    """``nomic act`` of the held-back action; returns what the PR figure needs."""
+    row = Row("`nomic act` of one action", "under 1 s; rewrites only the touched files")
+    from validators import yamlio
+
+    params = [f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in (record.get("params") or {}).items()]
+    cmd = [NOMIC, "--repo", str(repo), "act", game, record["action"], *params, "--as", record["actor"],
+           "--at", record["at"], "--now", NOW, "-q"]
+    roster = yamlio.load_file(repo / "content" / game / "gamestate" / "roster.yaml")
+    account = next((p.get("account") for p in roster["players"] if p["name"] == record["actor"]), None)
     best = (float("inf"), float("inf"))
     written: list[str] = []
     for _ in range(repeat):
@@ -138,7 +171,7 @@ def fig_act(repo: Path, game: str, rows: list[Row], repeat: int) -> dict[str, An
         r = run(cmd, repo)
         c1, w1 = cpu(), time.perf_counter()
         if r.returncode != 0:
-            raise SystemExit(f"nomic act failed: {r.stdout}{r.stderr}")
+            raise SystemExit(f"nomic act failed: {' '.join(cmd)}\n{r.stdout}{r.stderr}")
         best = (min(best[0], c1 - c0), min(best[1], w1 - w0))
         written = [line[3:] for line in git(repo, "status", "--porcelain", "--untracked-files=all").splitlines()
                    if line[3:].startswith("content/")]
@@ -147,11 +180,12 @@ def fig_act(repo: Path, game: str, rows: list[Row], repeat: int) -> dict[str, An
     run([NOMIC, "--help"], repo)
     startup = (cpu() - c0, time.perf_counter() - w0)
     row.ours = best
-    row.notes.append(f"rewrote {len(written)} files: {', '.join(sorted(written))}")
+    row.notes.append(f"{record['actor']}'s {record['action']}; rewrote {len(written)} files: "
+                     f"{', '.join(sorted(w.rsplit('/', 1)[-1] for w in written))}")
     row.notes.append(f"of which interpreter start-up and imports (`nomic --help`): {fmt_pair(startup)}")
     row.verdict = "met" if best[1] < 1.0 else ("met in CPU time" if best[0] < 1.0 else "missed")
     rows.append(row)
-    return {"voter": voter, "written": written, "at": at}
+    return {"author": account or "", "written": written, "at": record["at"]}
 
 
 def fig_check_pr(repo: Path, game: str, rows: list[Row], repeat: int, act_info: dict[str, Any]) -> None:
@@ -174,8 +208,7 @@ def fig_check_pr(repo: Path, game: str, rows: list[Row], repeat: int, act_info: 
         except yaml.YAMLError as e:
             raise SystemExit(f"the baseline cannot parse a file the check reads: {e}\n{t[:300]}")
     row.base = measure(lambda: csafe_parse(texts), repeat, gc_off=True)[:2]
-    cmd = [NOMIC, "--repo", str(repo), "check", "--base", "HEAD", "--now", NOW, "--author",
-           f"{act_info['voter'].lower()}-gh"]
+    cmd = [NOMIC, "--repo", str(repo), "check", "--base", "HEAD", "--now", NOW, "--author", act_info["author"]]
     best = (float("inf"), float("inf"))
     for _ in range(repeat):
         c0, w0 = cpu(), time.perf_counter()
@@ -187,8 +220,7 @@ def fig_check_pr(repo: Path, game: str, rows: list[Row], repeat: int, act_info: 
     from validators.check import check_pr
     from validators.timeutil import parse_time
 
-    inproc = measure(lambda: check_pr(repo, "HEAD", author=f"{act_info['voter'].lower()}-gh",
-                                      now=parse_time(NOW)), repeat)
+    inproc = measure(lambda: check_pr(repo, "HEAD", author=act_info["author"], now=parse_time(NOW)), repeat)
     if inproc[2].exit_code:
         raise SystemExit("check_pr found problems: " + "; ".join(p.text() for p in inproc[2].problems))
     row.ours = inproc[:2]
@@ -302,54 +334,70 @@ def fig_wiki(repo: Path, game: str, rows: list[Row]) -> None:
 # ---------------------------------------------------------------- main
 
 
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description="issue 10's figures, side by side")
-    p.add_argument("--work", help="scratch folder (default: a new temporary one)")
-    p.add_argument("--actions", type=int, default=10000)
-    p.add_argument("--players", type=int, default=100)
-    p.add_argument("--repeat", type=int, default=3)
-    p.add_argument("--skip-wiki", action="store_true")
-    p.add_argument("--reuse", action="store_true", help="reuse a game already generated in --work")
-    p.add_argument("--json", help="also write the figures to this file")
-    args = p.parse_args(argv)
-    work = Path(args.work) if args.work else Path(tempfile.mkdtemp(prefix="nomic-bench-"))
-    repo = work / "repo"
-    game = "big"
+def run_module(module: str, work: Path, args: argparse.Namespace) -> list[Row]:
+    """Every figure on the large game of one module."""
     from bench.gen import generate
 
+    repo = work / module / "repo"
+    game = "big"
     t0 = time.perf_counter()
     if not (args.reuse and (repo / ".git").exists()):
         if repo.exists():
             shutil.rmtree(repo)
         repo.mkdir(parents=True)
-        generate(repo, game=game, players=args.players, actions=args.actions, git=True)
-        print(f"generated the large game in {time.perf_counter() - t0:.1f} s: {repo}", file=sys.stderr)
+        # one action more than the history: held back below as the action a player takes next
+        generate(repo, module=module, game=game, players=args.players, actions=args.actions + 1, git=True)
+        record = hold_back_last(repo, game)
+        (repo.parent / "next-action.json").write_text(json.dumps(record), encoding="utf-8")
+        print(f"{module}: generated the large game in {time.perf_counter() - t0:.1f} s: {repo}", file=sys.stderr)
+    record = json.loads((repo.parent / "next-action.json").read_text(encoding="utf-8"))
     rows: list[Row] = []
     fig_schemas(repo, game, rows, args.repeat)
-    print("schemas done", file=sys.stderr)
     fig_audit(repo, game, rows, min(args.repeat, 2))
-    print("audit done", file=sys.stderr)
-    info = fig_act(repo, game, rows, args.repeat)
-    print("act done", file=sys.stderr)
+    info = fig_act(repo, game, rows, args.repeat, record)
     fig_check_pr(repo, game, rows, args.repeat, info)
-    print("check --base done", file=sys.stderr)
-    if not args.skip_wiki:
-        fig_wiki(repo, game, rows)
     git(repo, "checkout", "-q", "--", ".")
     git(repo, "clean", "-q", "-fd", "content")
+    if not args.skip_wiki:
+        fig_wiki(repo, game, rows)
+    for r in rows:
+        r.module = module
+    print(f"{module}: figures done", file=sys.stderr)
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    from bench.gen import GENERATORS, available
+
+    p = argparse.ArgumentParser(description="issue 10's figures, side by side")
+    p.add_argument("--work", help="scratch folder (default: a new temporary one)")
+    p.add_argument("--modules", default="", help=f"comma-separated, of {','.join(GENERATORS)} (default: every one "
+                   "whose generator exists)")
+    p.add_argument("--actions", type=int, default=10000)
+    p.add_argument("--players", type=int, default=100)
+    p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--skip-wiki", action="store_true")
+    p.add_argument("--reuse", action="store_true", help="reuse the games already generated in --work")
+    p.add_argument("--json", help="also write the figures to this file")
+    args = p.parse_args(argv)
+    work = Path(args.work) if args.work else Path(tempfile.mkdtemp(prefix="nomic-bench-"))
+    modules = [m for m in args.modules.split(",") if m] or available()
+    rows: list[Row] = []
+    for module in modules:
+        rows += run_module(module, work, args)
 
     print(f"\nissue 10 figures ({args.actions} actions, {args.players} players; CPU = process + children,"
           f" best of {args.repeat}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs)\n")
-    print("| figure | goal | ours | baseline | ratio (CPU) | verdict |")
-    print("|---|---|---|---|---|---|")
+    print("| module | figure | goal | ours | baseline | ratio (CPU) | verdict |")
+    print("|---|---|---|---|---|---|---|")
     for r in rows:
         ratio = r.ratio()
-        print(f"| {r.figure} | {r.goal} | {fmt_pair(r.ours)} | {fmt_pair(r.base)} | "
+        print(f"| {r.module} | {r.figure} | {r.goal} | {fmt_pair(r.ours)} | {fmt_pair(r.base)} | "
               f"{'-' if ratio is None else f'{ratio:.2f}x'} | {r.verdict} |")
     print()
     for r in rows:
         for n in r.notes:
-            print(f"- {r.figure}: {n}")
+            print(f"- {r.module}, {r.figure}: {n}")
     if args.json:
         Path(args.json).write_text(json.dumps([{**{k: v for k, v in r.__dict__.items()}, "ratio": r.ratio()}
                                                for r in rows], indent=2), encoding="utf-8")
