@@ -77,7 +77,7 @@ def test_every_rule_number_is_its_path(example) -> None:
 
 def test_reputability(base) -> None:
     state, _ = base
-    at = lambda s: datetime.fromisoformat(s.replace("Z", "+00:00"))  # noqa: E731
+    at = lambda s: datetime.fromisoformat(s.replace("Z", "+00:00"))
     assert is_reputable(state, "Ada", at("2026-11-02T00:00:00Z"))  # a founder, at once
     assert not is_reputable(state, "Esme", at("2026-11-16T23:59:59Z"))
     assert is_reputable(state, "Esme", at("2026-11-17T00:00:00Z"))
@@ -198,3 +198,100 @@ def test_a_path_number_is_cited_once(example) -> None:
     assert state.rules["follow"].cite() == "Nomsters → Actions → Follow"
     assert state.rules["time"].cite() == "Time"
     assert rule("x", "Energy", number="2.3").cite() == "2.3 Energy"  # other games keep "number title"
+
+
+# ---------------------------------------------------------------- a page per location
+
+
+def test_every_location_has_an_unlisted_page(example) -> None:
+    state, _ = example
+    drawn = MODULE.pages(state)
+    located = [p for p in drawn if p.slug.startswith("locations/")]
+    assert sorted(p.slug for p in located) == sorted(f"locations/{loc['id']}"
+                                                    for loc in state.doc("cycle12_world")["locations"])
+    assert all(not p.listed and p.source == "gamestate/cycle12_world.yaml" for p in located)
+    assert all(p.listed for p in drawn if p not in located)
+
+
+def test_a_location_page_shows_the_place(example) -> None:
+    state, _ = example
+    by_slug = {p.slug: p for p in MODULE.pages(state)}
+    fen = by_slug["locations/2"]
+    assert fen.title == "Mossy Fen"
+    text = fen.markdown
+    assert text.startswith("# Mossy Fen\n")
+    assert "at (1, 0)" in text and "> Soft green ground that sighs underfoot." in text
+    assert "| Plant | Primary Location Type | the plant element |" in text
+    assert "| Farm | Population Level | worked as farmland |" in text
+    assert "tiles/mossy-fen.png" in text and "cards/mossy-fen.png" in text
+    assert "Created 2026-11-02T10:52:00Z by Dmitri, answering suggestion 2 (tile) by Cleo." in text
+    players = text.split("## Players here")[1].split("##")[0]
+    assert "| Basil | a teapot | Mossback (&#35;2) |" in players and "| Dmitri | a pine cone |" in players
+    assert "Ada" not in players and "Cleo" not in players
+    assert "| 2 | Mossback | tame | Plant | Reptilian | Fen Lizard | Basil |" in text
+    # its four neighbours, north, east, south and west, each linked to its page
+    assert "| north | [Frost Terrace](7.md) | (1, 1) | Cold |" in text
+    assert "| east | [Ember Steppe](3.md) |" in text
+    assert "| south | [Sunken Bell](9.md) |" in text
+    assert "| west | [Apeiros Village](1.md) |" in text
+    assert "| 1 | terraform | Ada | 2026-11-10T09:37:00Z | Population Level | Farm | 3 | done: Farm added to Mossy Fen |" \
+        in text
+    assert "[World map](../world-map.md)" in text
+    # wild nomsters, an ascended one and the player who ascended, a survey and a location change card
+    lake = by_slug["locations/4"].markdown
+    assert "| 6 |  | wild | Light | Mammalian |" in lake and "| 9 |  | wild | Water | Reptilian |" in lake
+    tower = by_slug["locations/12"].markdown
+    assert "| 1 | Bramble | tame (ascended) | Plant | Avian | Thornwing | Ada | Ada | Ada |" in tower
+    assert "| Ada (ascended) | a red kite |" in tower
+    assert "| 3 | The tower has a door | took-effect |" in tower
+    assert "No location is adjacent" not in tower and "| south | [Glass Lake](4.md) |" in tower
+    hills = by_slug["locations/5"].markdown
+    assert "| 2 | survey | Basil |" in hills and "done: Dark added to Copper Hills" in hills
+    assert "No nomster is here." in by_slug["locations/1"].markdown
+
+
+def test_the_world_map_links_each_location_to_its_page(example) -> None:
+    state, _ = example
+    text = pages.render_map(state)
+    for loc in state.doc("cycle12_world")["locations"]:
+        assert f"| [{loc['name']}](locations/{loc['id']}.md) | ({loc['x']}, {loc['y']}) |" in text
+    assert "| 1 | terraform | Ada | [Mossy Fen](locations/2.md) |" in text
+
+
+def test_a_hostile_location_name_is_escaped_on_every_page(base) -> None:
+    import markdown
+
+    state, _ = base
+    docs = copy.deepcopy(state.docs)
+    world = docs["cycle12_world"]["locations"]
+    world[0]["name"] = "<script>alert(1)</script> [x](javascript:alert(2)) *x* | #"
+    world[0]["description"] = "<img src=x onerror=alert(3)>"
+    hostile = State(state.config, docs, state.rules)
+    drawn = MODULE.pages(hostile)
+    for p in drawn:  # as the wiki renders it
+        html = markdown.markdown(p.markdown, extensions=["tables", "attr_list"])
+        assert "<script" not in html and "<img" not in html and not re.search(r'href="\s*javascript:', html), p.slug
+    by_slug = {p.slug: p for p in drawn}
+    lid = world[0]["id"]
+    own = by_slug[f"locations/{lid}"]
+    assert own.title == world[0]["name"]  # the wiki escapes page titles itself
+    text = "&lt;script&gt;alert(1)&lt;/script&gt; &#91;x&#93;(javascript:alert(2)) &#42;x&#42; &#124; &#35;"
+    assert own.markdown.startswith(f"# {text}\n")
+    assert "&lt;img src=x onerror=alert(3)&gt;" in own.markdown
+    assert f"| [{text}](locations/{lid}.md) |" in by_slug["world-map"].markdown
+    east = next(loc for loc in world if (loc["x"], loc["y"]) == (world[0]["x"] + 1, world[0]["y"]))
+    assert f"| west | [{text}]({lid}.md) |" in by_slug[f"locations/{east['id']}"].markdown
+
+
+def test_a_thousand_location_pages_are_drawn_at_once(base) -> None:
+    state, _ = base
+    docs = copy.deepcopy(state.docs)
+    world = docs["cycle12_world"]
+    proto = world["locations"][0]
+    world["locations"] = [dict(proto, id=i + 1, name=f"Place {i + 1}", x=i % 40, y=i // 40, tags=["Heat"])
+                          for i in range(1000)]
+    big = State(state.config, docs, state.rules)
+    drawn = MODULE.pages(big)
+    assert sum(1 for p in drawn if p.slug.startswith("locations/")) == 1000
+    middle = next(p for p in drawn if p.slug == "locations/42").markdown  # (1, 1): four neighbours
+    assert all(f"[Place {n}]({n}.md)" in middle for n in (82, 43, 2, 41))

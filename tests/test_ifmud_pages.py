@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import copy
+import random
 import re
 from pathlib import Path
 
 from validators.cases import base_state
 from validators.engine import State
 from validators.games.ifmud import MODULE
-from validators.games.ifmud.pages import map_graph, pages, render_map_svg, render_quests, render_tokens
+from validators.games.ifmud.pages import (
+    map_graph,
+    pages,
+    render_map,
+    render_map_svg,
+    render_quests,
+    render_tokens,
+    room_slugs,
+)
 
 
 def _state() -> State:
@@ -65,8 +74,14 @@ def test_quests_roster_lists_quests():
 
 
 def test_pages_have_distinct_slugs():
-    slugs = [p.slug for p in pages(_state())]
-    assert slugs == ["map", "turn", "tokens", "quests", "proposals"]
+    state = _state()
+    drawn = pages(state)
+    assert [p.slug for p in drawn if p.listed] == ["map", "turn", "tokens", "quests", "proposals"]
+    slugs = [p.slug for p in drawn]
+    assert len(set(slugs)) == len(slugs)
+    rooms = [p for p in drawn if not p.listed]
+    assert len(rooms) == len(state.doc("map")["rooms"])
+    assert all(p.slug.startswith("rooms/") and p.source == "gamestate/map.yaml" for p in rooms)
 
 
 def test_every_action_cites_a_rule_of_the_example_game_and_has_cases():
@@ -83,7 +98,8 @@ def test_example_game_pages_show_its_history():
     state, _ = base_state("ifmud")
     by_slug = {p.slug: p.markdown for p in pages(state)}
     assert "The Fleece Run" in by_slug["quests"] and "Zoe Abbott" in by_slug["quests"]
-    assert "Ring road [RC]" in by_slug["proposals"] and "ratified" in by_slug["proposals"]
+    # player text reaches the page with Markdown's brackets written as character references
+    assert "Ring road &#91;RC&#93;" in by_slug["proposals"] and "ratified" in by_slug["proposals"]
     attic = next(r for r in map_graph(state)["rooms"] if r["name"] == "Blasted Heath")
     assert "Zoe Abbott" in attic["who"]
 
@@ -91,3 +107,117 @@ def test_example_game_pages_show_its_history():
 def test_every_action_is_documented():
     undocumented = [a.name for a in MODULE.actions if not a.doc]
     assert undocumented == []
+
+
+# ---------------------------------------------------------------- a page per room
+
+
+def test_room_slugs_are_distinct_and_safe():
+    assert room_slugs(["Washington, DC", "washington dc", "Servants' Quarters", "!!!", "ÉÉÉ"]) == {
+        "Washington, DC": "washington-dc", "washington dc": "washington-dc-2",
+        "Servants' Quarters": "servants-quarters", "!!!": "room", "ÉÉÉ": "room-2"}
+    long = room_slugs(["x" * 120])["x" * 120]
+    assert len(long) <= 56 and re.fullmatch(r"[a-z0-9][a-z0-9-]*", long)
+
+
+def test_a_room_page_shows_the_room():
+    state, _ = base_state("ifmud")
+    by_slug = {p.slug: p for p in pages(state)}
+    commons = by_slug["rooms/the-house-of-commons"]
+    assert commons.title == "The House of Commons" and not commons.listed
+    text = commons.markdown
+    assert text.startswith("# The House of Commons\n") and "[Map](../map.md)" in text
+    assert "Visits (Rule 97): 2; damage (Rule 75): 1." in text
+    assert "Tolls for entering (Rules 43, 78): Stamp Duty 2, Death Toll 2." in text
+    exits = text.split("## Exits")[1].split("##")[0]
+    assert "| [Central Park](central-park.md) | open |  |  |" in exits
+    assert "| [Washington, DC](washington-dc.md) | open | Beltway Toll 4 |  |" in exits
+    assert "| [Saturn](saturn.md) |" in exits and exits.count("](") == 3
+    assert "| the Magic Omnibus |" in text
+    assert "| 9 | Adam Biltcliffe&#x27;s bomb | lying here | time bomb, delay 24 h |" in text
+    # the lunchbox is a prize to be brought here; it lies in Brigadoon
+    assert "| 3 | The Bus Driver&#x27;s Lunchbox | 0 | [Brigadoon](brigadoon.md) |" in text
+
+    lounge = by_slug["rooms/lounge"].markdown
+    who = lounge.split("## Who is here")[1].split("##")[0]
+    assert "| Admiral Jota | player |" in who and "| the monkey |" in who and "| the kitten |" in who
+    assert "| 1 | mind-control satellite uplink | carried by Admiral Jota | role uplink; charge 9 |" in lounge
+    assert "| 4 | Explorer&#x27;s Compass | lying here |" in lounge
+    assert "| [Attic](attic.md) | open |  | letter 1 of Attic |" in lounge
+    assert "Also called (Rule 72): the Lounge, lobby." in lounge
+
+    quarters = by_slug["rooms/servants-quarters"].markdown
+    assert "| Jeeves the valet | Zoe Abbott&#x27;s servant |" in quarters
+    brigadoon = by_slug["rooms/brigadoon"].markdown
+    assert "only on Tuesdays" in brigadoon and "Savage Wilderness" in brigadoon
+    assert "| [Central Park](central-park.md) |" in brigadoon
+    heaven = by_slug["rooms/under-the-high-wall-on-a-resting"].markdown
+    assert "A tax haven: no tolls are paid here (Rule 68)." in heaven
+    bubble = by_slug["rooms/dot-com-bubble"].markdown
+    assert "The next to enter is paid 2 brownie points (Rule 29); the last paid was Zoe Abbott." in bubble
+
+
+def test_a_room_page_lists_its_quests():
+    state = _state()
+    state.doc("quests")["quests"].append({"id": 1, "name": "Fetch", "colour": "red", "home": "Attic",
+                                          "locate": "Saturn", "goal": "Lounge", "value": {"brownie": 12}})
+    by_slug = {p.slug: p.markdown for p in pages(state)}
+    row = ("| [Attic](attic.md) | [Saturn](saturn.md) | [Lounge](lounge.md) | 12 brownie points |")
+    assert f"| 1 | Fetch | red | home {row}" in by_slug["rooms/attic"]
+    assert f"| 1 | Fetch | red | locate {row}" in by_slug["rooms/saturn"]
+    assert f"| 1 | Fetch | red | goal {row}" in by_slug["rooms/lounge"]
+    assert "Quests" not in by_slug["rooms/zrblm"]
+
+
+def test_the_map_links_each_room_to_its_page():
+    state, _ = base_state("ifmud")
+    drawn = pages(state)
+    text = next(p.markdown for p in drawn if p.slug == "map")
+    slugs = {p.title: p.slug for p in drawn if not p.listed}
+    for r in state.doc("map")["rooms"]:
+        assert f"| [{r['name']}]({slugs[r['name']]}.md) |".replace("'", "&#x27;") in text
+    assert "| [Washington, DC](rooms/washington-dc.md) | 1 | 0 | Beltway Toll 4 | [Central Park](rooms/central-park.md), " \
+        in text
+    assert "The Savage Wilderness (Rule 122) is **[Brigadoon](rooms/brigadoon.md)**." in text
+
+
+def test_a_hostile_room_name_is_escaped_on_every_page():
+    import markdown
+
+    state = _state()
+    evil = "<img src=x onerror=alert(1)> [x](javascript:alert(2)) *y* | #"
+    old = "Attic"
+    for r in state.doc("map")["rooms"]:
+        if r["name"] == old:
+            r["name"] = evil
+    for c in state.doc("map")["connections"]:
+        c["between"] = [evil if n == old else n for n in c["between"]]
+        for b in c.get("basis") or []:
+            b["room"] = evil if b["room"] == old else b["room"]
+    for t in state.doc("tokens")["tokens"]:
+        if t["location"] == {"room": old}:
+            t["location"] = {"room": evil}
+    drawn = pages(state)
+    for p in drawn:  # as the wiki renders it
+        html = markdown.markdown(p.markdown, extensions=["tables", "attr_list"])
+        assert "<img" not in html and "<script" not in html and not re.search(r'href="\s*javascript:', html), p.slug
+    page = next(p for p in drawn if p.title == evil)
+    assert page.slug == "rooms/img-src-x-onerror-alert-1-x-javascript-alert-2-y"
+    text = "&lt;img src=x onerror=alert(1)&gt; &#91;x&#93;(javascript:alert(2)) &#42;y&#42; &#124; &#35;"
+    assert page.markdown.startswith(f"# {text}\n")
+    assert f"| [{text}](rooms/img-src-x-onerror-alert-1-x-javascript-alert-2-y.md) |" in render_map(state)
+    lounge = next(p for p in drawn if p.slug == "rooms/lounge").markdown
+    assert f"| [{text}](img-src-x-onerror-alert-1-x-javascript-alert-2-y.md) | open |" in lounge
+
+
+def test_hundreds_of_room_pages_are_drawn_at_once():
+    state = _state()
+    m = state.doc("map")
+    rng = random.Random(7)
+    extra = [f"Room {i}" for i in range(300)]
+    m["rooms"] += [{"name": n, "visits": rng.randint(0, 5), "damage": 0, "x": 10 * i, "y": 700} for i, n in enumerate(extra)]
+    m["connections"] += [{"between": [a, b]} for a, b in zip(["Lounge"] + extra, extra)]
+    m["connections"] += [{"between": [rng.choice(extra), rng.choice(extra)]} for _ in range(100)]
+    drawn = pages(state)
+    assert sum(1 for p in drawn if p.slug.startswith("rooms/")) == len(m["rooms"])
+    assert "[Room 1](room-1.md)" in next(p.markdown for p in drawn if p.slug == "rooms/room-0")

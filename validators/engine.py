@@ -624,8 +624,8 @@ class Page:
     Everything a player typed must be escaped by the module (``html.escape``) before it goes in.
     ``source`` is the content file the page comes from (for the wiki's edit link), relative to the game.
     Pages of one kind in large numbers (a page per location or room) go in a folder, unlisted, and the
-    module's listing page links to each, relative to its own place (``../locations/12/`` from
-    ``games/<game>/world-map/``, with directory URLs).
+    module's listing page links to each with a Markdown link between page sources: ``locations/12.md``
+    from ``world-map``, ``13.md`` from one location to another.
     """
 
     slug: str  # "line" -> games/<game>/line/; one folder is allowed: "locations/12" -> games/<game>/locations/12/
@@ -712,9 +712,10 @@ class Ctx:
 
     def edit_player(self, name: str | None = None) -> dict[str, Any]:
         name = self.actor if name is None else name
-        for p in self.edit("roster")["players"]:
+        players = self.edit("roster")["players"]
+        for i, p in enumerate(peek(players)):  # found by reading: only the one edited is copied
             if p["name"] == name:
-                return p
+                return players[i]
         raise Illegal(Problem(f"no player named {name!r}"))
 
     def leader(self) -> str | None:

@@ -7,6 +7,8 @@ which tests call directly.
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass, field
 from datetime import datetime
 from html import escape
 from typing import Any
@@ -14,7 +16,7 @@ from typing import Any
 from ...engine import Page, State
 from ...timeutil import parse_time
 from . import phases, proposals, ruletree
-from .common import ITEMS, JUSTICE, MEDALS, NOMSTERS, PROPOSALS, SHEETS, WORLD, opts, phase_of, start
+from .common import ITEMS, JUSTICE, MEDALS, NOMSTERS, PROPOSALS, SHEETS, WORLD, nomster_label, opts, phase_of, start
 
 TILE = 132
 PAD = 24
@@ -25,8 +27,66 @@ def esc(value: Any) -> str:
 
 
 def _cell(value: Any) -> str:
-    """A Markdown table cell: escaped, with pipes and newlines made harmless."""
-    return esc(value).replace("|", "&#124;").replace("\n", " ")
+    """A Markdown table cell: escaped, with pipes, newlines and Markdown's own syntax made harmless."""
+    return _md(value)
+
+
+_MD_UNSAFE = re.compile(r"[&<>\"'\\`*_{}\[\]#|~!]")
+_HTML_REFS = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"}
+
+
+def _md(value: Any) -> str:
+    """A player's text as inline Markdown (a link's text, a heading, a table cell): one line, and every
+    character that HTML or Markdown would read as markup written as a character reference."""
+    return _MD_UNSAFE.sub(lambda m: _HTML_REFS.get(m.group(), f"&#{ord(m.group())};"), " ".join(str(value).split()))
+
+
+def _loc_link(loc: dict[str, Any], prefix: str = "") -> str:
+    """A Markdown link to a location's page: ``prefix`` is "locations/" from the world map, "" between locations."""
+    return f"[{_md(loc['name'])}]({prefix}{loc['id']}.md)"
+
+
+# ---------------------------------------------------------------- one index per drawing
+
+DIRECTIONS = (("north", 0, 1), ("east", 1, 0), ("south", 0, -1), ("west", -1, 0))
+
+
+@dataclass
+class Index:
+    """Everything about the World map arranged by location, made once per drawing so that a page per
+    location (a thousand in a large game) costs a look-up each, not a scan of every list."""
+
+    by_id: dict[Any, dict[str, Any]] = field(default_factory=dict)
+    at: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
+    nomsters: dict[Any, list[dict[str, Any]]] = field(default_factory=dict)
+    nomster_by_id: dict[Any, dict[str, Any]] = field(default_factory=dict)
+    sheets: dict[Any, list[dict[str, Any]]] = field(default_factory=dict)
+    announcements: dict[Any, list[dict[str, Any]]] = field(default_factory=dict)
+    suggestions: dict[Any, dict[str, Any]] = field(default_factory=dict)
+    cards: dict[tuple[int, int], list[tuple[dict[str, Any], dict[str, Any]]]] = field(default_factory=dict)
+
+
+def index(state: State) -> Index:
+    world = state.doc(WORLD)
+    ix = Index()
+    for loc in world["locations"]:
+        ix.by_id.setdefault(loc["id"], loc)
+        ix.at.setdefault((loc["x"], loc["y"]), loc)
+    for n in state.doc(NOMSTERS)["nomsters"]:
+        ix.nomsters.setdefault(n.get("location"), []).append(n)
+        ix.nomster_by_id.setdefault(n["id"], n)
+    for s in state.doc(SHEETS)["sheets"]:
+        ix.sheets.setdefault(s.get("location"), []).append(s)
+    for a in world.get("announcements") or []:
+        ix.announcements.setdefault(a.get("location"), []).append(a)
+    for s in world.get("suggestions") or []:
+        if s.get("location") is not None:
+            ix.suggestions.setdefault(s["location"], s)
+    for p in state.doc(PROPOSALS)["proposals"]:
+        for c in p.get("changes", []):
+            if c.get("kind") != "textual" and "x" in c and "y" in c:
+                ix.cards.setdefault((c["x"], c["y"]), []).append((p, c))
+    return ix
 
 
 def _tag_colour(state: State, loc: dict[str, Any]) -> str:
@@ -37,9 +97,10 @@ def _tag_colour(state: State, loc: dict[str, Any]) -> str:
     return "#eeeeee"
 
 
-def render_map_svg(state: State) -> str:
+def render_map_svg(state: State, ix: Index | None = None) -> str:
     """The World map: one square tile per location at its coordinates (north up), with its tags, the
     nomsters there (wild hollow, tame filled) and the players' tokens."""
+    ix = ix or index(state)
     locs = state.doc(WORLD)["locations"]
     if not locs:
         return '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="60" role="img" ' \
@@ -48,11 +109,9 @@ def render_map_svg(state: State) -> str:
     minx, maxy = min(xs), max(ys)
     width = (max(xs) - minx + 1) * TILE + 2 * PAD
     height = (maxy - min(ys) + 1) * TILE + 2 * PAD
-    nomsters = state.doc(NOMSTERS)["nomsters"]
-    sheets = state.doc(SHEETS)["sheets"]
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+    out = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" role="img" aria-label="The World map" '
-           'font-family="sans-serif" font-size="11">',
+           'font-family="sans-serif" font-size="11">'),
            '<title>The World map</title>']
     for loc in locs:
         px = PAD + (loc["x"] - minx) * TILE
@@ -64,7 +123,7 @@ def render_map_svg(state: State) -> str:
         out.append(f'<text x="{px + 8}" y="{py + 32}" fill="#333">({loc["x"]}, {loc["y"]})</text>')
         tag_text = esc(", ".join(loc.get("tags", [])) or "no tags")
         out.append(f'<text x="{px + 8}" y="{py + 46}" font-style="italic">{tag_text}</text>')
-        here = [n for n in nomsters if n["location"] == loc["id"] and not n.get("ascended")]
+        here = [n for n in ix.nomsters.get(loc["id"], []) if not n.get("ascended")]
         for i, n in enumerate(here[:12]):
             cx, cy = px + 14 + (i % 6) * 19, py + 66 + (i // 6) * 19
             label = n.get("name") or f"wild {n['type']} {n['class']}"
@@ -72,7 +131,7 @@ def render_map_svg(state: State) -> str:
             fill = colour if not n["wild"] else "white"
             out.append(f'<circle cx="{cx}" cy="{cy}" r="7" fill="{fill}" stroke="#222" stroke-width="1.5">'
                        f'<title>{esc(label)} (#{n["id"]}, {esc(n["type"])} {esc(n["class"])})</title></circle>')
-        people = [s["player"] for s in sheets if s.get("location") == loc["id"]]
+        people = [s["player"] for s in ix.sheets.get(loc["id"], [])]
         if people:
             out.append(f'<text x="{px + 8}" y="{py + TILE - 12}" fill="#7a1f1f">{esc(", ".join(people))}</text>')
         out.append("</g>")
@@ -80,19 +139,23 @@ def render_map_svg(state: State) -> str:
     return "\n".join(out)
 
 
-def render_map(state: State) -> str:
+def render_map(state: State, ix: Index | None = None) -> str:
+    """The World map page: the drawing, then a table of the locations, each linked to its own page."""
+    ix = ix or index(state)
     world = state.doc(WORLD)
     locs = world["locations"]
     n = len(locs)
     nd = state.doc(NOMSTERS)
     lines = ["# World map", "",
-             f"{n} locations. Nomster carrying capacity: {2 * n / 3:.2f} (two thirds of the locations); "
+             (f"{n} locations. Nomster carrying capacity: {2 * n / 3:.2f} (two thirds of the locations); "
              f"nomster index: {nd['index']}. Wild nomsters are white circles, tame ones filled with their "
              "type's colour; players are named in red. Tiles and cards are images in the real game; here "
-             "each location records them as paths.", "", render_map_svg(state), "",
+             "each location records them as paths. Each location's name leads to its page."), "",
+             # in a block-level element, so that Markdown leaves the drawing (and the names in it) alone
+             f'<div class="cycle12-map" style="overflow-x:auto">{render_map_svg(state, ix)}</div>', "",
              "| Location | Coordinates | Tags | Description | Tile | Created by |", "|---|---|---|---|---|---|"]
     for loc in sorted(locs, key=lambda x: (x["y"], x["x"])):
-        lines.append(f"| {_cell(loc['name'])} | ({loc['x']}, {loc['y']}) | {_cell(', '.join(loc.get('tags', [])))} | "
+        lines.append(f"| {_loc_link(loc, 'locations/')} | ({loc['x']}, {loc['y']}) | {_cell(', '.join(loc.get('tags', [])))} | "
                      f"{_cell(loc.get('description', ''))} | {_cell(loc.get('tile', ''))} | "
                      f"{_cell(loc.get('created_by', ''))} |")
     lines += ["", "## Terrain tags", "", "| Tag | Family | Special | Note |", "|---|---|---|---|"]
@@ -109,12 +172,105 @@ def render_map(state: State) -> str:
         lines += ["", "## Terraforming and surveying", "",
                   "| # | Kind | By | Location | Family | Tag | Reactions | Status |",
                   "|---|---|---|---|---|---|---|---|"]
-        names = {loc["id"]: loc["name"] for loc in locs}
         for a in world["announcements"]:
-            lines.append(f"| {a['id']} | {a['kind']} | {_cell(a['by'])} | {_cell(names.get(a['location'], '?'))} | "
+            there = ix.by_id.get(a["location"])
+            where = _loc_link(there, "locations/") if there else "?"
+            lines.append(f"| {a['id']} | {a['kind']} | {_cell(a['by'])} | {where} | "
                          f"{_cell(a['family'])} | {_cell(a['tag'])} | {len(a['reactions'])} | "
                          f"{_cell(a['status'] + (': ' + a['result'] if a.get('result') else ''))} |")
     return "\n".join(lines) + "\n"
+
+
+def _nomster_row(n: dict[str, Any]) -> str:
+    status = "wild" if n.get("wild") else "tame"
+    if n.get("ascended"):
+        status += " (ascended)"
+    return (f"| {n['id']} | {_md(n.get('name') or '')} | {status} | {_md(n.get('type', ''))} | "
+            f"{_md(n.get('class', ''))} | {_md(n.get('species', ''))} | {_md(n.get('trainer') or '')} | "
+            f"{_md(n.get('bonded_to') or '')} | {_md(n.get('following') or '')} |")
+
+
+def render_location(state: State, loc: dict[str, Any], ix: Index) -> str:
+    """One location's page: what it is, who and what is there, its neighbours and what was announced about it."""
+    tag_defs = state.doc(WORLD)["tags"]
+    lid = loc["id"]
+    lines = [f"# {_md(loc['name'])}", "",
+             f"Location {_md(lid)} of the [World map](../world-map.md), at ({_md(loc['x'])}, {_md(loc['y'])}).", ""]
+    if loc.get("description"):
+        lines += [f"> {_md(loc['description'])}", ""]
+    made = f"Created {_md(loc.get('created', '?'))} by {_md(loc.get('created_by', '?'))}"
+    s = ix.suggestions.get(lid)
+    if s is not None:
+        made += f", answering suggestion {_md(s['id'])} ({_md(s.get('kind', ''))}) by {_md(s.get('by', '?'))}"
+    elif loc.get("suggestion") is not None:
+        made += f", answering suggestion {_md(loc['suggestion'])}"
+    lines += [f"- **Coordinates:** ({_md(loc['x'])}, {_md(loc['y'])})",
+              f"- **Tile:** {_md(loc.get('tile') or 'none')}",
+              f"- **Card:** {_md(loc.get('card') or 'none')}",
+              f"- {made}.", ""]
+    lines += ["## Tags", ""]
+    if loc.get("tags"):
+        lines += ["| Tag | Family | Note |", "|---|---|---|"]
+        for t in loc["tags"]:
+            d = tag_defs.get(t, {})
+            note = d.get("note", "") + (" (special)" if d.get("special") else "")
+            lines.append(f"| {_md(t)} | {_md(d.get('family', '?'))} | {_md(note)} |")
+    else:
+        lines.append("No tags.")
+    lines += ["", "## Neighbours", ""]
+    near = [(d, ix.at.get((loc["x"] + dx, loc["y"] + dy))) for d, dx, dy in DIRECTIONS]
+    near = [(d, n) for d, n in near if n is not None]
+    if near:
+        lines += ["| Direction | Location | Coordinates | Tags |", "|---|---|---|---|"]
+        for d, n in near:
+            lines.append(f"| {d} | {_loc_link(n)} | ({_md(n['x'])}, {_md(n['y'])}) | "
+                         f"{_md(', '.join(n.get('tags', [])))} |")
+    else:
+        lines.append("No location is adjacent yet.")
+    people = ix.sheets.get(lid, [])
+    lines += ["", "## Players here", ""]
+    if people:
+        lines += ["| Player | Token | Active nomster |", "|---|---|---|"]
+        for p in people:
+            status = " (ascended)" if p.get("ascended") else ""
+            active = ix.nomster_by_id.get(p.get("active")) if p.get("active") is not None else None
+            lines.append(f"| {_md(p['player'])}{status} | {_md(p.get('token') or '')} | "
+                         f"{_md(nomster_label(active)) if active else ''} |")
+    else:
+        lines.append("No player's character sheet puts them here.")
+    noms = ix.nomsters.get(lid, [])
+    lines += ["", "## Nomsters here", ""]
+    if noms:
+        lines += ["| # | Name | Wild or tame | Type | Class | Species | Trainer | Bonded to | Following |",
+                  "|---|---|---|---|---|---|---|---|---|"]
+        lines += [_nomster_row(n) for n in noms]
+    else:
+        lines.append("No nomster is here.")
+    anns = ix.announcements.get(lid, [])
+    if anns:
+        lines += ["", "## Terraforming and surveying", "",
+                  "| # | Kind | By | At | Family | Tag | Reactions | Status |", "|---|---|---|---|---|---|---|---|"]
+        for a in anns:
+            status = str(a.get("status", "")) + (": " + str(a["result"]) if a.get("result") else "")
+            lines.append(f"| {_md(a['id'])} | {_md(a.get('kind', ''))} | {_md(a.get('by', ''))} | "
+                         f"{_md(a.get('at', ''))} | {_md(a.get('family', ''))} | {_md(a.get('tag', ''))} | "
+                         f"{len(a.get('reactions') or [])} | {_md(status)} |")
+    cards = ix.cards.get((loc["x"], loc["y"]), [])
+    if cards:
+        lines += ["", "## Location change cards", "", "Proposals with a location change card for these coordinates.",
+                  "", "| Proposal | Title | Status | Changes |", "|---|---|---|---|"]
+        for p, c in cards:
+            props = "; ".join(f"{k}: {', '.join(map(str, v)) if isinstance(v, list) else v}"
+                              for k, v in c.items() if k not in ("kind", "x", "y"))
+            lines.append(f"| {_md(p['id'])} | {_md(p.get('title', ''))} | {_md(p.get('status', ''))} | {_md(props)} |")
+    return "\n".join(lines) + "\n"
+
+
+def location_pages(state: State, ix: Index | None = None) -> list[Page]:
+    """A page per location (``locations/<id>``), left out of the navigation: the World map links to each."""
+    ix = ix or index(state)
+    return [Page(f"locations/{loc['id']}", str(loc["name"]), render_location(state, loc, ix),
+                 f"gamestate/{WORLD}.yaml", listed=False) for loc in ix.by_id.values()]
 
 
 def render_tree(state: State) -> str:
@@ -122,15 +278,15 @@ def render_tree(state: State) -> str:
     sep = opts(state)["separator"]
     live = ruletree.live(state.rules)
     lines = ["# Rules and subrules", "",
-             f"Each subrule is drawn under its parent; its path joins the titles with “{esc(sep)}”, "
-             "a mark found in no rule's title.", ""]
+             (f"Each subrule is drawn under its parent; its path joins the titles with “{_md(sep)}”, "
+             "a mark found in no rule's title."), ""]
     for depth, rid in ruletree.tree(live):
         rule = live[rid]
         try:
             path = ruletree.path_of(live, rid, sep)
         except ValueError:
             path = rule.title
-        lines.append(f"{'    ' * depth}- **{esc(rule.title)}** <small>{esc(path)}</small>")
+        lines.append(f"{'    ' * depth}- **{_md(rule.title)}** <small>{_md(path)}</small>")
     return "\n".join(lines) + "\n"
 
 
@@ -139,9 +295,9 @@ def render_calendar(state: State, now: datetime | None = None) -> str:
     s, o = start(state), opts(state)
     current = phases.phase_number(now, s)
     lines = ["# Phases", "",
-             f"The cycle started at {s:%Y-%m-%d %H:%M} UTC and ends at the end of phase {o['last_phase']} "
+             (f"The cycle started at {s:%Y-%m-%d %H:%M} UTC and ends at the end of phase {o['last_phase']} "
              f"({phases.phase_name(o['last_phase'])}, which the rules write XXXX), at "
-             f"{phases.cycle_end(s, o['last_phase']):%Y-%m-%d %H:%M} UTC.", "",
+             f"{phases.cycle_end(s, o['last_phase']):%Y-%m-%d %H:%M} UTC."), "",
              f"Now ({now:%Y-%m-%d %H:%M} UTC): **{phases.phase_name(current) if current else 'before the cycle'}**.",
              "", "| Phase | From | Until | Days |", "|---|---|---|---|"]
     for n in range(1, max(current, 1) + 3):
@@ -156,8 +312,8 @@ def render_proposals(state: State, now: datetime | None = None) -> str:
     now = now or state.now() or start(state)
     items = state.doc(PROPOSALS)["proposals"]
     lines = ["# Proposals", "",
-             "A standard proposal votes through the first phase after it was made and is popular with more for "
-             "than against; an urgent one votes for two days and is popular with no more than two against.", ""]
+             ("A standard proposal votes through the first phase after it was made and is popular with more for "
+             "than against; an urgent one votes for two days and is popular with no more than two against."), ""]
     pending = [p for p in items if p["status"] == "pending"]
     lines += ["## Pending", ""]
     if not pending:
@@ -168,15 +324,15 @@ def render_proposals(state: State, now: datetime | None = None) -> str:
         state_now = "popular" if proposals.popular(state, p) else "not popular"
         if p.get("edited"):
             state_now = "edited: it will not take effect"
-        lines += [f"### {p['id']}. {esc(p['title'])}", "",
-                  f"{p['class'].capitalize()}, by {esc(p['author'])}, made {p['submitted']} "
+        lines += [f"### {p['id']}. {_md(p['title'])}", "",
+                  (f"{p['class'].capitalize()}, by {_md(p['author'])}, made {p['submitted']} "
                   f"({phases.phase_name(phase_of(state, parse_time(p['submitted'])) or 1)}); voting ends {p['ends']}"
-                  f"{' (ended)' if ends <= now else ''}. For {f}, against {a}: **{state_now}**.", ""]
+                  f"{' (ended)' if ends <= now else ''}. For {f}, against {a}: **{state_now}**."), ""]
         for i, c in enumerate(p.get("changes", []), 1):
             if c["kind"] == "textual":
-                lines.append(f"{i}. Textual change: {esc(c.get('text', '(machine-readable effects only)'))}")
+                lines.append(f"{i}. Textual change: {_md(c.get('text', '(machine-readable effects only)'))}")
             else:
-                props = ", ".join(f"{k} {esc(v)}" for k, v in c.items() if k not in ("kind", "x", "y"))
+                props = ", ".join(f"{k} {_md(v)}" for k, v in c.items() if k not in ("kind", "x", "y"))
                 lines.append(f"{i}. Location change card for ({c['x']}, {c['y']}): {props}")
         lines.append("")
     done = [p for p in items if p["status"] != "pending"]
@@ -199,9 +355,9 @@ def render_sheets(state: State) -> str:
     items = state.doc(ITEMS)["items"]
     points = {p["name"]: p["stats"].get("gooderhose", 0) for p in state.doc("roster")["players"]}
     lines = ["# Character sheets", "",
-             "In the real game a character sheet is a hand-drawn image; here it is a record of what the rules "
+             ("In the real game a character sheet is a hand-drawn image; here it is a record of what the rules "
              "require it to show, kept up to date by the engine (self-updating), with the image's path if one "
-             "was submitted.", "",
+             "was submitted."), "",
              "| Player | Token | Location | Gooderhose | Items | Medal box | Bond (type) | Active nomster | Sheet |",
              "|---|---|---|---|---|---|---|---|---|"]
     for s in state.doc(SHEETS)["sheets"]:
@@ -248,29 +404,31 @@ def render_nomsters(state: State) -> str:
 
 def render_justice(state: State) -> str:
     doc = state.doc(JUSTICE)
-    lines = ["# Judgement", "", f"Judge: **{esc(doc.get('judge') or 'none')}**.", ""]
+    lines = ["# Judgement", "", f"Judge: **{_md(doc.get('judge') or 'none')}**.", ""]
     if doc["candidates"]:
         lines += ["Candidates this week: " + ", ".join(
-            f"{esc(c['player'])} ({len(c['endorsements'])} 👍)" for c in doc["candidates"]), ""]
+            f"{_md(c['player'])} ({len(c['endorsements'])} 👍)" for c in doc["candidates"]), ""]
     for r in reversed(doc["rfjs"]):
-        lines += [f"## RFJ {r['id']}: {esc(r['statement'])}", "",
-                  f"{'Question' if r['question'] else 'Statement'} by {esc(r['by'])}, {r['at']}.", ""]
+        lines += [f"## RFJ {r['id']}: {_md(r['statement'])}", "",
+                  f"{'Question' if r['question'] else 'Statement'} by {_md(r['by'])}, {r['at']}.", ""]
         for ruling in r["rulings"]:
             c = ruling.get("confidence")
             vote = f" Vote of confidence: {c['status']}." if c else ""
-            lines.append(f"- {esc(ruling['judgement'])} — {esc(ruling['by'])}, {ruling['at']} "
-                         f"({ruling['status']}).{vote} {esc(ruling.get('reasoning', ''))}")
+            lines.append(f"- {_md(ruling['judgement'])} — {_md(ruling['by'])}, {ruling['at']} "
+                         f"({ruling['status']}).{vote} {_md(ruling.get('reasoning', ''))}")
         lines.append("")
     return "\n".join(lines) + "\n"
 
 
 def pages(state: State) -> list[Page]:
+    ix = index(state)
     return [
-        Page("world-map", "World map", render_map(state), "gamestate/cycle12_world.yaml"),
+        Page("world-map", "World map", render_map(state, ix), "gamestate/cycle12_world.yaml"),
         Page("subrules", "Subrule tree", render_tree(state), "ruleset/"),
         Page("phases", "Phases", render_calendar(state), "game.yaml"),
         Page("cycle12-proposals", "Proposals", render_proposals(state), "gamestate/cycle12_proposals.yaml"),
         Page("sheets", "Character sheets", render_sheets(state), "gamestate/cycle12_sheets.yaml"),
         Page("nomsters", "Nomsters", render_nomsters(state), "gamestate/cycle12_nomsters.yaml"),
         Page("judgement", "Judgement", render_justice(state), "gamestate/cycle12_justice.yaml"),
+        *location_pages(state, ix),
     ]

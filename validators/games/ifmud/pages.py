@@ -4,6 +4,8 @@ turns and proposals. Plain functions of a state; everything a player typed is es
 from __future__ import annotations
 
 import math
+import re
+from dataclasses import dataclass, field
 from datetime import datetime
 from html import escape
 from typing import Any
@@ -12,14 +14,124 @@ from ...engine import Page, State
 from ...timeutil import parse_time
 from . import world as w
 from .consent import standing, unanimous
-from .order import standard_order, turn_order
-
+from .order import standard_key, standard_order, turn_order
 
 SPREAD = 1.4
+NO_CLOCK = "2026-11-03T00:00:00Z"  # "now" for a state without a clock (which exits are open)
 
 
 def _when(state: State) -> datetime | None:
     return state.now()
+
+
+_MD_UNSAFE = re.compile(r"[&<>\"'\\`*_{}\[\]#|~!]")
+_HTML_REFS = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"}
+
+
+def _md(value: Any) -> str:
+    """A player's text as inline Markdown (a link's text, a heading, a table cell): one line, and every
+    character that HTML or Markdown would read as markup written as a character reference."""
+    return _MD_UNSAFE.sub(lambda m: _HTML_REFS.get(m.group(), f"&#{ord(m.group())};"), " ".join(str(value).split()))
+
+
+def _slugify(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:56].strip("-") or "room"
+
+
+def room_slugs(names: list[str]) -> dict[str, str]:
+    """A distinct page slug for each room name ("Washington, DC" -> "washington-dc"; a clash gets a number)."""
+    out: dict[str, str] = {}
+    used: set[str] = set()
+    for name in names:
+        if name in out:
+            continue
+        base = _slugify(name)
+        slug, n = base, 2
+        while slug in used:
+            slug, n = f"{base}-{n}", n + 1
+        used.add(slug)
+        out[name] = slug
+    return out
+
+
+# ---------------------------------------------------------------- one index per drawing
+
+
+@dataclass
+class Index:
+    """The map arranged by room name, made once per drawing so that a page per room (hundreds in a large
+    game) costs a look-up each, not a scan of every list."""
+
+    now: datetime
+    rooms: dict[str, dict[str, Any]] = field(default_factory=dict)
+    slugs: dict[str, str] = field(default_factory=dict)
+    exits: dict[str, list[tuple[str, dict[str, Any]]]] = field(default_factory=dict)
+    tolls: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    players: dict[str, list[str]] = field(default_factory=dict)
+    player_room: dict[str, Any] = field(default_factory=dict)
+    servants: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    servant_room: dict[str, Any] = field(default_factory=dict)
+    entities: dict[str, list[str]] = field(default_factory=dict)
+    tokens: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # in the room, or carried there
+    prizes: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # by destination
+    quests: dict[str, list[tuple[dict[str, Any], str]]] = field(default_factory=dict)  # (quest, what the room is)
+    synonyms: dict[str, list[str]] = field(default_factory=dict)
+    wilderness: str | None = None
+
+    def link(self, name: str, prefix: str = "") -> str:
+        """A room's name linked to its page (``prefix`` "rooms/" from the Map page), or just its name."""
+        slug = self.slugs.get(name)
+        return f"[{_md(name)}]({prefix}{slug}.md)" if slug else _md(name)
+
+    def closed(self, name: str) -> bool:
+        """Rule 107: a Tuesdays-only room is connected to nothing on other days."""
+        r = self.rooms.get(name)
+        return r is None or bool(r.get("tuesdays_only") and not w.is_tuesday(self.now))
+
+    def neighbours(self, name: str) -> list[str]:
+        """``w.neighbours`` from the index: the rooms connected to this one now, in Standard Order."""
+        if self.closed(name):
+            return []
+        return standard_order({b for b, _ in self.exits.get(name, []) if b != name and not self.closed(b)})
+
+
+def index(state: State) -> Index:
+    ix = Index(now=_when(state) or parse_time(NO_CLOCK))
+    for r in w.rooms(state):
+        ix.rooms.setdefault(r["name"], r)
+    ix.slugs = room_slugs(list(ix.rooms))
+    for name in ix.rooms:
+        ix.tolls[name] = w.tolls(state, name)
+    for c in state.doc("map")["connections"]:
+        a, b = c["between"]
+        ix.exits.setdefault(a, []).append((b, c))
+        if b != a:
+            ix.exits.setdefault(b, []).append((a, c))
+    for p in state.doc("roster")["players"]:
+        where = p["stats"].get(w.LOCATION)
+        ix.player_room[p["name"]] = where
+        ix.players.setdefault(where, []).append(p["name"])
+    for sv in state.doc("entities")["servants"]:
+        ix.servant_room[sv["owner"]] = sv["location"]
+        ix.servants.setdefault(sv["location"], []).append(sv)
+    for which in w.ENTITIES:
+        ix.entities.setdefault(w.entity_location(state, which), []).append(which)
+    monkey = w.entity_location(state, "monkey")
+    for t in w.tokens(state):
+        kind, who = w.carrier(t["location"])
+        where = {"room": who, "player": ix.player_room.get(who), "servant": ix.servant_room.get(who)}.get(kind, monkey)
+        ix.tokens.setdefault(where, []).append(t)
+        if w.is_prize(t):
+            ix.prizes.setdefault(t["destination"], []).append(t)
+    for q in state.doc("quests")["quests"]:
+        for role in ("home", "locate", "goal"):
+            ix.quests.setdefault(q[role], []).append((q, role))
+    for row in state.doc("tables").get("synonyms", []):
+        for word in row:
+            if word in ix.rooms:
+                ix.synonyms.setdefault(word, []).extend(x for x in row if x != word)
+    ix.wilderness = w.savage_wilderness(state)
+    return ix
 
 
 def map_graph(state: State) -> dict[str, Any]:
@@ -56,7 +168,8 @@ def map_graph(state: State) -> dict[str, Any]:
     return {"rooms": out, "edges": edges}
 
 
-def render_map_svg(state: State) -> str:
+def render_map_svg(state: State, ix: Index | None = None) -> str:
+    ix = ix or index(state)
     g = map_graph(state)
     for r in g["rooms"]:  # map.yaml positions are compact; spread them so labels do not collide
         r["x"], r["y"] = r["x"] * SPREAD, r["y"] * SPREAD
@@ -64,13 +177,13 @@ def render_map_svg(state: State) -> str:
     width = max([x for x, _ in pos.values()] + [600]) + 200
     height = max([y for _, y in pos.values()] + [400]) + 140
     now = _when(state)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-40 -40 {width:.0f} {height:.0f}" '
+    parts = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-40 -40 {width:.0f} {height:.0f}" '
              f'width="100%" role="img" aria-label="Map of the rooms and their connections" '
-             f'style="font-family: sans-serif; font-size: 11px">']
+             f'style="font-family: sans-serif; font-size: 11px">')]
     for a, b in g["edges"]:
         if a in pos and b in pos:
-            dashed = any((w.room(state, n) or {}).get("tuesdays_only") for n in (a, b))
-            live = now is None or w.connected(state, a, b, now)
+            dashed = any((ix.rooms.get(n) or {}).get("tuesdays_only") for n in (a, b))
+            live = now is None or (a != b and not ix.closed(a) and not ix.closed(b))  # w.connected, from the index
             dash = ' stroke-dasharray="6 4"' if dashed or not live else ""
             parts.append(f'<line x1="{pos[a][0]:.0f}" y1="{pos[a][1]:.0f}" x2="{pos[b][0]:.0f}" y2="{pos[b][1]:.0f}" '
                          f'stroke="#888" stroke-width="2"{dash}><title>{escape(a)} - {escape(b)}</title></line>')
@@ -84,7 +197,7 @@ def render_map_svg(state: State) -> str:
             fill = "#fde8e8"
         if room.get("damage", 0) > 0:
             fill = "#fff3cd"
-        tolls = w.tolls(state, room["name"])
+        tolls = ix.tolls.get(room["name"], [])
         tip = [room["name"], f"visits {room.get('visits', 0)}, damage {room.get('damage', 0)}"]
         tip += [f"toll {t['name']} {t['value']}" for t in tolls]
         tip += r["who"] + [f"token: {t}" for t in r["what"]]
@@ -121,18 +234,27 @@ def _badges(room: dict[str, Any], tolls: list[dict[str, Any]]) -> str:
 def _table(head: list[str], rows: list[list[Any]]) -> str:
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
-        lines.append("| " + " | ".join(escape(str(c)).replace("|", "&#124;") for c in r) + " |")
+        lines.append("| " + " | ".join(_md(c) for c in r) + " |")
     return "\n".join(lines)
 
 
-def render_map(state: State) -> str:
-    wild = w.savage_wilderness(state)
+def _md_table(head: list[str], rows: list[list[str]]) -> str:
+    """A Markdown table of cells already written as Markdown (escaped with ``_md``)."""
+    return "\n".join(["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+                     + ["| " + " | ".join(r) + " |" for r in rows])
+
+
+def render_map(state: State, ix: Index | None = None) -> str:
+    ix = ix or index(state)
+    wild = ix.wilderness
     rows = []
     for r in standard_order(w.rooms(state), lambda r: r["name"]):
-        rows.append([r["name"], r.get("visits", 0), r.get("damage", 0),
-                     ", ".join(f"{t['name']} {t['value']}" for t in w.tolls(state, r["name"])) or "",
-                     ", ".join(w.neighbours(state, r["name"], _when(state) or parse_time("2026-11-03T00:00:00Z"))),
-                     w.connectivity_name(r) if w.connectivity_name(r) != r["name"] else ""])
+        name = r["name"]
+        cname = w.connectivity_name(r)
+        rows.append([ix.link(name, "rooms/"), _md(r.get("visits", 0)), _md(r.get("damage", 0)),
+                     _md(", ".join(f"{t['name']} {t['value']}" for t in ix.tolls.get(name, []))),
+                     ", ".join(ix.link(n, "rooms/") for n in ix.neighbours(name)),
+                     _md(cname) if cname != name else ""])
     people = []
     for p in turn_order(w.player_names(state)):
         s = w.servant(state, p) or {}
@@ -140,11 +262,13 @@ def render_map(state: State) -> str:
                        s.get("location", "")])
     ents = [[k, w.entity_location(state, k)] for k in w.ENTITIES]
     return "\n\n".join([
-        "Rooms and their two-way connections (Rules 14, 25, 39). Dashed lines: Brigadoon's, live only on "
-        "Tuesdays (Rule 107). Hover a room for its visits, damage, tolls, occupants and tokens.",
-        render_map_svg(state),
-        f"The Savage Wilderness (Rule 122) is **{escape(wild or '-')}**.",
-        "## Rooms", _table(["room", "visits", "damage", "tolls", "connected to (now)", "connectivity name"], rows),
+        ("Rooms and their two-way connections (Rules 14, 25, 39). Dashed lines: Brigadoon's, live only on "
+         "Tuesdays (Rule 107). Hover a room for its visits, damage, tolls, occupants and tokens; each room's "
+         "name in the table below leads to its page."),
+        # in a block-level element, so that Markdown leaves the drawing (and the names in it) alone
+        f'<div class="ifmud-map" style="overflow-x:auto">{render_map_svg(state, ix)}</div>',
+        f"The Savage Wilderness (Rule 122) is **{ix.link(wild, 'rooms/') if wild else '-'}**.",
+        "## Rooms", _md_table(["room", "visits", "damage", "tolls", "connected to (now)", "connectivity name"], rows),
         "## Players and servants", _table(["player", "in", "servant", "servant in"], people),
         "## Others", _table(["who", "in"], ents),
     ])
@@ -156,23 +280,122 @@ def _where(state: State, loc: dict[str, Any]) -> str:
             "monkey": "carried by the monkey"}[kind]
 
 
+def _about(t: dict[str, Any]) -> str:
+    """What a token is, besides its name and place: prize, time bomb, role, status ..."""
+    extra = []
+    if w.is_prize(t):
+        extra.append(f"prize {t.get('value', 0)} to {t['destination']}")
+    if w.is_time_bomb(t):
+        extra.append(f"time bomb, delay {t['delay_hours']} h")
+    for k in ("role", "status", "charge", "die", "barred"):
+        if k in t:
+            extra.append(f"{k} {t[k]}")
+    if t.get("protected"):
+        extra.append("protected")
+    if "quest" in t:
+        extra.append(f"quest {t['quest']}")
+    return "; ".join(extra)
+
+
 def render_tokens(state: State) -> str:
     rows = []
     for t in standard_order(w.tokens(state), lambda t: t["name"]):
-        extra = []
-        if w.is_prize(t):
-            extra.append(f"prize {t.get('value', 0)} to {t['destination']}")
-        if w.is_time_bomb(t):
-            extra.append(f"time bomb, delay {t['delay_hours']} h")
-        for k in ("role", "status", "charge", "die", "barred"):
-            if k in t:
-                extra.append(f"{k} {t[k]}")
-        if t.get("protected"):
-            extra.append("protected")
-        if "quest" in t:
-            extra.append(f"quest {t['quest']}")
-        rows.append([t["id"], t["name"], _where(state, t["location"]), "; ".join(extra)])
+        rows.append([t["id"], t["name"], _where(state, t["location"]), _about(t)])
     return "Every token and where it is (Rules 54-57).\n\n" + _table(["#", "token", "where", "about"], rows)
+
+
+def _flags(room: dict[str, Any]) -> list[str]:
+    out = []
+    for flag, text in (("tax_haven", "A tax haven: no tolls are paid here (Rule 68)."),
+                       ("high_security", "High security (Rule 74)."),
+                       ("tuesdays_only", "Connected to other rooms only on Tuesdays, UTC (Rule 107)."),
+                       ("no_servants", "No servant may be moved here (Rule 36)."),
+                       ("no_omnibus", "The Magic Omnibus may not stop here (Rule 80).")):
+        if room.get(flag):
+            out.append(text)
+    return out
+
+
+def render_room(state: State, room: dict[str, Any], ix: Index) -> str:
+    """One room's page: what it is, its exits, who and what is there, and the quests and prizes that concern it."""
+    name = room["name"]
+    lines = [f"# {_md(name)}", "", "A room of the [Map](../map.md).", ""]
+    if room.get("note"):
+        lines += [f"> {_md(room['note'])}", ""]
+    facts = [f"Visits (Rule 97): {_md(room.get('visits', 0))}; damage (Rule 75): {_md(room.get('damage', 0))}."]
+    tolls = ix.tolls.get(name, [])
+    if tolls:
+        facts.append("Tolls for entering (Rules 43, 78): "
+                     + ", ".join(f"{_md(t['name'])} {_md(t['value'])}" for t in tolls) + ".")
+    facts += _flags(room)
+    cname = w.connectivity_name(room)
+    if cname != name:
+        facts.append(f"Name for connectivity (Rules 76, 121, 129): {_md(cname)}.")
+    if ix.synonyms.get(name):
+        facts.append(f"Also called (Rule 72): {_md(', '.join(ix.synonyms[name]))}.")
+    if name == ix.wilderness:
+        facts.append("This is the Savage Wilderness, the room with the fewest visits (Rule 122).")
+    arrivals = (state.doc("turn").get("arrivals") or {}).get(name)
+    if arrivals:
+        facts.append(f"Arrivals this turn, to be counted as visits at its end (Rule 98): {_md(arrivals)}.")
+    bubble = state.doc("map").get("bubble")
+    if name == w.room_name(state, "bubble") and bubble:
+        last = f"; the last paid was {_md(bubble['last'])}" if bubble.get("last") else ""
+        facts.append(f"The next to enter is paid {_md(bubble.get('next', 1))} brownie points (Rule 29){last}.")
+    lines += [f"- {f}" for f in facts] + ["", "## Exits", ""]
+    exits = sorted(ix.exits.get(name, []), key=lambda e: standard_key(e[0]))
+    if exits:
+        rows = []
+        for other, c in exits:
+            if other not in ix.rooms:
+                state_now = "not on the map"
+            else:
+                state_now = "closed now (Rule 107)" if ix.closed(name) or ix.closed(other) else "open"
+            basis = "; ".join(f"letter {_md(b['position'])} of {_md(b['room'])}" for b in c.get("basis") or [])
+            there = ", ".join(f"{_md(t['name'])} {_md(t['value'])}" for t in ix.tolls.get(other, []))
+            rows.append([ix.link(other), state_now, there, basis])
+        lines.append(_md_table(["to", "now", "tolls there", "rests on (Rule 76)"], rows))
+    else:
+        lines.append("No connection leads anywhere from here.")
+    who = [[_md(p), "player"] for p in turn_order(ix.players.get(name, []))]
+    who += [[_md(f"{sv.get('name') or '(unnamed)'} the {sv.get('species') or '?'}"), _md(f"{sv['owner']}'s servant")]
+            for sv in ix.servants.get(name, [])]
+    who += [[{"omnibus": "the Magic Omnibus"}.get(e, f"the {e}"), ""] for e in ix.entities.get(name, [])]
+    lines += ["", "## Who is here", ""]
+    lines.append(_md_table(["who", "what"], who) if who else "Nobody.")
+    lines += ["", "## Tokens here", ""]
+    toks = standard_order(ix.tokens.get(name, []), lambda t: t["name"])
+    lines.append(_md_table(["#", "token", "where", "about"], [
+        [_md(t["id"]), _md(t["name"]), _md("lying here" if w.carrier(t["location"])[0] == "room"
+                                           else _where(state, t["location"])), _md(_about(t))] for t in toks])
+        if toks else "No token is here.")
+    prizes = standard_order(ix.prizes.get(name, []), lambda t: t["name"])
+    if prizes:
+        lines += ["", "## Prizes to bring here", ""]
+        rows = []
+        for t in prizes:
+            kind, where = w.carrier(t["location"])
+            now_at = ix.link(where) if kind == "room" else _md(_where(state, t["location"]))
+            rows.append([_md(t["id"]), _md(t["name"]), _md(t.get("value", 0)), now_at])
+        lines.append(_md_table(["#", "token", "value", "now"], rows))
+    quests = ix.quests.get(name, [])
+    if quests:
+        lines += ["", "## Quests (Rules 139-142)", ""]
+        rows = []
+        for q, role in quests:
+            stat, amount = next(iter(q["value"].items()))
+            rows.append([_md(q["id"]), _md(q.get("name", "")), _md(q["colour"]), role,
+                         ix.link(q["home"]), ix.link(q["locate"]), ix.link(q["goal"]),
+                         _md(f"{amount} {'brownie points' if stat == 'brownie' else 'Puissance'}")])
+        lines.append(_md_table(["#", "name", "colour", "this room is its", "home", "locate", "goal", "value"], rows))
+    return "\n".join(lines) + "\n"
+
+
+def room_pages(state: State, ix: Index | None = None) -> list[Page]:
+    """A page per room (``rooms/<slug>``), left out of the navigation: the Map page links to each."""
+    ix = ix or index(state)
+    return [Page(f"rooms/{ix.slugs[name]}", name, render_room(state, r, ix), "gamestate/map.yaml", listed=False)
+            for name, r in ix.rooms.items()]
 
 
 def render_quests(state: State) -> str:
@@ -184,8 +407,8 @@ def render_quests(state: State) -> str:
                      f"{amount} {'brownie points' if stat == 'brownie' else 'Puissance'}"])
     done = [[h["id"], h.get("name", ""), h["colour"], h["result"], ", ".join(h.get("by", [])), h["at"]]
             for h in doc.get("history", [])]
-    out = ["The Roster of Quests (Rules 139-142). Carry the '<colour> primary' token from home to locate, where "
-           "it turns secondary, and on to the goal.", "## On the roster",
+    out = [("The Roster of Quests (Rules 139-142). Carry the '<colour> primary' token from home to locate, where "
+           "it turns secondary, and on to the goal."), "## On the roster",
            _table(["#", "name", "colour", "home", "locate", "goal", "value"], rows) if rows else "_No quests._"]
     if done:
         out += ["## Finished", _table(["#", "name", "colour", "result", "by", "at"], done)]
@@ -198,16 +421,16 @@ def render_turn(state: State) -> str:
     rows = [[("▶ " if p == t.get("active") else "") + p, w.location_of_player(state, p), w.tally(state, p),
              w.tally(state, p, w.DEMERITS), w.tally(state, p, w.PUISSANCE),
              ", ".join(state.player(p)["stats"].get(w.GIFTS) or [])] for p in order]
-    lines = [f"Turn {t.get('number')}: **{escape(str(t.get('active')))}**, since {t.get('started')}."]
+    lines = [f"Turn {t.get('number')}: **{_md(str(t.get('active')))}**, since {t.get('started')}."]
     if t.get("over"):
-        lines.append(f"The game is over: **{escape(t['over']['winner'])}** won.")
+        lines.append(f"The game is over: **{_md(t['over']['winner'])}** won.")
     if t.get("honours"):
-        lines.append(f"{t['honours']['kind']}: {escape(', '.join(t['honours']['players']))}.")
-    lines.append("Done this turn: " + escape(", ".join(t.get("used") or []) or "nothing yet") + ".")
+        lines.append(f"{t['honours']['kind']}: {_md(', '.join(t['honours']['players']))}.")
+    lines.append("Done this turn: " + _md(", ".join(t.get("used") or []) or "nothing yet") + ".")
     for key, label in (("passive_turn_takers", "Passive Turn-Takers"), ("asleep", "Asleep at the switch"),
                        ("chatting", "Chatting their life away")):
         if t.get(key):
-            lines.append(f"{label}: {escape(', '.join(t[key]))}.")
+            lines.append(f"{label}: {_md(', '.join(t[key]))}.")
     return "\n\n".join(lines + ["## Players in turn order (by surname)",
                                 _table(["player", "in", "brownie points", "demerits", "Puissance", "Dark Gifts"], rows)])
 
@@ -225,15 +448,17 @@ def render_proposals(state: State) -> str:
         rows.append([p["id"], p["name"], p["author"], p["posted"], status, summary])
     head = "Proposals need everyone (or everyone in a section) in favour (Rule 10)."
     if doc.get("passive_voters"):
-        head += f" Passive Voters: {escape(', '.join(doc['passive_voters']))}."
+        head += f" Passive Voters: {_md(', '.join(doc['passive_voters']))}."
     return head + "\n\n" + (_table(["#", "name", "by", "posted", "status", "votes"], rows) if rows else "_None yet._")
 
 
 def pages(state: State) -> list[Page]:
+    ix = index(state)
     return [
-        Page("map", "Map", render_map(state), "gamestate/map.yaml"),
+        Page("map", "Map", render_map(state, ix), "gamestate/map.yaml"),
         Page("turn", "Turns and tallies", render_turn(state), "gamestate/turn.yaml"),
         Page("tokens", "Tokens", render_tokens(state), "gamestate/tokens.yaml"),
         Page("quests", "Quests", render_quests(state), "gamestate/quests.yaml"),
         Page("proposals", "Proposals", render_proposals(state), "gamestate/consent.yaml"),
+        *room_pages(state, ix),
     ]
