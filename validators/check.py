@@ -18,6 +18,7 @@ With ``--base REF`` (the pull-request check of DESIGN.md):
 from __future__ import annotations
 
 import subprocess
+from collections import deque
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path, PurePosixPath
@@ -50,7 +51,8 @@ def _steps_report(report: Report, steps: list[Step]) -> None:
 
 
 def replay_log(files: GameFiles, source: Source, start: State, paths: list[str],
-               now: datetime | None = None, states: list[State] | None = None) -> tuple[State, list[Step]]:
+               now: datetime | None = None, states: "RecentStates | list[State] | None" = None
+               ) -> tuple[State, list[Step]]:
     """Replay action files in order from ``start``; stops at the first illegal one.
 
     ``states``, when given, receives the state before each action (for ``find_conflict``).
@@ -110,7 +112,30 @@ def name_mismatch(path: str, record: dict[str, Any], text: str | None) -> list[P
 CONFLICT_WINDOW = 40  # how far back to look for the action an illegal one conflicts with
 
 
-def find_conflict(files: GameFiles, source: Source, states: list[State], paths: list[str], j: int) -> str | None:
+class RecentStates:
+    """The states before the last few actions, by action index: all ``find_conflict`` looks at.
+
+    Keeping every state of a 10,000-action replay would hold them all in memory (they share what did
+    not change, but each action's copies stay alive) and make the garbage collector scan them again and again.
+    """
+
+    def __init__(self, keep: int):
+        self._items: deque[State] = deque(maxlen=keep)
+        self._count = 0
+
+    def append(self, state: State) -> None:
+        self._items.append(state)
+        self._count += 1
+
+    def __getitem__(self, i: int) -> State:
+        first = self._count - len(self._items)
+        if not first <= i < self._count:
+            raise IndexError(f"state {i} is no longer kept (only the last {len(self._items)})")
+        return self._items[i - first]
+
+
+def find_conflict(files: GameFiles, source: Source, states: "RecentStates | list[State]", paths: list[str],
+                  j: int) -> str | None:
     """The latest earlier action without which action ``j`` would be legal (and the ones between stay legal).
 
     When two pull requests are each judged legal against the same base and both are merged, the second
@@ -174,7 +199,7 @@ def check_repo(root: Path, *, replay: bool = True, now: datetime | None = None,
         except BadInput as e:
             report.add(e.problems)
             continue
-        states: list[State] = []
+        states = RecentStates(CONFLICT_WINDOW + 1)
         final, steps = replay_log(files, source, initial.state, files.actions, now=now, states=states)
         if steps and not steps[-1].legal and steps[-1].record and len(steps) > 1 and all(
                 p.kind == ILLEGAL and p.rule != "action file names" for p in steps[-1].problems):

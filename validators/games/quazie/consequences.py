@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from ...engine import Ctx
+from ...engine import Ctx, peek
 from ...problems import Illegal, Problem
 from ...timeutil import format_time
 from .common import LAUNCH_BASE, R_FLAVOURS, R_SPECIAL, ROBOT, in_limbo, stat
@@ -23,10 +23,10 @@ EXEMPT = {"core.dov-resolve", "core.ascend", "core.join", "core.leave"}
 
 
 def launch_base(ctx: Ctx) -> None:
-    roster = ctx.doc("roster")
+    players = list(peek(ctx.doc("roster")["players"]))  # read after every action: read without copying
     seen = ctx.doc("quazie").get("launch_base", {})
-    at4 = {p["name"] for p in roster["players"] if stat(p, "position") == LAUNCH_BASE}
-    if set(seen) != at4 or any(stat(p, "flavour") != ROBOT for p in roster["players"] if p["name"] in at4):
+    at4 = {p["name"] for p in players if stat(p, "position") == LAUNCH_BASE}
+    if set(seen) != at4 or any(stat(p, "flavour") != ROBOT for p in players if p["name"] in at4):
         q = ctx.edit("quazie")
         lb = q.setdefault("launch_base", {})
         for name in list(lb):
@@ -54,9 +54,10 @@ def limbo_guard(ctx: Ctx) -> None:
     actor = before.get(ctx.actor)
     actor_pos = stat(actor, "position") if actor else None
     ours = ctx.action.name.startswith("quazie.") and bool(ctx.actor)
-    for p in ctx.tx.docs["roster"]["players"]:
+    players = ctx.tx.docs["roster"]["players"]
+    for i, p in enumerate(peek(players)):  # read: a player the action did not reach is the old one itself
         old = before.get(p["name"])
-        if old is None or old["stats"] == p["stats"]:
+        if old is None or old is p or old["stats"] == p["stats"]:
             continue
         pos = stat(old, "position")
         changed = _changed(old["stats"], p["stats"])
@@ -79,6 +80,7 @@ def limbo_guard(ctx: Ctx) -> None:
         if ours:
             raise Illegal(Problem(f"{p['name']} is in Limbo ({pos!r}); none of its values may change "
                                   f"(this would change {', '.join(sorted(bad))})", rule=R_SPECIAL))
+        p = players[i]  # to write: the transaction's own copy
         for k in bad:
             if k in old["stats"]:
                 p["stats"][k] = old["stats"][k]
