@@ -18,6 +18,7 @@ import re
 import stat
 import subprocess
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path, PurePosixPath
 from typing import Any, Iterable, Protocol
 
@@ -268,6 +269,9 @@ def load_game(source: Source, name: str, *, part: str = "", registry: Registry |
     root = f"content/{name}"
     texts: dict[str, str] = {}
     problems: list[Problem] = []
+    if isinstance(source, GitTree):  # every file this reads, in one `git cat-file --batch`
+        source.prefetch([f"{root}/game.yaml", *source.list(f"{root}/{part}gamestate"),
+                         *source.list(f"{root}/{part}ruleset")])
     config = read_yaml(source, f"{root}/game.yaml", "game.schema.json", texts)
     if registry is None:
         try:
@@ -342,6 +346,7 @@ def load_game(source: Source, name: str, *, part: str = "", registry: Registry |
                      rule_paths)
 
 
+@lru_cache(maxsize=1 << 16)  # a pull request's check sorts the same 10,000 names twice (base and head)
 def action_sort_key(path: str) -> tuple[str, int, str]:
     m = ACTION_NAME.match(path.rpartition("/")[2])
     if not m:

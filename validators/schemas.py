@@ -14,36 +14,45 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping
-
-import jsonschema
-from jsonschema.exceptions import relevance
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 try:
     import jsonschema_rs
 except ImportError:  # pragma: no cover - the slower validator alone gives the same answers
     jsonschema_rs = None
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
 
 from .problems import BAD_INPUT, Problem, format_path
 from .yamlio import locate
+
+if TYPE_CHECKING:
+    import jsonschema
+    from referencing import Registry
+
+# jsonschema (and referencing) are imported when first needed: only a file with an error needs them,
+# and importing them costs a command about a tenth of a second.
 
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schemas"
 BASE = "file:///schemas/"
 MAX_ERRORS = 20
 
 
-# JSON Schema counts 3.0 as an integer; a game value never is one (a float where an integer belongs is bad input).
-_Validator = jsonschema.validators.extend(
-    jsonschema.Draft202012Validator,
-    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine(
-        "integer", lambda checker, value: isinstance(value, int) and not isinstance(value, bool)),
-)
+@lru_cache(maxsize=1)
+def _validator_class() -> Any:
+    """JSON Schema counts 3.0 as an integer; a game value never is one (a float where an integer belongs is bad input)."""
+    import jsonschema
+
+    return jsonschema.validators.extend(
+        jsonschema.Draft202012Validator,
+        type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine(
+            "integer", lambda checker, value: isinstance(value, int) and not isinstance(value, bool)),
+    )
 
 
 @lru_cache(maxsize=1)
 def _registry() -> Registry:
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
     resources = []
     for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
         contents = json.loads(path.read_text(encoding="utf-8"))
@@ -57,7 +66,7 @@ def validator_for(name: str) -> jsonschema.protocols.Validator:
     path = SCHEMA_DIR / name
     schema = json.loads(path.read_text(encoding="utf-8"))
     schema = {**schema, "$id": BASE + name}
-    cls = _Validator
+    cls = _validator_class()
     cls.check_schema(schema)
     return cls(schema, registry=_registry(), format_checker=cls.FORMAT_CHECKER)
 
@@ -67,7 +76,7 @@ def _inline(schema_json: str) -> jsonschema.protocols.Validator:
     schema = json.loads(schema_json)
     schema.setdefault("$schema", "https://json-schema.org/draft/2020-12/schema")
     schema.setdefault("$id", BASE + "inline.schema.json")  # so "common.schema.json#/..." resolves
-    cls = _Validator
+    cls = _validator_class()
     return cls(schema, registry=_registry(), format_checker=cls.FORMAT_CHECKER)
 
 
@@ -203,6 +212,8 @@ def errors(data: Any, *, schema: str | None = None, inline: Mapping[str, Any] | 
         if _surely_valid(_rs_inline(key), data):
             return []
         validator = _inline(key)
+    from jsonschema.exceptions import relevance
+
     found = sorted(validator.iter_errors(data), key=relevance)
     prefix = tuple(prefix)
     out = []

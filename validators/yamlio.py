@@ -291,7 +291,12 @@ def _prescan(text: str, name: str) -> None:
 _BLOCK_PREFIX = re.compile(r"^[ ]*(?:[-?:][ ]+)*", re.M)
 
 
+_MAYBE_DEEP = re.compile(r"^[ ?:-]{%d}" % (4 * MAX_DEPTH + 1), re.M)  # a line that could start that deep
+
+
 def _block_depth(text: str, name: str) -> None:
+    if not _MAYBE_DEEP.search(text):  # one search in C; the prefixes are measured only when it finds one
+        return
     if max((m.end() - m.start() for m in _BLOCK_PREFIX.finditer(text)), default=0) <= 4 * MAX_DEPTH:
         return
     depth = 0
