@@ -1,11 +1,15 @@
 """Safe text for the wiki: escaping what players typed, and rule Markdown without raw HTML.
 
 Everything on the wiki that a player typed (names, titles, proposal text, flavour
-notes) goes through ``esc`` (inside HTML) or ``md_text`` (inside Markdown).
+notes) goes through ``esc`` (inside HTML) or ``md_text`` (inside Markdown: a
+heading, a table cell; the game modules' pages use the same function,
+``validators.games._markup.md``, which writes Markdown's syntax as character
+references as well as HTML's).
 Rule text is Markdown, rendered here by ``RuleMarkdown``: raw HTML is shown as
-text, links may only use http, https, mailto or in-page targets, images are
-replaced by their alt text (the wiki fetches nothing from elsewhere), and
-glossary terms and "Rule 1.5"-style references become links.
+text, links may only use http, https, mailto or in-page targets (as a browser
+reads them: ``javascript&#58;`` is ``javascript:``), images are replaced by their
+alt text (the wiki fetches nothing from elsewhere), and glossary terms and
+"Rule 1.5"-style references become links.
 """
 
 from __future__ import annotations
@@ -13,13 +17,15 @@ from __future__ import annotations
 import html
 import re
 import xml.etree.ElementTree as etree
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 import markdown
 from markdown.treeprocessors import Treeprocessor
 
+from validators.games._markup import md
+
 SAFE_SCHEMES = ("http://", "https://", "mailto:")
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]#|~])")  # what starts emphasis, code, links or attributes mid-line
+_URL_IGNORED = re.compile(r"[\x00-\x20\x7f]+")  # what a browser drops from a URL (or strips from its ends)
 _SLUG = re.compile(r"[^a-z0-9]+")
 _CSS_COLOUR = re.compile(r"^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20})$")
 
@@ -30,9 +36,9 @@ def esc(value: object) -> str:
 
 
 def md_text(value: object) -> str:
-    """A player's text inside Markdown (a heading, a link text): no HTML, no Markdown syntax."""
-    text = " ".join(("" if value is None else str(value)).split())
-    return _MD_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
+    """A player's text inside Markdown (a heading, a link text, a table cell): one line, no HTML, no Markdown
+    syntax (each character either would read written as a character reference)."""
+    return md(value)
 
 
 def slug(value: str) -> str:
@@ -48,7 +54,10 @@ def css_colour(value: object) -> str | None:
 
 
 def safe_href(href: str) -> bool:
-    h = href.strip()
+    """Whether a link's target is one the wiki allows, read as the browser will read it: the attribute's
+    character references decoded (``javascript&#58;x``, ``&#106;avascript:x``), tabs, newlines and controls
+    dropped (``java&#9;script:x``)."""
+    h = _URL_IGNORED.sub("", html.unescape(href))
     if not h:
         return False
     low = h.lower()
@@ -66,7 +75,7 @@ _SKIP = {"a", "code", "pre", "h1", "h2", "h3", "h4", "h5", "h6"}
 class _Linker(Treeprocessor):
     """Makes links of glossary terms and rule references in text; cleans links and images."""
 
-    def __init__(self, md: markdown.Markdown, owner: "RuleMarkdown"):
+    def __init__(self, md: markdown.Markdown, owner: RuleMarkdown):
         super().__init__(md)
         self.owner = owner
 

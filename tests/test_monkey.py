@@ -273,3 +273,54 @@ def test_check_replays_the_example_dances_to_the_banana(tmp_path):
     report = check_repo(tmp_path, only=["monkey"])
     assert report.exit_code == 1
     assert any("bananas" in p.text() for p in report.problems)
+
+
+def _monkey_with(text: str):
+    """The dance fixture with ``text`` wherever a player types: a Monkey's name (Alice), an item, a move, the
+    barrel, the last dance's record, a dance's history, an Awesomeness post."""
+    import json
+    import re
+
+    from validators.engine import State
+
+    state, _ = base_state("monkey-dance")
+    quoted = json.dumps(text)[1:-1]
+    docs = json.loads(re.sub(r"\bAlice\b", lambda _: quoted, json.dumps(state.docs)))
+    docs["monkey_items"]["items"][0]["name"] = f"{text} item"
+    docs["monkey_items"]["items"].append({"name": f"{text} lying", "size": "small", "kind": "x", "lies_at": 12})
+    dance = docs["monkey_dance"]
+    dance["moves"][0]["description"] = text
+    dance["sections"][0]["moves"] = [text]
+    dance["sections"][0]["updated"] = text
+    dance["history"] = [{"number": 1, "at": "2026-11-03T10:00:00Z", "by": text}]
+    steps = [{"dance": 1, "conductor": text, "order": [text, "Bruno"], "line": [text, "Bruno"], "barrel": [text]},
+             {"monkey": text, "move": text, "complexity": 1, "result": text, "events": [text, "plain"],
+              "line": ["Bruno", text], "barrel": []},
+             {"after": text, "events": [text]},
+             {"summary": True, "monkeys": {text: {"bananas": [text, 4], "hat": ["Blue", text]}},
+              "items": {text: [text, text]}}]
+    dance["last_dance"] = {"number": 1, "by": text, "at": "2026-11-03T10:00:00Z", "steps": steps}
+    docs["monkey_line"]["barrel"] = [{"name": f"{text} barrel", "since": text, "held_until": text}]
+    docs["monkey_kit"]["hammers"][0]["name"] = text
+    docs["monkey_awesomeness"]["posts"] = [{"id": 1, "author": text, "about": text, "submitted": text,
+                                            "votes": {text: "FOR", "Bruno": "AGAINST"}, "status": text}]
+    record = {"action": "monkey.dance", "actor": text, "at": "2026-11-03T10:00:00Z", "dice": [3, 1],
+              "outcome": steps}
+    return State(state.config, docs, state.rules), record
+
+
+def test_a_hostile_name_is_inert_on_every_page():
+    """Text a player typed, rendered as the wiki renders it: no link, no tag, no emphasis, no extra column."""
+    from tests.wikimd import HOSTILE, PLAIN, assert_same_shape
+
+    plain_state, plain_record = _monkey_with(PLAIN)
+    hostile_state, hostile_record = _monkey_with(HOSTILE)
+    plain = {p.slug: p.markdown for p in pages.pages(plain_state)}
+    hostile = {p.slug: p.markdown for p in pages.pages(hostile_state)}
+    assert set(hostile) == set(plain) == {"monkey-line", "dance", "last-dance", "awesomeness"}
+    for slug, text in hostile.items():
+        assert_same_shape(plain[slug], text, slug)
+        assert "&lt;img src=x onerror=alert(1)&gt; &#91;x&#93;(javascript:alert(2)) &#42;y&#42;" in text, slug
+    plain_page, hostile_page = pages.dance_action_page(plain_record), pages.dance_action_page(hostile_record)
+    assert plain_page is not None and hostile_page is not None
+    assert_same_shape(plain_page.markdown, hostile_page.markdown, "a dance's own page")

@@ -140,3 +140,39 @@ def test_options_are_checked(base):
     messages = [p.message for p in inv(State(config, base.docs, base.rules))]
     assert any("unknown option 'colour'" in m for m in messages)
     assert any("'record' or 'refuse'" in m for m in messages)
+
+
+def _quazie_with(base: State, text: str) -> State:
+    """The fixture with ``text`` wherever a player types: a Muffin's name (Ann, alone at Position 1), its notes,
+    dance move and roles, the items, the Hands, a tag day and a coloured rule's title."""
+    import json
+    import re
+
+    docs = json.loads(re.sub(r"\bAnn\b", lambda _: json.dumps(text)[1:-1], json.dumps(base.docs)))
+    rules = {k: r.copy() for k, r in base.rules.items()}
+    muffin = next(p for p in docs["roster"]["players"] if p["name"] == text)
+    muffin["stats"].update(position="1", notes=[text, "C"], dance_move=text, roles=[text])
+    for p in docs["roster"]["players"]:
+        if p is not muffin and p["stats"].get("position") == "1":
+            p["stats"]["position"] = "2"
+    docs["quazie_items"]["new_item"]["word"] = text
+    docs["quazie_items"]["old_items"][0]["word"] = text + " old"
+    for hand in docs["quazie"]["hands"].values():
+        hand["text"] = text
+    docs["quazie"]["tag_days"] = [text]
+    for r in rules.values():
+        if r.meta.get("colour"):
+            r.meta["title"] = text
+    return State(base.config, docs, rules)
+
+
+def test_a_hostile_name_is_inert_on_the_page(base):
+    """Text a player typed, rendered as the wiki renders it: no link, no tag, no emphasis, no extra column, and the
+    drawing (which Markdown would read as text unless it is a block of its own) left alone."""
+    from tests.wikimd import HOSTILE, PLAIN, assert_same_shape
+
+    (plain,) = pages(_quazie_with(base, PLAIN))
+    (hostile,) = pages(_quazie_with(base, HOSTILE))
+    assert_same_shape(plain.markdown, hostile.markdown, hostile.slug)
+    assert "&lt;img src=x onerror=alert(1)&gt; &#91;x&#93;(javascript:alert(2)) &#42;y&#42;" in hostile.markdown
+    assert "## Victory" in hostile.markdown and "## Tag days" in hostile.markdown

@@ -59,3 +59,40 @@ def test_the_page_shows_the_dances_formed_now():
            for n, v in (("Ann", "0a"), ("Ben", "0c"), ("Cat", "2a"), ("Dev", "2c"))]
     shown = render_formations(_state(ops))
     assert "| square | Ann, Ben, Cat, Dev |" in shown
+
+
+def _settlement_with(text):
+    """The fixture with ``text`` wherever a player types: a Colonist's and the Leader's names, a job, a legend's
+    meaning, a good in the Stockpile, a dance and a victory."""
+    import json
+
+    from validators.engine import State
+
+    state = _state()
+    quoted = json.dumps(text)[1:-1]
+    dump = json.dumps(state.docs)
+    dump = re.sub(r"\bAnn\b", lambda _: quoted, dump)
+    dump = re.sub(r"\bLena\b", lambda _: quoted + " the Leader", dump)
+    docs = json.loads(dump)
+    for p in docs["roster"]["players"]:
+        p["stats"]["job"] = text
+    docs["map"]["legend"]["."]["name"] = text
+    docs["map"]["legend"]["."]["state"] = text
+    docs["stockpile"]["items"][text] = 3
+    docs["colony"]["dances"] = [{"id": 1, "by": text, "opened": "2026-11-03T10:00:00Z", "status": text, "kind": text,
+                                 "participants": [text, "Ben"]}]
+    docs["colony"]["victory"] = {"at": text, "winners": [text], "how": text}
+    return State(state.config, docs, state.rules)
+
+
+def test_a_hostile_name_is_inert_on_every_page():
+    """Text a player typed, rendered as the wiki renders it: no link, no tag, no emphasis, no extra column."""
+    from tests.wikimd import HOSTILE, PLAIN, assert_same_shape
+
+    plain = {p.slug: p.markdown for p in pages(_settlement_with(PLAIN))}
+    hostile = {p.slug: p.markdown for p in pages(_settlement_with(HOSTILE))}
+    assert set(hostile) == set(plain) == {"settlement", "stockpile"}
+    for slug, text in hostile.items():
+        assert_same_shape(plain[slug], text, slug)
+        assert "&lt;img src=x onerror=alert(1)&gt; &#91;x&#93;(javascript:alert(2)) &#42;y&#42;" in text, slug
+    assert "&#45; &lt;img src=x" in hostile["settlement"]  # "- " would start a list on the Leader's line

@@ -48,13 +48,18 @@ def test_numbers_sort_naturally() -> None:
 
 @pytest.mark.parametrize("href, ok", [("https://x.org", True), ("#a", True), ("../b/", True), ("mailto:a@b", True),
                                       ("javascript:alert(1)", False), ("JavaScript:x", False),
-                                      ("data:text/html,x", False), ("", False)])
+                                      ("data:text/html,x", False), ("", False),
+                                      # as the browser reads the attribute: references decoded, tabs dropped
+                                      ("javascript&#58;alert(1)", False), ("javascript&colon;x", False),
+                                      ("&#106;avascript:x", False), ("java&#x09;script:x", False),
+                                      (" \x01javascript:x", False), ("?a=1&amp;b=2#c", True)])
 def test_safe_href(href: str, ok: bool) -> None:
     assert safe_href(href) is ok
 
 
 def test_escaping() -> None:
-    assert md_text("<b>*x*</b> {#id}") == r"&lt;b&gt;\*x\*&lt;/b&gt; \{\#id\}"
+    assert md_text("<b>*x*</b> {#id}") == "&lt;b&gt;&#42;x&#42;&lt;/b&gt; &#123;&#35;id&#125;"
+    assert md_text("- [x](javascript:y) a|b ~~c~~\n#d") == "&#45; &#91;x&#93;(javascript:y) a&#124;b &#126;&#126;c&#126;&#126; &#35;d"
     assert css_colour("#ff0000") == "#ff0000" and css_colour("red; x: url(y)") is None
     html = rule_html("<div onclick=x>hi</div>\n\n<script>x</script>", {"Day": "day"})
     assert "<div" not in html and "<script" not in html and "&lt;script&gt;" in html
@@ -168,3 +173,39 @@ def test_a_long_history_is_split_into_pages_and_links_find_each_action(blognomic
     assert links.action(oldest.anchor) == f"../../history/3/#{oldest.anchor}"
     html = render_history(blognomic, links.at(pages[1][0]), pages[1][1], pages=[s for s, _ in pages], page=1)
     assert "page 2 of 3" in html and "← newer" in html and "older →" in html
+
+
+def test_hostile_text_is_inert_on_every_generated_page(tmp_path: Path) -> None:
+    """A game whose titles carry Markdown and HTML, and whose texts carry links a browser would run (a colon
+    written as a character reference): every page the wiki draws, rendered as MkDocs renders it, is inert, and a
+    title shows as typed in its heading."""
+    import json
+    import re
+    import shutil
+
+    from tests.wikimd import HOSTILE, assert_inert, headings, render
+
+    text = ("[a](javascript&#58;alert(5)) [b](&#106;avascript:alert(6)) [c](java&#x09;script:alert(7)) [d][r]\n\n"
+            "[r]: javascript&colon;alert(8)\n\n" + HOSTILE)
+    shutil.copytree(ROOT / "content/blognomic", tmp_path / "content/evil", ignore=shutil.ignore_patterns("initial"))
+    game_dir = tmp_path / "content/evil"
+    proposals = game_dir / "gamestate/proposals.yaml"
+    proposals.write_text(proposals.read_text(encoding="utf-8").replace(
+        "    title: A charter for the colony\n", f"    title: {json.dumps(HOSTILE)}\n    text: {json.dumps(text)}\n")
+        .replace("title: Free bananas for everyone", f"title: {json.dumps(HOSTILE)}"), encoding="utf-8")
+    config = game_dir / "game.yaml"
+    config.write_text(re.sub(r"description: >-\n(?:  .*\n)+", lambda _: f"description: {json.dumps(text)}\n",
+                             config.read_text(encoding="utf-8")), encoding="utf-8")
+    rule = game_dir / "ruleset/numbers.md"
+    rule.write_text(rule.read_text(encoding="utf-8").replace("title: Numbers", f"title: {json.dumps(HOSTILE)}")
+                    + "\n" + text + "\n", encoding="utf-8")
+    game = model.load(tmp_path, "evil")
+    site = build_game(game, now=NOW)
+    drawn = {p.src: render(p.content) for p in site.pages if p.src.endswith(".md")}
+    for src, html in drawn.items():
+        assert_inert(html, src)
+    shown = " ".join(HOSTILE.split())
+    assert f"Proposal #3: {shown}" in headings(drawn["games/evil/proposals/3.md"])
+    assert f"#3 {shown}" in headings(drawn["games/evil/proposals.md"])
+    assert f"G6 {shown}" in headings(drawn["games/evil/ruleset.md"])
+    assert "&lt;script&gt;alert(4)" in drawn["games/evil/index.md"]  # the description is there, as text

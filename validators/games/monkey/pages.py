@@ -1,24 +1,24 @@
 """Wiki pages of the Monkey dynasty: the Line as a picture, the barrel, the Dance, the last dance step by step.
 
 Everything is drawn in plain functions from the state (tests call them
-directly); pictures are SVG made here, with every name escaped.
+directly); pictures are SVG made here, each in a ``<div>`` of its own so that
+Markdown leaves it alone, with every name escaped for HTML there (``esc``) and
+for Markdown as well everywhere else (``md``: table cells, headings, lists).
 """
 
 from __future__ import annotations
 
-from html import escape
-from typing import Any, Iterable
+import itertools
+from collections.abc import Iterable
+from typing import Any
 
 from ...engine import Page, State
+from .._markup import esc, html_block, md
 from .world import BARE
 
 HAT_COLOURS = {"Blue": "#3b6fd8", "Green": "#2e9e4f", "Yellow": "#e3c22b", "Red": "#d23b3b"}
 SQUARE = 118  # width of one chalk square
 FUR = "#8a5a2b"
-
-
-def esc(text: Any) -> str:
-    return escape(str(text), quote=True).replace("|", "&#124;")
 
 
 def _stats(state: State) -> dict[str, dict[str, Any]]:
@@ -43,8 +43,8 @@ def _lying(state: State) -> dict[int, list[dict[str, Any]]]:
 
 def _monkey_figure(x: float, y: float, name: str, hat: str, npc: bool, items: list[str]) -> str:
     """One Monkey: a head, a hat (or none when Bare), eir name and eir items."""
-    parts = [f'<g class="monkey"><title>{esc(name)}{" (NPC)" if npc else ""}: hat {esc(hat)}'
-             f'{"; items: " + esc(", ".join(items)) if items else ""}</title>']
+    parts = [(f'<g class="monkey"><title>{esc(name)}{" (NPC)" if npc else ""}: hat {esc(hat)}'
+             f'{"; items: " + esc(", ".join(items)) if items else ""}</title>')]
     parts.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="13" fill="{FUR}"/>')
     parts.append(f'<circle cx="{x - 4:.0f}" cy="{y - 2:.0f}" r="2" fill="#fff"/>'
                  f'<circle cx="{x + 4:.0f}" cy="{y - 2:.0f}" r="2" fill="#fff"/>')
@@ -82,10 +82,10 @@ def line_svg(state: State) -> str:
     rows = max([len(v) for v in positions.values()] + [1])
     item_rows = max([len(held.get(m, [])) for ms in positions.values() for m in ms] + [0])
     height = 40 + rows * (70 + 12 * item_rows) + 12 * max([len(v) for v in lying.values()] + [0]) + 20
-    gaps = sum(1 for a, b in zip(squares, squares[1:]) if b > a + 1)
+    gaps = sum(1 for a, b in itertools.pairwise(squares) if b > a + 1)
     width = len(squares) * SQUARE + gaps * 24 + 10
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="monkey-line" viewBox="0 0 {width} {height}" '
-           f'width="{width}" height="{height}" role="img" aria-label="The Monkey Line">']
+    out = [(f'<svg xmlns="http://www.w3.org/2000/svg" class="monkey-line" viewBox="0 0 {width} {height}" '
+           f'width="{width}" height="{height}" role="img" aria-label="The Monkey Line">')]
     x0 = 5
     previous = 0
     for p in squares:
@@ -112,7 +112,7 @@ def line_svg(state: State) -> str:
                        f'&#9671; {esc(item["name"])}</text>')
         x0 += SQUARE
     out.append("</svg>")
-    return '<div class="monkey-line-picture" style="overflow-x:auto">' + "".join(out) + "</div>"
+    return html_block("".join(out), "monkey-line-picture")
 
 
 def strip_svg(line: list[str], changed: Iterable[str] = ()) -> str:
@@ -120,8 +120,8 @@ def strip_svg(line: list[str], changed: Iterable[str] = ()) -> str:
     w = 100
     changed = set(changed)
     width = len(line) * w + 10
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} 44" width="{width}" height="44" '
-           f'role="img" aria-label="the Line">']
+    out = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} 44" width="{width}" height="44" '
+           f'role="img" aria-label="the Line">')]
     for i, name in enumerate(line):
         x0 = 5 + i * w
         fill = "#fff3c4" if name in changed else "#f7f4ec"
@@ -129,7 +129,7 @@ def strip_svg(line: list[str], changed: Iterable[str] = ()) -> str:
                    f'<text x="{x0 + 4}" y="16" font-size="9" fill="#777">{i + 1}</text>'
                    f'<text x="{x0 + (w - 4) / 2:.0f}" y="31" text-anchor="middle" font-size="11">{esc(name)}</text>')
     out.append("</svg>")
-    return '<div style="overflow-x:auto">' + "".join(out) + "</div>"
+    return html_block("".join(out))
 
 
 def line_page(state: State) -> str:
@@ -140,22 +140,22 @@ def line_page(state: State) -> str:
 
     balanced = "Unbalanced: any Monkey may balance it" if World.load(state).is_unbalanced() else "balanced"
     out = [f"The Line is **{balanced}**.", "",
-           "The Monkey Line, top (position 1) first. A hat shows each Monkey's hat (none when Bare); NPCs' names "
+           ("The Monkey Line, top (position 1) first. A hat shows each Monkey's hat (none when Bare); NPCs' names "
            "are in italics; &#9670; marks an item a Monkey holds, &#9671; one lying in a square. A red square is "
-           "what makes the Line Unbalanced.", "", line_svg(state), ""]
+           "what makes the Line Unbalanced."), "", line_svg(state), ""]
     out.append("| Position | Monkey | Hat | Hammer | Bananas | Dance Moves | Items |")
     out.append("|---:|---|---|---|---:|---:|---|")
     for entry in line["positions"]:
         for name in entry["monkeys"]:
             s = players.get(name, {"stats": {}})["stats"]
-            items = ", ".join(esc(i["name"]) for i in held.get(name, []))
+            items = ", ".join(md(i["name"]) for i in held.get(name, []))
             npc = " (NPC)" if players.get(name, {}).get("kind") else ""
-            out.append(f"| {entry['at']} | {esc(name)}{npc} | {esc(s.get('hat', ''))} | {esc(s.get('hammer', ''))} | "
+            out.append(f"| {entry['at']} | {md(name)}{npc} | {md(s.get('hat', ''))} | {md(s.get('hammer', ''))} | "
                        f"{s.get('bananas', '')} | {s.get('dance_moves', '')} | {items} |")
     lying = _lying(state)
     if lying:
         out += ["", "Items lying in the Line: " + "; ".join(
-            f"{esc(i['name'])} in position {p}" for p in sorted(lying) for i in lying[p]) + "."]
+            f"{md(i['name'])} in position {p}" for p in sorted(lying) for i in lying[p]) + "."]
     out += ["", "## The barrel", "", barrel_markdown(state)]
     return "\n".join(out) + "\n"
 
@@ -167,8 +167,8 @@ def barrel_markdown(state: State) -> str:
     held = _held(state)
     rows = ["| Monkey | In since | Held until (All Danced Out) | Items |", "|---|---|---|---|"]
     for b in barrel:
-        items = ", ".join(esc(i["name"]) for i in held.get(b["name"], []))
-        rows.append(f"| {esc(b['name'])} | {esc(b.get('since', ''))} | {esc(b.get('held_until', ''))} | {items} |")
+        items = ", ".join(md(i["name"]) for i in held.get(b["name"], []))
+        rows.append(f"| {md(b['name'])} | {md(b.get('since', ''))} | {md(b.get('held_until', ''))} | {items} |")
     return "\n".join(rows)
 
 
@@ -189,19 +189,19 @@ def dance_page(state: State) -> str:
                 pass
         dm = players.get(s["monkey"], {"stats": {}})["stats"].get("dance_moves", "")
         over = " (over: may be trimmed)" if isinstance(dm, int) and total > dm else ""
-        moves = "; ".join(esc(m) for m in s["moves"]) or "(none)"
-        out.append(f"| {esc(s['monkey'])} | {dm} | {moves} | {total}{over} | {esc(s.get('updated', ''))} |")
+        moves = "; ".join(md(m) for m in s["moves"]) or "(none)"
+        out.append(f"| {md(s['monkey'])} | {dm} | {moves} | {total}{over} | {md(s.get('updated', ''))} |")
     out += ["", "## The moves", "", "| Move | Complexity | What it does |", "|---|---:|---|"]
     for m in dance["moves"]:
-        out.append(f"| {esc(m['name'])} | {m['complexity']} | {esc(m.get('description', ''))} |")
+        out.append(f"| {md(m['name'])} | {m['complexity']} | {md(m.get('description', ''))} |")
     kit = state.doc("monkey_kit")
-    out += ["", "## Hammers, in list order", "", ", ".join(esc(h["name"]) for h in kit["hammers"]) + ".",
-            "", "## The Hat List", "", " &rarr; ".join(esc(h) for h in kit["hats"]) + " (then back to the first)."]
+    out += ["", "## Hammers, in list order", "", ", ".join(md(h["name"]) for h in kit["hammers"]) + ".",
+            "", "## The Hat List", "", " &rarr; ".join(md(h) for h in kit["hats"]) + " (then back to the first)."]
     history = dance.get("history", [])
     out += ["", "## Dances so far", ""]
     if history:
         out += ["| Dance | When | Conducted by |", "|---:|---|---|"]
-        out += [f"| {d['number']} | {esc(d['at'])} | {esc(d['by'])} |" for d in history]
+        out += [f"| {d['number']} | {md(d['at'])} | {md(d['by'])} |" for d in history]
     else:
         out.append("No dance yet.")
     return "\n".join(out) + "\n"
@@ -223,27 +223,27 @@ def steps_markdown(steps: list[dict[str, Any]]) -> str:
             out += [summary_markdown(step), ""]
             continue
         if "dance" in step:
-            out += [f"Dance {step['dance']}, conducted by {esc(step.get('conductor', ''))}. The order rolled: "
-                    + ", ".join(esc(m) for m in step.get("order", [])) + ".", "", "Where everyone stood:", "",
+            out += [f"Dance {step['dance']}, conducted by {md(step.get('conductor', ''))}. The order rolled: "
+                    + ", ".join(md(m) for m in step.get("order", [])) + ".", "", "Where everyone stood:", "",
                     strip_svg(line), ""]
             if barrel:
-                out += ["In the barrel: " + ", ".join(esc(b) for b in barrel) + ".", ""]
+                out += ["In the barrel: " + ", ".join(md(b) for b in barrel) + ".", ""]
             continue
         if "monkey" in step:
             n += 1
             cx = f" ({step['complexity']})" if "complexity" in step else ""
-            out.append(f"**{n}. {esc(step['monkey'])}: {esc(step.get('move', ''))}{cx}** &mdash; "
-                       f"{esc(step.get('result', ''))}")
+            out.append(f"**{n}. {md(step['monkey'])}: {md(step.get('move', ''))}{cx}** &mdash; "
+                       f"{md(step.get('result', ''))}")
         else:
-            out.append(f"**After the dance: {esc(step.get('after', ''))}**")
+            out.append(f"**After the dance: {md(step.get('after', ''))}**")
         out.append("")
-        out += [f"- {esc(e)}" for e in step.get("events", [])]
+        out += [f"- {md(e)}" for e in step.get("events", [])]
         out.append("")
         if "line" in step:
             moved = [m for i, m in enumerate(line) if i >= len(before) or before[i] != m]
             out += [strip_svg(line, moved), ""]
         if "barrel" in step:
-            out += ["In the barrel: " + (", ".join(esc(b) for b in barrel) or "nobody") + ".", ""]
+            out += ["In the barrel: " + (", ".join(md(b) for b in barrel) or "nobody") + ".", ""]
     return "\n".join(out) + "\n"
 
 
@@ -256,13 +256,13 @@ def summary_markdown(step: dict[str, Any]) -> str:
     if monkeys:
         out += ["| Monkey | " + " | ".join(labels.values()) + " |", "|---|" + "---|" * len(labels)]
         for name, diff in monkeys.items():
-            cells = [f"{esc(diff[k][0])} &rarr; {esc(diff[k][1])}" if k in diff else "" for k in labels]
-            out.append(f"| {esc(name)} | " + " | ".join(cells) + " |")
+            cells = [f"{md(diff[k][0])} &rarr; {md(diff[k][1])}" if k in diff else "" for k in labels]
+            out.append(f"| {md(name)} | " + " | ".join(cells) + " |")
     else:
         out.append("No Monkey's stats changed.")
     items = step.get("items", {})
     if items:
-        out += ["", "Items: " + "; ".join(f"{esc(n)} from {esc(a)} to {esc(b)}" for n, (a, b) in items.items()) + "."]
+        out += ["", "Items: " + "; ".join(f"{md(n)} from {md(a)} to {md(b)}" for n, (a, b) in items.items()) + "."]
     return "\n".join(out)
 
 
@@ -270,7 +270,7 @@ def last_dance_page(state: State) -> str:
     last = state.doc("monkey_dance").get("last_dance")
     if not last:
         return "No dance has been conducted yet.\n"
-    head = (f"The last Dance, number {last['number']}, conducted by {esc(last['by'])} at {esc(last['at'])}, move by "
+    head = (f"The last Dance, number {last['number']}, conducted by {md(last['by'])} at {md(last['at'])}, move by "
             "move as its action file records it (earlier dances are in the History). Highlighted names moved.\n\n")
     return head + steps_markdown(last["steps"])
 
@@ -292,12 +292,12 @@ def awesomeness_page(state: State) -> str:
     for p in state.doc("monkey_awesomeness")["posts"]:
         fors = sum(1 for v in p["votes"].values() if v == "FOR")
         against = sum(1 for v in p["votes"].values() if v == "AGAINST")
-        rows.append(f"| {p['id']} | {esc(p['author'])} | {esc(p['about'])} | {esc(p['submitted'])} | {fors} | "
-                    f"{against} | {esc(p['status'])} |")
+        rows.append(f"| {p['id']} | {md(p['author'])} | {md(p['about'])} | {md(p['submitted'])} | {fors} | "
+                    f"{against} | {md(p['status'])} |")
     board = ["", "| Monkey | Awesomeness |", "|---|---:|"]
     ranked = sorted(state.doc("roster")["players"], key=lambda x: (-int(x["stats"].get("awesomeness", 0)), x["name"]))
     for pl in ranked:
-        board.append(f"| {esc(pl['name'])} | {pl['stats'].get('awesomeness', 0)} |")
+        board.append(f"| {md(pl['name'])} | {pl['stats'].get('awesomeness', 0)} |")
     return "\n".join(rows + board) + "\n"
 
 
@@ -307,7 +307,7 @@ def dance_action_page(record: dict[str, Any]) -> Page | None:
         return None
     at = str(record.get("at", ""))
     title = f"Dance of {at[:10]} {at[11:16]} UTC, conducted by {record.get('actor', '')}"
-    intro = (f"Conducted by **{esc(record.get('actor', ''))}** at {esc(at)}. "
-             f"Dice rolled: {esc(', '.join(str(d) for d in record.get('dice', [])) or 'none')}.\n\n")
+    intro = (f"Conducted by **{md(record.get('actor', ''))}** at {md(at)}. "
+             f"Dice rolled: {md(', '.join(str(d) for d in record.get('dice', [])) or 'none')}.\n\n")
     return Page(slug=f"dance-{at.replace(':', '').replace('-', '').lower()}", title=title,
                 markdown=intro + steps_markdown(record["outcome"]))

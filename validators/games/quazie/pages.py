@@ -1,15 +1,29 @@
 """Wiki pages of the First Dynasty of Quazie: the Positions drawn as SVG with the Muffins in them, the
-Muffins' columns, the items, and the rules' colours and Hands. Plain functions; everything typed is escaped.
+Muffins' columns, the items, and the rules' colours and Hands. Plain functions; everything typed is escaped,
+for HTML in the drawing (``esc``, the drawing in a ``<div>`` of its own so that Markdown leaves it alone) and
+for Markdown as well in the tables and lines around it (``md``).
 """
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 from ...engine import Page, State
-from .common import (AWESOME_SENTENCE, DEATH_EGG, IT, MORNINGTON, ROME, STANDARD, in_limbo, it_muffin, leader, muffins,
-                     stat, victory_at_one)
+from .._markup import esc, html_block, md
+from .common import (
+    AWESOME_SENTENCE,
+    DEATH_EGG,
+    IT,
+    MORNINGTON,
+    ROME,
+    STANDARD,
+    in_limbo,
+    it_muffin,
+    leader,
+    muffins,
+    stat,
+    victory_at_one,
+)
 from .hands import HTML_COLOURS, colour_of, legitimate
 from .stuff import item_column
 
@@ -17,10 +31,6 @@ FLAVOUR_FILL = {"Plain": "#f5e6c8", "Banana": "#ffe135", "Fruity": "#ff8fa3", "R
                 "Devils Food": "#5b3a29", "Tropical": "#4cd4a0", "Blind": "#222222"}
 DARK = {"Devils Food", "Blind"}
 W, ROW, LEFT, BOX = 800, 44, 210, 380
-
-
-def _e(text: Any) -> str:
-    return html.escape(str(text), quote=True)
 
 
 def _muffin_dots(names: list[dict[str, Any]], x0: float, y: float, it: str | None, boss: str | None) -> list[str]:
@@ -31,11 +41,11 @@ def _muffin_dots(names: list[dict[str, Any]], x0: float, y: float, it: str | Non
         fill = FLAVOUR_FILL.get(flavour, "#dddddd")
         ink = "#ffffff" if flavour in DARK else "#000000"
         ring = ' stroke="#d62828" stroke-width="3"' if p["name"] == it else ' stroke="#333" stroke-width="1"'
-        out.append(f'<g><title>{_e(p["name"])}: {_e(flavour)}, {_e(stat(p, "stuff", 0))} Stuffs'
+        out.append(f'<g><title>{esc(p["name"])}: {esc(flavour)}, {esc(stat(p, "stuff", 0))} Stuffs'
                    f'{", It" if p["name"] == it else ""}{", GRAND POOBAH" if p["name"] == boss else ""}</title>'
                    f'<circle cx="{x}" cy="{y}" r="17" fill="{fill}"{ring}/>'
                    f'<text x="{x}" y="{y + 4}" font-size="9" text-anchor="middle" fill="{ink}">'
-                   f'{_e(p["name"][:6])}</text></g>')
+                   f'{esc(p["name"][:6])}</text></g>')
     return out
 
 
@@ -48,8 +58,8 @@ def positions_svg(state: State) -> str:
         pos = str(stat(p, "position", ""))
         by_pos.setdefault("limbo" if in_limbo(pos) else pos, []).append(p)
     height = ROW * 9 + 40
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {height}" width="{W}" height="{height}" '
-             'role="img" aria-label="The Positions and the Muffins in them" font-family="sans-serif">']
+    parts = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {height}" width="{W}" height="{height}" '
+             'role="img" aria-label="The Positions and the Muffins in them" font-family="sans-serif">')]
     for i, pos in enumerate(reversed(STANDARD)):
         y = 20 + i * ROW
         special = {"9": " (Mango Tree)", "4": " (Launch Base Zone)", "1": " (victory)"}.get(pos, "")
@@ -70,7 +80,7 @@ def positions_svg(state: State) -> str:
     parts.append(f'<rect x="{side}" y="{my}" width="170" height="{ROW - 6}" fill="#fff" stroke="#aaa" '
                  'stroke-dasharray="4 3" rx="8"/>')
     parts.append(f'<text x="{side + 85}" y="{my + 24}" font-size="11" text-anchor="middle">'
-                 f'{_e(MORNINGTON)} (empty)</text>')
+                 f'{esc(MORNINGTON)} (empty)</text>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -81,7 +91,7 @@ def muffins_table(state: State) -> str:
             "|---|---|---|---|---|---|---|---|"]
     for p in muffins(state):
         notes = " ".join(stat(p, "notes", [])[-12:])
-        rows.append("| " + " | ".join(_e(v) for v in (
+        rows.append("| " + " | ".join(md(v) for v in (
             p["name"], stat(p, "position", "") or "(blank)", stat(p, "stuff", 0), stat(p, "flavour", ""),
             IT if p["name"] == it else stat(p, "tag", ""), stat(p, "dance_move", ""),
             ", ".join(stat(p, "roles", [])), notes)) + " |")
@@ -92,14 +102,14 @@ def items_table(state: State) -> str:
     items = state.doc("quazie_items")
     new = items.get("new_item")
     olds = items.get("old_items", [])
-    lines = [f"This week's item: **{_e(new['word'])}?**" if new else "No New Item has been named yet.", ""]
+    lines = [f"This week's item: **{md(new['word'])}?**" if new else "No New Item has been named yet.", ""]
     cols = ([item_column(new["word"])] if new else []) + [item_column(o["word"]) for o in olds]
     if not cols:
         return "\n".join(lines)
-    lines += ["| Muffin | Stuffs | " + " | ".join(_e(c) for c in cols) + " |", "|---" * (len(cols) + 2) + "|"]
+    lines += ["| Muffin | Stuffs | " + " | ".join(md(c) for c in cols) + " |", "|---" * (len(cols) + 2) + "|"]
     for p in state.doc("roster")["players"]:
         vals = ([stat(p, "stuff", 0)] if new else []) + [o["values"].get(p["name"], 0) for o in olds]
-        lines.append(f"| {_e(p['name'])} | {_e(stat(p, 'stuff', 0))} | " + " | ".join(_e(v) for v in vals) + " |")
+        lines.append(f"| {md(p['name'])} | {md(stat(p, 'stuff', 0))} | " + " | ".join(md(v) for v in vals) + " |")
     return "\n".join(lines)
 
 
@@ -109,34 +119,35 @@ def colours_table(state: State) -> str:
         c = colour_of(rule)
         if not c:
             continue
-        swatch = (f'<span style="color:{_e(c.lower())}">&#9632;</span> '
+        swatch = (f'<span style="color:{esc(c.lower())}">&#9632;</span> '
                   if c.replace(" ", "").casefold() in HTML_COLOURS else "")
-        rows.append(f"| {_e(rule.cite())} | {swatch}{_e(c)} | {'yes' if legitimate(state, c) else 'no'} |")
+        rows.append(f"| {md(rule.cite())} | {swatch}{md(c)} | {'yes' if legitimate(state, c) else 'no'} |")
     q = state.doc("quazie")
     hands = q.get("hands", {})
     out = "\n".join(rows) if len(rows) > 2 else "No rule has a colour."
     if hands:
-        out += "\n\n**The Hands.** " + "; ".join(f"{_e(k)} Hand in {_e(h['rule'])}, grabbing “{_e(h['text'])}”"
+        out += "\n\n**The Hands.** " + "; ".join(f"{md(k)} Hand in {md(h['rule'])}, grabbing “{md(h['text'])}”"
                                                  for k, h in hands.items())
-        out += f". Switcheroo Alarm: {_e(q.get('switcheroo_alarm', ''))} D.Q."
+        out += f". Switcheroo Alarm: {md(q.get('switcheroo_alarm', ''))} D.Q."
     return out
 
 
 def pages(state: State) -> list[Page]:
-    md = ["## The Positions", "", positions_svg(state), "",
-          "Circles are Muffins, filled by flavour; a red ring is It. Hover for details.", "",
-          "## The Muffins", "", muffins_table(state), "",
-          "## The Nature of Stuff", "", items_table(state), "",
-          "## Colours and Hands", "", colours_table(state), ""]
+    # the drawing in a block of its own: an <svg> is not one to Markdown, which would read the names in it
+    lines = ["## The Positions", "", html_block(positions_svg(state), "quazie-positions"), "",
+             "Circles are Muffins, filled by flavour; a red ring is It. Hover for details.", "",
+             "## The Muffins", "", muffins_table(state), "",
+             "## The Nature of Stuff", "", items_table(state), "",
+             "## Colours and Hands", "", colours_table(state), ""]
     winner = victory_at_one(state)
     rule = state.rules.get("position")
     if winner:
-        md += ["## Victory", "", f"**{_e(winner)}** is the only Muffin at Position 1 and has met rule 12's "
-               "victory conditions.", ""]
+        lines += ["## Victory", "", (f"**{md(winner)}** is the only Muffin at Position 1 and has met rule 12's "
+                  "victory conditions."), ""]
     elif rule is not None and rule.body.strip().endswith(AWESOME_SENTENCE):
-        md += ["## Victory", "", f"Rule 12 ends with “{AWESOME_SENTENCE}”, so being alone at Position 1 wins "
-               "nothing for now.", ""]
+        lines += ["## Victory", "", (f"Rule 12 ends with “{AWESOME_SENTENCE}”, so being alone at Position 1 wins "
+                  "nothing for now."), ""]
     tag_days = state.doc("quazie").get("tag_days", [])
-    md += ["## Tag days", "", ", ".join(_e(d) for d in tag_days) if tag_days else
-           "No tag day has been designated; tagging is not possible until one is.", ""]
-    return [Page("positions", "Positions and Muffins", "\n".join(md), "gamestate/roster.yaml")]
+    lines += ["## Tag days", "", ", ".join(md(d) for d in tag_days) if tag_days else
+              "No tag day has been designated; tagging is not possible until one is.", ""]
+    return [Page("positions", "Positions and Muffins", "\n".join(lines), "gamestate/roster.yaml")]

@@ -1,17 +1,19 @@
 """Wiki pages of the Settlement: the map drawn as an SVG grid (legend, Colonists, Rooms), the Stockpile.
 
 Rendering is plain functions of the state (``render_map_svg``, ``render_map_page``,
-``render_stockpile``) that tests call directly; every name a player chose is escaped.
+``render_stockpile``) that tests call directly; every name a player chose is escaped, for HTML in the
+drawing (``esc``, the drawing in a ``<div>`` of its own so that Markdown leaves it alone) and for Markdown
+as well in the tables and lines around it (``md``).
 """
 
 from __future__ import annotations
 
-import html
 from datetime import timedelta
 from typing import Any
 
 from ...engine import Page, State
 from ...timeutil import parse_time
+from .._markup import esc, html_block, md
 from . import configs
 from .common import beings, handbook, is_outsider, leader_of, opts, the_map, where
 from .grid import column_letters, designate
@@ -19,11 +21,6 @@ from .grid import column_letters, designate
 CELL = 14
 DEFAULT_COLOUR = "#dddddd"
 ROOM_COLOURS = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#9a6324"]
-
-
-def esc(text: Any) -> str:
-    """Escaped for HTML, and for a Markdown table cell (a bar would split the cell)."""
-    return html.escape(str(text), quote=True).replace("|", "&#124;")
 
 
 def _colour(entry: dict[str, Any]) -> str:
@@ -39,8 +36,8 @@ def render_map_svg(state: State) -> str:
     left, top = 28, 16
     width = left + m.width * CELL + 4
     height = top + m.height * CELL + 4
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="settlement-map" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" role="img" aria-label="The Settlement map, {m.width} by {m.height}">']
+    out = [(f'<svg xmlns="http://www.w3.org/2000/svg" class="settlement-map" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" role="img" aria-label="The Settlement map, {m.width} by {m.height}">')]
     out.append('<g font-family="monospace" font-size="9" fill="#555">')
     for c in range(m.width):
         if c % 2 == 0:
@@ -105,7 +102,7 @@ def render_legend(state: State) -> str:
     for ch, entry in state.doc("map")["legend"].items():
         swatch = (f'<svg width="14" height="14"><rect width="14" height="14" fill="{_colour(entry)}" '
                   f'stroke="#333"/></svg>')
-        rows.append(f"| {swatch} | <code>{esc(ch)}</code> | {esc(entry['name'])} | {esc(entry.get('state', ''))} | "
+        rows.append(f"| {swatch} | <code>{md(ch)}</code> | {md(entry['name'])} | {md(entry.get('state', ''))} | "
                     f"{'yes' if entry.get('barrier') else ''} |")
     return "\n".join(rows)
 
@@ -123,10 +120,10 @@ def render_colonists(state: State) -> str:
             rooms = [i + 1 for i, room in enumerate(m.rooms()) if loc in room]
             inside = "Room " + ", ".join(map(str, rooms)) if rooms else "Outside"
         hunger = f"{s.get('hunger', 0)}" + (" (Starving)" if int(s.get("hunger", 0)) >= starving else "")
-        who = esc(p["name"]) + (" (Outsider)" if is_outsider(p) else "")
-        rows.append(f"| {who} | {esc(s.get('location', ''))} | {inside} | {s.get('energy', '')} | "
+        who = md(p["name"]) + (" (Outsider)" if is_outsider(p) else "")
+        rows.append(f"| {who} | {md(s.get('location', ''))} | {inside} | {s.get('energy', '')} | "
                     f"{s.get('stress', '')} | {hunger} | {s.get('deaths', '')} | "
-                    f"{esc(s.get('job', '')) if not is_outsider(p) else ''} |")
+                    f"{md(s.get('job', '')) if not is_outsider(p) else ''} |")
     return "\n".join(rows)
 
 
@@ -140,7 +137,7 @@ def render_rooms(state: State) -> str:
         people = [p["name"] for p in beings(state) if where(p) in room]
         first, last = min(room), max(room)
         rows.append(f"| {i + 1} | {len(room)} | {designate(first)} to {designate(last)} | "
-                    f"{esc(', '.join(people)) or '—'} |")
+                    f"{md(', '.join(people)) or '—'} |")
     return "\n".join(rows)
 
 
@@ -153,7 +150,7 @@ def render_formations(state: State) -> str:
         return "No recognised dance configuration stands on the map right now."
     rows = ["| Configuration | Colonists |", "|---|---|"]
     for kind, names in found:
-        rows.append(f"| {esc(kind)} | {esc(', '.join(names))} |")
+        rows.append(f"| {md(kind)} | {md(', '.join(names))} |")
     return "\n".join(rows)
 
 
@@ -169,14 +166,14 @@ def render_dances(state: State) -> str:
             status = d["status"]
             if status == "open" and clock is not None and clock - parse_time(d["opened"]) >= timedelta(hours=hours):
                 status = f"over (no configuration within {hours} hours)"
-            out.append(f"| {d['id']} | {esc(d['by'])} | {esc(d['opened'])} | {esc(status)} | "
-                       f"{esc(d.get('kind', ''))} | {esc(', '.join(d.get('participants', [])))} |")
+            out.append(f"| {d['id']} | {md(d['by'])} | {md(d['opened'])} | {md(status)} | "
+                       f"{md(d.get('kind', ''))} | {md(', '.join(d.get('participants', [])))} |")
     else:
         out.append("No dance has been called yet.")
     victory = colony.get("victory")
     if victory:
-        out.append(f"\n**Victory** at {esc(victory['at'])}: {esc(', '.join(victory['winners']))} "
-                   f"({esc(victory['how'])}).")
+        out.append(f"\n**Victory** at {md(victory['at'])}: {md(', '.join(victory['winners']))} "
+                   f"({md(victory['how'])}).")
     return "\n".join(out)
 
 
@@ -184,17 +181,17 @@ def render_map_page(state: State) -> str:
     m = the_map(state)
     boss = leader_of(state)
     parts = [
-        f"The map is {m.width} locations wide and {m.height} deep; row 0 is the surface. Rooms are computed from "
+        (f"The map is {m.width} locations wide and {m.height} deep; row 0 is the surface. Rooms are computed from "
         "the map (never stored) and outlined; each dot is a Colonist (yellow: an Outsider). Hover a square "
-        "for its designation.",
+        "for its designation."),
         "",
-        '<div class="settlement-map-wrap" style="overflow-x:auto">' + render_map_svg(state) + "</div>",
+        html_block(render_map_svg(state), "settlement-map-wrap"),
         "",
         "## Colonists",
         "",
         render_colonists(state),
         "",
-        f"{esc(boss)} is the Expedition Leader and, by Royal Blood, not a Colonist." if boss else "",
+        f"{md(boss)} is the Expedition Leader and, by Royal Blood, not a Colonist." if boss else "",
         "",
         "## Rooms",
         "",
@@ -220,7 +217,7 @@ def render_stockpile(state: State) -> str:
     items = state.doc("stockpile")["items"]
     rows = ["| Good | Amount |", "|---|---:|"]
     for name, n in items.items():
-        rows.append(f"| {esc(name)} | {n} |")
+        rows.append(f"| {md(name)} | {n} |")
     total = sum(items.values())
     return ("The Colony Stockpile: every task and Construction takes from it or adds to it, and nothing in it "
             f"may go below zero. {total} goods in all.\n\n" + "\n".join(rows) + "\n")

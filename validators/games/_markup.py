@@ -1,0 +1,60 @@
+"""Player text on the wiki's pages: the escaping every game module's ``pages.py`` (and the wiki itself) shares.
+
+A module draws its pages as Markdown, and Markdown reads more than HTML does: in a table cell, a heading,
+a list item or a paragraph, ``[x](javascript:alert(1))`` is a link, ``*x*`` emphasis, ``|`` a new column,
+``#`` or ``- `` at the start of a line a heading or a list. Escaping HTML is not enough there, so:
+
+- ``md(text)``: a player's text as inline Markdown, one line, with every character that HTML or Markdown
+  would read as markup written as a character reference (it shows as typed and changes nothing around it);
+- ``esc(text)``: text inside raw HTML (an SVG drawing, an attribute's value), which Markdown leaves alone
+  only when the raw HTML is a block of its own: ``html_block`` wraps a drawing in a ``<div>`` for that
+  (an ``<svg>`` at the start of a line is *not* a block to Markdown, and the text in it would be read).
+
+Nothing here may import the wiki (site_plugins); the wiki imports this.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+_UNSAFE = re.compile(r"[&<>\"'\\`*_{}\[\]#|~!]")
+_REFS = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"}
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# what makes a block of a line's start: a list item ("- x", "+ x", "1. x"), a rule or a setext underline
+# ("---", "==="), a details block ("???")
+_LEAD_MARK = re.compile(r"[-+=?](?=[-+=? ]|$)")
+_LEAD_NUMBER = re.compile(r"\d+([.)])(?= |$)")
+
+
+def _ref(char: str) -> str:
+    return _REFS.get(char) or f"&#{ord(char)};"
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def md(value: Any) -> str:
+    """A player's text as inline Markdown (a table cell, a heading, a link's text, a list item, a line of its own):
+    one line, and every character that HTML or Markdown would read as markup written as a character reference."""
+    text = _UNSAFE.sub(lambda m: _ref(m.group()), _CONTROL.sub("", " ".join(_text(value).split())))
+    number = _LEAD_NUMBER.match(text)
+    if number:
+        return text[:number.start(1)] + _ref(number.group(1)) + text[number.end(1):]
+    if _LEAD_MARK.match(text):
+        return _ref(text[0]) + text[1:]
+    return text
+
+
+def esc(value: Any) -> str:
+    """Text inside raw HTML (an element's text or an attribute's value), quotes too; None is empty."""
+    return html.escape(_CONTROL.sub("", _text(value)), quote=True)
+
+
+def html_block(inner: str, cls: str = "", style: str = "overflow-x:auto") -> str:
+    """Raw HTML (a drawing) as a block of its own, which Markdown leaves alone: put it on a line of its own,
+    with blank lines around it."""
+    attrs = (f' class="{esc(cls)}"' if cls else "") + (f' style="{esc(style)}"' if style else "")
+    return f"<div{attrs}>{inner}</div>"
