@@ -705,9 +705,10 @@ class Ctx:
 
     def player(self, name: str | None = None) -> dict[str, Any] | None:
         name = self.actor if name is None else name
-        for p in self.doc("roster")["players"]:
+        players = self.doc("roster")["players"]
+        for i, p in enumerate(peek(players)):  # found by reading; in an edited roster only that one is copied
             if p["name"] == name:
-                return p
+                return players[i]
         return None
 
     def edit_player(self, name: str | None = None) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Ctx, State
+from ...engine import Ctx, State, peek
 
 STANDARD = [str(i) for i in range(1, 10)]
 DEATH_EGG = "X"
@@ -114,8 +114,11 @@ def position_label(pos: Any) -> str:
 
 
 def muffins(state: State | Ctx) -> list[dict[str, Any]]:
-    """The Muffins who count (rule 2: idle Muffins are not Muffins for rules other than 1 and 2)."""
-    return [p for p in state.doc("roster")["players"] if not p.get("idle") and not p.get("kind")]
+    """The Muffins who count (rule 2: idle Muffins are not Muffins for rules other than 1 and 2).
+
+    For reading only (found without copying them; to change a Muffin, use ``ctx.edit_player`` or ``change_stat``).
+    """
+    return [p for p in peek(state.doc("roster")["players"]) if not p.get("idle") and not p.get("kind")]
 
 
 def stat(p: dict[str, Any], name: str, default: Any = None) -> Any:
