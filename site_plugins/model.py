@@ -78,8 +78,24 @@ class Game:
         return self.entries[-1] if self.entries else None
 
 
+# (resolved repository root, game) -> what ``check_repo(keep=...)`` kept: set by ``nomic build`` just before
+# MkDocs runs in the same process, used once, so that the log is replayed once.
+PRELOADED: dict[tuple[str, str], Any] = {}
+
+
+def preload(root: Path, kept: dict[str, Any]) -> None:
+    for name, value in kept.items():
+        PRELOADED[(str(Path(root).resolve()), name)] = value
+
+
 def load(root: Path, name: str, *, replay: bool = True) -> Game:
     """Read one game and replay its log. Raises BadInput when its files do not load."""
+    kept = PRELOADED.pop((str(Path(root).resolve()), name), None)
+    if kept is not None and replay:
+        files, initial, timeline = kept
+        entries = [Entry(path, record, before, applied.state, applied.events)
+                   for path, record, before, applied in timeline]
+        return Game(name, files, initial, entries, replayed=True, problems=[])
     source = WorkTree(root)
     files = load_game(source, name)
     initial: State | None = None

@@ -209,3 +209,39 @@ def test_hostile_text_is_inert_on_every_generated_page(tmp_path: Path) -> None:
     assert f"#3 {shown}" in headings(drawn["games/evil/proposals.md"])
     assert f"G6 {shown}" in headings(drawn["games/evil/ruleset.md"])
     assert "&lt;script&gt;alert(4)" in drawn["games/evil/index.md"]  # the description is there, as text
+
+
+@pytest.mark.parametrize("name", ["blognomic", "monkey", "cycle12"])
+def test_the_checks_replay_is_the_timeline_the_wiki_draws(name: str) -> None:
+    """``nomic build`` hands the check's replay to the wiki: the same entries and states as the wiki's own replay."""
+    from site_plugins import model
+    from validators.check import check_repo
+
+    root = Path(__file__).resolve().parents[1]
+    own = model.load(root, name)
+    kept: dict = {}
+    report = check_repo(root, only=[name], keep=kept)
+    assert report.exit_code == 0 and set(kept) == {name}
+    model.preload(root, kept)
+    shared = model.load(root, name)
+    assert (root.resolve().as_posix(), name) not in model.PRELOADED  # used once
+    assert shared.replayed and own.replayed and len(shared.entries) == len(own.entries) > 0
+    for a, b in zip(own.entries, shared.entries):
+        assert (a.path, a.record, a.events) == (b.path, b.record, b.events)
+        assert a.before.docs == b.before.docs and a.after.docs == b.after.docs
+        assert {k: r.meta for k, r in a.after.rules.items()} == {k: r.meta for k, r in b.after.rules.items()}
+    assert shared.initial.docs == own.initial.docs and shared.state.docs == own.state.docs
+
+
+def test_a_game_that_does_not_check_is_not_handed_over(tmp_path) -> None:
+    import shutil
+
+    from validators.check import check_repo
+
+    root = Path(__file__).resolve().parents[1]
+    shutil.copytree(root / "content" / "blognomic", tmp_path / "content" / "blognomic")
+    ledger = tmp_path / "content/blognomic/gamestate/ledger.yaml"
+    ledger.write_text(ledger.read_text(encoding="utf-8").replace("actions: ", "actions: 1", 1), encoding="utf-8")
+    kept: dict = {}
+    report = check_repo(tmp_path, only=["blognomic"], keep=kept)
+    assert report.exit_code != 0 and kept == {}

@@ -51,11 +51,13 @@ def _steps_report(report: Report, steps: list[Step]) -> None:
 
 
 def replay_log(files: GameFiles, source: Source, start: State, paths: list[str],
-               now: datetime | None = None, states: "RecentStates | list[State] | None" = None
-               ) -> tuple[State, list[Step]]:
+               now: datetime | None = None, states: RecentStates | list[State] | None = None,
+               timeline: list[tuple[str, dict[str, Any], State, Any]] | None = None) -> tuple[State, list[Step]]:
     """Replay action files in order from ``start``; stops at the first illegal one.
 
     ``states``, when given, receives the state before each action (for ``find_conflict``).
+    ``timeline``, when given, receives (path, record, state before, Applied) for each legal action:
+    what the wiki draws, so that ``nomic build`` replays the log once.
     """
     state = start
     steps = []
@@ -80,6 +82,8 @@ def replay_log(files: GameFiles, source: Source, start: State, paths: list[str],
         steps.append(step)
         if not step.legal or step.applied is None:
             break
+        if timeline is not None:
+            timeline.append((path, record, state, step.applied))
         state = step.applied.state
         step.applied = None  # the report needs the verdict, not every intermediate state (memory, GC)
         texts.pop(path, None)
@@ -134,7 +138,7 @@ class RecentStates:
         return self._items[i - first]
 
 
-def find_conflict(files: GameFiles, source: Source, states: "RecentStates | list[State]", paths: list[str],
+def find_conflict(files: GameFiles, source: Source, states: RecentStates | list[State], paths: list[str],
                   j: int) -> str | None:
     """The latest earlier action without which action ``j`` would be legal (and the ones between stay legal).
 
@@ -169,8 +173,12 @@ def find_conflict(files: GameFiles, source: Source, states: "RecentStates | list
 
 
 def check_repo(root: Path, *, replay: bool = True, now: datetime | None = None,
-               only: list[str] | None = None) -> Report:
-    """Every game validates; with ``replay``, its log replays from initial/ to its files."""
+               only: list[str] | None = None, keep: dict[str, Any] | None = None) -> Report:
+    """Every game validates; with ``replay``, its log replays from initial/ to its files.
+
+    ``keep``, when given, receives for each game that checks legal its files, its initial state and its
+    timeline (``replay_log``'s): ``nomic build`` hands them to the wiki instead of replaying twice.
+    """
     report = Report()
     source = WorkTree(root)
     names = only or games(source)
@@ -200,7 +208,9 @@ def check_repo(root: Path, *, replay: bool = True, now: datetime | None = None,
             report.add(e.problems)
             continue
         states = RecentStates(CONFLICT_WINDOW + 1)
-        final, steps = replay_log(files, source, initial.state, files.actions, now=now, states=states)
+        timeline: list[tuple[str, dict[str, Any], State, Any]] | None = [] if keep is not None else None
+        final, steps = replay_log(files, source, initial.state, files.actions, now=now, states=states,
+                                  timeline=timeline)
         if steps and not steps[-1].legal and steps[-1].record and len(steps) > 1 and all(
                 p.kind == ILLEGAL and p.rule != "action file names" for p in steps[-1].problems):
             j = len(steps) - 1
@@ -215,7 +225,10 @@ def check_repo(root: Path, *, replay: bool = True, now: datetime | None = None,
                                     "it (see there)", other, rule="the replay of the action log", action=other)])
         _steps_report(report, steps)
         if all(s.legal for s in steps):
-            report.add(compare(final, files))
+            differences = compare(final, files)
+            report.add(differences)
+            if keep is not None and not differences:
+                keep[name] = (files, initial.state, timeline)
         report.notes.append(f"{name}: {len(steps)} actions replayed from initial/")
     return report
 

@@ -28,7 +28,8 @@ def _mkdocs_logging() -> None:
 
 
 def build(root: Path, *, serve: bool = False, site_dir: str | None = None, strict: bool = False) -> int:
-    report = check_repo(root, replay=True)
+    kept: dict[str, object] = {}
+    report = check_repo(root, replay=True, keep=None if serve else kept)
     if report.exit_code:
         emit(report, "text", sys.stdout)
         sys.stdout.write("the wiki is built only from games that check legal\n")
@@ -45,6 +46,9 @@ def build(root: Path, *, serve: bool = False, site_dir: str | None = None, stric
         if serve:
             mkserve.serve(config_file=str(config_file))
             return 0
+        from site_plugins import model
+
+        model.preload(root, kept)  # the check's replay, drawn by the wiki (the log is replayed once)
         options = {"config_file": str(config_file), "strict": strict}
         if site_dir:
             options["site_dir"] = str(Path(site_dir).resolve())
