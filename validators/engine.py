@@ -408,13 +408,16 @@ def _freeze(v: Any) -> Any:
             out_c[child._k] = _freeze(child)
         return out_c
     # it changed itself: a plain copy, then the containers in it are seen to one by one
+    # (whether any value is a container is asked first in C: a map of names to times or votes holds none)
     if t is _CowDict:
         out = dict(dict.items(v))  # not dict.copy(v): on a subclass it reads through __getitem__, copying every child
-        todo = [k for k, x in dict.items(v) if type(x) in _CONTAINERS]
+        todo = [k for k, x in dict.items(v) if type(x) in _CONTAINERS] \
+            if not _CONTAINER_SET.isdisjoint(map(type, dict.values(v))) else []
         get_src = src.get
     else:
         out = list(list.__iter__(v))
-        todo = [i for i, x in enumerate(out) if type(x) in _CONTAINERS]
+        todo = [i for i, x in enumerate(out) if type(x) in _CONTAINERS] \
+            if not _CONTAINER_SET.isdisjoint(map(type, out)) else []
         n = len(src)
 
         def get_src(i: int) -> Any:
@@ -479,6 +482,7 @@ def _strict_equal(a: Any, b: Any) -> bool:
 
 
 _CONTAINERS = (dict, list, _CowDict, _CowList)
+_CONTAINER_SET = frozenset(_CONTAINERS)
 _ATOMS = (str, int, float, bool, type(None))
 
 
