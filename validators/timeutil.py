@@ -36,6 +36,7 @@ def _parse_text(text: str) -> datetime:
     return datetime(y, mo, d, h, mi, s, tzinfo=UTC)
 
 
+@lru_cache(maxsize=4096)  # a replay formats each action's time several times
 def format_time(t: datetime) -> str:
     if t.tzinfo is UTC:  # the usual case, without strftime (the same text)
         return f"{t.year:04d}-{t.month:02d}-{t.day:02d}T{t.hour:02d}:{t.minute:02d}:{t.second:02d}Z"
