@@ -198,3 +198,24 @@ def test_dice_do_not_change_when_the_actor_retries_with_other_wording():
     a = apply_action(reg, state, {"at": "2026-11-21T01:00:00Z", "actor": "A", "action": "toy.roll", "note": "x"})
     b = apply_action(reg, state, {"at": "2026-11-21T05:00:00Z", "actor": "A", "action": "toy.roll", "note": "yy"})
     assert a.dice == b.dice
+
+
+def test_an_outcome_holds_what_its_file_will_hold():
+    """A tuple in an outcome (ifMUD's monkey-steal recorded ``("player", name)``) is recorded as a list.
+
+    The judge compares the replay's outcome with the file's; a tuple never equals the list read back.
+    """
+    from validators.content import doc_text
+    from validators.judge import judge_one
+
+    def grab(ctx):
+        ctx.step({"from": ("player", "A"), "nested": [{"pair": (1, 2)}], "plain": [1, "x"]})
+
+    module = Module(name="toy", title="Toy", actions=[Action(name="toy.grab", rule="toy", summary="", effect=grab)])
+    reg, state = Registry([module]), _toy_state()
+    record = {"at": "2026-11-21T01:00:00Z", "actor": "A", "action": "toy.grab"}
+    applied = apply_action(reg, state, record)
+    assert applied.outcome == [{"from": ["player", "A"], "nested": [{"pair": [1, 2]}], "plain": [1, "x"]}]
+    text = doc_text({**record, "outcome": applied.outcome}, "content/toy/actions/x.yaml", "action.schema.json")
+    step = judge_one(reg, state, yamlio.load(text, "x.yaml"), "x.yaml")
+    assert step.legal, [p.text() for p in step.problems]

@@ -457,6 +457,26 @@ def _freeze_new(v: Any) -> Any:
     return v
 
 
+def recorded(outcome: Any) -> Any:
+    """An outcome as its action file will hold it: plain data, a tuple a module made being a list.
+
+    The judge compares a replay's outcome with the file's, so they must be the same kind of value.
+    """
+    return _untuple(_freeze_new(outcome))
+
+
+def _untuple(v: Any) -> Any:
+    t = type(v)
+    if t is tuple or (t is list and not _PLAIN_SET.issuperset(map(type, v))):
+        return [_untuple(x) for x in v]
+    if t is dict and not _PLAIN_SET.issuperset(map(type, v.values())):
+        return {k: _untuple(x) for k, x in v.items()}
+    return v
+
+
+_PLAIN_SET = frozenset((str, int, float, bool, type(None)))
+
+
 def _freeze_full(v: Any) -> Any:
     """``_freeze`` without trusting the change marks (for NOMIC_VERIFY_COW): every copy is rebuilt."""
     t = type(v)
@@ -814,7 +834,7 @@ def advance(registry: Registry, state: State, until: datetime) -> tuple[State, l
         for consequence in _consequences(registry):
             consequence(ctx)
         state = ctx.tx.commit()
-        fired.append({"at": format_time(t), "event": ev.name, "rule": ev.rule, "outcome": _freeze_new(ctx.outcome)})
+        fired.append({"at": format_time(t), "event": ev.name, "rule": ev.rule, "outcome": recorded(ctx.outcome)})
     ledger = dict(state.docs["ledger"])  # only its clock changes: a shallow copy is enough
     ledger["clock"] = format_time(until)
     return State(state.config, {**state.docs, "ledger": ledger}, state.rules), fired
@@ -924,7 +944,7 @@ def apply_action(registry: Registry, state: State, record: dict[str, Any], *,
         consequence(ctx)
 
     _update_ledger(ctx, action, record, at, head, k)
-    return Applied(ctx.tx.commit(), list(dice.rolled), _freeze_new(ctx.outcome), fired)
+    return Applied(ctx.tx.commit(), list(dice.rolled), recorded(ctx.outcome), fired)
 
 
 def _update_ledger(ctx: Ctx, action: Action, record: dict[str, Any], at: datetime, head: str, k: int) -> None:
