@@ -9,10 +9,11 @@ its forty-eight hours; closing it afterwards (anyone may) records the result.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import timedelta
-from typing import Any, Iterator
+from typing import Any
 
-from ...engine import Action, Ctx
+from ...engine import Action, Ctx, peek
 from ...roster import active_players, change_stat, quorum
 from ...timeutil import format_time, parse_time
 from .common import is_npc
@@ -87,9 +88,14 @@ def _vote_check(ctx: Ctx) -> Iterator[str]:
         yield f"Awesomeness Post {post['id']} is closed to votes (48 hours after {post['submitted']})"
 
 
+def _post_to_edit(ctx: Ctx, ident: int) -> dict[str, Any]:
+    """The post to change, found by reading: only it is copied (the check made sure it exists)."""
+    posts = ctx.edit("monkey_awesomeness")["posts"]
+    return posts[next(i for i, p in enumerate(peek(posts)) if p["id"] == ident)]
+
+
 def _vote(ctx: Ctx) -> None:
-    doc = ctx.edit("monkey_awesomeness")
-    post = next(p for p in doc["posts"] if p["id"] == ctx.params["post"])
+    post = _post_to_edit(ctx, ctx.params["post"])
     post["votes"].pop(ctx.actor, None)
     post["votes"][ctx.actor] = ctx.params["vote"]
 
@@ -114,8 +120,7 @@ def _close_check(ctx: Ctx) -> Iterator[str]:
 
 
 def _close(ctx: Ctx) -> None:
-    doc = ctx.edit("monkey_awesomeness")
-    post = next(p for p in doc["posts"] if p["id"] == ctx.params["post"])
+    post = _post_to_edit(ctx, ctx.params["post"])
     active = {p["name"] for p in active_players(ctx)}
     fors = sum(1 for n, v in post["votes"].items() if v == "FOR" and n in active)
     q = quorum(ctx)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
-from ...engine import Ctx
+from ...engine import Ctx, peek
 from ...timeutil import format_time
 from .options import options
 from .world import World
@@ -22,11 +23,22 @@ def no_npc(ctx: Ctx) -> Iterator[str]:
 
 
 def section_of(doc: dict[str, Any], name: str) -> dict[str, Any] | None:
-    for s in doc["sections"]:
+    """A Monkey's section; found by reading, so of an edited document only the section returned is copied."""
+    sections = doc["sections"]
+    for i, s in enumerate(peek(sections)):
         if s["monkey"] == name:
-            return s
+            return sections[i]
     return None
 
 
 def world(ctx: Ctx) -> World:
     return World.load(ctx, options(ctx.config), format_time(ctx.at))
+
+
+def line_world(ctx: Ctx) -> World:
+    """The Line alone, for checks that only read who stands where (``World.load_line``).
+
+    The options are read as ``world`` reads them, so a wrong option stops the action in the check as before.
+    """
+    options(ctx.config)
+    return World.load_line(ctx)

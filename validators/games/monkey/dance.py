@@ -20,13 +20,14 @@ then applies the after-dance rules in this order (docs/modules/monkey.md):
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
 from datetime import timedelta
-from typing import Any, Iterator
+from typing import Any
 
 from ...engine import Action, Ctx
 from ...timeutil import day_start, format_time, parse_time
+from .common import line_world, section_of, world
 from .common import no_npc as _no_npc
-from .common import section_of, world
 from .moves import EXECUTED, FAILED, Roller, parse_entry, run_move
 from .options import options
 from .world import IN_BARREL, World
@@ -52,7 +53,7 @@ def _conduct_check(ctx: Ctx) -> Iterator[str]:
     section = section_of(ctx.doc("monkey_dance"), ctx.actor)
     if section and section.get("updated") and ctx.at - parse_time(section["updated"]) < timedelta(hours=6):
         yield f"{ctx.actor} updated eir section at {section['updated']}, less than 6 hours ago"
-    if world(ctx).is_unbalanced():
+    if line_world(ctx).is_unbalanced():
         yield "the Monkey Line is Unbalanced; balance it before conducting the Dance"
 
 
@@ -123,8 +124,8 @@ def _conduct(ctx: Ctx) -> None:
                 continue
             if spent + entry.complexity > w.dance_moves(monkey):
                 step({"monkey": monkey, "move": entry.text, "complexity": entry.complexity, "result": "stopped",
-                      "events": [f"{monkey} has executed moves of complexity {spent}; this one would pass eir "
-                                 f"{w.dance_moves(monkey)} Dance Moves, so eir section ends here"]})
+                      "events": [(f"{monkey} has executed moves of complexity {spent}; this one would pass eir "
+                                  f"{w.dance_moves(monkey)} Dance Moves, so eir section ends here")]})
                 break
             result = run_move(w, entry, Roller(ctx.roll))
             if result in (EXECUTED, FAILED):

@@ -18,11 +18,12 @@ again. What each item does is chosen by its ``kind``:
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from ...engine import Action, Ctx
 from ...timeutil import day_start, format_time, parse_time
-from .common import is_npc, world
+from .common import is_npc, line_world, world
 from .world import IN_LINE, KongHolds
 
 RULE = "items"
@@ -64,7 +65,7 @@ def _use_check(ctx: Ctx) -> Iterator[str]:
             day_start(parse_time(item["last_used"])) == day_start(ctx.at):
         yield f"{item['name']} was already used today (at {item['last_used']})"
     target = ctx.params.get("target")
-    w = world(ctx)
+    w = line_world(ctx)
     if kind in ("flaming-frisbee", "big-rock"):
         if target is None:
             yield f"{item['name']} needs a target position (target=N)"

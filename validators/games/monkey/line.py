@@ -8,12 +8,16 @@ freed square). A Monkey who joins takes the lowest-numbered empty position.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
+from itertools import chain, compress, repeat
+from operator import not_
+from typing import Any
 
-from ...engine import Action, Ctx, Problem, State
+from ...engine import Action, Ctx, Problem, State, peek
 from ...timeutil import format_time
-from .common import is_npc, section_of, world
-from .world import BARE, IN_LINE, SIZES, KongHolds
+from .common import is_npc, line_world, section_of, world
+from .options import options
+from .world import BARE, IN_LINE, SIZES, KongHolds, get_raw, get_raw_or
 
 RULE = "the-monkey-line"
 
@@ -25,7 +29,7 @@ def _no_npc(ctx: Ctx) -> Iterator[str]:
 
 def _move_up_check(ctx: Ctx) -> Iterator[str]:
     yield from _no_npc(ctx)
-    w = world(ctx)
+    w = line_world(ctx)
     p = ctx.params["position"]
     if w.at(p):
         yield f"position {p} is not empty ({', '.join(w.at(p))})"
@@ -58,7 +62,7 @@ MOVE_UP = Action(
 
 def _split_check(ctx: Ctx) -> Iterator[str]:
     yield from _no_npc(ctx)
-    w = world(ctx)
+    w = line_world(ctx)
     p = ctx.params["position"]
     if len(w.at(p)) < 2:
         yield f"position {p} holds {len(w.at(p))} Monkey(s); only a position with two can be split"
@@ -88,13 +92,73 @@ SPLIT = Action(
 
 
 def sync_roster(ctx: Ctx) -> None:
-    """After any action: a new Monkey joins the Line and gets a section; one who left is taken out."""
-    if "monkey_line" not in ctx.state.docs:
+    """After any action: a new Monkey joins the Line and gets a section; one who left is taken out.
+
+    Most actions change neither who is on the roster nor who is placed, so the names are compared first,
+    reading the documents without copying them; the World is loaded only when somebody joins or leaves.
+    An action that edits none of the documents looked at, taken on the very documents last found in order,
+    needs no look at all.
+    """
+    tx = ctx.tx
+    if "monkey_line" not in tx.docs and "monkey_line" not in tx.base.docs:
         return
-    names = {p["name"] for p in ctx.players()}
+    seen = None
+    if tx.config is None and not any(kind in tx.docs for kind in _SYNC_DOCS):
+        seen = _fingerprint(tx.base)
+        if _same(_IN_ORDER[0], seen):
+            return
+    options(ctx.config)  # as loading the World does: a game with a wrong option cannot act
+    # (read in C, with map: this runs after every action, votes included)
+    players = list(peek(ctx.players()))
+    names_in_order = list(map(get_raw, players, repeat("name")))
+    names = set(names_in_order)
+    line = ctx.doc("monkey_line")
+    entries = peek(get_raw(line, "positions"))
+    placed = set(chain.from_iterable(map(get_raw_or, entries, repeat("monkeys"), repeat(()))))
+    placed.update(map(get_raw, peek(get_raw_or(line, "barrel", ())), repeat("name")))
+    changed = placed != names
+    if changed:
+        _join_and_leave(ctx, names, placed)
+    wanted = list(compress(names_in_order, map(not_, map(get_raw_or, players, repeat("kind")))))  # not NPCs
+    have = set(map(get_raw, peek(get_raw(ctx.doc("monkey_dance"), "sections")), repeat("monkey")))
+    if have != set(wanted):
+        changed = True
+        doc = ctx.edit("monkey_dance")
+        doc["sections"] = [s for s in doc["sections"] if s["monkey"] in wanted]
+        for name in wanted:
+            if section_of(doc, name) is None:
+                doc["sections"].append({"monkey": name, "moves": [], "updated": format_time(ctx.at)})
+    if seen is not None and not changed:
+        _IN_ORDER[0] = seen
+
+
+_SYNC_DOCS = ("roster", "monkey_line", "monkey_dance")
+
+
+def _fingerprint(state: State) -> tuple[tuple[Any, ...], tuple[int, ...]]:
+    """The configuration and documents ``sync_roster`` reads, to be compared by identity (``_same``).
+
+    A state's documents are never changed in place; their lengths are kept too, as a guard against a caller who
+    changes one anyway.
+    """
+    docs = state.docs
+    objects = (state.config, docs.get("roster"), docs["monkey_line"], docs.get("monkey_dance"))
+    lengths = tuple(len(get_raw_or(doc, key, ())) if isinstance(doc, dict) else -1
+                    for doc, key in zip(objects[1:], ("players", "positions", "sections")))
+    return objects, lengths
+
+
+def _same(a: tuple[tuple[Any, ...], tuple[int, ...]] | None, b: tuple[tuple[Any, ...], tuple[int, ...]]) -> bool:
+    return a is not None and all(x is y for x, y in zip(a[0], b[0])) and a[1] == b[1]
+
+
+# The documents last found in order (nobody to place, no section missing or extra): one entry, replaced as
+# the game moves on, so it holds on to one state's documents at most.
+_IN_ORDER: list[tuple[tuple[Any, ...], tuple[int, ...]] | None] = [None]
+
+
+def _join_and_leave(ctx: Ctx, names: set[str], placed: set[str]) -> None:
     w = world(ctx)
-    placed = set(w.pos) | {b["name"] for b in w.barrel}
-    changed = False
     for gone in sorted(placed - names):
         stood = w.pos.pop(gone, None)
         w.barrel = [b for b in w.barrel if b["name"] != gone]
@@ -104,25 +168,13 @@ def sync_roster(ctx: Ctx) -> None:
                 del item["held_by"]
                 item["lies_at"] = stood if stood is not None and not w.at(stood) else w.lowest_empty()
                 w.log.append(f"{gone} has left; {item['name']} lies in position {item['lies_at']}")
-        changed = True
     for p in ctx.players():
         if p["name"] not in placed:
             # seed 000, NPCs: an NPC added to the gamestate is put at the end of the Line
             w.join(p["name"], at_end=bool(p.get("kind")))
-            changed = True
-    if changed:
-        w.save(ctx)
-        if w.log:
-            ctx.step({"line": w.log})
-    dance = ctx.doc("monkey_dance")
-    wanted = [p["name"] for p in ctx.players() if not p.get("kind")]
-    have = [s["monkey"] for s in dance["sections"]]
-    if set(have) != set(wanted):
-        doc = ctx.edit("monkey_dance")
-        doc["sections"] = [s for s in doc["sections"] if s["monkey"] in wanted]
-        for name in wanted:
-            if section_of(doc, name) is None:
-                doc["sections"].append({"monkey": name, "moves": [], "updated": format_time(ctx.at)})
+    w.save(ctx)
+    if w.log:
+        ctx.step({"line": w.log})
 
 
 # ---------------------------------------------------------------- invariants

@@ -21,8 +21,10 @@ the Monkey's complexity during the dance.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from functools import lru_cache
+from typing import Any
 
 from .hammers import use_hammer
 from .world import KongHolds, World, smallest_item
@@ -54,32 +56,35 @@ class Entry:
         return str(self.move["effect"])
 
 
-def _pattern(name: str) -> re.Pattern[str]:
-    parts = []
-    for token in name.split():
-        if WORD.match(token):
-            parts.append(r"(\S+)")
-        else:
-            parts.append(re.escape(token))
-    return re.compile(r"^\s*" + r"\s+".join(parts) + r"\s*$", re.IGNORECASE)
+@lru_cache(maxsize=1024)
+def _compiled(name: str) -> tuple[re.Pattern[str], tuple[str, ...], tuple[str, ...]]:
+    """A move's name, read once: its pattern, its ``n_`` words in order, and its tokens."""
+    tokens = tuple(name.split())
+    parts = [r"(\S+)" if WORD.match(token) else re.escape(token) for token in tokens]
+    pattern = re.compile(r"^\s*" + r"\s+".join(parts) + r"\s*$", re.IGNORECASE)
+    return pattern, tuple(t for t in tokens if WORD.match(t)), tokens
+
+
+_DIGITS = re.compile(r"[0-9]+")
 
 
 def parse_entry(text: str, moves: list[dict[str, Any]]) -> Entry:
     """Match one entry; raises ValueError saying why it is not a dance move."""
+    text_s = str(text)
     for move in moves:
-        m = _pattern(move["name"]).match(str(text))
+        pattern, words, tokens = _compiled(move["name"])
+        m = pattern.match(text_s)
         if not m:
             continue
-        words = [t for t in move["name"].split() if WORD.match(t)]
         values: dict[str, int] = {}
         for word, raw in zip(words, m.groups()):
-            if not re.fullmatch(r"[0-9]+", raw) or int(raw) < 1:
+            if not _DIGITS.fullmatch(raw) or int(raw) < 1:
                 raise ValueError(f"{text!r}: {word} must be replaced by a positive integer, not {raw!r}")
             if word in values and values[word] != int(raw):
                 raise ValueError(f"{text!r}: {word} stands for {values[word]} and {raw}; the same word must "
                                  "have the same value")
             values[word] = int(raw)
-        canon = " ".join(str(values[t]) if WORD.match(t) else t for t in move["name"].split())
+        canon = " ".join(str(values[t]) if WORD.match(t) else t for t in tokens)
         return Entry(canon, move, values)
     raise ValueError(f"{text!r} is not a dance move (the move list names: "
                      f"{', '.join(m['name'] for m in moves)})")

@@ -16,10 +16,11 @@ by step.
 
 from __future__ import annotations
 
-import copy
-from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
+
+from ...engine import peek, plain_copy
 
 SIZES = ("pocket-size", "small", "large", "massive")  # smallest first
 IN_LINE = "In Line"
@@ -29,6 +30,47 @@ BARE = "Bare"
 
 class KongHolds(Exception):
     """A move tried to dislodge King Kong from the top while e holds a Sledge (seed 000, "King Kong")."""
+
+
+# ------------------------------------------------------------ reading and writing the gamestate
+#
+# A World is loaded after many actions (and read by every check of a move), so it reads the documents
+# without the engine's copy-on-write copying them: ``peek`` for a list, ``get_raw`` for a key (a document
+# the action already edited would otherwise copy every container it hands out). What these give may be the
+# previous state's own objects: never write into it; the World keeps its own copies (``own_copy``).
+
+get_raw = dict.__getitem__
+get_raw_or = dict.get
+
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+
+
+def own_copy(v: Any) -> Any:
+    """A plain deep copy (``plain_copy``); a flat dict of scalars (stats, an item) is copied in one go."""
+    if type(v) is dict and _SCALARS.issuperset(map(type, v.values())):
+        return v.copy()
+    return plain_copy(v)
+
+
+def positions_of(line: dict[str, Any]) -> dict[str, int]:
+    """Monkey -> position, from a ``monkey_line`` document."""
+    pos: dict[str, int] = {}
+    for entry in peek(get_raw(line, "positions")):
+        at = int(get_raw(entry, "at"))
+        for name in peek(get_raw_or(entry, "monkeys", [])):
+            pos[name] = at
+    return pos
+
+
+def _write_list(doc: Any, key: str, was: list[Any], new: list[Any], copy: Any) -> None:
+    """``doc[key] = new`` (``doc`` edited, ``was`` what it held): of a list as long, only the entries that differ."""
+    if len(was) != len(new):
+        doc[key] = [copy(x) for x in new]
+        return
+    edited = doc[key]
+    for k, (old, x) in enumerate(zip(peek(was), new)):
+        if old != x:
+            edited[k] = copy(x)
 
 
 @dataclass
@@ -48,43 +90,57 @@ class World:
     # ------------------------------------------------------------ loading and saving
 
     @classmethod
-    def load(cls, view: Any, options: dict[str, Any] | None = None, now: str = "") -> "World":
-        """From anything with ``doc(kind)`` (a State or a Ctx)."""
+    def load(cls, view: Any, options: dict[str, Any] | None = None, now: str = "") -> World:
+        """From anything with ``doc(kind)`` (a State or a Ctx).
+
+        The documents are read without copying them through the transaction (``peek``, ``get_raw``); the World
+        holds its own plain copies of everything it may change (stats, barrel, items, hammers).
+        """
         line = view.doc("monkey_line")
         kit = view.doc("monkey_kit")
-        roster = view.doc("roster")
-        pos: dict[str, int] = {}
-        for entry in line["positions"]:
-            for name in entry.get("monkeys", []):
-                pos[name] = int(entry["at"])
-        stats = {p["name"]: copy.deepcopy(p["stats"]) for p in roster["players"]}
-        idle = {p["name"] for p in roster["players"] if p.get("idle")}
-        npcs = {name: b for name, b in kit.get("npcs", {}).items() if name in stats}
-        return cls(pos=pos, barrel=copy.deepcopy(line.get("barrel", [])), stats=stats, npcs=npcs,
-                   items=copy.deepcopy(view.doc("monkey_items")["items"]),
-                   hammers=copy.deepcopy(kit["hammers"]), hats=list(kit["hats"]),
+        players = get_raw(view.doc("roster"), "players")
+        pos = positions_of(line)
+        stats = {p["name"]: own_copy(get_raw(p, "stats")) for p in peek(players)}
+        idle = {p["name"] for p in peek(players) if get_raw_or(p, "idle")}
+        npcs = {name: b for name, b in dict.items(get_raw_or(kit, "npcs", {})) if name in stats}
+        return cls(pos=pos, barrel=plain_copy(get_raw_or(line, "barrel", [])), stats=stats, npcs=npcs,
+                   items=[own_copy(i) for i in peek(get_raw(view.doc("monkey_items"), "items"))],
+                   hammers=plain_copy(get_raw(kit, "hammers")), hats=list(peek(get_raw(kit, "hats"))),
                    options=dict(options or {}), now=now, idle=idle)
 
+    @classmethod
+    def load_line(cls, view: Any) -> World:
+        """Only who stands where in the Line (no barrel, stats, items or kit): for a check that reads no more."""
+        return cls(pos=positions_of(view.doc("monkey_line")), barrel=[], stats={}, npcs={}, items=[], hammers=[],
+                   hats=[])
+
     def save(self, ctx: Any) -> None:
-        """Write the line, the barrel, the items and every changed stat back through ``ctx.edit``."""
+        """Write the line, the barrel, the items and every changed stat back through ``ctx.edit``.
+
+        Only what changed is written: an item or a position that is as it was keeps its own object.
+        """
         line = ctx.doc("monkey_line")
         positions = self.positions_doc()
-        if line["positions"] != positions or line.get("barrel", []) != self.barrel:
+        was = get_raw(line, "positions")
+        if was != positions or get_raw_or(line, "barrel", []) != self.barrel:
             line = ctx.edit("monkey_line")
-            line["positions"] = positions
-            line["barrel"] = copy.deepcopy(self.barrel)
-        if ctx.doc("monkey_items")["items"] != self.items:
-            ctx.edit("monkey_items")["items"] = copy.deepcopy(self.items)
-        roster = ctx.doc("roster")
-        for p in roster["players"]:
-            new = self.stats.get(p["name"])
-            if new is not None and p["stats"] != new:
-                ctx.edit_player(p["name"])["stats"] = copy.deepcopy(new)
+            _write_list(line, "positions", was, positions, lambda entry: entry)
+            line["barrel"] = plain_copy(self.barrel)
+        was = get_raw(ctx.doc("monkey_items"), "items")
+        if was != self.items:
+            _write_list(ctx.edit("monkey_items"), "items", was, self.items, own_copy)
+        changed = [p["name"] for p in peek(get_raw(ctx.doc("roster"), "players"))
+                   if (new := self.stats.get(p["name"])) is not None and get_raw(p, "stats") != new]
+        for name in changed:
+            ctx.edit_player(name)["stats"] = own_copy(self.stats[name])
 
     def positions_doc(self) -> list[dict[str, Any]]:
-        out = []
-        for at in sorted(set(self.pos.values())):
-            out.append({"at": at, "monkeys": self.at(at)})
+        out: list[dict[str, Any]] = []
+        for at, name in sorted(zip(self.pos.values(), self.pos)):  # by position, then name
+            if out and out[-1]["at"] == at:
+                out[-1]["monkeys"].append(name)
+            else:
+                out.append({"at": at, "monkeys": [name]})
         return out
 
     # ------------------------------------------------------------ reading
@@ -101,7 +157,7 @@ class World:
         return max(self.pos.values(), default=0)
 
     def in_order(self) -> list[str]:
-        return sorted(self.pos, key=lambda n: (self.pos[n], n))
+        return [n for _, n in sorted(zip(self.pos.values(), self.pos))]  # by position, then name
 
     def lowest_empty(self) -> int:
         taken = set(self.pos.values())
@@ -225,8 +281,14 @@ class World:
                 if self.kong_holds(m):
                     raise KongHolds(f"{m} holds the top with a Sledge and cannot be dislodged")
         old = {m: self.pos[m] for m in moves}
+        # one pass over the items finds what every mover holds (in list order, as ``held`` gives it)
+        held: dict[str, list[dict[str, Any]]] = {}
+        for item in self.items:
+            holder = item.get("held_by")
+            if type(holder) is str and holder in moves:
+                held.setdefault(holder, []).append(item)
         for m, new in moves.items():
-            for item in self.held(m):
+            for item in held.get(m, ()):
                 size = item["size"]
                 if size in ("massive", "large") or (size == "small" and new is None):
                     del item["held_by"]
@@ -240,9 +302,16 @@ class World:
             else:
                 self.pos[m] = new
                 arrivals.setdefault(new, []).append(m)
+        if not arrivals:
+            return
+        lying: dict[int, list[dict[str, Any]]] = {}
+        for item in self.items:
+            square = item.get("lies_at")
+            if square is not None and square in arrivals:
+                lying.setdefault(square, []).append(item)
         for p in sorted(arrivals):
-            finder = sorted(arrivals[p])[0]
-            for item in sorted(self.lying_at(p), key=lambda i: i["name"]):
+            finder = min(arrivals[p])
+            for item in sorted(lying.get(p, ()), key=lambda i: i["name"]):
                 del item["lies_at"]
                 item["held_by"] = finder
                 self.log.append(f"{finder} picks up {item['name']} in position {p}")
@@ -334,26 +403,57 @@ class World:
 
         A gap is closed by moving the next Monkey up one square at a time (each a balancing move); only the
         squares where items lie make a difference, so only those are visited, and a far gap costs nothing.
+
+        Each pass looks for the first position that is wrong: after a gap, a position holding one Monkey
+        (who moves up into the gap), or a position holding two or more (which is split). Everything before
+        it is then right (positions 1, 2, 3 ... holding one Monkey each), and a move up changes nothing
+        there, so the next pass goes on from where this one stopped instead of from the top. The Monkeys
+        by position and the items by place are indexed once and kept up to date (a split, which moves
+        everyone after it, is followed by a new index).
         """
         done: list[str] = []
         guard = 0
-        while self.is_unbalanced():
+        here, order = self._by_position()
+        index = _ItemIndex.of(self.items, self.npc("king-kong"))
+        i, expected = 0, 1  # positions order[:i] are 1 .. expected - 1, one Monkey each
+        while len(here) != len(self.pos) or len(here) != (order[-1] if order else 0):  # is_unbalanced
             guard += 1
             if guard > 100000:
                 raise RuntimeError("the Line would not balance")
-            counts = Counter(self.pos.values())
-            expected = 1
-            for o in sorted(counts):
-                if o != expected and counts[o] == 1:
-                    self._close_gap(expected, o)
+            while i < len(order):
+                o = order[i]
+                if o != expected and len(here[o]) == 1:
+                    who = here[o][0]
+                    if index is None:
+                        self._close_gap(expected, o)
+                    else:
+                        self._close_gap_indexed(expected, o, who, index)
                     done.append(f"move up {o} to {expected}")
+                    if o > expected:  # the gap is filled: order stays sorted
+                        del here[o]
+                        here[expected] = [who]
+                        order[i] = expected
+                    else:  # a position of 0 or less moved to 1: start again from the top
+                        here, order = self._by_position()
+                        i, expected = 0, 1
                     break
-                if counts[o] >= 2:
+                if len(here[o]) >= 2:
                     done.append(f"split {o}")
                     self.split(o)
+                    here, order = self._by_position()  # positions before o are as they were
+                    index = _ItemIndex.of(self.items, self.npc("king-kong"))
                     break
                 expected += 1
+                i += 1
+            else:  # cannot happen: a Line with no wrong position is balanced
+                raise RuntimeError("the Line would not balance")
         return done
+
+    def _by_position(self) -> tuple[dict[int, list[str]], list[int]]:
+        here: dict[int, list[str]] = {}
+        for name, at in self.pos.items():
+            here.setdefault(at, []).append(name)
+        return here, sorted(here)
 
     def _close_gap(self, empty: int, occupied: int) -> None:
         who = self.at(occupied)[0]
@@ -364,6 +464,75 @@ class World:
                         reverse=True)
         for square in passed + [empty]:
             self.relocate({who: square})
+
+    def _close_gap_indexed(self, empty: int, occupied: int, who: str, index: _ItemIndex) -> None:
+        """``_close_gap`` for the single Monkey ``who``, with the items found through ``index`` (kept up to date).
+
+        Step by step it does what ``relocate({who: square})`` does for each square: eir large and massive items
+        stay behind where e was, then e picks up whatever lies where e arrives (by name). No step can move King
+        Kong from the top: every square e leaves is below the gap, so below position 1.
+        """
+        if who == index.kong and self.kong_holds(who):
+            raise KongHolds(f"{who} holds the top with a Sledge and cannot be dislodged")
+        log = self.log
+        log.append(f"{who} moves up from position {occupied} to {empty} (balancing)")
+        items, lying = self.items, index.lying
+        mine = index.held.get(who, [])
+        if not mine and empty not in lying and not any(empty < k < occupied for k in lying):
+            self.pos[who] = empty  # nothing to drop, nothing to pick up on the way
+            return
+        squares = sorted((k for k in lying if empty < k < occupied), reverse=True)
+        squares.append(empty)
+        at = occupied
+        for square in squares:
+            if mine:
+                kept = []
+                for k in mine:
+                    item = items[k]
+                    if item["size"] in ("massive", "large"):
+                        del item["held_by"]
+                        item["lies_at"] = at
+                        log.append(f"{item['name']} stays behind in position {at}")
+                        lying.setdefault(at, []).append(k)
+                        lying[at].sort()
+                    else:
+                        kept.append(k)
+                mine = kept
+            self.pos[who] = square
+            found = lying.pop(square, None)
+            if found:
+                for k in sorted(found, key=lambda k: items[k]["name"]):
+                    item = items[k]
+                    del item["lies_at"]
+                    item["held_by"] = who
+                    log.append(f"{who} picks up {item['name']} in position {square}")
+                mine = sorted(mine + found)
+            at = square
+        index.held[who] = mine
+
+
+class _ItemIndex:
+    """Items by holder and by the position they lie in (their places in the item list, in list order)."""
+
+    def __init__(self) -> None:
+        self.held: dict[str, list[int]] = {}
+        self.lying: dict[int, list[int]] = {}
+        self.kong: str | None = None  # King Kong, if e is in the game: only e can be held at the top
+
+    @classmethod
+    def of(cls, items: list[dict[str, Any]], kong: str | None) -> _ItemIndex | None:
+        """None unless every item is plainly held by a name or lies in a whole-numbered position, not both."""
+        index = cls()
+        index.kong = kong
+        for k, item in enumerate(items):
+            holder, square = item.get("held_by"), item.get("lies_at")
+            if holder is not None and square is None and type(holder) is str:
+                index.held.setdefault(holder, []).append(k)
+            elif square is not None and holder is None and type(square) is int:
+                index.lying.setdefault(square, []).append(k)
+            elif holder is not None or square is not None:
+                return None
+        return index
 
 
 def smallest_item(items: Iterable[dict[str, Any]]) -> dict[str, Any] | None:
