@@ -59,13 +59,27 @@ def replay_log(files: GameFiles, source: Source, start: State, paths: list[str],
     ``timeline``, when given, receives (path, record, state before, Applied) for each legal action:
     what the wiki draws, so that ``nomic build`` replays the log once.
     """
-    state = start
-    steps = []
     if isinstance(source, GitTree):
         source.prefetch(paths)
     texts: dict[str, str] = {}
+    import gc
+
     from .progress import progress
 
+    frozen = len(paths) >= 1000
+    if frozen:  # what is loaded already (the game, the modules) is not scanned again by every full collection
+        gc.freeze()
+    try:
+        return _replay(files, source, start, paths, now, states, timeline, texts, progress)
+    finally:
+        if frozen:
+            gc.unfreeze()
+
+
+def _replay(files: GameFiles, source: Source, state: State, paths: list[str], now: datetime | None,
+            states: RecentStates | list[State] | None, timeline: list[tuple[str, dict[str, Any], State, Any]] | None,
+            texts: dict[str, str], progress: Any) -> tuple[State, list[Step]]:
+    steps: list[Step] = []
     for path in progress(paths, len(paths), "replaying"):
         if states is not None:
             states.append(state)
