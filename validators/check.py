@@ -52,8 +52,12 @@ def _steps_report(report: Report, steps: list[Step]) -> None:
 
 def replay_log(files: GameFiles, source: Source, start: State, paths: list[str],
                now: datetime | None = None, states: RecentStates | list[State] | None = None,
-               timeline: list[tuple[str, dict[str, Any], State, Any]] | None = None) -> tuple[State, list[Step]]:
+               timeline: list[tuple[str, dict[str, Any], State, Any]] | None = None,
+               slim: bool = False) -> tuple[State, list[Step]]:
     """Replay action files in order from ``start``; stops at the first illegal one.
+
+    ``slim``: a legal step keeps only its record's time, actor and action (what the report shows), not
+    its parameters and outcome (a dance's outcome can be megabytes; an audit keeps 10,000 steps).
 
     ``states``, when given, receives the state before each action (for ``find_conflict``).
     ``timeline``, when given, receives (path, record, state before, Applied) for each legal action:
@@ -70,7 +74,7 @@ def replay_log(files: GameFiles, source: Source, start: State, paths: list[str],
     if frozen:  # what is loaded already (the game, the modules) is not scanned again by every full collection
         gc.freeze()
     try:
-        return _replay(files, source, start, paths, now, states, timeline, texts, progress)
+        return _replay(files, source, start, paths, now, states, timeline, texts, progress, slim)
     finally:
         if frozen:
             gc.unfreeze()
@@ -78,7 +82,7 @@ def replay_log(files: GameFiles, source: Source, start: State, paths: list[str],
 
 def _replay(files: GameFiles, source: Source, state: State, paths: list[str], now: datetime | None,
             states: RecentStates | list[State] | None, timeline: list[tuple[str, dict[str, Any], State, Any]] | None,
-            texts: dict[str, str], progress: Any) -> tuple[State, list[Step]]:
+            texts: dict[str, str], progress: Any, slim: bool) -> tuple[State, list[Step]]:
     steps: list[Step] = []
     for path in progress(paths, len(paths), "replaying"):
         if states is not None:
@@ -100,6 +104,8 @@ def _replay(files: GameFiles, source: Source, state: State, paths: list[str], no
             timeline.append((path, record, state, step.applied))
         state = step.applied.state
         step.applied = None  # the report needs the verdict, not every intermediate state (memory, GC)
+        if slim:
+            step.record = {k: record[k] for k in ("at", "actor", "action") if k in record}
         texts.pop(path, None)
     return state, steps
 
@@ -224,7 +230,7 @@ def check_repo(root: Path, *, replay: bool = True, now: datetime | None = None,
         states = RecentStates(CONFLICT_WINDOW + 1)
         timeline: list[tuple[str, dict[str, Any], State, Any]] | None = [] if keep is not None else None
         final, steps = replay_log(files, source, initial.state, files.actions, now=now, states=states,
-                                  timeline=timeline)
+                                  timeline=timeline, slim=True)
         if steps and not steps[-1].legal and steps[-1].record and len(steps) > 1 and all(
                 p.kind == ILLEGAL and p.rule != "action file names" for p in steps[-1].problems):
             j = len(steps) - 1

@@ -146,17 +146,29 @@ def _surely_valid(fast: Any, data: Any) -> bool:
 
 
 def _whole_float(data: Any) -> bool:
+    """Whether a float with a whole value (3.0) is anywhere in ``data``.
+
+    Walked a container at a time: the types of a container's values are gathered in C, so the
+    Python loop runs once per container, not once per value (an action's outcome can hold 100,000).
+    """
+    if isinstance(data, float):
+        return data.is_integer()
     stack = [data]
     while stack:
         node = stack.pop()
-        if isinstance(node, float):
-            if node.is_integer():
-                return True
-        elif isinstance(node, dict):
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
+        values = node.values() if isinstance(node, dict) else node
+        types = set(map(type, values))
+        if types <= _SCALARS:
+            continue
+        if any(issubclass(t, float) for t in types) and any(
+                isinstance(x, float) and x.is_integer() for x in values):
+            return True
+        if any(issubclass(t, (dict, list)) for t in types):
+            stack.extend(x for x in values if isinstance(x, (dict, list)))
     return False
+
+
+_SCALARS = frozenset((str, int, bool, type(None)))  # no float, no container
 
 
 def inline_key_of(inline: Mapping[str, Any] | None) -> str:
