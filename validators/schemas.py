@@ -146,29 +146,26 @@ def _surely_valid(fast: Any, data: Any) -> bool:
 
 
 def _whole_float(data: Any) -> bool:
-    """Whether a float with a whole value (3.0) is anywhere in ``data``.
-
-    Walked a container at a time: the types of a container's values are gathered in C, so the
-    Python loop runs once per container, not once per value (an action's outcome can hold 100,000).
-    """
-    if isinstance(data, float):
-        return data.is_integer()
+    """Whether a float with a whole value (3.0) is anywhere in ``data``."""
     stack = [data]
+    pop, push = stack.pop, stack.extend
     while stack:
-        node = stack.pop()
-        values = node.values() if isinstance(node, dict) else node
-        types = set(map(type, values))
-        if types <= _SCALARS:
+        node = pop()
+        t = type(node)
+        if t is str or t is int or t is bool or node is None:
             continue
-        if any(issubclass(t, float) for t in types) and any(
-                isinstance(x, float) and x.is_integer() for x in values):
-            return True
-        if any(issubclass(t, (dict, list)) for t in types):
-            stack.extend(x for x in values if isinstance(x, (dict, list)))
+        if t is dict:
+            push(node.values())
+        elif t is list:
+            push(node)
+        elif isinstance(node, float):
+            if node.is_integer():
+                return True
+        elif isinstance(node, dict):
+            push(node.values())
+        elif isinstance(node, list):
+            push(node)
     return False
-
-
-_SCALARS = frozenset((str, int, bool, type(None)))  # no float, no container
 
 
 def inline_key_of(inline: Mapping[str, Any] | None) -> str:
