@@ -295,3 +295,58 @@ def test_a_thousand_location_pages_are_drawn_at_once(base) -> None:
     assert sum(1 for p in drawn if p.slug.startswith("locations/")) == 1000
     middle = next(p for p in drawn if p.slug == "locations/42").markdown  # (1, 1): four neighbours
     assert all(f"[Place {n}]({n}.md)" in middle for n in (82, 43, 2, 41))
+
+
+# ---------------------------------------------------------------- reading without copying
+
+
+def test_the_quick_lookups_agree_with_the_whole_maps(example) -> None:
+    from validators.games.cycle12 import transcription, world
+
+    state, _ = example
+    known = transcription.submissions(state)
+    assert known, "the example records some sheets"
+    for path, found in known.items():
+        assert transcription.submission(state, path) == found
+        assert world.image_submitted(state, path) == (path in world.submitted_images(state))
+    assert transcription.submission(state, "no/such/sheet.png") is None
+    assert not world.image_submitted(state, "no/such/sheet.png")
+
+
+def test_the_medal_tests_read_once_and_answer_as_the_conditions(example) -> None:
+    from validators.games.cycle12 import cycle
+
+    state, registry = example
+    docs = copy.deepcopy(state.docs)
+    sugg = docs["cycle12_world"]["suggestions"]
+    names = [p["name"] for p in docs["roster"]["players"]]
+    if len(sugg) >= 2 and len(names) >= 2:  # one of each way round, so a cartographer exists
+        sugg[0].update(by=names[0], fulfilled_by=names[1])
+        sugg[1].update(by=names[1], fulfilled_by=names[0])
+    varied = State(state.config, docs, state.rules)
+    for st in (state, varied):
+        for at in ("2026-11-03T00:00:00Z", "2026-11-20T00:00:00Z", "2027-01-01T00:00:00Z"):
+            ctx = ctx_for(st, registry, at)
+            for cond, make in cycle.FAST_TESTS.items():
+                test = make(ctx)
+                for name in [*names, "Nobody"]:
+                    assert test(name) == cond(ctx, name), (cond.__name__, name, at)
+
+
+def test_a_remembered_value_is_read_again_once_its_documents_are_edited(base) -> None:
+    from validators.games.cycle12.common import SHEETS, BaseMemo
+
+    state, registry = base
+    memo, calls = BaseMemo(), []
+
+    def compute() -> int:
+        calls.append(1)
+        return len(calls)
+
+    assert memo.get(ctx_for(state, registry), (SHEETS,), compute) == 1
+    assert memo.get(ctx_for(state, registry), (SHEETS,), compute) == 1  # the same documents: remembered
+    ctx = ctx_for(state, registry)
+    ctx.edit(SHEETS)
+    assert memo.get(ctx, (SHEETS,), compute) == 2  # edited in this action: read afresh
+    other = State(state.config, {**state.docs, SHEETS: copy.deepcopy(state.docs[SHEETS])}, state.rules)
+    assert memo.get(ctx_for(other, registry), (SHEETS,), compute) == 3  # another state's documents

@@ -8,9 +8,9 @@ trades; gooderhose points; medals; judgement. See docs/modules/cycle12.md.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from ...engine import DocKind, Module, Problem, State
+from ...engine import DocKind, Module, Problem, State, peek
 from . import cycle, items, justice, nomsters, players, proposals, transcription, world
 from .common import ITEMS, JUSTICE, MEDALS, NOMSTERS, PROPOSALS, SHEETS, WORLD
 from .options import options
@@ -26,31 +26,39 @@ def _invariants(state: State) -> Iterator[Problem]:
         yield Problem(str(e), field="options.cycle12", file="game")
         return
     yield from rule_problems(state, o["separator"])
-    names = [p["name"] for p in state.doc("roster")["players"]]
-    sheets = state.doc(SHEETS)["sheets"]
-    have = [s["player"] for s in sheets]
+    # only read (peek: a document edited in a transaction is not copied on the way); sets for "in"
+    names = [p["name"] for p in peek(state.doc("roster")["players"])]
+    known = set(names)
+    sheets = list(peek(state.doc(SHEETS)["sheets"]))
+    have = {s["player"] for s in sheets}
     for n in names:
         if n not in have:
             yield Problem(f"{n} has no character sheet", file=SHEETS, field="sheets")
-    locs = state.doc(WORLD)["locations"]
+    locs = list(peek(state.doc(WORLD)["locations"]))
     ids = {loc["id"] for loc in locs}
     seen: dict[tuple[int, int], str] = {}
+    conflicts: dict[tuple[str, ...], str | None] = {}  # tag_conflict of each set of tags, once
     for i, loc in enumerate(locs):
         key = (loc["x"], loc["y"])
         if key in seen:
             yield Problem(f"{loc['name']} and {seen[key]} are both at {key}", file=WORLD, field=f"locations[{i}]")
         seen[key] = loc["name"]
-        why = tag_conflict(state, loc.get("tags", []))
+        tags = loc.get("tags", [])
+        tags_key = tuple(tags)
+        if tags_key not in conflicts:
+            conflicts[tags_key] = tag_conflict(state, tags)
+        why = conflicts[tags_key]
         if why:
             yield Problem(why, file=WORLD, field=f"locations[{i}].tags", rule="tag-families")
     if locs and len({loc["name"].casefold() for loc in locs}) != len(locs):
         yield Problem("two locations share a name", file=WORLD, field="locations")
     for i, s in enumerate(sheets):
-        if s["player"] not in names:
+        if s["player"] not in known:
             yield Problem(f"{s['player']} is not a player", file=SHEETS, field=f"sheets[{i}].player")
         if s.get("location") is not None and s["location"] not in ids:
             yield Problem(f"no location {s['location']}", file=SHEETS, field=f"sheets[{i}].location")
-    noms = {n["id"]: n for n in state.doc(NOMSTERS)["nomsters"]}
+    nomster_list = list(peek(state.doc(NOMSTERS)["nomsters"]))
+    noms = {n["id"]: n for n in nomster_list}
     medal_ids = {m["id"] for m in state.doc(MEDALS)["medals"]}
     for i, s in enumerate(sheets):
         box = s.get("medals", [])
@@ -64,7 +72,7 @@ def _invariants(state: State) -> Iterator[Problem]:
             yield Problem(f"{s['player']}'s active nomster {s['active']} is not on their team", file=SHEETS,
                           field=f"sheets[{i}].active", rule="active-nomster")
     tame_keys: dict[tuple[str, str], int] = {}
-    for i, n in enumerate(state.doc(NOMSTERS)["nomsters"]):
+    for i, n in enumerate(nomster_list):
         if n["location"] not in ids:
             yield Problem(f"no location {n['location']}", file=NOMSTERS, field=f"nomsters[{i}].location")
         if n.get("bonded_to") and n.get("trainer") != n["bonded_to"]:
@@ -79,14 +87,14 @@ def _invariants(state: State) -> Iterator[Problem]:
                 tame_keys[k] = n["id"]
     for kind, listed, counter in ((NOMSTERS, "nomsters", "next"), (WORLD, "locations", "next_location"),
                                   (ITEMS, "items", "next"), (PROPOSALS, "proposals", "next")):
-        ids_here = [x["id"] for x in state.doc(kind)[listed]]
+        ids_here = [x["id"] for x in peek(state.doc(kind)[listed])]
         if len(ids_here) != len(set(ids_here)):
             yield Problem(f"two {listed} share an id", file=kind, field=listed)
         if ids_here and state.doc(kind)[counter] <= max(ids_here):
             yield Problem(f"{counter} must be greater than every id in {listed}", file=kind, field=counter)
-    nomster_ids = {f"nomster:{n['id']}" for n in state.doc(NOMSTERS)["nomsters"]}
-    for i, item in enumerate(state.doc(ITEMS)["items"]):
-        if item["owner"] not in names and item["owner"] not in nomster_ids:
+    nomster_ids = {f"nomster:{n['id']}" for n in nomster_list}
+    for i, item in enumerate(peek(state.doc(ITEMS)["items"])):
+        if item["owner"] not in known and item["owner"] not in nomster_ids:
             yield Problem(f"item {item['id']} is owned by {item['owner']!r}, who is no entity", file=ITEMS,
                           field=f"items[{i}].owner", rule="items")
     for medal in state.doc(MEDALS)["medals"]:

@@ -4,12 +4,15 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any, Iterator
+import operator
+from collections.abc import Callable, Iterator
+from datetime import datetime, timedelta
+from typing import Any
 
-from ...engine import Ctx, Event
+from ...engine import Ctx, Event, peek
+from ...timeutil import parse_time
 from . import justice, nomsters, phases, proposals
-from .common import CYCLE, MEDALS, SHEETS, WORLD, is_reputable, iso, location_by_id, opts, start
+from .common import CYCLE, MEDALS, SHEETS, WORLD, BaseMemo, is_reputable, iso, location_by_id, opts, start
 
 RULE_TIME = "time"
 RULE_END = "the-end-of-all-things"
@@ -31,10 +34,27 @@ def _phase_begins(ctx: Ctx) -> None:
     nomsters.reset_index(ctx)
 
 
+_PHASE: tuple[datetime, datetime] | None = None  # [start, end) of the phase last asked about
+
+
+def _next_phase_start(t: datetime) -> datetime:
+    """``phases.next_phase_start``, asked before every action: every moment of a phase has the same
+    answer, the end of that phase, so the phase last asked about is remembered."""
+    global _PHASE
+    if t.tzinfo is None:
+        return phases.next_phase_start(t)
+    known = _PHASE
+    if known is not None and known[0] <= t < known[1]:
+        return known[1]
+    end = phases.next_phase_start(t)
+    _PHASE = (phases.phase_start(t), end)
+    return end
+
+
 PHASE_BEGINS = Event(
     name="cycle12.phase-begins",
     rule=RULE_TIME,
-    next_time=phases.next_phase_start,
+    next_time=_next_phase_start,
     apply=_phase_begins,
     summary="Each Monday and Thursday at 00:00 UTC: proposals resolve, the week's election ends, the nomster "
             "index is reset",
@@ -58,13 +78,29 @@ def ended_gate(ctx: Ctx) -> Iterator[str]:
         yield f"the cycle ended at {ctx.doc(CYCLE).get('ended_at')}"
 
 
+_RICH = BaseMemo()
+
+
+def _rich(ctx: Ctx, need: int) -> list[dict[str, Any]]:
+    """The players with at least ``need`` gooderhose points, in roster order, found by reading alone
+    (dict.__getitem__: a player's stats are read, not copied, when the roster is edited in this action)."""
+    return [p for p in peek(ctx.doc("roster")["players"])
+            if int(dict.__getitem__(p, "stats").get("gooderhose", 0)) >= need]
+
+
 def win_check(ctx: Ctx) -> None:
-    """Good: a player with at least 1250 gooderhose points in the Tower of Ferrets wins the cycle."""
+    """Good: a player with at least 1250 gooderhose points in the Tower of Ferrets wins the cycle.
+
+    It runs after every action, so it first finds the players with enough points (seldom anyone; the
+    same as after the previous action when this one did not touch the roster), and looks for the
+    sheet and the location of those only.
+    """
     o = opts(ctx)
     if ctx.doc(CYCLE).get("ended"):
         return
-    for p in ctx.doc("roster")["players"]:
-        s = next((x for x in ctx.doc(SHEETS)["sheets"] if x["player"] == p["name"]), None)
+    need = o["win_points"]
+    for p in _RICH.get(ctx, ("roster",), lambda: _rich(ctx, need)):
+        s = next((x for x in peek(ctx.doc(SHEETS)["sheets"]) if x["player"] == p["name"]), None)
         loc = location_by_id(ctx, s["location"]) if s and s.get("location") is not None else None
         if loc and loc["name"] == o["tower"] and int(p["stats"].get("gooderhose", 0)) >= o["win_points"]:
             doc = ctx.edit(CYCLE)
@@ -97,26 +133,129 @@ def _tamer(ctx: Ctx, name: str) -> bool:
 
 CONDITIONS = {"participation": _participation, "cartographer": _cartographer, "tamer": _tamer}
 
+# The same conditions for the medal check after every action: each reads the documents once (without
+# copying) and answers for any player. Awarding a medal changes only Medal Boxes, which none reads.
+
+
+def _participation_test(ctx: Ctx) -> Callable[[str], bool]:
+    o, now = opts(ctx), ctx.at
+    first, founding = start(ctx), timedelta(days=o["reputable_founding_days"])
+    days = timedelta(days=o["reputable_days"])
+    joined: dict[str, Any] = {}
+    for p in peek(ctx.doc("roster")["players"]):
+        joined.setdefault(p["name"], p["joined"])  # the first of a name, as ctx.player finds it
+
+    def test(name: str) -> bool:  # is_reputable
+        if name not in joined:
+            return False
+        t = parse_time(joined[name])
+        return t <= now and (now - t >= days or t <= first + founding)
+    return test
+
+
+def _cartographer_test(ctx: Ctx) -> Callable[[str], bool]:
+    had_fulfilled, fulfilled_other = set(), set()
+    for s in peek(ctx.doc(WORLD)["suggestions"]):
+        by, done = s["by"], s.get("fulfilled_by")
+        if done:
+            had_fulfilled.add(by)
+        if done is not None and done != by:
+            fulfilled_other.add(done)
+    return lambda name: name in had_fulfilled and name in fulfilled_other
+
+
+def _tamer_test(ctx: Ctx) -> Callable[[str], bool]:
+    tamed: dict[str, bool] = {}
+    for s in peek(ctx.doc(SHEETS)["sheets"]):
+        if s["player"] not in tamed:
+            tamed[s["player"]] = bool(dict.get(s, "tamed"))
+    return lambda name: tamed.get(name, False)
+
+
+FAST_TESTS = {_participation: _participation_test, _cartographer: _cartographer_test, _tamer: _tamer_test}
+
+
+_HOLDERS = BaseMemo()
+
+
+def _holders(ctx: Ctx, mid: Any) -> list[str]:
+    """Who holds medal ``mid``, in sheet order (read without copying)."""
+    return [s["player"] for s in peek(ctx.doc(SHEETS)["sheets"]) if mid in dict.get(s, "medals", [])]
+
+
+_BOXES: tuple[Any, ...] = ((), (), (), ())  # (medal ids, players, their boxes, holders) of plain boxes read
+
+
+def _all_holders(ctx: Ctx, ids: list[Any]) -> list[tuple[str, ...]]:
+    """``_holders`` of each of ``ids``, in one reading of the sheets.
+
+    An action that edits a sheet seldom touches its Medal Box: the boxes are then the very lists the
+    previous reading saw (plain lists of a state, never changed once made), and so are the holders.
+    """
+    global _BOXES
+    sheets = list(peek(ctx.doc(SHEETS)["sheets"]))
+    players = [s["player"] for s in sheets]
+    boxes = [dict.get(s, "medals", ()) for s in sheets]
+    last_ids, last_players, last_boxes, last_holders = _BOXES
+    if last_ids == ids and last_players == players and len(last_boxes) == len(boxes) \
+            and all(map(operator.is_, last_boxes, boxes)):
+        return last_holders
+    out: list[list[str]] = [[] for _ in ids]
+    for player, box in zip(players, boxes):
+        if isinstance(box, list) and not box:
+            continue  # an empty box holds nothing (half the boxes, often)
+        for j, mid in enumerate(ids):
+            if mid in box:
+                out[j].append(player)
+    holders = [tuple(x) for x in out]
+    if all(type(box) is list for box in boxes):  # not a copy this action may still change
+        _BOXES = (list(ids), players, boxes, holders)
+    return holders
+
 
 def award_medals(ctx: Ctx) -> None:
-    """Medals: a player who meets a medal's condition earns it, while fewer than its quantity hold it."""
-    for medal in ctx.doc(MEDALS)["medals"]:
-        test = CONDITIONS.get(medal.get("test", ""))
-        if test is None:
+    """Medals: a player who meets a medal's condition earns it, while fewer than its quantity hold it.
+
+    Everything is read without copying; a sheet is copied only when a medal goes into its box. Most
+    of the time every medal is held by as many as its quantity: the holders are those after the
+    previous action unless this one edited the sheets or the medals.
+    """
+    medals = ctx.doc(MEDALS)["medals"]
+    ids = [m["id"] for m in medals]
+    # the holders of each medal as the sheets stand now (until a medal is awarded below)
+    known = _HOLDERS.get(ctx, (MEDALS, SHEETS), lambda: _all_holders(ctx, ids))
+    players, awarded = None, False
+    for at, medal in enumerate(medals):
+        kind = medal.get("test", "")
+        if kind not in CONDITIONS:
             continue
-        holders = [s["player"] for s in ctx.doc(SHEETS)["sheets"] if medal["id"] in s.get("medals", [])]
-        for p in ctx.doc("roster")["players"]:
-            if len(holders) >= medal["quantity"]:
+        mid, quantity = medal["id"], medal["quantity"]
+        held_now = _holders(ctx, mid) if awarded else known[at]
+        if len(held_now) >= quantity:
+            continue
+        holders = list(held_now)
+        cond = CONDITIONS[kind]
+        make = FAST_TESTS.get(cond) or (lambda ctx, cond=cond: lambda who: cond(ctx, who))
+        if players is None:
+            players = [p["name"] for p in peek(ctx.doc("roster")["players"])]
+        held, test = set(holders), None
+        for name in players:
+            if len(holders) >= quantity:
                 break
-            if p["name"] in holders or not test(ctx, p["name"]):
+            if name in held:
+                continue
+            test = test or make(ctx)
+            if not test(name):
                 continue
             sheets = ctx.edit(SHEETS)["sheets"]
-            s = next((x for x in sheets if x["player"] == p["name"]), None)
-            if s is None:
+            i = next((i for i, x in enumerate(peek(sheets)) if x["player"] == name), -1)
+            if i < 0:
                 continue
-            s["medals"].append(medal["id"])
-            holders.append(p["name"])
-            ctx.step({"medal": medal["name"], "to": p["name"]})
+            sheets[i]["medals"].append(mid)
+            awarded = True
+            holders.append(name)
+            held.add(name)
+            ctx.step({"medal": medal["name"], "to": name})
 
 
 def holders(state: Any, medal_id: str) -> list[str]:

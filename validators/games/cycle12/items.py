@@ -9,12 +9,13 @@ located, so giving and taking between them needs one location.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import timedelta
-from typing import Any, Iterator
+from typing import Any
 
-from ...engine import PLAYER, Action, Ctx
+from ...engine import PLAYER, Action, Ctx, peek
 from ...timeutil import parse_time
-from .common import ITEMS, NOMSTER_REF, iso, is_reputable, opts, place_name, where
+from .common import ITEMS, NOMSTER_REF, index_of, is_reputable, iso, opts, place_name, where
 
 RULE_ITEMS = "items"
 RULE_ITEM_ACTIONS = "item-actions"
@@ -27,7 +28,8 @@ def owner_kind(owner: str) -> str:
 
 
 def owned(state: Any, owner: str, kind: str | None = None) -> list[dict[str, Any]]:
-    return [i for i in state.doc(ITEMS)["items"] if i["owner"] == owner and (kind is None or i["kind"] == kind)]
+    items = state.doc(ITEMS)["items"]
+    return [items[j] for j, i in enumerate(peek(items)) if i["owner"] == owner and (kind is None or i["kind"] == kind)]
 
 
 def gain(ctx: Ctx, owner: str, kind: str) -> dict[str, Any]:
@@ -47,7 +49,8 @@ def gain(ctx: Ctx, owner: str, kind: str) -> dict[str, Any]:
 def lose(ctx: Ctx, owner: str, ident: int) -> None:
     """To lose (or have revoked) an item: it is destroyed from the entity's possession."""
     doc = ctx.edit(ITEMS)
-    item = next((i for i in doc["items"] if i["id"] == ident), None)
+    j = index_of(doc["items"], "id", ident)
+    item = doc["items"][j] if j >= 0 else None
     if item is None or item["owner"] != owner:
         raise ValueError(f"{owner} does not own item {ident}")
     doc["items"].remove(item)
@@ -59,7 +62,8 @@ revoke = lose
 def give(ctx: Ctx, giver: str, receiver: str, ident: int) -> None:
     """Entity A gives B an item: it passes from A to B; located entities only in the same location."""
     doc = ctx.edit(ITEMS)
-    item = next((i for i in doc["items"] if i["id"] == ident), None)
+    j = index_of(doc["items"], "id", ident)
+    item = doc["items"][j] if j >= 0 else None
     if item is None or item["owner"] != giver:
         raise ValueError(f"{giver} does not own item {ident}")
     spec = doc["kinds"].get(item["kind"], {})
@@ -119,7 +123,7 @@ def _offer_check(ctx: Ctx) -> Iterator[str]:
 
 
 def _ownership(ctx: Ctx, a: str, b: str, gives: list[int], gets: list[int]) -> Iterator[str]:
-    items = {i["id"]: i for i in ctx.doc(ITEMS)["items"]}
+    items = {i["id"]: i for i in peek(ctx.doc(ITEMS)["items"])}  # read only
     for ident in gives:
         if items.get(ident, {}).get("owner") != a:
             yield f"{a} does not own item {ident}"
@@ -155,9 +159,9 @@ OFFER = Action(
 
 def _trade(ctx: Ctx, ident: int, edit: bool = False) -> dict[str, Any]:
     doc = ctx.edit(ITEMS) if edit else ctx.doc(ITEMS)
-    for t in doc["trades"]:
-        if t["id"] == ident:
-            return t
+    j = index_of(doc["trades"], "id", ident)
+    if j >= 0:
+        return doc["trades"][j]
     raise ctx.refuse(f"there is no trade {ident}")
 
 
@@ -192,9 +196,10 @@ def _accept(ctx: Ctx) -> None:
 
 
 def _transfer(ctx: Ctx, ident: int, to: str) -> None:
-    for i in ctx.edit(ITEMS)["items"]:
+    items = ctx.edit(ITEMS)["items"]
+    for j, i in enumerate(peek(items)):
         if i["id"] == ident:
-            i["owner"] = to
+            items[j]["owner"] = to
 
 
 ACCEPT = Action(

@@ -9,12 +9,13 @@ only people on the roster, so here any player may.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import timedelta
-from typing import Any, Iterator
+from typing import Any
 
 from ...engine import ANYONE, LEADER, Action, Ctx
 from ...timeutil import parse_time, week_start
-from .common import JUSTICE, iso, is_reputable, opts
+from .common import JUSTICE, index_of, is_reputable, iso, opts
 
 RULE_JUDGEMENT = "judgement"
 RULE_RFJ = "requests-for-justice"
@@ -31,9 +32,9 @@ def judge(state: Any) -> str | None:
 
 def _rfj(ctx: Ctx, ident: int, edit: bool = False) -> dict[str, Any]:
     doc = ctx.edit(JUSTICE) if edit else ctx.doc(JUSTICE)
-    for r in doc["rfjs"]:
-        if r["id"] == ident:
-            return r
+    i = index_of(doc["rfjs"], "id", ident)
+    if i >= 0:
+        return doc["rfjs"][i]
     raise ctx.refuse(f"there is no request for justice {ident}")
 
 

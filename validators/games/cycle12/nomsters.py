@@ -11,15 +11,31 @@ in ``cycle12_nomsters``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import timedelta
-from typing import Any, Iterator
+from typing import Any
 
-from ...engine import Action, Ctx
+from ...engine import Action, Ctx, peek
 from ...roster import change_stat
 from ...timeutil import day_start, parse_time
 from . import items
-from .common import (NOMSTER_REF, NOMSTERS, WORLD, find_nomster, iso, is_reputable, location_by_id,
-                     locations, nomster_label, opts, phase_of, place_name, sheet, touch_sheet, where)
+from .common import (
+    NOMSTER_REF,
+    NOMSTERS,
+    WORLD,
+    find_nomster,
+    is_reputable,
+    iso,
+    location_by_id,
+    locations,
+    nomster_label,
+    opts,
+    phase_of,
+    place_name,
+    sheet,
+    touch_sheet,
+    where,
+)
 
 RULE_POPULATION = "population"
 RULE_SPAWNING = "spawning"
@@ -42,7 +58,12 @@ def ref(n: dict[str, Any]) -> str:
 
 
 def wild_count(state: Any) -> int:
-    return sum(1 for n in state.doc(NOMSTERS)["nomsters"] if n["wild"] and not n.get("ascended"))
+    return sum(1 for n in peek(state.doc(NOMSTERS)["nomsters"]) if n["wild"] and not n.get("ascended"))
+
+
+def is_player(ctx: Ctx, name: str) -> bool:
+    """``ctx.player(name) is not None``, by reading alone (the roster may be edited in this action)."""
+    return any(p["name"] == name for p in peek(ctx.doc("roster")["players"]))
 
 
 def carrying_capacity(state: Any) -> float:
@@ -149,11 +170,14 @@ def _name_check(ctx: Ctx) -> Iterator[str]:
     for key in ("type", "class"):
         if key in ctx.params and ctx.params[key] != n[key]:
             yield f"the card must describe the nomster's existing {key} accurately: {n[key]}, not {ctx.params[key]}"
-    for other in ctx.doc(NOMSTERS)["nomsters"]:
+    given = None  # the card's properties, casefolded once (when a tame nomster is there to compare)
+    for other in peek(ctx.doc(NOMSTERS)["nomsters"]):
         if other["wild"]:
             continue
+        if given is None:
+            given = {key: str(ctx.params[key]).casefold() for key in UNIQUE}
         for key in UNIQUE:
-            if str(other.get(key, "")).casefold() == str(ctx.params[key]).casefold():
+            if str(other.get(key, "")).casefold() == given[key]:
                 yield f"the {key.replace('_', ' ')} {ctx.params[key]!r} is already {nomster_label(other)}'s; " \
                       "tame nomsters' card properties are unique"
 
@@ -230,11 +254,11 @@ SET_ACTIVE = Action(
 def lick(ctx: Ctx, n: dict[str, Any], target: str, why: str) -> None:
     """Lick: a player licked for the first time this phase by this nomster gains 5, unless it is on their team."""
     phase = phase_of(ctx, ctx.at)
-    doc = ctx.edit(NOMSTERS)
-    n = next(x for x in doc["nomsters"] if x["id"] == n["id"])
+    pool = ctx.edit(NOMSTERS)["nomsters"]
+    n = pool[next(i for i, x in enumerate(peek(pool)) if x["id"] == n["id"])]
     first = not any(x["player"] == target and x["phase"] == phase for x in n.get("licked", []))
     entry: dict[str, Any] = {"lick": target, "by": n["id"], "why": why}
-    if target.startswith(NOMSTER_REF) or ctx.player(target) is None:
+    if target.startswith(NOMSTER_REF) or not is_player(ctx, target):
         ctx.step(entry)
         return
     n.setdefault("licked", [])
@@ -349,7 +373,7 @@ def _entity(ctx: Ctx, target: Any) -> str:
     """A located entity: a player's name, a nomster's name or id."""
     if isinstance(target, int):
         return ref(find_nomster(ctx, target))
-    if ctx.player(target) is not None:
+    if is_player(ctx, target):
         return str(target)
     if str(target).startswith(NOMSTER_REF):
         return ref(find_nomster(ctx, int(str(target)[len(NOMSTER_REF):])))

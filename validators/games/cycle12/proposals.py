@@ -18,16 +18,17 @@ ended) or, for an urgent proposal ending mid-phase, by anyone's
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import datetime, timedelta
-from typing import Any, Iterator
+from typing import Any
 
 from ...effects import apply_effects
-from ...engine import ANYONE, Action, Ctx
+from ...engine import ANYONE, Action, Ctx, State, Tx, peek
 from ...problems import Illegal
 from ...roster import change_stat
 from ...timeutil import parse_time
 from . import phases, ruletree, world
-from .common import PROPOSALS, iso, is_reputable, opts, phase_of, start
+from .common import PROPOSALS, index_of, is_reputable, iso, opts, phase_of, start
 
 RULE_PROPOSALS = "proposals"
 RULE_LIFECYCLE = "lifecycle"
@@ -70,7 +71,7 @@ def voting_start(state: Any, p: dict[str, Any]) -> datetime:
 
 def tally(state: Any, p: dict[str, Any]) -> tuple[int, int]:
     """(for, against) among players still playing."""
-    players = {x["name"] for x in state.doc("roster")["players"]}
+    players = {x["name"] for x in peek(state.doc("roster")["players"])}
     votes = [v for n, v in p.get("votes", {}).items() if n in players]
     return sum(1 for v in votes if v == "for"), sum(1 for v in votes if v == "against")
 
@@ -130,9 +131,9 @@ PROPOSE = Action(
 
 def _find(ctx: Ctx, ident: int, edit: bool = False) -> dict[str, Any]:
     doc = ctx.edit(PROPOSALS) if edit else ctx.doc(PROPOSALS)
-    for p in doc["proposals"]:
-        if p["id"] == ident:
-            return p
+    i = index_of(doc["proposals"], "id", ident)
+    if i >= 0:
+        return doc["proposals"][i]
     raise ctx.refuse(f"there is no proposal {ident}")
 
 
@@ -219,12 +220,17 @@ def _in_sandbox(ctx: Ctx, fn: Any) -> str | None:
         fn(inner)
     except (ValueError, Illegal) as e:
         return str(e) if isinstance(e, ValueError) else e.problems[0].message
-    why = _left_broken(ctx, inner)
+    # the state the changes give, as plain data (what they did not change is shared, not copied)
+    after = inner.tx.commit()
+    changed = {kind: after.docs[kind] for kind in inner.tx.docs}
+    why = _left_broken(ctx, after, changed)
     if why:
         return why
-    # keep the result as plain data, whatever the engine's copy-on-write keeps inside a transaction
-    for kind in inner.tx.docs:
-        ctx.tx.docs[kind] = _plain(inner.tx.doc(kind))
+    # kept as documents this transaction edits, copy on write: what it changes next is copied first,
+    # so the plain data above (and the states it shares with) is never written
+    kept = Tx(after)
+    for kind in changed:
+        ctx.tx.docs[kind] = kept.edit(kind)
     if inner.tx.rules is not None:
         ctx.tx.rules = inner.tx.rules
     if inner.tx.config is not None:
@@ -232,27 +238,23 @@ def _in_sandbox(ctx: Ctx, fn: Any) -> str | None:
     return None
 
 
-def _plain(v: Any) -> Any:
-    if isinstance(v, dict):
-        return {k: _plain(x) for k, x in v.items()}
-    if isinstance(v, list):
-        return [_plain(x) for x in v]
-    return v
+def _left_broken(before: Ctx, after: State, changed: dict[str, Any]) -> str | None:
+    """Why the changes would leave the gamestate unreadable or breaking the rules' invariants, or None.
 
-
-def _left_broken(before: Ctx, after: Ctx) -> str | None:
-    """Why the changes would leave the gamestate unreadable or breaking the rules' invariants, or None."""
+    ``after``: the state with the changes; ``changed``: the documents they edited.
+    """
     from ... import schemas
     from . import _invariants
 
-    for kind, data in after.tx.docs.items():
-        known = after.registry.docs.get(kind)
+    for kind, data in changed.items():
+        known = before.registry.docs.get(kind)
         schema = known.schema if known else f"{kind}.schema.json"
         errors = schemas.errors(data, schema=schema, file=kind)
         if errors:
             return f"the changes would leave {kind} invalid: {errors[0].field}: {errors[0].message}"[:200]
-    old = {p.message for p in _invariants(before.state)}
-    new = [p for p in _invariants(after.state) if p.message not in old]
+    after_problems = list(_invariants(after))
+    old = {p.message for p in _invariants(before.state)} if after_problems else set()  # only to compare
+    new = [p for p in after_problems if p.message not in old]
     if new:
         return f"the changes would break the gamestate: {new[0].message}"[:200]
     return None
@@ -261,7 +263,7 @@ def _left_broken(before: Ctx, after: Ctx) -> str | None:
 def resolve(ctx: Ctx, ident: int) -> dict[str, Any]:
     """At the end of the voting period: take effect if popular and unedited."""
     doc = ctx.edit(PROPOSALS)
-    p = next(x for x in doc["proposals"] if x["id"] == ident)
+    p = doc["proposals"][next(i for i, x in enumerate(peek(doc["proposals"])) if x["id"] == ident)]
     f, a = tally(ctx, p)
     ends = parse_time(p["ends"])
     if p.get("edited"):
@@ -279,7 +281,7 @@ def resolve(ctx: Ctx, ident: int) -> dict[str, Any]:
             result, reason = "took-effect", (f"{f} for, {a} against" if p["class"] == "standard"
                                              else f"{a} against, no more than {opts(ctx)['urgent_max_against']}")
     doc = ctx.edit(PROPOSALS)
-    p = next(x for x in doc["proposals"] if x["id"] == ident)
+    p = doc["proposals"][next(i for i, x in enumerate(peek(doc["proposals"])) if x["id"] == ident)]
     p["status"] = result
     p["resolved"] = {"at": iso(ends), "result": result, "reason": reason, "for": f, "against": a}
     entry = {"proposal": ident, "result": result, "for": f, "against": a}
@@ -311,7 +313,8 @@ def award_proposal_point(ctx: Ctx, author: str, ends: datetime) -> dict[str, Any
 
 def resolve_due(ctx: Ctx) -> None:
     """Resolve every pending proposal whose voting period has ended by now, oldest end first."""
-    due = [p for p in ctx.doc(PROPOSALS)["proposals"] if p["status"] == "pending" and parse_time(p["ends"]) <= ctx.at]
+    due = [p for p in peek(ctx.doc(PROPOSALS)["proposals"])  # read only: the ids
+           if p["status"] == "pending" and parse_time(p["ends"]) <= ctx.at]
     for p in sorted(due, key=lambda x: (x["ends"], x["id"])):
         resolve(ctx, p["id"])
 

@@ -9,10 +9,12 @@ and ruling sheets), takes requests, records transcriptions and marks late ones.
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Iterator
 from datetime import timedelta
-from typing import Any, Iterator
+from typing import Any
 
-from ...engine import ANYONE, Action, Ctx
+from ...engine import ANYONE, Action, Ctx, peek
 from ...timeutil import parse_time
 from .common import JUSTICE, NOMSTERS, PROPOSALS, SHEETS, WORLD, iso
 
@@ -54,13 +56,66 @@ def submissions(state: Any) -> dict[str, tuple[str, str]]:
     return out
 
 
+_LAST: tuple[Any, ...] = ((), None, None)  # (documents, path, answer) of the last look-up in a state's documents
+
+
+def submission(state: Any, path: str) -> tuple[str, str] | None:
+    """``submissions(state).get(path)``, without building the whole map: the first record of ``path``,
+    looking in the same order, and stopping there. Read only (peek: nothing is copied).
+
+    A request's check and effect ask the same of the same documents: plain documents of a state (never
+    changed once made) give the same answer, so the second is the first's.
+    """
+    global _LAST
+    docs = tuple(state.doc(kind) for kind in (WORLD, SHEETS, NOMSTERS, PROPOSALS, JUSTICE))
+    last_docs, last_path, last_found = _LAST
+    if last_path == path and type(last_path) is str and len(last_docs) == len(docs) \
+            and all(map(operator.is_, last_docs, docs)):
+        return last_found
+    found = _find_submission(state, path)
+    if isinstance(state, Ctx) and type(path) is str and all(type(d) is dict for d in docs):
+        _LAST = (docs, path, found)
+    return found
+
+
+def _find_submission(state: Any, path: str) -> tuple[str, str] | None:
+    world = state.doc(WORLD)
+    kinds = {}
+    for s in peek(world["suggestions"]):
+        kinds[s["id"]] = s["kind"]
+        if s.get("image") and s["image"] == path:
+            return s["by"], s["at"]
+    for loc in peek(world["locations"]):
+        if not loc.get("created_by") or not loc.get("created"):
+            continue
+        answered = "card" if kinds.get(loc.get("suggestion")) == "tile" else "tile"
+        if loc.get(answered) and loc[answered] == path:
+            return loc["created_by"], loc["created"]
+    for s in peek(state.doc(SHEETS)["sheets"]):
+        if s.get("image") and s.get("image_at") and s["image"] == path:
+            return s["player"], s["image_at"]
+    for n in peek(state.doc(NOMSTERS)["nomsters"]):
+        if n.get("card") and n.get("named") and n.get("trainer") and n["card"] == path:
+            return n["trainer"], n["named"]
+    for p in peek(state.doc(PROPOSALS)["proposals"]):
+        if p.get("card") and p["card"] == path:
+            return p["author"], p["submitted"]
+    for r in peek(state.doc(JUSTICE)["rfjs"]):
+        if path in r.get("sheets", []):
+            return r["by"], r["at"]
+        for ruling in r["rulings"]:
+            if path in ruling.get("sheets", []):
+                return ruling["by"], ruling["at"]
+    return None
+
+
 def _request_check(ctx: Ctx) -> Iterator[str]:
-    known = submissions(ctx)
     path = ctx.params["sheet"]
-    if path not in known:
+    found = submission(ctx, path)
+    if found is None:
         yield f"no recorded sheet {path!r}"
         return
-    by, at = known[path]
+    at = found[1]
     if ctx.at - parse_time(at) > timedelta(days=REQUEST_DAYS):
         yield f"{path} was submitted at {at}, more than {REQUEST_DAYS} days ago"
     if any(r["sheet"] == path and r["status"] == "open" for r in ctx.doc(SHEETS).get("transcriptions", [])):
@@ -68,7 +123,10 @@ def _request_check(ctx: Ctx) -> Iterator[str]:
 
 
 def _request(ctx: Ctx) -> None:
-    by, at = submissions(ctx)[ctx.params["sheet"]]
+    found = submission(ctx, ctx.params["sheet"])
+    if found is None:
+        raise KeyError(ctx.params["sheet"])
+    by, at = found
     doc = ctx.edit(SHEETS)
     reqs = doc.setdefault("transcriptions", [])
     ident = max((r["id"] for r in reqs), default=0) + 1

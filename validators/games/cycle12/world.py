@@ -10,14 +10,32 @@ in ``cycle12_world`` so a proposal can add one without code.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import timedelta
-from typing import Any, Iterator
+from typing import Any
 
-from ...engine import ANYONE, Action, Ctx
+from ...engine import ANYONE, Action, Ctx, peek
 from ...roster import change_stat
 from ...timeutil import parse_time
-from .common import (NOMSTER_REF, NOMSTERS, SHEETS, WORLD, adjacent, edit_sheet, find_location, iso, location_at,
-                     location_by_id, locations, opts, phase_of, sheet, touch_sheet)
+from .common import (
+    NOMSTER_REF,
+    NOMSTERS,
+    SHEETS,
+    WORLD,
+    adjacent,
+    edit_sheet,
+    find_location,
+    index_of,
+    iso,
+    location_at,
+    location_by_id,
+    location_index,
+    locations,
+    opts,
+    phase_of,
+    sheet,
+    touch_sheet,
+)
 
 RULE_NEW = "new-locations"
 RULE_CREATION = "creation-constraints"
@@ -75,9 +93,11 @@ def primary_type(state: Any, loc: dict[str, Any]) -> str | None:
 def apply_location_card(ctx: Ctx, change: dict[str, Any]) -> None:
     """Location Change Cards: a card with an existing location's coordinates sets any of its properties."""
     doc = ctx.edit(WORLD)
-    loc = next((x for x in doc["locations"] if x["x"] == change["x"] and x["y"] == change["y"]), None)
-    if loc is None:
+    locs = doc["locations"]
+    at = next((i for i, x in enumerate(peek(locs)) if x["x"] == change["x"] and x["y"] == change["y"]), -1)
+    if at < 0:
         raise ValueError(f"no location at ({change['x']}, {change['y']}) for the location change card")
+    loc = locs[at]
     if "tags" in change:
         why = tag_conflict(ctx, change["tags"])
         if why:
@@ -85,8 +105,8 @@ def apply_location_card(ctx: Ctx, change: dict[str, Any]) -> None:
         loc["tags"] = list(change["tags"])
     for key in ("name", "description", "tile"):
         if key in change:
-            if key == "name" and any(o is not loc and o["name"].casefold() == change["name"].casefold()
-                                     for o in doc["locations"]):
+            if key == "name" and any(i != at and o["name"].casefold() == change["name"].casefold()
+                                     for i, o in enumerate(peek(locs))):
                 raise ValueError(f"another location is already named {change['name']!r}")
             loc[key] = change[key]
 
@@ -97,14 +117,29 @@ def apply_location_card(ctx: Ctx, change: dict[str, Any]) -> None:
 def submitted_images(state: Any) -> set[str]:
     """Every tile and card image already submitted for a location or a suggestion ("a new sheet")."""
     world = state.doc(WORLD)
-    seen = {str(s["image"]) for s in world["suggestions"] if s.get("image")}
-    seen |= {str(loc[k]) for loc in world["locations"] for k in ("tile", "card") if loc.get(k)}
+    seen = {str(s["image"]) for s in peek(world["suggestions"]) if s.get("image")}
+    seen |= {str(loc[k]) for loc in peek(world["locations"]) for k in ("tile", "card") if loc.get(k)}
     return seen
+
+
+def image_submitted(state: Any, image: str) -> bool:
+    """``image in submitted_images(state)``, without building the set (read only)."""
+    world = state.doc(WORLD)
+    for s in peek(world["suggestions"]):
+        v = s.get("image")
+        if v and str(v) == image:
+            return True
+    for loc in peek(world["locations"]):
+        for k in ("tile", "card"):
+            v = loc.get(k)
+            if v and str(v) == image:
+                return True
+    return False
 
 
 def _suggest_check(ctx: Ctx) -> Iterator[str]:
     p = ctx.params
-    if p.get("image") and p["image"] in submitted_images(ctx):
+    if p.get("image") and image_submitted(ctx, p["image"]):
         yield f"{p['image']} was submitted before; a suggestion is a new tile or card"
     if p["kind"] == "card":
         for key in ("name", "x", "y", "description"):
@@ -144,9 +179,10 @@ SUGGEST = Action(
 
 
 def _suggestion(ctx: Ctx, ident: int) -> dict[str, Any]:
-    for s in ctx.doc(WORLD)["suggestions"]:
-        if s["id"] == ident:
-            return s
+    sugg = ctx.doc(WORLD)["suggestions"]
+    i = index_of(sugg, "id", ident)
+    if i >= 0:
+        return sugg[i]
     raise ctx.refuse(f"there is no location suggestion {ident}", RULE_NEW)
 
 
@@ -175,7 +211,7 @@ def _create_check(ctx: Ctx) -> Iterator[Any]:
         yield Problem(f"suggestion {s['id']} was made at {s['at']}, more than {o['suggestion_days']} days ago",
                       rule=RULE_CREATION)
     f = _created_fields(ctx, s)
-    if ctx.params.get("image") and ctx.params["image"] in submitted_images(ctx):
+    if ctx.params.get("image") and image_submitted(ctx, ctx.params["image"]):
         yield f"{ctx.params['image']} was submitted before; a location is created with a new tile or card"
     if s["kind"] == "tile":
         for key in ("name", "x", "y"):
@@ -199,12 +235,15 @@ def _create_check(ctx: Ctx) -> Iterator[Any]:
             yield Problem(f"the first location is placed at (0, 0) and named {o['founding_name']!r}",
                           rule=RULE_POSITION)
         return
+    fx, fy = f["x"], f["y"]
     if location_at(ctx, f["x"], f["y"]):
         yield Problem(f"({f['x']}, {f['y']}) is already {location_at(ctx, f['x'], f['y'])['name']}",
                       rule=RULE_POSITION)
-    elif not any(adjacent(loc, f) for loc in existing):
+    elif not any(abs(loc["x"] - fx) + abs(loc["y"] - fy) == 1 for loc in peek(existing)):  # adjacent(loc, f)
         yield Problem(f"({f['x']}, {f['y']}) is adjacent to no existing location", rule=RULE_POSITION)
-    if any(loc["name"].casefold() == str(f["name"]).casefold() for loc in existing):
+    name = str(f["name"]).casefold()
+    names = location_index(ctx, "name")
+    if (name in names) if names is not None else any(loc["name"].casefold() == name for loc in peek(existing)):
         yield f"a location is already named {f['name']!r}"
 
 
@@ -219,8 +258,10 @@ def _new_location(ctx: Ctx, f: dict[str, Any], by: str, suggestion: int, tags: l
             loc[key] = f[key]
     loc.update({"created": iso(ctx.at), "created_by": by, "suggestion": suggestion})
     doc["locations"].append(loc)
-    for s in doc["suggestions"]:
+    sugg = doc["suggestions"]
+    for i, s in enumerate(peek(sugg)):  # found by reading: only the fulfilled one is copied
         if s["id"] == suggestion:
+            s = sugg[i]
             s["fulfilled_by"] = by
             s["fulfilled_at"] = iso(ctx.at)
             s["location"] = ident
@@ -279,15 +320,16 @@ def _react_founding(ctx: Ctx) -> None:
     if len(f["reactions"]) >= need:
         doc["founding"] = None
         days = opts(ctx)["suggestion_days"]
-        s = next((x for x in doc["suggestions"] if x["id"] == f["suggestion"]), None)
+        s = next((x for x in peek(doc["suggestions"]) if x["id"] == f["suggestion"]), None)  # read only
         if s is not None and ctx.at - parse_time(s["at"]) > timedelta(days=days):
             # "and is still otherwise permitted": the suggestion has grown too old meanwhile
             ctx.step({"founding": "not created", "because": f"suggestion {s['id']} is more than {days} days old"})
             return
         loc = _new_location(ctx, f, f["by"], f["suggestion"], f.get("tags", []))
-        for s in ctx.edit(SHEETS)["sheets"]:
+        sheets = ctx.edit(SHEETS)["sheets"]
+        for i, s in enumerate(peek(sheets)):
             if s.get("location") is None:
-                s["location"] = loc["id"]
+                sheets[i]["location"] = loc["id"]
         ctx.step({"created": loc["name"], "at": [0, 0]})
 
 
@@ -306,26 +348,60 @@ REACT_FOUNDING = Action(
 # ---------------------------------------------------------------- moving
 
 
+def _ref_index(pool: list[dict[str, Any]], who: str) -> int:
+    """The index of the first nomster whose ``nomster:<id>`` is ``who`` (-1 if none), read without copying.
+
+    An id that is an integer (every id, in a valid state) is compared as a number instead of being
+    formatted: ``f"nomster:{id}" == who`` exactly when ``who`` ends in that number written plainly.
+    """
+    text = who[len(NOMSTER_REF):]
+    try:
+        number: int | None = int(text)
+    except ValueError:
+        number = None
+    if number is not None and str(number) != text:
+        number = None  # " 5", "05", "5_0" ...: no integer is formatted so
+    for i, x in enumerate(peek(pool)):
+        v = x["id"]
+        if (v == number) if type(v) is int else (f"{NOMSTER_REF}{v}" == who):
+            return i
+    return -1
+
+
 def move_entity(ctx: Ctx, entity: str, to: int) -> list[str]:
     """Move a located entity; nomsters following it from where it was take a follow action. Returns who moved."""
     from .common import where
 
     moved: list[str] = []
     queue = [(entity, to)]
+    following: list[Any] | None = None  # what each nomster follows, read once: moving changes only locations
     while queue:
         who, dest = queue.pop(0)
         if who in moved:
             continue
         origin = where(ctx, who)
         if who.startswith(NOMSTER_REF):
-            n = next(x for x in ctx.edit(NOMSTERS)["nomsters"] if f"{NOMSTER_REF}{x['id']}" == who)
-            n["location"] = dest
+            pool = ctx.edit(NOMSTERS)["nomsters"]
+            i = _ref_index(pool, who)
+            if i < 0:
+                raise StopIteration(who)  # as the search by next() did
+            pool[i]["location"] = dest  # only the nomster that moves is copied
         else:
             touch_sheet(ctx, who)["location"] = dest
         moved.append(who)
-        for n in ctx.doc(NOMSTERS)["nomsters"]:
-            if n.get("following") == who and n["location"] == origin and not n.get("ascended"):
+        # read only: the followers are found without copying every nomster
+        pool = ctx.doc(NOMSTERS)["nomsters"]
+        if following is None:
+            following = [n.get("following") for n in peek(pool)]
+        i = following.index(who) if who in following else -1  # most often nobody follows
+        while i >= 0:
+            n = pool[i]
+            if n["location"] == origin and not n.get("ascended"):
                 queue.append((f"{NOMSTER_REF}{n['id']}", dest))
+            try:
+                i = following.index(who, i + 1)
+            except ValueError:
+                i = -1
     return moved
 
 
@@ -398,7 +474,8 @@ def _announce_check(kind: str):
 
 
 def _matching(ctx: Any, loc_id: int, ptype: str) -> list[dict[str, Any]]:
-    return [n for n in ctx.doc(NOMSTERS)["nomsters"] if n["location"] == loc_id and n["type"] == ptype
+    pool = ctx.doc(NOMSTERS)["nomsters"]
+    return [pool[i] for i, n in enumerate(peek(pool)) if n["location"] == loc_id and n["type"] == ptype
             and not n.get("ascended")]
 
 
@@ -451,9 +528,10 @@ SURVEY = Action(
 
 def _announcement(ctx: Ctx, ident: int, edit: bool = False) -> dict[str, Any]:
     doc = ctx.edit(WORLD) if edit else ctx.doc(WORLD)
-    for a in doc["announcements"]:
-        if a["id"] == ident:
-            return a
+    items = doc["announcements"]
+    i = index_of(items, "id", ident)
+    if i >= 0:
+        return items[i]
     raise ctx.refuse(f"there is no terraforming or surveying announcement {ident}")
 
 
@@ -469,8 +547,8 @@ def _react_check(ctx: Ctx) -> Iterator[str]:
 
 def _finish(ctx: Ctx, a: dict[str, Any], tag: str) -> None:
     """Add the tag (or fail by Tag Families) and award the announcer."""
-    doc = ctx.edit(WORLD)
-    loc = next(x for x in doc["locations"] if x["id"] == a["location"])
+    locs = ctx.edit(WORLD)["locations"]
+    loc = locs[next(i for i, x in enumerate(peek(locs)) if x["id"] == a["location"])]
     why = tag_conflict(ctx, loc["tags"] + [tag]) if tag not in loc["tags"] else f"{loc['name']} already has {tag}"
     if why:
         a["status"] = "failed"
@@ -496,7 +574,7 @@ def _react(ctx: Ctx) -> None:
         return
     # the condition must still hold when the last reaction comes
     if a["kind"] == "terraform":
-        at_now = {n["id"]: n["location"] for n in ctx.doc(NOMSTERS)["nomsters"]}
+        at_now = {n["id"]: n["location"] for n in peek(ctx.doc(NOMSTERS)["nomsters"])}
         gone = [i for i in a.get("nomsters", []) if at_now.get(i) != a["location"]]
         if gone:
             a["status"] = "failed"
