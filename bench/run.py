@@ -240,13 +240,23 @@ from pathlib import Path
 from validators.check import check_repo
 from validators.timeutil import parse_time
 trace = {trace!r}
+
+
+def hwm():
+    # the peak resident size of this process since exec (ru_maxrss would include the parent's size at fork)
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 if trace:
     tracemalloc.start()
 t = time.process_time()
 r = check_repo(Path({repo!r}), now=parse_time({now!r}), only=[{game!r}])
 out = {{"cpu": time.process_time() - t, "exit": r.exit_code, "notes": r.notes,
        "problems": [p.text() for p in r.problems][:5],
-       "maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}
+       "maxrss_mb": hwm()}}
 if trace:
     out["traced_peak_mb"] = tracemalloc.get_traced_memory()[1] / 2**20
 print(json.dumps(out))
