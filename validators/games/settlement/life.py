@@ -8,7 +8,7 @@ and "Jobs" (Traitors).
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Iterator
+from typing import Any, Iterator
 
 from ...engine import LEADER, PLAYER, Action, Ctx, Event
 from ...roster import change_stat, new_stats, set_stat
@@ -101,16 +101,31 @@ def die(ctx: Ctx, name: str, cause: str) -> None:
 
 
 def flood_channels(ctx: Ctx) -> None:
-    """"Channel": a Channel adjacent to Water turns into Water (and so on down the channel)."""
+    """"Channel": a Channel adjacent to Water turns into Water (and so on down the channel).
+
+    It runs after every action and scans the whole map (40,000 squares on a 200 by 200 one), so a
+    map already found dry is remembered: while an action edits neither the map nor the game's
+    options, the very same objects are found dry again without a scan.
+    """
+    doc, config = ctx.doc("map"), ctx.config
+    if "map" not in ctx.tx.docs and _DRY.get(id(doc)) == (doc, config):
+        return
     while True:
         m = the_map(ctx)
         if "Channel" not in m.by_name or "Water" not in m.by_name:
-            return
+            break
         wet = [loc for loc in m.all_named("Channel") if m.adjacent_named(loc, "Water")]
         if not wet:
-            return
+            break
         for loc in wet:
             set_terrain(ctx, loc, "Water")
+    if "map" not in ctx.tx.docs:  # a state's own map (states are never changed in place): remembered dry
+        if len(_DRY) > 64:
+            _DRY.clear()
+        _DRY[id(doc)] = (doc, config)
+
+
+_DRY: dict[int, tuple[Any, Any]] = {}  # id of a map document found dry -> (that document, the config)
 
 
 def kill_the_occupied(ctx: Ctx) -> None:
