@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime, timedelta
-from typing import Callable, Iterator
+from typing import Any
 
-from ...engine import Action, Ctx
+from ...engine import Action, Ctx, peek
 from ...timeutil import format_time, parse_time
+from . import changes as ch
 from . import world as w
 from .turns import mark, require_turn
 
@@ -70,19 +72,44 @@ CREATE_CIGAR = Action(name="ifmud.create-cigar", rule="r152", summary="Create an
 # ---------------------------------------------------------------- deadlines: bombs and the uplink
 
 
-def deadlines(ctx: Ctx) -> Iterator[tuple[datetime, str, Callable[[Ctx, datetime], None]]]:
-    for t in w.tokens(ctx):
-        kind, where = w.carrier(t["location"])
-        if w.is_time_bomb(t) and kind == "room":
-            due = parse_time(t["since"]) + timedelta(hours=float(t["delay_hours"]))
-            yield due, f"bomb {t['id']:08d}", (lambda c, at, i=t["id"]: esplode(c, i, at))
-        if t.get("role") == "uplink" and kind == "room" and where == w.room_name(ctx, "cpu") \
-                and int(t.get("charge", 0)) < 10:
-            def recharge(c: Ctx, at: datetime, i: int = t["id"]) -> None:
-                w.edit_token(c, i)["charge"] = 10
-                c.step({"uplink": "recharged", "rule": "r101"})
+Deadline = tuple[datetime, str, Callable[[Ctx, datetime], None]]
 
-            yield parse_time(t["since"]) + timedelta(hours=48), f"uplink {t['id']}", recharge
+
+def deadlines(ctx: Ctx) -> list[Deadline]:
+    cpu = w.room_name(ctx, "cpu")
+    kept = w._as_started(ctx, "tokens", "tokens")
+    if kept is not None:  # the tokens as the action started: worked out once for them
+        return ch.derived(f"bomb deadlines, CPU {cpu}", kept, lambda tokens: _deadlines(tokens, cpu))
+    return _deadlines(peek(w.tokens(ctx)), cpu)
+
+
+def _esplode_at(ident: int) -> Callable[[Ctx, datetime], None]:
+    return lambda c, at: esplode(c, ident, at)
+
+
+def _recharge_at(ident: int) -> Callable[[Ctx, datetime], None]:
+    def recharge(c: Ctx, at: datetime) -> None:
+        w.edit_token(c, ident)["charge"] = 10
+        c.step({"uplink": "recharged", "rule": "r101"})
+
+    return recharge
+
+
+def _deadlines(tokens: Iterable[dict[str, Any]], cpu: str) -> list[Deadline]:
+    get, item = dict.get, dict.__getitem__  # read without copying (nothing here is changed)
+    out: list[Deadline] = []
+    for t in tokens:
+        bomb, uplink = "delay_hours" in t, get(t, "role") == "uplink"
+        if not uplink and (not bomb or "room" not in item(t, "location")):
+            continue  # only what lies in a room has a deadline
+        kind, where = w.carrier(item(t, "location"))
+        if bomb and kind == "room":
+            due = parse_time(item(t, "since")) + timedelta(hours=float(item(t, "delay_hours")))
+            out.append((due, f"bomb {item(t, 'id'):08d}", _esplode_at(item(t, "id"))))
+        if uplink and kind == "room" and where == cpu and int(get(t, "charge", 0)) < 10:
+            out.append((parse_time(item(t, "since")) + timedelta(hours=48), f"uplink {item(t, 'id')}",
+                        _recharge_at(item(t, "id"))))
+    return out
 
 
 def esplode(ctx: Ctx, ident: int, at: datetime) -> None:
@@ -90,15 +117,18 @@ def esplode(ctx: Ctx, ident: int, at: datetime) -> None:
     t = w.edit_token(ctx, ident)
     here = w.place_of(ctx, t["location"])
     ctx.step({"esplodes": t["name"], "in": here, "at": format_time(at)})
-    for r in ctx.edit("map")["rooms"]:
-        if r["name"] == here:
+    rooms = ctx.edit("map")["rooms"]
+    for i, r in enumerate(peek(rooms)):  # found by reading: only the rooms changed are copied
+        if dict.__getitem__(r, "name") == here:
+            r = rooms[i]
             r["damage"] = int(r.get("damage", 0)) + 1
     for tp in w.by_role(ctx, "teleporter"):
         if w.place_of(ctx, tp["location"]) == here and tp["id"] != ident:
             w.edit_token(ctx, tp["id"])["status"] = "fully charged"
             ctx.step({"teleporter": "fully charged", "rule": "r111"})
+    where = w.locations(ctx)  # nothing below moves a player
     for p in w.player_names(ctx):
-        if w.location_of_player(ctx, p) == here:
+        if where[p] == here:
             w.drop_all(ctx, "player", p, "Rule 77: esplosion")
             w.add_tally(ctx, p, -2, w.BROWNIE, "Rule 77: caught in an esplosion")
     monkey = ctx.doc("entities")["monkey"]

@@ -11,13 +11,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime, timedelta
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from ...effects import apply_effects
-from ...engine import ANYONE, PLAYER, Action, Ctx
+from ...engine import ANYONE, PLAYER, Action, Ctx, peek
 from ...problems import Illegal
 from ...timeutil import format_time, parse_time
+from . import changes as ch
 from . import world as w
 
 IMPLICIT_AFTER = timedelta(hours=72)
@@ -25,14 +27,24 @@ EXPIRES_AFTER = timedelta(days=14)
 TAKES_EFFECT_AFTER = timedelta(hours=1)
 
 
+_item = dict.__getitem__
+
+
 def proposals(state: Any) -> list[dict[str, Any]]:
     return state.doc("consent")["proposals"]
 
 
+def _edit_proposal(ctx: Ctx, ident: int) -> dict[str, Any]:
+    """The proposal ``ident``, to change (only it is copied). StopIteration when there is none."""
+    ps = ctx.edit("consent")["proposals"]
+    return next(ps[i] for i, p in enumerate(peek(ps)) if _item(p, "id") == ident)
+
+
 def find(ctx: Ctx, ident: int) -> dict[str, Any]:
-    for p in proposals(ctx):
-        if p["id"] == ident:
-            return p
+    ps = proposals(ctx)
+    for i, p in enumerate(peek(ps)):
+        if _item(p, "id") == ident:
+            return ps[i]
     raise ctx.refuse(f"there is no proposal {ident}")
 
 
@@ -81,7 +93,7 @@ def _propose_check(ctx: Ctx) -> Iterator[str]:
     name = ctx.params["name"].strip()
     if not (name.endswith("]") and "[" in name and name.rindex("[") < len(name) - 2):
         yield f"a proposal's name must end with its proponent's name or initials in square brackets, like 'Tolls {_NAME_TAG}' (Rule 34)"
-    if any(p["name"].casefold() == name.casefold() for p in proposals(ctx)):
+    if any(_item(p, "name").casefold() == name.casefold() for p in peek(proposals(ctx))):
         yield f"a proposal has already been named {name!r}; names must differ from every earlier one (Rule 34)"
     section = ctx.params.get("section")
     if section:
@@ -172,7 +184,7 @@ def _vote_check(ctx: Ctx) -> Iterator[str]:
 
 
 def _vote(ctx: Ctx) -> None:
-    p = next(x for x in ctx.edit("consent")["proposals"] if x["id"] == ctx.params["proposal"])
+    p = _edit_proposal(ctx, ctx.params["proposal"])
     p["votes"][ctx.actor] = ctx.params["vote"]
     ctx.step({"proposal": p["id"], ctx.actor: ctx.params["vote"]})
 
@@ -198,7 +210,7 @@ def _dead_check(ctx: Ctx) -> Iterator[str]:
 
 
 def _dead(ctx: Ctx) -> None:
-    p = next(x for x in ctx.edit("consent")["proposals"] if x["id"] == ctx.params["proposal"])
+    p = _edit_proposal(ctx, ctx.params["proposal"])
     p["status"] = "dead"
     p["closed"] = {"by": ctx.actor, "at": format_time(ctx.at), "result": "declared dead",
                    "votes": standing(ctx, p, ctx.at)}
@@ -225,7 +237,7 @@ def _ratify_check(ctx: Ctx) -> Iterator[str]:
 
 
 def _ratify(ctx: Ctx) -> None:
-    p = next(x for x in ctx.edit("consent")["proposals"] if x["id"] == ctx.params["proposal"])
+    p = _edit_proposal(ctx, ctx.params["proposal"])
     p["status"] = "ratifying"
     effective = ctx.at + TAKES_EFFECT_AFTER
     p["closed"] = {"by": ctx.actor, "at": format_time(ctx.at), "result": "ratified",
@@ -248,7 +260,7 @@ RATIFY = Action(
 
 
 def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
-    p = next(x for x in ctx.edit("consent")["proposals"] if x["id"] == ident)
+    p = _edit_proposal(ctx, ident)
     p["status"] = "ratified"
     effects = p.get("effects") or {}
     edits = []
@@ -279,21 +291,42 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
 
 
 def _expire(ctx: Ctx, ident: int, at: datetime) -> None:
-    p = next(x for x in ctx.edit("consent")["proposals"] if x["id"] == ident)
+    p = _edit_proposal(ctx, ident)
     p["status"] = "dead"
     p["closed"] = {"at": format_time(at), "result": "expired after two weeks (Rule 128)",
                    "votes": standing(ctx, p, at)}
     ctx.step({"proposal": ident, "result": "expired"})
 
 
-def deadlines(ctx: Ctx) -> Iterator[tuple[datetime, str, Callable[[Ctx, datetime], None]]]:
-    for p in proposals(ctx):
-        if p["status"] == "ratifying":
-            yield (parse_time(p["closed"]["effective"]), f"proposal {p['id']:08d}",
-                   lambda c, at, i=p["id"]: _take_effect(c, i, at))
-        elif p["status"] == "pending":
-            yield (parse_time(p["posted"]) + EXPIRES_AFTER, f"proposal {p['id']:08d}",
-                   lambda c, at, i=p["id"]: _expire(c, i, at))
+Deadline = tuple[datetime, str, Callable[[Ctx, datetime], None]]
+
+
+def deadlines(ctx: Ctx) -> list[Deadline]:
+    kept = w._as_started(ctx, "consent", "proposals")
+    if kept is not None:  # the proposals as the action started: worked out once for them
+        return ch.derived("proposal deadlines", kept, _deadlines)
+    return _deadlines(peek(proposals(ctx)))
+
+
+def _take_effect_at(ident: int) -> Callable[[Ctx, datetime], None]:
+    return lambda c, at: _take_effect(c, ident, at)
+
+
+def _expire_at(ident: int) -> Callable[[Ctx, datetime], None]:
+    return lambda c, at: _expire(c, ident, at)
+
+
+def _deadlines(ps: Iterable[dict[str, Any]]) -> list[Deadline]:
+    out: list[Deadline] = []
+    for p in ps:  # read without copying: nothing here is changed
+        status = _item(p, "status")
+        if status == "ratifying":
+            out.append((parse_time(_item(_item(p, "closed"), "effective")), f"proposal {_item(p, 'id'):08d}",
+                        _take_effect_at(_item(p, "id"))))
+        elif status == "pending":
+            out.append((parse_time(_item(p, "posted")) + EXPIRES_AFTER, f"proposal {_item(p, 'id'):08d}",
+                        _expire_at(_item(p, "id"))))
+    return out
 
 
 # ---------------------------------------------------------------- the Passive Voters list

@@ -3,9 +3,9 @@ servants (Rule 45) and leaving (Rule 13)."""
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from ...engine import ANYONE, PLAYER, Action, Ctx
+from ...engine import ANYONE, PLAYER, Action, Ctx, peek
 from . import world as w
 from .consequences import remove_player
 from .turns import mark, require_turn
@@ -93,21 +93,22 @@ def _damage(ctx: Ctx) -> None:
     letter = ctx.params.get("letter")
     mark(ctx, None if letter else "unmask")
     m = ctx.edit("map")
-    r = next(x for x in m["rooms"] if x["name"] == name)
+    r = m["rooms"][w._rooms_view(ctx).position(name)]  # the first room of that name
     r["damage"] = int(r["damage"]) - 1
     if letter:
         r.setdefault("letters", {})[str(pos)] = letter
         w.add_tally(ctx, ctx.actor, -2, w.BROWNIE, "Rule 121")
     else:
         r.setdefault("masked", []).append(pos)
-        keep = []
-        for c in m["connections"]:
-            basis = c.get("basis") or []
-            if basis and all(b["room"] == name and b["position"] == pos for b in basis):
-                ctx.step({"connection_deleted": c["between"], "rule": "r76"})
-                continue
-            keep.append(c)
-        m["connections"] = keep
+        connections, item = m["connections"], dict.__getitem__  # read without copying; only deletions change it
+        deleted = set()
+        for i, c in enumerate(peek(connections)):
+            basis = dict.get(c, "basis") or []
+            if basis and all(item(b, "room") == name and item(b, "position") == pos for b in peek(basis)):
+                ctx.step({"connection_deleted": item(c, "between"), "rule": "r76"})
+                deleted.add(i)
+        if deleted:
+            m["connections"] = [c for i, c in enumerate(peek(connections)) if i not in deleted]
     ctx.step({"room": name, "connectivity_name": w.connectivity_name(r)})
 
 

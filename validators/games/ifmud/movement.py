@@ -7,7 +7,8 @@ servant and the monkey are moves; xyzzy, the Omnibus and the teleporter set a lo
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from ...engine import Action, Ctx
 from . import world as w
@@ -65,7 +66,8 @@ def servant_barrier(ctx: Ctx, owner: str, dest: str) -> Iterator[str]:
     """Where a servant may not be moved: Zrblm (Rule 36), another player's room (Rule 87)."""
     if (w.room(ctx, dest) or {}).get("no_servants"):
         yield f"no servant may be moved to {dest} (Rule 36)"
-    others = [p for p in w.player_names(ctx) if p != owner and w.location_of_player(ctx, p) == dest]
+    where = w.locations(ctx)
+    others = [p for p in w.player_names(ctx) if p != owner and where[p] == dest]
     if others:
         yield f"{dest} is where {', '.join(others)} is; a servant may not be moved to another player's room (Rule 87)"
 

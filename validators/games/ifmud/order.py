@@ -23,8 +23,11 @@ by the name's own text, so the order is total and the same on every machine.
 
 from __future__ import annotations
 
+import bisect
 import re
-from typing import Callable, Iterable, Sequence, TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -56,6 +59,7 @@ def _number(name: str) -> float | None:
     return float(s) if _NUMBER.match(s) else None
 
 
+@lru_cache(maxsize=8192)  # a pure function of the name, asked for again and again
 def standard_key(name: str) -> tuple:
     """A sort key putting names in Standard Order (Rule 94)."""
     key = key_without_articles(name)
@@ -143,6 +147,7 @@ def surname(name: str) -> str:
     return words[-1] if words else name
 
 
+@lru_cache(maxsize=8192)
 def turn_key(name: str) -> tuple[str, str]:
     """Alphabetical order by surname (Rule 27), case-insensitive, then by the whole name."""
     return (letters(surname(name)) or surname(name).casefold(), name.casefold())
@@ -156,13 +161,16 @@ def next_in_turn(names: Iterable[str], current: str | None) -> str | None:
     """The player after ``current`` in surname order, or the first when there is none after (Rule 27).
 
     ``current`` need not be among ``names`` (it may just have left the game)."""
-    order = turn_order(names)
+    order, keys = _in_turn_order(tuple(names))
     if not order:
         return None
     if current is None:
         return order[0]
-    here = turn_key(current)
-    for n in order:
-        if turn_key(n) > here:
-            return n
-    return order[0]
+    i = bisect.bisect_right(keys, turn_key(current))  # the first whose key comes after current's
+    return order[i] if i < len(order) else order[0]
+
+
+@lru_cache(maxsize=64)  # the roster changes seldom; a turn ends often
+def _in_turn_order(names: tuple[str, ...]) -> tuple[list[str], list[tuple[str, str]]]:
+    order = turn_order(names)
+    return order, [turn_key(n) for n in order]

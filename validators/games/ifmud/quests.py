@@ -3,9 +3,10 @@ tokens that travel home -> locate -> goal. Progress is a consequence (see conseq
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
-from ...engine import Action, Ctx
+from ...engine import Action, Ctx, peek
 from ...timeutil import format_time
 from . import world as w
 from .turns import mark, require_turn
@@ -62,33 +63,52 @@ CREATE = Action(
 )
 
 
+_get = dict.get
+_item = dict.__getitem__
+
+
 def quest_tokens(state: Any, qid: int) -> list[dict[str, Any]]:
-    return [t for t in w.tokens(state) if t.get("quest") == qid]
+    return w._picked(w.tokens(state), lambda t: _get(t, "quest") == qid)
+
+
+def _raw_quest_tokens(state: Any, qid: int) -> list[dict[str, Any]]:
+    """``quest_tokens`` read raw: for reading only."""
+    return [t for t in peek(w.tokens(state)) if _get(t, "quest") == qid]
 
 
 def progress(ctx: Ctx) -> bool:
     """Rules 140-141 once over; True if anything changed."""
     changed = False
-    for q in list(roster(ctx)):
+    quests = list(roster(ctx))
+    # Nothing here moves a player or changes who plays: where everyone is can be read once.
+    where = w.locations(ctx) if quests else {}
+    for q in quests:
         primary = f"{q['colour']} primary"
+        home, locate, goal = q["home"], q["locate"], q["goal"]
         for p in w.player_names(ctx):
-            here = w.location_of_player(ctx, p)
-            mine = [t for t in quest_tokens(ctx, q["id"]) if t["location"] == {"player": p}]
-            if here == q["home"] and not any(t["name"] == primary for t in mine):
-                lying = [t for t in quest_tokens(ctx, q["id"]) if t["location"] == {"room": here}
-                         and t["name"] == primary]
+            here = where[p]
+            if here != home and here != locate:
+                continue  # nothing below can happen for them
+            carried = {"player": p}
+            mine = [t for t in _raw_quest_tokens(ctx, q["id"]) if _item(t, "location") == carried]
+            if here == home and not any(_item(t, "name") == primary for t in mine):
+                lying = [t for t in _raw_quest_tokens(ctx, q["id"]) if _item(t, "location") == {"room": here}
+                         and _item(t, "name") == primary]
                 if not lying:
                     w.new_token(ctx, {"name": primary, "quest": q["id"], "location": {"room": here}})
                     changed = True
-            if here == q["locate"]:
+            if here == locate:
                 for t in mine:
-                    if "primary" in t["name"]:
-                        e = w.edit_token(ctx, t["id"])
+                    if "primary" in _item(t, "name"):
+                        e = w.edit_token(ctx, _item(t, "id"))
                         e["name"] = e["name"].replace("primary", "secondary")
                         ctx.step({"token": e["id"], "renamed": e["name"], "rule": "r141"})
                         changed = True
-        winners = [p for p in w.player_names(ctx) if w.location_of_player(ctx, p) == q["goal"] and any(
-            "secondary" in t["name"] for t in quest_tokens(ctx, q["id"]) if t["location"] == {"player": p})]
+        at_goal = [p for p in w.player_names(ctx) if where[p] == goal]
+        winners = []
+        if at_goal:
+            held = [t for t in _raw_quest_tokens(ctx, q["id"]) if "secondary" in _item(t, "name")]
+            winners = [p for p in at_goal if any(_item(t, "location") == {"player": p} for t in held)]
         if winners:
             stat, amount = next(iter(q["value"].items()))
             for p in winners:
@@ -117,6 +137,15 @@ def finish(ctx: Ctx, q: dict[str, Any], winners: list[str] | None = None, why: s
 
 def merge(ctx: Ctx) -> bool:
     """Rule 140: quest tokens of one name in one location become a single new token."""
+    seen: set[tuple[Any, Any]] = set()
+    for t in peek(w.tokens(ctx)):
+        if "quest" in t:
+            key = (_item(t, "name"), tuple(sorted(dict.items(_item(t, "location")))))
+            if key in seen:
+                break
+            seen.add(key)
+    else:
+        return False  # no two quest tokens of one name in one place
     groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for t in w.tokens(ctx):
         if "quest" in t:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from ...engine import Action, Ctx
+from ...engine import Action, Ctx, peek
 from . import world as w
 from .turns import mark, require_turn
 
@@ -41,7 +41,8 @@ def _examinable(ctx: Ctx, place: str) -> list[str]:
         if kind == "robot":
             continue
         out.append(f"servant:{who}" if kind == "servant" else who)
-    out += [f"token:{t['name']}" for t in w.tokens(ctx) if t["location"] == {"room": place}]
+    lying = {"room": place}
+    out += [f"token:{t['name']}" for t in peek(w.tokens(ctx)) if dict.__getitem__(t, "location") == lying]
     return out
 
 

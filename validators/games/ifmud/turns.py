@@ -9,15 +9,38 @@ time. A refused action keeps nothing, and the next action settles again.
 
 from __future__ import annotations
 
+import operator
+import re
+from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime, timedelta
-from typing import Any, Callable, Iterator
+from typing import Any
 
-from ...engine import ANYONE, PLAYER, Action, Ctx
+from ...engine import ANYONE, PLAYER, Action, Ctx, peek
 from ...timeutil import format_time, parse_time
+from . import changes as ch
 from . import world as w
 from .order import next_in_turn
 
 RULE_TURNS = "r27"
+Deadline = tuple[datetime, str, Callable[[Ctx, datetime], None]]
+_get = dict.get  # reading without copying (world.py)
+_item = dict.__getitem__
+_CANONICAL = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$")
+
+
+_CANONICAL_SEEN: set[str] = set()
+
+
+def _canonical(text: str) -> bool:
+    """A time written as the engine writes it (2026-11-22T10:15:00Z): such times sort as text."""
+    if text in _CANONICAL_SEEN:
+        return True
+    if not _CANONICAL.match(text):
+        return False
+    if len(_CANONICAL_SEEN) > 100_000:
+        _CANONICAL_SEEN.clear()
+    _CANONICAL_SEEN.add(text)
+    return True
 
 
 # ---------------------------------------------------------------- whose turn, and what was done in it
@@ -98,20 +121,20 @@ def end_turn(ctx: Ctx, at: datetime, how: str) -> None:
         r = _edit_room(ctx, name)
         if r is not None:
             r["visits"] = int(r.get("visits", 0)) + int(n)
-    if who in w.player_names(ctx):
+    names = w.player_names(ctx)  # nobody joins or leaves below
+    if who in names:
         # Rule 131: ending a turn in the Servants' Quarters costs three brownie points.
         if w.location_of_player(ctx, who) == w.room_name(ctx, "quarters"):
             w.add_tally(ctx, who, -3, w.BROWNIE, "Rule 131: turn ended in the Servants' Quarters")
         # Rule 88: a servant left with another player goes home.
         s = w.servant(ctx, who)
-        if s and any(w.location_of_player(ctx, p) == s["location"] for p in w.player_names(ctx) if p != who):
+        if s and s["location"] in w.locations(ctx, but=who).values():
             w.set_servant_location(ctx, who, w.room_name(ctx, "quarters"), how="Rule 88", by_action=False)
         # Rule 92: a passive turn-taker timing out without a voluntary action is asleep at the switch.
         if how == "timeout" and who in (t.get("passive_turn_takers") or []) and not t.get("voluntary") \
-                and who not in (t.get("awake") or []):
-            if who not in t.setdefault("asleep", []):
-                t["asleep"].append(who)
-                ctx.step({"asleep": who, "rule": "r92"})
+                and who not in (t.get("awake") or []) and who not in t.setdefault("asleep", []):
+            t["asleep"].append(who)
+            ctx.step({"asleep": who, "rule": "r92"})
         # Rule 62: chatting lasts the rest of this turn and all of the next.
         chat = t.get("chatting") or {}
         if who in chat:
@@ -130,7 +153,7 @@ def end_turn(ctx: Ctx, at: datetime, how: str) -> None:
     t["voluntary"] = False
     t["robot_kitten"] = 0
     t["pending"] = {}
-    nxt = next_in_turn(w.player_names(ctx), who)
+    nxt = next_in_turn(names, who)
     t["active"] = nxt
     t["started"] = format_time(at)
     t["number"] = int(t.get("number", 0)) + 1
@@ -138,16 +161,16 @@ def end_turn(ctx: Ctx, at: datetime, how: str) -> None:
 
 
 def _edit_room(ctx: Ctx, name: str) -> dict[str, Any] | None:
-    for r in ctx.edit("map")["rooms"]:
-        if r["name"] == name:
-            return r
-    return None
+    rooms = ctx.edit("map")["rooms"]
+    i = w._rooms_view(ctx).position(name)  # found by reading: only the one changed is copied
+    return None if i is None else rooms[i]
 
 
 # ---------------------------------------------------------------- deadlines
 
 
-def _deadlines(ctx: Ctx) -> Iterator[tuple[datetime, str, Callable[[Ctx, datetime], None]]]:
+def _deadlines(ctx: Ctx, until: datetime | None = None) -> Iterator[tuple[datetime, str, Callable[[Ctx, datetime], None]]]:
+    """Every deadline; given ``until``, those due after it may be left out (they are not due yet)."""
     from . import bombs, consent
 
     t = w.turn(ctx)
@@ -155,46 +178,212 @@ def _deadlines(ctx: Ctx) -> Iterator[tuple[datetime, str, Callable[[Ctx, datetim
         return
     if t.get("active") and t.get("started"):
         yield parse_time(t["started"]) + turn_length(ctx), "turn", lambda c, at: end_turn(c, at, "timeout")
-    yield from bombs.deadlines(ctx)
-    yield from consent.deadlines(ctx)
-    yield from _silence(ctx)
-    yield from _unnamed_servants(ctx)
+    yield from _due_by("bombs", bombs.deadlines(ctx), until)
+    yield from _due_by("proposals", consent.deadlines(ctx), until)
+    yield from _silence(ctx, until)
+    yield from _due_by("servants", _unnamed_servants(ctx), until)
 
 
-def _silence(ctx: Ctx) -> Iterator[tuple[datetime, str, Callable[[Ctx, datetime], None]]]:
+_soonest: dict[str, tuple[list[Deadline], datetime]] = {}
+
+
+def _due_by(source: str, deadlines: list[Deadline], until: datetime | None) -> list[Deadline]:
+    """``deadlines``, or none when even the soonest is after ``until``. The lists worked out once for the
+    documents as some action started come back as the very same list: their soonest is remembered."""
+    if until is None or not deadlines:
+        return deadlines
+    hit = _soonest.get(source)
+    if hit is None or hit[0] is not deadlines:
+        hit = (deadlines, min(d[0] for d in deadlines))
+        _soonest[source] = hit
+    return deadlines if hit[1] <= until else []
+
+
+
+_WEEK = timedelta(days=7)
+
+# Rule 24 is asked about before every action, of every player. Each player's deadline is a week after
+# their latest mark (joining, last posting, last demerit for silence); marks only move later. So the
+# earliest latest mark, once worked out, stays a floor for as long as the same players are watched and no
+# mark moved earlier: while that floor is within the week, nobody's deadline has come.
+_quiet: list[Any] = [None]  # (players, seen, silence, passive, earliest latest mark), all as some action started
+
+
+def _silence(ctx: Ctx, until: datetime | None = None) -> Iterator[Deadline]:
     """Rule 24: a week without posting costs a demerit, and each week after (Rule 130 exempts players
     on both passive lists)."""
-    seen = ctx.doc("ledger").get("seen") or {}
-    t = w.turn(ctx)
-    for p in ctx.doc("roster")["players"]:
-        name = p["name"]
-        if name in (t.get("passive_turn_takers") or []) and name in (ctx.doc("consent").get("passive_voters") or []):
+    if until is not None and _silent_floor(ctx, until):
+        return  # nobody's latest mark is a week old
+    players, seen, silence, passive = _watched(ctx)
+    recent = format_time(until - _WEEK) if until is not None else None
+    earliest, exact = "~", True  # "~" sorts after every time
+    for p in peek(players):
+        name = _item(p, "name")
+        if name in passive:
             continue
-        marks = [parse_time(p["joined"])]
+        marks = [_item(p, "joined")]
         if name in seen:
-            marks.append(parse_time(seen[name]))
-        if name in (t.get("silence") or {}):
-            marks.append(parse_time(t["silence"][name]))
-        due = max(marks) + timedelta(days=7)
+            marks.append(seen[name])
+        if name in silence:
+            marks.append(silence[name])
+        if all(type(m) is str and _canonical(m) for m in marks):  # such times sort as text
+            latest = max(marks)
+            earliest = min(earliest, latest)
+            if recent is not None and latest > recent:
+                continue  # not due by ``until``
+            due = parse_time(latest) + _WEEK
+        else:
+            exact = False
+            due = max(parse_time(m) for m in marks) + _WEEK
+        yield due, f"silence {name}", _silent_at(name)
+    if exact and recent is not None and _as_started(ctx):
+        _quiet[0] = (players, seen, silence, passive, earliest)
 
-        def apply(c: Ctx, at: datetime, name: str = name) -> None:
-            c.edit("turn").setdefault("silence", {})[name] = format_time(at)
-            w.add_tally(c, name, 1, w.DEMERITS, "Rule 24: a week without posting")
 
-        yield due, f"silence {name}", apply
+def _watched(ctx: Ctx) -> tuple[Any, Any, Any, frozenset[Any]]:
+    """What Rule 24 reads: the players, when each last posted, their last demerits for silence, and who
+    is on both passive lists."""
+    t = w.turn(ctx)
+    takers, voters = _get(t, "passive_turn_takers") or [], _get(ctx.doc("consent"), "passive_voters") or []
+    both = _both[0]
+    if both is None or both[0] is not takers or both[1] is not voters or not _as_started(ctx):
+        both = (takers, voters, frozenset(takers) & frozenset(voters))
+        if _as_started(ctx):  # the previous state's own lists: never changed
+            _both[0] = both
+    return ctx.doc("roster")["players"], _get(ctx.doc("ledger"), "seen") or {}, _get(t, "silence") or {}, both[2]
 
 
-def _unnamed_servants(ctx: Ctx) -> Iterator[tuple[datetime, str, Callable[[Ctx, datetime], None]]]:
+_both: list[Any] = [None]  # (passive turn-takers, passive voters, who is on both)
+
+
+def _as_started(ctx: Ctx) -> bool:
+    """Nothing Rule 24 reads was edited yet in this action: all of it is the previous state's (never changed)."""
+    return not {"roster", "ledger", "turn", "consent"} & ctx.tx.docs.keys()
+
+
+def _silent_floor(ctx: Ctx, until: datetime) -> bool:
+    """Whether ``_quiet``'s floor shows that no silence deadline has come by ``until``."""
+    players, seen, silence, passive = _watched(ctx)
+    if _quiet_kept(players, seen, silence, passive) and _quiet[0][4] > format_time(until - _WEEK):
+        if _as_started(ctx):  # the floor holds for these marks too: compare the next action's with these
+            _quiet[0] = (players, seen, silence, passive, _quiet[0][4])
+        return True
+    return False
+
+
+def _silent_at(name: str) -> Callable[[Ctx, datetime], None]:
+    def apply(c: Ctx, at: datetime) -> None:
+        c.edit("turn").setdefault("silence", {})[name] = format_time(at)
+        w.add_tally(c, name, 1, w.DEMERITS, "Rule 24: a week without posting")
+
+    return apply
+
+
+def _quiet_kept(players: Any, seen: Any, silence: Any, passive: frozenset[Any]) -> bool:
+    """Whether ``_quiet``'s floor still holds: the same players watched (names and joining times, in
+    order), and every mark the one it was or later."""
+    kept = _quiet[0]
+    if kept is None:
+        return False
+    players0, seen0, silence0, passive0, _ = kept
+    if passive != passive0:
+        return False
+    if players is not players0:
+        now = list(peek(players))
+        if len(now) != len(players0):
+            return False
+        for i in _differing(now, players0):
+            a, b = now[i], players0[i]
+            if _item(a, "name") != _item(b, "name") or _get(a, "joined") != _get(b, "joined"):
+                return False
+    return _later(seen, seen0) and _later(silence, silence0)
+
+
+def _differing(a: list[Any], b: list[Any]) -> Iterator[int]:
+    """Where two lists of one length hold different objects (most hold the very same ones)."""
+    same = list(map(operator.is_, a, b))
+    i = -1
+    while True:
+        try:
+            i = same.index(False, i + 1)
+        except ValueError:
+            return
+        yield i
+
+
+def _later(now: Any, was: dict[str, Any]) -> bool:
+    """The same names, each with the time it had or a later one (canonical times)."""
+    if now is was:
+        return True
+    if len(now) != len(was) or list(dict.keys(now)) != list(was.keys()):
+        return False
+    values, before = list(dict.values(now)), list(was.values())
+    for i in _differing(values, before):
+        n, o = values[i], before[i]
+        if not (type(n) is str and type(o) is str and _canonical(n) and _canonical(o) and n >= o):
+            return False
+    return True
+
+
+def _unnamed_servants(ctx: Ctx) -> list[Deadline]:
     """Rule 45: a servant not named within 72 hours costs its player a demerit; naming passes to the others."""
-    for s in ctx.doc("entities")["servants"]:
-        if s.get("name") or s.get("naming") == "sectional":
+    kept = w._as_started(ctx, "entities", "servants")
+    if kept is not None:  # the servants as the action started: worked out once for them
+        return ch.derived("servant deadlines", kept, _servant_deadlines)
+    return _servant_deadlines(peek(ctx.doc("entities")["servants"]))
+
+
+def _unnamed_at(owner: str) -> Callable[[Ctx, datetime], None]:
+    def apply(c: Ctx, at: datetime) -> None:
+        w.edit_servant(c, owner)["naming"] = "sectional"
+        w.add_tally(c, owner, 1, w.DEMERITS, "Rule 45: servant not named in 72 hours")
+
+    return apply
+
+
+def _servant_deadlines(servants: Iterable[dict[str, Any]]) -> list[Deadline]:
+    out: list[Deadline] = []
+    for s in servants:
+        if _get(s, "name") or _get(s, "naming") == "sectional":
             continue
+        out.append((parse_time(_item(s, "since")) + timedelta(hours=72), f"servant {_item(s, 'owner')}",
+                    _unnamed_at(_item(s, "owner"))))
+    return out
 
-        def apply(c: Ctx, at: datetime, owner: str = s["owner"]) -> None:
-            w.edit_servant(c, owner)["naming"] = "sectional"
-            w.add_tally(c, owner, 1, w.DEMERITS, "Rule 45: servant not named in 72 hours")
 
-        yield parse_time(s["since"]) + timedelta(hours=72), f"servant {s['owner']}", apply
+_soon: dict[str, tuple[Any, datetime | None]] = {}  # by source: (its list as some action started, soonest)
+
+
+def _soonest_in(source: str, part: Any, deadlines: Callable[[Any], list[Deadline]]) -> datetime | None:
+    """The soonest of ``deadlines(part)``, remembered while the actions start from that very ``part``."""
+    hit = _soon.get(source)
+    if hit is None or hit[0] is not part:
+        times = [d[0] for d in deadlines(part)]
+        hit = (part, min(times) if times else None)
+        _soon[source] = hit
+    return hit[1]
+
+
+def _nothing_due(ctx: Ctx) -> bool:
+    """Whether no deadline has come by the action's time, asked the quick way, before the action has
+    edited anything (settle's first look): from what is remembered of the documents it started from.
+    False when that cannot be told so (``_deadlines`` then tells)."""
+    from . import bombs, consent
+
+    if ctx.tx.docs:
+        return False
+    t = w.turn(ctx)
+    if t.get("over"):
+        return True
+    if t.get("active") and t.get("started") and parse_time(t["started"]) + turn_length(ctx) <= ctx.at:
+        return False
+    cpu = w.room_name(ctx, "cpu")
+    for soonest in (_soonest_in(f"bombs, CPU {cpu}", w.tokens(ctx), lambda ts: bombs._deadlines(ts, cpu)),
+                    _soonest_in("proposals", consent.proposals(ctx), consent._deadlines),
+                    _soonest_in("servants", ctx.doc("entities")["servants"], _servant_deadlines)):
+        if soonest is not None and soonest <= ctx.at:
+            return False
+    return _silent_floor(ctx, ctx.at)
 
 
 def settle(ctx: Ctx) -> Iterator[str]:
@@ -202,10 +391,12 @@ def settle(ctx: Ctx) -> Iterator[str]:
     from .consequences import run_all
 
     for _ in range(10000):
-        due = [(at, key, fn) for at, key, fn in _deadlines(ctx) if at <= ctx.at]
+        if _nothing_due(ctx):
+            break
+        due = [(at, key, fn) for at, key, fn in _deadlines(ctx, ctx.at) if at <= ctx.at]
         if not due:
             break
-        at, key, fn = min(due, key=lambda d: (d[0], d[1]))
+        at, _key, fn = min(due, key=lambda d: (d[0], d[1]))
         now, ctx.at = ctx.at, at  # everything the deadline does happens at its own time
         try:
             fn(ctx, at)

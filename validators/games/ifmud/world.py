@@ -9,12 +9,16 @@ of getting there.
 from __future__ import annotations
 
 import math
+import operator
+from collections.abc import Iterator
 from datetime import datetime
-from typing import Any, Iterator
+from itertools import repeat
+from typing import Any
 
-from ...engine import Ctx, State
+from ...engine import Ctx, State, peek
 from ...problems import Illegal, Problem
 from ...timeutil import format_time
+from . import changes as ch
 from .order import DEFAULT_DICE, alphabetical_extreme, random_selection, standard_order
 
 # The rooms the rules name. A game may rename them with options.ifmud.rooms.
@@ -36,6 +40,13 @@ ROOMS = {
 
 ENTITIES = ("monkey", "pieman", "omnibus", "robot", "kitten")
 BROWNIE, DEMERITS, PUISSANCE, LOCATION, GIFTS = "brownie", "demerits", "puissance", "location", "gifts"
+
+# Reading without copying. A document the action edited is copied on write (validators/engine.py), and
+# reading it the ordinary way copies each container reached. The helpers below find things with these raw
+# reads (which see the same values) and only then index the list for the item they return, so a search
+# copies just what it finds. What the raw reads give must never be written to.
+_get = dict.get
+_item = dict.__getitem__
 
 
 def room_name(state: State | Ctx, key: str) -> str:
@@ -61,23 +72,164 @@ def rooms(state: State | Ctx) -> list[dict[str, Any]]:
     return state.doc("map")["rooms"]
 
 
+class _Rooms:
+    """What is read off the list of rooms, each part worked out when first asked: raw reads, for reading only.
+
+    Worked out once for a list that nothing was written into since the action started (and then kept for
+    as long as the actions start from that very list: see ``changes.derived``); otherwise afresh."""
+
+    def __init__(self, rooms: Any, names_as: _Rooms | None = None, once: bool = False):
+        """``names_as``: the view of a list with the same names in the same places, to take them from.
+        ``once``: made for one question (of a state being read, or of rooms being changed): a room is then
+        found by looking through the list, as that is cheaper than indexing it first."""
+        self.rooms = list(peek(rooms))
+        self.names_as = names_as
+        self.once = once
+        self._names: list[Any] | None = None
+        self._name_set: set[Any] | None = None
+        self._index: dict[Any, int] | None = None
+        self._folded: dict[Any, Any] | None = None
+        self._most: Any = None
+        self._wild: dict[str, Any] = {}
+
+    @property
+    def names(self) -> list[Any]:
+        if self._names is None:
+            known = self.names_as
+            self._names = known.names if known is not None else list(map(_item, self.rooms, repeat("name")))
+        return self._names
+
+    @property
+    def name_set(self) -> set[Any]:
+        if self._name_set is None:
+            self._name_set = self.names_as.name_set if self.names_as is not None else set(self.names)
+        return self._name_set
+
+    @property
+    def index(self) -> dict[Any, int]:
+        """Where each name's first room is in the list (as ``room`` finds it)."""
+        if self.names_as is not None:
+            return self.names_as.index
+        if self._index is None:
+            names = self.names  # the first room of a name wins: filled from the end
+            self._index = dict(zip(reversed(names), range(len(names) - 1, -1, -1)))
+        return self._index
+
+    def position(self, name: Any) -> int | None:
+        """Where the first room of that name is in the list."""
+        if self.once and self._index is None and self.names_as is None:
+            for i, r in enumerate(self.rooms):
+                if _item(r, "name") == name:
+                    return i
+            return None
+        return self.index.get(name)
+
+    def get(self, name: Any) -> dict[str, Any] | None:
+        i = self.position(name)
+        return None if i is None else self.rooms[i]
+
+    @property
+    def folded(self) -> dict[Any, Any]:
+        if self.names_as is not None:
+            return self.names_as.folded
+        if self._folded is None:
+            self._folded = {n.casefold(): n for n in self.names}
+        return self._folded
+
+    @property
+    def most_visits(self) -> Any:
+        if self._most is None:
+            self._most = max(map(_get, self.rooms, repeat("visits"), repeat(0)))
+        return self._most
+
+    def wilderness(self, crescent: str) -> str | None:
+        if crescent not in self._wild:
+            candidates = [r for r in self.rooms if _item(r, "name") != crescent]
+            if not candidates:
+                self._wild[crescent] = None
+            else:
+                least = min(_get(r, "visits", 0) for r in candidates)
+                self._wild[crescent] = standard_order(
+                    [_item(r, "name") for r in candidates if _get(r, "visits", 0) == least])[0]
+        return self._wild[crescent]
+
+
+def _rooms_after(earlier: list[dict[str, Any]], view: _Rooms, rooms: list[dict[str, Any]]) -> _Rooms:
+    """``_Rooms(rooms)``, taking from the view of an earlier list what still holds: an action (the end of a
+    turn, say) changes a few rooms, and the next list holds the very same objects for all the others."""
+    new = _Rooms(rooms)
+    if len(earlier) != len(rooms) or view.names_as is not None:
+        return new
+    changed = [i for i, same in enumerate(map(operator.is_, rooms, earlier)) if not same]
+    if any(_item(rooms[i], "name") != _item(earlier[i], "name") for i in changed):
+        return new
+    new._names, new._name_set, new._index, new._folded = view._names, view._name_set, view._index, view._folded
+    if view._most is not None:
+        old = [_get(earlier[i], "visits", 0) for i in changed]
+        now = [_get(rooms[i], "visits", 0) for i in changed]
+        if all(a >= b for a, b in zip(now, old)):  # no room has fewer visits than it had
+            new._most = max([view._most, *now])
+    return new
+
+
+def _as_started(state: State | Ctx, kind: str, key: str) -> Any:
+    """The part ``doc[key]`` as the action started, when nothing was written into it since (else None)."""
+    if isinstance(state, Ctx) and ch.unchanged(state, kind, key):
+        return ch.start(state, kind, key)
+    return None
+
+
+def _rooms_view(state: State | Ctx) -> _Rooms:
+    if isinstance(state, Ctx):
+        kept = _as_started(state, "map", "rooms")
+        if kept is not None:
+            return ch.derived("rooms", kept, _Rooms, _rooms_after)
+        changed = ch.changed_items(state, "map", "rooms")
+        if changed is not None and all(_item(x, "name") == _item(b, "name") for x, b in changed):
+            # the same rooms in the same places under the same names: where each name is is known already
+            return _Rooms(rooms(state), ch.derived("rooms", ch.start(state, "map", "rooms"), _Rooms, _rooms_after))
+    return _Rooms(rooms(state), once=True)
+
+
+def _linked(connections: list[dict[str, Any]]) -> dict[Any, set[Any]]:
+    """For each room, the rooms one connection joins it to (a connection between exactly two rooms)."""
+    out: dict[Any, set[Any]] = {}
+    for c in connections:
+        ends = set(_item(c, "between"))
+        if len(ends) == 2:
+            a, b = ends
+            out.setdefault(a, set()).add(b)
+            out.setdefault(b, set()).add(a)
+    return out
+
+
+def _links(state: State | Ctx) -> dict[Any, set[Any]] | None:
+    """``_linked`` of the connections, when nothing was written into them since the action started."""
+    kept = _as_started(state, "map", "connections")
+    return None if kept is None else ch.derived("links", kept, _linked)
+
+
 def room_names(state: State | Ctx) -> list[str]:
-    return [r["name"] for r in rooms(state)]
+    return list(_rooms_view(state).names)
 
 
 def room(state: State | Ctx, name: str) -> dict[str, Any] | None:
-    for r in rooms(state):
-        if r["name"] == name:
-            return r
-    return None
+    i = _rooms_view(state).position(name)
+    return None if i is None else rooms(state)[i]
+
+
+def room_index(state: State | Ctx) -> dict[str, dict[str, Any]]:
+    """Each room by name (the first of a name, as ``room`` finds it), read raw: for reading only."""
+    view = _rooms_view(state)
+    return {n: view.rooms[i] for n, i in view.index.items()}
 
 
 def resolve_room(state: State | Ctx, given: str) -> str | None:
     """A room by its name, its name in another case, or a synonym of it (Rule 72)."""
-    names = room_names(state)
-    if given in names:
+    view = _rooms_view(state)
+    if given in view.name_set:
         return given
-    folded = {n.casefold(): n for n in names}
+    folded = view.folded
     if given.casefold() in folded:
         return folded[given.casefold()]
     for row in state.doc("tables").get("synonyms", []):
@@ -93,21 +245,39 @@ def is_tuesday(at: datetime) -> bool:
     return at.weekday() == 1
 
 
+def _open_room(r: dict[str, Any] | None, at: datetime) -> bool:
+    return r is not None and not (_get(r, "tuesdays_only") and not is_tuesday(at))
+
+
 def connected(state: State | Ctx, a: str, b: str, at: datetime) -> bool:
     """Rules 25, 39, 107: a two-way connection, and Brigadoon only on Tuesdays (UTC)."""
     if a == b:
         return False
-    for r in (room(state, a), room(state, b)):
-        if r is None or (r.get("tuesdays_only") and not is_tuesday(at)):
+    view = _rooms_view(state)
+    for name in (a, b):
+        if not _open_room(view.get(name), at):
             return False
-    for c in state.doc("map")["connections"]:
-        if set(c["between"]) == {a, b}:
+    links = _links(state)
+    if links is not None:
+        return b in links.get(a, ())
+    want = {a, b}
+    for c in peek(state.doc("map")["connections"]):
+        ends = _item(c, "between")
+        if a in ends and b in ends and set(ends) == want:
             return True
     return False
 
 
 def neighbours(state: State | Ctx, a: str, at: datetime) -> list[str]:
-    return standard_order(n for n in room_names(state) if connected(state, a, n, at))
+    """The rooms connected to ``a`` now, in Standard Order (each connection is looked at once)."""
+    view = _rooms_view(state)
+    if not _open_room(view.get(a), at):
+        return []
+    links = _links(state)
+    if links is None:
+        links = _linked(peek(state.doc("map")["connections"]))
+    other = links.get(a, set())
+    return standard_order(n for n in view.names if n != a and n in other and _open_room(view.get(n), at))
 
 
 def connectivity_name(r: dict[str, Any]) -> str:
@@ -128,31 +298,26 @@ def connectivity_name(r: dict[str, Any]) -> str:
 def tolls(state: State | Ctx, name: str) -> list[dict[str, Any]]:
     """The tolls on a room: its own (Rule 43) and the Death Toll of its damage (Rule 78); none in a
     tax haven (Rule 68, which this module lets win over Rule 78 unless options.ifmud.death_toll_in_haven)."""
-    r = room(state, name)
+    r = _rooms_view(state).get(name)
     if r is None:
         return []
-    haven = bool(r.get("tax_haven"))
+    haven = bool(_get(r, "tax_haven"))
     out = []
-    if r.get("toll") and not haven:
+    if _get(r, "toll") and not haven:
         out.append(r["toll"])
-    if r.get("damage", 0) > 0 and (not haven or option(state, "death_toll_in_haven", False)):
-        out.append({"name": "Death Toll", "value": 2 * r["damage"]})
+    if _get(r, "damage", 0) > 0 and (not haven or option(state, "death_toll_in_haven", False)):
+        out.append({"name": "Death Toll", "value": 2 * _item(r, "damage")})
     return out
 
 
 def savage_wilderness(state: State | Ctx) -> str | None:
     """Rule 122: the room with the fewest visits, Mornington Crescent aside; ties by Standard Order."""
-    crescent = room_name(state, "crescent")
-    candidates = [r for r in rooms(state) if r["name"] != crescent]
-    if not candidates:
-        return None
-    least = min(r.get("visits", 0) for r in candidates)
-    return standard_order([r["name"] for r in candidates if r.get("visits", 0) == least])[0]
+    return _rooms_view(state).wilderness(room_name(state, "crescent"))
 
 
 def fallback_room(state: State | Ctx, wanted: str) -> str:
     """Rule 69: a room that no longer exists is replaced by the room alphabetically first."""
-    if room(state, wanted) is not None:
+    if wanted in _rooms_view(state).name_set:
         return wanted
     first = alphabetical_extreme(room_names(state))
     if first is None:
@@ -163,40 +328,66 @@ def fallback_room(state: State | Ctx, wanted: str) -> str:
 # ---------------------------------------------------------------- players, servants, entities
 
 
+def _raw_players(state: State | Ctx) -> Iterator[dict[str, Any]]:
+    return peek(state.doc("roster")["players"])
+
+
 def player_names(state: State | Ctx) -> list[str]:
-    return [p["name"] for p in state.doc("roster")["players"]]
+    return list(map(_item, _raw_players(state), repeat("name")))
+
+
+def _stats(state: State | Ctx) -> list[dict[str, Any]]:
+    return list(map(_item, _raw_players(state), repeat("stats")))
 
 
 def location_of_player(state: State | Ctx, name: str) -> str | None:
-    for p in state.doc("roster")["players"]:
-        if p["name"] == name:
-            return p["stats"].get(LOCATION)
+    for p in _raw_players(state):
+        if _item(p, "name") == name:
+            return _get(_item(p, "stats"), LOCATION)
     return None
 
 
+def locations(state: State | Ctx, but: str | None = None) -> dict[str, Any]:
+    """Every player's location by name (the first player of a name, as ``location_of_player`` finds it),
+    but ``but``'s."""
+    names, stats = player_names(state), _stats(state)
+    out = dict(zip(reversed(names), map(_get, reversed(stats), repeat(LOCATION))))
+    if but is not None:
+        out.pop(but, None)
+    return out
+
+
+def tallies(state: State | Ctx, stat: str = BROWNIE) -> dict[str, int]:
+    """Every player's tally by name (the first player of a name, as ``tally`` finds it)."""
+    names, stats = player_names(state), _stats(state)
+    return dict(zip(reversed(names), map(int, map(_get, reversed(stats), repeat(stat), repeat(0)))))
+
+
 def servant(state: State | Ctx, owner: str) -> dict[str, Any] | None:
-    for s in state.doc("entities")["servants"]:
-        if s["owner"] == owner:
-            return s
+    servants = state.doc("entities")["servants"]
+    for i, s in enumerate(peek(servants)):
+        if _item(s, "owner") == owner:
+            return servants[i]
     return None
 
 
 def edit_servant(ctx: Ctx, owner: str) -> dict[str, Any]:
-    for s in ctx.edit("entities")["servants"]:
-        if s["owner"] == owner:
-            return s
+    servants = ctx.edit("entities")["servants"]
+    for i, s in enumerate(peek(servants)):
+        if _item(s, "owner") == owner:
+            return servants[i]
     raise refuse(ctx, f"{owner} has no servant", "r44")
 
 
 def entity_location(state: State | Ctx, which: str) -> str | None:
-    e = state.doc("entities").get(which)
-    return e.get("location") if e else None
+    e = _get(state.doc("entities"), which)
+    return _get(e, "location") if e else None
 
 
 def tally(state: State | Ctx, who: str, stat: str = BROWNIE) -> int:
-    for p in state.doc("roster")["players"]:
-        if p["name"] == who:
-            return int(p["stats"].get(stat, 0))
+    for p in _raw_players(state):
+        if _item(p, "name") == who:
+            return int(_get(_item(p, "stats"), stat, 0))
     return 0
 
 
@@ -218,9 +409,25 @@ def add_tally(ctx: Ctx, who: str, amount: int, stat: str = BROWNIE, why: str = "
     """Change a tally without bounds (Rule 42: tallies may be negative)."""
     if amount == 0:
         return
-    p = ctx.edit_player(who)
+    _add_to(ctx, ctx.edit_player(who), who, amount, stat, why)
+
+
+def _add_to(ctx: Ctx, p: dict[str, Any], who: str, amount: int, stat: str, why: str) -> None:
     p["stats"][stat] = int(p["stats"].get(stat, 0)) + amount
     ctx.step({"tally": who, stat: amount, **({"why": why} if why else {})})
+
+
+def add_tally_to_all_but(ctx: Ctx, who: str, amount: int, stat: str = BROWNIE, why: str = "") -> None:
+    """``add_tally`` for every player but ``who``, in roster order (each player found once, not once per player)."""
+    if amount == 0:
+        return
+    players = ctx.edit("roster")["players"]
+    first: dict[Any, int] = {}
+    for i, p in enumerate(peek(players)):
+        first.setdefault(_item(p, "name"), i)
+    for other in player_names(ctx):
+        if other != who:
+            _add_to(ctx, players[first[other]], other, amount, stat, why)
 
 
 # ---------------------------------------------------------------- tokens
@@ -231,17 +438,24 @@ def tokens(state: State | Ctx) -> list[dict[str, Any]]:
 
 
 def token(state: State | Ctx, ident: int) -> dict[str, Any] | None:
-    for t in tokens(state):
-        if t["id"] == ident:
-            return t
+    ts = tokens(state)
+    for i, t in enumerate(peek(ts)):
+        if _item(t, "id") == ident:
+            return ts[i]
     return None
 
 
 def edit_token(ctx: Ctx, ident: int) -> dict[str, Any]:
-    for t in ctx.edit("tokens")["tokens"]:
-        if t["id"] == ident:
-            return t
+    ts = ctx.edit("tokens")["tokens"]
+    for i, t in enumerate(peek(ts)):
+        if _item(t, "id") == ident:
+            return ts[i]
     raise ctx.refuse(f"there is no token #{ident}", "r54")
+
+
+def _picked(items: list[dict[str, Any]], keep: Any) -> list[dict[str, Any]]:
+    """The items of ``items`` for which ``keep(raw item)`` holds, in order; only those are copied."""
+    return [items[i] for i, t in enumerate(peek(items)) if keep(t)]
 
 
 def find_token(ctx: Ctx, ref: Any) -> dict[str, Any]:
@@ -251,8 +465,9 @@ def find_token(ctx: Ctx, ref: Any) -> dict[str, Any]:
         if t is None:
             raise ctx.refuse(f"there is no token #{ref}", "r54")
         return t
-    hits = [t for t in tokens(ctx) if t["name"] == ref] or [t for t in tokens(ctx)
-                                                            if t["name"].casefold() == str(ref).casefold()]
+    folded = str(ref).casefold()
+    hits = _picked(tokens(ctx), lambda t: _item(t, "name") == ref) or _picked(
+        tokens(ctx), lambda t: _item(t, "name").casefold() == folded)
     if not hits:
         raise ctx.refuse(f"there is no token named {ref!r}", "r54")
     if len(hits) > 1:
@@ -261,8 +476,21 @@ def find_token(ctx: Ctx, ref: Any) -> dict[str, Any]:
     return hits[0]
 
 
+def _roles(tokens: list[dict[str, Any]]) -> dict[Any, list[int]]:
+    """Where the tokens of each role are in a list of tokens."""
+    out: dict[Any, list[int]] = {}
+    for i, role in enumerate(map(_get, tokens, repeat("role"))):
+        if role is not None:
+            out.setdefault(role, []).append(i)
+    return out
+
+
 def by_role(state: State | Ctx, role: str) -> list[dict[str, Any]]:
-    return [t for t in tokens(state) if t.get("role") == role]
+    ts = tokens(state)
+    kept = _as_started(state, "tokens", "tokens") if role is not None else None
+    if kept is not None:  # the tokens as the action started: where each role is was worked out once
+        return [ts[i] for i in ch.derived("roles", kept, _roles).get(role, ())]
+    return [ts[i] for i, t in enumerate(peek(ts)) if _get(t, "role") == role]
 
 
 def carrier(loc: dict[str, Any]) -> tuple[str, str]:
@@ -286,7 +514,7 @@ def place_of(state: State | Ctx, loc: dict[str, Any]) -> str | None:
 
 def carried_by(state: State | Ctx, kind: str, who: str = "") -> list[dict[str, Any]]:
     want = {kind: True if kind == "monkey" else who}
-    return [t for t in tokens(state) if t["location"] == want]
+    return _picked(tokens(state), lambda t: _item(t, "location") == want)
 
 
 def is_time_bomb(t: dict[str, Any]) -> bool:
@@ -390,10 +618,11 @@ def entry_cost(state: State | Ctx, who: str, dest: str) -> int:
 
 def visit_award(state: State | Ctx, dest: str) -> int:
     """Rule 99: the largest visits tally on the map less the new room's."""
-    r = room(state, dest)
+    view = _rooms_view(state)
+    r = view.get(dest)
     if r is None:
         return 0
-    return max(x.get("visits", 0) for x in rooms(state)) - r.get("visits", 0)
+    return view.most_visits - _get(r, "visits", 0)
 
 
 def set_player_location(ctx: Ctx, who: str, dest: str, *, how: str, by_action: bool = True) -> None:
@@ -411,9 +640,7 @@ def set_player_location(ctx: Ctx, who: str, dest: str, *, how: str, by_action: b
     for toll in tolls(ctx, dest):
         value = int(toll["value"])
         add_tally(ctx, who, -value, BROWNIE, f"Rule 43: toll {toll['name']}")
-        for other in player_names(ctx):
-            if other != who:
-                add_tally(ctx, other, math.ceil(value / 2), BROWNIE, f"Rule 43: half of {who}'s toll")
+        add_tally_to_all_but(ctx, who, math.ceil(value / 2), BROWNIE, f"Rule 43: half of {who}'s toll")
     tdoc = ctx.edit("turn")
     arrivals = tdoc.setdefault("arrivals", {})
     arrivals[dest] = int(arrivals.get(dest, 0)) + 1
@@ -501,12 +728,13 @@ def pie_bomb_trap(ctx: Ctx, dest: str) -> None:
         ctx.step({"pie_bomb": "kersplat"})
         near = {dest, *neighbours(ctx, dest, ctx.at)}
         victims: list[tuple[str, str]] = []
+        where = locations(ctx)
         for p in player_names(ctx):
-            if location_of_player(ctx, p) in near and carried_by(ctx, "player", p):
+            if where[p] in near and carried_by(ctx, "player", p):
                 victims.append(("player", p))
-        for s in ctx.doc("entities")["servants"]:
-            if s["location"] in near and carried_by(ctx, "servant", s["owner"]):
-                victims.append(("servant", s["owner"]))
+        for s in peek(ctx.doc("entities")["servants"]):
+            if _item(s, "location") in near and carried_by(ctx, "servant", _item(s, "owner")):
+                victims.append(("servant", _item(s, "owner")))
         if entity_location(ctx, "monkey") in near and carried_by(ctx, "monkey"):
             victims.append(("monkey", ""))
         for kind, who in victims:
@@ -519,12 +747,13 @@ def pie_bomb_trap(ctx: Ctx, dest: str) -> None:
 
 def everything_in(state: State | Ctx, place: str) -> Iterator[tuple[str, str]]:
     """(kind, name) of every player, servant and entity whose location is ``place``."""
+    where = locations(state)
     for p in player_names(state):
-        if location_of_player(state, p) == place:
+        if where[p] == place:
             yield ("player", p)
-    for s in state.doc("entities")["servants"]:
-        if s["location"] == place:
-            yield ("servant", s["owner"])
+    for s in peek(state.doc("entities")["servants"]):
+        if _item(s, "location") == place:
+            yield ("servant", _item(s, "owner"))
     for which in ENTITIES:
         if entity_location(state, which) == place:
             yield (which, which)
