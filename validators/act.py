@@ -110,7 +110,7 @@ def act(root: Path, game: str, action: str, actor: str, params: dict[str, Any], 
                                    f"content/{game}", kind=BAD_INPUT))
         files = load_game(WorkTree(root), game)
         record = record_for(action, actor, at, params, note)
-        taken = {Path(p).name for p in files.actions}
+        taken = {p.rpartition("/")[2] for p in files.actions}  # listed paths use '/'
         name = action_filename(record, taken)
         path = f"{files.root}/actions/{name}"
         step = judge_one(files.registry, files.state, record, path, now=now, check_recorded=False)

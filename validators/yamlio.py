@@ -262,26 +262,25 @@ def _line_col(text: str, index: int) -> tuple[int, int]:
 
 
 _TAB_INDENT = re.compile(r"^[ ]*\t", re.M)
+_BRACKET = re.compile(r"[\[\]{}]")
 
 
 def _prescan(text: str, name: str) -> None:
-    m = _TAB_INDENT.search(text)
+    m = _TAB_INDENT.search(text) if "\t" in text else None  # a substring search first: most files hold no tab
     if m:
         line, col = _line_col(text, m.end() - 1)
         raise BadInput(Problem("tab in indentation; indent with spaces", name, line, col, kind=BAD_INPUT))
     # Flow collections are the only way to nest deeply in a small file; bound them before parsing.
     if text.count("[") + text.count("{") > MAX_DEPTH:
-        depth = worst = 0
-        for i, ch in enumerate(text):
-            if ch in "[{":
+        depth = 0
+        for m in _BRACKET.finditer(text):  # only the brackets are visited, not every character
+            if m.group() in "[{":
                 depth += 1
-                if depth > worst:
-                    worst = depth
-                    if worst > MAX_DEPTH:
-                        line, col = _line_col(text, i)
-                        raise BadInput(Problem(f"nested deeper than {MAX_DEPTH} levels", name, line, col,
-                                               kind=BAD_INPUT))
-            elif ch in "]}":
+                if depth > MAX_DEPTH:
+                    line, col = _line_col(text, m.start())
+                    raise BadInput(Problem(f"nested deeper than {MAX_DEPTH} levels", name, line, col,
+                                           kind=BAD_INPUT))
+            else:
                 depth = max(0, depth - 1)
 
 
