@@ -12,11 +12,27 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from validators import content
-from validators.engine import State, apply_action
+from validators import content, yamlio
+from validators.engine import Rule, State, apply_action
 from validators.judge import param_problems
 from validators.modules import registry_for
 from validators.timeutil import format_time
+
+
+def player_names(n: int) -> list[str]:
+    return [f"P{i:03d}" for i in range(n)]
+
+
+def example_rules(example: Path, founded: datetime) -> dict[str, Rule]:
+    """The ruleset of an example game (``content/<game>``), each rule's history re-dated to ``founded``."""
+    rules = {}
+    for path in sorted((example / "initial" / "ruleset").glob("*.md")):
+        front, body = content.split_front_matter(path.read_text(encoding="utf-8"), str(path))
+        meta = yamlio.load(front, str(path))
+        for h in meta.get("history", []):
+            h["at"] = format_time(founded)
+        rules[meta["id"]] = Rule(meta["id"], meta, body)
+    return rules
 
 
 class Builder:

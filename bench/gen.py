@@ -33,8 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.common import Builder, write_game  # noqa: E402
-from validators import content  # noqa: E402
+from bench.common import Builder, example_rules, player_names, write_game  # noqa: E402
 from validators.engine import Rule, State  # noqa: E402
 from validators.timeutil import format_time  # noqa: E402
 
@@ -59,10 +58,6 @@ WORDS = ("colony river harbour granary council ledger lantern orchard bridge qua
          "archive tower meadow").split()
 
 
-def player_names(n: int) -> list[str]:
-    return [f"P{i:03d}" for i in range(n)]
-
-
 def initial_roster(n: int, rng: random.Random) -> dict[str, Any]:
     players = []
     for i, name in enumerate(player_names(n)):
@@ -77,17 +72,7 @@ def initial_roster(n: int, rng: random.Random) -> dict[str, Any]:
 
 def initial_rules() -> dict[str, Rule]:
     """The example game's ruleset, re-dated to this game's founding."""
-    rules = {}
-    for path in sorted((ROOT / "content/blognomic/initial/ruleset").glob("*.md")):
-        text = path.read_text(encoding="utf-8")
-        front, body = content.split_front_matter(text, str(path))
-        from validators import yamlio
-
-        meta = yamlio.load(front, str(path))
-        for h in meta.get("history", []):
-            h["at"] = format_time(FOUNDED)
-        rules[meta["id"]] = Rule(meta["id"], meta, body)
-    return rules
+    return example_rules(ROOT / "content" / "blognomic", FOUNDED)
 
 
 def initial_state(n: int, rng: random.Random) -> State:

@@ -36,8 +36,8 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-from bench.common import Builder, write_game
-from validators import content, yamlio
+from bench.common import Builder, example_rules, player_names, write_game
+from validators import yamlio
 from validators.engine import Rule, State, advance
 from validators.games.cycle12 import transcription
 from validators.games.cycle12.common import ITEMS, JUSTICE, NOMSTERS, PROPOSALS, SHEETS, WORLD
@@ -91,18 +91,7 @@ def _example(kind: str) -> Any:
 
 def initial_rules() -> dict[str, Rule]:
     """The example game's ruleset, re-dated to this game's founding."""
-    rules = {}
-    for path in sorted((EXAMPLE / "initial/ruleset").glob("*.md")):
-        front, body = content.split_front_matter(path.read_text(encoding="utf-8"), str(path))
-        meta = yamlio.load(front, str(path))
-        for h in meta.get("history", []):
-            h["at"] = format_time(FOUNDED)
-        rules[meta["id"]] = Rule(meta["id"], meta, body)
-    return rules
-
-
-def player_names(n: int) -> list[str]:
-    return [f"P{i:03d}" for i in range(n)]
+    return example_rules(EXAMPLE, FOUNDED)
 
 
 class Names:

@@ -40,8 +40,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.common import Builder, write_game
-from validators import content, yamlio
+from bench.common import Builder, example_rules, player_names, write_game
+from validators import yamlio
 from validators.engine import Rule, State
 from validators.games.ifmud import world as w
 from validators.games.ifmud.order import turn_order
@@ -93,25 +93,13 @@ AVOID = {"Mornington Crescent", "Dot-Com Bubble"}
 # ---------------------------------------------------------------- the founding state
 
 
-def player_names(n: int) -> list[str]:
-    return [f"P{i:03d}" for i in range(n)]
-
-
 def _example(kind: str) -> Any:
     return yamlio.load_file(EXAMPLE / "initial" / "gamestate" / f"{kind}.yaml")
 
 
 def initial_rules() -> dict[str, Rule]:
     """The example game's ruleset (Rules 1-160), re-dated to this game's founding."""
-    rules = {}
-    for path in sorted((EXAMPLE / "initial" / "ruleset").glob("*.md")):
-        text = path.read_text(encoding="utf-8")
-        front, body = content.split_front_matter(text, str(path))
-        meta = yamlio.load(front, str(path))
-        for h in meta.get("history", []):
-            h["at"] = format_time(FOUNDED)
-        rules[meta["id"]] = Rule(meta["id"], meta, body)
-    return rules
+    return example_rules(EXAMPLE, FOUNDED)
 
 
 def _adjacency(connections: list[dict[str, Any]]) -> dict[str, set[str]]:

@@ -31,8 +31,8 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-from bench.common import Builder, write_game
-from validators import content, yamlio
+from bench.common import Builder, example_rules, player_names, write_game
+from validators import yamlio
 from validators.engine import Rule, State, advance
 from validators.games.blognomic.proposals import enactable_reason, failable_reason
 from validators.games.monkey.items import ACTIVE, usable
@@ -71,18 +71,7 @@ def _example(kind: str) -> Any:
 
 def initial_rules() -> dict[str, Rule]:
     """The example game's ruleset, re-dated to this game's founding."""
-    rules = {}
-    for path in sorted((EXAMPLE / "initial/ruleset").glob("*.md")):
-        front, body = content.split_front_matter(path.read_text(encoding="utf-8"), str(path))
-        meta = yamlio.load(front, str(path))
-        for h in meta.get("history", []):
-            h["at"] = format_time(FOUNDED)
-        rules[meta["id"]] = Rule(meta["id"], meta, body)
-    return rules
-
-
-def player_names(n: int) -> list[str]:
-    return [f"P{i:03d}" for i in range(n)]
+    return example_rules(EXAMPLE, FOUNDED)
 
 
 def fill_move(name: str, rng: random.Random, line_len: int) -> str:

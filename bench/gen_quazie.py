@@ -58,8 +58,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.common import Builder, write_game
-from validators import content, yamlio
+from bench.common import Builder, example_rules, player_names, write_game
+from validators import yamlio
 from validators.engine import Rule, State, advance
 from validators.games.quazie import hands as qhands
 from validators.games.quazie.common import (
@@ -112,10 +112,6 @@ NOTE_TABLE_ADDS = [("6", "C#"), ("5", "E"), ("3", "D"), ("2", "C"), ("1", "F"), 
 
 
 # ---------------------------------------------------------------- the initial state
-
-
-def player_names(n: int) -> list[str]:
-    return [f"P{i:03d}" for i in range(n)]
 
 
 def _example(path: str) -> Any:
@@ -332,13 +328,7 @@ def initial_docs(names: list[str], rng: random.Random, weeks: int, words: Words)
 
 def initial_rules(rng: random.Random, new_flavours: list[str]) -> dict[str, Rule]:
     """The example game's ruleset, re-dated to this game's founding, a few rules coloured (rule 18)."""
-    rules = {}
-    for path in sorted((EXAMPLE / "initial" / "ruleset").glob("*.md")):
-        front, body = content.split_front_matter(path.read_text(encoding="utf-8"), str(path))
-        meta = yamlio.load(front, str(path))
-        for h in meta.get("history", []):
-            h["at"] = format_time(FOUNDED)
-        rules[meta["id"]] = Rule(meta["id"], meta, body)
+    rules = example_rules(EXAMPLE, FOUNDED)
     for rid, colour in zip(["dance-off", "tag", "in-your-eye", "stuffs", "music", "colours"],
                            ["peru", "crimson", "teal", "chocolate", "orchid", "wheat"]):
         if rid in rules:

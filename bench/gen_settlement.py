@@ -51,8 +51,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.common import Builder, write_game
-from validators import content, yamlio
+from bench.common import Builder, example_rules, write_game
+from validators import yamlio
 from validators.engine import Rule, State
 from validators.games.settlement.grid import SettlementMap, designate, parse
 from validators.timeutil import format_time, frequency_violation, parse_time, week_start
@@ -94,15 +94,7 @@ def _example(path: str) -> Any:
 
 def initial_rules() -> dict[str, Rule]:
     """The example game's ruleset, re-dated to this game's founding."""
-    rules = {}
-    for path in sorted((EXAMPLE / "initial" / "ruleset").glob("*.md")):
-        text = path.read_text(encoding="utf-8")
-        front, body = content.split_front_matter(text, str(path))
-        meta = yamlio.load(front, str(path))
-        for h in meta.get("history", []):
-            h["at"] = format_time(FOUNDED)
-        rules[meta["id"]] = Rule(meta["id"], meta, body)
-    return rules
+    return example_rules(EXAMPLE, FOUNDED)
 
 
 # ---------------------------------------------------------------- the map
