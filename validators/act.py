@@ -20,7 +20,7 @@ from .content import GameFiles, WorkTree, load_game
 from .engine import ADMIN, ANYONE, LEADER, NEWCOMER, Ctx, Registry, State, authorize
 from .judge import Step, cite, judge_one
 from .problems import BAD_INPUT, ILLEGAL, BadInput, Problem
-from .timeutil import format_time, frequency_violation, parse_time
+from .timeutil import file_stamp, format_time, frequency_violation, parse_time
 from .transaction import locked, write_all
 
 
@@ -75,8 +75,7 @@ def slug(name: str) -> str:
 
 
 def action_filename(record: dict[str, Any], taken: set[str]) -> str:
-    stamp = parse_time(record["at"]).strftime("%Y%m%dT%H%M%SZ")
-    base = f"{stamp}--{slug(record['actor'])}--{record['action']}"
+    base = f"{file_stamp(record['at'])}--{slug(record['actor'])}--{record['action']}"
     name = f"{base}.yaml"
     n = 2
     while name in taken:

@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Iterable, Iterator
@@ -14,7 +13,7 @@ from . import schemas
 from .content import GameFiles, SCHEMA_LINE
 from .engine import Action, Applied, Registry, Rule, State, apply_action
 from .problems import BAD_INPUT, ILLEGAL, BadInput, Illegal, Problem, format_path
-from .timeutil import format_time, parse_time
+from .timeutil import file_stamp, format_time, parse_time
 from .yamlio import locate
 
 
@@ -95,6 +94,7 @@ def _same_second_order(state: State, record: dict[str, Any], path: str) -> None:
     Otherwise ``nomic act`` (which applies actions in the order they are taken) and the audit of the log
     (which replays them in file-name order) could disagree.
     """
+    from .act import slug
     from .content import action_sort_key
 
     last = str(state.docs.get("ledger", {}).get("last", ""))
@@ -102,9 +102,7 @@ def _same_second_order(state: State, record: dict[str, Any], path: str) -> None:
     if not path or len(parts) < 3 or parts[0] != record.get("at"):
         return
     at, actor, action = parts[0], " ".join(parts[1:-1]), parts[-1]
-    stamp = parse_time(at).strftime("%Y%m%dT%H%M%SZ")
-    slug = re.sub(r"[^A-Za-z0-9_.-]", "_", actor)[:64]
-    last_name = f"{stamp}--{slug}--{action}.yaml"
+    last_name = f"{file_stamp(at)}--{slug(actor)}--{action}.yaml"
     mine = action_sort_key(path.rsplit("/", 1)[-1])
     if mine <= action_sort_key(last_name):
         raise Illegal(Problem(f"the last action ({last}) was taken in the same second and its file sorts after "
