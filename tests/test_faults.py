@@ -322,3 +322,15 @@ def test_replay_without_an_unknown_action_is_bad_input(tmp_path):
     r = nomic(repo, "replay", "blognomic", "--without", "20991231T000000Z--Nobody--core.vote.yaml")
     assert r.returncode == 2
     assert "no action file '20991231T000000Z--Nobody--core.vote.yaml' in this game's log" in r.stdout
+
+
+def test_an_action_in_the_future_is_not_called_a_conflict(tmp_path):
+    """Refused for its date, an action stays refused without any earlier one: no conflict is named."""
+    repo = make_repo(tmp_path)
+    _branch(repo, "pr-a", "core.idle", "player=Chidi", "--as", "Alice", "--at", "2026-11-20T10:00:00Z")
+    git(repo, "checkout", "-q", "main")
+    git(repo, "merge", "-q", "--no-edit", "pr-a")
+    r = nomic(repo, "check", "--now", "2026-11-20T09:00:00Z")
+    assert r.returncode == 1, r.stdout
+    assert "in the future (now is 2026-11-20T09:00:00Z)" in r.stdout
+    assert "conflicts with" not in r.stdout

@@ -159,7 +159,7 @@ class RecentStates:
 
 
 def find_conflict(files: GameFiles, source: Source, states: RecentStates | list[State], paths: list[str],
-                  j: int) -> str | None:
+                  j: int, now: datetime | None = None) -> str | None:
     """The latest earlier action without which action ``j`` would be legal (and the ones between stay legal).
 
     When two pull requests are each judged legal against the same base and both are merged, the second
@@ -182,7 +182,7 @@ def find_conflict(files: GameFiles, source: Source, states: RecentStates | list[
             rec = record(k)
             if rec is None:
                 return None
-            step = judge_one(files.registry, state, rec, paths[k])
+            step = judge_one(files.registry, state, rec, paths[k], now=now)  # judged as the replay judged it
             if not step.legal or step.applied is None:
                 ok = False
                 break
@@ -234,7 +234,7 @@ def check_repo(root: Path, *, replay: bool = True, now: datetime | None = None,
         if steps and not steps[-1].legal and steps[-1].record and len(steps) > 1 and all(
                 p.kind == ILLEGAL and p.rule != "action file names" for p in steps[-1].problems):
             j = len(steps) - 1
-            other = find_conflict(files, source, states, files.actions, j)
+            other = find_conflict(files, source, states, files.actions, j, now=now)
             if other is not None:
                 steps[-1].problems.insert(0, Problem(
                     f"conflicts with the earlier action {other}: each is legal without the other, not both "
