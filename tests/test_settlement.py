@@ -366,3 +366,95 @@ def test_detect_finds_the_dances_on_the_map():
     assert any(k == "waltz" and sorted(names) == list("ABCDEF") for k, names in detect(waltz, m.adjacent))
     alone = {"A": parse("0a"), "B": parse("2f")}
     assert detect(alone, m.adjacent) == []
+
+
+# ---------------------------------------------------------------- rooms: the run-based computation against the plain one
+
+
+def random_rows(rng, height: int, width: int, ragged: bool) -> list[str]:
+    """Dirt with noise of every kind, and walled boxes (some with doors, some inside others, some at the edge)."""
+    grid = [[rng.choice("......~T#R+") if rng.random() < 0.25 else "." for _ in range(width)] for _ in range(height)]
+    boxes = []
+    for _ in range(rng.randint(1, 6)):
+        if boxes and rng.random() < 0.5:  # inside another box, when it has room for one
+            t, l, b, r_ = rng.choice(boxes)
+            if b - t < 6 or r_ - l < 6:
+                continue
+            top, left = rng.randint(t + 2, b - 4), rng.randint(l + 2, r_ - 4)
+            bottom, right = rng.randint(top + 2, b - 2), rng.randint(left + 2, r_ - 2)
+        else:
+            top, left = rng.randint(0, height - 3), rng.randint(0, width - 3)
+            bottom, right = rng.randint(top + 2, height - 1), rng.randint(left + 2, width - 1)
+        boxes.append((top, left, bottom, right))
+        for r in range(top, bottom + 1):
+            for c in range(left, right + 1):
+                if r in (top, bottom) or c in (left, right):
+                    grid[r][c] = "+" if rng.random() < 0.05 else ("R" if rng.random() < 0.1 else "#")
+                elif rng.random() < 0.7:
+                    grid[r][c] = "."
+        if rng.random() < 0.2:  # a gap in the wall
+            grid[top][rng.randint(left, right)] = "."
+    rows = ["".join(row) for row in grid]
+    if ragged:
+        rows = [row[:rng.randint(max(1, width // 2), width)] for row in rows]
+    return rows
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_rooms_match_the_cell_by_cell_reference(seed):
+    import random
+
+    from tests.settlement_rooms_reference import reference_rooms
+    from validators.games.settlement.grid import KING, ORTHOGONAL
+
+    rng = random.Random(seed)
+    rows = random_rows(rng, rng.randint(3, 30), rng.randint(3, 30), ragged=seed % 3 == 0)
+    legend = tuple(sorted((ch, bool(e.get("barrier")), e["name"] == "Door") for ch, e in LEGEND.items()))
+    for connectivity in ("orthogonal", "king"):
+        for adjacency in ("king", "orthogonal"):
+            for nested in ("merge", "separate"):
+                m = SettlementMap({"rows": rows, "legend": LEGEND},
+                                  {"room_connectivity": connectivity, "adjacency": adjacency, "nested_rooms": nested})
+                steps = KING if connectivity == "king" else ORTHOGONAL
+                want = reference_rooms(tuple(rows), legend, steps, KING if adjacency == "king" else ORTHOGONAL, nested)
+                assert m.rooms() == list(want), "\n".join(rows)
+
+
+def test_rooms_follow_barriers_and_doors_but_not_other_terrain():
+    picture = """
+        .......
+        .#####.
+        .#...#.
+        .#...#.
+        .#####.
+        ......."""
+    rows = from_picture(picture)
+    m = smap(picture)
+    assert [len(r) for r in m.rooms()] == [6]
+    # a tree or water where there was dirt changes no room (the same rooms, from the cache of the wall pattern)
+    treed = SettlementMap({"rows": rows[:2] + [".#T~.#."] + rows[3:], "legend": LEGEND}, {})
+    assert treed.rooms() == m.rooms()
+    # a wall across the room makes two rooms, a gap in the outer wall none, a door is in the room
+    split = SettlementMap({"rows": rows[:2] + [".#.#.#."] + rows[3:], "legend": LEGEND}, {})
+    assert [len(r) for r in split.rooms()] == [5]  # a wall in row 2 only: the room goes round it
+    walled = SettlementMap({"rows": rows[:2] + [".#.#.#.", ".#.#.#."] + rows[4:], "legend": LEGEND}, {})
+    assert sorted(len(r) for r in walled.rooms()) == [2, 2]
+    opened = SettlementMap({"rows": [rows[0], ".##.##."] + rows[2:], "legend": LEGEND}, {})
+    assert opened.rooms() == []
+    door = SettlementMap({"rows": [rows[0], ".##+##."] + rows[2:], "legend": LEGEND}, {})
+    assert [len(r) for r in door.rooms()] == [7] and (1, 3) in door.rooms()[0]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_all_named_finds_every_location_of_a_terrain_in_reading_order(seed):
+    import random
+
+    rng = random.Random(seed)
+    rows = random_rows(rng, rng.randint(3, 20), rng.randint(3, 20), ragged=seed % 2 == 0)
+    legend = {**LEGEND, "w": {"name": "Water", "state": "occupied"}}  # two characters for one terrain
+    rows = [row.replace("T", "w") if r % 2 else row for r, row in enumerate(rows)]
+    rows[0], rows[1] = "w" + rows[0][1:], rows[1] + "~"
+    m = SettlementMap({"rows": rows, "legend": legend}, {})
+    for name in ("Water", "Wall", "Dirt", "Door", "Large Tree", "Moat"):
+        assert m.all_named(name) == [loc for loc in m.locations() if m.terrain(loc).name == name]
+    assert {(0, 0), (1, len(rows[1]) - 1)} <= set(m.all_named("Water")) and m.all_named("Moat") == []

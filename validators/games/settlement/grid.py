@@ -9,7 +9,8 @@ a Location in a Room is Indoors, any other is Outside.
 
 The map is stored as one string per row and a legend keyed by character, so
 one changed location is one changed line in a diff. Rooms are never stored:
-they are computed here, from the rows, every time they are needed.
+they are computed here, from the rows, and remembered by the pattern of
+Barriers and Doors they depend on.
 
 Readings (game options, ``options.settlement``; see docs/modules/settlement.md):
 
@@ -71,7 +72,12 @@ def designate(loc: Loc) -> str:
 
 def parse(designation: str) -> Loc:
     """'13a' -> (13, 0). Raises ValueError for anything else."""
-    m = _DESIGNATION.match(str(designation))
+    return _parse(str(designation))
+
+
+@lru_cache(maxsize=8192)  # remembered: every rule asks where everyone is
+def _parse(designation: str) -> Loc:
+    m = _DESIGNATION.match(designation)
     if not m:
         raise ValueError(f"{designation!r} is not a location like 13a (row number, then column letter)")
     return int(m.group(1)), column_number(m.group(2))
@@ -109,6 +115,7 @@ class SettlementMap:
         self.adjacency = KING if opts.get("adjacency", "king") == "king" else ORTHOGONAL
         self.room_steps = KING if opts.get("room_connectivity", "orthogonal") == "king" else ORTHOGONAL
         self.nested = opts.get("nested_rooms", "merge")
+        self._rooms: list[frozenset[Loc]] | None = None
 
     # shape
     @property
@@ -173,13 +180,24 @@ class SettlementMap:
         return [n for n in self.neighbours(loc) if self.terrain(n).name == name]
 
     def all_named(self, name: str) -> list[Loc]:
-        return [loc for loc in self.locations() if self.terrain(loc).name == name]
+        """Every location of the legend's terrain ``name``, row by row (a search of each row, not of each cell)."""
+        chars = [ch for ch, t in self.legend.items() if t.name == name]
+        out = []
+        for r, row in enumerate(self.rows):
+            for ch in chars:
+                c = row.find(ch)
+                while c >= 0:
+                    out.append((r, c))
+                    c = row.find(ch, c + 1)
+        return out if len(chars) < 2 else sorted(out)
 
     # rooms
     def rooms(self) -> list[frozenset[Loc]]:
-        """Every Room, each with its Doors; computed from the rows (cached by content)."""
-        return list(_rooms(self.rows, tuple(sorted((ch, t.barrier, t.name == "Door") for ch, t in self.legend.items())),
-                           self.room_steps, self.adjacency, self.nested))
+        """Every Room, each with its Doors; computed from the rows (cached by their Barriers and Doors)."""
+        if self._rooms is None:
+            legend = tuple(sorted((ch, t.barrier, t.name == "Door") for ch, t in self.legend.items()))
+            self._rooms = list(_rooms(self.rows, legend, self.room_steps, self.adjacency, self.nested))
+        return self._rooms
 
     def rooms_of(self, loc: Loc) -> list[frozenset[Loc]]:
         return [room for room in self.rooms() if loc in room]
@@ -199,69 +217,93 @@ def edit_row(rows: list[str], loc: Loc, ch: str) -> None:
 
 
 # ---------------------------------------------------------------- rooms, computed
+#
+# Rooms depend only on which Locations are Barriers and which are Doors, so the rows are first
+# reduced to a mask of four codes, and the rooms are cached by that mask: farming, felling or
+# building furniture changes a row but not its mask, and costs nothing here.
+#
+# The computation works on runs: the maximal stretches of Free Locations in a row, found by a
+# regular expression. Two runs in neighbouring rows are connected when they overlap (or touch at
+# a corner, with king steps), so a 200 by 200 map is a few hundred runs, not 40,000 cells.
+
+_FREE, _FREE_DOOR, _WALL, _WALL_DOOR = "\x00", "\x01", "\x02", "\x03"
+_FREE_RUN = re.compile("[\x00\x01]+")
 
 
-def _components(cells: set[Loc], steps: tuple[Loc, ...]) -> list[set[Loc]]:
-    seen: set[Loc] = set()
-    out = []
-    for start in sorted(cells):
-        if start in seen:
-            continue
-        group = {start}
-        stack = [start]
-        seen.add(start)
-        while stack:
-            r, c = stack.pop()
-            for dr, dc in steps:
-                n = (r + dr, c + dc)
-                if n in cells and n not in seen:
-                    seen.add(n)
-                    group.add(n)
-                    stack.append(n)
-        out.append(group)
-    return out
+def _linked_runs(runs: list[list[tuple[int, int]]], widths: list[int], ext: int) -> tuple[list[int], list[bool]]:
+    """Union-find the runs of every row: (the component of each run, whether that run touches the edge).
+
+    Runs are numbered row by row. ``ext`` is 1 when a corner joins (king steps), 0 when it does not.
+    """
+    height = len(runs)
+    parent: list[int] = []
+    edge: list[bool] = []
+    first: list[int] = []  # the number of each row's first run
+
+    def find(x: int) -> int:
+        root = x
+        while parent[root] != root:
+            root = parent[root]
+        while parent[x] != root:
+            parent[x], x = root, parent[x]
+        return root
+
+    for r, row in enumerate(runs):
+        first.append(len(parent))
+        last_row = r == 0 or r == height - 1
+        above = widths[r - 1] if r > 0 else 0
+        below = widths[r + 1] if r + 1 < height else 0
+        width = widths[r]
+        for a, b in row:
+            parent.append(len(parent))
+            # on the edge: the first or last row or column, or a neighbour off a ragged map
+            edge.append(last_row or a == 0 or b == width or b - 1 + ext >= above or b - 1 + ext >= below)
+    for r in range(height - 1):
+        upper, lower = runs[r], runs[r + 1]
+        i = j = 0
+        while i < len(upper) and j < len(lower):
+            a1, b1 = upper[i]
+            a2, b2 = lower[j]
+            if a1 < b2 + ext and a2 < b1 + ext:
+                x, y = find(first[r] + i), find(first[r + 1] + j)
+                if x != y:
+                    parent[x] = y
+            if b1 < b2:
+                i += 1
+            else:
+                j += 1
+    return [find(x) for x in range(len(parent))], edge
 
 
-def _reach_from_edge(all_cells: set[Loc], walls: set[Loc], steps: tuple[Loc, ...], height: int,
-                     widths: list[int]) -> set[Loc]:
-    """Cells reachable from beyond the map's edge without crossing ``walls``."""
-    def on_edge(loc: Loc) -> bool:
-        r, c = loc
-        if r == 0 or r == height - 1 or c == 0 or c == widths[r] - 1:
-            return True
-        # a neighbour (in these steps) that is off the map: ragged rows count as edge
-        return any((r + dr, c + dc) not in all_cells for dr, dc in steps)
-
-    start = [loc for loc in all_cells if loc not in walls and on_edge(loc)]
-    seen = set(start)
-    stack = list(start)
-    while stack:
-        r, c = stack.pop()
-        for dr, dc in steps:
-            n = (r + dr, c + dc)
-            if n in all_cells and n not in walls and n not in seen:
-                seen.add(n)
-                stack.append(n)
-    return seen
+def _enclosed(runs: list[list[tuple[int, int]]], widths: list[int], ext: int) -> list[list[tuple[int, int, int]]]:
+    """The groups of runs that do not reach the edge, each as (row, start, end) runs."""
+    comp, edge = _linked_runs(runs, widths, ext)
+    open_ = {comp[x] for x in range(len(comp)) if edge[x]}
+    groups: dict[int, list[tuple[int, int, int]]] = {}
+    x = 0
+    for r, row in enumerate(runs):
+        for a, b in row:
+            if comp[x] not in open_:
+                groups.setdefault(comp[x], []).append((r, a, b))
+            x += 1
+    return list(groups.values())
 
 
-@lru_cache(maxsize=256)
-def _rooms(rows: tuple[str, ...], legend: tuple[tuple[str, bool, bool], ...], steps: tuple[Loc, ...],
-           adjacency: tuple[Loc, ...], nested: str) -> tuple[frozenset[Loc], ...]:
-    barrier_chars = {ch for ch, barrier, _ in legend if barrier}
-    door_chars = {ch for ch, _, door in legend if door}
-    height = len(rows)
-    widths = [len(r) for r in rows]
-    all_cells = {(r, c) for r in range(height) for c in range(widths[r])}
-    free = {(r, c) for (r, c) in all_cells if rows[r][c] not in barrier_chars}
-    outside = _reach_from_edge(all_cells, all_cells - free, steps, height, widths)
-    enclosed = [g for g in _components(free - outside, steps)]
-    if nested == "merge":
-        candidates: list[set[Loc]] = []
-        for group in enclosed:
-            boundary = {(r + dr, c + dc) for (r, c) in group for dr, dc in steps} - group
-            reach = _reach_from_edge(all_cells, boundary, steps, height, widths)
-            candidates.append({loc for loc in free if loc not in reach})
+def _cells(group: Iterable[tuple[int, int, int]]) -> set[Loc]:
+    return {(r, c) for r, a, b in group for c in range(a, b)}
+
+
+@lru_cache(maxsize=64)
+def _rooms_of_mask(mask: tuple[str, ...], steps: tuple[Loc, ...], adjacency: tuple[Loc, ...],
+                   nested: str) -> tuple[frozenset[Loc], ...]:
+    height = len(mask)
+    widths = [len(r) for r in mask]
+    ext = 1 if len(steps) == 8 else 0
+    free_runs = [[m.span() for m in _FREE_RUN.finditer(row)] for row in mask]
+    enclosed = [_cells(g) for g in _enclosed(free_runs, widths, ext)]
+    groups = enclosed
+    if nested == "merge" and len(enclosed) > 1:
+        candidates = [_enclosed_by(g, enclosed, mask, widths, steps, ext) for g in enclosed]
         # a Location in more than one Room belongs to the largest only
         candidates.sort(key=lambda g: (-len(g), min(g)))
         kept: list[set[Loc]] = []
@@ -269,14 +311,54 @@ def _rooms(rows: tuple[str, ...], legend: tuple[tuple[str, bool, bool], ...], st
             if not any(g & k for k in kept):
                 kept.append(g)
         groups = kept
-    else:
-        groups = enclosed
     rooms = []
     for g in sorted(groups, key=min):
-        doors = {n for (r, c) in g for dr, dc in adjacency
-                 for n in [(r + dr, c + dc)] if n in all_cells and rows[n[0]][n[1]] in door_chars}
+        doors = {(r + dr, c + dc) for (r, c) in g for dr, dc in adjacency
+                 if 0 <= r + dr < height and 0 <= c + dc < widths[r + dr] and mask[r + dr][c + dc] in (_FREE_DOOR, _WALL_DOOR)}
         rooms.append(frozenset(g | doors))
     return tuple(rooms)
+
+
+def _enclosed_by(group: set[Loc], enclosed: list[set[Loc]], mask: tuple[str, ...], widths: list[int],
+                 steps: tuple[Loc, ...], ext: int) -> set[Loc]:
+    """The group and every Free Location its own wall encloses (the rooms drawn inside it)."""
+    boundary = {(r + dr, c + dc) for (r, c) in group for dr, dc in steps} - group
+    top, bottom = min(r for r, _ in boundary), max(r for r, _ in boundary)
+    left, right = min(c for _, c in boundary), max(c for _, c in boundary)
+    # whatever lies outside the wall's bounding box walks along its row to the map's edge
+    if not any(h is not group and top < min(h)[0] and max(h)[0] < bottom
+               and all(left < c < right for _, c in h) for h in enclosed):
+        return group
+    cuts: dict[int, list[int]] = {}
+    for r, c in boundary:
+        if 0 <= r < len(mask) and 0 <= c < widths[r]:
+            cuts.setdefault(r, []).append(c)
+    runs: list[list[tuple[int, int]]] = []
+    for r, width in enumerate(widths):
+        row: list[tuple[int, int]] = []
+        start = 0
+        for c in sorted(cuts.get(r, ())):
+            if c > start:
+                row.append((start, c))
+            start = c + 1
+        if start < width:
+            row.append((start, width))
+        runs.append(row)
+    inside = set()
+    for g in _enclosed(runs, widths, ext):
+        inside |= {(r, c) for r, a, b in g for c in range(a, b) if mask[r][c] in (_FREE, _FREE_DOOR)}
+    return inside
+
+
+@lru_cache(maxsize=256)
+def _rooms(rows: tuple[str, ...], legend: tuple[tuple[str, bool, bool], ...], steps: tuple[Loc, ...],
+           adjacency: tuple[Loc, ...], nested: str) -> tuple[frozenset[Loc], ...]:
+    # characters the legend does not explain are Free and not Doors (the invariant reports them);
+    # the four codes are mapped too, so that no character of the map can pose as one
+    table = {ord(code): _FREE for code in (_FREE, _FREE_DOOR, _WALL, _WALL_DOOR)}
+    for ch, barrier, door in legend:
+        table[ord(ch)] = (_WALL_DOOR if door else _WALL) if barrier else (_FREE_DOOR if door else _FREE)
+    return _rooms_of_mask(tuple(row.translate(table) for row in rows), steps, adjacency, nested)
 
 
 # ---------------------------------------------------------------- drawing small maps (tests, cases)
