@@ -514,6 +514,11 @@ def peek(items: Any) -> Any:
     return list.__iter__(items) if type(items) is _CowList else iter(items)
 
 
+def peek_items(mapping: Any) -> Any:
+    """A mapping's (key, value) pairs only to read them: nothing is copied on the way (see ``peek``)."""
+    return dict.items(mapping) if isinstance(mapping, dict) else mapping.items()
+
+
 def plain_copy(v: Any) -> Any:
     """A deep copy of plain YAML data (dicts, lists, scalars); much faster than ``copy.deepcopy``."""
     if isinstance(v, dict):

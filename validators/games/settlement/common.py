@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any, Iterable, Mapping
 
-from ...engine import Ctx, State
+from ...engine import Ctx, State, peek, peek_items
 from ...problems import Problem
 from ...roster import change_stat
 from ...timeutil import format_time, parse_time
@@ -75,7 +75,22 @@ def leader_of(state: State | Ctx) -> str | None:
 
 
 def the_map(state: State | Ctx) -> SettlementMap:
-    return SettlementMap(state.doc("map"), opts(state))
+    """The map as a SettlementMap. A state's own map document is never changed in place, so its view
+    (and the Rooms it has computed) is remembered by identity; a map being edited is read afresh."""
+    doc, options = state.doc("map"), opts(state)
+    if isinstance(state, Ctx) and "map" in state.tx.docs:
+        return SettlementMap(doc, options)
+    hit = _MAPS.get(id(doc))
+    if hit is not None and hit[0] is doc and hit[1] == options:
+        return hit[2]
+    m = SettlementMap(doc, options)
+    if len(_MAPS) > 64:
+        _MAPS.clear()
+    _MAPS[id(doc)] = (doc, options, m)
+    return m
+
+
+_MAPS: dict[int, tuple[Any, dict[str, Any], SettlementMap]] = {}  # id of a state's map document -> its view
 
 
 def handbook(state: State | Ctx) -> dict[str, Any]:
@@ -87,10 +102,14 @@ def is_outsider(p: Mapping[str, Any] | None) -> bool:
 
 
 def beings(state: State | Ctx, *, outsiders: bool = True) -> list[dict[str, Any]]:
-    """Everyone the dynastic rules treat as a Colonist: not the leader, not idle, not another kind of NPC."""
+    """Everyone the dynastic rules treat as a Colonist: not the leader, not idle, not another kind of NPC.
+
+    Only to read: found with ``peek``, nothing is copied, so the dicts may be the previous state's own
+    (change a stat with ``change_stat``/``set_stat``, by name, and read it again from ``ctx.player``).
+    """
     boss = leader_of(state)
     out = []
-    for p in state.doc("roster")["players"]:
+    for p in peek(state.doc("roster")["players"]):
         if p["name"] == boss or p.get("idle"):
             continue
         kind = p.get("kind")
@@ -225,12 +244,12 @@ def log_task(ctx: Ctx, name: str, task: str) -> None:
     colony = ctx.edit("colony")
     done = colony.setdefault("performed", {})
     horizon = ctx.at - timedelta(days=8)
-    for who in list(done):
-        kept = [e for e in done[who] if parse_time(e["at"]) >= horizon]
-        if kept:
-            done[who] = kept
-        else:
+    for who, entries in list(peek_items(done)):  # read without copying; a list is replaced only when it shrinks
+        kept = [e for e in peek(entries) if parse_time(e["at"]) >= horizon]
+        if not kept:
             del done[who]
+        elif len(kept) < len(entries):
+            done[who] = kept
     done.setdefault(name, []).append({"task": task, "at": format_time(ctx.at)})
 
 

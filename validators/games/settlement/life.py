@@ -132,8 +132,9 @@ def kill_the_occupied(ctx: Ctx) -> None:
     """"Death": a Colonist ever in an Occupied location is killed."""
     for _ in range(100):
         m = the_map(ctx)
-        victims = [p["name"] for p in beings(ctx) if where(p) is not None and m.inside(where(p))
-                   and m.occupied(where(p))]
+        occupied = {ch for ch, t in m.legend.items() if t.state == "occupied"}  # m.occupied, for 100 people
+        victims = [p["name"] for p in beings(ctx) for loc in [where(p)]
+                   if loc is not None and m.inside(loc) and m.char(loc) in occupied]
         if not victims:
             return
         die(ctx, victims[0], f"in {m.name(where(ctx.player(victims[0])))} at {designate(where(ctx.player(victims[0])))}")
