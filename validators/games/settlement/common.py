@@ -7,7 +7,7 @@ Colonists except where a rule says otherwise ("Outsiders").
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, Iterable, Mapping
 
 from ...engine import Ctx, State, peek, peek_items
@@ -245,12 +245,34 @@ def log_task(ctx: Ctx, name: str, task: str) -> None:
     done = colony.setdefault("performed", {})
     horizon = ctx.at - timedelta(days=8)
     for who, entries in list(peek_items(done)):  # read without copying; a list is replaced only when it shrinks
+        oldest = _oldest(entries)
+        if oldest is not None and oldest >= horizon:
+            continue
         kept = [e for e in peek(entries) if parse_time(e["at"]) >= horizon]
         if not kept:
             del done[who]
         elif len(kept) < len(entries):
             done[who] = kept
     done.setdefault(name, []).append({"task": task, "at": format_time(ctx.at)})
+
+
+def _oldest(entries: list[dict[str, Any]]) -> datetime | None:
+    """The earliest time in a Colonist's list of tasks. A previous state's own list (a plain list:
+    never changed in place) is remembered by identity, so each list is read once, not once a task."""
+    own = type(entries) is list
+    if own:
+        hit = _OLDEST.get(id(entries))
+        if hit is not None and hit[0] is entries:
+            return hit[1]
+    oldest = min((parse_time(e["at"]) for e in peek(entries)), default=None)
+    if own:
+        if len(_OLDEST) > 4096:
+            _OLDEST.clear()
+        _OLDEST[id(entries)] = (entries, oldest)
+    return oldest
+
+
+_OLDEST: dict[int, tuple[list[dict[str, Any]], datetime | None]] = {}
 
 
 def edit_map_rows(ctx: Ctx) -> list[str]:

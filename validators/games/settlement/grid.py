@@ -105,11 +105,8 @@ class SettlementMap:
 
     def __init__(self, doc: Mapping[str, Any], options: Mapping[str, Any] | None = None):
         self.rows: tuple[str, ...] = tuple(doc["rows"])
-        self.legend: dict[str, Terrain] = {
-            ch: Terrain(ch, e["name"], e.get("state", "neither"), bool(e.get("barrier")),
-                        bool(e.get("construction")), bool(e.get("noisy")))
-            for ch, e in doc["legend"].items()
-        }
+        # the legend as stored, not a transaction's copy of it (dict.get reads past copy on write)
+        self.legend: dict[str, Terrain] = _terrains(dict.get(doc, "legend") if isinstance(doc, dict) else doc["legend"])
         self.by_name: dict[str, str] = {t.name: ch for ch, t in self.legend.items()}
         opts = dict(options or {})
         self.adjacency = KING if opts.get("adjacency", "king") == "king" else ORTHOGONAL
@@ -209,6 +206,27 @@ class SettlementMap:
         return not self.indoors(loc)
 
 
+def _terrains(legend: Mapping[str, Any]) -> dict[str, Terrain]:
+    """The legend as Terrains. A plain dict is a state's own (a transaction copies before it changes
+    anything), never changed in place, so it is read once and remembered by identity."""
+    plain = type(legend) is dict
+    if plain:
+        hit = _LEGENDS.get(id(legend))
+        if hit is not None and hit[0] is legend:
+            return hit[1]
+    out = {ch: Terrain(ch, e["name"], e.get("state", "neither"), bool(e.get("barrier")),
+                       bool(e.get("construction")), bool(e.get("noisy")))
+           for ch, e in legend.items()}
+    if plain:
+        if len(_LEGENDS) > 64:
+            _LEGENDS.clear()
+        _LEGENDS[id(legend)] = (legend, out)
+    return out
+
+
+_LEGENDS: dict[int, tuple[Mapping[str, Any], dict[str, Terrain]]] = {}
+
+
 def edit_row(rows: list[str], loc: Loc, ch: str) -> None:
     """Put one character at a location of a rows list (the map document's ``rows``)."""
     r, c = loc
@@ -228,6 +246,7 @@ def edit_row(rows: list[str], loc: Loc, ch: str) -> None:
 
 _FREE, _FREE_DOOR, _WALL, _WALL_DOOR = "\x00", "\x01", "\x02", "\x03"
 _FREE_RUN = re.compile("[\x00\x01]+")
+_DOOR = re.compile("[\x01\x03]")
 
 
 def _linked_runs(runs: list[list[tuple[int, int]]], widths: list[int], ext: int) -> tuple[list[int], list[bool]]:
@@ -296,7 +315,6 @@ def _cells(group: Iterable[tuple[int, int, int]]) -> set[Loc]:
 @lru_cache(maxsize=64)
 def _rooms_of_mask(mask: tuple[str, ...], steps: tuple[Loc, ...], adjacency: tuple[Loc, ...],
                    nested: str) -> tuple[frozenset[Loc], ...]:
-    height = len(mask)
     widths = [len(r) for r in mask]
     ext = 1 if len(steps) == 8 else 0
     free_runs = [[m.span() for m in _FREE_RUN.finditer(row)] for row in mask]
@@ -311,10 +329,10 @@ def _rooms_of_mask(mask: tuple[str, ...], steps: tuple[Loc, ...], adjacency: tup
             if not any(g & k for k in kept):
                 kept.append(g)
         groups = kept
+    door_cells = [(r, m.start()) for r, row in enumerate(mask) for m in _DOOR.finditer(row)]
     rooms = []
     for g in sorted(groups, key=min):
-        doors = {(r + dr, c + dc) for (r, c) in g for dr, dc in adjacency
-                 if 0 <= r + dr < height and 0 <= c + dc < widths[r + dr] and mask[r + dr][c + dc] in (_FREE_DOOR, _WALL_DOOR)}
+        doors = {(r, c) for r, c in door_cells if any((r - dr, c - dc) in g for dr, dc in adjacency)}
         rooms.append(frozenset(g | doors))
     return tuple(rooms)
 

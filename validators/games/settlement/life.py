@@ -35,14 +35,20 @@ def start_location(ctx: Ctx) -> Loc | None:
     return best[1] if best else None
 
 
-def place_newcomers(ctx: Ctx) -> None:
-    for p in beings(ctx, outsiders=False):
-        if not p["stats"].get("location"):
+def place_newcomers(ctx: Ctx, people: list[dict[str, Any]] | None = None) -> bool:
+    """A Colonist without a location starts at 13a (or the nearest Empty location); whether anyone did.
+
+    ``people``: ``beings(ctx)`` when the caller has just found it (Outsiders are skipped here)."""
+    placed = False
+    for p in beings(ctx) if people is None else people:
+        if not is_outsider(p) and not p["stats"].get("location"):
             loc = start_location(ctx)
             if loc is None:
                 continue
             set_stat(ctx, p["name"], "location", designate(loc))
             ctx.step({"arrives": p["name"], "at": designate(loc)})
+            placed = True
+    return placed
 
 
 # ---------------------------------------------------------------- death
@@ -128,23 +134,27 @@ def flood_channels(ctx: Ctx) -> None:
 _DRY: dict[int, tuple[Any, Any]] = {}  # id of a map document found dry -> (that document, the config)
 
 
-def kill_the_occupied(ctx: Ctx) -> None:
-    """"Death": a Colonist ever in an Occupied location is killed."""
-    for _ in range(100):
+def kill_the_occupied(ctx: Ctx, people: list[dict[str, Any]] | None = None) -> bool:
+    """"Death": a Colonist ever in an Occupied location is killed. Whether anyone was.
+
+    ``people``: ``beings(ctx)`` when the caller has just found it (found again after each death)."""
+    for i in range(100):
         m = the_map(ctx)
         occupied = {ch for ch, t in m.legend.items() if t.state == "occupied"}  # m.occupied, for 100 people
-        victims = [p["name"] for p in beings(ctx) for loc in [where(p)]
+        victims = [p["name"] for p in (beings(ctx) if people is None or i else people) for loc in [where(p)]
                    if loc is not None and m.inside(loc) and m.char(loc) in occupied]
         if not victims:
-            return
+            return i > 0
         die(ctx, victims[0], f"in {m.name(where(ctx.player(victims[0])))} at {designate(where(ctx.player(victims[0])))}")
+    return True
 
 
-def starve(ctx: Ctx) -> None:
-    """"Hunger": a Colonist whose Hunger reaches the limit dies."""
+def starve(ctx: Ctx, people: list[dict[str, Any]] | None = None) -> None:
+    """"Hunger": a Colonist whose Hunger reaches the limit dies. ``people`` as for kill_the_occupied."""
     limit = handbook(ctx)["hunger"]["dies_at"]
-    for _ in range(100):
-        victims = [p["name"] for p in beings(ctx) if int(p["stats"].get("hunger", 0)) >= limit]
+    for i in range(100):
+        victims = [p["name"] for p in (beings(ctx) if people is None or i else people)
+                   if int(p["stats"].get("hunger", 0)) >= limit]
         if not victims:
             return
         die(ctx, victims[0], "hunger")
@@ -153,10 +163,14 @@ def starve(ctx: Ctx) -> None:
 def consequences(ctx: Ctx) -> None:
     if "map" not in ctx.state.docs:
         return
-    place_newcomers(ctx)
-    flood_channels(ctx)
-    kill_the_occupied(ctx)
-    starve(ctx)
+    # everyone, found once (only to read); each step that changes someone finds them again
+    people = beings(ctx)
+    if place_newcomers(ctx, people):
+        people = beings(ctx)
+    flood_channels(ctx)  # the map only
+    if kill_the_occupied(ctx, people):
+        people = beings(ctx)
+    starve(ctx, people)
 
 
 # ---------------------------------------------------------------- crops grow (scheduled)

@@ -26,14 +26,16 @@ from .tasks import _obj
 RULE = "colony-victory"
 
 
-def deathless(state: State | Ctx) -> list[str]:
-    return [p["name"] for p in colonists(state)
+def deathless(state: State | Ctx, people: list[dict[str, Any]] | None = None) -> list[str]:
+    """The non-Traitor Colonists with 0 Deaths (of ``people``, the Colonists already found, if given)."""
+    return [p["name"] for p in (colonists(state) if people is None else people)
             if p["stats"].get("job") != "Traitor" and int(p["stats"].get("deaths", 0)) == 0]
 
 
-def traitor_winners(state: State | Ctx) -> list[str]:
-    traitors = [p for p in colonists(state) if p["stats"].get("job") == "Traitor"]
-    if not traitors or deathless(state):
+def traitor_winners(state: State | Ctx, people: list[dict[str, Any]] | None = None) -> list[str]:
+    people = colonists(state) if people is None else people
+    traitors = [p for p in people if p["stats"].get("job") == "Traitor"]
+    if not traitors or deathless(state, people):
         return []
     least = min(int(p["stats"].get("deaths", 0)) for p in traitors)
     return sorted(p["name"] for p in traitors if int(p["stats"].get("deaths", 0)) == least)
@@ -49,9 +51,12 @@ def check_victory(ctx: Ctx) -> None:
     """A consequence: the Traitors' victory, and the end of an Election for Mayor."""
     judge_date(ctx)
     colony = ctx.doc("colony")
-    if colony.get("victory") or not colonists(ctx):
+    if colony.get("victory"):
         return
-    winners = traitor_winners(ctx)
+    people = colonists(ctx)
+    if not people:
+        return
+    winners = traitor_winners(ctx, people)
     if winners:
         _record(ctx, winners, "no non-Traitor Colonist has 0 Deaths")
         return
