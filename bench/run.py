@@ -199,9 +199,12 @@ def fig_check_pr(repo: Path, game: str, rows: list[Row], repeat: int, act_info: 
     new_actions = [p for p in act_info["written"] if "/actions/" in p]
     base_paths = [p for p in base.list(root) if "/actions/" not in p and "/initial/" not in p]
     base.prefetch(base_paths)
-    texts = [front(base.read(p).decode()) for p in base_paths]
-    texts += [front(p.read_text(encoding="utf-8")) for p in head_files]
-    texts += [(repo / p).read_text(encoding="utf-8") for p in new_actions]
+    # The check parses a file the pull request left as it was once for both sides (content.Parsed), so the
+    # baseline parses each distinct (path, text) once too: the base's files, then the head's that differ.
+    read = {(p, base.read(p).decode()) for p in base_paths}
+    read |= {(p.relative_to(repo).as_posix(), p.read_text(encoding="utf-8")) for p in head_files}
+    read |= {(p, (repo / p).read_text(encoding="utf-8")) for p in new_actions}
+    texts = [front(text) for _, text in sorted(read)]
     for t in texts:  # the baseline must parse them all (it has no refusals of its own)
         try:
             yaml.load(t, Loader=yaml.CSafeLoader)
@@ -224,7 +227,9 @@ def fig_check_pr(repo: Path, game: str, rows: list[Row], repeat: int, act_info: 
     if inproc[2].exit_code:
         raise SystemExit("check_pr found problems: " + "; ".join(p.text() for p in inproc[2].problems))
     row.ours = inproc[:2]
-    row.notes.append(f"{len(texts)} files parsed for the baseline ({sum(map(len, texts)) // 1024} KiB)")
+    row.notes.append(f"{len(texts)} files parsed for the baseline ({sum(map(len, texts)) // 1024} KiB): each "
+                     "file the PR left as it was once, as the check does, and the base's and head's version of "
+                     "each file it changed")
     row.notes.append(f"the command, start-up included: {fmt_pair(best)}")
     row.ratio_goal = 2.0
     r_ = row.ratio()

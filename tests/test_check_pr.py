@@ -224,3 +224,88 @@ def test_a_bad_option_is_bad_input_with_its_place(tmp_path):
     assert r.returncode == 2
     assert re.search(r"game\.yaml:\d+:\d+: options\.blognomic\.variant: .*nope", r.stdout), r.stdout
     assert "options.blognomic.proposals_per_day" in r.stdout
+
+
+# The check parses a file the pull request left as it was once for the base and the head (content.Parsed), and
+# the two states share its data; a changed file is read from the head.
+
+
+def test_a_gamestate_file_changed_to_a_bad_value_is_refused_on_the_heads_line(tmp_path):
+    repo = make_repo(tmp_path)
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Dana")
+    roster = repo / GAME / "gamestate" / "roster.yaml"
+    first, rest = roster.read_text().split("\n", 1)
+    chidi = "  - name: Chidi\n    account: chidi-nomic\n    admin: false\n    idle: false\n"
+    assert chidi in rest
+    # a comment moves every line down by one: the refusal must give the head's line, not the base's
+    roster.write_text(first + "\n# Chidi is away\n" + rest.replace(chidi, chidi.replace("idle: false", "idle: maybe")))
+    commit(repo)
+    r = check(repo, "dana-nomic")
+    assert r.returncode == 2, r.stdout
+    line = roster.read_text().splitlines().index("    idle: maybe") + 1
+    assert f'{GAME}/gamestate/roster.yaml:{line}:11: players[2].idle: "maybe" is not of type boolean' in r.stdout
+    assert "at the base" not in r.stdout
+
+
+def test_an_action_whose_change_is_left_out_of_the_gamestate_is_refused(tmp_path):
+    repo = make_repo(tmp_path)
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Dana")
+    proposals = repo / GAME / "gamestate" / "proposals.yaml"
+    # the file as it was at the base: the head's state shares its data with the state the replay starts from
+    proposals.write_text(git(repo, "show", f"main:{GAME}/gamestate/proposals.yaml"))
+    commit(repo)
+    r = check(repo, "dana-nomic")
+    assert r.returncode == 1
+    line = proposals.read_text().splitlines().index("  Dana: 2026-11-04T10:00:00Z") + 1
+    assert (f'{GAME}/gamestate/proposals.yaml:{line}:9: last_vote.Dana: replay gives "2026-11-06T10:00:00Z", '
+            'file says "2026-11-04T10:00:00Z"') in r.stdout, r.stdout
+
+
+def test_a_file_the_pull_request_leaves_as_it_was_is_parsed_once(tmp_path, monkeypatch):
+    from validators import content, yamlio
+    from validators.check import check_pr
+    from validators.timeutil import parse_time
+
+    repo = make_repo(tmp_path)
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Dana")
+    commit(repo)
+    loads: dict[str, int] = {}
+    real_load = yamlio.load
+
+    def counting_load(text, path="", **kw):
+        loads[path] = loads.get(path, 0) + 1
+        return real_load(text, path, **kw)
+
+    monkeypatch.setattr(content.yamlio, "load", counting_load)
+    report = check_pr(repo, "main", author="dana-nomic", now=parse_time(NOW[1]))
+    assert report.exit_code == 0, [p.text() for p in report.problems]
+    changed = set(git(repo, "diff", "--name-only", "main", "HEAD").split())
+    assert {f"{GAME}/gamestate/proposals.yaml", f"{GAME}/gamestate/ledger.yaml"} <= changed
+    twice = {p for p, n in loads.items() if n == 2}
+    assert twice == {p for p in changed if "/actions/" not in p}  # the base's version and the head's
+    assert set(loads.values()) == {1, 2}
+    assert f"{GAME}/gamestate/roster.yaml" in loads and any("/ruleset/" in p for p in loads)
+
+
+def test_a_replay_that_changes_its_start_state_is_caught_under_verify_cow(tmp_path, monkeypatch):
+    # what makes sharing safe: were the base state changed in place, the head's state (sharing the roster,
+    # which the vote leaves alone) would change with it, and compare would miss the difference
+    import pytest
+
+    from validators import check as check_module
+    from validators import engine
+    from validators.timeutil import parse_time
+
+    repo = make_repo(tmp_path)
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Dana")
+    commit(repo)
+    real_replay = check_module.replay_log
+
+    def careless_replay(files, source, start, paths, **kw):
+        start.docs["roster"]["players"][2]["admin"] = True
+        return real_replay(files, source, start, paths, **kw)
+
+    monkeypatch.setattr(check_module, "replay_log", careless_replay)
+    monkeypatch.setattr(engine, "VERIFY_COW", True)
+    with pytest.raises(AssertionError, match="changed the base state"):
+        check_module.check_pr(repo, "main", author="dana-nomic", now=parse_time(NOW[1]))

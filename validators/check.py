@@ -24,7 +24,8 @@ from datetime import datetime
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from .content import ACTION_NAME, GameFiles, GitTree, Source, WorkTree, games, load_game, read_action
+from . import engine
+from .content import ACTION_NAME, GameFiles, GitTree, Parsed, Source, WorkTree, games, load_game, read_action
 from .engine import State
 from .judge import Step, compare, invariants, judge_one
 from .problems import BAD_INPUT, ILLEGAL, NEEDS_ADMIN, BadInput, Problem, Report
@@ -253,6 +254,12 @@ def check_repo(root: Path, *, replay: bool = True, now: datetime | None = None,
     return report
 
 
+def _snapshot(state: State) -> list[Any]:
+    """A deep copy of a state's data, to verify that a replay left its start as it was."""
+    return [engine.plain_copy(state.config), engine.plain_copy(state.docs),
+            {rid: [engine.plain_copy(r.meta), r.body] for rid, r in state.rules.items()}]
+
+
 def _git(root: Path, *args: str) -> str:
     r = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True)
     if r.returncode != 0:
@@ -297,6 +304,7 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
     head_tree = WorkTree(root)
     base_games = set(games(base_tree))
     head_games = set(games(head_tree))
+    parsed: Parsed = {}  # the files the head shares with the base are parsed and validated once
     author_is_admin = False
     touched: dict[str, list[tuple[str, str, str]]] = {}
     engine_changes = []
@@ -324,7 +332,7 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
                                 kind=NEEDS_ADMIN)])
             continue
         try:
-            before = load_game(base_tree, name)
+            before = load_game(base_tree, name, parsed=parsed)
         except BadInput as e:
             report.add([p.at(message="at the base: " + p.message) for p in e.problems])
             continue
@@ -363,7 +371,7 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
                                                 rule="history is append-only"))
         report.add(history_problems)
         try:
-            after = load_game(head_tree, name, registry=before.registry)
+            after = load_game(head_tree, name, registry=before.registry, parsed=parsed)
         except BadInput as e:
             report.add(e.problems)
             continue
@@ -373,7 +381,11 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
                              if p in after.actions else 0)
         new_actions = [p for p in after.actions if p in set(new_actions)]
         last_base = before.actions[-1] if before.actions else None
+        untouched = _snapshot(before.state) if engine.VERIFY_COW else None
         final, steps = replay_log(after, head_tree, before.state, new_actions, now=now)
+        if untouched is not None and not engine._strict_equal(untouched, _snapshot(before.state)):
+            # the head's state shares the documents and rules of every file the pull request left as it was
+            raise AssertionError("the replay changed the base state in place")
         if author:
             _authorship(report, before, steps, author)
         else:
@@ -389,7 +401,7 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
         report.notes.append(f"{name}: {len(new_actions)} new action(s) judged against {base}")
 
     if (engine_changes or other_changes) and author and not author_is_admin:
-        author_is_admin = _admin_anywhere(base_tree, base_games, author)
+        author_is_admin = _admin_anywhere(base_tree, base_games, author, parsed)
     for path in other_changes:
         if author_is_admin:
             report.notes.append(f"{path}: change outside the games by an admin ({author})")
@@ -407,11 +419,11 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
     return report
 
 
-def _admin_anywhere(base_tree: GitTree, names: set[str], author: str) -> bool:
+def _admin_anywhere(base_tree: GitTree, names: set[str], author: str, parsed: Parsed | None = None) -> bool:
     """Whether ``author`` is an admin of any game at the base (admins look after the repository)."""
     for name in sorted(names):
         try:
-            state = load_game(base_tree, name).state
+            state = load_game(base_tree, name, parsed=parsed).state
         except BadInput:
             continue
         who = author_player(state, author)

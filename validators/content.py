@@ -20,7 +20,7 @@ import subprocess
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
-from typing import Any, Iterable, Protocol
+from typing import Any, Callable, Iterable, Protocol
 
 from . import schemas, yamlio
 from .engine import ENGINE_DOCS, Registry, Rule, State
@@ -231,9 +231,35 @@ def split_front_matter(text: str, path: str) -> tuple[str, str]:
     return text[4:end + 1], text[end + 5:]
 
 
-def read_rule(source: Source, path: str, texts: dict[str, str]) -> Rule:
-    text = yamlio.read_text(path, path, source.read(path))
+# A pull request's check loads its game at the base and again at the head, and most files are the same
+# bytes on both sides. Given the same ``Parsed`` dict, ``load_game`` parses and validates each (path,
+# schema, bytes) once, and both states share what it gave. Sharing is safe because a state is never
+# changed in place (the engine copies on write; ``check_pr`` verifies it under NOMIC_VERIFY_COW=1), and
+# the path is part of the key, so a problem names its own file, and a line in it, on either side. Only
+# what read cleanly is kept: a file with a problem is read again, and refused again, where it is needed.
+Parsed = dict[tuple[str, str, bytes], tuple[str, Any]]  # (path, schema, bytes) -> (text, data or Rule)
+
+
+def _read_once(parsed: Parsed | None, key: tuple[str, str, bytes],
+               read: Callable[[], tuple[str, Any]]) -> tuple[str, Any]:
+    """``read()``, or what it gave for the same key earlier in this check."""
+    if parsed is None:
+        return read()
+    hit = parsed.get(key)
+    if hit is None:
+        hit = parsed[key] = read()
+    return hit
+
+
+def read_rule(source: Source, path: str, texts: dict[str, str], parsed: Parsed | None = None) -> Rule:
+    raw = source.read(path)
+    text, rule = _read_once(parsed, (path, "rule.schema.json", raw), lambda: _parse_rule(path, raw))
     texts[path] = text
+    return rule
+
+
+def _parse_rule(path: str, raw: bytes) -> tuple[str, Rule]:
+    text = yamlio.read_text(path, path, raw)
     front, body = split_front_matter(text, path)
     meta = yamlio.load(front, path, line_offset=1)
     problems = schemas.errors(meta, schema="rule.schema.json", file=path, text=front, line_offset=1)
@@ -243,24 +269,34 @@ def read_rule(source: Source, path: str, texts: dict[str, str]) -> Rule:
     if meta["id"] != stem:
         raise BadInput(Problem(f"id {meta['id']!r} must match the file name {stem!r}", path, 2, 1, "id",
                                kind=BAD_INPUT))
-    return Rule(meta["id"], meta, body)
+    return text, Rule(meta["id"], meta, body)
 
 
-def read_yaml(source: Source, path: str, schema: str, texts: dict[str, str]) -> Any:
+def read_yaml(source: Source, path: str, schema: str, texts: dict[str, str], parsed: Parsed | None = None) -> Any:
     if source.is_link(path):
         raise BadInput(Problem("content files may not be symbolic links", path, kind=BAD_INPUT))
-    text = yamlio.read_text(path, path, source.read(path))
+    raw = source.read(path)
+    text, data = _read_once(parsed, (path, schema, raw), lambda: _parse_yaml(path, raw, schema))
     texts[path] = text
+    return data
+
+
+def _parse_yaml(path: str, raw: bytes, schema: str) -> tuple[str, Any]:
+    text = yamlio.read_text(path, path, raw)
     problems = check_schema_line(text, path, schema)
     data = yamlio.load(text, path)
     problems += schemas.errors(data, schema=schema, file=path, text=text)
     if problems:
         raise BadInput(problems)
-    return data
+    return text, data
 
 
-def load_game(source: Source, name: str, *, part: str = "", registry: Registry | None = None) -> GameFiles:
+def load_game(source: Source, name: str, *, part: str = "", registry: Registry | None = None,
+              parsed: Parsed | None = None) -> GameFiles:
     """Read ``content/<name>`` (or its ``initial/`` when part='initial/') into a GameFiles.
+
+    ``parsed``: what earlier loads in the same check read (see ``Parsed``); a file with the same path and
+    bytes is taken from it instead of being parsed and validated again.
 
     Raises BadInput listing every problem found in the files.
     """
@@ -272,7 +308,7 @@ def load_game(source: Source, name: str, *, part: str = "", registry: Registry |
     if isinstance(source, GitTree):  # every file this reads, in one `git cat-file --batch`
         source.prefetch([f"{root}/game.yaml", *source.list(f"{root}/{part}gamestate"),
                          *source.list(f"{root}/{part}ruleset")])
-    config = read_yaml(source, f"{root}/game.yaml", "game.schema.json", texts)
+    config = read_yaml(source, f"{root}/game.yaml", "game.schema.json", texts, parsed)
     if registry is None:
         try:
             registry = registry_for(config.get("modules", []))
@@ -305,7 +341,7 @@ def load_game(source: Source, name: str, *, part: str = "", registry: Registry |
                                     f"(known: {', '.join(sorted(known))})", path, kind=BAD_INPUT))
             continue
         try:
-            docs[kind] = read_yaml(source, path, known[kind], texts)
+            docs[kind] = read_yaml(source, path, known[kind], texts, parsed)
             doc_paths[kind] = path
         except BadInput as e:
             problems.extend(e.problems)
@@ -325,7 +361,7 @@ def load_game(source: Source, name: str, *, part: str = "", registry: Registry |
             problems.append(Problem("content files may not be symbolic links", path, kind=BAD_INPUT))
             continue
         try:
-            rule = read_rule(source, path, texts)
+            rule = read_rule(source, path, texts, parsed)
             rules[rule.id] = rule
             rule_paths[rule.id] = path
         except BadInput as e:
