@@ -12,6 +12,7 @@ Layout of one game, ``content/<game>/``::
 
 from __future__ import annotations
 
+import bisect
 import os
 import posixpath
 import re
@@ -128,6 +129,7 @@ class GitTree:
         self.repo = Path(repo)
         self.ref = ref
         self._entries: dict[str, tuple[str, str]] | None = None
+        self._sorted: list[str] | None = None
         self._cache: dict[str, bytes] = {}
 
     def _git(self, *args: str, input: bytes | None = None) -> bytes:
@@ -152,7 +154,10 @@ class GitTree:
 
     def list(self, prefix: str) -> list[str]:
         pre = prefix.rstrip("/") + "/"
-        return sorted(p for p in self.entries() if p.startswith(pre))
+        if self._sorted is None:
+            self._sorted = sorted(self.entries())
+        # the paths under pre, found by bisection: "0" is the character after "/"
+        return self._sorted[bisect.bisect_left(self._sorted, pre):bisect.bisect_left(self._sorted, pre[:-1] + "0")]
 
     def is_link(self, path: str) -> bool:
         return self.entries().get(path, ("",))[0] == "120000"
