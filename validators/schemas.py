@@ -7,6 +7,11 @@ problem (or cannot judge: a value of a type JSON lacks, a schema it cannot
 compile, a schema using ``format``) does jsonschema list every error with its
 path, ordered by relevance, worded as before. So the messages and their order
 come from one place, whichever package is installed.
+
+jsonschema-rs counts 3.0 as an integer and our "integer" does not, so a
+document it passes is also searched for whole floats, but only where the
+schema may ask for an integer (``_integer_plan``): a log's free-form
+``params`` and ``outcome`` are never walked for it, its ``dice`` are.
 """
 
 from __future__ import annotations
@@ -92,17 +97,23 @@ def _uses_format(node: Any) -> bool:
 
 
 @lru_cache(maxsize=1)
+def _schema_files() -> dict[str, Any]:
+    """Every file of schemas/ by its URI, read once (shared by jsonschema-rs and the integer plans: not changed)."""
+    return {BASE + path.name: json.loads(path.read_text(encoding="utf-8"))
+            for path in sorted(SCHEMA_DIR.glob("*.schema.json"))}
+
+
+@lru_cache(maxsize=1)
 def _rs_registry() -> Any:
     """Every schema file for jsonschema-rs, or None where it cannot stand in for jsonschema."""
     if jsonschema_rs is None:
         return None
     resources = []
-    for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
-        contents = json.loads(path.read_text(encoding="utf-8"))
+    for uri, contents in _schema_files().items():
         if _uses_format(contents):
             # jsonschema checks formats only as far as optional packages allow; do not guess which
             return None
-        resources.append((BASE + path.name, contents))
+        resources.append((uri, contents))
     try:
         return jsonschema_rs.Registry(resources)
     except Exception:  # pragma: no cover
@@ -121,7 +132,9 @@ def _rs_compile(schema: dict[str, Any]) -> Any:
 
 @lru_cache(maxsize=None)
 def _rs_for(name: str) -> Any:
-    schema = json.loads((SCHEMA_DIR / name).read_text(encoding="utf-8"))
+    schema = _schema_files().get(BASE + name)
+    if schema is None:
+        schema = json.loads((SCHEMA_DIR / name).read_text(encoding="utf-8"))  # FileNotFoundError, as before
     return _rs_compile({**schema, "$id": BASE + name})
 
 
@@ -133,7 +146,7 @@ def _rs_inline(schema_json: str) -> Any:
     return _rs_compile(schema)
 
 
-def _surely_valid(fast: Any, data: Any) -> bool:
+def _surely_valid(fast: Any, plan: Any, data: Any) -> bool:
     """True when jsonschema-rs finds ``data`` valid; False means "ask jsonschema"."""
     if fast is None:
         return False
@@ -142,7 +155,12 @@ def _surely_valid(fast: Any, data: Any) -> bool:
             return False
     except Exception:  # a value JSON cannot hold (a date, a set ...): let jsonschema say what it thinks
         return False
-    return not _whole_float(data)  # jsonschema-rs takes 3.0 for an integer; our "integer" does not
+    # jsonschema-rs takes 3.0 for an integer; our "integer" does not
+    if plan is None:
+        return True
+    if plan is _EVERYWHERE:
+        return not _whole_float(data)
+    return not _whole_float_at(plan, data)
 
 
 def _whole_float(data: Any) -> bool:
@@ -162,10 +180,260 @@ def _whole_float(data: Any) -> bool:
             if node.is_integer():
                 return True
         elif isinstance(node, dict):
-            push(node.values())
+            push(dict.values(node))  # the stored values: reading a copy-on-write map must not copy it
         elif isinstance(node, list):
-            push(node)
+            push(list.__iter__(node))
     return False
+
+
+# ---------------------------------------------------------------- where a schema can ask "integer?"
+#
+# A whole float (3.0) matters only where some subschema with ``"type": "integer"`` may be applied
+# to it: everywhere else jsonschema-rs and jsonschema give the same answer for it. So each schema
+# is read once into a plan of those places (a property's value, any item of an array ...), and a
+# document jsonschema-rs passes is searched only there: an action's free-form ``params`` and
+# ``outcome`` (most of a log) are not walked at all, its ``dice`` are. The plan over-approximates:
+# every applicator (``$ref``, ``allOf``/``anyOf``/``oneOf``, ``not``, ``if``/``then``/``else``,
+# ``dependentSchemas``, ``patternProperties`` (taken to match every key), ``additionalProperties``,
+# ``unevaluated*``, ``items``/``prefixItems``/``contains``) is followed, whatever its condition;
+# a schema it cannot follow (``$dynamicRef``, an anchor, an ``$id`` inside a schema, a reference it
+# cannot resolve) makes the whole document searched, as before.
+
+
+class _Plan:
+    """The places under one instance location where an integer may be asked for."""
+
+    __slots__ = ("check", "items", "live", "other", "props")
+
+    def __init__(self) -> None:
+        self.check = False  # a subschema here has type integer: a whole float here matters
+        self.props: dict[Any, _Plan | None] = {}  # named properties' plans (None: nothing to look for)
+        self.live: tuple[tuple[Any, _Plan], ...] = ()  # the named properties worth looking into
+        self.other: _Plan | None = None  # the plan of any other property
+        self.items: _Plan | None = None  # the plan of every array item
+
+
+_EVERYWHERE = object()  # the plan of a schema not followed: look at every value
+_MISSING = object()
+_MAX_PLANS = 20_000
+
+
+class _Unfollowed(Exception):
+    pass
+
+
+def _asks_integer(t: Any) -> bool:
+    return t == "integer" or (isinstance(t, list) and "integer" in t)
+
+
+@lru_cache(maxsize=1024)
+def _split_ref(base: str, ref: str) -> tuple[str, tuple[str, ...] | None]:
+    """A reference's resource URI and JSON Pointer tokens (None: its fragment is an anchor)."""
+    from urllib.parse import unquote, urljoin
+
+    url, _, fragment = urljoin(base, ref).partition("#")
+    fragment = unquote(fragment)
+    if fragment and not fragment.startswith("/"):
+        return url, None
+    return url, tuple(part.replace("~1", "/").replace("~0", "~") for part in fragment.split("/")[1:])
+
+
+class _Planner:
+    def __init__(self, resources: Mapping[str, Any]):
+        self.resources = resources
+        self.roots = {id(r) for r in resources.values()}
+        self.memo: dict[frozenset, _Plan] = {}
+
+    def resolve(self, ref: Any, base: str) -> tuple[Any, str]:
+        if not isinstance(ref, str):
+            raise _Unfollowed
+        url, parts = _split_ref(base, ref)
+        target = self.resources.get(url)
+        if target is None or parts is None:
+            raise _Unfollowed  # not a schema file, or an anchor
+        for part in parts:
+            if isinstance(target, dict) and part in target:
+                target = target[part]
+            elif isinstance(target, list) and part.isdigit() and int(part) < len(target):
+                target = target[int(part)]
+            else:
+                raise _Unfollowed
+        return target, url
+
+    def group(self, schemas: Iterable[tuple[Any, str]]) -> list[tuple[dict, str]]:
+        """The subschemas applied to the same instance as ``schemas``: theirs, and all they apply in place."""
+        out: list[tuple[dict, str]] = []
+        seen: set[int] = set()
+        stack = list(schemas)
+        while stack:
+            s, base = stack.pop()
+            if s is True or s is False:
+                continue
+            if not isinstance(s, dict):
+                raise _Unfollowed
+            if id(s) in seen:
+                continue
+            seen.add(id(s))
+            out.append((s, base))
+            if "$id" in s and (id(s) not in self.roots or s["$id"] != base):
+                raise _Unfollowed  # a new base for the references below it: not followed
+            if "$dynamicRef" in s or "$recursiveRef" in s:
+                raise _Unfollowed
+            if "$ref" in s:
+                stack.append(self.resolve(s["$ref"], base))
+            for k in ("not", "if", "then", "else"):
+                if k in s:
+                    stack.append((s[k], base))
+            for k in ("allOf", "anyOf", "oneOf"):
+                if k in s:
+                    if not isinstance(s[k], list):
+                        raise _Unfollowed
+                    stack.extend((x, base) for x in s[k])
+            for k in ("dependentSchemas", "dependencies"):
+                if k in s:
+                    if not isinstance(s[k], dict):
+                        raise _Unfollowed
+                    stack.extend((x, base) for x in s[k].values() if not isinstance(x, list))
+        return out
+
+    def plan(self, schemas: Iterable[tuple[Any, str]]) -> _Plan:
+        group = self.group(schemas)
+        key = frozenset(id(s) for s, _ in group)
+        plan = self.memo.get(key)
+        if plan is not None:
+            return plan
+        if len(self.memo) > _MAX_PLANS:
+            raise _Unfollowed
+        plan = self.memo[key] = _Plan()
+        plan.check = any(_asks_integer(s.get("type")) for s, _ in group)
+
+        def sub(s: dict, k: str, kind: type) -> Any:
+            v = s.get(k, kind())
+            if not isinstance(v, kind):
+                raise _Unfollowed
+            return v
+
+        every_key = []  # applied to every property (patternProperties as if every pattern matched)
+        names: dict[Any, None] = {}
+        for s, b in group:
+            every_key += [(v, b) for v in sub(s, "patternProperties", dict).values()]
+            if "unevaluatedProperties" in s:
+                every_key.append((s["unevaluatedProperties"], b))
+            names.update(dict.fromkeys(sub(s, "properties", dict)))
+        for name in names:
+            schemas_here = list(every_key)
+            for s, b in group:
+                props = s.get("properties", {})
+                if name in props:
+                    schemas_here.append((props[name], b))
+                elif "additionalProperties" in s:
+                    schemas_here.append((s["additionalProperties"], b))
+            plan.props[name] = self.plan(schemas_here)
+        plan.other = self.plan(every_key + [(s["additionalProperties"], b) for s, b in group
+                                            if "additionalProperties" in s])
+        items = []
+        for s, b in group:
+            for k in ("prefixItems", "items", "additionalItems", "contains", "unevaluatedItems"):
+                if k in s:
+                    v = s[k]
+                    items += [(x, b) for x in v] if isinstance(v, list) else [(v, b)]
+        plan.items = self.plan(items)
+        return plan
+
+    def prune(self) -> set[int]:
+        """Forget the places under which no integer is asked for; the ids of the plans that remain."""
+        plans = list(self.memo.values())
+        live = {id(p) for p in plans if p.check}
+        grew = True
+        while grew:
+            grew = False
+            for p in plans:
+                if id(p) not in live and (id(p.other) in live or id(p.items) in live
+                                          or any(id(c) in live for c in p.props.values())):
+                    live.add(id(p))
+                    grew = True
+        for p in plans:
+            p.props = {k: (c if id(c) in live else None) for k, c in p.props.items()}
+            p.live = tuple((k, c) for k, c in p.props.items() if c is not None)
+            p.other = p.other if id(p.other) in live else None
+            p.items = p.items if id(p.items) in live else None
+        return live
+
+
+def _integer_plan(schema: Mapping[str, Any], base: str) -> Any:
+    """Where a whole float in a document valid for jsonschema-rs could be invalid for us.
+
+    None: nowhere (there is nothing to look for); ``_EVERYWHERE``: the schema was not followed.
+    """
+    resources = {**_schema_files(), base: schema}
+    planner = _Planner(resources)
+    try:
+        root = planner.plan([(schema, base)])
+    except (_Unfollowed, RecursionError):
+        return _EVERYWHERE
+    return root if id(root) in planner.prune() else None
+
+
+def _whole_float_at(plan: _Plan, data: Any) -> bool:
+    """Whether a whole float stands where ``plan`` says an integer may be asked for."""
+    dget, ditems = dict.get, dict.items
+    if plan.other is None and type(data) is dict:  # the usual document: a few named fields to look into
+        stack = []
+        for k, c in plan.live:
+            v = dget(data, k, _MISSING)
+            if v is not _MISSING:
+                stack.append((c, v))
+        if not stack:
+            return False
+    else:
+        stack = [(plan, data)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        p, node = pop()
+        t = type(node)
+        if t is dict or (t is not list and isinstance(node, dict)):
+            if p.other is None:
+                for k, c in p.live:
+                    v = dget(node, k, _MISSING)
+                    if v is not _MISSING:
+                        push((c, v))
+            else:
+                props, other = p.props, p.other
+                for k, v in ditems(node):
+                    c = props.get(k, other)
+                    if c is not None:
+                        push((c, v))
+        elif t is list or isinstance(node, list):
+            c = p.items
+            if c is not None:
+                for v in list.__iter__(node):
+                    push((c, v))
+        elif p.check and isinstance(node, float) and node.is_integer():
+            return True
+    return False
+
+
+@lru_cache(maxsize=None)
+def _fast_for(name: str) -> tuple[Any, Any]:
+    """jsonschema-rs's validator for ``schemas/<name>`` and where to look for whole floats."""
+    fast = _rs_for(name)
+    if fast is None:
+        return None, _EVERYWHERE
+    schema = _schema_files().get(BASE + name)
+    return fast, _integer_plan(schema, BASE + name) if schema is not None else _EVERYWHERE
+
+
+@lru_cache(maxsize=512)
+def _fast_inline(schema_json: str) -> tuple[Any, Any]:
+    fast = _rs_inline(schema_json)
+    if fast is None:
+        return None, _EVERYWHERE
+    schema = json.loads(schema_json)
+    schema.setdefault("$schema", "https://json-schema.org/draft/2020-12/schema")
+    schema.setdefault("$id", BASE + "inline.schema.json")
+    if not isinstance(schema["$id"], str):
+        return fast, _EVERYWHERE
+    return fast, _integer_plan(schema, schema["$id"])
 
 
 def inline_key_of(inline: Mapping[str, Any] | None) -> str:
@@ -176,11 +444,11 @@ def inline_key_of(inline: Mapping[str, Any] | None) -> str:
 def is_valid(data: Any, *, schema: str | None = None, inline: Mapping[str, Any] | None = None) -> bool:
     """Whether ``data`` is valid, as quickly as possible (the same verdict as ``errors``)."""
     if schema is not None:
-        if _surely_valid(_rs_for(schema), data):
+        if _surely_valid(*_fast_for(schema), data):
             return True
         return validator_for(schema).is_valid(data)
     key = json.dumps(inline, sort_keys=True)
-    if _surely_valid(_rs_inline(key), data):
+    if _surely_valid(*_fast_inline(key), data):
         return True
     return _inline(key).is_valid(data)
 
@@ -213,12 +481,12 @@ def errors(data: Any, *, schema: str | None = None, inline: Mapping[str, Any] | 
     After MAX_ERRORS, one more problem says how many others there were.
     """
     if schema is not None:
-        if _surely_valid(_rs_for(schema), data):
+        if _surely_valid(*_fast_for(schema), data):
             return []
         validator = validator_for(schema)
     else:
         key = inline_key or inline_key_of(inline)
-        if _surely_valid(_rs_inline(key), data):
+        if _surely_valid(*_fast_inline(key), data):
             return []
         validator = _inline(key)
     from jsonschema.exceptions import relevance

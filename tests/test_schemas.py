@@ -1,0 +1,231 @@
+"""Schema validation: a whole float (3.0) where a schema asks for an integer is refused, with its path and line.
+
+jsonschema-rs answers first and counts 3.0 as an integer, so validators/schemas.py searches a document it
+passes for whole floats, but only where the schema may ask for an integer (its "integer plan"). These tests
+hold that search to its job: every float spelling the loader resolves, every way a schema can reach an
+integer (references, combinators, conditionals, pattern and additional properties, items ...), schemas the
+plan does not follow, and the verdict of jsonschema alone on the same data.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from validators import schemas, yamlio
+
+ACTION = "action.schema.json"
+
+# Every spelling of a whole number that the loader resolves to a float (validators/yamlio.py: the narrowed
+# core schema's float, and an explicit !!float tag, which PyYAML also reads with underscores and base 60).
+WHOLE_FLOATS = ["3.0", "3.", "3e0", "3E0", "30e-1", ".3e1", "+3.0", "3.0e+0", "0.3e+1", "-0.0", "3.000",
+                "!!float 3", "!!float 3_0", "!!float 1:30", '!!float "4"', "!!float '4.0'"]
+
+
+def action_text(value: str) -> str:
+    # an action the fast path would like to skip: large free-form params and outcome, full of floats that
+    # are allowed there (the action schema says nothing of their types), and one die
+    return (
+        "# yaml-language-server: $schema=../../../schemas/action.schema.json\n"
+        "at: 2026-02-20T13:19:00Z\n"
+        "actor: Dana\n"
+        "action: monkey.update-section\n"
+        "params:\n"
+        "  ratio: 2.0\n"
+        "  moves: [Big Bonus, Bow, 1.0, 7.5]\n"
+        "outcome:\n"
+        + "".join(f"  - {{section: P{i}, score: {i}.0, moves: [Bow, Swing 2 to {i}]}}\n" for i in range(50))
+        + "dice:\n"
+        "  - 4\n"
+        f"  - {value}\n"
+        "  - 6\n"
+    )
+
+
+@pytest.mark.parametrize("spelling", WHOLE_FLOATS)
+def test_a_whole_float_die_is_refused_in_every_spelling(spelling):
+    text = action_text(spelling)
+    data = yamlio.load(text, "a.yaml")
+    assert type(data["dice"][1]) is float and data["dice"][1].is_integer()
+    assert schemas._rs_for(ACTION).is_valid(data)  # jsonschema-rs alone would pass it
+    found = schemas.errors(data, schema=ACTION, file="a.yaml", text=text)
+    assert [(p.field, p.line) for p in found] == [("dice[1]", text.count("\n") - 1)]
+    assert found[0].message == f"{json.dumps(data['dice'][1])} is not of type integer"
+    assert not schemas.is_valid(data, schema=ACTION)
+
+
+def test_whole_floats_where_no_integer_is_asked_are_not_errors():
+    text = action_text("5")
+    data = yamlio.load(text, "a.yaml")
+    assert schemas.errors(data, schema=ACTION, text=text) == []
+    assert schemas.is_valid(data, schema=ACTION)
+    assert schemas.validator_for(ACTION).is_valid(data)  # jsonschema alone agrees
+
+
+def test_the_action_plan_looks_only_at_the_dice():
+    fast, plan = schemas._fast_for(ACTION)
+    assert fast is not None
+    assert [k for k, _ in plan.live] == ["dice"] and plan.other is None
+    dice = plan.props["dice"]
+    assert dice.items is not None and dice.items.check
+    assert plan.props["params"] is None and plan.props["outcome"] is None
+
+
+def test_a_whole_float_in_a_game_document_is_refused_with_its_path():
+    text = ("next: 4\nproposals:\n  - id: 1\n    title: One\n    author: Dana\n    status: pending\n"
+            "    submitted: 2026-01-01T00:00:00Z\n    text: hi\n    votes: {Dana: FOR}\n")
+    data = yamlio.load(text, "proposals.yaml")
+    assert schemas.errors(data, schema="proposals.schema.json", text=text) == []
+    bad = copy.deepcopy(data)
+    bad["proposals"][0]["id"] = 1.0
+    found = schemas.errors(bad, schema="proposals.schema.json", file="proposals.yaml", text=text)
+    assert [(p.field, p.line, p.message) for p in found] == [("proposals[0].id", 3, "1.0 is not of type integer")]
+
+
+# ---------------------------------------------------------------- every way a schema reaches an integer
+
+INT = {"type": "integer"}
+CASES = [
+    # (schema, a valid document, the path of an integer in it)
+    ({"type": "integer"}, 3, ()),
+    ({"type": ["integer", "null"]}, 3, ()),
+    ({"properties": {"a": INT}}, {"a": 3}, ("a",)),
+    ({"additionalProperties": INT}, {"x": 3}, ("x",)),
+    ({"properties": {"a": {"type": "string"}}, "additionalProperties": INT}, {"a": "s", "b": 3}, ("b",)),
+    ({"patternProperties": {"^n_": INT}}, {"n_x": 3}, ("n_x",)),
+    ({"properties": {"n_a": {}}, "patternProperties": {"^n_": INT}}, {"n_a": 3}, ("n_a",)),
+    ({"unevaluatedProperties": INT}, {"u": 3}, ("u",)),
+    ({"items": INT}, [1, 2, 3], (2,)),
+    ({"prefixItems": [{"type": "string"}, INT]}, ["s", 3], (1,)),
+    ({"prefixItems": [{"type": "string"}], "items": INT}, ["s", 3], (1,)),
+    ({"contains": INT}, ["s", 3], (1,)),
+    ({"unevaluatedItems": INT}, [3], (0,)),
+    ({"$ref": "#/$defs/n", "$defs": {"n": INT}}, 3, ()),
+    ({"properties": {"a": {"$ref": "#/$defs/n"}}, "$defs": {"n": {"$ref": "#/$defs/m"}, "m": INT}},
+     {"a": 3}, ("a",)),
+    ({"properties": {"a": {"$ref": "#/$defs/ev%25ery~1th~0ing"}}, "$defs": {"ev%ery/th~ing": INT}},
+     {"a": 3}, ("a",)),
+    ({"allOf": [{"properties": {"a": INT}}]}, {"a": 3}, ("a",)),
+    # "a" is named by one subschema, and another's additionalProperties applies to it
+    ({"allOf": [{"properties": {"a": {}}}, {"additionalProperties": INT}]}, {"a": 3}, ("a",)),
+    ({"anyOf": [{"type": "string"}, INT]}, 3, ()),
+    ({"oneOf": [{"type": "string"}, INT]}, 3, ()),
+    ({"if": {"properties": {"k": {"const": "n"}}}, "then": {"properties": {"v": INT}}}, {"k": "n", "v": 3},
+     ("v",)),
+    ({"if": {"properties": {"k": {"const": "n"}}}, "then": {}, "else": {"properties": {"v": INT}}},
+     {"k": "s", "v": 3}, ("v",)),
+    # the float changes the condition: 3.0 is no integer, so "else" applies and refuses it
+    ({"if": {"properties": {"v": INT}}, "else": {"properties": {"v": {"type": "string"}}}}, {"v": 3}, ("v",)),
+    ({"not": {"properties": {"v": {"type": "string"}}}, "properties": {"v": {"anyOf": [INT, {"type": "null"}]}}},
+     {"v": 3}, ("v",)),
+    ({"dependentSchemas": {"k": {"properties": {"v": INT}}}}, {"k": 1, "v": 3}, ("v",)),
+    # recursion: a tree of any depth whose leaves are integers
+    ({"$ref": "#/$defs/tree", "$defs": {"tree": {"anyOf": [INT, {"type": "array", "items": {"$ref": "#/$defs/tree"}}]}}},
+     [1, [2, [3, [4]]]], (1, 1, 1, 0)),
+    ({"$ref": "#/$defs/node", "$defs": {"node": {"properties": {"next": {"$ref": "#/$defs/node"}, "n": INT}}}},
+     {"next": {"next": {"n": 3}}}, ("next", "next", "n")),
+    # references into the shared schema files
+    ({"properties": {"r": {"$ref": "rule.schema.json#/properties/number"}}}, {"r": 3}, ("r",)),
+    ({"properties": {"p": {"$ref": "proposals.schema.json#/properties/proposals"}}},
+     {"p": [{"id": 1, "title": "t", "author": "Dana", "status": "pending", "submitted": "2026-01-01T00:00:00Z",
+             "votes": {}}]}, ("p", 0, "id")),
+    ({"properties": {"c": {"$ref": "common.schema.json#/$defs/count"}}}, {"c": 3}, ("c",)),
+]
+
+
+def _set(data, path, value):
+    if not path:
+        return value
+    data = copy.deepcopy(data)
+    node = data
+    for part in path[:-1]:
+        node = node[part]
+    node[path[-1]] = value
+    return data
+
+
+@pytest.mark.parametrize("schema, doc, path", CASES, ids=[json.dumps(c[0])[:60] for c in CASES])
+def test_an_integer_reached_any_way_refuses_a_whole_float(schema, doc, path):
+    key = schemas.inline_key_of(schema)
+    python = schemas._inline(key)
+    assert python.is_valid(doc), "the case's document must be valid"
+    assert schemas.errors(doc, inline=schema) == []
+    node = doc
+    for part in path:
+        node = node[part]
+    bad = _set(doc, path, float(node))
+    assert not python.is_valid(bad), "jsonschema alone refuses the whole float"
+    fast, plan = schemas._fast_inline(key)
+    assert fast is not None and plan is not None and plan is not schemas._EVERYWHERE  # followed
+    found = schemas.errors(bad, inline=schema)
+    assert found, "the whole float must be reported"
+    assert [p.message for p in found] == [e.message if e.validator != "type" else schemas._describe(e)
+                                          for e in sorted(python.iter_errors(bad), key=_relevance())][:len(found)]
+    assert not schemas.is_valid(bad, inline=schema)
+
+
+def _relevance():
+    from jsonschema.exceptions import relevance
+
+    return relevance
+
+
+@pytest.mark.parametrize("schema, doc", [
+    # A reference to a whole schema (one with "$schema") makes jsonschema continue with the stock draft 2020-12
+    # validator, which counts 3.0 as an integer below it (jsonschema's evolve() picks the class by "$schema").
+    # No schema of schemas/ refers to a whole file; the verdict is jsonschema's either way.
+    ({"properties": {"p": {"$ref": "proposals.schema.json"}}}, {"p": {"next": 1.0, "proposals": []}}),
+    ({"properties": {"next": {"$ref": "#"}, "n": INT}}, {"next": {"n": 3.0}}),
+    ({"properties": {"n": INT}}, {"n": 3.0}),
+])
+def test_the_verdict_is_jsonschemas(schema, doc):
+    python = schemas._inline(schemas.inline_key_of(schema))
+    assert bool(schemas.errors(doc, inline=schema)) == (not python.is_valid(doc))
+    assert schemas.is_valid(doc, inline=schema) == python.is_valid(doc)
+
+
+@pytest.mark.parametrize("schema", [
+    {"$defs": {"n": {"$dynamicAnchor": "n", "type": "integer"}}, "properties": {"a": {"$dynamicRef": "#n"}}},
+    {"$defs": {"n": {"$anchor": "n", "type": "integer"}}, "properties": {"a": {"$ref": "#n"}}},
+    # "#/$defs/n" is sub.json's n (an integer), not the root's (anything)
+    {"$defs": {"n": {}}, "properties": {"a": {"$id": "sub.json", "$ref": "#/$defs/n", "$defs": {"n": INT}}}},
+], ids=["dynamicRef", "anchor", "nested $id"])
+def test_a_schema_the_plan_does_not_follow_is_searched_everywhere(schema):
+    key = schemas.inline_key_of(schema)
+    fast, plan = schemas._fast_inline(key)
+    assert fast is None or plan is schemas._EVERYWHERE
+    assert schemas.errors({"a": 3}, inline=schema) == []
+    assert schemas.errors({"a": 3.0}, inline=schema)
+    assert schemas.errors({"b": 3.0}, inline=schema) == []  # not an integer's place: jsonschema agrees
+
+
+def test_no_integer_anywhere_means_nothing_to_search():
+    schema = {"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "array"}}}
+    assert schemas._fast_inline(schemas.inline_key_of(schema))[1] is None
+    assert schemas.errors({"a": 3.0, "b": [1.0, {"c": 2.0}]}, inline=schema) == []
+
+
+def test_an_unnamed_property_next_to_named_ones_keeps_its_own_plan():
+    # "a" is named with no integer; any other key is an integer: a whole float under "a" is fine, under "b" not
+    schema = {"properties": {"a": {"type": "number"}}, "additionalProperties": INT}
+    assert schemas.errors({"a": 3.0, "b": 3}, inline=schema) == []
+    assert [p.field for p in schemas.errors({"a": 3.0, "b": 3.0}, inline=schema)] == ["b"]
+
+
+def test_copy_on_write_documents_are_read_without_being_copied():
+    from validators import engine
+
+    doc = {"next": 2, "proposals": [{"id": 1, "title": "t", "author": "Dana", "status": "pending",
+                                     "submitted": "2026-01-01T00:00:00Z", "text": "x", "votes": {}}]}
+    state = engine.State(docs={"proposals": doc}, rules={}, config={})
+    tx = engine.Tx(state)
+    edited = tx.edit("proposals")
+    assert type(edited) is not dict and isinstance(edited, dict)
+    _, plan = schemas._fast_for("proposals.schema.json")
+    assert not schemas._whole_float_at(plan, edited)
+    assert dict.__getitem__(edited, "proposals") is doc["proposals"]  # not adopted by the search
+    edited["next"] = 2.0
+    assert schemas._whole_float_at(plan, edited)
+    assert [p.field for p in schemas.errors(edited, schema="proposals.schema.json")] == ["next"]
