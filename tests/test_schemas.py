@@ -19,9 +19,11 @@ from validators import schemas, yamlio
 ACTION = "action.schema.json"
 
 # Every spelling of a whole number that the loader resolves to a float (validators/yamlio.py: the narrowed
-# core schema's float, and an explicit !!float tag, which PyYAML also reads with underscores and base 60).
-WHOLE_FLOATS = ["3.0", "3.", "3e0", "3E0", "30e-1", ".3e1", "+3.0", "3.0e+0", "0.3e+1", "-0.0", "3.000",
-                "!!float 3", "!!float 3_0", "!!float 1:30", '!!float "4"', "!!float '4.0'"]
+# core schema's float). An explicit !!float tag (which PyYAML would read with underscores and base 60) is
+# refused by the loader itself, as every tag is.
+WHOLE_FLOATS = ["3.0", "3.", "3e0", "3E0", "30e-1", ".3e1", "+3.0", "3.0e+0", "0.3e+1", "-0.0", "3.000"]
+TAGGED = ["!!float 3", "!!float 3_0", "!!float 1:30", '!!float "4"', "!!float '4.0'", "!!int '4'", "!!str 4",
+          "! 4"]
 
 
 def action_text(value: str) -> str:
@@ -54,6 +56,21 @@ def test_a_whole_float_die_is_refused_in_every_spelling(spelling):
     assert [(p.field, p.line) for p in found] == [("dice[1]", text.count("\n") - 1)]
     assert found[0].message == f"{json.dumps(data['dice'][1])} is not of type integer"
     assert not schemas.is_valid(data, schema=ACTION)
+
+
+@pytest.mark.parametrize("spelling", TAGGED)
+def test_a_tagged_value_is_refused_by_the_loader_at_its_place(spelling):
+    text = action_text(spelling)
+    with pytest.raises(yamlio.BadInput) as e:
+        yamlio.load(text, "a.yaml")
+    (problem,) = e.value.problems
+    assert (problem.file, problem.line, problem.col) == ("a.yaml", text.count("\n") - 1, 5)
+    assert problem.message.startswith("tag ") and "is not allowed in content files" in problem.message
+
+
+def test_an_exclamation_mark_in_text_is_not_a_tag():
+    data = yamlio.load('a: "hello!"\nb: wow!\nc: [x!, "!!float 3"]\n', "a.yaml")
+    assert data == {"a": "hello!", "b": "wow!", "c": ["x!", "!!float 3"]}
 
 
 def test_whole_floats_where_no_integer_is_asked_are_not_errors():

@@ -312,10 +312,27 @@ def _block_depth(text: str, name: str) -> None:
         return  # load() reports it with its place
 
 
+def _refuse_tags(text: str, name: str, line_offset: int) -> None:
+    """Content files hold plain data: an explicit tag (``!!float 3``, ``!!str 4``, ``!thing``) is refused
+    with its place, even one PyYAML would construct, so a value's type shows in how it is written."""
+    try:
+        for event in yaml.parse(text, Loader=_ComposeLoader):
+            tag = getattr(event, "tag", None)
+            if tag is not None:
+                mark = event.start_mark
+                shown = "!!" + tag[len("tag:yaml.org,2002:"):] if tag.startswith("tag:yaml.org,2002:") else tag
+                raise BadInput(Problem(f"tag {shown!r} is not allowed in content files (write the plain value)",
+                                       name, mark.line + 1 + line_offset, mark.column + 1, kind=BAD_INPUT))
+    except yaml.YAMLError:
+        return  # the load below reports it with its place
+
+
 def load(text: str, name: str, *, line_offset: int = 0) -> Any:
     """Plain data from YAML text, or BadInput naming the place."""
     _prescan(text, name)
     _block_depth(text, name)
+    if "!" in text:  # a substring search first: a tag needs one
+        _refuse_tags(text, name, line_offset)
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
