@@ -72,7 +72,8 @@ def _sentence(kind: str, where: str, old: Any, new: Any) -> str:
     return f"{head}: {esc(short(old))} → {esc(short(new))}"
 
 
-def describe_docs(before: State, after: State) -> list[str]:
+def describe_docs(before: State, after: State, limit: int | None = None) -> list[str]:
+    """A sentence for each change; past ``limit`` sentences, the rest are counted, as empty strings."""
     out = []
     for kind in sorted(set(before.docs) | set(after.docs)):
         if kind in HIDDEN_DOCS:
@@ -81,6 +82,9 @@ def describe_docs(before: State, after: State) -> list[str]:
         if a is b:
             continue
         for path, old, new in diff(a, b):
+            if limit is not None and len(out) >= limit:
+                out.append("")  # counted, not worded: it will not be shown
+                continue
             if len(path) > 1 and path[0] == kind:  # proposals › proposals › #3 reads as proposals › #3
                 a_in = a.get(kind) if isinstance(a, dict) else None
                 b_in = b.get(kind) if isinstance(b, dict) else None
@@ -90,7 +94,8 @@ def describe_docs(before: State, after: State) -> list[str]:
                                                   path), old, new))
     if before.config is not after.config:
         for path, old, new in diff(before.config, after.config):
-            out.append(_sentence("game", " › ".join(map(str, path)), old, new))
+            counted = limit is not None and len(out) >= limit
+            out.append("" if counted else _sentence("game", " › ".join(map(str, path)), old, new))
     return out
 
 
@@ -130,7 +135,8 @@ def describe_rules(before: State, after: State) -> list[str]:
 
 def describe(before: State, after: State, limit: int = MAX_LINES) -> list[str]:
     """Sentences (safe HTML) saying what changed from one state to the next."""
-    lines = describe_rules(before, after) + describe_docs(before, after)
+    rules = describe_rules(before, after)
+    lines = rules + describe_docs(before, after, max(0, limit - len(rules)))
     if len(lines) > limit:
         lines = lines[:limit] + [f"… and {len(lines) - limit} more changes"]
     return lines

@@ -109,6 +109,19 @@ def test_changes_in_words(blognomic: model.Game) -> None:
     assert any("Emeka › idle: false → true" in w for w in words), words
 
 
+def test_many_changes_are_worded_up_to_the_limit_and_the_rest_counted() -> None:
+    before = State({"modules": []}, {"roster": {"players": [{"name": f"P{i:02}", "stats": {"n": 0}} for i in range(20)]},
+                                     "notes": {"a": 1}}, {})
+    after = State({"modules": []}, {"roster": {"players": [{"name": f"P{i:02}", "stats": {"n": i + 1}}
+                                                           for i in range(20)]}, "notes": {"a": 2}}, {})
+    words = describe(before, after, limit=12)
+    assert len(words) == 13 and words[-1] == "… and 9 more changes"  # 21 changes: notes.a, then 20 players
+    assert words[0] == "<b>notes</b> › a: 1 → 2"
+    assert words[1] == "<b>roster</b> › players › P00 › stats › n: 0 → 1"
+    assert words[11] == "<b>roster</b> › players › P10 › stats › n: 0 → 11"
+    assert describe(before, after, limit=30)[:12] == words[:12]
+
+
 def test_stat_series_follows_the_roster() -> None:
     game = model.load(ROOT, "blognomic")
 

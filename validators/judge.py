@@ -152,14 +152,18 @@ def diff(a: Any, b: Any, path: tuple = ()) -> Iterator[tuple[tuple, Any, Any]]:
             if k not in b:
                 yield path + (k,), a[k], MISSING
             else:
-                yield from diff(a[k], b[k], path + (k,))
+                x, y = a[k], b[k]
+                if x is not y:  # most of a large document is the very same objects in both states
+                    yield from diff(x, y, path + (k,))
         for k in b:
             if k not in a:
                 yield path + (k,), MISSING, b[k]
         return
     if isinstance(a, list) and isinstance(b, list):
         for i in range(min(len(a), len(b))):
-            yield from diff(a[i], b[i], path + (i,))
+            x, y = a[i], b[i]
+            if x is not y:
+                yield from diff(x, y, path + (i,))
         for i in range(len(b), len(a)):
             yield path + (i,), a[i], MISSING
         for i in range(len(a), len(b)):
