@@ -143,12 +143,12 @@ class GitTree:
         if self._entries is None:
             out = self._git("ls-tree", "-r", "-z", "--full-tree", self.ref, "--", "content")
             entries = {}
-            for item in out.split(b"\0"):
-                if not item:
-                    continue
-                meta, path = item.split(b"\t", 1)
-                mode, _type, sha = meta.decode().split()
-                entries[path.decode("utf-8", errors="replace")] = (mode, sha)
+            # "<mode> <type> <object>\t<path>" NUL-separated; decoded at once (a NUL survives the replacement)
+            for item in out.decode("utf-8", errors="replace").split("\0"):
+                if item:
+                    meta, _, path = item.partition("\t")
+                    mode, _type, sha = meta.split(" ")
+                    entries[path] = (mode, sha)
             self._entries = entries
         return self._entries
 
