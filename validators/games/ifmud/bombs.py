@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime, timedelta
+from itertools import chain
 from typing import Any
 
 from ...engine import Action, Ctx, peek
@@ -79,7 +80,7 @@ def deadlines(ctx: Ctx) -> list[Deadline]:
     cpu = w.room_name(ctx, "cpu")
     kept = w._as_started(ctx, "tokens", "tokens")
     if kept is not None:  # the tokens as the action started: worked out once for them
-        return ch.derived(f"bomb deadlines, CPU {cpu}", kept, lambda tokens: _deadlines(tokens, cpu))
+        return ch.derived(f"bomb deadlines, CPU {cpu}", kept, lambda tokens: _kept_deadlines(tokens, cpu))
     return _deadlines(peek(w.tokens(ctx)), cpu)
 
 
@@ -96,20 +97,42 @@ def _recharge_at(ident: int) -> Callable[[Ctx, datetime], None]:
 
 
 def _deadlines(tokens: Iterable[dict[str, Any]], cpu: str) -> list[Deadline]:
-    get, item = dict.get, dict.__getitem__  # read without copying (nothing here is changed)
     out: list[Deadline] = []
     for t in tokens:
-        bomb, uplink = "delay_hours" in t, get(t, "role") == "uplink"
-        if not uplink and (not bomb or "room" not in item(t, "location")):
-            continue  # only what lies in a room has a deadline
-        kind, where = w.carrier(item(t, "location"))
-        if bomb and kind == "room":
-            due = parse_time(item(t, "since")) + timedelta(hours=float(item(t, "delay_hours")))
-            out.append((due, f"bomb {item(t, 'id'):08d}", _esplode_at(item(t, "id"))))
-        if uplink and kind == "room" and where == cpu and int(get(t, "charge", 0)) < 10:
-            out.append((parse_time(item(t, "since")) + timedelta(hours=48), f"uplink {item(t, 'id')}",
-                        _recharge_at(item(t, "id"))))
+        out.extend(_token_deadlines(t, cpu))
     return out
+
+
+_NONE: tuple[Deadline, ...] = ()
+
+
+def _token_deadlines(t: dict[str, Any], cpu: str) -> tuple[Deadline, ...]:
+    """A token's deadlines: a time bomb lying in a room esplodes, an uplink in the CPU recharges."""
+    get, item = dict.get, dict.__getitem__  # read without copying (nothing here is changed)
+    bomb, uplink = "delay_hours" in t, get(t, "role") == "uplink"
+    if not uplink and (not bomb or "room" not in item(t, "location")):
+        return _NONE  # only what lies in a room has a deadline
+    out: list[Deadline] = []
+    kind, where = w.carrier(item(t, "location"))
+    if bomb and kind == "room":
+        due = parse_time(item(t, "since")) + timedelta(hours=float(item(t, "delay_hours")))
+        out.append((due, f"bomb {item(t, 'id'):08d}", _esplode_at(item(t, "id"))))
+    if uplink and kind == "room" and where == cpu and int(get(t, "charge", 0)) < 10:
+        out.append((parse_time(item(t, "since")) + timedelta(hours=48), f"uplink {item(t, 'id')}",
+                    _recharge_at(item(t, "id"))))
+    return tuple(out)
+
+
+_kept_by_cpu: dict[str, ch.PerItem] = {}  # by the CPU's name: each token's deadlines
+
+
+def _kept_deadlines(tokens: list[dict[str, Any]], cpu: str) -> list[Deadline]:
+    """``_deadlines`` of the tokens as an action started (the previous state's own, never changed): a token
+    picked up or dropped is a new item, the others' deadlines are known (``changes.PerItem``)."""
+    per = _kept_by_cpu.get(cpu)
+    if per is None:
+        per = _kept_by_cpu[cpu] = ch.PerItem(lambda t: _token_deadlines(t, cpu))
+    return list(chain.from_iterable(per.many(tokens)))
 
 
 def esplode(ctx: Ctx, ident: int, at: datetime) -> None:

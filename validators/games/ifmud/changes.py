@@ -26,6 +26,7 @@ the comparison above, it relies on the engine's rule that a state, once made, is
 from __future__ import annotations
 
 import operator
+from itertools import compress
 from typing import Any
 
 from ...engine import VERIFY_COW as VERIFY  # noqa: F401  (NOMIC_VERIFY_COW=1: consequences.py checks itself)
@@ -69,7 +70,9 @@ def snap(v: Any) -> Any:
             if _CONTAINERS.isdisjoint(map(type, list.__iter__(v))):
                 return list(list.__iter__(v))
             n = len(src)
-            return [_snap_in(x, src[i] if i < n else _ABSENT) for i, x in enumerate(list.__iter__(v))]
+            out_l = [_snap_in(x, src[i] if i < n else _ABSENT, src) for i, x in enumerate(list.__iter__(v))]
+            _known.clear()
+            return out_l
         if t is _CowDict:
             return {k: snap(x) for k, x in dict.items(v)}
         return [snap(x) for x in list.__iter__(v)]
@@ -80,10 +83,21 @@ def snap(v: Any) -> Any:
     return v
 
 
-def _snap_in(x: Any, was: Any) -> Any:
-    """A child of a changed container; ``was``: what its original held in the same place."""
-    if x is was and type(x) in _PLAIN:
-        return x  # the original's own, never reached
+_known: list[Any] = []  # (the original list, the ids of its items) while ``snap`` walks one changed list
+
+
+def _snap_in(x: Any, was: Any, src: list[Any]) -> Any:
+    """A child of a changed list; ``was``: what its original ``src`` (the previous state's) held in the same
+    place."""
+    if type(x) in _PLAIN:
+        if x is was:
+            return x  # the original's own, never reached
+        # An item of the original elsewhere (the list lost or gained an item before it): the previous
+        # state's own too, so plain and never changed. Its ids are read once per list (the list keeps them).
+        if not _known or _known[0] is not src:
+            _known[:] = [src, set(map(id, src))]
+        if id(x) in _known[1]:
+            return x
     return snap(x)
 
 
@@ -196,6 +210,9 @@ def _part(ctx: Ctx, kind: str, key: Any) -> tuple[Any, Any] | None:
 
 def unchanged(ctx: Ctx, kind: str, key: Any = None) -> bool:
     """Nothing was written into the document (or into its part under ``key``) since the action started."""
+    tx = ctx.tx
+    if kind not in tx.docs:  # not edited at all (what ``_part`` would find, asked directly)
+        return key is None or type(tx.base.docs.get(kind, _ABSENT)) is dict
     pair = _part(ctx, kind, key)
     if pair is None:
         return False
@@ -257,3 +274,32 @@ class Since:
         if k not in self._memo:
             self._memo[k] = changed_entries(self.ctx, kind)
         return self._memo[k]
+
+
+class PerItem:
+    """``[compute(item) for item in items]`` for lists of a state's documents as some action started (the
+    previous state's own, whose items are never changed in place), worked out from the last list asked
+    about: a replay's next list holds the very same items but the few an action replaced or added, so only
+    the items that are not the very same objects in the same places are computed again (found in C, by
+    identity, without reading the items). The last list is kept with its values, so that it is not reused.
+    Never give it a list of a document the action has edited (that one may still change)."""
+
+    def __init__(self, compute: Any):
+        self.compute = compute
+        self.last: tuple[list[Any], list[Any]] | None = None
+
+    def many(self, items: list[Any]) -> list[Any]:
+        last = self.last
+        if last is not None and last[0] is items:
+            return last[1]
+        compute = self.compute
+        if last is None or len(items) < len(last[0]):
+            values = list(map(compute, items))  # a list that lost items: the positions moved
+        else:
+            before, values = last
+            values = values.copy()
+            for i in compress(range(len(before)), map(operator.is_not, items, before)):
+                values[i] = compute(items[i])
+            values.extend(map(compute, items[len(before):]))  # added at the end
+        self.last = (items, values)
+        return values

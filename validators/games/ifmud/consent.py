@@ -304,7 +304,7 @@ Deadline = tuple[datetime, str, Callable[[Ctx, datetime], None]]
 def deadlines(ctx: Ctx) -> list[Deadline]:
     kept = w._as_started(ctx, "consent", "proposals")
     if kept is not None:  # the proposals as the action started: worked out once for them
-        return ch.derived("proposal deadlines", kept, _deadlines)
+        return ch.derived("proposal deadlines", kept, _kept_deadlines)
     return _deadlines(peek(proposals(ctx)))
 
 
@@ -316,17 +316,28 @@ def _expire_at(ident: int) -> Callable[[Ctx, datetime], None]:
     return lambda c, at: _expire(c, ident, at)
 
 
+def _deadline(p: dict[str, Any]) -> Deadline | None:
+    """A proposal's deadline, if it has one (read without copying: nothing here is changed)."""
+    status = _item(p, "status")
+    if status == "ratifying":
+        return (parse_time(_item(_item(p, "closed"), "effective")), f"proposal {_item(p, 'id'):08d}",
+                _take_effect_at(_item(p, "id")))
+    if status == "pending":
+        return (parse_time(_item(p, "posted")) + EXPIRES_AFTER, f"proposal {_item(p, 'id'):08d}",
+                _expire_at(_item(p, "id")))
+    return None
+
+
 def _deadlines(ps: Iterable[dict[str, Any]]) -> list[Deadline]:
-    out: list[Deadline] = []
-    for p in ps:  # read without copying: nothing here is changed
-        status = _item(p, "status")
-        if status == "ratifying":
-            out.append((parse_time(_item(_item(p, "closed"), "effective")), f"proposal {_item(p, 'id'):08d}",
-                        _take_effect_at(_item(p, "id"))))
-        elif status == "pending":
-            out.append((parse_time(_item(p, "posted")) + EXPIRES_AFTER, f"proposal {_item(p, 'id'):08d}",
-                        _expire_at(_item(p, "id"))))
-    return out
+    return [d for d in map(_deadline, ps) if d is not None]
+
+
+_deadline_of_kept = ch.PerItem(_deadline)  # a vote replaces one proposal: the others' deadlines are known
+
+
+def _kept_deadlines(ps: list[dict[str, Any]]) -> list[Deadline]:
+    """``_deadlines`` of the proposals as an action started (the previous state's own, never changed)."""
+    return [d for d in _deadline_of_kept.many(ps) if d is not None]
 
 
 # ---------------------------------------------------------------- the Passive Voters list

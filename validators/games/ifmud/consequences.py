@@ -340,8 +340,8 @@ def _needs(ctx: Ctx) -> set[str] | None:
         needs.add("rooms")
     # _tokens
     if any(bool(_get(x, "high_security")) != bool(_get(b, "high_security")) for x, b in rooms) or any(
-            key in ("omnibus", "monkey") and _at(x) != _at(b) for key, x, b in entities) or not _tokens_kept(
-            ctx, tokens, rooms):
+            key in ("omnibus", "monkey") and _at(x) != _at(b) for key, x, b in entities) or (
+            (tokens or rooms) and not _tokens_kept(ctx, tokens, rooms)):  # (nothing to look at: kept)
         needs.add("tokens")
     # progress
     if not s.unchanged("quests", "quests") or any("quest" in x or "quest" in b for x, b in tokens):

@@ -13,12 +13,15 @@ import operator
 import re
 from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime, timedelta
+from itertools import compress, repeat
 from typing import Any
 
 from ...engine import ANYONE, PLAYER, Action, Ctx, peek
 from ...timeutil import format_time, parse_time
 from . import changes as ch
+from . import consent
 from . import world as w
+from .consequences import run_all
 from .order import next_in_turn
 
 RULE_TURNS = "r27"
@@ -171,8 +174,6 @@ def _edit_room(ctx: Ctx, name: str) -> dict[str, Any] | None:
 
 def _deadlines(ctx: Ctx, until: datetime | None = None) -> Iterator[tuple[datetime, str, Callable[[Ctx, datetime], None]]]:
     """Every deadline; given ``until``, those due after it may be left out (they are not due yet)."""
-    from . import bombs, consent
-
     t = w.turn(ctx)
     if t.get("over"):
         return
@@ -261,14 +262,64 @@ def _as_started(ctx: Ctx) -> bool:
     return not {"roster", "ledger", "turn", "consent"} & ctx.tx.docs.keys()
 
 
+_week_ago: list[Any] = [None, None]  # the last time asked about, and the time a week before it, as text
+
+
+def _week_before(until: datetime) -> str:
+    """``format_time(until - _WEEK)``, remembered for the last ``until`` (asked again and again in one action)."""
+    if _week_ago[0] != until or type(_week_ago[0]) is not type(until):
+        _week_ago[0], _week_ago[1] = until, format_time(until - _WEEK)
+    return str(_week_ago[1])
+
+
 def _silent_floor(ctx: Ctx, until: datetime) -> bool:
-    """Whether ``_quiet``'s floor shows that no silence deadline has come by ``until``."""
+    """Whether no silence deadline has come by ``until``: every watched player posted within the week
+    (``_seen_lately``), or ``_quiet``'s floor shows it."""
     players, seen, silence, passive = _watched(ctx)
-    if _quiet_kept(players, seen, silence, passive) and _quiet[0][4] > format_time(until - _WEEK):
-        if _as_started(ctx):  # the floor holds for these marks too: compare the next action's with these
+    started = _as_started(ctx)
+    if started and _seen_lately(players, seen, passive, _week_before(until)):
+        return True
+    if _quiet_kept(players, seen, silence, passive) and _quiet[0][4] > _week_before(until):
+        if started:  # the floor holds for these marks too: compare the next action's with these
             _quiet[0] = (players, seen, silence, passive, _quiet[0][4])
         return True
     return False
+
+
+_watching: list[Any] = [None, None, ()]  # (a players list as some action started, who is on both lists, who is watched)
+
+
+def _seen_lately(players: Any, seen: Any, passive: frozenset[Any], recent: str) -> bool:
+    """Whether every player Rule 24 watches last posted after ``recent`` (a canonical time): then nobody's
+    week has run out, whatever their other marks, since a player's latest mark is at least their last
+    posting. Asked of the previous state's own (plain) players and ``seen``, in C but for the names of the
+    watched players (worked out once per players list) and the times not yet known to be canonical."""
+    if type(players) is not list or type(seen) is not dict:
+        return False
+    memo = _watching
+    if memo[0] is not players or memo[1] != passive:
+        was = memo[0]
+        if was is not None and memo[1] == passive and len(was) == len(players) and all(
+                _item(players[i], "name") == _item(was[i], "name")
+                for i in compress(range(len(players)), map(operator.is_not, players, was))):
+            memo[0] = players  # the players replaced (a tally or a location changed) kept their names
+        else:
+            memo[:] = [players, passive, [n for n in map(_item, players, repeat("name")) if n not in passive]]
+    names = memo[2]
+    if not names:
+        return False
+    times = list(map(seen.get, names))
+    try:
+        low = min(times)
+    except TypeError:
+        return False  # someone never posted (None), or a time that is not text
+    if type(low) is not str or not low > recent:
+        return False
+    if not _CANONICAL_SEEN.issuperset(times):
+        for t in set(times).difference(_CANONICAL_SEEN):
+            if type(t) is not str or not _canonical(t):
+                return False  # such a time does not sort as text
+    return True
 
 
 def _silent_at(name: str) -> Callable[[Ctx, datetime], None]:
@@ -315,10 +366,14 @@ def _later(now: Any, was: dict[str, Any]) -> bool:
     """The same names, each with the time it had or a later one (canonical times)."""
     if now is was:
         return True
-    if len(now) != len(was) or list(dict.keys(now)) != list(was.keys()):
+    if len(now) != len(was):
+        return False
+    if not now:
+        return True  # both empty
+    if list(dict.keys(now)) != list(was.keys()):
         return False
     values, before = list(dict.values(now)), list(was.values())
-    for i in _differing(values, before):
+    for i in compress(range(len(values)), map(operator.is_not, values, before)):  # (found in C)
         n, o = values[i], before[i]
         if not (type(n) is str and type(o) is str and _canonical(n) and _canonical(o) and n >= o):
             return False
@@ -329,7 +384,7 @@ def _unnamed_servants(ctx: Ctx) -> list[Deadline]:
     """Rule 45: a servant not named within 72 hours costs its player a demerit; naming passes to the others."""
     kept = w._as_started(ctx, "entities", "servants")
     if kept is not None:  # the servants as the action started: worked out once for them
-        return ch.derived("servant deadlines", kept, _servant_deadlines)
+        return ch.derived("servant deadlines", kept, _kept_servant_deadlines)
     return _servant_deadlines(peek(ctx.doc("entities")["servants"]))
 
 
@@ -341,14 +396,23 @@ def _unnamed_at(owner: str) -> Callable[[Ctx, datetime], None]:
     return apply
 
 
+def _servant_deadline(s: dict[str, Any]) -> Deadline | None:
+    if _get(s, "name") or _get(s, "naming") == "sectional":
+        return None
+    return (parse_time(_item(s, "since")) + timedelta(hours=72), f"servant {_item(s, 'owner')}",
+            _unnamed_at(_item(s, "owner")))
+
+
 def _servant_deadlines(servants: Iterable[dict[str, Any]]) -> list[Deadline]:
-    out: list[Deadline] = []
-    for s in servants:
-        if _get(s, "name") or _get(s, "naming") == "sectional":
-            continue
-        out.append((parse_time(_item(s, "since")) + timedelta(hours=72), f"servant {_item(s, 'owner')}",
-                    _unnamed_at(_item(s, "owner"))))
-    return out
+    return [d for d in map(_servant_deadline, servants) if d is not None]
+
+
+_servant_deadline_of_kept = ch.PerItem(_servant_deadline)  # a servant moved is one new item: the others are known
+
+
+def _kept_servant_deadlines(servants: list[dict[str, Any]]) -> list[Deadline]:
+    """``_servant_deadlines`` of the servants as an action started (the previous state's own, never changed)."""
+    return [d for d in _servant_deadline_of_kept.many(servants) if d is not None]
 
 
 _soon: dict[str, tuple[Any, datetime | None]] = {}  # by source: (its list as some action started, soonest)
@@ -368,8 +432,6 @@ def _nothing_due(ctx: Ctx) -> bool:
     """Whether no deadline has come by the action's time, asked the quick way, before the action has
     edited anything (settle's first look): from what is remembered of the documents it started from.
     False when that cannot be told so (``_deadlines`` then tells)."""
-    from . import bombs, consent
-
     if ctx.tx.docs:
         return False
     t = w.turn(ctx)
@@ -378,18 +440,19 @@ def _nothing_due(ctx: Ctx) -> bool:
     if t.get("active") and t.get("started") and parse_time(t["started"]) + turn_length(ctx) <= ctx.at:
         return False
     cpu = w.room_name(ctx, "cpu")
-    for soonest in (_soonest_in(f"bombs, CPU {cpu}", w.tokens(ctx), lambda ts: bombs._deadlines(ts, cpu)),
-                    _soonest_in("proposals", consent.proposals(ctx), consent._deadlines),
-                    _soonest_in("servants", ctx.doc("entities")["servants"], _servant_deadlines)):
+    # (nothing is edited yet: these are the previous state's own lists)
+    for soonest in (_soonest_in(f"bombs, CPU {cpu}", w.tokens(ctx), lambda ts: bombs._kept_deadlines(ts, cpu)),
+                    _soonest_in("proposals", consent.proposals(ctx), consent._kept_deadlines),
+                    _soonest_in("servants", ctx.doc("entities")["servants"], _kept_servant_deadlines)):
         if soonest is not None and soonest <= ctx.at:
             return False
+    if len(_CANONICAL_SEEN) < 100_000:  # the action's time as the ledger will write it: canonical
+        _CANONICAL_SEEN.add(format_time(ctx.at))
     return _silent_floor(ctx, ctx.at)
 
 
 def settle(ctx: Ctx) -> Iterator[str]:
     """Gate: apply every deadline up to the action's time, earliest first."""
-    from .consequences import run_all
-
     for _ in range(10000):
         if _nothing_due(ctx):
             break
@@ -480,3 +543,6 @@ ACTIONS = [
            doc="A player asleep at the switch who says so is awake again, and is not put to sleep again "
                "before the end of their following turn (Rule 93)."),
 ]
+
+
+from . import bombs  # (at the end: bombs imports this module)

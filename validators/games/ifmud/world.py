@@ -12,7 +12,7 @@ import math
 import operator
 from collections.abc import Iterator
 from datetime import datetime
-from itertools import repeat
+from itertools import compress, repeat
 from typing import Any
 
 from ...engine import Ctx, State, peek
@@ -160,7 +160,7 @@ def _rooms_after(earlier: list[dict[str, Any]], view: _Rooms, rooms: list[dict[s
     new = _Rooms(rooms)
     if len(earlier) != len(rooms) or view.names_as is not None:
         return new
-    changed = [i for i, same in enumerate(map(operator.is_, rooms, earlier)) if not same]
+    changed = list(compress(range(len(rooms)), map(operator.is_not, rooms, earlier)))
     if any(_item(rooms[i], "name") != _item(earlier[i], "name") for i in changed):
         return new
     new._names, new._name_set, new._index, new._folded = view._names, view._name_set, view._index, view._folded
@@ -174,6 +174,10 @@ def _rooms_after(earlier: list[dict[str, Any]], view: _Rooms, rooms: list[dict[s
 
 def _as_started(state: State | Ctx, kind: str, key: str) -> Any:
     """The part ``doc[key]`` as the action started, when nothing was written into it since (else None)."""
+    if type(state) is Ctx and kind not in state.tx.docs:  # the document was not edited at all
+        doc = state.tx.base.docs.get(kind)
+        if type(doc) is dict:
+            return _item(doc, key)
     if isinstance(state, Ctx) and ch.unchanged(state, kind, key):
         return ch.start(state, kind, key)
     return None
@@ -566,7 +570,10 @@ def remove_token(ctx: Ctx, t: dict[str, Any], why: str) -> None:
     if t.get("role") == "cigar":
         doc["last_cigar"] = {k: v for k, v in t.items() if k in ("name", "location", "destination", "value",
                                                                    "delay_hours")}
-    doc["tokens"] = [x for x in doc["tokens"] if x["id"] != t["id"]]
+    ts, ident = doc["tokens"], t["id"]
+    # found by reading, then deleted in place: the other tokens are not copied (a new list of them was)
+    for i in reversed([i for i, x in enumerate(peek(ts)) if _item(x, "id") == ident]):
+        del ts[i]
     ctx.step({"token": t["id"], "name": t["name"], "removed": why})
 
 
