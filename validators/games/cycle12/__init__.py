@@ -9,6 +9,8 @@ trades; gooderhose points; medals; judgement. See docs/modules/cycle12.md.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from operator import itemgetter
+from typing import Any
 
 from ...engine import DocKind, Module, Problem, State, peek
 from . import cycle, items, justice, nomsters, players, proposals, transcription, world
@@ -19,92 +21,149 @@ from .ruletree import problems as rule_problems
 from .world import tag_conflict
 
 
-def _invariants(state: State) -> Iterator[Problem]:
+def _invariants(state: State, touched: frozenset[str] | None = None) -> Iterator[Problem]:
+    """Every invariant of a whole state; with ``touched`` (document kinds, and "rules"), only those that read
+    one of them (a proposal's changes compare the state they give with the one before: an invariant that
+    reads none of what they changed finds the same in both). ``touched`` assumes the same configuration."""
+    def reads(*kinds: str) -> bool:
+        return touched is None or not touched.isdisjoint(kinds)
+
     try:
         o = options(state.config)
     except ValueError as e:
-        yield Problem(str(e), field="options.cycle12", file="game")
+        if touched is None:
+            yield Problem(str(e), field="options.cycle12", file="game")
         return
-    yield from rule_problems(state, o["separator"])
+    if reads("rules"):
+        yield from rule_problems(state, o["separator"])
     # only read (peek: a document edited in a transaction is not copied on the way); sets for "in"
     names = [p["name"] for p in peek(state.doc("roster")["players"])]
     known = set(names)
     sheets = list(peek(state.doc(SHEETS)["sheets"]))
-    have = {s["player"] for s in sheets}
-    for n in names:
-        if n not in have:
-            yield Problem(f"{n} has no character sheet", file=SHEETS, field="sheets")
+    if reads("roster", SHEETS):
+        have = {s["player"] for s in sheets}
+        for n in names:
+            if n not in have:
+                yield Problem(f"{n} has no character sheet", file=SHEETS, field="sheets")
     locs = list(peek(state.doc(WORLD)["locations"]))
-    ids = {loc["id"] for loc in locs}
-    seen: dict[tuple[int, int], str] = {}
-    conflicts: dict[tuple[str, ...], str | None] = {}  # tag_conflict of each set of tags, once
-    for i, loc in enumerate(locs):
-        key = (loc["x"], loc["y"])
-        if key in seen:
-            yield Problem(f"{loc['name']} and {seen[key]} are both at {key}", file=WORLD, field=f"locations[{i}]")
-        seen[key] = loc["name"]
-        tags = loc.get("tags", [])
-        tags_key = tuple(tags)
-        if tags_key not in conflicts:
-            conflicts[tags_key] = tag_conflict(state, tags)
-        why = conflicts[tags_key]
-        if why:
-            yield Problem(why, file=WORLD, field=f"locations[{i}].tags", rule="tag-families")
-    if locs and len({loc["name"].casefold() for loc in locs}) != len(locs):
+    ids = set(map(itemgetter("id"), locs))
+    if reads(WORLD) and not _map_is_clean(state, locs):  # else: no two at one place, no tags in conflict
+        seen: dict[tuple[int, int], str] = {}
+        conflicts: dict[tuple[str, ...], str | None] = {}  # tag_conflict of each set of tags, once
+        for i, loc in enumerate(locs):
+            key = (loc["x"], loc["y"])
+            if key in seen:
+                yield Problem(f"{loc['name']} and {seen[key]} are both at {key}", file=WORLD, field=f"locations[{i}]")
+            seen[key] = loc["name"]
+            tags = loc.get("tags", [])
+            tags_key = tuple(tags)
+            if tags_key not in conflicts:
+                conflicts[tags_key] = tag_conflict(state, tags)
+            why = conflicts[tags_key]
+            if why:
+                yield Problem(why, file=WORLD, field=f"locations[{i}].tags", rule="tag-families")
+    if reads(WORLD) and locs and len({loc["name"].casefold() for loc in locs}) != len(locs):
         yield Problem("two locations share a name", file=WORLD, field="locations")
-    for i, s in enumerate(sheets):
-        if s["player"] not in known:
-            yield Problem(f"{s['player']} is not a player", file=SHEETS, field=f"sheets[{i}].player")
-        if s.get("location") is not None and s["location"] not in ids:
-            yield Problem(f"no location {s['location']}", file=SHEETS, field=f"sheets[{i}].location")
+    if reads(SHEETS, "roster", WORLD):
+        for i, s in enumerate(sheets):
+            if s["player"] not in known:
+                yield Problem(f"{s['player']} is not a player", file=SHEETS, field=f"sheets[{i}].player")
+            if s.get("location") is not None and s["location"] not in ids:
+                yield Problem(f"no location {s['location']}", file=SHEETS, field=f"sheets[{i}].location")
     nomster_list = list(peek(state.doc(NOMSTERS)["nomsters"]))
-    noms = {n["id"]: n for n in nomster_list}
-    medal_ids = {m["id"] for m in state.doc(MEDALS)["medals"]}
-    for i, s in enumerate(sheets):
-        box = s.get("medals", [])
-        if len(set(box)) != len(box) or not set(box) <= medal_ids:
-            yield Problem("the Medal Box holds only medals the player earned, each once", file=SHEETS,
-                          field=f"sheets[{i}].medals", rule="medal-box")
-        if s.get("bonded") is not None and noms.get(s["bonded"], {}).get("bonded_to") != s["player"]:
-            yield Problem(f"{s['player']} is bonded to nomster {s['bonded']}, which is not bonded to them",
-                          file=SHEETS, field=f"sheets[{i}].bonded", rule="nomster-bond")
-        if s.get("active") is not None and noms.get(s["active"], {}).get("trainer") != s["player"]:
-            yield Problem(f"{s['player']}'s active nomster {s['active']} is not on their team", file=SHEETS,
-                          field=f"sheets[{i}].active", rule="active-nomster")
-    tame_keys: dict[tuple[str, str], int] = {}
-    for i, n in enumerate(nomster_list):
-        if n["location"] not in ids:
-            yield Problem(f"no location {n['location']}", file=NOMSTERS, field=f"nomsters[{i}].location")
-        if n.get("bonded_to") and n.get("trainer") != n["bonded_to"]:
-            yield Problem("a bonded nomster is always on its bonded player's team", file=NOMSTERS,
-                          field=f"nomsters[{i}].trainer", rule="teams")
-        if not n["wild"]:
-            for key in nomsters.UNIQUE:
-                k = (key, str(n.get(key, "")).casefold())
-                if k in tame_keys:
-                    yield Problem(f"{key} is shared with nomster {tame_keys[k]}", file=NOMSTERS,
-                                  field=f"nomsters[{i}].{key}", rule="tame-nomsters")
-                tame_keys[k] = n["id"]
+    if reads(SHEETS, MEDALS, NOMSTERS):
+        noms = {n["id"]: n for n in nomster_list}
+        medal_ids = {m["id"] for m in state.doc(MEDALS)["medals"]}
+        for i, s in enumerate(sheets):
+            box = s.get("medals", [])
+            if len(set(box)) != len(box) or not set(box) <= medal_ids:
+                yield Problem("the Medal Box holds only medals the player earned, each once", file=SHEETS,
+                              field=f"sheets[{i}].medals", rule="medal-box")
+            if s.get("bonded") is not None and noms.get(s["bonded"], {}).get("bonded_to") != s["player"]:
+                yield Problem(f"{s['player']} is bonded to nomster {s['bonded']}, which is not bonded to them",
+                              file=SHEETS, field=f"sheets[{i}].bonded", rule="nomster-bond")
+            if s.get("active") is not None and noms.get(s["active"], {}).get("trainer") != s["player"]:
+                yield Problem(f"{s['player']}'s active nomster {s['active']} is not on their team", file=SHEETS,
+                              field=f"sheets[{i}].active", rule="active-nomster")
+    if reads(WORLD) and not reads(NOMSTERS):
+        # the nomsters are those of the state before: only where they are can break (the rest is not new)
+        if not set(map(itemgetter("location"), nomster_list)) <= ids:
+            for i, n in enumerate(nomster_list):
+                if n["location"] not in ids:
+                    yield Problem(f"no location {n['location']}", file=NOMSTERS, field=f"nomsters[{i}].location")
+    elif reads(NOMSTERS, WORLD) and not _nomsters_are_clean(nomster_list, ids):
+        tame_keys: dict[tuple[str, str], int] = {}
+        for i, n in enumerate(nomster_list):
+            if n["location"] not in ids:
+                yield Problem(f"no location {n['location']}", file=NOMSTERS, field=f"nomsters[{i}].location")
+            if n.get("bonded_to") and n.get("trainer") != n["bonded_to"]:
+                yield Problem("a bonded nomster is always on its bonded player's team", file=NOMSTERS,
+                              field=f"nomsters[{i}].trainer", rule="teams")
+            if not n["wild"]:
+                for key in nomsters.UNIQUE:
+                    k = (key, str(n.get(key, "")).casefold())
+                    if k in tame_keys:
+                        yield Problem(f"{key} is shared with nomster {tame_keys[k]}", file=NOMSTERS,
+                                      field=f"nomsters[{i}].{key}", rule="tame-nomsters")
+                    tame_keys[k] = n["id"]
     for kind, listed, counter in ((NOMSTERS, "nomsters", "next"), (WORLD, "locations", "next_location"),
                                   (ITEMS, "items", "next"), (PROPOSALS, "proposals", "next")):
-        ids_here = [x["id"] for x in peek(state.doc(kind)[listed])]
+        if not reads(kind):
+            continue
+        ids_here = list(map(itemgetter("id"), peek(state.doc(kind)[listed])))
         if len(ids_here) != len(set(ids_here)):
             yield Problem(f"two {listed} share an id", file=kind, field=listed)
         if ids_here and state.doc(kind)[counter] <= max(ids_here):
             yield Problem(f"{counter} must be greater than every id in {listed}", file=kind, field=counter)
-    nomster_ids = {f"nomster:{n['id']}" for n in nomster_list}
-    for i, item in enumerate(peek(state.doc(ITEMS)["items"])):
-        if item["owner"] not in known and item["owner"] not in nomster_ids:
-            yield Problem(f"item {item['id']} is owned by {item['owner']!r}, who is no entity", file=ITEMS,
-                          field=f"items[{i}].owner", rule="items")
-    for medal in state.doc(MEDALS)["medals"]:
-        held = cycle.holders(state, medal["id"])
-        if len(held) > medal["quantity"]:
-            yield Problem(f"{len(held)} players hold the {medal['name']}; at most {medal['quantity']} may",
-                          file=SHEETS, field="sheets", rule="medals")
+    if reads(ITEMS, "roster", NOMSTERS):
+        nomster_ids = {f"nomster:{n['id']}" for n in nomster_list}
+        for i, item in enumerate(peek(state.doc(ITEMS)["items"])):
+            if item["owner"] not in known and item["owner"] not in nomster_ids:
+                yield Problem(f"item {item['id']} is owned by {item['owner']!r}, who is no entity", file=ITEMS,
+                              field=f"items[{i}].owner", rule="items")
+    if reads(MEDALS, SHEETS):
+        for medal in state.doc(MEDALS)["medals"]:
+            held = cycle.holders(state, medal["id"])
+            if len(held) > medal["quantity"]:
+                yield Problem(f"{len(held)} players hold the {medal['name']}; at most {medal['quantity']} may",
+                              file=SHEETS, field="sheets", rule="medals")
     j = state.doc(JUSTICE).get("judge")
-    if j is not None and j not in names:
+    if reads(JUSTICE, "roster") and j is not None and j not in names:
         yield Problem(f"the judge {j!r} is not a player", file=JUSTICE, field="judge")
+
+
+def _map_is_clean(state: State, locs: list[dict[str, Any]]) -> bool:
+    """No two locations at one place and no location's tags in conflict (asked in C, and once per set of tags),
+    or False when that is not so, or cannot be said so quickly (then every location is looked at)."""
+    try:
+        places = list(zip(map(itemgetter("x"), locs), map(itemgetter("y"), locs)))
+        if len(set(places)) != len(places):
+            return False
+        return not any(tag_conflict(state, list(tags)) for tags in set(map(tuple, map(_tags, locs))))
+    except Exception:  # noqa: BLE001 - the full look says what is wrong, or fails where it fails
+        return False
+
+
+def _tags(loc: dict[str, Any]) -> Any:
+    return loc.get("tags", [])
+
+
+def _nomsters_are_clean(nomster_list: list[dict[str, Any]], ids: set[Any]) -> bool:
+    """No nomster in no location, every bonded one on its player's team, no card property shared by two tame
+    ones; False when that is not so, or cannot be said so quickly (then every nomster is looked at)."""
+    try:
+        if not set(map(itemgetter("location"), nomster_list)) <= ids:
+            return False
+        if any(n.get("bonded_to") and n.get("trainer") != n["bonded_to"] for n in nomster_list):
+            return False
+        tame = [n for n in nomster_list if not n["wild"]]
+        for key in nomsters.UNIQUE:
+            values = [str(n.get(key, "")).casefold() for n in tame]
+            if len(set(values)) != len(values):
+                return False
+        return True
+    except Exception:  # noqa: BLE001 - the full look says what is wrong, or fails where it fails
+        return False
 
 
 MODULE = Module(

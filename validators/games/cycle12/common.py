@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from itertools import compress
+from operator import is_, is_not
 from typing import Any
 
 from ...engine import Ctx, State, peek
@@ -31,8 +33,19 @@ def start(state: State | Ctx) -> datetime:
     return cycle_start(state.config)
 
 
+_PHASE_OF: tuple[Any, ...] = (None, None, 0)  # (moment, cycle start, phase) of the last question
+
+
 def phase_of(state: State | Ctx, t: datetime) -> int:
-    return phases.phase_number(t, start(state))
+    """The phase of ``t`` (an action asks it of its own time several times: the last answer is kept)."""
+    global _PHASE_OF
+    first = start(state)
+    last_t, last_first, n = _PHASE_OF
+    if t is last_t and first is last_first:  # the very same (unchangeable) datetimes
+        return n
+    n = phases.phase_number(t, first)
+    _PHASE_OF = (t, first, n)
+    return n
 
 
 def roman_phase(state: State | Ctx, t: datetime) -> str:
@@ -80,16 +93,13 @@ class BaseMemo:
 
     def get(self, ctx: Ctx, kinds: tuple[str, ...], compute: Callable[[], Any]) -> Any:
         tx = ctx.tx
-        if tx.config is not None or any(k in tx.docs for k in kinds):
+        if tx.config is not None or not tx.docs.keys().isdisjoint(kinds):
             return compute()  # edited in this action: read afresh, and not kept
-        key = (tx.base.config, *[tx.base.docs[k] for k in kinds])
+        docs = tx.base.docs
+        key = (tx.base.config, *map(docs.__getitem__, kinds))
         old, value = self._kept
-        if len(old) == len(key):
-            for a, b in zip(old, key):
-                if a is not b:
-                    break
-            else:
-                return value
+        if len(old) == len(key) and all(map(is_, old, key)):
+            return value
         value = compute()
         self._kept = (key, value)
         return value
@@ -113,13 +123,12 @@ def index_of(items: list[dict[str, Any]], key: str, value: Any) -> int:
 
 def sheet(state: State | Ctx, name: str) -> dict[str, Any] | None:
     sheets = state.doc(SHEETS)["sheets"]
-    i = index_of(sheets, "player", name)
+    i = find_by(state, sheets, SHEETS_BY_PLAYER, "player", name)
     return sheets[i] if i >= 0 else None
 
 
 def edit_sheet(ctx: Ctx, name: str) -> dict[str, Any]:
-    sheets = ctx.edit(SHEETS)["sheets"]
-    i = index_of(sheets, "player", name)
+    sheets, i = found_for_edit(ctx, SHEETS, "sheets", SHEETS_BY_PLAYER, "player", name)
     if i >= 0:
         return sheets[i]
     raise ctx.refuse(f"{name} has no character sheet")
@@ -129,7 +138,7 @@ def touch_sheet(ctx: Ctx, name: str) -> dict[str, Any]:
     """Self-Updating: an action that changes a tracked value gives its player a new sheet version."""
     s = edit_sheet(ctx, name)
     s["version"] = int(s.get("version", 1)) + 1
-    s["updated"] = ctx.at.strftime("%Y-%m-%dT%H:%M:%SZ")
+    s["updated"] = iso(ctx.at)
     return s
 
 
@@ -140,36 +149,201 @@ def locations(state: State | Ctx) -> list[dict[str, Any]]:
     return state.doc(WORLD)["locations"]
 
 
-# The map is large and most actions leave its locations alone, so an action's context finds them by
-# indexes kept from one action to the next: each is remembered with the very list it was made from, a
-# plain list of a state (never changed once made; a list the action edits is a copy, and is scanned).
-# (Only by id and by name: a location looked for by its coordinates is not asked for often enough.)
-_LOCATION_KEYS: dict[str, Callable[[dict[str, Any]], Any]] = {
-    "id": lambda loc: loc["id"],
-    "name": lambda loc: loc["name"].casefold(),
-}
-_LOCATION_INDEXES: dict[str, tuple[list[Any], dict[Any, int] | None]] = {}
+# ---------------------------------------------------------------- indexes kept from one action to the next
+
+
+class Kept:
+    """An index of the items of a list, {key: position of the first item with that key}, kept with the very list
+    it was made from, and brought up to date for the next list of the same kind.
+
+    Only for a plain list of a state (never changed once made: the engine copies on write, and a list an
+    action edits is a copy, for which ``of`` answers None and the caller scans instead). Most actions leave
+    a list alone or change a few of its items in place: the next state's list then holds the same item
+    objects at the same places, except the few changed and any appended, so the index is brought up to
+    date by comparing items by identity (in C) and looking only at those; it is rebuilt when items were
+    removed, or the first item with a key no longer has it.
+
+    ``keys(item)`` gives the item's keys (a tuple, often of one); ``multi``: the index gives every position
+    with the key (a tuple, in order) instead of the first. An item whose keys cannot be read or hashed
+    makes the index None for that list (the caller scans, and fails or not where the scan would).
+    ``along``: another index of the same lists; indexes kept along each other move to a new list together,
+    so the lists are compared once.
+    """
+
+    __slots__ = ("_bad", "_group", "_index", "_items", "keys", "multi")
+
+    def __init__(self, keys: Callable[[Any], tuple[Any, ...]], multi: bool = False,
+                 along: Kept | None = None) -> None:
+        self.keys = keys
+        self.multi = multi
+        self._items: list[Any] | None = None
+        self._index: dict[Any, Any] | None = None
+        self._bad: tuple[int, Any] | None = None  # where the index of ``_items`` could not be made
+        self._group: list[Kept] = along._group if along is not None else []
+        self._group.append(self)
+
+    def of(self, state: Any, items: Any) -> dict[Any, Any] | None:
+        """The index of ``items``, read from ``state``; None unless ``state`` is an action's or an event's
+        context and ``items`` a plain list (outside a context, a caller's data may change in place)."""
+        if type(items) is not list or not isinstance(state, Ctx):
+            return None
+        if items is not self._items:
+            for kept in self._group:
+                if kept._items is not items:
+                    kept._index = kept._refresh(items)
+                    kept._items = items
+        return self._index
+
+    def _refresh(self, items: list[Any]) -> dict[Any, Any] | None:
+        old, index, keys, multi = self._items, self._index, self.keys, self.multi
+        if index is None:
+            bad = self._bad
+            if bad is not None and bad[0] < len(items) and items[bad[0]] is bad[1]:
+                return None  # the item whose keys could not be read is still there
+            return self._build(items)
+        if old is None or len(items) < len(old):
+            return self._build(items)
+        n = len(old)
+        at = -1
+        try:
+            changed = _changed(old, items)
+            if len(changed) > 16 + n // 8:
+                return self._build(items)
+            edits = []
+            for at in changed:
+                before, after = keys(old[at]), keys(items[at])
+                if before != after:
+                    edits.append((at, before, after))
+            if not edits and len(items) == n:
+                return index  # the same keys at the same places
+            index = dict(index)  # the old list's index stays as it was
+            for at, before, after in edits:  # in order of position
+                i = at
+                for k in before:
+                    if multi:
+                        rest = tuple(j for j in index[k] if j != i)
+                        if rest:
+                            index[k] = rest
+                        else:
+                            del index[k]
+                    elif index.get(k) == i:
+                        return self._build(items)  # the first item with that key no longer has it
+                for k in after:
+                    if multi:
+                        got = index.get(k, ())
+                        if i not in got:
+                            index[k] = tuple(sorted((*got, i)))
+                    elif k not in index or index[k] > i:
+                        index[k] = i
+            for at in range(n, len(items)):
+                for k in keys(items[at]):
+                    if multi:
+                        got = index.get(k, ())
+                        if not got or got[-1] != at:
+                            index[k] = (*got, at)
+                    elif k not in index:
+                        index[k] = at
+        except (TypeError, KeyError, AttributeError, ValueError):
+            self._bad = (at, items[at]) if 0 <= at < len(items) else None
+            return None
+        return index
+
+    def _build(self, items: list[Any]) -> dict[Any, Any] | None:
+        keys = self.keys
+        i = -1
+        try:
+            if self.multi:
+                lists: dict[Any, list[int]] = {}
+                for i, x in enumerate(items):
+                    for k in keys(x):
+                        got = lists.get(k)
+                        if got is None:
+                            lists[k] = [i]
+                        elif got[-1] != i:
+                            got.append(i)
+                return {k: tuple(v) for k, v in lists.items()}
+            index: dict[Any, int] = {}
+            for i, x in enumerate(items):
+                for k in keys(x):
+                    if k not in index:
+                        index[k] = i
+            return index
+        except (TypeError, KeyError, AttributeError, ValueError):
+            self._bad = (i, items[i]) if 0 <= i < len(items) else None
+            return None
+
+
+def positions_changed(old: list[Any], new: list[Any]) -> tuple[int, ...]:
+    """The positions below ``min(len(old), len(new))`` where ``new`` holds another object than ``old`` (in C)."""
+    return tuple(compress(range(len(old)), map(is_not, old, new))) if any(map(is_not, old, new)) else ()
+
+
+_DIFFS: dict[tuple[int, int], tuple[Any, Any, tuple[int, ...]]] = {}  # the last few comparisons
+
+
+def _changed(old: list[Any], new: list[Any]) -> tuple[int, ...]:
+    """The positions below ``len(old)`` where ``new`` holds another object than ``old``. The indexes of one
+    list ask the same of the same two lists, so the last few answers are kept (with the lists themselves,
+    so that their ids are not another's)."""
+    key = (id(old), id(new))
+    known = _DIFFS.get(key)
+    if known is not None and known[0] is old and known[1] is new:
+        return known[2]
+    positions = positions_changed(old, new)
+    if len(_DIFFS) >= 8:
+        del _DIFFS[next(iter(_DIFFS))]
+    _DIFFS[key] = (old, new, positions)
+    return positions
+
+
+def find_by(state: Any, items: list[dict[str, Any]], kept: Kept, key: str, value: Any) -> int:
+    """``index_of(items, key, value)``, answered by ``kept`` (an index by ``item[key]``) when it can."""
+    index = kept.of(state, items)
+    if index is not None:
+        try:
+            return index.get(value, -1)
+        except TypeError:  # an unhashable value: equal to no key
+            return -1
+    return index_of(items, key, value)
+
+
+def found_for_edit(ctx: Ctx, kind: str, field: str, kept: Kept, key: str, value: Any) -> tuple[Any, int]:
+    """``ctx.edit(kind)[field]`` and the index in it of the first item whose ``key`` is ``value`` (-1 if none).
+
+    When the action has not edited the document yet, its copy is made from the state's own list and holds
+    the same items in the same places: the index is then found in that plain list, by ``kept``.
+    """
+    if kind not in ctx.tx.docs:
+        i = find_by(ctx, ctx.doc(kind)[field], kept, key, value)
+        return ctx.edit(kind)[field], i
+    items = ctx.edit(kind)[field]
+    return items, index_of(items, key, value)
+
+
+SHEETS_BY_PLAYER = Kept(lambda s: (s["player"],))
+NOMSTERS_BY_ID = Kept(lambda n: (n["id"],))
+NOMSTERS_BY_NAME = Kept(lambda n: (n.get("name", "").casefold(),))  # asked less often: kept by itself
+# Only by id, by name and by coordinates: locations are sought by all three (a move's ``to``).
+LOCATIONS_BY_ID = Kept(lambda loc: (loc["id"],))
+LOCATIONS_BY_NAME = Kept(lambda loc: (loc["name"].casefold(),), along=LOCATIONS_BY_ID)
+
+
+def _grid_point(loc: dict[str, Any]) -> tuple[tuple[int, int]]:
+    x, y = loc["x"], loc["y"]
+    if type(x) is not int or type(y) is not int:
+        raise TypeError("coordinates that are not whole numbers: the map is scanned")
+    return ((x, y),)
+
+
+LOCATIONS_BY_XY = Kept(_grid_point, along=LOCATIONS_BY_ID)  # only for a map of whole-number coordinates (what a valid one holds)
+_LOCATION_INDEXES = {"id": LOCATIONS_BY_ID, "name": LOCATIONS_BY_NAME}
 
 
 def location_index(state: State | Ctx, field: str) -> dict[Any, int] | None:
     """{key: index of the first location with it} by ``field`` ("id", or "name" casefolded), or None where
     the locations must be scanned instead: outside an action's context, in a map the action edits, or in
     one where a key is not what a valid map holds."""
-    locs = locations(state)
-    if type(locs) is not list or not isinstance(state, Ctx):
-        return None
-    known = _LOCATION_INDEXES.get(field)
-    if known is not None and known[0] is locs:
-        return known[1]
-    key = _LOCATION_KEYS[field]
-    index: dict[Any, int] | None = {}
-    try:
-        for i, loc in enumerate(locs):
-            index.setdefault(key(loc), i)
-    except (TypeError, KeyError, AttributeError):
-        index = None  # scanned, and failing (or not) where the scan would
-    _LOCATION_INDEXES[field] = (locs, index)
-    return index
+    return _LOCATION_INDEXES[field].of(state, locations(state))
 
 
 def location_by_id(state: State | Ctx, ident: int) -> dict[str, Any] | None:
@@ -181,6 +355,10 @@ def location_by_id(state: State | Ctx, ident: int) -> dict[str, Any] | None:
 
 def location_at(state: State | Ctx, x: int, y: int) -> dict[str, Any] | None:
     locs = locations(state)
+    index = LOCATIONS_BY_XY.of(state, locs) if type(x) is int and type(y) is int else None
+    if index is not None:
+        i = index.get((x, y), -1)
+        return locs[i] if i >= 0 else None
     for i, loc in enumerate(peek(locs)):
         if loc["x"] == x and loc["y"] == y:
             return locs[i]
@@ -216,10 +394,12 @@ def where(state: State | Ctx, entity: str) -> int | None:
     # only read, so nothing is copied: the location is a number
     if entity.startswith(NOMSTER_REF):
         ident = int(entity[len(NOMSTER_REF):])
-        n = next((x for x in peek(state.doc(NOMSTERS)["nomsters"]) if x["id"] == ident), None)
-        return n["location"] if n else None
-    s = next((x for x in peek(state.doc(SHEETS)["sheets"]) if x["player"] == entity), None)
-    return s.get("location") if s else None
+        pool = state.doc(NOMSTERS)["nomsters"]
+        i = find_by(state, pool, NOMSTERS_BY_ID, "id", ident)
+        return dict.__getitem__(list.__getitem__(pool, i), "location") if i >= 0 else None
+    sheets = state.doc(SHEETS)["sheets"]
+    i = find_by(state, sheets, SHEETS_BY_PLAYER, "player", entity)
+    return dict.get(list.__getitem__(sheets, i), "location") if i >= 0 else None
 
 
 def place_name(state: State | Ctx, loc_id: int | None) -> str:
@@ -232,35 +412,33 @@ def place_name(state: State | Ctx, loc_id: int | None) -> str:
 
 def nomster(state: State | Ctx, ident: int) -> dict[str, Any] | None:
     pool = state.doc(NOMSTERS)["nomsters"]
-    i = index_of(pool, "id", ident)
+    i = find_by(state, pool, NOMSTERS_BY_ID, "id", ident)
     return pool[i] if i >= 0 else None
 
 
-_FOUND: tuple[Any, ...] = (None, None, -1)  # (list, ref, index) of the last nomster found in a state's list
+def _nomster_at(ctx: Ctx, pool: list[dict[str, Any]], ref: Any) -> int:
+    if isinstance(ref, int):
+        return find_by(ctx, pool, NOMSTERS_BY_ID, "id", ref)
+    if isinstance(ref, str):
+        name = ref.casefold()
+        index = NOMSTERS_BY_NAME.of(ctx, pool)
+        if index is not None:
+            return index.get(name, -1)
+        return next((i for i, n in enumerate(peek(pool)) if n.get("name", "").casefold() == name), -1)
+    return -1
 
 
 def find_nomster(ctx: Ctx, ref: Any, *, edit: bool = False) -> dict[str, Any]:
-    """A nomster by id (an integer) or, for a tame one, its name.
-
-    An action's check and its effect each look for the same nomster in the same list: a plain list
-    of a state (never changed once made), so the second look is answered by the first.
-    """
-    global _FOUND
-    pool = ctx.edit(NOMSTERS)["nomsters"] if edit else ctx.doc(NOMSTERS)["nomsters"]
-    plain = type(pool) is list
-    found_in, found_ref, found_at = _FOUND
-    if plain and found_in is pool and type(found_ref) is type(ref) and found_ref == ref:
-        return pool[found_at]
-    if isinstance(ref, int):
-        i = index_of(pool, "id", ref)
-    elif isinstance(ref, str):
-        name = ref.casefold()
-        i = next((i for i, n in enumerate(peek(pool)) if n.get("name", "").casefold() == name), -1)
+    """A nomster by id (an integer) or, for a tame one, its name (found by the kept indexes of the state's list)."""
+    if edit and NOMSTERS in ctx.tx.docs:
+        pool = ctx.edit(NOMSTERS)["nomsters"]
+        i = _nomster_at(ctx, pool, ref)
     else:
-        i = -1
+        pool = ctx.doc(NOMSTERS)["nomsters"]
+        i = _nomster_at(ctx, pool, ref)
+        if edit:  # a copy of that very list, made now: the same items in the same places
+            pool = ctx.edit(NOMSTERS)["nomsters"]
     if i >= 0:
-        if plain and type(ref) in (int, str):
-            _FOUND = (pool, ref, i)
         return pool[i]
     raise ctx.refuse(f"there is no nomster {ref!r}")
 
@@ -275,5 +453,14 @@ def team(state: State | Ctx, player: str) -> list[dict[str, Any]]:
     return [n for n in state.doc(NOMSTERS)["nomsters"] if n.get("trainer") == player]
 
 
+_ISO: tuple[Any, str] = (None, "")  # the last time written, and its text
+
+
 def iso(t: datetime) -> str:
-    return t.strftime("%Y-%m-%dT%H:%M:%SZ")
+    global _ISO
+    last, text = _ISO
+    if t is last:  # an action writes its own time several times
+        return text
+    text = t.strftime("%Y-%m-%dT%H:%M:%SZ")
+    _ISO = (t, text)
+    return text

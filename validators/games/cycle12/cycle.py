@@ -4,15 +4,27 @@
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
+from itertools import repeat
 from typing import Any
 
 from ...engine import Ctx, Event, peek
 from ...timeutil import parse_time
 from . import justice, nomsters, phases, proposals
-from .common import CYCLE, MEDALS, SHEETS, WORLD, BaseMemo, is_reputable, iso, location_by_id, opts, start
+from .common import (
+    CYCLE,
+    MEDALS,
+    SHEETS,
+    WORLD,
+    BaseMemo,
+    is_reputable,
+    iso,
+    location_by_id,
+    opts,
+    positions_changed,
+    start,
+)
 
 RULE_TIME = "time"
 RULE_END = "the-end-of-all-things"
@@ -183,23 +195,32 @@ def _holders(ctx: Ctx, mid: Any) -> list[str]:
     return [s["player"] for s in peek(ctx.doc(SHEETS)["sheets"]) if mid in dict.get(s, "medals", [])]
 
 
-_BOXES: tuple[Any, ...] = ((), (), (), ())  # (medal ids, players, their boxes, holders) of plain boxes read
+_DICT, _LIST = frozenset((dict,)), frozenset((list,))
+_BOXES: tuple[Any, ...] = ((), [], [], [], [])  # (medal ids, sheets, players, boxes, holders) of a plain reading
 
 
 def _all_holders(ctx: Ctx, ids: list[Any]) -> list[tuple[str, ...]]:
     """``_holders`` of each of ``ids``, in one reading of the sheets.
 
-    An action that edits a sheet seldom touches its Medal Box: the boxes are then the very lists the
-    previous reading saw (plain lists of a state, never changed once made), and so are the holders.
+    An action that edits a sheet seldom touches its Medal Box. The last reading of a state's own sheets
+    (plain, never changed once made) is kept: the sheets now are mostly those very objects, and where one
+    is another object (a sheet this action or the ones since edited), its player and its box (the very
+    list) are compared; when they are the same, so are the holders.
     """
     global _BOXES
     sheets = list(peek(ctx.doc(SHEETS)["sheets"]))
-    players = [s["player"] for s in sheets]
-    boxes = [dict.get(s, "medals", ()) for s in sheets]
-    last_ids, last_players, last_boxes, last_holders = _BOXES
-    if last_ids == ids and last_players == players and len(last_boxes) == len(boxes) \
-            and all(map(operator.is_, last_boxes, boxes)):
-        return last_holders
+    last_ids, last_sheets, last_players, last_boxes, last_holders = _BOXES
+    if last_ids == ids and len(last_sheets) == len(sheets):
+        for i in positions_changed(last_sheets, sheets):
+            s = sheets[i]
+            if dict.__getitem__(s, "player") != last_players[i] or dict.get(s, "medals", ()) is not last_boxes[i]:
+                break
+        else:
+            if set(map(type, sheets)) <= _DICT:  # a state's own: kept as the reading to compare with
+                _BOXES = (last_ids, sheets, last_players, last_boxes, last_holders)
+            return last_holders
+    players = list(map(dict.__getitem__, sheets, repeat("player")))  # read in C: a name is no container
+    boxes = list(map(dict.get, sheets, repeat("medals"), repeat(())))
     out: list[list[str]] = [[] for _ in ids]
     for player, box in zip(players, boxes):
         if isinstance(box, list) and not box:
@@ -208,8 +229,8 @@ def _all_holders(ctx: Ctx, ids: list[Any]) -> list[tuple[str, ...]]:
             if mid in box:
                 out[j].append(player)
     holders = [tuple(x) for x in out]
-    if all(type(box) is list for box in boxes):  # not a copy this action may still change
-        _BOXES = (list(ids), players, boxes, holders)
+    if set(map(type, sheets)) <= _DICT and set(map(type, boxes)) <= _LIST:  # a state's own: never changed
+        _BOXES = (list(ids), sheets, players, boxes, holders)
     return holders
 
 
@@ -220,11 +241,14 @@ def award_medals(ctx: Ctx) -> None:
     of the time every medal is held by as many as its quantity: the holders are those after the
     previous action unless this one edited the sheets or the medals.
     """
+    global _FULL
     medals = ctx.doc(MEDALS)["medals"]
     ids = [m["id"] for m in medals]
     # the holders of each medal as the sheets stand now (until a medal is awarded below)
     known = _HOLDERS.get(ctx, (MEDALS, SHEETS), lambda: _all_holders(ctx, ids))
-    players, awarded = None, False
+    if _FULL[0] is known and _FULL[1] is medals:
+        return  # the very holders and medals found every medal held by its quantity
+    players, awarded, full = None, False, True
     for at, medal in enumerate(medals):
         kind = medal.get("test", "")
         if kind not in CONDITIONS:
@@ -233,6 +257,7 @@ def award_medals(ctx: Ctx) -> None:
         held_now = _holders(ctx, mid) if awarded else known[at]
         if len(held_now) >= quantity:
             continue
+        full = False
         holders = list(held_now)
         cond = CONDITIONS[kind]
         make = FAST_TESTS.get(cond) or (lambda ctx, cond=cond: lambda who: cond(ctx, who))
@@ -256,6 +281,11 @@ def award_medals(ctx: Ctx) -> None:
             holders.append(name)
             held.add(name)
             ctx.step({"medal": medal["name"], "to": name})
+    if full and type(medals) is list:  # a state's own list (never changed), and holders never changed either
+        _FULL = (known, medals)
+
+
+_FULL: tuple[Any, Any] = (None, None)  # (holders, medals) of the last check that found every medal full
 
 
 def holders(state: Any, medal_id: str) -> list[str]:

@@ -15,7 +15,7 @@ from typing import Any
 
 from ...engine import PLAYER, Action, Ctx, peek
 from ...timeutil import parse_time
-from .common import ITEMS, NOMSTER_REF, index_of, is_reputable, iso, opts, place_name, where
+from .common import ITEMS, NOMSTER_REF, Kept, found_for_edit, index_of, is_reputable, iso, opts, place_name, where
 
 RULE_ITEMS = "items"
 RULE_ITEM_ACTIONS = "item-actions"
@@ -27,8 +27,15 @@ def owner_kind(owner: str) -> str:
     return "nomster" if owner.startswith(NOMSTER_REF) else "player"
 
 
+ITEMS_BY_ID = Kept(lambda i: (i["id"],))
+ITEMS_BY_OWNER = Kept(lambda i: (i["owner"],), multi=True, along=ITEMS_BY_ID)
+
+
 def owned(state: Any, owner: str, kind: str | None = None) -> list[dict[str, Any]]:
     items = state.doc(ITEMS)["items"]
+    index = ITEMS_BY_OWNER.of(state, items) if type(owner) is str else None
+    if index is not None:  # the owner's items, by the kept index of the state's list
+        return [items[j] for j in index.get(owner, ()) if kind is None or items[j]["kind"] == kind]
     return [items[j] for j, i in enumerate(peek(items)) if i["owner"] == owner and (kind is None or i["kind"] == kind)]
 
 
@@ -61,9 +68,9 @@ revoke = lose
 
 def give(ctx: Ctx, giver: str, receiver: str, ident: int) -> None:
     """Entity A gives B an item: it passes from A to B; located entities only in the same location."""
+    listed, j = found_for_edit(ctx, ITEMS, "items", ITEMS_BY_ID, "id", ident)
     doc = ctx.edit(ITEMS)
-    j = index_of(doc["items"], "id", ident)
-    item = doc["items"][j] if j >= 0 else None
+    item = listed[j] if j >= 0 else None
     if item is None or item["owner"] != giver:
         raise ValueError(f"{giver} does not own item {ident}")
     spec = doc["kinds"].get(item["kind"], {})

@@ -23,6 +23,7 @@ from .common import (
     NOMSTER_REF,
     NOMSTERS,
     WORLD,
+    Kept,
     find_nomster,
     is_reputable,
     iso,
@@ -170,8 +171,19 @@ def _name_check(ctx: Ctx) -> Iterator[str]:
     for key in ("type", "class"):
         if key in ctx.params and ctx.params[key] != n[key]:
             yield f"the card must describe the nomster's existing {key} accurately: {n[key]}, not {ctx.params[key]}"
+    pool = ctx.doc(NOMSTERS)["nomsters"]
+    index = TAME_CARDS.of(ctx, pool)
+    if index is not None:  # the tame nomsters sharing a property, by the kept index of the state's list
+        if index:  # a tame nomster is there to compare
+            given = {key: str(ctx.params[key]).casefold() for key in UNIQUE}
+            clashes = sorted((i, k) for k, key in enumerate(UNIQUE) for i in index.get((key, given[key]), ()))
+            for i, k in clashes:
+                key = UNIQUE[k]
+                yield f"the {key.replace('_', ' ')} {ctx.params[key]!r} is already {nomster_label(pool[i])}'s; " \
+                      "tame nomsters' card properties are unique"
+        return
     given = None  # the card's properties, casefolded once (when a tame nomster is there to compare)
-    for other in peek(ctx.doc(NOMSTERS)["nomsters"]):
+    for other in peek(pool):
         if other["wild"]:
             continue
         if given is None:
@@ -180,6 +192,16 @@ def _name_check(ctx: Ctx) -> Iterator[str]:
             if str(other.get(key, "")).casefold() == given[key]:
                 yield f"the {key.replace('_', ' ')} {ctx.params[key]!r} is already {nomster_label(other)}'s; " \
                       "tame nomsters' card properties are unique"
+
+
+def _card_keys(n: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    if n["wild"]:
+        return ()
+    return tuple((key, str(n.get(key, "")).casefold()) for key in UNIQUE)
+
+
+# each tame nomster's card properties, casefolded: (property, value) -> the positions of the nomsters with it
+TAME_CARDS = Kept(_card_keys, multi=True)  # asked only by name-nomster: kept by itself
 
 
 def _name(ctx: Ctx) -> None:
@@ -256,13 +278,15 @@ def lick(ctx: Ctx, n: dict[str, Any], target: str, why: str) -> None:
     phase = phase_of(ctx, ctx.at)
     pool = ctx.edit(NOMSTERS)["nomsters"]
     n = pool[next(i for i, x in enumerate(peek(pool)) if x["id"] == n["id"])]
-    first = not any(x["player"] == target and x["phase"] == phase for x in n.get("licked", []))
+    licked = dict.get(n, "licked", [])  # read only (peek): the licks are not copied on the way
+    first = not any(x["player"] == target and x["phase"] == phase for x in peek(licked))
     entry: dict[str, Any] = {"lick": target, "by": n["id"], "why": why}
     if target.startswith(NOMSTER_REF) or not is_player(ctx, target):
         ctx.step(entry)
         return
     n.setdefault("licked", [])
-    n["licked"] = [x for x in n["licked"] if x["phase"] == phase] + [{"player": target, "phase": phase}]
+    n["licked"] = [x for x in peek(dict.__getitem__(n, "licked")) if x["phase"] == phase] + \
+        [{"player": target, "phase": phase}]
     points = opts(ctx)["lick_points"] if first and n.get("trainer") != target else 0
     if points:
         change_stat(ctx, target, "gooderhose", points, rule=RULE_LICK)

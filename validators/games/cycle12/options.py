@@ -46,12 +46,24 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
+_KNOWN: tuple[Any, ...] = (None, None, None)  # (the game's options, a copy of them, the options they give)
+
+
 def options(config: dict[str, Any]) -> dict[str, Any]:
+    """The options with their defaults. Asked many times an action, of the same game options: the last answer
+    is kept while the game's options are the same dict holding the same values. Read it, never change it."""
+    global _KNOWN
     given = config.get("options", {}).get("cycle12", {}) or {}
+    known_given, known_copy, known = _KNOWN
+    if given is known_given and type(given) is dict and given == known_copy:
+        return known
     unknown = sorted(set(given) - set(DEFAULTS))
     if unknown:
         raise ValueError(f"unknown cycle12 option(s): {', '.join(unknown)} (known: {', '.join(DEFAULTS)})")
-    return {**DEFAULTS, **given}
+    value = {**DEFAULTS, **given}
+    if type(given) is dict:
+        _KNOWN = (given, dict(given), value)
+    return value
 
 
 def cycle_start(config: dict[str, Any]) -> datetime:

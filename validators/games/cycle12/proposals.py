@@ -28,7 +28,7 @@ from ...problems import Illegal
 from ...roster import change_stat
 from ...timeutil import parse_time
 from . import phases, ruletree, world
-from .common import PROPOSALS, index_of, is_reputable, iso, opts, phase_of, start
+from .common import PROPOSALS, Kept, find_by, found_for_edit, is_reputable, iso, opts, phase_of, start
 
 RULE_PROPOSALS = "proposals"
 RULE_LIFECYCLE = "lifecycle"
@@ -129,11 +129,17 @@ PROPOSE = Action(
 )
 
 
+PROPOSALS_BY_ID = Kept(lambda p: (p["id"],))
+
+
 def _find(ctx: Ctx, ident: int, edit: bool = False) -> dict[str, Any]:
-    doc = ctx.edit(PROPOSALS) if edit else ctx.doc(PROPOSALS)
-    i = index_of(doc["proposals"], "id", ident)
+    if edit:
+        listed, i = found_for_edit(ctx, PROPOSALS, "proposals", PROPOSALS_BY_ID, "id", ident)
+    else:
+        listed = ctx.doc(PROPOSALS)["proposals"]
+        i = find_by(ctx, listed, PROPOSALS_BY_ID, "id", ident)
     if i >= 0:
-        return doc["proposals"][i]
+        return listed[i]
     raise ctx.refuse(f"there is no proposal {ident}")
 
 
@@ -242,22 +248,97 @@ def _left_broken(before: Ctx, after: State, changed: dict[str, Any]) -> str | No
     """Why the changes would leave the gamestate unreadable or breaking the rules' invariants, or None.
 
     ``after``: the state with the changes; ``changed``: the documents they edited.
+
+    Only what the changes can have broken is looked at: the invariants that read a document (or the rules)
+    the changes edited, since every other one finds in ``after`` what it finds before them (the very same
+    documents), which is not new; and in a changed document, only the items that are not those of a
+    document found valid before (see ``_schema_errors``).
     """
-    from ... import schemas
     from . import _invariants
 
     for kind, data in changed.items():
         known = before.registry.docs.get(kind)
         schema = known.schema if known else f"{kind}.schema.json"
-        errors = schemas.errors(data, schema=schema, file=kind)
+        errors = _schema_errors(data, schema, kind)
         if errors:
             return f"the changes would leave {kind} invalid: {errors[0].field}: {errors[0].message}"[:200]
-    after_problems = list(_invariants(after))
+    touched = None if after.config is not before.config else \
+        frozenset((*changed, *(("rules",) if after.rules is not before.state.rules else ())))
+    after_problems = list(_invariants(after, touched=touched))
     old = {p.message for p in _invariants(before.state)} if after_problems else set()  # only to compare
     new = [p for p in after_problems if p.message not in old]
     if new:
         return f"the changes would break the gamestate: {new[0].message}"[:200]
     return None
+
+
+# ---------------------------------------------------------------- validating only what changed
+#
+# A gamestate document is mostly lists of records (locations, suggestions, players, items ...), and its
+# schema checks each record of such a list by itself ("items", and nothing about the list as a whole).
+# Then the document is valid exactly when the document with only some records of those lists is valid
+# and so is every record left out: a record of a document found valid before (the very same object: a
+# state's data is never changed once made) is valid. So a changed document is checked with only its
+# new and changed records in those lists; when that finds a problem, the whole document is checked
+# again, so the problems reported are those of the whole document, as before.
+
+_ARRAY_KEYS = frozenset(("type", "items", "title", "description", "$comment"))
+_OBJECT_KEYS = frozenset(("$schema", "title", "description", "$comment", "$defs", "type", "required",
+                          "properties", "additionalProperties"))
+_ITEMWISE: dict[str, tuple[str, ...]] = {}  # schema file -> the properties that are lists checked record by record
+_VALID: dict[str, tuple[Any, dict[str, list[Any]]]] = {}  # schema file -> (document, its lists) found valid
+
+
+def _itemwise(schema: str) -> tuple[str, ...]:
+    """The top-level properties of ``schema`` whose value is checked record by record, and only so."""
+    if schema not in _ITEMWISE:
+        import json
+
+        from ... import schemas
+
+        fields: tuple[str, ...] = ()
+        try:
+            tree = json.loads((schemas.SCHEMA_DIR / schema).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            tree = None
+        if isinstance(tree, dict) and tree.get("type") == "object" and _OBJECT_KEYS.issuperset(tree) \
+                and isinstance(tree.get("properties", {}), dict):
+            fields = tuple(k for k, sub in tree.get("properties", {}).items()
+                           if isinstance(sub, dict) and _ARRAY_KEYS.issuperset(sub) and sub.get("type") == "array"
+                           and isinstance(sub.get("items"), dict))
+        _ITEMWISE[schema] = fields
+    return _ITEMWISE[schema]
+
+
+def _schema_errors(data: Any, schema: str, kind: str) -> list[Any]:
+    """``schemas.errors(data, schema=schema, file=kind)``, checking only the records that are not those of a
+    document of this schema found valid before."""
+    from ... import schemas
+    from .common import _changed
+
+    fields = _itemwise(schema)
+    known = _VALID.get(schema)
+    if fields and known is not None and type(data) is dict:
+        probe, valid_lists = dict(data), known[1]
+        for field in fields:
+            items, valid = data.get(field), valid_lists.get(field)
+            if type(items) is list and valid is not None:
+                if len(items) >= len(valid):
+                    fresh = [items[i] for i in _changed(valid, items)] + items[len(valid):]
+                else:
+                    seen = set(map(id, valid))
+                    fresh = [x for x in items if id(x) not in seen]
+                probe[field] = fresh
+        if schemas.errors(probe, schema=schema, file=kind):
+            return schemas.errors(data, schema=schema, file=kind)
+    else:
+        errors = schemas.errors(data, schema=schema, file=kind)
+        if errors:
+            return errors
+    if fields and type(data) is dict:
+        lists = {f: data[f] for f in fields if type(data.get(f)) is list}
+        _VALID[schema] = (data, lists)  # the document is kept too: its lists are its own, never changed
+    return []
 
 
 def resolve(ctx: Ctx, ident: int) -> dict[str, Any]:

@@ -18,12 +18,16 @@ from ...engine import ANYONE, Action, Ctx, peek
 from ...roster import change_stat
 from ...timeutil import parse_time
 from .common import (
+    LOCATIONS_BY_XY,
     NOMSTER_REF,
     NOMSTERS,
+    NOMSTERS_BY_ID,
     SHEETS,
     WORLD,
+    Kept,
     adjacent,
     edit_sheet,
+    find_by,
     find_location,
     index_of,
     iso,
@@ -35,6 +39,7 @@ from .common import (
     phase_of,
     sheet,
     touch_sheet,
+    where,
 )
 
 RULE_NEW = "new-locations"
@@ -122,9 +127,27 @@ def submitted_images(state: Any) -> set[str]:
     return seen
 
 
+def _image_keys(item: dict[str, Any], fields: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(str(v) for v in map(item.get, fields) if v)
+
+
+SUGGESTIONS_BY_ID = Kept(lambda s: (s["id"],))
+SUGGESTIONS_ALL_BY_ID = Kept(lambda s: (s["id"],), multi=True, along=SUGGESTIONS_BY_ID)
+SUGGESTION_IMAGES = Kept(lambda s: _image_keys(s, ("image",)), along=SUGGESTIONS_BY_ID)
+LOCATION_IMAGES = Kept(lambda loc: _image_keys(loc, ("tile", "card")))  # asked only by new locations
+
+
 def image_submitted(state: Any, image: str) -> bool:
-    """``image in submitted_images(state)``, without building the set (read only)."""
+    """``image in submitted_images(state)``, without building the set (read only; by the kept indexes of the
+    state's lists when it can)."""
     world = state.doc(WORLD)
+    in_suggestions = SUGGESTION_IMAGES.of(state, world["suggestions"])
+    in_locations = LOCATION_IMAGES.of(state, world["locations"])
+    if in_suggestions is not None and in_locations is not None:
+        try:
+            return image in in_suggestions or image in in_locations
+        except TypeError:  # not hashable: equal to no image
+            return False
     for s in peek(world["suggestions"]):
         v = s.get("image")
         if v and str(v) == image:
@@ -180,7 +203,7 @@ SUGGEST = Action(
 
 def _suggestion(ctx: Ctx, ident: int) -> dict[str, Any]:
     sugg = ctx.doc(WORLD)["suggestions"]
-    i = index_of(sugg, "id", ident)
+    i = find_by(ctx, sugg, SUGGESTIONS_BY_ID, "id", ident)
     if i >= 0:
         return sugg[i]
     raise ctx.refuse(f"there is no location suggestion {ident}", RULE_NEW)
@@ -239,7 +262,7 @@ def _create_check(ctx: Ctx) -> Iterator[Any]:
     if location_at(ctx, f["x"], f["y"]):
         yield Problem(f"({f['x']}, {f['y']}) is already {location_at(ctx, f['x'], f['y'])['name']}",
                       rule=RULE_POSITION)
-    elif not any(abs(loc["x"] - fx) + abs(loc["y"] - fy) == 1 for loc in peek(existing)):  # adjacent(loc, f)
+    elif not _has_neighbour(ctx, existing, fx, fy):
         yield Problem(f"({f['x']}, {f['y']}) is adjacent to no existing location", rule=RULE_POSITION)
     name = str(f["name"]).casefold()
     names = location_index(ctx, "name")
@@ -247,7 +270,18 @@ def _create_check(ctx: Ctx) -> Iterator[Any]:
         yield f"a location is already named {f['name']!r}"
 
 
+def _has_neighbour(ctx: Ctx, existing: list[dict[str, Any]], fx: Any, fy: Any) -> bool:
+    """Whether a location is adjacent (orthogonally) to (fx, fy): its four neighbours looked up in the kept
+    index of whole-number coordinates, or every location compared."""
+    grid = LOCATIONS_BY_XY.of(ctx, existing) if type(fx) is int and type(fy) is int else None
+    if grid is not None:
+        return any(p in grid for p in ((fx - 1, fy), (fx + 1, fy), (fx, fy - 1), (fx, fy + 1)))
+    return any(abs(loc["x"] - fx) + abs(loc["y"] - fy) == 1 for loc in peek(existing))  # adjacent(loc, f)
+
+
 def _new_location(ctx: Ctx, f: dict[str, Any], by: str, suggestion: int, tags: list[str]) -> dict[str, Any]:
+    # the suggestions with that id, in the state's own list (the copy made below holds the same in the same places)
+    fulfilled = SUGGESTIONS_ALL_BY_ID.of(ctx, ctx.doc(WORLD)["suggestions"]) if WORLD not in ctx.tx.docs else None
     doc = ctx.edit(WORLD)
     ident = doc["next_location"]
     doc["next_location"] = ident + 1
@@ -259,12 +293,17 @@ def _new_location(ctx: Ctx, f: dict[str, Any], by: str, suggestion: int, tags: l
     loc.update({"created": iso(ctx.at), "created_by": by, "suggestion": suggestion})
     doc["locations"].append(loc)
     sugg = doc["suggestions"]
-    for i, s in enumerate(peek(sugg)):  # found by reading: only the fulfilled one is copied
-        if s["id"] == suggestion:
-            s = sugg[i]
-            s["fulfilled_by"] = by
-            s["fulfilled_at"] = iso(ctx.at)
-            s["location"] = ident
+    try:
+        found = fulfilled.get(suggestion, ()) if fulfilled is not None else None
+    except TypeError:  # not hashable: equal to no id
+        found = ()
+    if found is None:
+        found = [i for i, s in enumerate(peek(sugg)) if s["id"] == suggestion]  # found by reading
+    for i in found:  # only the fulfilled one is copied
+        s = sugg[i]
+        s["fulfilled_by"] = by
+        s["fulfilled_at"] = iso(ctx.at)
+        s["location"] = ident
     return loc
 
 
@@ -368,40 +407,76 @@ def _ref_index(pool: list[dict[str, Any]], who: str) -> int:
     return -1
 
 
-def move_entity(ctx: Ctx, entity: str, to: int) -> list[str]:
-    """Move a located entity; nomsters following it from where it was take a follow action. Returns who moved."""
-    from .common import where
+def _int_id(n: dict[str, Any]) -> tuple[int]:
+    if type(n["id"]) is not int:
+        raise TypeError("an id that is not an integer: the list is scanned")
+    return (n["id"],)
 
+
+# Integer ids only (what a valid state holds): ``_ref_index`` compares an id that is not an integer as text.
+NOMSTERS_BY_INT_ID = Kept(_int_id, along=NOMSTERS_BY_ID)
+# whom each nomster follows -> the positions of the nomsters following them
+FOLLOWERS = Kept(lambda n: (n.get("following"),), multi=True, along=NOMSTERS_BY_ID)
+
+
+def _ref_in(index: dict[Any, int], who: str) -> int:
+    """``_ref_index`` by an index of integer ids."""
+    text = who[len(NOMSTER_REF):]
+    try:
+        number = int(text)
+    except ValueError:
+        return -1
+    return index.get(number, -1) if str(number) == text else -1
+
+
+def move_entity(ctx: Ctx, entity: str, to: int) -> list[str]:
+    """Move a located entity; nomsters following it from where it was take a follow action. Returns who moved.
+
+    Moving changes only locations: the nomsters stay in their places in the list, and what each follows
+    stays, so both are read once, from the state's own list by its kept indexes when the action has not
+    edited the nomsters before (the list the action copies holds the same nomsters in the same places).
+    """
     moved: list[str] = []
     queue = [(entity, to)]
-    following: list[Any] | None = None  # what each nomster follows, read once: moving changes only locations
+    first_pool = ctx.doc(NOMSTERS)["nomsters"]
+    by_id = NOMSTERS_BY_ID.of(ctx, first_pool)
+    by_ref = NOMSTERS_BY_INT_ID.of(ctx, first_pool) if by_id is not None else None
+    followers = FOLLOWERS.of(ctx, first_pool) if by_ref is not None else None
+    following: list[Any] | None = None  # (without the indexes) what each nomster follows, read once
     while queue:
         who, dest = queue.pop(0)
         if who in moved:
             continue
-        origin = where(ctx, who)
         if who.startswith(NOMSTER_REF):
-            pool = ctx.edit(NOMSTERS)["nomsters"]
-            i = _ref_index(pool, who)
+            if by_ref is not None:
+                ident = int(who[len(NOMSTER_REF):])  # where(): ValueError for no number
+                j = by_id.get(ident, -1)
+                pool = ctx.edit(NOMSTERS)["nomsters"]
+                origin = dict.__getitem__(list.__getitem__(pool, j), "location") if j >= 0 else None
+                i = _ref_in(by_ref, who)
+            else:
+                origin = where(ctx, who)
+                pool = ctx.edit(NOMSTERS)["nomsters"]
+                i = _ref_index(pool, who)
             if i < 0:
                 raise StopIteration(who)  # as the search by next() did
             pool[i]["location"] = dest  # only the nomster that moves is copied
         else:
+            origin = where(ctx, who)
             touch_sheet(ctx, who)["location"] = dest
         moved.append(who)
         # read only: the followers are found without copying every nomster
         pool = ctx.doc(NOMSTERS)["nomsters"]
-        if following is None:
-            following = [n.get("following") for n in peek(pool)]
-        i = following.index(who) if who in following else -1  # most often nobody follows
-        while i >= 0:
-            n = pool[i]
+        if followers is not None:
+            found: Any = followers.get(who, ())
+        else:
+            if following is None:
+                following = [n.get("following") for n in peek(pool)]
+            found = [i for i, f in enumerate(following) if f == who] if who in following else ()
+        for i in found:
+            n = list.__getitem__(pool, i)
             if n["location"] == origin and not n.get("ascended"):
                 queue.append((f"{NOMSTER_REF}{n['id']}", dest))
-            try:
-                i = following.index(who, i + 1)
-            except ValueError:
-                i = -1
     return moved
 
 
