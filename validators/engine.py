@@ -519,6 +519,32 @@ def peek_items(mapping: Any) -> Any:
     return dict.items(mapping) if isinstance(mapping, dict) else mapping.items()
 
 
+class Remembered:
+    """Values worked out from a state's own objects, remembered by identity.
+
+    A plain dict or list of a state is never changed in place (a transaction copies before it
+    writes), so what was computed from it holds while that very object lives; the object is kept
+    with its value, so that its id cannot be taken by another. At most ``size`` are kept.
+    """
+
+    MISSING = object()
+
+    def __init__(self, size: int):
+        self._size = size
+        self._kept: dict[int, tuple[Any, Any]] = {}
+
+    def get(self, obj: Any) -> Any:
+        """What was remembered for this very object, or ``Remembered.MISSING``."""
+        hit = self._kept.get(id(obj))
+        return hit[1] if hit is not None and hit[0] is obj else Remembered.MISSING
+
+    def put(self, obj: Any, value: Any) -> Any:
+        if len(self._kept) >= self._size:
+            self._kept.clear()
+        self._kept[id(obj)] = (obj, value)
+        return value
+
+
 def plain_copy(v: Any) -> Any:
     """A deep copy of plain YAML data (dicts, lists, scalars); much faster than ``copy.deepcopy``."""
     if isinstance(v, dict):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any, Iterable, Mapping
 
-from ...engine import Ctx, State, peek, peek_items
+from ...engine import Ctx, Remembered, State, peek, peek_items
 from ...problems import Problem
 from ...roster import change_stat
 from ...timeutil import format_time, parse_time
@@ -80,17 +80,13 @@ def the_map(state: State | Ctx) -> SettlementMap:
     doc, options = state.doc("map"), opts(state)
     if isinstance(state, Ctx) and "map" in state.tx.docs:
         return SettlementMap(doc, options)
-    hit = _MAPS.get(id(doc))
-    if hit is not None and hit[0] is doc and hit[1] == options:
-        return hit[2]
-    m = SettlementMap(doc, options)
-    if len(_MAPS) > 64:
-        _MAPS.clear()
-    _MAPS[id(doc)] = (doc, options, m)
-    return m
+    hit = _MAPS.get(doc)
+    if hit is not Remembered.MISSING and hit[0] == options:
+        return hit[1]
+    return _MAPS.put(doc, (options, SettlementMap(doc, options)))[1]
 
 
-_MAPS: dict[int, tuple[Any, dict[str, Any], SettlementMap]] = {}  # id of a state's map document -> its view
+_MAPS = Remembered(64)  # a state's map document -> (the options, its view)
 
 
 def handbook(state: State | Ctx) -> dict[str, Any]:
@@ -261,18 +257,14 @@ def _oldest(entries: list[dict[str, Any]]) -> datetime | None:
     never changed in place) is remembered by identity, so each list is read once, not once a task."""
     own = type(entries) is list
     if own:
-        hit = _OLDEST.get(id(entries))
-        if hit is not None and hit[0] is entries:
-            return hit[1]
+        hit = _OLDEST.get(entries)
+        if hit is not Remembered.MISSING:
+            return hit
     oldest = min((parse_time(e["at"]) for e in peek(entries)), default=None)
-    if own:
-        if len(_OLDEST) > 4096:
-            _OLDEST.clear()
-        _OLDEST[id(entries)] = (entries, oldest)
-    return oldest
+    return _OLDEST.put(entries, oldest) if own else oldest
 
 
-_OLDEST: dict[int, tuple[list[dict[str, Any]], datetime | None]] = {}
+_OLDEST = Remembered(4096)
 
 
 def edit_map_rows(ctx: Ctx) -> list[str]:

@@ -34,6 +34,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Iterator, Mapping
 
+from ...engine import Remembered
+
 Loc = tuple[int, int]  # (row, column), both from 0
 
 ORTHOGONAL: tuple[Loc, ...] = ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -211,20 +213,16 @@ def _terrains(legend: Mapping[str, Any]) -> dict[str, Terrain]:
     anything), never changed in place, so it is read once and remembered by identity."""
     plain = type(legend) is dict
     if plain:
-        hit = _LEGENDS.get(id(legend))
-        if hit is not None and hit[0] is legend:
-            return hit[1]
+        hit = _LEGENDS.get(legend)
+        if hit is not Remembered.MISSING:
+            return hit
     out = {ch: Terrain(ch, e["name"], e.get("state", "neither"), bool(e.get("barrier")),
                        bool(e.get("construction")), bool(e.get("noisy")))
            for ch, e in legend.items()}
-    if plain:
-        if len(_LEGENDS) > 64:
-            _LEGENDS.clear()
-        _LEGENDS[id(legend)] = (legend, out)
-    return out
+    return _LEGENDS.put(legend, out) if plain else out
 
 
-_LEGENDS: dict[int, tuple[Mapping[str, Any], dict[str, Terrain]]] = {}
+_LEGENDS = Remembered(64)
 
 
 def edit_row(rows: list[str], loc: Loc, ch: str) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any, Iterator
 
-from ...engine import LEADER, PLAYER, Action, Ctx, Event
+from ...engine import LEADER, PLAYER, Action, Ctx, Event, Remembered
 from ...roster import change_stat, new_stats, set_stat
 from ...timeutil import format_time, next_weekly, parse_time, week_start
 from .common import beings, give, guarded, handbook, is_outsider, opts, outsider_filer, set_terrain, the_map, where
@@ -114,7 +114,7 @@ def flood_channels(ctx: Ctx) -> None:
     options, the very same objects are found dry again without a scan.
     """
     doc, config = ctx.doc("map"), ctx.config
-    if "map" not in ctx.tx.docs and _DRY.get(id(doc)) == (doc, config):
+    if "map" not in ctx.tx.docs and _DRY.get(doc) == config:
         return
     while True:
         m = the_map(ctx)
@@ -126,12 +126,10 @@ def flood_channels(ctx: Ctx) -> None:
         for loc in wet:
             set_terrain(ctx, loc, "Water")
     if "map" not in ctx.tx.docs:  # a state's own map (states are never changed in place): remembered dry
-        if len(_DRY) > 64:
-            _DRY.clear()
-        _DRY[id(doc)] = (doc, config)
+        _DRY.put(doc, config)
 
 
-_DRY: dict[int, tuple[Any, Any]] = {}  # id of a map document found dry -> (that document, the config)
+_DRY = Remembered(64)  # a map document found dry -> the config it was found dry with
 
 
 def kill_the_occupied(ctx: Ctx, people: list[dict[str, Any]] | None = None) -> bool:
