@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import io
+import marshal
 import os
 import re
 import tempfile
@@ -570,14 +571,16 @@ def _safe_style(cls: type, value: str) -> bool:
 
 def _sync_list(tree: list, new: list) -> None:
     old_plain = [to_plain(x) for x in tree]
+    # Compared with their types (``_same_data``): an item whose only change is 1 to true or 3 to 3.0 is
+    # equal under ``==`` and would otherwise keep its old text.
     # Appends and removals at the end are the common case; keep the head in place.
     i = 0
     n = min(len(tree), len(new))
     # detect a single deletion in the middle so later items keep their comments
     if len(tree) == len(new) + 1:
         for j in range(len(new)):
-            if old_plain[j] != new[j]:
-                if old_plain[j + 1:] == new[j:]:
+            if not _same_data(old_plain[j], new[j]):
+                if _same_data(old_plain[j + 1:], new[j:]):
                     del tree[j]
                     return
                 break
@@ -586,13 +589,13 @@ def _sync_list(tree: list, new: list) -> None:
             return
     if len(new) == len(tree) + 1:
         for j in range(len(tree)):
-            if old_plain[j] != new[j]:
-                if old_plain[j:] == new[j + 1:]:
+            if not _same_data(old_plain[j], new[j]):
+                if _same_data(old_plain[j:], new[j + 1:]):
                     tree.insert(j, _fresh(new[j]))
                     return
                 break
     while i < n:
-        if old_plain[i] != new[i]:
+        if not _same_data(old_plain[i], new[i]):
             tree[i] = sync_into(tree[i], new[i])
         i += 1
     while len(tree) > len(new):
@@ -686,13 +689,27 @@ def patch_text(old_text: str, new: Any, name: str = "") -> str | None:
 
 def _same_data(a: Any, b: Any) -> bool:
     """Equal values of equal types (key order aside: new keys are added at the end, as sync_into does)."""
+    if a is b:
+        return True
+    try:
+        # In C first: marshal writes each value's type (True, 1 and 1.0 differ) and, in version 2, no
+        # references, so equal bytes mean equal values of equal types in the same order. Anything else
+        # (another key order, a value marshal refuses, a real difference) is walked below.
+        if marshal.dumps(a, 2) == marshal.dumps(b, 2):
+            return True
+    except ValueError:
+        pass
+    return _same_walk(a, b)
+
+
+def _same_walk(a: Any, b: Any) -> bool:
     if type(a) is not type(b) and not (isinstance(a, dict) and isinstance(b, dict)) and not (
             isinstance(a, list) and isinstance(b, list)):
         return False
     if isinstance(a, dict):
-        return a.keys() == b.keys() and all(_same_data(a[k], b[k]) for k in a)
+        return a.keys() == b.keys() and all(_same_walk(a[k], b[k]) for k in a)
     if isinstance(a, list):
-        return len(a) == len(b) and all(_same_data(x, y) for x, y in zip(a, b))
+        return len(a) == len(b) and all(_same_walk(x, y) for x, y in zip(a, b))
     return a == b
 
 
