@@ -175,6 +175,21 @@ def fig_act(repo: Path, game: str, rows: list[Row], repeat: int, record: dict[st
         best = (min(best[0], c1 - c0), min(best[1], w1 - w0))
         written = [line[3:] for line in git(repo, "status", "--porcelain", "--untracked-files=all").splitlines()
                    if line[3:].startswith("content/")]
+    # The same, with the parse cache a player's machine keeps (validators/parsecache.py) filled by one run
+    # before: the usual case for someone acting again. Every other figure is measured without it, as CI runs.
+    warm_dir = Path(tempfile.mkdtemp(prefix="nomic-bench-cache-"))
+    warm = (float("inf"), float("inf"))
+    for i in range(repeat + 1):
+        git(repo, "checkout", "-q", "--", ".")
+        git(repo, "clean", "-q", "-fd", "content")
+        c0, w0 = cpu(), time.perf_counter()
+        r = run(cmd, repo, env={"NOMIC_CACHE": str(warm_dir)})
+        c1, w1 = cpu(), time.perf_counter()
+        if r.returncode != 0:
+            raise SystemExit(f"nomic act failed with the cache: {' '.join(cmd)}\n{r.stdout}{r.stderr}")
+        if i:  # the first run fills the cache
+            warm = (min(warm[0], c1 - c0), min(warm[1], w1 - w0))
+    shutil.rmtree(warm_dir, ignore_errors=True)
     # the process's own start-up (interpreter and imports), for reference
     c0, w0 = cpu(), time.perf_counter()
     run([NOMIC, "--help"], repo)
@@ -183,7 +198,9 @@ def fig_act(repo: Path, game: str, rows: list[Row], repeat: int, record: dict[st
     row.notes.append(f"{record['actor']}'s {record['action']}; rewrote {len(written)} files: "
                      f"{', '.join(sorted(w.rsplit('/', 1)[-1] for w in written))}")
     row.notes.append(f"of which interpreter start-up and imports (`nomic --help`): {fmt_pair(startup)}")
-    row.verdict = "met" if best[1] < 1.0 else ("met in CPU time" if best[0] < 1.0 else "missed")
+    row.notes.append(f"with the parse cache warm (an earlier command read the same files): {fmt_pair(warm)}")
+    row.verdict = "met" if best[1] < 1.0 else ("met in CPU time" if best[0] < 1.0 else
+                                                 ("met with the cache warm" if warm[1] < 1.0 else "missed"))
     rows.append(row)
     return {"author": account or "", "written": written, "at": record["at"]}
 
@@ -395,6 +412,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--reuse", action="store_true", help="reuse the games already generated in --work")
     p.add_argument("--json", help="also write the figures to this file")
     args = p.parse_args(argv)
+    # Every figure is of a cold start, as CI runs: no parse cache (fig_act also measures with one, apart).
+    os.environ["NOMIC_CACHE"] = "off"
     work = Path(args.work) if args.work else Path(tempfile.mkdtemp(prefix="nomic-bench-"))
     modules = [m for m in args.modules.split(",") if m] or available()
     rows: list[Row] = []

@@ -36,6 +36,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.resolver import VersionedResolver
 
+from . import parsecache
 from .problems import BAD_INPUT, BadInput, Problem, format_path
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
@@ -331,6 +332,19 @@ def _refuse_tags(text: str, name: str, line_offset: int) -> None:
 
 def load(text: str, name: str, *, line_offset: int = 0) -> Any:
     """Plain data from YAML text, or BadInput naming the place."""
+    if len(text) >= parsecache.MIN_CHARS:  # a large file may have been parsed by an earlier command
+        folder = parsecache.directory()
+        if folder is not None:
+            k = parsecache.key(text)
+            data = parsecache.get(folder, k)
+            if data is parsecache.MISSING:
+                data = _load(text, name, line_offset)
+                parsecache.put(folder, k, data)
+            return data
+    return _load(text, name, line_offset)
+
+
+def _load(text: str, name: str, line_offset: int) -> Any:
     _prescan(text, name)
     _block_depth(text, name)
     if "!" in text:  # a substring search first: a tag needs one
