@@ -290,6 +290,31 @@ def changed_paths(root: Path, base: str) -> list[tuple[str, str, str]]:
     return out
 
 
+def _head_actions(folder: str, base: list[str], base_set: set[str],
+                  changes: list[tuple[str, str, str]]) -> tuple[list[str], list[str], set[str]] | None:
+    """The head's action files as ``load_game``'s ``log_from``: the base's log, the paths added, the paths removed.
+
+    Listing a log of 10,000 files again, and checking and sorting their names again, costs as much as parsing
+    all of a small game's other files; git has already compared every one of them with the base
+    (``changed_paths``). None, to list the folder after all, for a change this does not follow.
+    """
+    added: list[str] = []
+    removed: set[str] = set()
+    for status, path, old in changes:
+        if status not in "ACDMRT" or path.endswith("/"):
+            return None  # an unmerged path, or a folder git lists whole (a nested repository)
+        if status == "D":
+            removed.add(path)
+            continue
+        if status == "R":
+            removed.add(old)
+        # as WorkTree.list: hidden files, and whatever lies in a hidden folder, are not listed
+        if path.startswith(folder) and "/." not in "/" + path:
+            added.append(path)
+    # a base file git reports deleted (from the index) may be back as an untracked one: listed again
+    return base, [p for p in dict.fromkeys(added) if p not in base_set or p in removed], removed
+
+
 def author_player(state: State, author: str) -> str | None:
     for p in state.doc("roster")["players"]:
         if str(p.get("account", "")).lower() == author.lower():
@@ -370,16 +395,17 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
                 history_problems.append(Problem("the founding state (initial/) may not change", path,
                                                 rule="history is append-only"))
         report.add(history_problems)
+        known = set(before.actions)
         try:
-            after = load_game(head_tree, name, registry=before.registry, parsed=parsed)
+            after = load_game(head_tree, name, registry=before.registry, parsed=parsed,
+                              log_from=_head_actions(f"content/{name}/actions/", before.actions, known,
+                                                     touched[name]))
         except BadInput as e:
             report.add(e.problems)
             continue
         report.add(invariants(after))
-        known = set(before.actions)
-        new_actions = sorted({p for p in new_actions if p not in known}, key=lambda p: after.actions.index(p)
-                             if p in after.actions else 0)
-        new_actions = [p for p in after.actions if p in set(new_actions)]
+        judged = {p for p in new_actions if p not in known}
+        new_actions = [p for p in after.actions if p in judged]  # in log order
         last_base = before.actions[-1] if before.actions else None
         untouched = _snapshot(before.state) if engine.VERIFY_COW else None
         final, steps = replay_log(after, head_tree, before.state, new_actions, now=now)

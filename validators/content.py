@@ -20,6 +20,7 @@ import stat
 import subprocess
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 from pathlib import Path, PurePosixPath
 from typing import Any, Callable, Iterable, Protocol
 
@@ -128,7 +129,7 @@ class GitTree:
     def __init__(self, repo: str | Path, ref: str):
         self.repo = Path(repo)
         self.ref = ref
-        self._entries: dict[str, tuple[str, str]] | None = None
+        self._entries: dict[str, str] | None = None
         self._sorted: list[str] | None = None
         self._cache: dict[str, bytes] = {}
 
@@ -139,28 +140,53 @@ class GitTree:
                                    kind=BAD_INPUT))
         return r.stdout
 
-    def entries(self) -> dict[str, tuple[str, str]]:
+    def entries(self) -> dict[str, str]:
+        """path -> its ``git ls-tree`` line, "<mode> <type> <object>", a tab, "<path>" (``_mode``, ``_object``)."""
         if self._entries is None:
             out = self._git("ls-tree", "-r", "-z", "--full-tree", self.ref, "--", "content")
-            entries = {}
-            # "<mode> <type> <object>\t<path>" NUL-separated; decoded at once (a NUL survives the replacement)
-            for item in out.decode("utf-8", errors="replace").split("\0"):
-                if item:
-                    meta, _, path = item.partition("\t")
-                    mode, _type, sha = meta.split(" ")
-                    entries[path] = (mode, sha)
-            self._entries = entries
+            # NUL-separated, decoded at once (a NUL survives the replacement). Each line is kept whole and
+            # split only when it is read: a large game's 10,000 action files are listed, never read, at the base.
+            items = out.decode("utf-8", errors="replace").split("\0")
+            if items and not items[-1]:
+                items.pop()
+            self._entries = dict(zip([item.partition("\t")[2] for item in items], items))
         return self._entries
+
+    @staticmethod
+    def _mode(line: str) -> str:
+        return line.partition(" ")[0]
+
+    @staticmethod
+    def _object(line: str) -> str:
+        return line.partition("\t")[0].rpartition(" ")[2]
+
+    def _listing(self) -> list[str]:
+        if self._sorted is None:
+            self._sorted = sorted(self.entries())
+        return self._sorted
 
     def list(self, prefix: str) -> list[str]:
         pre = prefix.rstrip("/") + "/"
-        if self._sorted is None:
-            self._sorted = sorted(self.entries())
+        paths = self._listing()
         # the paths under pre, found by bisection: "0" is the character after "/"
-        return self._sorted[bisect.bisect_left(self._sorted, pre):bisect.bisect_left(self._sorted, pre[:-1] + "0")]
+        return paths[bisect.bisect_left(paths, pre):bisect.bisect_left(paths, pre[:-1] + "0")]
+
+    def games(self) -> list[str]:
+        """What ``games`` finds in ``list("content")`` (content/<name>/game.yaml), one bisection per folder."""
+        paths, entries = self._listing(), self.entries()
+        names = []
+        i = bisect.bisect_left(paths, "content/")
+        while i < len(paths) and paths[i].startswith("content/"):
+            name = paths[i][len("content/"):].partition("/")[0]
+            if f"content/{name}/game.yaml" in entries:
+                names.append(name)
+            # past content/<name>/...: "0" is the character after "/"
+            i = bisect.bisect_left(paths, f"content/{name}0", i + 1)
+        return sorted(names)
 
     def is_link(self, path: str) -> bool:
-        return self.entries().get(path, ("",))[0] == "120000"
+        line = self.entries().get(path)
+        return line is not None and self._mode(line) == "120000"
 
     def read(self, path: str) -> bytes:
         if path not in self._cache:
@@ -168,10 +194,11 @@ class GitTree:
         return self._cache[path]
 
     def prefetch(self, paths: Iterable[str]) -> None:
-        wanted = [p for p in paths if p not in self._cache and p in self.entries()]
+        entries = self.entries()
+        wanted = [p for p in paths if p not in self._cache and p in entries]
         if not wanted:
             return
-        shas = "".join(self.entries()[p][1] + "\n" for p in wanted).encode()
+        shas = "".join(self._object(entries[p]) + "\n" for p in wanted).encode()
         out = self._git("cat-file", "--batch", input=shas)
         pos = 0
         for p in wanted:
@@ -200,7 +227,7 @@ class GameFiles:
 
 
 def games(source: Source) -> list[str]:
-    if isinstance(source, WorkTree):
+    if isinstance(source, (WorkTree, GitTree)):
         return source.games()
     names = set()
     for p in source.list("content"):
@@ -297,11 +324,17 @@ def _parse_yaml(path: str, raw: bytes, schema: str) -> tuple[str, Any]:
 
 
 def load_game(source: Source, name: str, *, part: str = "", registry: Registry | None = None,
-              parsed: Parsed | None = None) -> GameFiles:
+              parsed: Parsed | None = None, log_from: tuple[list[str], list[str], set[str]] | None = None
+              ) -> GameFiles:
     """Read ``content/<name>`` (or its ``initial/`` when part='initial/') into a GameFiles.
 
     ``parsed``: what earlier loads in the same check read (see ``Parsed``); a file with the same path and
     bytes is taken from it instead of being parsed and validated again.
+
+    ``log_from``: (log, added, removed) when the caller knows the action files without listing their folder:
+    ``log`` is the same game's ``GameFiles.actions`` from an earlier load (``check_pr``: the base's, whose
+    names were checked then), ``added`` and ``removed`` the paths that differ here (as git reports them).
+    The added ones are checked as listed ones are.
 
     Raises BadInput listing every problem found in the files.
     """
@@ -371,23 +404,60 @@ def load_game(source: Source, name: str, *, part: str = "", registry: Registry |
             rule_paths[rule.id] = path
         except BadInput as e:
             problems.extend(e.problems)
-    actions = []
-    if not part:
-        for path in source.list(f"{root}/actions"):
-            folder, _, fname = path.rpartition("/")  # as PurePosixPath's parent and name, for listed paths
-            if not ACTION_NAME.match(fname) or folder != f"{root}/actions":
-                problems.append(Problem("action files are named <yyyymmddThhmmssZ>--<actor>--<action>.yaml",
-                                        path, kind=BAD_INPUT))
-                continue
-            actions.append(path)
+    actions: list[str] = []
+    folder = f"{root}/actions/"
+    if not part and log_from is None:
+        actions = _log_order(folder, _action_files(folder, source.list(f"{root}/actions"), problems))
+    elif not part:
+        log, added, removed = log_from
+        actions = [p for p in log if p not in removed] if removed else list(log)
+        for path in _action_files(folder, sorted(added), problems):
+            bisect.insort(actions, path, key=action_sort_key)  # the log is in this order already
     if problems:
         raise BadInput(problems)
     state = State(config, docs, rules)
-    return GameFiles(name, root, state, registry, texts, sorted(actions, key=action_sort_key), doc_paths,
-                     rule_paths)
+    return GameFiles(name, root, state, registry, texts, actions, doc_paths, rule_paths)
 
 
-@lru_cache(maxsize=1 << 16)  # a pull request's check sorts the same 10,000 names twice (base and head)
+@lru_cache(maxsize=64)
+def _plain_action_paths(folder: str) -> re.Pattern[str]:
+    """NUL-terminated paths of action files in ``folder`` named the plain way (ASCII digits, an actor without
+    a dash): a subset of what ACTION_NAME accepts, checked for a whole log in one match."""
+    name = r"[0-9]{8}T[0-9]{6}Z--[A-Za-z0-9_.]{1,64}--[a-z0-9_.-]{1,80}\.yaml"
+    return re.compile(f"(?:{re.escape(folder)}{name}\0)*")
+
+
+def _action_files(folder: str, paths: list[str], problems: list[Problem]) -> list[str]:
+    """The paths that name action files directly in ``folder``; a problem for each other one."""
+    if not paths:
+        return []
+    # One regular-expression match over the whole listing costs a sixth of matching 10,000 names one by one
+    # (a large game's check spent more time on that than on parsing its small files); any name it does not
+    # accept is judged by ACTION_NAME below, as before. No path holds a NUL, so the count checks the split.
+    joined = "\0".join(paths) + "\0"
+    if joined.count("\0") == len(paths) and _plain_action_paths(folder).fullmatch(joined):
+        return list(paths)
+    out = []
+    for path in paths:
+        parent, _, fname = path.rpartition("/")  # as PurePosixPath's parent and name, for listed paths
+        if not ACTION_NAME.match(fname) or parent + "/" != folder:
+            problems.append(Problem("action files are named <yyyymmddThhmmssZ>--<actor>--<action>.yaml",
+                                    path, kind=BAD_INPUT))
+            continue
+        out.append(path)
+    return out
+
+
+def _log_order(folder: str, paths: list[str]) -> list[str]:
+    """Action files (named as ACTION_NAME says, directly in ``folder``) in log order: ``action_sort_key``'s."""
+    # The name starts with its 16-character time stamp. When no two files share one, the key orders them by
+    # it alone, and so does the plain order of the paths: no need to match 10,000 names again for their key.
+    if len(set(map(itemgetter(slice(len(folder), len(folder) + 16)), paths))) == len(paths):
+        return sorted(paths)
+    return sorted(paths, key=action_sort_key)
+
+
+@lru_cache(maxsize=1 << 16)  # judge.py calls it for every action replayed; a log with same-second files sorts by it
 def action_sort_key(path: str) -> tuple[str, int, str]:
     m = ACTION_NAME.match(path.rpartition("/")[2])
     if not m:
