@@ -23,6 +23,8 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from itertools import compress, repeat
+from operator import is_, is_not
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from .dice import Dice, chain
@@ -416,13 +418,25 @@ def _freeze(v: Any) -> Any:
         get_src = src.get
     else:
         out = list(list.__iter__(v))
-        todo = [i for i, x in enumerate(out) if type(x) in _CONTAINERS] \
-            if not _CONTAINER_SET.isdisjoint(map(type, out)) else []
         n = len(src)
+        if _CONTAINER_SET.isdisjoint(map(type, out)):
+            todo = []
+        elif fresh or not _COW_SET.isdisjoint(map(type, src)):
+            todo = [i for i, x in enumerate(out) if type(x) in _CONTAINERS]
+        else:
+            # An item still in its place is the source's very object: the previous state's plain data, which
+            # the loop below would keep as it is. So only the places that changed are looked at (the identities
+            # are compared in C): committing a long list with one item appended or replaced costs that item,
+            # not a walk of the list. (A source holding copies, from a sandbox, gets the full walk above: an
+            # item shared with it may be one of those copies, which must be frozen.)
+            todo = [i for i in compress(range(n), map(is_not, out, src)) if type(out[i]) in _CONTAINERS]
+            if len(out) > n:
+                todo += [i for i in range(n, len(out)) if type(out[i]) in _CONTAINERS]
 
         def get_src(i: int) -> Any:
             return src[i] if i < n else _ABSENT
     known: set[int] | None = None
+    searched = 0
     for k in todo:
         x = out[k]
         tx = type(x)
@@ -434,10 +448,21 @@ def _freeze(v: Any) -> Any:
         elif fresh:
             out[k] = _freeze_new(x)
         elif get_src(k) is not x:
-            if known is None:
-                known = {id(y) for y in (src.values() if isinstance(src, dict) else src)}
-            if id(x) not in known:
-                out[k] = _freeze_new(x)  # a container the module put there; it may hold copies
+            # is it one of the source's items (moved: kept as it is) or a container the module put there (it may
+            # hold copies: walked)? Holding no container, it is kept either way, and nothing need be searched.
+            # The first few are searched for in C; a set of every item's id is worth building only for many (a
+            # sorted list), as it is built in Python and an append asks for one.
+            if _CONTAINER_SET.isdisjoint(map(type, x.values() if tx is dict else x)):
+                continue
+            if known is None and searched < 4:
+                searched += 1
+                held = any(map(is_, repeat(x), src.values() if isinstance(src, dict) else src))
+            else:
+                if known is None:
+                    known = {id(y) for y in (src.values() if isinstance(src, dict) else src)}
+                held = id(x) in known
+            if not held:
+                out[k] = _freeze_new(x)
     return out
 
 
@@ -503,6 +528,7 @@ def _strict_equal(a: Any, b: Any) -> bool:
 
 _CONTAINERS = (dict, list, _CowDict, _CowList)
 _CONTAINER_SET = frozenset(_CONTAINERS)
+_COW_SET = frozenset(_COWS)
 _ATOMS = (str, int, float, bool, type(None))
 
 
@@ -979,6 +1005,86 @@ def apply_action(registry: Registry, state: State, record: dict[str, Any], *,
 
 
 def _update_ledger(ctx: Ctx, action: Action, record: dict[str, Any], at: datetime, head: str, k: int) -> None:
+    """The ledger after the action: the run, the chain, the count, the clock, who was seen, recent takings.
+
+    Every action changes the ledger, and only the engine usually does, last: so it is built here as plain
+    data, copying only the parts that change, rather than through a copy-on-write edit that commit must then
+    walk. If the action edited the ledger itself (commit and reveal do) or a part of it is not what the
+    schema says, the copy-on-write edit below does it instead; the two give the same ledger.
+    """
+    tx = ctx.tx
+    old = None if "ledger" in tx.docs else tx.base.docs.get("ledger")
+    actor = ctx.actor
+    old_recent = old.get("recent", _ABSENT) if type(old) is dict else None
+    if (type(old) is not dict
+            or (actor == old.get("run_actor") and type(old.get("run_counts")) is not dict)
+            or ("seen" in old and type(old["seen"]) is not dict)
+            or (old_recent is not _ABSENT and (type(old_recent) is not dict or (
+                action.frequency and actor in old_recent and type(old_recent[actor]) is not dict)))):
+        _update_ledger_copied(ctx, action, record, at, head, k)
+        return
+    # the previous state's ledger is never written: it and each part that changes are copied (in C)
+    ledger = dict(old)
+    if actor != ledger.get("run_actor"):
+        ledger["run_actor"] = actor
+        ledger["run_head"] = ledger.get("head", "")
+        counts = ledger["run_counts"] = {}
+    else:
+        counts = ledger["run_counts"] = dict(ledger["run_counts"])
+    counts[action.name] = k + 1
+    ledger["head"] = chain(ledger.get("head", ""), record)
+    ledger["actions"] = int(ledger.get("actions", 0)) + 1
+    now = format_time(at)
+    ledger["clock"] = now
+    ledger["last"] = f"{record.get('at')} {actor} {action.name}"
+    seen = ledger["seen"] = dict(ledger["seen"]) if "seen" in ledger else {}
+    seen[actor] = now
+    horizon = at - _RECENT  # even if unused, as in the edit below: a time too early for it fails alike
+    if action.frequency or ledger.get("recent"):
+        # the horizon as text only when there are takings to compare with it (most games limit no action)
+        horizon_text = format_time(horizon)
+
+        def live(t: Any) -> bool:
+            # canonical times (what the ledger's schema allows) compare as text; anything else is parsed
+            if isinstance(t, str) and len(t) == 20 and _CANONICAL_TIME.match(t):
+                return t >= horizon_text
+            return parse_time(t) >= horizon
+
+        if action.frequency:
+            key = action.frequency_key or action.name
+            recent = ledger["recent"] = dict(ledger["recent"]) if "recent" in ledger else {}
+            mine = recent[actor] = dict(recent[actor]) if actor in recent else {}
+            mine[key] = [t for t in mine.get(key, []) if live(t)] + [now]
+        # forget limits that can no longer bite, so the ledger stays small; only the players' parts that change
+        # are copied
+        raw = ledger.get("recent")
+        if raw:
+            stale = [(who, [key for key, times in dict.items(limits) if not all(live(t) for t in times)])
+                     for who, limits in dict.items(raw)]
+            stale = [(who, keys) for who, keys in stale if keys or not dict.__len__(dict.__getitem__(raw, who))]
+            if stale:
+                recent = ledger["recent"] = dict(raw)
+                for who, keys in stale:
+                    limits = dict(recent[who])
+                    for key in keys:
+                        kept = [t for t in limits[key] if live(t)]
+                        if kept:
+                            limits[key] = kept
+                        else:
+                            del limits[key]
+                    if limits:
+                        recent[who] = limits
+                    else:
+                        del recent[who]
+    tx.docs["ledger"] = ledger
+
+
+_RECENT = timedelta(days=8)  # how long a limited action's takings are kept: longer than any limit looks back
+
+
+def _update_ledger_copied(ctx: Ctx, action: Action, record: dict[str, Any], at: datetime, head: str,
+                          k: int) -> None:
+    """``_update_ledger`` through a copy-on-write edit, for a ledger the action edited itself."""
     ledger = ctx.edit("ledger")
     actor = ctx.actor
     if actor != ledger.get("run_actor"):
