@@ -1039,17 +1039,10 @@ def _update_ledger(ctx: Ctx, action: Action, record: dict[str, Any], at: datetim
     ledger["last"] = f"{record.get('at')} {actor} {action.name}"
     seen = ledger["seen"] = dict(ledger["seen"]) if "seen" in ledger else {}
     seen[actor] = now
-    horizon = at - _RECENT  # even if unused, as in the edit below: a time too early for it fails alike
+    at - _RECENT  # even when unused, as in the edit below: a time too early for it fails alike
     if action.frequency or ledger.get("recent"):
         # the horizon as text only when there are takings to compare with it (most games limit no action)
-        horizon_text = format_time(horizon)
-
-        def live(t: Any) -> bool:
-            # canonical times (what the ledger's schema allows) compare as text; anything else is parsed
-            if isinstance(t, str) and len(t) == 20 and _CANONICAL_TIME.match(t):
-                return t >= horizon_text
-            return parse_time(t) >= horizon
-
+        live = _live_since(at)
         if action.frequency:
             key = action.frequency_key or action.name
             recent = ledger["recent"] = dict(ledger["recent"]) if "recent" in ledger else {}
@@ -1059,9 +1052,7 @@ def _update_ledger(ctx: Ctx, action: Action, record: dict[str, Any], at: datetim
         # are copied
         raw = ledger.get("recent")
         if raw:
-            stale = [(who, [key for key, times in dict.items(limits) if not all(live(t) for t in times)])
-                     for who, limits in dict.items(raw)]
-            stale = [(who, keys) for who, keys in stale if keys or not dict.__len__(dict.__getitem__(raw, who))]
+            stale = _stale(raw, live)
             if stale:
                 recent = ledger["recent"] = dict(raw)
                 for who, keys in stale:
@@ -1097,15 +1088,7 @@ def _update_ledger_copied(ctx: Ctx, action: Action, record: dict[str, Any], at: 
     ledger["clock"] = format_time(at)
     ledger["last"] = f"{record.get('at')} {actor} {action.name}"
     ledger.setdefault("seen", {})[actor] = format_time(at)
-    horizon = at - timedelta(days=8)
-    horizon_text = format_time(horizon)
-
-    def live(t: Any) -> bool:
-        # canonical times (what the ledger's schema allows) compare as text; anything else is parsed
-        if isinstance(t, str) and len(t) == 20 and _CANONICAL_TIME.match(t):
-            return t >= horizon_text
-        return parse_time(t) >= horizon
-
+    live = _live_since(at)
     if action.frequency:
         key = action.frequency_key or action.name
         recent = ledger.setdefault("recent", {}).setdefault(actor, {})
@@ -1114,9 +1097,7 @@ def _update_ledger_copied(ctx: Ctx, action: Action, record: dict[str, Any], at: 
     # forget limits that can no longer bite, so the ledger stays small; read without copying, write what changes
     raw = dict.get(ledger, "recent")
     if raw:
-        stale = [(who, [key for key, times in dict.items(limits) if not all(live(t) for t in times)])
-                 for who, limits in dict.items(raw)]
-        stale = [(who, keys) for who, keys in stale if keys or not dict.__len__(dict.__getitem__(raw, who))]
+        stale = _stale(raw, live)
         if stale:
             recent = ledger["recent"]
             for who, keys in stale:
@@ -1131,6 +1112,28 @@ def _update_ledger_copied(ctx: Ctx, action: Action, record: dict[str, Any], at: 
 
 
 _CANONICAL_TIME = __import__("re").compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$")
+
+
+def _live_since(at: datetime) -> Callable[[Any], bool]:
+    """Whether a recorded taking is still within the eight days kept before ``at``."""
+    horizon = at - _RECENT
+    horizon_text = format_time(horizon)
+
+    def live(t: Any) -> bool:
+        # canonical times (what the ledger's schema allows) compare as text; anything else is parsed
+        if isinstance(t, str) and len(t) == 20 and _CANONICAL_TIME.match(t):
+            return t >= horizon_text
+        return parse_time(t) >= horizon
+
+    return live
+
+
+def _stale(raw: dict, live: Callable[[Any], bool]) -> list[tuple[Any, list[Any]]]:
+    """Each player of the recent takings with the limits holding a taking no longer live (read without copying),
+    and each player left with no limit at all."""
+    stale = [(who, [key for key, times in dict.items(limits) if not all(live(t) for t in times)])
+             for who, limits in dict.items(raw)]
+    return [(who, keys) for who, keys in stale if keys or not dict.__len__(dict.__getitem__(raw, who))]
 
 
 # ---------------------------------------------------------------- the engine's own actions

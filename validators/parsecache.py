@@ -28,7 +28,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -92,20 +91,11 @@ def get(folder: Path, k: str) -> Any:
 
 def put(folder: Path, k: str, data: Any) -> None:
     """Keep ``data`` under ``k`` (atomically: a reader sees the whole entry or none); never fails."""
+    from .yamlio import write_atomic
+
     try:
         text = json.dumps(data, ensure_ascii=True, separators=(",", ":"), allow_nan=False)
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(fd, "w", encoding="ascii") as f:
-                f.write(text)
-            os.replace(tmp, folder / k)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        write_atomic(folder / k, text, sync=False)
         _prune(folder)
     except (OSError, ValueError, TypeError, RecursionError):
         return

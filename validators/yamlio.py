@@ -629,16 +629,20 @@ def _sync_list(tree: list, new: list) -> None:
 # ---------------------------------------------------------------- writing
 
 
-def write_atomic(path: str | Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so a reader sees the old file or the new one."""
+def write_atomic(path: str | Path, text: str, *, sync: bool = True) -> None:
+    """Replace ``path`` with ``text`` so a reader sees the old file or the new one.
+
+    ``sync``: the text is on disk before the rename (a game file); without it only a reader's view is whole
+    (a cache entry, which a crash may lose)."""
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix="." + p.name + ".", suffix=".tmp", dir=p.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
+            if sync:
+                f.flush()
+                os.fsync(f.fileno())
         os.replace(tmp, p)
     except BaseException:
         try:
