@@ -36,7 +36,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.resolver import VersionedResolver
 
-from . import parsecache
+from . import parsecache, yamlfast
 from .problems import BAD_INPUT, BadInput, Problem, format_path
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
@@ -330,8 +330,21 @@ def _refuse_tags(text: str, name: str, line_offset: int) -> None:
         return  # the load below reports it with its place
 
 
+def _tag_of(value: str) -> str:
+    """A plain scalar's tag, as the full loader resolves it."""
+    tag = _TAGS.get(value)
+    return tag if tag is not None else _PLAIN_TAGS.resolve(yaml.ScalarNode, value, (True, False))
+
+
+_PLAIN_TAGS = _Resolver()
+
+
 def load(text: str, name: str, *, line_offset: int = 0) -> Any:
     """Plain data from YAML text, or BadInput naming the place."""
+    if len(text) <= yamlfast.MAX_CHARS:  # an action file: read in one pass of line matches when it is plain
+        data = yamlfast.load(text, _tag_of)
+        if data is not None:
+            return data
     if len(text) >= parsecache.MIN_CHARS:  # a large file may have been parsed by an earlier command
         folder = parsecache.directory()
         if folder is not None:
