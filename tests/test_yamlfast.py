@@ -76,7 +76,8 @@ def test_an_action_file_as_nomic_act_writes_it():
     ("a: yes\nb: on\nc: 007\nd: 0x1F\n", {"a": "yes", "b": "on", "c": "007", "d": "0x1F"}),  # the narrowed schema
     ("a: 'x: # y'\nb: \"it's\"\nc: ''\n", {"a": "x: # y", "b": "it's", "c": ""}),
     ("a: []\nb: {}\n", {"a": [], "b": {}}),
-    ("rests to: 100\nCurious George:\n  tree stands: 99k\n", {"rests to": 100, "Curious George": {"tree stands": "99k"}}),
+    ("rests to: 100\nCurious George:\n  tree stands: 99k\n",
+     {"rests to": 100, "Curious George": {"tree stands": "99k"}}),
     ("a:\n- 1\n- x\nb: 2\n", {"a": [1, "x"], "b": 2}),  # a sequence in its key's column
     ("- a: 1\n  b:\n    - c\n- 2\n", [{"a": 1, "b": ["c"]}, 2]),
     ("a: x:y\nb: 2026-01-01T00:00:00Z\nc: it's a b\n", {"a": "x:y", "b": "2026-01-01T00:00:00Z", "c": "it's a b"}),
