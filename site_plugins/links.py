@@ -6,6 +6,7 @@ in Markdown, so links are computed here as final, relative URLs.
 
 from __future__ import annotations
 
+import functools
 import posixpath
 from dataclasses import dataclass, field
 from typing import Iterable
@@ -53,13 +54,19 @@ def page_url(src: str, directory_urls: bool = True) -> str:
 def relative(from_src: str, to_src: str, anchor: str = "", directory_urls: bool = True) -> str:
     if from_src == to_src:
         return "#" + anchor if anchor else "./"
+    rel = _relative_path(from_src, to_src, directory_urls)
+    return rel + ("#" + anchor if anchor else "")
+
+
+@functools.lru_cache(maxsize=1 << 16)  # a history page links 200 actions to the same few pages
+def _relative_path(from_src: str, to_src: str, directory_urls: bool) -> str:
     here = page_url(from_src, directory_urls)
     there = page_url(to_src, directory_urls)
     here_dir = here if here.endswith("/") or here == "" else posixpath.dirname(here) + "/"
     rel = posixpath.relpath("/" + there, "/" + here_dir) if there != here_dir.rstrip("/") else "."
     if there.endswith("/") and not rel.endswith("/"):
         rel += "/"
-    return rel + ("#" + anchor if anchor else "")
+    return rel
 
 
 @dataclass

@@ -93,5 +93,5 @@ def test_an_unchanged_document_is_the_same_text():
     ([1, 2], [1, 2, 3], False), ({"a": 1}, {"a": 1, "b": None}, False),
 ])
 def test_same_data_is_equal_values_of_equal_types(a, b, same):
-    assert yamlio._same_data(a, b) is same
-    assert yamlio._same_data(b, a) is same
+    assert yamlio.same_data(a, b) is same
+    assert yamlio.same_data(b, a) is same

@@ -606,7 +606,7 @@ def _safe_style(cls: type, value: str) -> bool:
 
 def _sync_list(tree: list, new: list) -> None:
     old_plain = [to_plain(x) for x in tree]
-    # Compared with their types (``_same_data``): an item whose only change is 1 to true or 3 to 3.0 is
+    # Compared with their types (``same_data``): an item whose only change is 1 to true or 3 to 3.0 is
     # equal under ``==`` and would otherwise keep its old text.
     # Appends and removals at the end are the common case; keep the head in place.
     i = 0
@@ -614,8 +614,8 @@ def _sync_list(tree: list, new: list) -> None:
     # detect a single deletion in the middle so later items keep their comments
     if len(tree) == len(new) + 1:
         for j in range(len(new)):
-            if not _same_data(old_plain[j], new[j]):
-                if _same_data(old_plain[j + 1:], new[j:]):
+            if not same_data(old_plain[j], new[j]):
+                if same_data(old_plain[j + 1:], new[j:]):
                     del tree[j]
                     return
                 break
@@ -624,13 +624,13 @@ def _sync_list(tree: list, new: list) -> None:
             return
     if len(new) == len(tree) + 1:
         for j in range(len(tree)):
-            if not _same_data(old_plain[j], new[j]):
-                if _same_data(old_plain[j:], new[j + 1:]):
+            if not same_data(old_plain[j], new[j]):
+                if same_data(old_plain[j:], new[j + 1:]):
                     tree.insert(j, _fresh(new[j]))
                     return
                 break
     while i < n:
-        if not _same_data(old_plain[i], new[i]):
+        if not same_data(old_plain[i], new[i]):
             tree[i] = sync_into(tree[i], new[i])
         i += 1
     while len(tree) > len(new):
@@ -728,10 +728,10 @@ def patch_text(old_text: str, new: Any, name: str = "") -> str | None:
         again = load(patched, name or "patched")
     except BadInput:
         return None
-    return patched if _same_data(again, new) else None
+    return patched if same_data(again, new) else None
 
 
-def _same_data(a: Any, b: Any) -> bool:
+def same_data(a: Any, b: Any) -> bool:
     """Equal values of equal types (key order aside: new keys are added at the end, as sync_into does)."""
     if a is b:
         return True
@@ -810,7 +810,7 @@ def _patch_node(text: str, node: Any, old: Any, new: Any, edits: list) -> None:
         _patch_map(text, node, old, new, edits)
     elif isinstance(old, list) and isinstance(new, list) and isinstance(node, yaml.SequenceNode) and _is_block(node):
         _patch_seq(text, node, old, new, edits)
-    elif not _same_data(old, new):
+    elif not same_data(old, new):
         raise _NoPatch()  # the document itself changes kind: the round trip writes it
 
 
@@ -830,7 +830,7 @@ def _patch_map(text: str, node: Any, old: dict, new: dict, edits: list, *, item:
         if key not in new:
             edits.append((start, _line_end(text, _last_end(value_node)), ""))
             continue
-        if _same_data(old[key], new[key]):
+        if same_data(old[key], new[key]):
             continue
         if _is_block(value_node) and type(old[key]) is type(new[key]) and isinstance(new[key], (dict, list)) \
                 and new[key]:
@@ -864,11 +864,11 @@ def _patch_seq(text: str, node: Any, old: list, new: list, edits: list) -> None:
     items = node.value
     column = items[0].start_mark.column
     for i, item_node in enumerate(items):
-        if _same_data(old[i], new[i]):
+        if same_data(old[i], new[i]):
             continue
         if isinstance(item_node, yaml.MappingNode) and _is_block(item_node) and isinstance(new[i], dict) and new[i]:
             first_key = item_node.value[0][0]
-            if first_key.value in new[i] and list(new[i])[:1] == [first_key.value] and _same_data(
+            if first_key.value in new[i] and list(new[i])[:1] == [first_key.value] and same_data(
                     old[i][first_key.value], new[i][first_key.value]):
                 _patch_map(text, item_node, old[i], new[i], edits, item=True)
                 continue
