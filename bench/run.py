@@ -346,7 +346,7 @@ def fig_schemas(repo: Path, game: str, rows: list[Row], repeat: int) -> None:
     rows.append(row)
 
 
-def fig_wiki(repo: Path, game: str, rows: list[Row]) -> None:
+def fig_wiki(repo: Path, game: str, rows: list[Row], repeat: int = 1) -> None:
     row = Row("wiki build of the large game (at least 1,000 pages)", "at most 1.25x a plain Material build")
     if not (ROOT / "site_plugins" / "plugin.py").exists() or not (ROOT / "mkdocs.yml").exists():
         row.notes.append("not measured: the site plugin (site_plugins/) or mkdocs.yml does not exist yet")
@@ -355,7 +355,7 @@ def fig_wiki(repo: Path, game: str, rows: list[Row]) -> None:
         return
     from bench.wiki import measure_wiki
 
-    measure_wiki(repo, game, row)
+    measure_wiki(repo, game, row, repeat)
     rows.append(row)
 
 
@@ -387,7 +387,7 @@ def run_module(module: str, work: Path, args: argparse.Namespace) -> list[Row]:
     git(repo, "checkout", "-q", "--", ".")
     git(repo, "clean", "-q", "-fd", "content")
     if not args.skip_wiki:
-        fig_wiki(repo, game, rows)
+        fig_wiki(repo, game, rows, args.wiki_repeat)
     for r in rows:
         r.module = module
     print(f"{module}: figures done", file=sys.stderr)
@@ -405,6 +405,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--players", type=int, default=100)
     p.add_argument("--repeat", type=int, default=3)
     p.add_argument("--skip-wiki", action="store_true")
+    p.add_argument("--wiki-repeat", type=int, default=1, help="pairs of wiki builds (the plugin's, then the plain "
+                   "Material one), taken in turn; the best of each is compared")
     p.add_argument("--reuse", action="store_true", help="reuse the games already generated in --work")
     p.add_argument("--json", help="also write the figures to this file")
     args = p.parse_args(argv)
