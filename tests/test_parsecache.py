@@ -131,6 +131,21 @@ def test_the_key_depends_on_the_loader(monkeypatch):
     assert parsecache.key(text) != before
 
 
+def test_the_loader_is_both_readers(monkeypatch):
+    """A change to the full loader or to the quick reader of plain files makes every entry a miss."""
+    read = []
+    real = Path.read_bytes
+
+    def recording(self):
+        read.append(self.name)
+        return real(self)
+
+    monkeypatch.setattr(parsecache, "_salt", None)
+    monkeypatch.setattr(Path, "read_bytes", recording)
+    parsecache.key("x")
+    assert {"yamlio.py", "yamlfast.py", "parsecache.py"} <= set(read)
+
+
 # ---------------------------------------------------------------- the commands, end to end
 
 def padded_repo(tmp_path: Path) -> tuple[Path, Path]:

@@ -56,10 +56,10 @@ def _loader_salt() -> bytes:
     """The loader's own source: a change to how files are read or refused makes every entry a miss."""
     global _salt
     if _salt is None:
-        from . import yamlio
+        from . import yamlfast, yamlio
 
         h = hashlib.blake2b(digest_size=16)
-        for module in (yamlio.__file__, __file__):
+        for module in (yamlio.__file__, yamlfast.__file__, __file__):
             h.update(Path(module).read_bytes())
         _salt = h.digest()
     return _salt
