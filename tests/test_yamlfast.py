@@ -27,7 +27,7 @@ def typed(x):
 
 
 def fast(text: str):
-    return yamlfast.load(text, yamlio._tag_of)
+    return yamlfast.load(text, yamlio._plain_value)
 
 
 def full(text: str):

@@ -13,9 +13,10 @@ The subset: ASCII text of at most ``MAX_CHARS`` characters without tabs, carriag
 characters or document markers; whole-line comments and blank lines; block mappings whose keys are
 plain scalars that resolve to text; block sequences (``- value``, ``- key: value``); plain scalars of
 common characters (no ``#``, no ``: ``, no flow, anchor or tag indicators), quoted scalars on one line
-without escapes, and the empty ``[]`` and ``{}``. A plain scalar's type is the full loader's own
-(``tag_of``): integers, ``true``/``false``, ``null``/``~``, else text; a float, or an integer too long,
-sends the file the full way.
+without escapes, and the empty ``[]`` and ``{}``. A plain scalar's value is the full loader's own
+(``plain``, from ``yamlio``, which keeps every rule of types and limits): integers, ``true``/``false``,
+``null``/``~``, else text; for a float, or an integer too long, it raises ``Other`` and the file goes
+the full way.
 """
 
 from __future__ import annotations
@@ -35,39 +36,25 @@ _SKIP = re.compile(r" *(?:#.*)?")
 # refused by the full loader (with its place), or read by it as a document's start or end
 _OTHER = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]|^(?:---|\.\.\.)", re.M)
 _EMPTY = {"[]": list, "{}": dict}
-_STR = "tag:yaml.org,2002:str"
-_INT = "tag:yaml.org,2002:int"
-_BOOL = "tag:yaml.org,2002:bool"
-_NULL = "tag:yaml.org,2002:null"
-MAX_INT_DIGITS = 15  # as yamlio's: a longer integer is refused the full way
 
 
-class _Other(Exception):
+class Other(Exception):
     """The text is outside the subset: read it the full way."""
 
 
-def _scalar(text: str, tag_of: Callable[[str], str]) -> Any:
+def _scalar(text: str, plain: Callable[[str], Any]) -> Any:
     first = text[0]
     if first == "'" or first == '"':
         return text[1:-1]
     if first == "[" or first == "{":
         return _EMPTY[text]()
-    tag = tag_of(text)
-    if tag == _STR:
-        return text
-    if tag == _INT and len(text.lstrip("+-")) <= MAX_INT_DIGITS:
-        return int(text)
-    if tag == _NULL:
-        return None
-    if tag == _BOOL:
-        return text.lower() == "true"
-    raise _Other  # a float, or an integer too long
+    return plain(text)
 
 
-def load(text: str, tag_of: Callable[[str], str]) -> Any:
+def load(text: str, plain: Callable[[str], Any]) -> Any:
     """The data of ``text``, or ``None`` when it is outside the subset (``None`` is never a result:
-    an empty document is left to the full loader too). ``tag_of`` resolves a plain scalar's tag as
-    the full loader does."""
+    an empty document is left to the full loader too). ``plain`` gives a plain scalar's value as the
+    full loader does, or raises ``Other``."""
     if len(text) > MAX_CHARS or not text.isascii() or "\t" in text or "\r" in text or _OTHER.search(text):
         return None
     # the content as rows (column, is a dash, key, value); a dash and the content after it are two rows
@@ -85,8 +72,11 @@ def load(text: str, tag_of: Callable[[str], str]) -> Any:
             rows.append((col, True, None, None))
             col += len(dash)
         if key is not None:
-            if tag_of(key) != _STR:
-                return None  # a key such as true or null: not a string
+            try:
+                if type(plain(key)) is not str:
+                    return None  # a key such as true, null or 1: not a string
+            except Other:
+                return None
             rows.append((col, False, key, kv))
         elif dash:
             rows.append((col, False, None, item))
@@ -98,46 +88,46 @@ def load(text: str, tag_of: Callable[[str], str]) -> Any:
     # outwards. A row left over (a continuation, an indentation that closes nothing) sends the text the
     # full way.
     try:
-        data, end = _block(rows, 0, 0, tag_of)
-    except _Other:
+        data, end = _block(rows, 0, 0, plain)
+    except Other:
         return None
     return data if end == len(rows) else None
 
 
-def _block(rows: list, i: int, depth: int, tag_of: Callable[[str], str]) -> tuple[Any, int]:
+def _block(rows: list, i: int, depth: int, plain: Callable[[str], Any]) -> tuple[Any, int]:
     if depth > MAX_DEPTH:
-        raise _Other
+        raise Other
     if rows[i][1]:
-        return _sequence(rows, i, rows[i][0], depth, tag_of)
-    return _mapping(rows, i, rows[i][0], depth, tag_of)
+        return _sequence(rows, i, rows[i][0], depth, plain)
+    return _mapping(rows, i, rows[i][0], depth, plain)
 
 
-def _sequence(rows: list, i: int, col: int, depth: int, tag_of: Callable[[str], str]) -> tuple[list, int]:
+def _sequence(rows: list, i: int, col: int, depth: int, plain: Callable[[str], Any]) -> tuple[list, int]:
     out = []
     n = len(rows)
     while i < n and rows[i][0] == col and rows[i][1]:
         c, _, key, value = rows[i + 1]  # what follows the dash on its line
         if key is None:  # "- value"
-            out.append(_scalar(value, tag_of))  # type: ignore[arg-type]
+            out.append(_scalar(value, plain))  # type: ignore[arg-type]
             i += 2
         else:  # "- key: value": a mapping whose keys stand in the column after the dash
-            item, i = _mapping(rows, i + 1, c, depth + 1, tag_of)
+            item, i = _mapping(rows, i + 1, c, depth + 1, plain)
             out.append(item)
     return out, i
 
 
-def _mapping(rows: list, i: int, col: int, depth: int, tag_of: Callable[[str], str]) -> tuple[dict, int]:
+def _mapping(rows: list, i: int, col: int, depth: int, plain: Callable[[str], Any]) -> tuple[dict, int]:
     out: dict[str, Any] = {}
     n = len(rows)
     while i < n and rows[i][0] == col and not rows[i][1]:
         _, _, key, value = rows[i]
         if key is None or key in out:
-            raise _Other  # a bare value among keys, or a duplicate key (refused the full way, with its place)
+            raise Other  # a bare value among keys, or a duplicate key (refused the full way, with its place)
         i += 1
         if value is not None:
-            out[key] = _scalar(value, tag_of)
+            out[key] = _scalar(value, plain)
         elif i < n and (rows[i][0] > col or (rows[i][0] == col and rows[i][1])):
-            out[key], i = _block(rows, i, depth + 1, tag_of)  # the nested block (a sequence may share the key's column)
+            out[key], i = _block(rows, i, depth + 1, plain)  # the nested block (a sequence may share the key's column)
         else:
             out[key] = None
     return out, i

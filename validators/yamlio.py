@@ -330,10 +330,21 @@ def _refuse_tags(text: str, name: str, line_offset: int) -> None:
         return  # the load below reports it with its place
 
 
-def _tag_of(value: str) -> str:
-    """A plain scalar's tag, as the full loader resolves it."""
-    tag = _TAGS.get(value)
-    return tag if tag is not None else _PLAIN_TAGS.resolve(yaml.ScalarNode, value, (True, False))
+def _plain_value(text: str) -> Any:
+    """A plain scalar's value as the full loader gives it, for ``yamlfast``; ``yamlfast.Other`` for a
+    float or a too long integer, which go the full way (the float's construction, the integer's refusal)."""
+    tag = _TAGS.get(text)
+    if tag is None:
+        tag = _PLAIN_TAGS.resolve(yaml.ScalarNode, text, (True, False))
+    if tag == _STR:
+        return text
+    if tag == _INT_TAG and len(text.lstrip("+-")) <= MAX_INT_DIGITS:
+        return int(text)
+    if tag == _NULL_TAG:
+        return None
+    if tag == _BOOL_TAG:
+        return text.lower() == "true"  # as construct_yaml_bool, for the only spellings _BOOL accepts
+    raise yamlfast.Other
 
 
 _PLAIN_TAGS = _Resolver()
@@ -342,7 +353,7 @@ _PLAIN_TAGS = _Resolver()
 def load(text: str, name: str, *, line_offset: int = 0) -> Any:
     """Plain data from YAML text, or BadInput naming the place."""
     if len(text) <= yamlfast.MAX_CHARS:  # an action file: read in one pass of line matches when it is plain
-        data = yamlfast.load(text, _tag_of)
+        data = yamlfast.load(text, _plain_value)
         if data is not None:
             return data
     if len(text) >= parsecache.MIN_CHARS:  # a large file may have been parsed by an earlier command
