@@ -59,6 +59,7 @@ def measure_wiki(repo: Path, game: str, row: Any, repeat: int = 1) -> None:
 
 def _measure_wiki(repo: Path, game: str, row: Any, repeat: int = 1) -> None:
     from site_plugins import model
+    from site_plugins.markup import unmark
     from site_plugins.pages import build_game
     from validators.timeutil import parse_time
 
@@ -79,7 +80,7 @@ def _measure_wiki(repo: Path, game: str, row: Any, repeat: int = 1) -> None:
     for page in site.pages:
         out = static / "docs" / page.src
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(page.content, encoding="utf-8")
+        out.write_text(unmark(page.content), encoding="utf-8")
     assets = ROOT / "site_plugins" / "assets"
     (static / "docs" / "assets" / "nomic").mkdir(parents=True, exist_ok=True)
     for a in assets.iterdir():

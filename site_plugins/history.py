@@ -8,7 +8,7 @@ from xml.sax.saxutils import escape as xml_escape
 
 from .changes import describe
 from .links import Links, page_url, relative
-from .markup import esc, md_text
+from .markup import esc, md_text, raw_html
 from .model import Entry, Game
 from .players import params_words
 from .timefmt import day, when
@@ -104,8 +104,7 @@ def render_history(game: Game, links: Links, entries: Sequence[Entry] | None = N
         if d != current:
             out += [f"## {md_text(d)}", ""]
             current = d
-        out += entry_html(entry, links)
-        out.append("")
+        out += [raw_html("\n".join(entry_html(entry, links))), ""]
     if not rows:
         out.append("<p>Nothing has happened yet.</p>")
     if pager:

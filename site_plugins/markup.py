@@ -16,13 +16,15 @@ from __future__ import annotations
 
 import html
 import re
+import secrets
 import xml.etree.ElementTree as etree
 from collections.abc import Iterable, Mapping
 
 import markdown
 from markdown.treeprocessors import Treeprocessor
 
-from validators.games._markup import md
+from validators.games._markup import HTML_CLOSE, HTML_OPEN, md
+from validators.games._markup import raw_html as raw_html  # the wiki's renderers mark their blocks with it
 
 SAFE_SCHEMES = ("http://", "https://", "mailto:")
 _URL_IGNORED = re.compile(r"[\x00-\x20\x7f]+")  # what a browser drops from a URL (or strips from its ends)
@@ -39,6 +41,50 @@ def md_text(value: object) -> str:
     """A player's text inside Markdown (a heading, a link text, a table cell): one line, no HTML, no Markdown
     syntax (each character either would read written as a character reference)."""
     return md(value)
+
+
+_MARKED = re.compile(re.escape(HTML_OPEN) + r"\n(.*?)\n" + re.escape(HTML_CLOSE), re.S)
+_BLANK_LINE = re.compile(r"(?:[ ]*\n){2}")  # what follows a block's end tag when a blank line comes next
+_MARK = re.compile(re.escape(HTML_OPEN) + r"\n?|\n?" + re.escape(HTML_CLOSE))
+
+
+def unmark(markdown_text: str) -> str:
+    """A page as plain Markdown: the marks of its whole blocks of HTML (``raw_html``) removed, the HTML kept."""
+    return _MARK.sub("", markdown_text)
+
+
+class HtmlStash:
+    """Hands the blocks of HTML a page draws whole (``raw_html``) to the page as they are.
+
+    Python-Markdown reads every block of raw HTML with Python's ``HTMLParser`` to find where it ends, then
+    writes it out unchanged; for a large game's history (megabytes of HTML) that reading is most of the
+    page's Markdown time. ``set_aside`` replaces each marked block with a paragraph holding a token, so
+    Markdown reads only the rest of the page; ``put_back`` replaces each token's paragraph with its block,
+    which is what Markdown would have written there (``tests/test_wiki_stash.py`` builds the wiki both ways
+    and compares every page). A mark that is not on a line of its own, as ``raw_html`` writes it, is dropped
+    and its block left to Markdown.
+    """
+
+    def __init__(self) -> None:
+        # letters and digits only, so that Markdown writes a token's paragraph as <p>token</p>; new for each
+        # build, so that no text can carry one
+        self.token = "nomichtml" + secrets.token_hex(8)
+        self._paragraph = re.compile(f"<p>{self.token}x([0-9]+)</p>")
+
+    def set_aside(self, markdown_text: str) -> tuple[str, list[str]]:
+        blocks: list[str] = []
+
+        def aside(m: re.Match[str]) -> str:
+            # Markdown keeps a block's end of line when a blank line follows it (htmlparser.HTMLExtractor)
+            blocks.append(m.group(1) + "\n" if _BLANK_LINE.match(m.string, m.end()) else m.group(1))
+            return f"{self.token}x{len(blocks) - 1}"
+
+        return unmark(_MARKED.sub(aside, markdown_text)), blocks
+
+    def put_back(self, html_text: str, blocks: list[str]) -> str:
+        if not blocks:
+            return html_text
+        return self._paragraph.sub(lambda m: blocks[int(m.group(1))], html_text)
 
 
 def slug(value: str) -> str:

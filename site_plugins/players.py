@@ -10,7 +10,7 @@ from validators.roster import active_players, quorum
 from validators.timeutil import UTC, parse_time
 
 from .links import Links
-from .markup import esc, md_text
+from .markup import esc, md_text, raw_html
 from .model import Entry, Game
 from .svg import stat_chart
 from .timefmt import day, when
@@ -190,8 +190,8 @@ def render_player(state: State, name: str, links: Links, series: Series | None =
                 picture = ""
             rows.append(f'<tr><th scope="row">{esc(d.get("label") or stat)}</th><td class="value">'
                         f'{esc(stat_value(v))}</td><td>{picture}</td></tr>')
-        out.append('<table class="nomic-stats"><thead><tr><th>Stat</th><th>Now</th><th>Over time</th></tr></thead>'
-                   f"<tbody>{''.join(rows)}</tbody></table>")
+        out.append(raw_html('<table class="nomic-stats"><thead><tr><th>Stat</th><th>Now</th><th>Over time</th></tr>'
+                            f"</thead><tbody>{''.join(rows)}</tbody></table>"))
     if votes:
         out += ["", "## Votes on pending proposals", ""]
         items = [f'<li><a href="{esc(links.page("proposals", f"proposal-{pid}"))}">#{pid} {esc(title)}</a>: '

@@ -15,6 +15,8 @@ Options (mkdocs.yml)::
                                     # default: $NOMIC_REPO_URL, else $GITHUB_SERVER_URL/$GITHUB_REPOSITORY
           branch: main
           now: ""                   # a fixed "now" (UTC) for reproducible builds; default $NOMIC_NOW, else the clock
+          pass_html: true           # hand the blocks of HTML the plugin draws whole to the page as they are,
+                                    # instead of having Markdown parse them again (the pages are the same)
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, get_plugin_logger
+from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
@@ -36,7 +38,7 @@ from validators.timeutil import parse_time
 
 from . import model
 from .home import render_games_table
-from .markup import esc
+from .markup import HtmlStash, esc, unmark
 from .pages import GameSite, GeneratedPage, build_game, error_page, now_utc
 
 log = get_plugin_logger(__name__)
@@ -50,6 +52,7 @@ class NomicConfig(Config):
     repo_url = c.Type(str, default="")
     branch = c.Type(str, default="main")
     now = c.Type(str, default="")
+    pass_html = c.Type(bool, default=True)
 
 
 def repository_url(configured: str) -> str:
@@ -78,6 +81,8 @@ class NomicPlugin(BasePlugin[NomicConfig]):
         self.titles: dict[str, str] = {}  # page src -> its title as the content gives it (unescaped)
         self.sites: list[GameSite] = []
         self.root = Path(".")
+        self.stash = HtmlStash()
+        self.blocks: dict[str, list[str]] = {}  # page src -> its blocks of HTML set aside, until its HTML is made
 
     # ------------------------------------------------------------ configuration
 
@@ -111,6 +116,7 @@ class NomicPlugin(BasePlugin[NomicConfig]):
         self.sources = {}
         self.titles = {}
         self.sites = []
+        self.blocks = {}
         generated: list[GeneratedPage] = []
         game_nav: list[Any] = []
         for name in sorted(p.parent.name for p in content.glob("*/game.yaml")):
@@ -170,7 +176,19 @@ class NomicPlugin(BasePlugin[NomicConfig]):
         if GAMES_MARKER in markdown:
             table = render_games_table([s.summary for s in self.sites], page.file.src_uri)
             markdown = markdown.replace(GAMES_MARKER, table)
+        if raw is not None:  # a page the plugin drew: its whole blocks of HTML skip Markdown (markup.HtmlStash)
+            if self.config.pass_html:
+                markdown, blocks = self.stash.set_aside(markdown)
+                if blocks:
+                    self.blocks[page.file.src_uri] = blocks
+            else:
+                markdown = unmark(markdown)
         return markdown
+
+    @event_priority(100)  # before any other plugin reads the page's HTML
+    def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        blocks = self.blocks.pop(page.file.src_uri, None)
+        return self.stash.put_back(html, blocks) if blocks else html
 
     def on_page_context(self, context: dict[str, Any], *, page: Page, config: MkDocsConfig, nav: Any) -> dict:
         repo = repository_url(self.config.repo_url)

@@ -17,7 +17,7 @@ from validators.roster import active_players, quorum
 from validators.timeutil import format_time, parse_time
 
 from .links import Links
-from .markup import esc, md_text, plain_html
+from .markup import esc, md_text, plain_html, raw_html
 from .svg import bar
 from .timefmt import hours, when
 
@@ -297,16 +297,17 @@ def render_item(state: State, item: dict[str, Any], kind: str, links: Links, now
         rows = "".join(f"<tr><td>{_who(v, links)}</td><td>{esc(x)}</td></tr>" for v, x in votes.items())
         body.append('<table class="nomic-votes"><thead><tr><th>Voter</th><th>Vote</th></tr></thead>'
                     f"<tbody>{rows}</tbody></table>" if rows else "<p>No votes.</p>")
-        body.append("</div>")
+        body = [raw_html("\n".join([*body, "</div>"]))]
     title = item.get("title") or f"{name} by {item.get('author', '')}"
     out = [f"# {name} #{item['id']}: {md_text(title)}", "", *body, ""]
     if timeline:
-        out += ["## On the record {#record}", "", "<ol class=\"nomic-timeline\">"]
+        out += ["## On the record {#record}", ""]
+        record = ["<ol class=\"nomic-timeline\">"]
         for e in timeline:
-            out.append(f'<li><time datetime="{esc(e.record.get("at", ""))}">{esc(when(e.record.get("at", "")))}</time> '
-                       f'{_who(e.actor, links)} <a href="{esc(links.action(e.anchor))}"><code>{esc(e.name)}</code></a>'
-                       f'{_param_note(e.record.get("params"))}</li>')
-        out += ["</ol>", ""]
+            record.append(f'<li><time datetime="{esc(e.record.get("at", ""))}">{esc(when(e.record.get("at", "")))}'
+                          f'</time> {_who(e.actor, links)} <a href="{esc(links.action(e.anchor))}">'
+                          f'<code>{esc(e.name)}</code></a>{_param_note(e.record.get("params"))}</li>')
+        out += [raw_html("\n".join([*record, "</ol>"])), ""]
     out += [f'<p><a href="{esc(back)}">All proposals</a></p>', ""]
     return "\n".join(out)
 

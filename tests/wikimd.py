@@ -49,8 +49,13 @@ def _extensions() -> tuple[list[str], dict[str, dict[str, Any]]]:
 
 
 def render(text: str) -> str:
+    """As the plugin renders a page it drew: its marked blocks of HTML set aside, the rest through Markdown."""
+    from site_plugins.markup import HtmlStash
+
     names, configs = _extensions()
-    return markdown.markdown(text, extensions=names, extension_configs=configs)
+    stash = HtmlStash()
+    rest, blocks = stash.set_aside(text)
+    return stash.put_back(markdown.markdown(rest, extensions=names, extension_configs=configs), blocks)
 
 
 _DANGEROUS_TAGS = {"script", "img", "iframe", "object", "embed", "style", "link", "meta", "base", "form"}

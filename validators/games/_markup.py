@@ -8,7 +8,11 @@ a list item or a paragraph, ``[x](javascript:alert(1))`` is a link, ``*x*`` emph
   would read as markup written as a character reference (it shows as typed and changes nothing around it);
 - ``esc(text)``: text inside raw HTML (an SVG drawing, an attribute's value), which Markdown leaves alone
   only when the raw HTML is a block of its own: ``html_block`` wraps a drawing in a ``<div>`` for that
-  (an ``<svg>`` at the start of a line is *not* a block to Markdown, and the text in it would be read).
+  (an ``<svg>`` at the start of a line is *not* a block to Markdown, and the text in it would be read);
+- ``raw_html(html)``: any other block of HTML a page draws whole. Both mark the block (``HTML_OPEN`` and
+  ``HTML_CLOSE``, each on a line of its own), and the wiki hands a marked block to the page as it is
+  instead of having Markdown parse it again: Python-Markdown's reading of raw HTML is its slowest part,
+  and a large game's history is megabytes of it (``site_plugins.markup.HtmlStash``; the page is the same).
 
 Nothing here may import the wiki (site_plugins); the wiki imports this.
 """
@@ -53,8 +57,18 @@ def esc(value: Any) -> str:
     return html.escape(_CONTROL.sub("", _text(value)), quote=True)
 
 
+HTML_OPEN, HTML_CLOSE = "<!--nomic:html-->", "<!--/nomic:html-->"
+
+
+def raw_html(html_text: str) -> str:
+    """A block of HTML drawn whole (every player's text in it through ``esc``), marked: put it on a line of its
+    own, with blank lines around it. It must be one or more complete elements that Markdown would leave as they
+    are (a ``<div>``, ``<p>``, ``<ul>`` or ``<table>`` starting its first line), with no blank line inside."""
+    return f"{HTML_OPEN}\n{html_text}\n{HTML_CLOSE}"
+
+
 def html_block(inner: str, cls: str = "", style: str = "overflow-x:auto") -> str:
     """Raw HTML (a drawing) as a block of its own, which Markdown leaves alone: put it on a line of its own,
     with blank lines around it."""
     attrs = (f' class="{esc(cls)}"' if cls else "") + (f' style="{esc(style)}"' if style else "")
-    return f"<div{attrs}>{inner}</div>"
+    return raw_html(f"<div{attrs}>{inner}</div>")

@@ -15,6 +15,7 @@ from typing import Any
 
 from ...engine import Page, State
 from ...timeutil import parse_time
+from .._markup import html_block
 from . import phases, proposals, ruletree
 from .common import ITEMS, JUSTICE, MEDALS, NOMSTERS, PROPOSALS, SHEETS, WORLD, nomster_label, opts, phase_of, start
 
@@ -151,8 +152,7 @@ def render_map(state: State, ix: Index | None = None) -> str:
              f"nomster index: {nd['index']}. Wild nomsters are white circles, tame ones filled with their "
              "type's colour; players are named in red. Tiles and cards are images in the real game; here "
              "each location records them as paths. Each location's name leads to its page."), "",
-             # in a block-level element, so that Markdown leaves the drawing (and the names in it) alone
-             f'<div class="cycle12-map" style="overflow-x:auto">{render_map_svg(state, ix)}</div>', "",
+             html_block(render_map_svg(state, ix), "cycle12-map"), "",
              "| Location | Coordinates | Tags | Description | Tile | Created by |", "|---|---|---|---|---|---|"]
     for loc in sorted(locs, key=lambda x: (x["y"], x["x"])):
         lines.append(f"| {_loc_link(loc, 'locations/')} | ({loc['x']}, {loc['y']}) | {_cell(', '.join(loc.get('tags', [])))} | "

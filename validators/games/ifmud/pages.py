@@ -12,6 +12,7 @@ from typing import Any
 
 from ...engine import Page, State
 from ...timeutil import parse_time
+from .._markup import html_block
 from . import world as w
 from .consent import standing, unanimous
 from .order import standard_key, standard_order, turn_order
@@ -265,8 +266,7 @@ def render_map(state: State, ix: Index | None = None) -> str:
         ("Rooms and their two-way connections (Rules 14, 25, 39). Dashed lines: Brigadoon's, live only on "
          "Tuesdays (Rule 107). Hover a room for its visits, damage, tolls, occupants and tokens; each room's "
          "name in the table below leads to its page."),
-        # in a block-level element, so that Markdown leaves the drawing (and the names in it) alone
-        f'<div class="ifmud-map" style="overflow-x:auto">{render_map_svg(state, ix)}</div>',
+        html_block(render_map_svg(state, ix), "ifmud-map"),
         f"The Savage Wilderness (Rule 122) is **{ix.link(wild, 'rooms/') if wild else '-'}**.",
         "## Rooms", _md_table(["room", "visits", "damage", "tolls", "connected to (now)", "connectivity name"], rows),
         "## Players and servants", _table(["player", "in", "servant", "servant in"], people),

@@ -1,0 +1,103 @@
+"""The wiki hands the blocks of HTML it draws whole to the page as they are (``site_plugins.markup.HtmlStash``,
+the plugin's ``pass_html`` option), instead of having Python-Markdown parse them again: the pages must be exactly
+the ones Markdown makes of the same text. The example games are built both ways and every file compared."""
+
+from __future__ import annotations
+
+import filecmp
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from site_plugins.markup import HTML_CLOSE, HTML_OPEN, HtmlStash, plain_html, raw_html, unmark
+from tests.test_wiki_build import ROOT, build
+from tests.wikimd import _extensions
+
+NOW = "2026-11-05T12:00:00Z"
+
+
+def _markdown(text: str) -> str:
+    import markdown
+
+    names, configs = _extensions()
+    return markdown.markdown(text, extensions=names, extension_configs=configs)
+
+
+def _stashed(text: str) -> str:
+    stash = HtmlStash()
+    rest, blocks = stash.set_aside(text)
+    return stash.put_back(_markdown(rest), blocks)
+
+
+@pytest.mark.parametrize("text", [
+    "# T\n\n" + raw_html('<div class="a">\n<p>x</p></div>') + "\n\n## U\n\n" + raw_html("<p>y</p>") + "\n",
+    raw_html("<div>a</div>") + "\n\n" + raw_html("<div>b</div>") + "\n\ntext *after*\n\n"
+    + raw_html("<ul><li>c</li></ul>"),
+    "- a list\n- of two\n\n" + raw_html("<table><tr><td>1</td></tr></table>") + "\n\n| h |\n|---|\n| c |\n",
+    "no marks at all, <b>inline</b> HTML and *Markdown*\n",
+    # a player's text drawn inside a block: blank lines in a code block, HTML shown as text
+    "# P\n\n" + raw_html('<div class="x">\n<div class="nomic-text">'
+                          + plain_html("para\n\n```\ncode\n\n\nmore\n```\n\n<b>x</b> *y*") + "</div>\n</div>")
+    + "\n\n## R",
+])
+def test_a_page_with_its_blocks_set_aside_is_the_page_markdown_makes(text: str) -> None:
+    assert _stashed(text) == _markdown(unmark(text))
+    assert HTML_OPEN not in _stashed(text) and "nomichtml" not in _stashed(text)
+
+
+def test_unmark_gives_the_text_without_the_marks() -> None:
+    text = "a\n\n" + raw_html("<p>b</p>") + "\n\nc\n"
+    assert unmark(text) == "a\n\n<p>b</p>\n\nc\n"
+    # a mark that is not where raw_html puts it is dropped, and its block left to Markdown
+    stray = f"x {HTML_OPEN}<p>b</p>{HTML_CLOSE} y\n"
+    rest, blocks = HtmlStash().set_aside(stray)
+    assert blocks == [] and rest == "x <p>b</p> y\n"
+
+
+def test_tokens_differ_from_build_to_build() -> None:
+    assert HtmlStash().token != HtmlStash().token
+    assert re.fullmatch(r"nomichtml[0-9a-f]{16}", HtmlStash().token)
+
+
+def test_the_wiki_is_the_same_with_and_without_the_shortcut(tmp_path: Path) -> None:
+    fast, slow = tmp_path / "fast", tmp_path / "slow"
+    build(ROOT, fast, NOMIC_NOW=NOW)
+    project = tmp_path / "project"
+    project.mkdir()
+    for name in ("content", "docs"):
+        shutil.copytree(ROOT / name, project / name)
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "      content: content\n" in config
+    (project / "mkdocs.yml").write_text(config.replace("      content: content\n",
+                                                       "      content: content\n      pass_html: false\n"),
+                                        encoding="utf-8")
+    build(project, slow, NOMIC_NOW=NOW)
+
+    pages = sorted(p.relative_to(fast) for p in fast.rglob("*.html"))
+    assert len(pages) > 100
+    assert pages == sorted(p.relative_to(slow) for p in slow.rglob("*.html"))
+    differ = [str(p) for p in pages if not filecmp.cmp(fast / p, slow / p, shallow=False)]
+    assert differ == []
+    for p in pages:
+        text = (fast / p).read_text(encoding="utf-8")
+        assert "nomic:html" not in text and "nomichtml" not in text, p
+
+
+def test_the_history_and_the_maps_are_set_aside() -> None:
+    from site_plugins import model
+    from site_plugins.pages import build_game
+    from validators.timeutil import parse_time
+
+    def drawn(game: str, page: str) -> tuple[model.Game, str]:
+        g = model.load(ROOT, game)
+        return g, next(p.content for p in build_game(g, now=parse_time(NOW)).pages if p.src == page)
+
+    g, history = drawn("blognomic", "games/blognomic/history.md")
+    rest, blocks = HtmlStash().set_aside(history)
+    assert len(blocks) == len(g.entries) >= 5  # one block for each action
+    assert 'class="nomic-action"' not in rest and "## " in rest  # the days' headings stay Markdown
+    for game, page in (("cycle12", "games/cycle12/world-map.md"), ("ifmud", "games/ifmud/map.md")):
+        rest, blocks = HtmlStash().set_aside(drawn(game, page)[1])
+        assert len(blocks) == 1 and "<svg" in blocks[0] and "<svg" not in rest, page
