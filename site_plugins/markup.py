@@ -45,12 +45,15 @@ def md_text(value: object) -> str:
 
 _MARKED = re.compile(re.escape(HTML_OPEN) + r"\n(.*?)\n" + re.escape(HTML_CLOSE), re.S)
 _BLANK_LINE = re.compile(r"(?:[ ]*\n){2}")  # what follows a block's end tag when a blank line comes next
-_MARK = re.compile(re.escape(HTML_OPEN) + r"\n?|\n?" + re.escape(HTML_CLOSE))
+_MARKS = f"(?:{re.escape(HTML_OPEN)}|{re.escape(HTML_CLOSE)})"
+_MARK_LINE = re.compile(rf"^[ ]*{_MARKS}[ ]*(?:\n|\Z)", re.M)
+_MARK = re.compile(_MARKS)
 
 
 def unmark(markdown_text: str) -> str:
-    """A page as plain Markdown: the marks of its whole blocks of HTML (``raw_html``) removed, the HTML kept."""
-    return _MARK.sub("", markdown_text)
+    """A page as plain Markdown: the marks of its whole blocks of HTML (``raw_html``) removed, the HTML kept
+    (a mark on a line of its own goes with its line)."""
+    return _MARK.sub("", _MARK_LINE.sub("", markdown_text))
 
 
 class HtmlStash:
@@ -69,7 +72,8 @@ class HtmlStash:
         # letters and digits only, so that Markdown writes a token's paragraph as <p>token</p>; new for each
         # build, so that no text can carry one
         self.token = "nomichtml" + secrets.token_hex(8)
-        self._paragraph = re.compile(f"<p>{self.token}x([0-9]+)</p>")
+        # a token Markdown did not leave as a paragraph of its own (a mark in the wrong place) still gets its block
+        self._paragraph = re.compile(f"(?:<p>)?{self.token}x([0-9]+)(?:</p>)?")
 
     def set_aside(self, markdown_text: str) -> tuple[str, list[str]]:
         blocks: list[str] = []

@@ -116,6 +116,7 @@ class NomicPlugin(BasePlugin[NomicConfig]):
         self.sources = {}
         self.titles = {}
         self.sites = []
+        self.stash = HtmlStash()  # a new token for each build
         self.blocks = {}
         generated: list[GeneratedPage] = []
         game_nav: list[Any] = []
