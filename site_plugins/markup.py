@@ -45,6 +45,10 @@ def md_text(value: object) -> str:
 
 _MARKED = re.compile(re.escape(HTML_OPEN) + r"\n(.*?)\n" + re.escape(HTML_CLOSE), re.S)
 _BLANK_LINE = re.compile(r"(?:[ ]*\n){2}")  # what follows a block's end tag when a blank line comes next
+# a start tag, and an id or name in it (the HTML drawn here quotes attributes with ", and writes a " inside a value
+# or a text as &quot;, so every match is an attribute)
+_START_TAG = re.compile(r'<([a-zA-Z][a-zA-Z0-9-]*)((?:\s[^<>]*)?\s(?:id|name)="[^<>]*)>')  # those with either
+_ID_OR_NAME = re.compile(r'\s(id|name)="([^"]*)"')
 _MARKS = f"(?:{re.escape(HTML_OPEN)}|{re.escape(HTML_CLOSE)})"
 _MARK_LINE = re.compile(rf"^[ ]*{_MARKS}[ ]*(?:\n|\Z)", re.M)
 _MARK = re.compile(_MARKS)
@@ -84,6 +88,18 @@ class HtmlStash:
             return f"{self.token}x{len(blocks) - 1}"
 
         return unmark(_MARKED.sub(aside, markdown_text)), blocks
+
+    @staticmethod
+    def anchors(blocks: list[str]) -> set[str]:
+        """The anchors (``id``, and ``name`` on ``<a>``) in the blocks set aside. MkDocs finds a page's anchors
+        for its link validation by reading the raw HTML Markdown was given; these it was not given."""
+        found = set()
+        for block in blocks:
+            for tag in _START_TAG.finditer(block):
+                for attr in _ID_OR_NAME.finditer(tag.group(2)):
+                    if attr.group(1) == "id" or tag.group(1).lower() == "a":
+                        found.add(html.unescape(attr.group(2)))
+        return found
 
     def put_back(self, html_text: str, blocks: list[str]) -> str:
         if not blocks:

@@ -189,7 +189,11 @@ class NomicPlugin(BasePlugin[NomicConfig]):
     @event_priority(100)  # before any other plugin reads the page's HTML
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         blocks = self.blocks.pop(page.file.src_uri, None)
-        return self.stash.put_back(html, blocks) if blocks else html
+        if not blocks:
+            return html
+        if page.present_anchor_ids is not None:  # for MkDocs' check of links to anchors
+            page.present_anchor_ids |= self.stash.anchors(blocks)
+        return self.stash.put_back(html, blocks)
 
     def on_page_context(self, context: dict[str, Any], *, page: Page, config: MkDocsConfig, nav: Any) -> dict:
         repo = repository_url(self.config.repo_url)

@@ -113,3 +113,58 @@ def test_the_history_and_the_maps_are_set_aside() -> None:
     for game, page in (("cycle12", "games/cycle12/world-map.md"), ("ifmud", "games/ifmud/map.md")):
         rest, blocks = HtmlStash().set_aside(drawn(game, page)[1])
         assert len(blocks) == 1 and "<svg" in blocks[0] and "<svg" not in rest, page
+
+
+def test_the_anchors_set_aside_are_the_ones_mkdocs_would_find() -> None:
+    # MkDocs reads the raw HTML it is given for the anchors its link check knows; the plugin adds those of the
+    # blocks it set aside (on_page_content). MkDocs' own reader is the reference, on every page of the examples.
+    from mkdocs.structure.pages import _HTMLHandler
+
+    from site_plugins import model
+    from site_plugins.pages import build_game
+    from validators.timeutil import parse_time
+
+    def mkdocs_anchors(text: str) -> set[str]:
+        handler = _HTMLHandler()
+        handler.feed(text)
+        handler.close()
+        return handler.present_anchor_ids
+
+    synthetic = ['<div id="x">a</div>', '<p class="c" id="y" title="id=&quot;z&quot;">t id="no"</p>',
+                 '<a name="n" href="h">l</a>', '<span name="not">s</span>', '<div data-id="no"><br id="b"/></div>',
+                 '<svg viewBox="0 0 1 1"><g class="tile" id="tile-&amp;1"><title>T</title></g></svg>']
+    assert HtmlStash.anchors(synthetic) == mkdocs_anchors("\n".join(synthetic)) == {"x", "y", "n", "b", "tile-&1"}
+    checked = 0
+    for game in ("blognomic", "cycle12", "ifmud", "monkey", "quazie", "settlement"):
+        for page in build_game(model.load(ROOT, game), now=parse_time(NOW)).pages:
+            if not page.src.endswith(".md"):
+                continue
+            rest, blocks = HtmlStash().set_aside(page.content)
+            found = HtmlStash.anchors(blocks)
+            assert found == mkdocs_anchors("\n".join(blocks)), page.src
+            assert mkdocs_anchors(rest) | found == mkdocs_anchors(unmark(page.content)), page.src
+            checked += len(found)
+    assert checked > 50
+
+
+def test_a_link_to_an_action_of_the_history_is_checked_as_before(tmp_path: Path,
+                                                                 caplog: pytest.LogCaptureFixture) -> None:
+    # an anchor inside a block set aside (an action of the history) is one MkDocs' link check knows
+    import logging
+
+    from site_plugins import model
+
+    first = model.load(ROOT, "blognomic").entries[0].anchor
+    project = tmp_path / "project"
+    project.mkdir()
+    for name in ("content", "docs"):
+        shutil.copytree(ROOT / name, project / name)
+    shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
+    (project / "docs" / "see.md").write_text(f"# See\n\n[the first action](games/blognomic/history.md#{first}), "
+                                             "[nothing](games/blognomic/history.md#a-no-such-action)\n",
+                                             encoding="utf-8")
+    with caplog.at_level(logging.INFO, logger="mkdocs"):
+        build(project, tmp_path / "site", NOMIC_NOW=NOW)
+    missing = [r.getMessage() for r in caplog.records if "does not contain an anchor" in r.getMessage()]
+    assert any("#a-no-such-action" in m for m in missing), missing  # the check runs
+    assert not any(first in m for m in missing), missing
