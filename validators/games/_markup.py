@@ -62,8 +62,9 @@ HTML_OPEN, HTML_CLOSE = "<!--nomic:html-->", "<!--/nomic:html-->"
 
 def raw_html(html_text: str) -> str:
     """A block of HTML drawn whole (every player's text in it through ``esc``), marked: put it on a line of its
-    own, with blank lines around it. It must be one or more complete elements that Markdown would leave as they
-    are (a ``<div>``, ``<p>``, ``<ul>`` or ``<table>`` starting its first line), with no blank line inside."""
+    own, with blank lines around it. It must be one complete element that Markdown keeps whole (a ``<div>``,
+    ``<p>``, ``<ul>``, ``<ol>`` or ``<table>``: its start tag opens the first line, its end tag closes the
+    last); blank lines inside it are kept, as Markdown keeps them."""
     return f"{HTML_OPEN}\n{html_text}\n{HTML_CLOSE}"
 
 
