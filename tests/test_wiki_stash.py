@@ -92,6 +92,9 @@ def test_the_wiki_is_the_same_with_and_without_the_shortcut(tmp_path: Path) -> N
     assert pages == sorted(p.relative_to(slow) for p in slow.rglob("*.html"))
     differ = [str(p) for p in pages if not filecmp.cmp(fast / p, slow / p, shallow=False)]
     assert differ == []
+    # and what is made from the pages: the search index (Material's search reads each page's HTML)
+    index = Path("search") / "search_index.json"
+    assert filecmp.cmp(fast / index, slow / index, shallow=False)
     for p in pages:
         text = (fast / p).read_text(encoding="utf-8")
         assert "nomic:html" not in text and "nomichtml" not in text, p
