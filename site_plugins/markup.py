@@ -44,7 +44,9 @@ def md_text(value: object) -> str:
 
 
 _MARKED = re.compile(re.escape(HTML_OPEN) + r"\n(.*?)\n" + re.escape(HTML_CLOSE), re.S)
-_BLANK_LINE = re.compile(r"(?:[ ]*\n){2}")  # what follows a block's end tag when a blank line comes next
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")  # what follows a block's end tag when a blank line comes next
+_REST_BLANK = re.compile(r"\s*\Z")  # nothing but whitespace to the end of the page
+_SPACES_LINE = re.compile(r"(?<=\n) +\n")
 # a start tag, and an id or name in it (the HTML drawn here quotes attributes with ", and writes a " inside a value
 # or a text as &quot;, so every match is an attribute)
 _START_TAG = re.compile(r'<([a-zA-Z][a-zA-Z0-9-]*)((?:\s[^<>]*)?\s(?:id|name)="[^<>]*)>')  # those with either
@@ -52,6 +54,15 @@ _ID_OR_NAME = re.compile(r'\s(id|name)="([^"]*)"')
 _MARKS = f"(?:{re.escape(HTML_OPEN)}|{re.escape(HTML_CLOSE)})"
 _MARK_LINE = re.compile(rf"^[ ]*{_MARKS}[ ]*(?:\n|\Z)", re.M)
 _MARK = re.compile(_MARKS)
+
+
+def _normalised(block: str) -> str:
+    """A block as Markdown reads it (preprocessors.NormalizeWhitespace, which runs before its HTML is read):
+    no STX or ETX, every line end a newline, tabs expanded (to 4), lines of spaces empty."""
+    if not any(c in block for c in "\t\r\x02\x03") and " \n" not in block:
+        return block
+    block = block.replace("\x02", "").replace("\x03", "").replace("\r\n", "\n").replace("\r", "\n").expandtabs(4)
+    return _SPACES_LINE.sub("\n", "\n" + block + "\n")[1:-1]
 
 
 def unmark(markdown_text: str) -> str:
@@ -68,8 +79,12 @@ class HtmlStash:
     page's Markdown time. ``set_aside`` replaces each marked block with a paragraph holding a token, so
     Markdown reads only the rest of the page; ``put_back`` replaces each token's paragraph with its block,
     which is what Markdown would have written there (``tests/test_wiki_stash.py`` builds the wiki both ways
-    and compares every page). A mark that is not on a line of its own, as ``raw_html`` writes it, is dropped
-    and its block left to Markdown.
+    and compares every page). A block that is not one of its own to Markdown (no blank line before or after
+    it, a mark not on a line of its own) loses its marks and is left to Markdown.
+
+    One difference is kept on purpose: Markdown's fence extension reads a line of a block that starts with
+    three backticks (a player's note, say) as the start of a code block, inside the raw HTML; set aside, the
+    block shows that line as it was typed.
     """
 
     def __init__(self) -> None:
@@ -83,8 +98,16 @@ class HtmlStash:
         blocks: list[str] = []
 
         def aside(m: re.Match[str]) -> str:
-            # Markdown keeps a block's end of line when a blank line follows it (htmlparser.HTMLExtractor)
-            blocks.append(m.group(1) + "\n" if _BLANK_LINE.match(m.string, m.end()) else m.group(1))
+            text, start, end = m.string, m.start(), m.end()
+            # only a block Markdown reads as one of its own: after a blank line or at the page's start, before a
+            # blank line or at its end; any other is left to Markdown (unmarked below)
+            at_end = _REST_BLANK.match(text, end) is not None
+            if not ((start == 0 or text.endswith("\n\n", 0, start)) and (at_end or _BLANK_LINE.match(text, end))):
+                return m.group(0)
+            block = _normalised(m.group(1))
+            # Markdown keeps a block's end of line when a blank line follows it (htmlparser.HTMLExtractor), and
+            # strips the end of the page
+            blocks.append(block if at_end else block + "\n")
             return f"{self.token}x{len(blocks) - 1}"
 
         return unmark(_MARKED.sub(aside, markdown_text)), blocks

@@ -48,11 +48,14 @@ def _extensions() -> tuple[list[str], dict[str, dict[str, Any]]]:
     return names, configs
 
 
-def render(text: str) -> str:
-    """As the plugin renders a page it drew: its marked blocks of HTML set aside, the rest through Markdown."""
-    from site_plugins.markup import HtmlStash
+def render(text: str, pass_html: bool = True) -> str:
+    """As the plugin renders a page it drew: its marked blocks of HTML set aside, the rest through Markdown
+    (``pass_html=False``: the whole page through Markdown, as the plugin's option of that name does)."""
+    from site_plugins.markup import HtmlStash, unmark
 
     names, configs = _extensions()
+    if not pass_html:
+        return markdown.markdown(unmark(text), extensions=names, extension_configs=configs)
     stash = HtmlStash()
     rest, blocks = stash.set_aside(text)
     return stash.put_back(markdown.markdown(rest, extensions=names, extension_configs=configs), blocks)
@@ -118,6 +121,7 @@ def assert_same_shape(plain_markdown: str, hostile_markdown: str, where: str = "
     """A page drawn with hostile text: inert, and shaped as the same page drawn with plain words."""
     plain = shape(render(plain_markdown))
     hostile = assert_inert(render(hostile_markdown), where)
+    assert_inert(render(hostile_markdown, pass_html=False), f"{where} (pass_html: false)")
     assert hostile.tables == plain.tables, f"{where}: tables {hostile.tables} instead of {plain.tables}"
     extra = (hostile.tags - plain.tags) + (plain.tags - hostile.tags)
     assert hostile.tags == plain.tags, f"{where}: elements differ: {dict(extra)}"
