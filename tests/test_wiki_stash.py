@@ -13,22 +13,9 @@ import pytest
 
 from site_plugins.markup import HTML_CLOSE, HTML_OPEN, HtmlStash, plain_html, raw_html, unmark
 from tests.test_wiki_build import ROOT, build
-from tests.wikimd import _extensions
+from tests.wikimd import render
 
 NOW = "2026-11-05T12:00:00Z"
-
-
-def _markdown(text: str) -> str:
-    import markdown
-
-    names, configs = _extensions()
-    return markdown.markdown(text, extensions=names, extension_configs=configs)
-
-
-def _stashed(text: str) -> str:
-    stash = HtmlStash()
-    rest, blocks = stash.set_aside(text)
-    return stash.put_back(_markdown(rest), blocks)
 
 
 @pytest.mark.parametrize("text", [
@@ -56,8 +43,8 @@ def _stashed(text: str) -> str:
     "# E\n\n" + raw_html("<div>g</div>"),
 ])
 def test_a_page_with_its_blocks_set_aside_is_the_page_markdown_makes(text: str) -> None:
-    assert _stashed(text) == _markdown(unmark(text))
-    assert HTML_OPEN not in _stashed(text) and "nomichtml" not in _stashed(text)
+    assert render(text) == render(text, pass_html=False)
+    assert HTML_OPEN not in render(text) and "nomichtml" not in render(text)
 
 
 def test_a_fence_in_a_block_is_shown_as_typed() -> None:
@@ -65,8 +52,8 @@ def test_a_fence_in_a_block_is_shown_as_typed() -> None:
     # HTML that starts with three backticks as a code block; set aside, a player's note shows it as typed
     note = '<div class="nomic-action">\n<p class="nomic-note">look\n```\nfenced\n```\n</p></div>'
     text = "# F\n\n" + raw_html(note) + "\n"
-    assert "<pre" in _markdown(unmark(text))
-    fast = _stashed(text)
+    assert "<pre" in render(text, pass_html=False)
+    fast = render(text)
     assert "<pre" not in fast and "```\nfenced\n```" in fast
 
 
@@ -83,12 +70,12 @@ def test_a_block_markdown_does_not_leave_as_a_paragraph_still_comes_back() -> No
     # a block right under a list item (no blank line between) is a renderer's mistake: its token is read as part
     # of the item, and the block must still come back in its place
     text = "- item\n" + raw_html("<p>inside</p>") + "\n"
-    out = _stashed(text)
+    out = render(text)
     assert "<p>inside</p>" in out and "nomichtml" not in out
     # marks that are indented are not set aside: unmarked, the text is as it would be without them
     indented = "- item\n\n    " + raw_html("<p>inside</p>").replace("\n", "\n    ") + "\n"
     assert unmark(indented) == "- item\n\n    <p>inside</p>\n"
-    assert _stashed(indented) == _markdown("- item\n\n    <p>inside</p>\n")
+    assert render(indented) == render("- item\n\n    <p>inside</p>\n", pass_html=False)
 
 
 def test_tokens_differ_from_build_to_build() -> None:
