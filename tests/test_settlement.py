@@ -420,6 +420,57 @@ def test_rooms_match_the_cell_by_cell_reference(seed):
                 assert m.rooms() == list(want), "\n".join(rows)
 
 
+@pytest.mark.parametrize("seed", range(120))
+def test_indoors_without_the_rooms_agrees_with_the_cell_by_cell_reference(seed):
+    """``indoors`` answers a Location joined to the edge without computing the Rooms: on random maps
+    (ragged ones, doors, gaps, rooms in rooms), in every reading, each answer is the reference's."""
+    import random
+
+    from tests.settlement_rooms_reference import reference_rooms
+    from validators.games.settlement.grid import KING, ORTHOGONAL
+
+    rng = random.Random(1000 + seed)
+    rows = random_rows(rng, rng.randint(3, 24), rng.randint(3, 24), ragged=seed % 3 == 0)
+    legend = tuple(sorted((ch, bool(e.get("barrier")), e["name"] == "Door") for ch, e in LEGEND.items()))
+    plain_free = {ch for ch, e in LEGEND.items() if not e.get("barrier") and e["name"] != "Door"}
+    for connectivity in ("orthogonal", "king"):
+        for adjacency in ("king", "orthogonal"):
+            for nested in ("merge", "separate"):
+                options = {"room_connectivity": connectivity, "adjacency": adjacency, "nested_rooms": nested}
+                want = reference_rooms(tuple(rows), legend, KING if connectivity == "king" else ORTHOGONAL,
+                                       KING if adjacency == "king" else ORTHOGONAL, nested)
+                indoor = set().union(*want)
+                for r, row in enumerate(rows):
+                    for c in range(len(row)):
+                        fresh = SettlementMap({"rows": rows, "legend": LEGEND}, options)
+                        # a plain Free Location is answered quickly exactly when it is Outside; others never
+                        quick = fresh._reaches_edge((r, c))
+                        assert quick == (row[c] in plain_free and (r, c) not in indoor), \
+                            ((r, c), options, "\n".join(rows))
+                        assert fresh.indoors((r, c)) == ((r, c) in indoor), ((r, c), options, "\n".join(rows))
+
+
+def test_indoors_quick_answer_on_a_drawn_map():
+    picture = """
+        ........
+        .####...
+        .#..#.#.
+        .####.#.
+        ......#."""
+    m = smap(picture)
+    assert m._reaches_edge((0, 0)) and m._reaches_edge((2, 5))  # the open ground, and a nook open at the bottom
+    assert not m._reaches_edge((2, 2))  # the room: the Rooms must answer
+    assert not m._reaches_edge((1, 1))  # a wall is never answered quickly
+    assert m.indoors((2, 2)) and not m.indoors((2, 5)) and not m.indoors((0, 0))
+    assert not smap(picture).indoors((2, 5))
+    # a ragged map: with king steps a corner off the map (above the run's end) is the edge
+    ragged = ["###", "#..#", "####"]
+    king = SettlementMap({"rows": ragged, "legend": LEGEND}, {"room_connectivity": "king"})
+    orthogonal = SettlementMap({"rows": ragged, "legend": LEGEND}, {"room_connectivity": "orthogonal"})
+    assert king._reaches_edge((1, 1)) and not king.indoors((1, 1))
+    assert not orthogonal._reaches_edge((1, 1)) and orthogonal.indoors((1, 1))
+
+
 def test_rooms_follow_barriers_and_doors_but_not_other_terrain():
     picture = """
         .......
@@ -458,3 +509,27 @@ def test_all_named_finds_every_location_of_a_terrain_in_reading_order(seed):
     for name in ("Water", "Wall", "Dirt", "Door", "Large Tree", "Moat"):
         assert m.all_named(name) == [loc for loc in m.locations() if m.terrain(loc).name == name]
     assert {(0, 0), (1, len(rows[1]) - 1)} <= set(m.all_named("Water")) and m.all_named("Moat") == []
+
+
+def test_the_task_record_trusts_a_remembered_time_only_for_its_own_list():
+    """log_task passes over a Colonist's list when the oldest time remembered for it is within eight
+    days. What is remembered is found by the list's id, and an id is reused once its object is gone:
+    a time kept for another object under the same id must not spare an old entry."""
+    from datetime import datetime, timezone
+
+    from validators.cases import base_state, patched, run
+    from validators.games.settlement.common import _OLDEST
+
+    state, registry = base_state("settlement-basic")
+    state = patched(state, registry, [{"op": "add", "path": "/colony/performed",
+                                       "value": {"Fay": [{"task": "fish", "at": "2026-10-01T00:00:00Z"}]}}])
+    fays = state.docs["colony"]["performed"]["Fay"]
+    _OLDEST._kept[id(fays)] = (object(), datetime(2100, 1, 1, tzinfo=timezone.utc))  # as if the id were reused
+    try:
+        out = run(state, registry, [{"at": "2026-11-03T10:00:00Z", "actor": "Hal", "action": "settlement.gather",
+                                     "dice": [1]}])
+    finally:
+        _OLDEST._kept.clear()
+    assert out.verdict == "legal", out.problems
+    assert "Fay" not in out.state.docs["colony"]["performed"]
+    assert out.state.docs["colony"]["performed"]["Hal"] == [{"task": "gather", "at": "2026-11-03T10:00:00Z"}]

@@ -558,6 +558,9 @@ class Remembered:
     def __init__(self, size: int):
         self._size = size
         self._kept: dict[int, tuple[Any, Any]] = {}
+        # ``lookup(id(obj))``: ``(obj, value)`` or None, for loops that cannot afford a Python call of ``get``
+        # per object (compare the ``obj`` found with yours: an id is unique only while its object lives)
+        self.lookup = self._kept.get
 
     def get(self, obj: Any) -> Any:
         """What was remembered for this very object, or ``Remembered.MISSING``."""

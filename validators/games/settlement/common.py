@@ -104,15 +104,12 @@ def beings(state: State | Ctx, *, outsiders: bool = True) -> list[dict[str, Any]
     (change a stat with ``change_stat``/``set_stat``, by name, and read it again from ``ctx.player``).
     """
     boss = leader_of(state)
-    out = []
-    for p in peek(state.doc("roster")["players"]):
-        if p["name"] == boss or p.get("idle"):
-            continue
-        kind = p.get("kind")
-        if kind and not (outsiders and kind == OUTSIDER):
-            continue
-        out.append(p)
-    return out
+    players = peek(state.doc("roster")["players"])
+    # one comprehension, no call per player: the consequences ask this after every action
+    if outsiders:
+        return [p for p in players if p["name"] != boss and not p.get("idle")
+                and (not (kind := p.get("kind")) or kind == OUTSIDER)]
+    return [p for p in players if p["name"] != boss and not p.get("idle") and not p.get("kind")]
 
 
 def colonists(state: State | Ctx) -> list[dict[str, Any]]:
@@ -240,7 +237,13 @@ def log_task(ctx: Ctx, name: str, task: str) -> None:
     colony = ctx.edit("colony")
     done = colony.setdefault("performed", {})
     horizon = ctx.at - timedelta(days=8)
-    for who, entries in list(peek_items(done)):  # read without copying; a list is replaced only when it shrinks
+    # read without copying; a list is replaced only when it shrinks. A list remembered as all within the
+    # horizon is passed over in one pass, without a call per Colonist (this runs after most actions).
+    lookup = _OLDEST.lookup
+    doubtful = [(who, entries) for who, entries in peek_items(done)
+                if (hit := lookup(id(entries))) is None or hit[0] is not entries or hit[1] is None
+                or hit[1] < horizon]
+    for who, entries in doubtful:
         oldest = _oldest(entries)
         if oldest is not None and oldest >= horizon:
             continue

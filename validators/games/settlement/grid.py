@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Iterator, Mapping
 
-from ...engine import Remembered
+from ...engine import Remembered, peek
 
 Loc = tuple[int, int]  # (row, column), both from 0
 
@@ -106,7 +106,7 @@ class SettlementMap:
     """A read-only view of the map document (``gamestate/map.yaml``)."""
 
     def __init__(self, doc: Mapping[str, Any], options: Mapping[str, Any] | None = None):
-        self.rows: tuple[str, ...] = tuple(doc["rows"])
+        self.rows: tuple[str, ...] = tuple(peek(doc["rows"]))  # strings: nothing to copy on the way
         # the legend as stored, not a transaction's copy of it (dict.get reads past copy on write)
         self.legend: dict[str, Terrain] = _terrains(dict.get(doc, "legend") if isinstance(doc, dict) else doc["legend"])
         self.by_name: dict[str, str] = {t.name: ch for ch, t in self.legend.items()}
@@ -115,6 +115,9 @@ class SettlementMap:
         self.room_steps = KING if opts.get("room_connectivity", "orthogonal") == "king" else ORTHOGONAL
         self.nested = opts.get("nested_rooms", "merge")
         self._rooms: list[frozenset[Loc]] | None = None
+        self._occupied_chars: frozenset[str] | None = None
+        self._code_table: dict[str, str] | None = None
+        self._code_key: tuple[tuple[str, str], ...] = ()
 
     # shape
     @property
@@ -156,6 +159,12 @@ class SettlementMap:
 
     def occupied(self, loc: Loc) -> bool:
         return self.inside(loc) and self.terrain(loc).state == "occupied"
+
+    def occupied_chars(self) -> frozenset[str]:
+        """The legend's characters of Occupied terrain."""
+        if self._occupied_chars is None:
+            self._occupied_chars = frozenset(ch for ch, t in self.legend.items() if t.state == "occupied")
+        return self._occupied_chars
 
     def barrier(self, loc: Loc) -> bool:
         return self.terrain(loc).barrier
@@ -202,10 +211,84 @@ class SettlementMap:
         return [room for room in self.rooms() if loc in room]
 
     def indoors(self, loc: Loc) -> bool:
+        """In a Room. Energy costs ask this of the map after almost every action, and each mined Rock
+        makes a new pattern of walls, so a Location plainly Outside is answered without the Rooms:
+        see ``_reaches_edge``."""
+        if self._rooms is None and self._reaches_edge(loc):
+            return False
         return bool(self.rooms_of(loc))
+
+    def _reaches_edge(self, loc: Loc) -> bool:
+        """A Free Location that is not a Door, joined (by the Rooms' steps) to the map's edge.
+
+        Such a Location is in no Room, whatever the reading of nested rooms: a Room is made of Free
+        Locations no path of Free Locations joins to the edge (a room drawn inside another is enclosed
+        by the other's wall, all of it Barriers), and of Doors, which are never answered here. The
+        search walks the runs of Free Locations of each row from the one holding ``loc`` and stops at
+        the first that touches the edge, the test ``_linked_runs`` applies. False means "not known".
+        """
+        if not self.inside(loc):
+            return False
+        r, c = loc
+        codes = self._codes()
+        if codes.get(self.rows[r][c]) != _FREE:  # a Door, a Barrier, or a character the legend lacks
+            return False
+        ext = 1 if len(self.room_steps) == 8 else 0
+        height = len(self.rows)
+        runs = [None] * height  # each row's runs, found when the search first reaches the row
+        key = self._code_key
+
+        def row_runs(i: int) -> list[tuple[int, int]]:
+            got = runs[i]
+            if got is None:
+                got = runs[i] = _free_runs_of(self.rows[i], key, codes)
+            return got
+
+        start = next(i for i, (a, b) in enumerate(row_runs(r)) if a <= c < b)
+        seen = {(r, start)}
+        todo = [(r, start)]
+        while todo:
+            i, j = todo.pop()
+            a, b = row_runs(i)[j]
+            width = len(self.rows[i])
+            above = len(self.rows[i - 1]) if i > 0 else 0
+            below = len(self.rows[i + 1]) if i + 1 < height else 0
+            if i == 0 or i == height - 1 or a == 0 or b == width or b - 1 + ext >= above or b - 1 + ext >= below:
+                return True
+            for n in (i - 1, i + 1):
+                for k, (a2, b2) in enumerate(row_runs(n)):
+                    if a < b2 + ext and a2 < b + ext and (n, k) not in seen:
+                        seen.add((n, k))
+                        todo.append((n, k))
+        return False
+
+    def _codes(self) -> dict[str, str]:
+        """Each legend character as one of the four codes of the Rooms' mask (see ``_rooms``)."""
+        if self._code_table is None:
+            self._code_table = {ch: (_WALL_DOOR if t.name == "Door" else _WALL) if t.barrier
+                                else (_FREE_DOOR if t.name == "Door" else _FREE) for ch, t in self.legend.items()}
+            self._code_key = tuple(sorted(self._code_table.items()))
+        return self._code_table
 
     def outside(self, loc: Loc) -> bool:
         return not self.indoors(loc)
+
+
+class _Locations(dict):
+    """location text -> (row, column), or None when it is not a location (``where`` reads it so too)."""
+
+    def __missing__(self, text: Any) -> Loc | None:
+        try:
+            loc = _parse(str(text)) if text else None
+        except ValueError:
+            loc = None
+        if len(self) >= 65536:
+            self.clear()
+        self[text] = loc
+        return loc
+
+
+LOCATIONS = _Locations()  # every rule asks where everyone is: each text is parsed once
 
 
 def _terrains(legend: Mapping[str, Any]) -> dict[str, Terrain]:
@@ -306,6 +389,24 @@ def _enclosed(runs: list[list[tuple[int, int]]], widths: list[int], ext: int) ->
     return list(groups.values())
 
 
+def _free_runs_of(row: str, key: tuple[tuple[str, str], ...], codes: dict[str, str]) -> list[tuple[int, int]]:
+    """The runs (start, end) of Free Locations of one row, by the legend's codes; remembered by the
+    row's text, since a changed map shares all its other rows with the map before."""
+    hit = _ROW_RUNS.get((row, key))
+    if hit is None:
+        if len(_ROW_RUNS) >= 4096:
+            _ROW_RUNS.clear()
+        # as _rooms reads a row: a character the legend lacks is neither Free nor a Door (the map's
+        # invariant refuses it), and the four codes themselves stand for nothing
+        table = {ord(code): _FREE for code in (_FREE, _FREE_DOOR, _WALL, _WALL_DOOR)}
+        table.update((ord(ch), code) for ch, code in codes.items())
+        hit = _ROW_RUNS[(row, key)] = [m.span() for m in _FREE_RUN.finditer(row.translate(table))]
+    return hit
+
+
+_ROW_RUNS: dict[tuple[str, tuple[tuple[str, str], ...]], list[tuple[int, int]]] = {}
+
+
 def _cells(group: Iterable[tuple[int, int, int]]) -> set[Loc]:
     return {(r, c) for r, a, b in group for c in range(a, b)}
 
@@ -369,8 +470,8 @@ def _enclosed_by(group: set[Loc], enclosed: list[set[Loc]], mask: tuple[str, ...
 @lru_cache(maxsize=256)
 def _rooms(rows: tuple[str, ...], legend: tuple[tuple[str, bool, bool], ...], steps: tuple[Loc, ...],
            adjacency: tuple[Loc, ...], nested: str) -> tuple[frozenset[Loc], ...]:
-    # characters the legend does not explain are Free and not Doors (the invariant reports them);
-    # the four codes are mapped too, so that no character of the map can pose as one
+    # characters the legend does not explain stay as they are, neither Free nor Doors (the invariant
+    # reports them); the four codes are mapped too, so that no character of the map can pose as one
     table = {ord(code): _FREE for code in (_FREE, _FREE_DOOR, _WALL, _WALL_DOOR)}
     for ch, barrier, door in legend:
         table[ord(ch)] = (_WALL_DOOR if door else _WALL) if barrier else (_FREE_DOOR if door else _FREE)

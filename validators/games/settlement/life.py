@@ -14,7 +14,7 @@ from ...engine import LEADER, PLAYER, Action, Ctx, Event, Remembered
 from ...roster import change_stat, new_stats, set_stat
 from ...timeutil import format_time, next_weekly, parse_time, week_start
 from .common import beings, give, guarded, handbook, is_outsider, opts, outsider_filer, set_terrain, the_map, where
-from .grid import Loc, designate, parse
+from .grid import LOCATIONS, Loc, designate, parse
 
 
 # ---------------------------------------------------------------- where a newcomer starts
@@ -40,14 +40,15 @@ def place_newcomers(ctx: Ctx, people: list[dict[str, Any]] | None = None) -> boo
 
     ``people``: ``beings(ctx)`` when the caller has just found it (Outsiders are skipped here)."""
     placed = False
-    for p in beings(ctx) if people is None else people:
-        if not is_outsider(p) and not p["stats"].get("location"):
-            loc = start_location(ctx)
-            if loc is None:
-                continue
-            set_stat(ctx, p["name"], "location", designate(loc))
-            ctx.step({"arrives": p["name"], "at": designate(loc)})
-            placed = True
+    # those without a location, found first (setting one Colonist's location changes no one else's)
+    for p in [p for p in (beings(ctx) if people is None else people)
+              if not p["stats"].get("location") and not is_outsider(p)]:
+        loc = start_location(ctx)
+        if loc is None:
+            continue
+        set_stat(ctx, p["name"], "location", designate(loc))
+        ctx.step({"arrives": p["name"], "at": designate(loc)})
+        placed = True
     return placed
 
 
@@ -138,9 +139,14 @@ def kill_the_occupied(ctx: Ctx, people: list[dict[str, Any]] | None = None) -> b
     ``people``: ``beings(ctx)`` when the caller has just found it (found again after each death)."""
     for i in range(100):
         m = the_map(ctx)
-        occupied = {ch for ch, t in m.legend.items() if t.state == "occupied"}  # m.occupied, for 100 people
-        victims = [p["name"] for p in (beings(ctx) if people is None or i else people) for loc in [where(p)]
-                   if loc is not None and m.inside(loc) and m.char(loc) in occupied]
+        who = beings(ctx) if people is None or i else people
+        rows, occupied, locs = m.rows, m.occupied_chars(), LOCATIONS
+        try:  # where(p), on the map and Occupied: one pass, no call per Colonist (it runs after every action)
+            victims = [p["name"] for p in who
+                       if (loc := locs[p["stats"].get("location", "")]) is not None and loc[0] < len(rows)
+                       and loc[1] < len(rows[loc[0]]) and rows[loc[0]][loc[1]] in occupied]
+        except TypeError:  # a location that is not even text (the roster's invariant reports it)
+            victims = [p["name"] for p in who for loc in [where(p)] if loc is not None and m.occupied(loc)]
         if not victims:
             return i > 0
         die(ctx, victims[0], f"in {m.name(where(ctx.player(victims[0])))} at {designate(where(ctx.player(victims[0])))}")
