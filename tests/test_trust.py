@@ -366,3 +366,51 @@ def test_git_sees_no_trace_of_a_refused_act(tmp_path):
               "2026-11-06T10:00:00Z", *NOW)
     assert r.returncode == 1
     assert git(repo, "status", "--porcelain", "--untracked-files=all", "content") == ""
+
+
+@pytest.mark.parametrize("name, record, wrong", [
+    ("20261106T100000Z--Dana--core.vote.yaml", {}, []),
+    ("20261106T100000Z--Dana_Scully--core.vote.yaml", {"actor": "Dana Scully"}, []),  # the name slugged
+    ("20261106T100001Z--Dana--core.vote.yaml", {}, ["at"]),
+    ("20261106T100000Z--Dana--core.enact.yaml", {}, ["action"]),
+    ("20261106T100000Z--Dana--core.vote.yaml", {"actor": "Dana Scully"}, ["actor"]),
+    ("20261106T100000Z--Chidi--core.enact.yaml", {"at": "2026-11-07T10:00:00Z"}, ["at", "actor", "action"]),
+    ("notes.yaml", {"actor": "Chidi"}, []),  # not an action file's name: nothing to compare
+])
+def test_an_action_files_name_repeats_its_time_actor_and_action(name, record, wrong):
+    from validators.check import name_mismatch
+
+    record = {"at": "2026-11-06T10:00:00Z", "actor": "Dana", "action": "core.vote", **record}
+    text = "".join(f"{k}: {v}\n" for k, v in record.items())
+    problems = name_mismatch(f"content/blognomic/actions/{name}", record, text)
+    assert [p.field for p in problems] == wrong
+    for p in problems:
+        assert p.line == 1 + list(record).index(p.field)  # on the record's own line
+
+
+@pytest.mark.parametrize("nofollow", [True, False])  # opened never through a link, or looked at first
+def test_a_work_trees_read_refuses_what_is_not_a_plain_file_inside_it(tmp_path, monkeypatch, nofollow):
+    from validators import content
+    from validators.content import WorkTree
+    from validators.problems import BadInput
+    from validators.yamlio import MAX_FILE_BYTES
+
+    (tmp_path / "c").mkdir()
+    (tmp_path / "c" / "ok.yaml").write_bytes(b"a: 1\n")
+    (tmp_path / "c" / "empty.yaml").write_bytes(b"")
+    os.symlink("ok.yaml", tmp_path / "c" / "link.yaml")
+    os.symlink(tmp_path / "c", tmp_path / "linked")
+    os.mkfifo(tmp_path / "c" / "pipe.yaml")  # opened without waiting for a writer
+    with open(tmp_path / "c" / "big.yaml", "wb") as f:
+        f.truncate(MAX_FILE_BYTES + 1)
+    if not nofollow:
+        monkeypatch.setattr(content, "_NOFOLLOW", 0)
+    tree = WorkTree(tmp_path)
+    assert tree.read("c/ok.yaml") == b"a: 1\n" and tree.read("c/empty.yaml") == b""
+    for path, why in [("c/link.yaml", "may not be symbolic links"), ("linked/ok.yaml", "may not be symbolic links"),
+                      ("c/pipe.yaml", "not a regular file"), ("c", "not a regular file"),
+                      ("c/missing.yaml", "cannot read"), ("c/big.yaml", "larger than")]:
+        with pytest.raises(BadInput) as e:
+            tree.read(path)
+        assert [p.file for p in e.value.problems] == [path]
+        assert why in e.value.problems[0].message, (path, e.value.problems[0].message)

@@ -113,26 +113,39 @@ def _replay(files: GameFiles, source: Source, state: State, paths: list[str], no
 
 def name_mismatch(path: str, record: dict[str, Any], text: str | None) -> list[Problem]:
     """An action file's name repeats its time, actor and action (the wiki and reviewers read the name)."""
-    from .act import slug
     from .timeutil import file_stamp
-    from .yamlio import locate
 
     m = ACTION_NAME.match(path.rpartition("/")[2])
     if not m:
         return []
-    out = []
     try:
         stamp = file_stamp(record["at"])
     except (KeyError, TypeError, ValueError):
         return []
-    for fld, named, real in (("at", m.group(1), stamp), ("actor", m.group(2), slug(str(record.get("actor", "")))),
-                             ("action", m.group(3), str(record.get("action", "")))):
+    actor = str(record.get("actor", ""))
+    actor_slug = _SLUGS.get(actor)
+    if actor_slug is None:  # a replay asks for the same few names thousands of times
+        from .act import slug
+
+        if len(_SLUGS) >= 4096:
+            _SLUGS.clear()
+        actor_slug = _SLUGS[actor] = slug(actor)
+    action = str(record.get("action", ""))
+    if m.group(1) == stamp and m.group(2) == actor_slug and m.group(3) == action:
+        return []
+    from .yamlio import locate
+
+    out = []
+    for fld, named, real in (("at", m.group(1), stamp), ("actor", m.group(2), actor_slug),
+                             ("action", m.group(3), action)):
         if named != real:
             line, col = locate(text, [fld]) if text is not None else (0, 0)
             out.append(Problem(f"the file's name says {named!r}, the record says {real!r}; name action files as "
                                "nomic act does", path, line, col, fld, rule="action file names"))
     return out
 
+
+_SLUGS: dict[str, str] = {}  # an actor's name -> its slug in file names
 
 CONFLICT_WINDOW = 40  # how far back to look for the action an illegal one conflicts with
 

@@ -13,6 +13,7 @@ Layout of one game, ``content/<game>/``::
 from __future__ import annotations
 
 import bisect
+import errno
 import os
 import posixpath
 import re
@@ -47,6 +48,10 @@ class Source(Protocol):
     def is_link(self, path: str) -> bool: ...
 
 
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # where the system has no such flag, read() looks before it opens
+_READ_FLAGS = os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
 class WorkTree:
     def __init__(self, root: str | Path):
         self.root = Path(root)
@@ -76,6 +81,8 @@ class WorkTree:
 
     def read(self, path: str) -> bytes:
         full = os.path.join(self._base, path)
+        if _NOFOLLOW:
+            return self._read_nofollow(path, full)
         try:
             st = os.lstat(full)
             if stat.S_ISLNK(st.st_mode) or self._in_linked_folder(path):
@@ -89,6 +96,40 @@ class WorkTree:
                 return f.read()
         except OSError as e:
             raise BadInput(Problem(f"cannot read: {e.strerror or e}", path, kind=BAD_INPUT)) from None
+
+    def _read_nofollow(self, path: str, full: str) -> bytes:
+        """``read`` with the file opened first, never through a link (O_NOFOLLOW) and without waiting
+        on a pipe (O_NONBLOCK), then looked at: half the time of a look, an open and a buffered read, which
+        a replay of 10,000 action files notices."""
+        if self._in_linked_folder(path):
+            raise BadInput(Problem("content files may not be symbolic links (nor lie in a linked folder)", path,
+                                   kind=BAD_INPUT))
+        try:
+            fd = os.open(full, _READ_FLAGS)
+        except OSError as e:
+            if e.errno == errno.ELOOP:  # the file itself is a symbolic link
+                raise BadInput(Problem("content files may not be symbolic links (nor lie in a linked folder)",
+                                       path, kind=BAD_INPUT)) from None
+            raise BadInput(Problem(f"cannot read: {e.strerror or e}", path, kind=BAD_INPUT)) from None
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                raise BadInput(Problem("not a regular file", path, kind=BAD_INPUT))
+            if st.st_size > yamlio.MAX_FILE_BYTES:
+                raise BadInput(Problem(f"file is larger than {yamlio.MAX_FILE_BYTES} bytes", path, kind=BAD_INPUT))
+            parts = [os.read(fd, st.st_size + 1)]
+            size = len(parts[0])
+            while parts[-1]:  # to the end, should the file have grown since it was looked at
+                if size > yamlio.MAX_FILE_BYTES:
+                    raise BadInput(Problem(f"file is larger than {yamlio.MAX_FILE_BYTES} bytes", path,
+                                           kind=BAD_INPUT))
+                parts.append(os.read(fd, 1 << 16))
+                size += len(parts[-1])
+            return parts[0] if len(parts) == 2 else b"".join(parts)
+        except OSError as e:
+            raise BadInput(Problem(f"cannot read: {e.strerror or e}", path, kind=BAD_INPUT)) from None
+        finally:
+            os.close(fd)
 
     def is_link(self, path: str) -> bool:
         """True when the file, or any folder between the repository's root and it, is a symbolic link.
