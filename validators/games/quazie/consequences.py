@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import is_not
 from typing import Any, Iterator
 
 from ...engine import Ctx, peek
@@ -22,11 +24,16 @@ LIMBO_KING = "Limbo King"
 EXEMPT = {"core.dov-resolve", "core.ascend", "core.join", "core.leave"}
 
 
+_NO_STATS: dict[str, Any] = {}  # a Muffin without stats reads as one with none (never written)
+
+
 def launch_base(ctx: Ctx) -> None:
     players = list(peek(ctx.doc("roster")["players"]))  # read after every action: read without copying
     seen = ctx.doc("quazie").get("launch_base", {})
-    at4 = {p["name"] for p in players if stat(p, "position") == LAUNCH_BASE}
-    if set(seen) != at4 or any(stat(p, "flavour") != ROBOT for p in players if p["name"] in at4):
+    # stat(p, "position"), without a call per Muffin
+    at4 = {p["name"] for p in players if p.get("stats", _NO_STATS).get("position") == LAUNCH_BASE}
+    named = [p for p in players if p["name"] in at4] if at4 else []
+    if set(seen) != at4 or any(p.get("stats", _NO_STATS).get("flavour") != ROBOT for p in named):
         q = ctx.edit("quazie")
         lb = q.setdefault("launch_base", {})
         for name in list(lb):
@@ -55,7 +62,16 @@ def limbo_guard(ctx: Ctx) -> None:
     actor_pos = stat(actor, "position") if actor else None
     ours = ctx.action.name.startswith("quazie.") and bool(ctx.actor)
     players = ctx.tx.docs["roster"]["players"]
-    for i, p in enumerate(peek(players)):  # read: a player the action did not reach is the old one itself
+    now = list(peek(players))  # read: a player the action did not reach is the old one itself
+    base = ctx.tx.base.docs["roster"]["players"]
+    if len(before) == len(base) == len(now):
+        # names all different and no one added or removed: a player still the very object at its place is
+        # its own entry in ``before``, and is passed over below; the others are found by identity, in C
+        todo = list(compress(range(len(now)), map(is_not, now, base)))
+    else:
+        todo = range(len(now))
+    for i in todo:
+        p = now[i]
         old = before.get(p["name"])
         if old is None or old is p or old["stats"] == p["stats"]:
             continue
