@@ -34,11 +34,10 @@ def deathless(state: State | Ctx, people: list[dict[str, Any]] | None = None) ->
 
 def traitor_winners(state: State | Ctx, people: list[dict[str, Any]] | None = None) -> list[str]:
     people = colonists(state) if people is None else people
-    # asked after every action: one non-Traitor with 0 Deaths settles it, and is usually found at once
-    if any(p["stats"].get("job") != "Traitor" and int(p["stats"].get("deaths", 0)) == 0 for p in people):
-        return []
     traitors = [p for p in people if p["stats"].get("job") == "Traitor"]
-    if not traitors:
+    # asked after every action: one non-Traitor with 0 Deaths settles it, and is usually found at once
+    if not traitors or any(p["stats"].get("job") != "Traitor" and int(p["stats"].get("deaths", 0)) == 0
+                           for p in people):
         return []
     least = min(int(p["stats"].get("deaths", 0)) for p in traitors)
     return sorted(p["name"] for p in traitors if int(p["stats"].get("deaths", 0)) == least)
