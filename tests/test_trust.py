@@ -414,3 +414,26 @@ def test_a_work_trees_read_refuses_what_is_not_a_plain_file_inside_it(tmp_path, 
             tree.read(path)
         assert [p.file for p in e.value.problems] == [path]
         assert why in e.value.problems[0].message, (path, e.value.problems[0].message)
+
+
+def test_a_work_tree_reads_a_file_that_grew_after_it_was_looked_at(tmp_path, monkeypatch):
+    # fstat reports the size first; a file written to in between is still read to its end, and one that
+    # grew past the limit is refused
+    from validators import content
+    from validators.content import WorkTree
+    from validators.problems import BadInput
+
+    real = os.fstat
+
+    def earlier(fd):  # the file as it was a moment before: 3 bytes long
+        st = list(real(fd))
+        st[6] = min(st[6], 3)
+        return os.stat_result(st)
+
+    (tmp_path / "grown.yaml").write_bytes(b"a: 1\nb: 2\n")
+    monkeypatch.setattr(content.os, "fstat", earlier)
+    assert WorkTree(tmp_path).read("grown.yaml") == b"a: 1\nb: 2\n"
+    monkeypatch.setattr(content.yamlio, "MAX_FILE_BYTES", 5)
+    with pytest.raises(BadInput) as e:
+        WorkTree(tmp_path).read("grown.yaml")
+    assert "larger than 5 bytes" in e.value.problems[0].message

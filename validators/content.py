@@ -119,6 +119,8 @@ class WorkTree:
                 raise BadInput(Problem(f"file is larger than {yamlio.MAX_FILE_BYTES} bytes", path, kind=BAD_INPUT))
             parts = [os.read(fd, st.st_size + 1)]
             size = len(parts[0])
+            if size <= st.st_size:  # a regular file reads short only at its end: all of it, in one call
+                return parts[0]
             while parts[-1]:  # to the end, should the file have grown since it was looked at
                 if size > yamlio.MAX_FILE_BYTES:
                     raise BadInput(Problem(f"file is larger than {yamlio.MAX_FILE_BYTES} bytes", path,
