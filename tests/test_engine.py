@@ -145,6 +145,15 @@ def test_a_die_of_no_sides_gives_zero():
     assert Dice("h", "A", "x", 0).roll(0) == 0
 
 
+def test_the_chain_is_sha256_of_the_head_and_the_records_canonical_json():
+    import hashlib
+
+    r = {"params": {"vote": "FOR", "n": 1.5, "é": None}, "action": "x", "actor": "Zoë", "at": "2026-11-22T10:00:00Z"}
+    body = '{"action":"x","actor":"Zoë","at":"2026-11-22T10:00:00Z","params":{"n":1.5,"vote":"FOR","é":null}}'
+    assert chain("h", r) == hashlib.sha256(("h\n" + body).encode("utf-8")).hexdigest()
+    assert chain("", {}) == hashlib.sha256(b'\n{"action":null,"actor":null,"at":null,"params":null}').hexdigest()
+
+
 def test_the_chain_ignores_the_note():
     r = {"at": "2026-11-22T10:00:00Z", "actor": "A", "action": "x", "params": {"n": 1}}
     assert chain("h", r) == chain("h", {**r, "note": "anything"})

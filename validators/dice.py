@@ -28,11 +28,14 @@ from typing import Any
 
 def chain(head: str, record: dict[str, Any]) -> str:
     """The next chain head after ``record`` (its time, actor, action and parameters)."""
-    body = json.dumps(
-        {k: record.get(k) for k in ("at", "actor", "action", "params")},
-        sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str,
-    )
+    body = _CHAIN_JSON.encode({"at": record.get("at"), "actor": record.get("actor"), "action": record.get("action"),
+                               "params": record.get("params")})
     return hashlib.sha256((head + "\n" + body).encode("utf-8")).hexdigest()
+
+
+# what json.dumps(..., sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str) would make
+# afresh for every action
+_CHAIN_JSON = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
 
 
 class Dice:

@@ -876,8 +876,14 @@ def due_events(registry: Registry, state: State, after: datetime, until: datetim
     return [(t, ev) for t, _, ev in out]
 
 
-def advance(registry: Registry, state: State, until: datetime) -> tuple[State, list[dict[str, Any]]]:
-    """Apply every scheduled event between the state's clock and ``until``."""
+def advance(registry: Registry, state: State, until: datetime, *,
+            stamp: bool = True) -> tuple[State, list[dict[str, Any]]]:
+    """Apply every scheduled event between the state's clock and ``until``.
+
+    ``stamp=False``: leave the ledger's clock where it was (``apply_action`` sets it, with the rest of the
+    ledger, once the action has been judged; nothing an action's rules read looks at the clock), so that
+    a time in which nothing fell due costs no copy of the ledger and the state.
+    """
     clock = state.now()
     if clock is None or until <= clock:
         return state, []
@@ -895,6 +901,8 @@ def advance(registry: Registry, state: State, until: datetime) -> tuple[State, l
             consequence(ctx)
         state = ctx.tx.commit()
         fired.append({"at": format_time(t), "event": ev.name, "rule": ev.rule, "outcome": recorded(ctx.outcome)})
+    if not stamp:
+        return state, fired
     ledger = dict(state.docs["ledger"])  # only its clock changes: a shallow copy is enough
     ledger["clock"] = format_time(until)
     return State(state.config, {**state.docs, "ledger": ledger}, state.rules), fired
@@ -972,7 +980,7 @@ def apply_action(registry: Registry, state: State, record: dict[str, Any], *,
     if clock is not None and at < clock:
         raise Illegal(Problem(f"dated {format_time(at)}, before the last action or event ({format_time(clock)}); "
                               "actions are replayed in time order", field="at", rule="time"))
-    state, fired = advance(registry, state, at)
+    state, fired = advance(registry, state, at, stamp=False)  # _update_ledger sets the clock
 
     actor = record.get("actor", "")
     ledger = state.docs["ledger"]
