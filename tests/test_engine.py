@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 import pytest
 
@@ -10,7 +10,7 @@ from validators import yamlio
 from validators.dice import Dice, chain
 from validators.engine import Action, Event, Module, Registry, State, apply_action
 from validators.problems import BadInput, Illegal
-from validators.timeutil import UTC, frequency_violation, next_weekly, parse_time, to_roman, week_start
+from validators.timeutil import frequency_violation, next_weekly, parse_time, to_roman, week_start
 
 
 def t(text: str) -> datetime:
