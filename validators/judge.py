@@ -96,13 +96,15 @@ def _same_second_order(state: State, record: dict[str, Any], path: str) -> None:
     Otherwise ``nomic act`` (which applies actions in the order they are taken) and the audit of the log
     (which replays them in file-name order) could disagree.
     """
+    last = str(state.docs.get("ledger", {}).get("last", ""))
+    if not path or not last.startswith(str(record.get("at"))):  # the usual case: another second
+        return
+    parts = last.split(" ")
+    if len(parts) < 3 or parts[0] != record.get("at"):
+        return
     from .act import slug
     from .content import action_sort_key
 
-    last = str(state.docs.get("ledger", {}).get("last", ""))
-    parts = last.split(" ")
-    if not path or len(parts) < 3 or parts[0] != record.get("at"):
-        return
     at, actor, action = parts[0], " ".join(parts[1:-1]), parts[-1]
     last_name = f"{file_stamp(at)}--{slug(actor)}--{action}.yaml"
     mine = action_sort_key(path.rsplit("/", 1)[-1])
