@@ -13,6 +13,7 @@ from typing import Any, Iterator
 from ...engine import LEADER, PLAYER, Action, Ctx, Event, Remembered
 from ...roster import change_stat, new_stats, set_stat
 from ...timeutil import format_time, next_weekly, parse_time, week_start
+from . import census
 from .common import beings, give, guarded, handbook, is_outsider, opts, outsider_filer, set_terrain, the_map, where
 from .grid import LOCATIONS, Loc, designate, parse
 
@@ -165,6 +166,27 @@ def starve(ctx: Ctx, people: list[dict[str, Any]] | None = None) -> None:
 
 
 def consequences(ctx: Ctx) -> None:
+    """After every action and event: newcomers arrive, Channels flood, the Occupied and the starving die.
+
+    Nearly always nobody is to arrive or die: ``census.look`` sees that without reading every Colonist
+    again, and the rules below run as written only when it finds someone (or cannot tell)."""
+    if "map" not in ctx.state.docs:
+        return
+    if not census.FAST:
+        return consequences_as_written(ctx)
+    seen = census.look(ctx)
+    if seen[census.UNSURE] or seen[census.NEWCOMER]:
+        return consequences_as_written(ctx)
+    flood_channels(ctx)  # the map only; with no newcomer, the rules as written do nothing before it
+    seen = census.look(ctx)  # against the map as flooded
+    if seen[census.UNSURE] or seen[census.OCCUPIED] or seen[census.STARVING]:
+        people = beings(ctx)
+        if kill_the_occupied(ctx, people):
+            people = beings(ctx)
+        starve(ctx, people)
+
+
+def consequences_as_written(ctx: Ctx) -> None:
     if "map" not in ctx.state.docs:
         return
     # everyone, found once (only to read); each step that changes someone finds them again

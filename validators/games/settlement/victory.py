@@ -20,6 +20,7 @@ from typing import Any, Iterator
 
 from ...engine import LEADER, PLAYER, Action, Ctx, State
 from ...timeutil import format_time, parse_time
+from . import census
 from .common import colonists, guarded, opts
 from .tasks import _obj
 
@@ -55,10 +56,17 @@ def check_victory(ctx: Ctx) -> None:
     colony = ctx.doc("colony")
     if colony.get("victory"):
         return
-    people = colonists(ctx)
-    if not people:
-        return
-    winners = traitor_winners(ctx, people)
+    seen = census.look(ctx) if census.FAST else None
+    if seen is not None and not seen[census.UNSURE]:
+        # the Colonists' facts, kept from the last look: no Colonist, or no Traitor to win, settles it
+        if not seen[census.COLONIST]:
+            return
+        winners = traitor_winners(ctx) if seen[census.TRAITOR] and not seen[census.DEATHLESS] else []
+    else:
+        people = colonists(ctx)
+        if not people:
+            return
+        winners = traitor_winners(ctx, people)
     if winners:
         _record(ctx, winners, "no non-Traitor Colonist has 0 Deaths")
         return
