@@ -24,7 +24,7 @@ import copy
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from itertools import compress, repeat
-from operator import is_, is_not
+from operator import indexOf, is_, is_not, itemgetter
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from .dice import Dice, chain
@@ -89,10 +89,11 @@ class State:
         return self.docs["roster"]["players"]
 
     def player(self, name: str) -> dict[str, Any] | None:
-        for p in self.docs["roster"]["players"]:
-            if p["name"] == name:
-                return p
-        return None
+        players = self.docs["roster"]["players"]
+        try:  # the first whose name is ``name``, looked for in C (the rules ask this all the time)
+            return players[indexOf(map(_NAME, players), name)]
+        except ValueError:
+            return None
 
     def now(self) -> datetime | None:
         last = self.docs.get("ledger", {}).get("clock")
@@ -118,6 +119,7 @@ class State:
 # data and shares all that did not change. Set NOMIC_VERIFY_COW=1 to have every
 # commit also checked against a full walk of the copies (the tests can use it).
 
+_NAME = itemgetter("name")  # a player's name, read in C
 _owners = __import__("itertools").count(1)
 VERIFY_COW = bool(__import__("os").environ.get("NOMIC_VERIFY_COW"))
 _ABSENT = object()
@@ -790,18 +792,19 @@ class Ctx:
     def player(self, name: str | None = None) -> dict[str, Any] | None:
         name = self.actor if name is None else name
         players = self.doc("roster")["players"]
-        for i, p in enumerate(peek(players)):  # found by reading; in an edited roster only that one is copied
-            if p["name"] == name:
-                return players[i]
-        return None
+        try:  # found by reading, in C; in an edited roster only that one is copied
+            return players[indexOf(map(_NAME, peek(players)), name)]
+        except ValueError:
+            return None
 
     def edit_player(self, name: str | None = None) -> dict[str, Any]:
         name = self.actor if name is None else name
         players = self.edit("roster")["players"]
-        for i, p in enumerate(peek(players)):  # found by reading: only the one edited is copied
-            if p["name"] == name:
-                return players[i]
-        raise Illegal(Problem(f"no player named {name!r}"))
+        try:  # found by reading, in C: only the one edited is copied
+            i = indexOf(map(_NAME, peek(players)), name)
+        except ValueError:
+            raise Illegal(Problem(f"no player named {name!r}")) from None
+        return players[i]
 
     def leader(self) -> str | None:
         return self.registry.leader(self.state)

@@ -22,8 +22,8 @@ from .pages import pages
 def consequences(ctx):  # type: ignore[no-untyped-def]
     if "map" not in ctx.state.docs:
         return
-    life.consequences(ctx)
-    victory.check_victory(ctx)
+    seen = life.consequences(ctx)  # everyone's facts, when nobody arrived or died
+    victory.check_victory(ctx, seen)
 
 
 def invariants(state: State) -> Iterator[Problem]:

@@ -108,7 +108,7 @@ def die(ctx: Ctx, name: str, cause: str) -> None:
 # ---------------------------------------------------------------- automatic consequences
 
 
-def flood_channels(ctx: Ctx) -> None:
+def flood_channels(ctx: Ctx) -> bool:
     """"Channel": a Channel adjacent to Water turns into Water (and so on down the channel).
 
     It runs after every action and scans the whole map (40,000 squares on a 200 by 200 one), so a
@@ -117,7 +117,8 @@ def flood_channels(ctx: Ctx) -> None:
     """
     doc, config = ctx.doc("map"), ctx.config
     if "map" not in ctx.tx.docs and _DRY.get(doc) == config:
-        return
+        return False
+    flooded = False
     while True:
         m = the_map(ctx)
         if "Channel" not in m.by_name or "Water" not in m.by_name:
@@ -127,8 +128,10 @@ def flood_channels(ctx: Ctx) -> None:
             break
         for loc in wet:
             set_terrain(ctx, loc, "Water")
+        flooded = True
     if "map" not in ctx.tx.docs:  # a state's own map (states are never changed in place): remembered dry
         _DRY.put(doc, config)
+    return flooded
 
 
 _DRY = Remembered(64)  # a map document found dry -> the config it was found dry with
@@ -165,25 +168,30 @@ def starve(ctx: Ctx, people: list[dict[str, Any]] | None = None) -> None:
         die(ctx, victims[0], "hunger")
 
 
-def consequences(ctx: Ctx) -> None:
+def consequences(ctx: Ctx) -> census.Counts | None:
     """After every action and event: newcomers arrive, Channels flood, the Occupied and the starving die.
 
     Nearly always nobody is to arrive or die: ``census.look`` sees that without reading every Colonist
-    again, and the rules below run as written only when it finds someone (or cannot tell)."""
+    again, and the rules below run as written only when it finds someone (or cannot tell). Gives back
+    that look when nobody arrived or died (nor was the map flooded), for Victory to read."""
     if "map" not in ctx.state.docs:
-        return
+        return None
     if not census.FAST:
-        return consequences_as_written(ctx)
+        consequences_as_written(ctx)
+        return None
     seen = census.look(ctx)
     if seen[census.UNSURE] or seen[census.NEWCOMER]:
-        return consequences_as_written(ctx)
-    flood_channels(ctx)  # the map only; with no newcomer, the rules as written do nothing before it
-    seen = census.look(ctx)  # against the map as flooded
+        consequences_as_written(ctx)
+        return None
+    if flood_channels(ctx):  # the map only; with no newcomer, the rules as written do nothing before it
+        seen = census.look(ctx)  # against the map as flooded
     if seen[census.UNSURE] or seen[census.OCCUPIED] or seen[census.STARVING]:
         people = beings(ctx)
         if kill_the_occupied(ctx, people):
             people = beings(ctx)
         starve(ctx, people)
+        return None
+    return seen
 
 
 def consequences_as_written(ctx: Ctx) -> None:

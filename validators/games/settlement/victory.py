@@ -50,13 +50,16 @@ def _record(ctx: Ctx, winners: list[str], how: str) -> None:
     ctx.step({"victory": winners, "how": how})
 
 
-def check_victory(ctx: Ctx) -> None:
-    """A consequence: the Traitors' victory, and the end of an Election for Mayor."""
+def check_victory(ctx: Ctx, seen: census.Counts | None = None) -> None:
+    """A consequence: the Traitors' victory, and the end of an Election for Mayor.
+
+    ``seen``: the census's look at everyone, when nobody has changed since it was taken."""
     judge_date(ctx)
     colony = ctx.doc("colony")
     if colony.get("victory"):
         return
-    seen = census.look(ctx) if census.FAST else None
+    if seen is None and census.FAST:
+        seen = census.look(ctx)
     if seen is not None and not seen[census.UNSURE]:
         # the Colonists' facts, kept from the last look: no Colonist, or no Traitor to win, settles it
         if not seen[census.COLONIST]:
