@@ -8,11 +8,14 @@ the action changed differ from the players the last look saw.
 
 So each player's facts are kept with the very dict they were read from (a state's dicts are never
 changed in place: a transaction copies a player before it writes), and a look reads again only the
-players that are not the very objects seen last time (compared by identity, in C). Whatever else the
-facts depend on (the Expedition Leader, the map's rows and legend, the Hunger limit) is compared
-whole; when any of it differs, everyone is read again. The rules use the counts only to see that
-nothing is to be done; when something is, or a player's values cannot be read the usual way, they run
-exactly as written (``life.consequences_as_written``, ``victory.check_victory``).
+players that are not the very objects seen last time (compared by identity, in C), and those whose
+location lies in a row of the map that is not the very string read last time (a changed map shares
+its other rows). A transaction's own copy of a player is read at every look: it may change again.
+Whatever else the facts depend on (the Expedition Leader, what the legend makes Occupied, the Hunger
+limit, the number of rows) is compared whole; when any of it differs, everyone is read again. The
+rules use the look only to see that nothing is to be done; when something is, or a player's values
+cannot be read the usual way, they run exactly as written (``life.consequences_as_written``,
+``victory.check_victory``).
 
 ``FAST = False`` turns the look off (the rules then always run as written); ``VERIFY = True`` reads
 everyone again at every look and compares (NOMIC_VERIFY_COW=1 sets it, as for copy on write).
