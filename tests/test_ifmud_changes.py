@@ -6,27 +6,12 @@ every test; CI runs without it)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from bench.gen_ifmud import generate
-from validators.check import replay_log
-from validators.content import WorkTree, load_game
+from tests.replays import replay_generated
 from validators.games.ifmud import changes
-from validators.timeutil import parse_time
-
-NOW = parse_time("2026-11-22T00:00:00Z")
-
-
-def _replay(root: Path) -> tuple[dict[str, Any], list[Any]]:
-    source = WorkTree(root)
-    files = load_game(source, "big")
-    initial = load_game(source, "big", part="initial/", registry=files.registry)
-    timeline: list[Any] = []
-    final, steps = replay_log(files, source, initial.state, files.actions, now=NOW, timeline=timeline)
-    assert all(s.legal for s in steps), [p.text() for s in steps for p in s.problems][:3]
-    return final.docs, [(path, applied.outcome, applied.dice) for path, _, _, applied in timeline]
 
 
 @pytest.fixture(scope="module")
@@ -37,9 +22,9 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_shortcut_changes_no_outcome(game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    fast = _replay(game)
+    fast = replay_generated(game)
     monkeypatch.setattr(changes, "at_fixpoint", lambda ctx: False)  # every consequence looks at everything
-    slow = _replay(game)
+    slow = replay_generated(game)
     assert fast[1] == slow[1]
     assert fast[0] == slow[0]
 
@@ -47,6 +32,6 @@ def test_the_shortcut_changes_no_outcome(game: Path, monkeypatch: pytest.MonkeyP
 def test_the_shortcut_checks_itself(game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each consequence judged to have nothing to do is run all the same and must find nothing, and a
     pass in which none said it would write must leave the state as it was."""
-    fast = _replay(game)
+    fast = replay_generated(game)
     monkeypatch.setattr(changes, "VERIFY", True)
-    assert _replay(game) == fast
+    assert replay_generated(game) == fast

@@ -11,24 +11,13 @@ from typing import Any
 import pytest
 
 from bench.gen_settlement import generate
-from validators.check import replay_log
-from validators.content import WorkTree, load_game
+from tests.replays import replay_generated
 from validators.games.settlement import census
 from validators.timeutil import parse_time
 
 NOW = parse_time("2026-11-22T00:00:00Z")
 ROWS = ("..~..", ".....", "#####")  # Water at 0c and the Walls of row 2 are Occupied
 OCC = frozenset("~#")
-
-
-def _replay(root: Path) -> tuple[dict[str, Any], list[Any]]:
-    source = WorkTree(root)
-    files = load_game(source, "big")
-    initial = load_game(source, "big", part="initial/", registry=files.registry)
-    timeline: list[Any] = []
-    final, steps = replay_log(files, source, initial.state, files.actions, now=NOW, timeline=timeline)
-    assert all(s.legal for s in steps), [p.text() for s in steps for p in s.problems][:3]
-    return final.docs, [(path, applied.outcome, applied.dice) for path, _, _, applied in timeline]
 
 
 @pytest.fixture(scope="module")
@@ -39,9 +28,9 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_look_changes_no_outcome(game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    fast = _replay(game)
+    fast = replay_generated(game)
     monkeypatch.setattr(census, "FAST", False)  # the rules as written, after every action
-    slow = _replay(game)
+    slow = replay_generated(game)
     assert fast[1] == slow[1]
     assert fast[0] == slow[0]
 
@@ -56,10 +45,10 @@ def test_the_look_checks_itself_and_reads_few_players(game: Path, monkeypatch: p
         return real(*args)
 
     monkeypatch.setattr(census, "facts", counted)
-    fast = _replay(game)
+    fast = replay_generated(game)
     read = len(calls)
     monkeypatch.setattr(census, "VERIFY", True)
-    assert _replay(game) == fast
+    assert replay_generated(game) == fast
     everyone = len(calls) - read  # with VERIFY, each look also reads all 40 players afresh
     assert 0 < read < everyone / 4, (read, everyone)
 
