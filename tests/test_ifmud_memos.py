@@ -14,7 +14,8 @@ from validators.engine import State, Tx, plain_copy
 from validators.games.ifmud import bombs, changes, consent, turns
 from validators.timeutil import format_time, parse_time
 
-from .test_ifmud_changes import _replay, game  # noqa: F401  (the generated game, shared fixture)
+from .replays import replay_generated
+from .test_ifmud_changes import game  # noqa: F401  (the generated game, shared fixture)
 
 
 def _state(docs: dict[str, Any]) -> State:
@@ -183,9 +184,9 @@ def test_snap_of_a_list_that_lost_an_item() -> None:
 
 
 def test_the_deadline_memos_change_no_outcome(game: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
-    fast = _replay(game)
+    fast = replay_generated(game)
     monkeypatch.setattr(turns, "_seen_lately", lambda *a: False)
     monkeypatch.setattr(changes.PerItem, "many", lambda self, items: [self.compute(x) for x in items])
-    slow = _replay(game)
+    slow = replay_generated(game)
     assert fast[1] == slow[1]
     assert fast[0] == slow[0]
