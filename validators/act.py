@@ -12,6 +12,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +71,7 @@ def parse_params(pairs: list[str], cwd: Path) -> dict[str, Any]:
     return params
 
 
+@lru_cache(maxsize=4096)  # a replay checks every action file's name: the same few actors, thousands of times
 def slug(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]", "_", name)[:64]
 

@@ -113,6 +113,7 @@ def _replay(files: GameFiles, source: Source, state: State, paths: list[str], no
 
 def name_mismatch(path: str, record: dict[str, Any], text: str | None) -> list[Problem]:
     """An action file's name repeats its time, actor and action (the wiki and reviewers read the name)."""
+    from .act import slug
     from .timeutil import file_stamp
 
     m = ACTION_NAME.match(path.rpartition("/")[2])
@@ -122,14 +123,7 @@ def name_mismatch(path: str, record: dict[str, Any], text: str | None) -> list[P
         stamp = file_stamp(record["at"])
     except (KeyError, TypeError, ValueError):
         return []
-    actor = str(record.get("actor", ""))
-    actor_slug = _SLUGS.get(actor)
-    if actor_slug is None:  # a replay asks for the same few names thousands of times
-        from .act import slug
-
-        if len(_SLUGS) >= 4096:
-            _SLUGS.clear()
-        actor_slug = _SLUGS[actor] = slug(actor)
+    actor_slug = slug(str(record.get("actor", "")))
     action = str(record.get("action", ""))
     if m.group(1) == stamp and m.group(2) == actor_slug and m.group(3) == action:
         return []
@@ -144,8 +138,6 @@ def name_mismatch(path: str, record: dict[str, Any], text: str | None) -> list[P
                                "nomic act does", path, line, col, fld, rule="action file names"))
     return out
 
-
-_SLUGS: dict[str, str] = {}  # an actor's name -> its slug in file names
 
 CONFLICT_WINDOW = 40  # how far back to look for the action an illegal one conflicts with
 
