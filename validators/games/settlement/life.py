@@ -186,10 +186,7 @@ def consequences(ctx: Ctx) -> census.Counts | None:
     if flood_channels(ctx):  # the map only; with no newcomer, the rules as written do nothing before it
         seen = census.look(ctx)  # against the map as flooded
     if seen[census.UNSURE] or seen[census.OCCUPIED] or seen[census.STARVING]:
-        people = beings(ctx)
-        if kill_the_occupied(ctx, people):
-            people = beings(ctx)
-        starve(ctx, people)
+        _deaths(ctx, beings(ctx))
         return None
     return seen
 
@@ -202,6 +199,11 @@ def consequences_as_written(ctx: Ctx) -> None:
     if place_newcomers(ctx, people):
         people = beings(ctx)
     flood_channels(ctx)  # the map only
+    _deaths(ctx, people)
+
+
+def _deaths(ctx: Ctx, people: list[dict[str, Any]]) -> None:
+    """"Death" (whoever is in an Occupied location), then "Hunger" (whoever is at the limit)."""
     if kill_the_occupied(ctx, people):
         people = beings(ctx)
     starve(ctx, people)

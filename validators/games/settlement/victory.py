@@ -29,16 +29,18 @@ RULE = "colony-victory"
 
 def deathless(state: State | Ctx, people: list[dict[str, Any]] | None = None) -> list[str]:
     """The non-Traitor Colonists with 0 Deaths (of ``people``, the Colonists already found, if given)."""
-    return [p["name"] for p in (colonists(state) if people is None else people)
-            if p["stats"].get("job") != "Traitor" and int(p["stats"].get("deaths", 0)) == 0]
+    return [p["name"] for p in (colonists(state) if people is None else people) if _deathless(p)]
+
+
+def _deathless(p: dict[str, Any]) -> bool:
+    return p["stats"].get("job") != "Traitor" and int(p["stats"].get("deaths", 0)) == 0
 
 
 def traitor_winners(state: State | Ctx, people: list[dict[str, Any]] | None = None) -> list[str]:
     people = colonists(state) if people is None else people
     traitors = [p for p in people if p["stats"].get("job") == "Traitor"]
     # asked after every action: one non-Traitor with 0 Deaths settles it, and is usually found at once
-    if not traitors or any(p["stats"].get("job") != "Traitor" and int(p["stats"].get("deaths", 0)) == 0
-                           for p in people):
+    if not traitors or any(map(_deathless, people)):
         return []
     least = min(int(p["stats"].get("deaths", 0)) for p in traitors)
     return sorted(p["name"] for p in traitors if int(p["stats"].get("deaths", 0)) == least)
