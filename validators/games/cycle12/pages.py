@@ -322,7 +322,7 @@ def render_proposals(state: State, now: datetime | None = None) -> str:
         f, a = proposals.tally(state, p)
         ends = parse_time(p["ends"])
         state_now = "popular" if proposals.popular(state, p) else "not popular"
-        if p.get("edited"):
+        if p.get("edited") and parse_time(p["edited"]) < ends:  # an edit after the end changes nothing
             state_now = "edited: it will not take effect"
         lines += [f"### {p['id']}. {_md(p['title'])}", "",
                   (f"{p['class'].capitalize()}, by {_md(p['author'])}, made {p['submitted']} "

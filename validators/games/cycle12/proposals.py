@@ -347,7 +347,9 @@ def resolve(ctx: Ctx, ident: int) -> dict[str, Any]:
     p = doc["proposals"][next(i for i, x in enumerate(peek(doc["proposals"])) if x["id"] == ident)]
     f, a = tally(ctx, p)
     ends = parse_time(p["ends"])
-    if p.get("edited"):
+    # Lifecycle: whether it was edited is judged at the end of the voting period; an edit recorded after the
+    # end (an urgent proposal ending mid-phase is often recorded later) does not undo it
+    if p.get("edited") and parse_time(p["edited"]) < ends:
         result, reason = "not-taken-effect", "its message or a card was edited or deleted"
     elif not popular(ctx, p):
         result = "not-popular"
