@@ -295,8 +295,15 @@ def lick(ctx: Ctx, n: dict[str, Any], target: str, why: str) -> None:
 
 
 def bond_lick(ctx: Ctx, n: dict[str, Any]) -> None:
-    """Lick (bonding): the nomster licks its trainer; an unbonded trainer becomes bonded to it."""
+    """Lick (bonding): the nomster licks its trainer if they are in its location; an unbonded trainer becomes
+    bonded to it."""
     trainer = n["trainer"]
+    if where(ctx, trainer) != n["location"]:
+        # Lick: a nomster licks only an entity in its location; no lick, so no bond (a cuddle by another
+        # player, bond_cuddle_by_anyone, can come while the trainer is elsewhere)
+        ctx.step({"lick": trainer, "by": n["id"], "why": "bonding", "licked": False,
+                  "because": f"{trainer} is not at {place_name(ctx, n['location'])}"})
+        return
     lick(ctx, n, trainer, "bonding")
     s = sheet(ctx, trainer) or {}
     if s.get("bonded") is None and not n.get("bonded_to"):
