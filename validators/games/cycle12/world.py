@@ -704,7 +704,7 @@ CHOOSE_RANDOM = Action(
     summary="Choose at random the tag of a completed Random terraforming or surveying",
     params={"type": "object", "required": ["announcement"], "additionalProperties": False,
             "properties": {"announcement": {"type": "integer", "minimum": 1}}},
-    who=ANYONE,
+    # Terraforming, Surveying: any *player* picks the random tag (the reactions before it may be anyone's)
     check=_random_check,
     effect=_random,
     doc="Any player, once: a die picks one of the family's tags (in the order the world document lists them).",
