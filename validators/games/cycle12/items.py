@@ -15,7 +15,19 @@ from typing import Any
 
 from ...engine import PLAYER, Action, Ctx, peek
 from ...timeutil import parse_time
-from .common import ITEMS, NOMSTER_REF, Kept, found_for_edit, index_of, is_reputable, iso, opts, place_name, where
+from .common import (
+    ITEMS,
+    NOMSTER_REF,
+    Kept,
+    found_for_edit,
+    index_of,
+    is_reputable,
+    iso,
+    opts,
+    place_name,
+    touch_sheet,
+    where,
+)
 
 RULE_ITEMS = "items"
 RULE_ITEM_ACTIONS = "item-actions"
@@ -98,6 +110,7 @@ def _gain_treat_check(ctx: Ctx) -> Iterator[str]:
 
 def _gain_treat(ctx: Ctx) -> None:
     item = gain(ctx, ctx.actor, "treat")
+    touch_sheet(ctx, ctx.actor)  # Self-Updating: the items owned are on the character sheet
     ctx.step({"gained": "treat", "item": item["id"]})
 
 
@@ -199,6 +212,8 @@ def _accept(ctx: Ctx) -> None:
         _transfer(ctx, ident, t["with"])
     for ident in t["get"]:
         _transfer(ctx, ident, t["by"])
+    for who in dict.fromkeys((t["by"], t["with"])):  # Self-Updating: both lists of items owned changed
+        touch_sheet(ctx, who)
     ctx.step({"trade": t["id"], "done": True})
 
 

@@ -373,6 +373,7 @@ def _treat(ctx: Ctx) -> None:
         items.give(ctx, ctx.actor, ref(n), treat["id"])
     except ValueError as e:
         raise ctx.refuse(str(e), "item-actions") from None
+    touch_sheet(ctx, ctx.actor)  # Self-Updating: the treat leaves the items owned on the giver's sheet
     phase = phase_of(ctx, ctx.at)
     n = find_nomster(ctx, n["id"], edit=True)
     n.setdefault("treats", [])
