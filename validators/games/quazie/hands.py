@@ -109,7 +109,17 @@ def _move_check(ctx: Ctx) -> Iterator[str]:
     if not target:
         yield "give rule (an adjoining rule's id) and text (what the Hand grabs there)"
         return
-    if target != POCKET and target not in adjoining(ctx.state, hand["rule"]):
+    if target == POCKET:
+        # rule 22: a Hand goes into its Pocket only when it would move into rule 22 (or a Core rule, which the
+        # wormholes keep out of reach), or when it is no longer in any rule; never straight from a rule
+        if hand["rule"] == POCKET:
+            yield f"the {which} Hand is already in its Pocket"
+        elif hand["rule"] in dynastic_order(ctx.state) and \
+                "{{" + hand["text"] + "}}" in ctx.state.rules[hand["rule"]].body:
+            yield (f"the {which} Hand is in rule {hand['rule']}; a Hand goes into its Pocket only when it would "
+                   f"move into rule 22 ({R_HANDS}), if that adjoins, or when it is no longer in any rule")
+        return
+    if target not in adjoining(ctx.state, hand["rule"]):
         yield f"rule {target!r} does not adjoin the rule the {which} Hand is in ({hand['rule']})"
         return
     if target in (POCKET, R_HANDS):
