@@ -58,7 +58,9 @@ def move_to(ctx: Ctx, who: str, dest: str, *, rome: bool = False, how: str = "mo
     start = stat(p, "position")
     if stat(p, "flavour") == BLIND:
         raise ctx.refuse(f"{who} is Blind; a Blind Muffin may not move or be moved", R_FLAVOURS)
-    if rome:
+    if rome or dest == ROME:
+        # rule 15: only the Muffin it names may go to R, however it gets there (a Banana swap with a Muffin in
+        # Rome would otherwise carry anyone there)
         subject = rome_subject(ctx.state)
         allowed = subject_covers(ctx.state, subject, who)
         if allowed is None:
