@@ -18,9 +18,9 @@ from typing import Any, Iterator
 
 from ...engine import Action, Ctx
 from ...timeutil import format_time
-from .common import (DEATH_EGG, MANGO_TREE, R_FLAVOURS, R_MUSIC, STANDARD, TROPICAL, muffin, opts,
+from .common import (BLIND, DEATH_EGG, MANGO_TREE, R_FLAVOURS, R_MUSIC, STANDARD, TROPICAL, muffin, opts,
                      position_label, stat, step_from, tables)
-from .flavours import set_flavour
+from .flavours import blind_for_a_day, set_flavour
 from .movement import LIMBO_NOTE, ROME_PARAM, UNKNOWN_NOTE, move_to
 from .stuff import add_to_item
 
@@ -60,6 +60,9 @@ def _choice_problems(ctx: Ctx, size: int, who: str) -> Iterator[str]:
     if effect == "tropical" and not opts(ctx)["concerto_tropical_anywhere"] and \
             stat(p, "position") != MANGO_TREE:
         yield f"{who} is not at Position 9; only at the Mango Tree can a Muffin become Tropical"
+    if effect == "tropical" and stat(p, "flavour") == BLIND and not blind_for_a_day(ctx, who):
+        # rule 24 lifts only the Robot restriction; rule 13 keeps a Blind Muffin's flavour for 24 hours
+        yield f"{who} has been Blind for less than 24 hours; its Flavor may not change yet"
     if effect == "stuff" and ctx.params.get("item", "stuff") != "stuff":
         from .stuff import old_item
 
