@@ -125,7 +125,7 @@ def _bounce_check(ctx: Ctx) -> Iterator[str]:
         yield f"{off} was not at {position_label(pos)} when {ctx.actor} moved there"
     elif off in bounced_today(ctx, ctx.actor):
         yield f"{ctx.actor} has already bounced off {off} today"
-    if step_from(pos, ctx.params["direction"]) is None:
+    if step_from(pos, ctx.params["direction"]) is None and not ctx.params.get("rome"):
         yield f"there is no Standard Position {ctx.params['direction']} from {position_label(pos)}"
 
 
@@ -142,7 +142,8 @@ def _bounce(ctx: Ctx) -> None:
         _play(ctx, off, landing["note"])
         ctx.step({"bounced_off": off, "note_to": off, "note": landing["note"]})
     mark_today(ctx, f"bounced:{ctx.actor}", off)
-    move_to(ctx, ctx.actor, step_from(landing["position"], direction) or "", how="bounce")
+    move_to(ctx, ctx.actor, step_from(landing["position"], direction) or "", rome=bool(ctx.params.get("rome")),
+            how="bounce")
 
 
 BOUNCE = Action(
@@ -151,7 +152,7 @@ BOUNCE = Action(
     summary="Bounce off a Muffin at the Position you just moved to, one Position up or down",
     params={"type": "object", "required": ["off", "direction"], "additionalProperties": False,
             "properties": {"off": {"$ref": "common.schema.json#/$defs/name"},
-                           "direction": {"enum": ["up", "down"]}}},
+                           "direction": {"enum": ["up", "down"]}, "rome": ROME_PARAM}},
     check=_bounce_check,
     effect=_bounce,
     doc="After any move to an occupied Standard Position, the mover may bounce off a Muffin there to an "

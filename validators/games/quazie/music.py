@@ -211,10 +211,11 @@ def _perform(ctx: Ctx) -> None:
     q = ctx.edit("quazie")
     q.setdefault("movement_used", {})[ctx.actor] = len(stat(ctx.player(), "notes", []))
     ctx.step({"movement": m["name"]})
+    rome = bool(ctx.params.get("rome"))  # rule 15: the Muffin it names may go to R whenever it can move
     if m["effect"] == "to-1":
-        move_to(ctx, ctx.actor, "1", how=m["name"])
+        move_to(ctx, ctx.actor, "1", rome=rome, how=m["name"])
     elif m["effect"] == "to-X":
-        move_to(ctx, ctx.actor, DEATH_EGG, how=m["name"])
+        move_to(ctx, ctx.actor, DEATH_EGG, rome=rome, how=m["name"])
     elif m["effect"] == "intricacy":
         name, text = ctx.params["flavour"], ctx.params.get("text", "")
         usable = format_time(ctx.at + timedelta(hours=72))
@@ -234,7 +235,7 @@ MOVEMENT = Action(
     params={"type": "object", "required": ["movement"], "additionalProperties": False,
             "properties": {"movement": {"type": "string", "maxLength": 80},
                            "flavour": {"type": "string", "pattern": "^[A-Z][A-Za-z' -]{0,39}$"},
-                           "text": {"type": "string", "maxLength": 2000}}},
+                           "text": {"type": "string", "maxLength": 2000}, "rome": ROME_PARAM}},
     check=_movement_check,
     effect=_perform,
     doc="[]B[]: move directly to Position 1. EFG (Escape from the Launch Base Zone): move to Position X. "
