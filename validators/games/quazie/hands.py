@@ -75,7 +75,8 @@ def calendar_year(state: State | Ctx, at: Any) -> int:
 
 def dynastic_order(state: State | Ctx) -> list[str]:
     """Active dynastic rules by number, without the Glossary: the ring the Hands walk (wormholes close it)."""
-    rules = [r for r in state.rules.values() if r.meta.get("status") == "active" and r.meta.get("section") == "dynastic"]
+    rules = [r for r in state.rules.values()
+             if r.meta.get("status") == "active" and r.meta.get("section") == "dynastic"]
     return [r.id for r in sorted(rules, key=lambda r: float(str(r.number) or 0))]
 
 
