@@ -50,8 +50,11 @@ def _give_check(ctx: Ctx) -> Iterator[str]:
             yield f"only {giver} may give the role of GRAND POOBAH (rule 23 as it now reads)"
         if to == ctx.actor:
             yield "the role of GRAND POOBAH is given to another Muffin"
-        if holders(ctx, POOBAH):
-            yield f"there may be only one GRAND POOBAH, and {holders(ctx, POOBAH)[0]} is"
+        # rule 23: the role is the current GRAND POOBAH, the dynasty's leader, whether or not its Roles list
+        # says so; only one may hold it, so it can be given only while there is none
+        current = ([leader(ctx)] if leader(ctx) else []) + [n for n in holders(ctx, POOBAH) if n != leader(ctx)]
+        if current:
+            yield f"there may be only one GRAND POOBAH, and {current[0]} is"
     elif role == WRITER:
         if ctx.actor != leader(ctx):
             yield f"only the {ctx.keyword('leader', 'GRAND POOBAH')} may give the role of Writer of Awesome"
@@ -87,7 +90,8 @@ GIVE = Action(
             "properties": {"role": ROLE, "to": NAME}},
     check=_give_check,
     effect=_give,
-    doc="GRAND POOBAH: any Muffin may give it to another, if nobody holds it. Writer of Awesome: only the GRAND "
+    doc="GRAND POOBAH: any Muffin may give it to another, if there is no GRAND POOBAH (no leader, no holder). "
+        "Writer of Awesome: only the GRAND "
         "POOBAH gives it, never to themselves. Limbo King: to the only Muffin in Limbo. Eggman's Minion: to a "
         "Muffin who has been at Position 4 for more than 48 hours. The Stuff Describer is never given.",
 )
