@@ -46,6 +46,13 @@ def set_describer(ctx: Ctx, name: str | None) -> None:
 def reckon(ctx: Ctx) -> None:
     """The weekly event: who has the most Stuffs as Sunday ends."""
     items = ctx.edit("quazie_items")
+    stuck = [p["name"] for p in muffins(ctx) if in_limbo(stat(p, "position")) and DESCRIBER in stat(p, "roles", [])]
+    if stuck:
+        # rule 15: a Muffin in Limbo cannot lose its Role; rule 23: only one Stuff Describer. Naming another would
+        # make two (the Limbo guard keeps the old one's Roles), so the Muffin in Limbo stays the Stuff Describer.
+        items["tied"] = []
+        ctx.step({"stuff_describer": stuck[0], "because": "in Limbo, its Roles cannot change"})
+        return
     eligible = [p for p in muffins(ctx) if not in_limbo(stat(p, "position"))]
     top = max((stat(p, "stuff", 0) for p in eligible), default=None)
     best = [p["name"] for p in eligible if stat(p, "stuff", 0) == top]
