@@ -724,9 +724,13 @@ def remove_room(ctx: Ctx, name: str) -> None:
 
 
 def pie_bomb_trap(ctx: Ctx, dest: str) -> None:
-    """Rules 118-119: entering the pie bomb's room by an action rolls a d6; a six kersplats it."""
+    """Rules 118-119: entering the pie bomb's room by an action rolls a d6; a six kersplats it.
+
+    Only a pie bomb lying in a room has a room for its location: a carried token's location is its carrier
+    (Rule 55), so moving with the pie bomb in hand, or joining the player, servant or monkey carrying it,
+    is not entering its location (Rule 118), as a carried time bomb never esplodes (Rule 70)."""
     for bomb in by_role(ctx, "pie-bomb"):
-        if place_of(ctx, bomb["location"]) != dest:
+        if bomb["location"] != {"room": dest}:
             continue
         roll = ctx.roll(6)
         ctx.step({"pie_bomb": bomb["id"], "d6": roll})
