@@ -282,6 +282,13 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
         p["closed"]["note"] = "; ".join(pr.message for pr in e.problems)[:200]
         ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
         return
+    # Rule 33: a player who lost may never rejoin, so effects that would add one back cannot apply.
+    lost = set(w.turn(ctx).get("lost") or [])
+    back = sorted((set(w.player_names(scratch)) - set(w.player_names(ctx))) & lost) if lost else []
+    if back:
+        p["closed"]["note"] = f"{', '.join(back)} lost the game and may not rejoin (Rule 33)"[:200]
+        ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
+        return
     ctx.tx.docs.update(scratch.tx.docs)
     if scratch.tx.rules is not None:
         ctx.tx.rules = scratch.tx.rules
