@@ -89,7 +89,16 @@ ABOUT = {"type": "object", "required": ["rule", "player"], "additionalProperties
                         "player": {"$ref": "common.schema.json#/$defs/name"}}}
 
 
+def a_player(ctx: Ctx, rule: str = "r10") -> Iterator[str]:
+    """Rule 10 (and 32, 91): proposing, voting, declaring dead and ratifying are for players. These actions
+    are open to anybody at the engine's door (``ANYONE``) so that this is asked of the state as it is when
+    the action is judged, after the deadlines before it (a third demerit for silence removes a player)."""
+    if ctx.actor not in w.player_names(ctx):
+        yield f"{ctx.actor} is not a player of the game; only players may do this (Rule {rule.removeprefix('r')})"
+
+
 def _propose_check(ctx: Ctx) -> Iterator[str]:
+    yield from a_player(ctx)
     name = ctx.params["name"].strip()
     if not (name.endswith("]") and "[" in name and name.rindex("[") < len(name) - 2):
         yield f"a proposal's name must end with its proponent's name or initials in square brackets, like 'Tolls {_NAME_TAG}' (Rule 34)"
@@ -180,6 +189,7 @@ def _open(ctx: Ctx, p: dict[str, Any]) -> Iterator[str]:
 
 
 def _vote_check(ctx: Ctx) -> Iterator[str]:
+    yield from a_player(ctx)
     yield from _open(ctx, find(ctx, ctx.params["proposal"]))
 
 
@@ -200,6 +210,7 @@ VOTE = Action(
 
 
 def _dead_check(ctx: Ctx) -> Iterator[str]:
+    yield from a_player(ctx)
     p = find(ctx, ctx.params["proposal"])
     yield from _open(ctx, p)
     against = nays(ctx, p)
@@ -227,6 +238,7 @@ DECLARE_DEAD = Action(
 
 
 def _ratify_check(ctx: Ctx) -> Iterator[str]:
+    yield from a_player(ctx)
     p = find(ctx, ctx.params["proposal"])
     yield from _open(ctx, p)
     if p["author"] != ctx.actor:
