@@ -49,9 +49,10 @@ def _cigar(ctx: Ctx) -> None:
     last = ctx.doc("tokens")["last_cigar"]
     loc = dict(last["location"])
     kind, who = w.carrier(loc)
-    gone = (kind == "room" and (w.room(ctx, who) is None or (w.room(ctx, who) or {}).get("high_security"))) or (
-        kind in ("player", "servant") and who not in w.player_names(ctx))
-    if gone:
+    # Rule 152: Blasted Heath only when the old place would remove the cigar at once (a high-security area,
+    # Rule 74). A room or carrier that no longer exists does not: the consequences rehome the cigar as any
+    # token in a vanished place (the Attic, Rule 49; the alphabetically first room, Rule 69).
+    if kind == "room" and (w.room(ctx, who) or {}).get("high_security"):
         loc = {"room": w.room_name(ctx, "heath")}
     fields = {"name": last["name"], "role": "cigar", "location": loc, "delay_hours": float(last["delay_hours"]) - 24}
     for k in ("destination", "value"):
@@ -67,7 +68,9 @@ CREATE_PIE_BOMB = Action(name="ifmud.create-pie-bomb", rule="r120", summary="Cre
                          doc="Value 7; room and destination each chosen by Random Selection from all rooms.")
 CREATE_CIGAR = Action(name="ifmud.create-cigar", rule="r152", summary="Create an esploding cigar (if none exists)",
                       check=_cigar_check, effect=_cigar,
-                      doc="A copy of the last cigar, one day shorter; at Blasted Heath if its old place is gone.")
+                      doc="A copy of the last cigar, one day shorter; at Blasted Heath if its old place would "
+                          "remove it at once (a high-security area); from a place that is gone it goes where lost "
+                          "tokens go.")
 
 
 # ---------------------------------------------------------------- deadlines: bombs and the uplink
