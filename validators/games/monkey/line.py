@@ -14,7 +14,6 @@ from operator import not_
 from typing import Any
 
 from ...engine import Action, Ctx, Problem, State, peek
-from ...timeutil import format_time
 from .common import is_npc, line_world, section_of, world
 from .options import options
 from .world import BARE, IN_LINE, SIZES, KongHolds, get_raw, get_raw_or
@@ -127,7 +126,9 @@ def sync_roster(ctx: Ctx) -> None:
         doc["sections"] = [s for s in doc["sections"] if s["monkey"] in wanted]
         for name in wanted:
             if section_of(doc, name) is None:
-                doc["sections"].append({"monkey": name, "moves": [], "updated": format_time(ctx.at)})
+                # Seed 000, "Doing the Dance": the six hours a conductor waits run from eir own last change of eir
+                # section; the empty section a newcomer is given is none of eir doing, so it carries no `updated`.
+                doc["sections"].append({"monkey": name, "moves": []})
     if seen is not None and not changed:
         _IN_ORDER[0] = seen
 
