@@ -156,7 +156,9 @@ def _hat(w: World, user: str, target: str, depth: int) -> None:
     bananas = w.bananas(target)
     hats = w.hats
     if hat == "Bare":
-        w.set_hat(target, hats[0])
+        # Seed 000, Hat hammer: the Bare row names Blue, as the other rows name their hats; the first hat of
+        # the list only stands in if a proposal has taken Blue off it.
+        w.set_hat(target, _hat_at(hats, 0) or hats[0])
     elif hat == _hat_at(hats, 0):
         w.change_hat(target)
     elif hat == _hat_at(hats, 1):
