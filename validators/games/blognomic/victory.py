@@ -182,8 +182,11 @@ DOV_RESOLVE = Action(
 
 def _admin_or_leader(ctx: Ctx, problems: Iterator[str]) -> Iterator[str]:
     me = ctx.player() or {}
-    if not me.get("admin") and ctx.actor != leader(ctx):
-        yield "only an admin (or the leader deciding) may resolve a DoV"
+    # seed 001 1.5/1.9: admins mark DoVs passed or failed; only the Quazie leader (seed 003 rule 9) may step in
+    leader_may = opts(ctx)["dov"] == "quazie" and ctx.actor == leader(ctx)
+    if not me.get("admin") and not leader_may:
+        yield ("only an admin (or the leader deciding) may resolve a DoV" if opts(ctx)["dov"] == "quazie"
+               else "only an admin may resolve a DoV")
         return
     yield from problems
 
