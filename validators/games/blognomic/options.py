@@ -33,6 +33,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "dov": "ruleset-75",
         "ascension_resets_stats": False,
         "ascension_renumbers": False,
+        "ascension_veto": False,  # 1.9: the Address names a theme, repeals dynastic rules, replaces keywords; no veto
         "core_sections": ["core", "glossary"],
         "hiatus_rules": ["players", "voting", "cfj", "tracking", "victory"],
         "proposals_pending_max": 2,
@@ -58,6 +59,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "dov": "quazie",
         "ascension_resets_stats": True,  # rule 9: all GNDT stats reset to zero or blank
         "ascension_renumbers": True,  # rule 9: the remaining rules are renumbered
+        "ascension_veto": True,  # rule 9: the Address may proclaim the veto of pending proposals
         "core_sections": ["core"],
         "hiatus_rules": ["cfj"],  # rule 9: only Calls for Judgment during Hiatus
         "proposals_pending_max": 2,

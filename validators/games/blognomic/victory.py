@@ -202,6 +202,12 @@ def _ascend_check(ctx: Ctx) -> Iterator[str]:
             yield f"there is no rule {rid!r} to repeal"
         elif r.meta.get("section") in o["core_sections"]:
             yield f"rule {r.cite()} is a core rule; an Ascension Address may repeal only dynastic rules"
+    if ctx.params.get("veto") and not o["ascension_veto"]:
+        # seed 001 1.9: the Address may name a theme, repeal dynastic rules and replace keywords, nothing more;
+        # the new leader vetoes by voting VETO (1.8), and an admin fails the oldest pending proposal (1.5)
+        yield ("this game's Ascension Address cannot veto proposals; the "
+               f"{ctx.keyword('leader', 'leader')} may vote VETO on them instead")
+        return
     proposals = {p["id"]: p for p in ctx.doc("proposals")["proposals"]}
     for pid in ctx.params.get("veto", []):
         if pid not in proposals or proposals[pid]["status"] != "pending":
