@@ -282,8 +282,14 @@ ASCEND = Action(
 def _pass_check(ctx: Ctx) -> Iterator[str]:
     if not ctx.doc("dynasty").get("awaiting_ascension"):
         yield "leadership may be passed on only between a passing DoV and its Ascension Address"
-    if ctx.player(ctx.params["to"]) is None:
+    to = ctx.player(ctx.params["to"])
+    if to is None:
         yield f"there is no player {ctx.params['to']!r}"
+    elif to.get("kind"):
+        yield f"{ctx.params['to']} is not a player (a {to['kind']}); leadership passes to another player"
+    elif to.get("idle"):
+        # seed 001 1.2: for rule 1.9 idle players are not counted as players, so the role cannot go to one
+        yield f"{ctx.params['to']} is idle; leadership passes to a player who is not idle"
 
 
 def _pass(ctx: Ctx) -> None:
