@@ -132,14 +132,17 @@ def _resolve(ctx: Ctx) -> None:
     d["resolved"] = {"by": ctx.actor, "at": format_time(ctx.at), "result": result, "reason": why[:200],
                      "tally": t.as_record()}
     if result == "failed":
-        if o["dov"] == "ruleset-75" and t.against > t.quorum:
-            dovs.setdefault("barred", {})[d["author"]] = format_time(ctx.at + timedelta(hours=120))
+        _bar(ctx, dovs, d, t)
         return
     for other in dovs["dovs"]:
         if other["status"] == "pending":
+            # seed 001 1.9: the other active DoVs fail, and each such failure is like any other (1.5: its tally is
+            # reported; 1.9: more AGAINST than Quorum bars its maker for 120 hours)
+            ot = tally(ctx, other, implicit_author=False)
             other["status"] = "failed"
             other["resolved"] = {"by": ctx.actor, "at": format_time(ctx.at), "result": "failed",
-                                 "reason": f"DoV {d['id']} passed"}
+                                 "reason": f"DoV {d['id']} passed", "tally": ot.as_record()}
+            _bar(ctx, dovs, other, ot)
     dynasty = ctx.edit("dynasty")
     past = {k: dynasty[k] for k in ("number", "leader", "title", "theme", "started") if k in dynasty}
     past["ended"] = format_time(ctx.at)
@@ -156,6 +159,12 @@ def _resolve(ctx: Ctx) -> None:
         for p in roster["players"]:
             p["stats"] = {k: (0 if isinstance(v, int) and not isinstance(v, bool) else "" if isinstance(v, str)
                               else v) for k, v in p["stats"].items()}
+
+
+def _bar(ctx: Ctx, dovs: dict[str, Any], d: dict[str, Any], t: Any) -> None:
+    """Seed 001 1.9: a DoV failed with more AGAINST votes than Quorum bars its maker from declaring for 120 hours."""
+    if opts(ctx)["dov"] == "ruleset-75" and t.against > t.quorum:
+        dovs.setdefault("barred", {})[d["author"]] = format_time(ctx.at + timedelta(hours=120))
 
 
 def _ordinal(ctx: Ctx, who: str) -> str:
