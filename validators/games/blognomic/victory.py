@@ -82,6 +82,15 @@ DOV_VOTE = Action(
 
 def dov_status(ctx: Any, d: dict[str, Any]) -> tuple[str | None, str]:
     """('passed' | 'failed' | None, why): what resolving DoV ``d`` now would do, or None if it cannot yet."""
+    result, why = _dov_verdict(ctx, d)
+    if result == "passed" and ctx.player(d["author"]) is None:
+        # seed 001 1.9: a passing DoV makes its maker the new leader; one who has left the game is no longer a
+        # player (1.2), so it cannot pass (our reading), rather than naming a leader who is not on the roster
+        return "failed", f"its maker {d['author']} has left the game ({why})"
+    return result, why
+
+
+def _dov_verdict(ctx: Any, d: dict[str, Any]) -> tuple[str | None, str]:
     o = opts(ctx)
     t = tally(ctx, d, implicit_author=False)
     age = age_hours(d, ctx.at)
