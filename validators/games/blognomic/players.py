@@ -141,6 +141,7 @@ IDLE = Action(
     params={"type": "object", "additionalProperties": False,
             "properties": {"player": {"$ref": "common.schema.json#/$defs/name"}}},
     who=PLAYER,
+    idle_ok=True,  # seed 001 1.2: within rule 1.2 idle players still count, so an idle admin may idle others
     in_hiatus=True,
     check=_idle_check,
     effect=_idle,

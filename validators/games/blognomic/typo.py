@@ -49,6 +49,7 @@ TYPO = Action(
                            "old": {"type": "string", "minLength": 1, "maxLength": 200},
                            "new": {"type": "string", "maxLength": 200}}},
     who=ADMIN,
+    idle_ok=True,  # seed 001 1.2: idle players still count as players for rule 1.1, so idle admins keep this power
     check=_check,
     effect=_fix,
     in_hiatus=True,
