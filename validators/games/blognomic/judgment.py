@@ -84,17 +84,24 @@ def _resolve_check(ctx: Ctx) -> Iterator[str]:
         yield f"CfJ {c['id']} is {c['status']}, not pending"
         return
     ok, why = status(ctx, c)
-    if not ok and not (not c.get("effects") and ctx.params.get("fail_without_effect")):
+    if ctx.params.get("fail_without_effect"):
+        if c.get("effects"):
+            yield (f"CfJ {c['id']} has effects, so it cannot be failed at once"
+                   + (f"; it cannot be resolved yet: {why}" if not ok else "; resolve it by its votes"))
+        return  # seed 001 1.6: a CfJ without effect may be failed by any admin at any time, whatever its votes
+    if not ok:
         yield f"CfJ {c['id']} cannot be resolved yet: {why}"
 
 
 def _resolve(ctx: Ctx) -> None:
     c = edit_item(ctx, "cfjs", "cfjs", ctx.params["cfj"], "CfJ")
     t = tally(ctx, c, implicit_author=False)
-    ok, why = status(ctx, c)
-    passed = ok and t.for_ * 2 > t.valid
-    if not ok:
-        why = "it has no effect on the ruleset or gamestate"
+    if ctx.params.get("fail_without_effect"):
+        # seed 001 1.6: the admin fails it because it has no effect; its votes do not matter
+        passed, why = False, "it has no effect on the ruleset or gamestate"
+    else:
+        ok, why = status(ctx, c)
+        passed = ok and t.for_ * 2 > t.valid
     c["status"] = "passed" if passed else "failed"
     c["resolved"] = {"by": ctx.actor, "at": format_time(ctx.at), "result": c["status"], "reason": why[:200],
                      "tally": t.as_record()}
