@@ -123,6 +123,10 @@ def _resolve_check(ctx: Ctx) -> Iterator[str]:
     if d["status"] != "pending":
         yield f"DoV {d['id']} is {d['status']}, not pending"
         return
+    if ctx.params.get("decision") and opts(ctx)["dov"] != "quazie":
+        # seed 001 1.9: the votes alone pass or fail it; the deciding leader is seed 003 rule 9's
+        yield "this game's rules leave no decision on a DoV to anyone: its votes pass or fail it"
+        return
     if ctx.params.get("decision") and ctx.actor != leader(ctx):
         yield f"only the {ctx.keyword('leader', 'leader')} may decide a DoV"
     result, why = dov_status(ctx, d)
