@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from ...effects import apply_effects
-from ...engine import ADMIN, PLAYER, Action, Ctx
+from ...engine import ADMIN, Action, Ctx
 from ...timeutil import format_time
-from .common import edit_item, age_hours, find, in_hiatus, opts, tally
+from .common import age_hours, edit_item, find, in_hiatus, opts, tally
 
 RULE = "calls-for-judgment"
 EFFECTS = {"$ref": "common.schema.json#/$defs/effects"}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Iterator
 
-from ...engine import ADMIN, NEWCOMER, PLAYER, Action, Ctx
+from ...engine import NEWCOMER, PLAYER, Action, Ctx
 from ...roster import fold, new_stats
 from ...timeutil import format_time, parse_time
 from .common import opts
@@ -108,7 +108,7 @@ def _idle_check(ctx: Ctx) -> Iterator[str]:
         return  # asking to become idle is always allowed
     me = ctx.player()
     if not me or not me.get("admin"):
-        yield f"only an admin may make another player idle"
+        yield "only an admin may make another player idle"
         return
     days = o["idle_after_days"]
     since = ctx.at - timedelta(days=days)

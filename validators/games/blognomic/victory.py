@@ -6,11 +6,10 @@ import re
 from datetime import timedelta
 from typing import Any, Iterator
 
-from ...engine import ADMIN, LEADER, PLAYER, Action, Ctx
+from ...engine import LEADER, PLAYER, Action, Ctx
 from ...problems import Problem
-from ...roster import active_players, new_stats
 from ...timeutil import format_time, parse_time
-from .common import edit_item, age_hours, find, in_hiatus, leader, opts, tally
+from .common import age_hours, edit_item, find, in_hiatus, leader, opts, tally
 
 RULE = "victory-and-ascension"
 
@@ -25,7 +24,8 @@ def _declare_check(ctx: Ctx) -> Iterator[str]:
         yield "no DoV may be made between a passing DoV and its Ascension Address"
     barred = ctx.doc("dovs").get("barred", {}).get(ctx.actor)
     if barred and parse_time(barred) > ctx.at:
-        yield f"{ctx.actor}'s last DoV failed with more AGAINST votes than Quorum; they may declare again after {barred}"
+        yield (f"{ctx.actor}'s last DoV failed with more AGAINST votes than Quorum; "
+               f"they may declare again after {barred}")
 
 
 def _declare(ctx: Ctx) -> None:
@@ -276,7 +276,8 @@ def _ascend(ctx: Ctx) -> None:
     for p in proposals["proposals"]:
         if p["id"] in ctx.params.get("veto", []):
             p["status"] = "failed"
-            p["resolved"] = {"by": ctx.actor, "at": when, "result": "vetoed", "reason": "vetoed in the Ascension Address"}
+            p["resolved"] = {"by": ctx.actor, "at": when, "result": "vetoed",
+                             "reason": "vetoed in the Ascension Address"}
 
 
 def _number_key(number: str) -> tuple:
