@@ -253,7 +253,12 @@ def _bed_problems(ctx: Ctx) -> Iterator[str]:
     if loc is None or not m.is_(loc, "Bed"):
         yield f"{ctx.actor} is not in a Bed"
         return
-    for room in m.rooms_of(loc):
+    # seed 001 "Locations", Bed: the bonus is for a Bed in a Room (a quiet one); a Bed Outside is in none
+    rooms = m.rooms_of(loc)
+    if not rooms:
+        yield f"the Bed at {designate(loc)} is Outside, not in a Room; only a Bed in a quiet Room adds the bonus"
+        return
+    for room in rooms:
         for cell in room:
             t = m.terrain(cell)
             if t.noisy or t.name == "Smoke":
