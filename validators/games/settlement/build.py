@@ -11,7 +11,8 @@ from typing import Any
 
 from ...engine import Action, Ctx
 from ...timeutil import format_time
-from .common import at_location, guarded, handbook, location_param, pay_energy, set_terrain, take, the_map
+from .common import (at_location, guarded, handbook, location_param, outsider_filer, pay_energy, set_terrain, take,
+                     the_map)
 from .grid import Loc, designate
 from .tasks import LOCATION, _obj, here
 
@@ -149,8 +150,9 @@ SPREAD = Action(
     rule="locations",
     summary="Turn a Dirt location next to Smoke into Smoke",
     params=_obj({"at": LOCATION}, ["at"]),
-    check=guarded(),
+    check=guarded(outsiders=True),  # "any Colonist": Outsiders too (neither a task nor a construction)
     effect=_spread,
+    may_file=outsider_filer,
 )
 
 
@@ -185,8 +187,9 @@ CLEAR = Action(
     rule="locations",
     summary="Clear a group of Smoke that touches the Outside or a Chimney: all of it becomes Dirt",
     params=_obj({"at": LOCATION}, ["at"]),
-    check=guarded(),
+    check=guarded(outsiders=True),  # "any Colonist": Outsiders too (neither a task nor a construction)
     effect=_clear,
+    may_file=outsider_filer,
 )
 
 ACTIONS = [BUILD, PULL, FILL, SPREAD, CLEAR]

@@ -90,9 +90,10 @@ TUNNEL = Action(
     name="settlement.tunnel",
     rule="tunneling",
     summary="From the bottom row, add five rows of Rock to the bottom of the map",
-    check=guarded(_tunnel_check),
+    check=guarded(_tunnel_check, outsiders=True),  # any Colonist, an Outsider too: it is no task
     effect=_tunnel,
     frequency="weekly",
+    may_file=outsider_filer,
 )
 
 ACTIONS = [MOVE, TUNNEL]

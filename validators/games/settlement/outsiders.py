@@ -150,8 +150,12 @@ GRAZE = Action(
         "needs 1 Hunger and takes 1; a Mature Crop needs 2 and takes 2.",
 )
 
+# Seed 001 "Outsiders": treated as Colonists by the dynastic rules, but no tasks, no building or pulling
+# down, no change of job. So besides their own Graze they move, rest, dance, tunnel ("any Colonist" on the
+# bottom row) and spread or clear Smoke ("any Colonist"); Victory leaves them out (no support).
 OUTSIDER_ACTIONS = {"settlement.move", "settlement.graze", "settlement.rest", "settlement.dance",
-                    "settlement.dance-success", "settlement.conga-move", "engine.tick"}
+                    "settlement.dance-success", "settlement.conga-move", "settlement.tunnel",
+                    "settlement.spread-smoke", "settlement.clear-smoke", "engine.tick"}
 
 
 def outsider_gate(ctx: Ctx) -> Iterator[Problem]:
