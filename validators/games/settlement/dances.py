@@ -162,7 +162,11 @@ def _conga_move(ctx: Ctx) -> None:
     path = ctx.params["path"].upper()
     if len(path) > conga["moves"]:
         raise ctx.refuse(f"the Conga has {conga['moves']} moves left")
-    line = [ctx.actor, *conga["line"]]
+    # The line is the Colonists who danced; one who has since left the game, or stands nowhere, has no place
+    # to step into: they drop out and the others close up (our reading; the seed does not say)
+    line = [ctx.actor, *(n for n in conga["line"] if (p := ctx.player(n)) is not None and where(p) is not None)]
+    if (me := ctx.player()) is None or where(me) is None:
+        raise ctx.refuse(f"{ctx.actor} stands nowhere on the map, so cannot lead the Conga")
     for letter in path:
         positions = [where(ctx.player(n)) for n in line]
         dr, dc = DIRECTIONS[letter]
@@ -176,6 +180,8 @@ def _conga_move(ctx: Ctx) -> None:
             set_stat(ctx, name, "location", designate(loc))
         ctx.step({"conga moves": letter, "front at": designate(to)})
     colony = ctx.edit("colony")
+    if len(line) - 1 < len(conga["line"]):
+        colony["conga"]["line"] = line[1:]
     colony["conga"]["moves"] -= len(path)
     if colony["conga"]["moves"] <= 0:
         colony.pop("conga")
