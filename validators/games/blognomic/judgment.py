@@ -8,6 +8,7 @@ from ...effects import apply_effects
 from ...engine import ADMIN, Action, Ctx
 from ...timeutil import format_time
 from .common import age_hours, edit_item, find, in_hiatus, opts, tally
+from .proposals import effects_problem
 
 RULE = "calls-for-judgment"
 EFFECTS = {"$ref": "common.schema.json#/$defs/effects"}
@@ -102,6 +103,11 @@ def _resolve(ctx: Ctx) -> None:
     else:
         ok, why = status(ctx, c)
         passed = ok and t.for_ * 2 > t.valid
+        blocked = effects_problem(ctx, c, ctx.at) if passed and c.get("effects") else None
+        if blocked:
+            # measures that can no longer be carried out (a player they name has left, say): the CfJ fails, as a
+            # proposal in that case does, rather than standing pending forever with every resolution refused
+            passed, why = False, f"its effects cannot be applied ({blocked})"
     c["status"] = "passed" if passed else "failed"
     c["resolved"] = {"by": ctx.actor, "at": format_time(ctx.at), "result": c["status"], "reason": why[:200],
                      "tally": t.as_record()}
