@@ -67,7 +67,7 @@ MODULE = Module(
     actions=(movement.ACTIONS + flavours.ACTIONS + tag.ACTIONS + launch.ACTIONS + dance.ACTIONS + stuff.ACTIONS
              + roles.ACTIONS + music.ACTIONS + hands.ACTIONS),
     events=stuff.EVENTS,
-    consequences=[consequences.launch_base, consequences.limbo_guard],
+    consequences=[consequences.launch_base, consequences.limbo_guard, roles.writer_since],
     gates=[consequences.robot_gate],
     invariants=[_invariants],
     pages=pages,

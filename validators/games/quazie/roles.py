@@ -7,9 +7,11 @@ Writer of Awesome got the role (it may be removed by anyone 24 hours later).
 from __future__ import annotations
 
 from datetime import timedelta
+from itertools import compress
+from operator import is_not
 from typing import Iterator
 
-from ...engine import Action, Ctx
+from ...engine import Action, Ctx, peek
 from ...roster import change_stat
 from ...timeutil import format_time, parse_time
 from .common import LAUNCH_BASE, R_ROLES, done_today, in_limbo, leader, mark_today, muffin, muffins, stat
@@ -95,6 +97,30 @@ GIVE = Action(
         "POOBAH gives it, never to themselves. Limbo King: to the only Muffin in Limbo. Eggman's Minion: to a "
         "Muffin who has been at Position 4 for more than 48 hours. The Stuff Describer is never given.",
 )
+
+
+def writer_since(ctx: Ctx) -> None:
+    """Consequence (rule 23): a Muffin who became Writer of Awesome by any action, an enacted proposal say,
+    has the 24 hours before removal counted from then, as ``quazie.give-role`` counts them. Only the players
+    the action replaced are read (found by identity, in C); runs after the Limbo guard, which may undo a change."""
+    if "roster" not in ctx.tx.docs:
+        return
+    now = list(peek(ctx.tx.docs["roster"]["players"]))
+    base = ctx.tx.base.docs["roster"]["players"]
+    if len(now) == len(base):
+        todo = [now[i] for i in compress(range(len(now)), map(is_not, now, base))]
+        olds = {p["name"]: p for p in base} if todo else {}
+    else:
+        todo, olds = now, {p["name"]: p for p in base}
+    for p in todo:
+        if WRITER not in stat(p, "roles", []):
+            continue
+        old = olds.get(p["name"])
+        if old is not None and WRITER in stat(old, "roles", []):
+            continue
+        since = ctx.doc("quazie").get("role_since", {})
+        if since.get(p["name"]) != format_time(ctx.at):
+            ctx.edit("quazie").setdefault("role_since", {})[p["name"]] = format_time(ctx.at)
 
 
 def _remove_check(ctx: Ctx) -> Iterator[str]:
