@@ -162,7 +162,9 @@ def _move_hand(ctx: Ctx) -> None:
         rules[hb["rule"]].body = rules[hb["rule"]].body.replace("{{" + hb["text"] + "}}", "\0B\0", 1)
         rules[ha["rule"]].body = rules[ha["rule"]].body.replace("\0A\0", "{{" + hb["text"] + "}}")
         rules[hb["rule"]].body = rules[hb["rule"]].body.replace("\0B\0", "{{" + ha["text"] + "}}")
-        ha["text"], hb["text"] = hb["text"], ha["text"]
+        # rule 22: each Hand, holding what it grabbed, goes to the other's place (so "the left Hand" is now in the
+        # right one's rule); the rules' texts read the same either way
+        ha["rule"], hb["rule"] = hb["rule"], ha["rule"]
         q["switcheroo_alarm"] = year + 30
         q["shoo"] = False
         ctx.step({"switcheroo": [a, b], "alarm": year + 30})
