@@ -501,8 +501,9 @@ END_TURN = Action(
 
 def _list_toggle(doc: str, field: str, rule: str, add: bool):
     def check(ctx: Ctx) -> Iterator[str]:
-        if ctx.actor not in w.player_names(ctx):  # Rule 91: "any player"
-            yield f"{ctx.actor} is not a player of the game; only players may do this (Rule {rule.removeprefix('r')})"
+        not_player = list(consent.a_player(ctx, rule))  # Rule 91: "any player"
+        if not_player:
+            yield from not_player
             return
         present = ctx.actor in (ctx.doc(doc).get(field) or [])
         if add and present:
