@@ -54,6 +54,14 @@ def _changed(old: dict[str, Any], new: dict[str, Any]) -> set[str]:
     return {k for k in set(old) | set(new) if old.get(k) != new.get(k)}
 
 
+def replaced_at(now: list[Any], base: list[Any]) -> Any:
+    """The places where the players list ``now`` no longer holds the very object ``base`` (the state before the
+    action) holds, found by identity, in C; every place when someone was added or removed."""
+    if len(now) == len(base):
+        return list(compress(range(len(now)), map(is_not, now, base)))
+    return range(len(now))
+
+
 def limbo_guard(ctx: Ctx) -> None:
     if "roster" not in ctx.tx.docs or ctx.action.name in EXEMPT:
         return
@@ -64,12 +72,8 @@ def limbo_guard(ctx: Ctx) -> None:
     players = ctx.tx.docs["roster"]["players"]
     now = list(peek(players))  # read: a player the action did not reach is the old one itself
     base = ctx.tx.base.docs["roster"]["players"]
-    if len(before) == len(base) == len(now):
-        # names all different and no one added or removed: a player still the very object at its place is
-        # its own entry in ``before``, and is passed over below; the others are found by identity, in C
-        todo = list(compress(range(len(now)), map(is_not, now, base)))
-    else:
-        todo = range(len(now))
+    # names all different: a player still the very object at its place is its own entry in ``before``
+    todo = replaced_at(now, base) if len(before) == len(base) else range(len(now))
     for i in todo:
         p = now[i]
         old = before.get(p["name"])

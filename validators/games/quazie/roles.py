@@ -7,14 +7,13 @@ Writer of Awesome got the role (it may be removed by anyone 24 hours later).
 from __future__ import annotations
 
 from datetime import timedelta
-from itertools import compress
-from operator import is_not
 from typing import Iterator
 
 from ...engine import Action, Ctx, peek
 from ...roster import change_stat
 from ...timeutil import format_time, parse_time
 from .common import LAUNCH_BASE, R_ROLES, done_today, in_limbo, leader, mark_today, muffin, muffins, stat
+from .consequences import replaced_at
 from .hands import POOBAH_GIVER, subject_covers, subject_in_rule
 from .launch import MINION
 from .stuff import DESCRIBER
@@ -54,7 +53,7 @@ def _give_check(ctx: Ctx) -> Iterator[str]:
             yield "the role of GRAND POOBAH is given to another Muffin"
         # rule 23: the role is the current GRAND POOBAH, the dynasty's leader, whether or not its Roles list
         # says so; only one may hold it, so it can be given only while there is none
-        current = ([leader(ctx)] if leader(ctx) else []) + [n for n in holders(ctx, POOBAH) if n != leader(ctx)]
+        current = [n for n in (leader(ctx), *holders(ctx, POOBAH)) if n]
         if current:
             yield f"there may be only one GRAND POOBAH, and {current[0]} is"
     elif role == WRITER:
@@ -107,11 +106,8 @@ def writer_since(ctx: Ctx) -> None:
         return
     now = list(peek(ctx.tx.docs["roster"]["players"]))
     base = ctx.tx.base.docs["roster"]["players"]
-    if len(now) == len(base):
-        todo = [now[i] for i in compress(range(len(now)), map(is_not, now, base))]
-        olds = {p["name"]: p for p in base} if todo else {}
-    else:
-        todo, olds = now, {p["name"]: p for p in base}
+    todo = [now[i] for i in replaced_at(now, base)]
+    olds = {p["name"]: p for p in base} if todo else {}
     for p in todo:
         if WRITER not in stat(p, "roles", []):
             continue
