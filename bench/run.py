@@ -255,9 +255,10 @@ def fig_check_pr(repo: Path, game: str, rows: list[Row], repeat: int, act_info: 
 
 
 CHECK_CHILD = """
-import importlib, json, pkgutil, resource, sys, time
+import importlib, json, pkgutil, sys, time
 sys.path.insert(0, {root!r})
 from pathlib import Path
+from bench.run import cpu  # this process and its finished children (the check's git processes)
 from validators.check import check_pr
 from validators.timeutil import parse_time
 import validators.games
@@ -266,12 +267,6 @@ import validators.games
 # first meets the game): what is timed is the check's work, as the command's figure beside it has start-up.
 for info in pkgutil.walk_packages(validators.games.__path__, "validators.games."):
     importlib.import_module(info.name)
-
-
-def cpu():  # this process and its finished children (the check's git processes)
-    s, c = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return s.ru_utime + s.ru_stime + c.ru_utime + c.ru_stime
-
 
 now = parse_time({now!r})
 c0, w0 = cpu(), time.perf_counter()
