@@ -39,3 +39,13 @@ def nomic(repo: Path, *args: str, env: dict | None = None) -> subprocess.Complet
 def commit(repo: Path, message: str = "pr") -> None:
     git(repo, "add", "-A")
     git(repo, "commit", "-qm", message)
+
+
+def check_pr_cli(repo: Path, *args: str) -> subprocess.CompletedProcess:
+    """``nomic check <args>`` of the work tree; when the work tree is what HEAD holds, the same check of the
+    commit (``--head HEAD``, CI's way) must give the very same verdict, output and exit code."""
+    r = nomic(repo, "check", *args)
+    if not git(repo, "status", "--porcelain", "--untracked-files=all"):
+        h = nomic(repo, "check", *args, "--head", "HEAD")
+        assert (h.returncode, h.stdout, h.stderr) == (r.returncode, r.stdout, r.stderr), (r.stdout, h.stdout)
+    return r

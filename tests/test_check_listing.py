@@ -9,8 +9,9 @@ import shutil
 
 import pytest
 
-from tests.gitgame import commit, git, make_repo
-from validators.check import _head_actions, changed_paths, check_pr
+from tests.gitgame import commit, git, make_repo, nomic
+from validators import yamlio
+from validators.check import _head_actions, changed_between, changed_paths, check_pr
 from validators.content import (
     ACTION_NAME,
     GitTree,
@@ -232,7 +233,70 @@ def test_the_bases_games_and_files_from_one_listing(tmp_path):
     assert games(tree) == reference_games == ["a-b", "a.b", "blognomic", "blognomic0"]
     assert tree.read("content/c/tab\tand \"quote\" é.yaml") == b"odd: name\n"
     assert tree.is_link("content/c/link.yaml") and not tree.is_link(f"{GAME}/game.yaml")
-    assert tree.read("content/c/link.yaml") == b"../blognomic/game.yaml"
+    with pytest.raises(BadInput, match="symbolic links"):  # as the work tree's: a link is never read through
+        tree.read("content/c/link.yaml")
     assert tree.list(GAME) == sorted(git(repo, "ls-files", GAME).splitlines())
     with pytest.raises(BadInput):
         GitTree(repo, "no-such-ref").list("content")
+
+
+# ---------------------------------------------------------------- the head as a commit (--head, CI's way)
+
+
+def test_the_head_tree_is_the_base_with_gits_changes_applied(tmp_path):
+    repo = make_repo(tmp_path)
+    actions = sorted((repo / FOLDER).glob("*.yaml"))
+    actions[0].unlink()  # deleted
+    actions[1].rename(actions[1].with_name("20261130T000000Z--Alice--core.vote.yaml"))  # renamed
+    write(repo, f"{FOLDER}20261106T100000Z--Dana--core.vote.yaml", HEADER + VOTE.format(at="2026-11-06T10:00:00Z"))
+    (repo / GAME / "gamestate" / "ledger.yaml").write_text("changed: 1\n")  # modified
+    (repo / GAME / "gamestate" / "roster.yaml").chmod(0o755)  # its mode only
+    os.symlink("roster.yaml", repo / GAME / "gamestate" / "link.yaml")  # a link
+    write(repo, "validators/outside.py")  # outside content/: not in either tree's entries
+    commit(repo)
+    base = GitTree(repo, "main")
+    changes, lines = changed_between(repo, "main", "HEAD")
+    head = GitTree.changed(base, "HEAD", lines)
+    reference = GitTree(repo, "HEAD")
+    assert head.entries() == reference.entries()
+    assert head.list(GAME) == reference.list(GAME) and games(head) == games(reference)
+    assert head.is_link(f"{GAME}/gamestate/link.yaml")
+    assert head.read(f"{GAME}/gamestate/ledger.yaml") == b"changed: 1\n"
+    assert head.read(f"{GAME}/game.yaml") == base.read(f"{GAME}/game.yaml")
+    assert sorted(changes) == sorted(changed_paths(repo, "main")) != []  # the work tree holds HEAD
+
+
+def test_with_head_the_work_tree_beside_the_commit_is_not_judged(tmp_path):
+    repo = make_repo(tmp_path)
+    rel = f"{GAME}/gamestate/proposals.yaml"
+    before = (repo / rel).read_text()
+    assert nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Dana", "--at",
+                 "2026-11-06T10:00:00Z", "--now", "2026-11-22T12:00:00Z").returncode == 0
+    assert (repo / rel).read_text() != before
+    commit(repo)
+    (repo / rel).write_text(before)  # left in the work tree after the commit: not part of the pull request
+    write(repo, f"{GAME}/stray.yaml")
+    args = ["check", "--base", "main", "--author", "dana-nomic", "--now", "2026-11-22T12:00:00Z"]
+    r = nomic(repo, *args)
+    assert r.returncode == 1 and "stray.yaml: not a game file" in r.stdout
+    r = nomic(repo, *args, "--head", "HEAD")
+    assert r.returncode == 0 and "legal: 1 action(s) judged" in r.stdout, r.stdout
+
+
+def test_with_head_a_file_past_the_size_limit_is_refused_without_being_read_whole(tmp_path):
+    repo = make_repo(tmp_path)
+    rel = f"{GAME}/gamestate/proposals.yaml"
+    (repo / rel).write_text((repo / rel).read_text() + "#" * (yamlio.MAX_FILE_BYTES + 1) + "\n")
+    commit(repo)
+    report = check_pr(repo, "main", author="dana-nomic", now=NOW, head="HEAD")
+    assert report.exit_code == 2
+    assert f"{rel}: file is larger than {yamlio.MAX_FILE_BYTES} bytes" in problems(report)
+    assert problems(report) == problems(check_pr(repo, "main", author="dana-nomic", now=NOW))
+
+
+def test_a_head_without_a_base_and_a_head_that_is_no_revision_are_bad_input(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "check", "--head", "HEAD")
+    assert r.returncode == 2 and "--head needs --base" in r.stdout + r.stderr
+    r = nomic(repo, "check", "--base", "main", "--head", "no-such-ref")
+    assert r.returncode == 2 and "git diff" in r.stdout + r.stderr and "Traceback" not in r.stderr

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from tests.gitgame import commit, git, make_repo, nomic
+from tests.gitgame import check_pr_cli, commit, git, make_repo, nomic
 
 GAME = "content/blognomic"
 NOW = ["--now", "2026-11-22T12:00:00Z"]
@@ -18,7 +18,7 @@ def act(repo, *args, at="2026-11-06T10:00:00Z"):
 
 
 def check(repo, author, *extra):
-    return nomic(repo, "check", "--base", "main", "--author", author, *NOW, *extra)
+    return check_pr_cli(repo, "--base", "main", "--author", author, *NOW, *extra)
 
 
 def test_a_legal_pull_request_passes(tmp_path):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.gitgame import commit, make_repo, nomic
+from tests.gitgame import check_pr_cli, commit, make_repo, nomic
 
 NOW = ["--now", "2026-11-22T12:00:00Z"]
 
@@ -14,7 +14,7 @@ def act(repo, *args, at):
 
 
 def check(repo, author):
-    return nomic(repo, "check", "--base", "main", "--author", author, *NOW)
+    return check_pr_cli(repo, "--base", "main", "--author", author, *NOW)
 
 
 def test_the_leader_creates_a_moose_and_moves_it(tmp_path):

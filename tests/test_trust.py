@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.gitgame import commit, git, make_repo, nomic
+from tests.gitgame import check_pr_cli, commit, git, make_repo, nomic
 
 GAME = "content/blognomic"
 NOW = ["--now", "2026-11-22T12:00:00Z"]
@@ -27,7 +27,7 @@ def act(repo: Path, *args: str, at: str = "2026-11-06T10:00:00Z"):
 
 
 def check(repo: Path, author: str, *extra: str):
-    return nomic(repo, "check", "--base", "main", "--author", author, *NOW, *extra)
+    return check_pr_cli(repo, "--base", "main", "--author", author, *NOW, *extra)
 
 
 def write_action(repo: Path, name: str, body: str) -> Path:

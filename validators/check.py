@@ -274,8 +274,15 @@ def _git(root: Path, *args: str) -> str:
 
 def changed_paths(root: Path, base: str) -> list[tuple[str, str, str]]:
     """(status, path, old path) of every change from ``base`` to the work tree, untracked files included."""
+    out = _name_status(_git(root, "diff", "--name-status", "-z", "--find-renames", base, "--"))
+    for path in _git(root, "ls-files", "--others", "--exclude-standard", "-z").split("\0"):
+        if path:
+            out.append(("A", path, path))
+    return out
+
+
+def _name_status(diff: str) -> list[tuple[str, str, str]]:
     out = []
-    diff = _git(root, "diff", "--name-status", "-z", "--find-renames", base, "--")
     items = diff.split("\0")
     i = 0
     while i < len(items) - 1:
@@ -289,10 +296,39 @@ def changed_paths(root: Path, base: str) -> list[tuple[str, str, str]]:
         else:
             out.append((status[0], items[i + 1], items[i + 1]))
             i += 2
-    for path in _git(root, "ls-files", "--others", "--exclude-standard", "-z").split("\0"):
-        if path:
-            out.append(("A", path, path))
     return out
+
+
+def changed_between(root: Path, base: str, head: str) -> tuple[list[tuple[str, str, str]], list[tuple[str, str]]]:
+    """``changed_paths`` from ``base`` to the commit ``head`` (the work tree is not looked at), and each
+    changed path's ``git ls-tree`` line at ``head`` ("" where it is gone), for ``GitTree.changed``.
+
+    One ``git diff --raw`` between two trees: git compares them by their objects, without looking at a
+    file of the work tree (a check of the work tree looks at each of a large log's 10,000 files).
+    """
+    out: list[tuple[str, str, str]] = []
+    lines: list[tuple[str, str]] = []
+    items = _git(root, "diff", "--raw", "-z", "--no-abbrev", "--find-renames", base, head, "--").split("\0")
+    i = 0
+    while i < len(items) - 1:
+        meta = items[i]
+        if not meta.startswith(":"):
+            i += 1
+            continue
+        # ":<old mode> <new mode> <old object> <new object> <status>", then the path (two for a rename or copy)
+        _, mode, _, obj, status = meta[1:].split(" ")
+        if status[0] in "RC":
+            old, path = items[i + 1], items[i + 2]
+            i += 3
+        else:
+            old = path = items[i + 1]
+            i += 2
+        out.append((status[0], path, old))
+        if status[0] == "R":
+            lines.append((old, ""))
+        kind = "commit" if mode == "160000" else "blob"
+        lines.append((path, "" if status[0] == "D" else f"{mode} {kind} {obj}\t{path}"))
+    return out, lines
 
 
 def _head_actions(folder: str, base: list[str], base_set: set[str],
@@ -327,11 +363,19 @@ def author_player(state: State, author: str) -> str | None:
     return None
 
 
-def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime | None = None) -> Report:
+def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime | None = None,
+             head: str | None = None) -> Report:
+    """The pull request from ``base`` to the work tree, or to the commit ``head`` when given (CI's way:
+    the pull request is what was pushed, and files the work tree holds besides are not part of it)."""
     report = Report()
-    changes = changed_paths(root, base)
     base_tree = GitTree(root, base)
-    head_tree = WorkTree(root)
+    head_tree: WorkTree | GitTree
+    if head is None:
+        changes = changed_paths(root, base)
+        head_tree = WorkTree(root)
+    else:
+        changes, lines = changed_between(root, base, head)
+        head_tree = GitTree.changed(base_tree, head, lines)
     base_games = set(games(base_tree))
     head_games = set(games(head_tree))
     parsed: Parsed = {}  # the files the head shares with the base are parsed and validated once

@@ -78,8 +78,11 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     root = _root(args)
     now = _now(args)
+    if args.head and not args.base:
+        raise BadInput(Problem("--head needs --base: the pull request runs from --base to --head", field="--head",
+                               kind=BAD_INPUT))
     if args.base:
-        report = check_pr(root, args.base, author=_author(args), now=now)
+        report = check_pr(root, args.base, author=_author(args), now=now, head=args.head)
     else:
         report = check_repo(root, replay=not args.no_replay, now=now,
                             only=[_game(g) for g in args.game] if args.game else None)
@@ -235,6 +238,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("check", help="judge the repository, or a pull request against --base")
     c.add_argument("--base", help="the base revision of a pull request (e.g. origin/main)")
+    c.add_argument("--head", help="with --base: judge this commit (e.g. HEAD) instead of the work tree, as CI "
+                   "does; files the work tree holds besides are not part of the pull request")
     c.add_argument("--author", help="the pull request's author (login); default from the CI environment")
     c.add_argument("--format", choices=FORMATS, default="text")
     c.add_argument("--game", action="append", help="check only this game (repeatable)")

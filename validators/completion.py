@@ -22,7 +22,7 @@ _nomic() {
         COMPREPLY=( $(compgen -W "$actions --list --as --at --note --dry-run" -- "$cur") ); return
       fi
       COMPREPLY=( $(compgen -W "--as --at --note --dry-run --format --quiet" -- "$cur") ) ;;
-    check) COMPREPLY=( $(compgen -W "--base --author --format --game --no-replay" -- "$cur") ) ;;
+    check) COMPREPLY=( $(compgen -W "--base --head --author --format --game --no-replay" -- "$cur") ) ;;
     replay|due|tick|new) COMPREPLY=( $(compgen -W "$games --without --format --at --as --from --title" -- "$cur") ) ;;
     fmt) COMPREPLY=( $(compgen -f -W "--check" -- "$cur") ) ;;
     completion) COMPREPLY=( $(compgen -W "bash zsh" -- "$cur") ) ;;

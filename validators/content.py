@@ -19,6 +19,7 @@ import posixpath
 import re
 import stat
 import subprocess
+import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
@@ -26,7 +27,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any, Callable, Iterable, Protocol
 
 from . import schemas, yamlio
-from .engine import ENGINE_DOCS, Registry, Rule, State
+from .engine import Registry, Rule, State
 from .problems import BAD_INPUT, BadInput, Problem
 
 SCHEMA_LINE = "# yaml-language-server: $schema="
@@ -166,15 +167,48 @@ class WorkTree:
                       and os.path.lexists(os.path.join(content, e.name, "game.yaml")))
 
 
+_FILE_MODES = ("100644", "100755")  # git's modes of a plain file (120000 is a link, 160000 a nested repository)
+
+
 class GitTree:
-    """The files at a git revision, read in one batch."""
+    """The files at a git revision, read in one batch.
+
+    ``GitTree.changed`` makes the tree of a later revision from this one and the changes git reports
+    between the two: ``nomic check --head`` lists the head without running ``git ls-tree`` again, and
+    reads only the files that differ (the others are the base's, read once for both).
+    """
 
     def __init__(self, repo: str | Path, ref: str):
         self.repo = Path(repo)
         self.ref = ref
         self._entries: dict[str, str] | None = None
         self._sorted: list[str] | None = None
-        self._cache: dict[str, bytes] = {}
+        # object name -> its bytes, or the Problem that refuses it; shared with the trees made by ``changed``
+        self._blobs: dict[str, bytes | Problem] = {}
+        # objects the next batch reads as well (a later revision's changed files: one batch for both trees)
+        self._pending: dict[str, str] = {}
+
+    @classmethod
+    def changed(cls, base: GitTree, ref: str, changes: Iterable[tuple[str, str, str]]) -> GitTree:
+        """The tree at ``ref``: ``base``'s entries under content/, with ``changes`` applied.
+
+        ``changes``: (path, the path's ``git ls-tree`` line at ``ref``, or "" where it is gone), as
+        ``git diff --raw`` between the two revisions gives them.
+        """
+        tree = cls(base.repo, ref)
+        entries = dict(base.entries())
+        for path, line in changes:
+            if not path.startswith("content/"):
+                continue  # as ``entries``: the games' files only
+            if line:
+                entries[path] = line
+                if cls._mode(line) in _FILE_MODES:
+                    base._pending[cls._object(line)] = path
+            else:
+                entries.pop(path, None)
+        tree._entries = entries
+        tree._blobs, tree._pending = base._blobs, base._pending
+        return tree
 
     def _git(self, *args: str, input: bytes | None = None) -> bytes:
         r = subprocess.run(["git", "-C", str(self.repo), *args], input=input, capture_output=True)
@@ -205,7 +239,8 @@ class GitTree:
 
     def _listing(self) -> list[str]:
         if self._sorted is None:
-            self._sorted = sorted(self.entries())
+            # as WorkTree.list: hidden files, and whatever lies in a hidden folder, are not listed
+            self._sorted = sorted(p for p in self.entries() if "/." not in "/" + p)
         return self._sorted
 
     def list(self, prefix: str) -> list[str]:
@@ -232,24 +267,84 @@ class GitTree:
         return line is not None and self._mode(line) == "120000"
 
     def read(self, path: str) -> bytes:
-        if path not in self._cache:
+        line = self.entries().get(path)
+        if line is None:
+            raise BadInput(Problem(f"not in the tree at {self.ref}", path, kind=BAD_INPUT))
+        mode = self._mode(line)
+        if mode == "120000":
+            raise BadInput(Problem("content files may not be symbolic links (nor lie in a linked folder)", path,
+                                   kind=BAD_INPUT))
+        if mode not in _FILE_MODES:
+            raise BadInput(Problem("not a regular file", path, kind=BAD_INPUT))
+        sha = self._object(line)
+        if sha not in self._blobs:
             self.prefetch([path])
-        return self._cache[path]
+        blob = self._blobs[sha]
+        if isinstance(blob, Problem):
+            raise BadInput(blob.at(file=path))
+        return blob
 
     def prefetch(self, paths: Iterable[str]) -> None:
-        entries = self.entries()
-        wanted = [p for p in paths if p not in self._cache and p in entries]
+        entries, blobs = self.entries(), self._blobs
+        shas = {self._object(entries[p]): p for p in paths if p in entries and self._mode(entries[p]) in _FILE_MODES}
+        wanted = [sha for sha in shas if sha not in blobs]
         if not wanted:
             return
-        shas = "".join(self._object(entries[p]) + "\n" for p in wanted).encode()
-        out = self._git("cat-file", "--batch", input=shas)
-        pos = 0
-        for p in wanted:
-            nl = out.index(b"\n", pos)
-            header = out[pos:nl].split()
-            size = int(header[2])
-            self._cache[p] = out[nl + 1: nl + 1 + size]
-            pos = nl + 1 + size + 1
+        for sha, path in self._pending.items():
+            if sha not in blobs and sha not in shas:
+                shas[sha] = path
+                wanted.append(sha)
+        self._pending.clear()
+        # Streamed, not read whole: a file past the size limit (one a pull request added, say) is skipped
+        # over, never held in memory.
+        proc = subprocess.Popen(["git", "-C", str(self.repo), "cat-file", "--batch"], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        feed = threading.Thread(target=_feed, args=(proc.stdin, "".join(sha + "\n" for sha in wanted).encode()))
+        feed.start()
+        out = proc.stdout
+        try:
+            for sha in wanted:
+                header = out.readline().split()
+                if len(header) != 3 or header[1] != b"blob":  # "<name> missing", or not a file's contents
+                    if not header:
+                        break  # git stopped early: its message is reported below
+                    blobs[sha] = Problem("not a file git can read at this revision", shas[sha], kind=BAD_INPUT)
+                    continue
+                size = int(header[2])
+                if size > yamlio.MAX_FILE_BYTES:
+                    blobs[sha] = Problem(f"file is larger than {yamlio.MAX_FILE_BYTES} bytes", shas[sha],
+                                         kind=BAD_INPUT)
+                    left = size + 1
+                    while left > 0:
+                        chunk = out.read(min(left, 1 << 20))
+                        if not chunk:
+                            break
+                        left -= len(chunk)
+                    continue
+                blobs[sha] = out.read(size)
+                out.read(1)  # the newline after the contents
+        finally:
+            feed.join()
+            out.close()
+            err = proc.stderr.read()
+            proc.stderr.close()
+            proc.wait()
+        if proc.returncode != 0 or any(sha not in blobs for sha in wanted):
+            raise BadInput(Problem(f"git cat-file --batch: {err.decode(errors='replace').strip() or 'stopped early'}",
+                                   kind=BAD_INPUT))
+
+
+def _feed(pipe: Any, data: bytes) -> None:
+    """Writes a batch's requests while its answers are read (both pipes could fill otherwise)."""
+    try:
+        pipe.write(data)
+    except BrokenPipeError:
+        pass  # git stopped; the reader reports it
+    finally:
+        try:
+            pipe.close()
+        except BrokenPipeError:
+            pass
 
 
 # ---------------------------------------------------------------- reading a game
