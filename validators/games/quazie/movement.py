@@ -129,6 +129,27 @@ def _bounce_check(ctx: Ctx) -> Iterator[str]:
         yield f"there is no Standard Position {ctx.params['direction']} from {position_label(pos)}"
 
 
+SPENT_KEYS = ("concerto_used", "movement_used")
+
+
+def _carry_spent(ctx: Ctx, mover: str, off: str) -> None:
+    """A note the bounce hands on stays spent if it was already used (rule 24: a string of notes makes one
+    Concerto only).
+
+    A Concerto or movement claimed between a move and its bounce may have used the landing note. The spent
+    counts are prefixes of each history: the mover's shrinks to what is left of its history, and the Muffin
+    bounced off has all of its history spent, which loses nothing, as any later string that reached back
+    past the handed-on note would have to include it.
+    """
+    q = ctx.doc("quazie")
+    mine = len(stat(ctx.player(mover), "notes", []))
+    for key in SPENT_KEYS:
+        if int(q.get(key, {}).get(mover, 0)) > mine:
+            spent = ctx.edit("quazie")[key]
+            spent[mover] = mine
+            spent[off] = len(stat(ctx.player(off), "notes", []))
+
+
 def _bounce(ctx: Ctx) -> None:
     off, direction = ctx.params["off"], ctx.params["direction"]
     q = ctx.doc("quazie")
@@ -140,6 +161,7 @@ def _bounce(ctx: Ctx) -> None:
         notes.pop()
         me["stats"]["notes"] = notes
         _play(ctx, off, landing["note"])
+        _carry_spent(ctx, ctx.actor, off)
         ctx.step({"bounced_off": off, "note_to": off, "note": landing["note"]})
     mark_today(ctx, f"bounced:{ctx.actor}", off)
     move_to(ctx, ctx.actor, step_from(landing["position"], direction) or "", rome=bool(ctx.params.get("rome")),
