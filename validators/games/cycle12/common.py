@@ -142,6 +142,19 @@ def touch_sheet(ctx: Ctx, name: str) -> dict[str, Any]:
     return s
 
 
+def touch_sheet_once(ctx: Ctx, name: str) -> dict[str, Any]:
+    """``touch_sheet`` for a change that may come on top of the action's own (a medal the action earns).
+
+    Self-Updating asks for one new sheet showing everything the actions change, so a sheet this action
+    (or event) has already given a new version keeps it.
+    """
+    s = edit_sheet(ctx, name)
+    before = sheet(ctx.tx.base, name)
+    if before is not None and s.get("version", 1) != before.get("version", 1):
+        return s
+    return touch_sheet(ctx, name)
+
+
 # ---------------------------------------------------------------- places
 
 

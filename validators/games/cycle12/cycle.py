@@ -24,6 +24,7 @@ from .common import (
     opts,
     positions_changed,
     start,
+    touch_sheet_once,
 )
 
 RULE_TIME = "time"
@@ -277,6 +278,8 @@ def award_medals(ctx: Ctx) -> None:
             if i < 0:
                 continue
             sheets[i]["medals"].append(mid)
+            # Self-Updating: the Medal Box is on the character sheet, so earning a medal is a new version of it
+            touch_sheet_once(ctx, name)
             awarded = True
             holders.append(name)
             held.add(name)
