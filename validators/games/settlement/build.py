@@ -127,6 +127,8 @@ FILL = Action(
     rule="constructions",
     summary="Fill in a dry Channel you are in or next to (4 Energy); it becomes Dirt",
     params=_obj({"at": LOCATION}, ["at"]),
+    # "Fill in channel" is an item of 2.5 Constructions, which makes every item a Construction: so no one in
+    # Smoke (2.2.1) and no Outsider (2.11: no building constructions; outsider_gate) may fill a Channel
     check=guarded(task=True),
     effect=_fill,
 )
