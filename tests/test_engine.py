@@ -194,6 +194,30 @@ def test_scheduled_events_fire_between_actions():
     assert state.docs["roster"]["players"][0]["stats"]["luck"] == 0  # the old state is untouched
 
 
+def test_an_event_read_from_the_state_fires_at_the_moment_the_state_names():
+    """``next_due``: the state, not a calendar, says when (a stay that ends at a time written in a document)."""
+    from validators.timeutil import parse_time
+
+    def due(state, after):
+        ends = [parse_time(t) for t in state.docs["roster"].get("wake_at", [])]
+        return min((t for t in ends if t > after), default=None)
+
+    def wake(ctx):
+        ctx.edit("roster")["players"][0]["stats"]["luck"] += 1
+
+    module = Module(name="toy", title="Toy",
+                    actions=[Action(name="toy.roll", rule="toy", summary="", effect=lambda ctx: None)],
+                    events=[Event(name="toy.wake", rule="toy", next_time=None, apply=wake, next_due=due)])
+    state = _toy_state()
+    state = State(state.config, {**state.docs, "roster": {**state.docs["roster"],
+                  "wake_at": ["2026-11-19T23:00:00Z", "2026-11-20T03:17:42Z", "2026-11-21T09:05:00Z"]}}, {})
+    applied = apply_action(Registry([module]), state, {"at": "2026-11-21T09:04:59Z", "actor": "A",
+                                                        "action": "toy.roll"})
+    assert [e["at"] for e in applied.events] == ["2026-11-20T03:17:42Z"]  # the past one and the later one: no
+    with pytest.raises(ValueError):
+        Event(name="toy.both", rule="toy", next_time=next_weekly, apply=wake, next_due=due)
+
+
 def test_a_daily_action_twice_in_a_day_is_refused():
     reg, state = _toy_registry(), _toy_state()
     first = apply_action(reg, state, {"at": "2026-11-21T01:00:00Z", "actor": "A", "action": "toy.roll"})

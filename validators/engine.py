@@ -684,14 +684,34 @@ class Action:
 
 @dataclass(frozen=True)
 class Event:
-    """Something the rules make happen at a time, whether or not anyone acts."""
+    """Something the rules make happen at a time, whether or not anyone acts.
+
+    Most events keep a calendar (a weekly reset): ``next_time`` gives the first firing strictly after a
+    time. An event whose moment the gamestate sets (a stay that ends twelve hours after a dance) gives
+    ``next_due`` instead: the first firing strictly after a time, read from the state, or None when
+    nothing is due. Both are asked once, of the state as time starts passing, for every firing up to the
+    next action; so an event read from the state may end what has fallen due, but must not move its own
+    later firings.
+    """
 
     name: str
     rule: str
-    next_time: Callable[[datetime], datetime]  # the first firing strictly after a time
+    next_time: Callable[[datetime], datetime] | None  # None: next_due says when
     apply: Effect
     summary: str = ""
     enabled: Callable[[State], bool] = lambda state: True
+    next_due: Callable[[State, datetime], datetime | None] | None = None
+
+    def __post_init__(self) -> None:
+        if (self.next_time is None) == (self.next_due is None):
+            raise ValueError(f"event {self.name!r}: give exactly one of next_time and next_due")
+
+    def after(self, state: State, t: datetime) -> datetime | None:
+        """The first firing strictly after ``t``, or None."""
+        if self.next_due is not None:
+            return self.next_due(state, t)
+        assert self.next_time is not None
+        return self.next_time(t)
 
 
 @dataclass(frozen=True)
@@ -869,11 +889,11 @@ def due_events(registry: Registry, state: State, after: datetime, until: datetim
     for i, ev in enumerate(registry.events):
         if not ev.enabled(state):
             continue
-        t = ev.next_time(after)
+        t = ev.after(state, after)
         guard = 0
-        while t <= until and guard < 10000:
+        while t is not None and t <= until and guard < 10000:
             out.append((t, i, ev))
-            t = ev.next_time(t)
+            t = ev.after(state, t)
             guard += 1
     out.sort(key=lambda x: (x[0], x[1]))
     return [(t, ev) for t, _, ev in out]

@@ -16,7 +16,6 @@ awesomeness. See docs/modules/monkey.md.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
 from typing import Iterator
 
 from ...engine import Ctx, DocKind, Event, Module, Problem, State
@@ -42,11 +41,6 @@ def _npc_gate(ctx: Ctx) -> Iterator[str]:
         yield f"{ctx.actor} is a non-player character and takes no actions of eir own"
 
 
-def _next_hour(t: datetime) -> datetime:
-    """The first whole hour strictly after ``t``."""
-    return t.replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
-
-
 MODULE = Module(
     name="monkey",
     title="The Monkey dynasty",
@@ -64,10 +58,10 @@ MODULE = Module(
         Event("monkey.items-reactivate", items.RULE, lambda t: next_weekly(t, 6, 0, 0, 0), items.reactivate,
               summary="Every item is activated again; the Banana Fountain is full"),
         # Seed 000, "All Danced Out": the stay ends when the date has changed and twelve hours have passed;
-        # checked at every whole hour while somebody is held.
-        Event("monkey.danced-out-ends", dance.RULE_DANCED_OUT, _next_hour, dance.end_holds_event,
+        # the event fires at the moment the first stay is over (held_until), read from the barrel.
+        Event("monkey.danced-out-ends", dance.RULE_DANCED_OUT, None, dance.end_holds_event,
               summary="All Danced Out Monkeys whose stay is over get three Dance Moves",
-              enabled=dance.holds_pending),
+              next_due=dance.next_hold_end),
     ],
     consequences=[line.sync_roster],
     gates=[_npc_gate],

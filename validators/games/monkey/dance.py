@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from ...engine import Action, Ctx
@@ -260,8 +260,16 @@ CONDUCT = Action(
 # ---------------------------------------------------------------- time passing: All Danced Out
 
 
-def holds_pending(state: Any) -> bool:
-    return any(b.get("held_until") for b in state.doc("monkey_line").get("barrel", []))
+def next_hold_end(state: Any, after: datetime) -> datetime | None:
+    """All Danced Out: the first moment strictly after ``after`` at which a Monkey's stay is over, or None.
+
+    Seed 000, "All Danced Out": the Dance Moves become three once the stay has lasted long enough, that
+    is at ``held_until`` itself (the later of the next midnight and twelve hours after the dance), not at
+    the next whole hour. Only a dance starts a stay, and the event only ends stays that are over, so the
+    times read here as time starts passing hold until the next action.
+    """
+    ends = (parse_time(b["held_until"]) for b in state.doc("monkey_line").get("barrel", []) if b.get("held_until"))
+    return min((t for t in ends if t > after), default=None)
 
 
 def end_holds_event(ctx: Ctx) -> None:
