@@ -91,7 +91,6 @@ def _conduct(ctx: Ctx) -> None:
     dance_doc = ctx.doc("monkey_dance")
     number = len(dance_doc.get("history", [])) + 1
     in_barrel_at_start = [b["name"] for b in w.barrel]
-    hammers_at_start = {n: w.hammer_of(n) for n in w.npcs}
     stats_at_start = copy.deepcopy(w.stats)
     items_at_start = {i["name"]: _where(i) for i in w.items}
     order = roll_order(dancers(ctx), ctx.roll)
@@ -135,7 +134,7 @@ def _conduct(ctx: Ctx) -> None:
                 w.rebalance()
             step({"monkey": monkey, "move": entry.text, "complexity": entry.complexity, "result": result,
                   "events": list(w.log)})
-    _after_dance(ctx, w, in_barrel_at_start, hammers_at_start, step)
+    _after_dance(ctx, w, in_barrel_at_start, step)
     step({"summary": number, **_changes(w, stats_at_start, items_at_start)})
     w.save(ctx)
     doc = ctx.edit("monkey_dance")
@@ -162,8 +161,7 @@ def _changes(w: World, stats: dict[str, dict[str, Any]], items: dict[str, str]) 
     return {"monkeys": monkeys, "items": moved}
 
 
-def _after_dance(ctx: Ctx, w: World, in_barrel_at_start: list[str], hammers_at_start: dict[str, str],
-                 step: Any) -> None:
+def _after_dance(ctx: Ctx, w: World, in_barrel_at_start: list[str], step: Any) -> None:
     # 1. Robin Hood (seed 000, "Robin Hood"): compares with the Monkey just above em as the dance finished.
     w.log = []
     robin = w.npc("robin-hood")
@@ -190,10 +188,13 @@ def _after_dance(ctx: Ctx, w: World, in_barrel_at_start: list[str], hammers_at_s
             w.log.append(f"{name} holds a Hot Potato and loses {lost} banana")
     if w.log:
         step({"after": "Hot Potato", "events": list(w.log)})
-    # 3. Curious George and King Kong (seed 000, "NPCs").
+    # 3. Curious George and King Kong (seed 000, "NPCs"): each reverts if eir hammer was changed at any
+    # time during the Dance, even if it was changed back before the end (w.hammer_changed), not only if it
+    # differs from the start.
     w.log = []
+    changed = set(w.hammer_changed)
     george = w.npc("magnet-revert")
-    if george and w.hammer_of(george) != hammers_at_start.get(george):
+    if george and george in changed:
         magnet = w.hammer_named_by_effect("magnet") or "Magnet"
         w.set_hammer(george, magnet)
         w.log.append(f"{george}'s hammer was changed during the Dance: e takes a {magnet} hammer again")
@@ -204,7 +205,7 @@ def _after_dance(ctx: Ctx, w: World, in_barrel_at_start: list[str], hammers_at_s
             if w.hammer_of(kong) != sledge:
                 w.set_hammer(kong, sledge)
             w.log.append(f"{kong} ends the Dance at the top and takes a {sledge} hammer")
-        elif w.hammer_of(kong) != hammers_at_start.get(kong):
+        elif kong in changed:
             shotgun = w.hammer_named_by_effect("shotgun") or "Shot-gun"
             w.set_hammer(kong, shotgun)
             w.log.append(f"{kong}'s hammer was changed during the Dance: e takes a {shotgun} hammer again")

@@ -86,6 +86,9 @@ class World:
     now: str = ""
     log: list[str] = field(default_factory=list)
     idle: set[str] = field(default_factory=set)
+    # Whose hammer type has changed since the World was loaded, even if it changed back (seed 000, NPCs:
+    # Curious George and King Kong revert if their hammer "is changed" during the Dance).
+    hammer_changed: set[str] = field(default_factory=set)
 
     # ------------------------------------------------------------ loading and saving
 
@@ -231,6 +234,8 @@ class World:
         return self.stats[name]["dance_moves"] - old
 
     def set_hammer(self, name: str, hammer: str) -> None:
+        if hammer != self.hammer_of(name):
+            self.hammer_changed.add(name)
         self.stats[name]["hammer"] = hammer
 
     # ------------------------------------------------------------ hats (seed 000, "Hats", "Bare Head")
