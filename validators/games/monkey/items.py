@@ -12,7 +12,7 @@ again. What each item does is chosen by its ``kind``:
 * ``big-rock``: on a Monkey adjacent in the Line, who goes into the barrel;
   the rock lies where e stood;
 * ``good-luck-charm``: the holder goes to the end of the Line, even from the
-  barrel;
+  barrel (but not while All Danced Out holds em there);
 * ``banana-fountain``: one banana, at most once a day, three times a week.
 """
 
@@ -21,13 +21,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ...engine import Action, Ctx
+from ...engine import Action, Ctx, Problem
 from ...timeutil import day_start, format_time, parse_time
 from .common import is_npc, line_world, world
 from .world import IN_LINE, KongHolds
 
 RULE = "items"
 RULE_LIST = "list-of-items"
+RULE_DANCED_OUT = "all-danced-out"
 FOUNTAIN_STATES = ("Active - 3 left", "Active - 2 left", "Active - 1 left", "Unactive")
 ACTIVE = "Activated"
 INACTIVE = "Deactivated"
@@ -83,6 +84,15 @@ def _use_check(ctx: Ctx) -> Iterator[str]:
                 yield f"nobody is in position {target}"
     elif target is not None:
         yield f"{item['name']} takes no target"
+    if kind == "good-luck-charm":
+        # Seed 000, "All Danced Out": a danced-out Monkey must stay in the barrel until eir stay is over;
+        # the Charm's "even from the barrel" is the way out of an ordinary stay, which the rule lets apply
+        # only after that ("normal rules for exiting the barrel apply").
+        held = next((b for b in ctx.doc("monkey_line").get("barrel", [])
+                     if b["name"] == ctx.actor and b.get("held_until")), None)
+        if held is not None:
+            yield Problem(f"{ctx.actor} is All Danced Out and must stay in the barrel until {held['held_until']}; "
+                          "the Good Luck Charm may bring em back after that", rule=RULE_DANCED_OUT)
     if kind not in KINDS:
         yield f"{item['name']} has no known use (kind {kind!r})"
 
@@ -166,7 +176,8 @@ USE_ITEM = Action(
     check=_use_check,
     effect=_use,
     doc="`item` is the item's name; the Flaming Frisbee and the Big Rock need `target`, a position. Using an item "
-        "deactivates it until Sunday 00:00 (the Banana Fountain counts down instead, once a day).",
+        "deactivates it until Sunday 00:00 (the Banana Fountain counts down instead, once a day). The Good Luck "
+        "Charm works from the barrel, but not while All Danced Out still holds you there.",
 )
 
 
