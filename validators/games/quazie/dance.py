@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from ...engine import Action, Ctx
+from ...engine import Action, Ctx, Problem
 from ...roster import change_stat
-from .common import BLIND, R_DANCE_OFF, done_today, in_limbo, mark_today, muffin, muffins, stat, tables
+from .common import BLIND, R_DANCE_OFF, R_SPECIAL, done_today, in_limbo, mark_today, muffin, muffins, stat, tables
 
 
 def winner(table: dict[str, Any], challenger_move: str, opponent_move: str) -> str | None:
@@ -32,6 +32,16 @@ def _check(ctx: Ctx) -> Iterator[str]:
         yield f"{ctx.actor} is Blind; a Blind Muffin may not challenge anyone to a Dance Off"
     if done_today(ctx, "dance-off", ctx.actor):
         yield f"{ctx.actor} has already declared a Dance Off today"
+    # Rule 15: nothing of a Muffin in Limbo may change but its Position. A Dance Off sets the challenger's
+    # Dance Move and, unless the moves tie, moves Stuff between the two: refused before the roll, so that
+    # whether it is legal never depends on the dice (the Limbo guard would refuse some rolls and not others).
+    sides = {opponent["name"]: (opponent, "may move its Stuff, whatever the roll"),
+             ctx.actor: (me, "sets the challenger's Dance Move")}
+    for who, (p, does) in sides.items():
+        pos = stat(p, "position")
+        if in_limbo(pos):
+            yield Problem(f"{who} is in Limbo ({pos!r}); none of its values may change but its Position, and a "
+                          f"Dance Off {does}", rule=R_SPECIAL)
 
 
 def _dance_off(ctx: Ctx) -> None:
