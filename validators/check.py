@@ -274,7 +274,7 @@ def _git(root: Path, *args: str) -> str:
 
 def changed_paths(root: Path, base: str) -> list[tuple[str, str, str]]:
     """(status, path, old path) of every change from ``base`` to the work tree, untracked files included."""
-    out = _name_status(_git(root, "diff", "--name-status", "-z", "--find-renames", base, "--"))
+    out = _name_status(_git(root, "diff", "--no-color", "--name-status", "-z", "--find-renames", base, "--"))
     for path in _git(root, "ls-files", "--others", "--exclude-standard", "-z").split("\0"):
         if path:
             out.append(("A", path, path))
@@ -308,7 +308,8 @@ def changed_between(root: Path, base: str, head: str) -> tuple[list[tuple[str, s
     """
     out: list[tuple[str, str, str]] = []
     lines: list[tuple[str, str]] = []
-    items = _git(root, "diff", "--raw", "-z", "--no-abbrev", "--find-renames", base, head, "--").split("\0")
+    items = _git(root, "diff", "--no-color", "--raw", "-z", "--no-abbrev", "--find-renames", base, head,
+                 "--").split("\0")
     i = 0
     while i < len(items) - 1:
         meta = items[i]
