@@ -86,6 +86,12 @@ def _resolve_check(ctx: Ctx) -> Iterator[str]:
         return
     ok, why = status(ctx, c)
     if ctx.params.get("fail_without_effect"):
+        if not opts(ctx)["cfj_fail_without_effect"]:
+            # seed 003 rule 6: a CfJ goes on until a quorum of FOR votes or four days, then its votes decide;
+            # the admin's power to fail one that changes nothing is Ruleset 75's (seed 001 1.6) alone
+            yield ("this game's rules give no admin the power to fail a CfJ because it has no effect; "
+                   + ("resolve it by its votes" if ok else f"it cannot be resolved yet: {why}"))
+            return
         if c.get("effects"):
             yield (f"CfJ {c['id']} has effects, so it cannot be failed at once"
                    + (f"; it cannot be resolved yet: {why}" if not ok else "; resolve it by its votes"))

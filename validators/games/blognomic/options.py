@@ -27,6 +27,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "cfj_days": 4,
         "cfj_days_in_hiatus": 2,
         "cfj_against_quorum_ends": True,
+        "cfj_fail_without_effect": True,  # 1.6: any admin may fail a CfJ that has no effect on ruleset or gamestate
         "idle_basis": "activity",  # Colonists (1.2): no entry or comment in the last seven days
         "idle_after_days": 7,
         "unidle_wait_days": 4,
@@ -53,6 +54,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "cfj_days": 4,
         "cfj_days_in_hiatus": 4,
         "cfj_against_quorum_ends": False,
+        "cfj_fail_without_effect": False,  # rule 6 has no such power: every CfJ runs until Quorum FOR or four days
         "idle_basis": "votes",  # rule 2: failed to vote for more than a week
         "idle_after_days": 7,
         "unidle_wait_days": 0,
