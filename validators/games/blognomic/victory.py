@@ -303,8 +303,20 @@ ASCEND = Action(
 
 
 def _pass_check(ctx: Ctx) -> Iterator[str]:
-    if not ctx.doc("dynasty").get("awaiting_ascension"):
+    if not opts(ctx)["leader_may_pass"]:
+        # seed 003 rule 9 (and rule 1: the gamestate changes only as a rule permits): the winner of the dynasty
+        # is its new leader, with no provision to hand the role on; handing it on is Ruleset 75's (seed 001 1.9)
+        yield f"this game's rules do not let the new {ctx.keyword('leader', 'leader')} pass the role on"
+        return
+    dynasty = ctx.doc("dynasty")
+    if not dynasty.get("awaiting_ascension"):
         yield "leadership may be passed on only between a passing DoV and its Ascension Address"
+        return
+    winner = (dynasty.get("past") or [{}])[-1].get("winner")
+    if winner is not None and ctx.actor != winner:
+        # seed 001 1.9: "that Colonist", the maker of the passing DoV, may pass the role, once; whoever it was
+        # handed to leads the dynasty and posts the Address, but may not hand it on again
+        yield f"only {winner}, whose DoV passed, may pass the role on; {ctx.actor} received it"
     to = ctx.player(ctx.params["to"])
     if to is None:
         yield f"there is no player {ctx.params['to']!r}"
