@@ -34,6 +34,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "dov": "ruleset-75",
         "ascension_resets_stats": False,
         "ascension_renumbers": False,
+        "leader_may_declare": False,  # 1.9: a Colonist "other than the Expedition Leader" may declare victory
         "leader_may_pass": True,  # 1.9: the maker of the passing DoV may hand the new leadership to another Colonist
         "ascension_veto": False,  # 1.9: the Address names a theme, repeals dynastic rules, replaces keywords; no veto
         "core_sections": ["core", "glossary"],
@@ -62,6 +63,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "dov": "quazie",
         "ascension_resets_stats": True,  # rule 9: all GNDT stats reset to zero or blank
         "ascension_renumbers": True,  # rule 9: the remaining rules are renumbered
+        "leader_may_declare": True,  # rule 9: any Muffin who believes they have won may declare; no exception
         "leader_may_pass": False,  # rule 9 lets the new GRAND POOBAH do nothing of the kind
         "ascension_veto": True,  # rule 9: the Address may proclaim the veto of pending proposals
         "core_sections": ["core"],

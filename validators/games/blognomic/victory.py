@@ -18,7 +18,8 @@ ORDINALS = ["First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "
 
 
 def _declare_check(ctx: Ctx) -> Iterator[str]:
-    if ctx.actor == leader(ctx):
+    if ctx.actor == leader(ctx) and not opts(ctx)["leader_may_declare"]:
+        # seed 001 1.9 excepts the Expedition Leader; seed 003 rule 9 lets any Muffin declare, the GRAND POOBAH too
         yield f"the {ctx.keyword('leader', 'leader')} may not declare victory"
     if ctx.doc("dynasty").get("awaiting_ascension"):
         yield "no DoV may be made between a passing DoV and its Ascension Address"
