@@ -114,8 +114,9 @@ def _idle_check(ctx: Ctx) -> Iterator[str]:
     since = ctx.at - timedelta(days=days)
     if o["idle_basis"] == "votes":
         last = ctx.doc("proposals").get("last_vote", {}).get(target_name) or target["joined"]
-        if parse_time(last) > since:
-            yield f"{target_name} last voted at {last}, within the last {days} days"
+        # seed 003 rule 2: failed to vote for *more than* a week, so a vote exactly seven days ago still counts
+        if parse_time(last) >= since:
+            yield f"{target_name} last voted at {last}, not more than {days} days ago"
     else:
         last = ctx.doc("ledger").get("seen", {}).get(target_name) or target["joined"]
         if parse_time(last) > since:
