@@ -156,6 +156,8 @@ def _omnibus_check(ctx: Ctx) -> Iterator[str]:
         yield f"the Magic Omnibus may not stop at {dest}"
     if moved_this_turn(ctx, who):
         yield "the passenger has already moved this turn"
+    elif locked(ctx, who):  # Rule 116: a servant that threw a pie this turn stays where it is
+        yield "the servant threw a pie this turn; its location may not be changed again this turn (Rule 116)"
     if w.tally(ctx, ctx.actor) < 5:
         yield f"{ctx.actor} has fewer than five brownie points (Rule 51)"
     if servant and w.option(ctx, "servant_limits_on_transport", False):

@@ -6,7 +6,7 @@ from typing import Iterator
 
 from ...engine import Action, Ctx
 from . import world as w
-from .turns import mark, moved_this_turn, note_moved, require_turn
+from .turns import lock, mark, moved_this_turn, require_turn
 
 # ---------------------------------------------------------------- the pieman
 
@@ -124,7 +124,9 @@ def _target_place(ctx: Ctx) -> str | None:
 
 def _throw(ctx: Ctx) -> None:
     mark(ctx)
-    note_moved(ctx, "servant:" + ctx.actor, lock=True)
+    # Rule 116: throwing does not change the servant's location (so a second pie may follow in the same
+    # turn); it only forbids changing it voluntarily for the rest of the turn.
+    lock(ctx, "servant:" + ctx.actor)
     pie = next(t for t in w.carried_by(ctx, "servant", ctx.actor) if t.get("role") == "pie")
     roll = ctx.roll(6)
     kind, who = _target(ctx)

@@ -102,6 +102,13 @@ def note_moved(ctx: Ctx, who: str, *, lock: bool = False) -> None:
         t["locked"].append(who)
 
 
+def lock(ctx: Ctx, who: str) -> None:
+    """``who`` may not have their location changed again this turn, though it was not changed now."""
+    t = ctx.edit("turn")
+    if who not in t.setdefault("locked", []):
+        t["locked"].append(who)
+
+
 def locked(state: Any, who: str) -> bool:
     return who in (w.turn(state).get("locked") or [])
 
