@@ -31,9 +31,15 @@ def _meta_check(ctx: Ctx) -> Iterator[str]:
 def _meta(ctx: Ctx) -> None:
     mark(ctx, "metamorphose")
     p = ctx.edit_player()
-    p["stats"][w.GIFTS] = list(p["stats"].get(w.GIFTS) or []) + [ctx.params["gift"]]
+    have = list(p["stats"].get(w.GIFTS) or [])
     ctx.edit("turn").setdefault("metamorphosed", []).append(ctx.actor)
     ctx.step({"metamorphosed": ctx.actor, "gift": ctx.params["gift"]})
+    # Rule 137: a gift acquired beyond the Puissance limit is itself lost at once; the gifts already held
+    # stay (Standard Order chooses the gifts lost only when Puissance falls below their number).
+    if len(have) >= max(0, int(p["stats"].get(w.PUISSANCE, 0))):
+        ctx.step({"gift_lost": ctx.params["gift"], "why": "beyond the Puissance limit", "rule": "r137"})
+        return
+    p["stats"][w.GIFTS] = have + [ctx.params["gift"]]
 
 
 def _abandon_check(ctx: Ctx) -> Iterator[str]:
