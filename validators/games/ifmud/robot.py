@@ -30,19 +30,32 @@ def _rk_check(ctx: Ctx) -> Iterator[str]:
                 return
         if not _examinable(ctx, dest):
             yield f"nothing but the robot would be in {dest}; the examination cannot be completed, so no movement"
-        kitten_only = _examinable(ctx, dest) == ["kitten"]
+        kitten_only = [k for k, _ in _examinable(ctx, dest)] == ["kitten"]
         if not kitten_only:
             yield from w.may_lose(ctx, ctx.actor, 1, "examining a non-kitten entity")
 
 
-def _examinable(ctx: Ctx, place: str) -> list[str]:
+# What the rules call the entities that have no name of their own (Rules 71, 80, 114, 155).
+_CALLED = {"monkey": "the monkey", "pieman": "the pieman", "omnibus": "the Magic Omnibus", "kitten": "the kitten"}
+
+
+def _examinable(ctx: Ctx, place: str) -> list[tuple[str, str]]:
+    """(kind, name) of everything but the robot whose location is ``place``. Random Selection (Rule 95) puts
+    them in the Standard Order of their names: a player's name, a servant's name (Rule 45; "<owner>'s
+    servant" while it has none), a token's name, and the monkey, pieman, Magic Omnibus and kitten as the
+    rules call them."""
     out = []
     for kind, who in w.everything_in(ctx, place):
         if kind == "robot":
             continue
-        out.append(f"servant:{who}" if kind == "servant" else who)
+        if kind == "servant":
+            out.append(("servant", (w.servant(ctx, who) or {}).get("name") or f"{who}'s servant"))
+        elif kind == "player":
+            out.append(("player", who))
+        else:
+            out.append((kind, _CALLED[kind]))
     lying = {"room": place}
-    out += [f"token:{t['name']}" for t in peek(w.tokens(ctx)) if dict.__getitem__(t, "location") == lying]
+    out += [("token", t["name"]) for t in peek(w.tokens(ctx)) if dict.__getitem__(t, "location") == lying]
     return out
 
 
@@ -57,8 +70,8 @@ def _rk(ctx: Ctx) -> None:
         return
     dest = w.resolve_room(ctx, ctx.params["to"]) if ctx.params.get("to") else w.entity_location(ctx, "robot")
     w.set_entity_location(ctx, "robot", dest, how="Rule 160")
-    seen = w.select(ctx, _examinable(ctx, dest), "what the robot examines", "r160")
-    if seen == "kitten":
+    kind, seen = w.select(ctx, _examinable(ctx, dest), "what the robot examines", "r160", name=lambda x: x[1])
+    if kind == "kitten":
         ctx.step({"robotfindskitten": True})
         w.add_tally(ctx, ctx.actor, 10, w.BROWNIE, "Rule 157: robotfindskitten")
         w.set_entity_location(ctx, "robot", w.room_name(ctx, "cpu"), how="Rule 157")

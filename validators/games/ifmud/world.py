@@ -598,15 +598,16 @@ def drop_all(ctx: Ctx, kind: str, who: str, why: str) -> None:
         ctx.step({"dropped": t["name"], "by": who or kind, "why": why})
 
 
-def select(ctx: Ctx, items: list[str], what: str, rule: str) -> str:
-    """Random Selection (Rule 95) with the action's verifiable dice."""
+def select(ctx: Ctx, items: list[Any], what: str, rule: str, name: Any = str) -> Any:
+    """Random Selection (Rule 95) with the action's verifiable dice; ``name(item)`` is what Standard Order
+    reads (the items themselves when they are names)."""
     from .order import NoSelection
 
     try:
-        choice = random_selection(items, ctx.roll, dice=dice_sizes(ctx))
+        choice = random_selection(items, ctx.roll, name=name, dice=dice_sizes(ctx))
     except NoSelection as e:
         raise ctx.refuse(f"cannot choose {what} by Random Selection: {e}", rule) from None
-    ctx.step({"random_selection": what, "from": len(items), "chose": choice})
+    ctx.step({"random_selection": what, "from": len(items), "chose": name(choice)})
     return choice
 
 
