@@ -133,7 +133,7 @@ def _throw(ctx: Ctx) -> None:
     ctx.step({"pie": pie["name"], "at": ctx.params["target"], "d6": roll})
     if roll % 2 == 0:
         w.remove_token(ctx, w.edit_token(ctx, pie["id"]), "Rule 116: the pie hit")
-        w.drop_all(ctx, kind, who, "Rule 116: hit by a pie")
+        w.drop_all(ctx, kind, who, "Rule 116: hit by a pie", by=ctx.actor)  # Rule 90: the thrower moved them
     else:
         w.set_token_location(ctx, w.edit_token(ctx, pie["id"]), {"room": _target_place(ctx)}, by=ctx.actor)
 

@@ -589,12 +589,17 @@ def new_token(ctx: Ctx, fields: dict[str, Any]) -> dict[str, Any]:
     return t
 
 
-def drop_all(ctx: Ctx, kind: str, who: str, why: str) -> None:
-    """Everything a player, servant or the monkey carries goes to the room they are in."""
+def drop_all(ctx: Ctx, kind: str, who: str, why: str, by: str = "") -> None:
+    """Everything a player, servant or the monkey carries goes to the room they are in.
+
+    ``by``: the player whose action made them drop it (a pie's thrower, Rule 116; the player who set off
+    the pie bomb, Rule 119). Rule 90 blames the player who last caused a time bomb's location to change, so
+    that player becomes the bomb's last mover; a drop no player's action caused (an esplosion, Rule 77)
+    leaves the last mover as it was."""
     here = {"player": lambda: location_of_player(ctx, who), "servant": lambda: (servant(ctx, who) or {}).get("location"),
             "monkey": lambda: entity_location(ctx, "monkey")}[kind]()
     for t in list(carried_by(ctx, kind, who)):
-        set_token_location(ctx, edit_token(ctx, t["id"]), {"room": here})
+        set_token_location(ctx, edit_token(ctx, t["id"]), {"room": here}, by=by)
         ctx.step({"dropped": t["name"], "by": who or kind, "why": why})
 
 
@@ -753,7 +758,7 @@ def pie_bomb_trap(ctx: Ctx, dest: str) -> None:
             d2 = ctx.roll(2)
             ctx.step({"kersplat_d2": who or kind, "kind": kind, "roll": d2})
             if d2 % 2 == 0:
-                drop_all(ctx, kind, who, "Rule 119: kersplat")
+                drop_all(ctx, kind, who, "Rule 119: kersplat", by=ctx.actor)
         remove_token(ctx, bomb, "Rule 118: kersplatted")
 
 
