@@ -23,6 +23,17 @@ REQUEST_DAYS = 14
 ANSWER_DAYS = 7
 
 
+def card_sender(state: Any, n: dict[str, Any]) -> str:
+    """Who sent a tame nomster's card: the player who tamed it (Creating a Tame Nomster: the tamer sends the
+    card), whose sheet lists it among the nomsters they tamed. Its trainer changes when it joins another team
+    (Join Team), but the card stays the tamer's submission (Transcription: the submitter transcribes). A
+    nomster no sheet lists as tamed (made tame by a proposal) is its trainer's."""
+    for s in peek(state.doc(SHEETS)["sheets"]):
+        if n["id"] in dict.get(s, "tamed", ()):
+            return str(s["player"])
+    return str(n["trainer"])
+
+
 def submissions(state: Any) -> dict[str, tuple[str, str]]:
     """Every recorded sheet: its path -> (submitter, time of submission)."""
     out: dict[str, tuple[str, str]] = {}
@@ -43,7 +54,7 @@ def submissions(state: Any) -> dict[str, tuple[str, str]]:
             out.setdefault(s["image"], (s["player"], s["image_at"]))
     for n in state.doc(NOMSTERS)["nomsters"]:
         if n.get("card") and n.get("named") and n.get("trainer"):
-            out.setdefault(n["card"], (n["trainer"], n["named"]))
+            out.setdefault(n["card"], (card_sender(state, n), n["named"]))
     for p in state.doc(PROPOSALS)["proposals"]:
         if p.get("card"):
             out.setdefault(p["card"], (p["author"], p["submitted"]))
@@ -96,7 +107,7 @@ def _find_submission(state: Any, path: str) -> tuple[str, str] | None:
             return s["player"], s["image_at"]
     for n in peek(state.doc(NOMSTERS)["nomsters"]):
         if n.get("card") and n.get("named") and n.get("trainer") and n["card"] == path:
-            return n["trainer"], n["named"]
+            return card_sender(state, n), n["named"]
     for p in peek(state.doc(PROPOSALS)["proposals"]):
         if p.get("card") and p["card"] == path:
             return p["author"], p["submitted"]
