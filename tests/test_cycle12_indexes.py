@@ -186,6 +186,23 @@ def test_a_nomster_follows_from_the_command_on_and_stays_after_stay(base) -> Non
     assert alone.outcome[0]["moved"] == ["Ada"]
 
 
+def test_an_announcement_just_made_or_closed_is_seen_by_a_departure(base) -> None:
+    state, registry = base
+    # the open announcements are read (and kept) by this move: there are none yet
+    state = act(state, registry, "2026-11-10T12:00:00Z", "Cleo", "cycle12.move", to="Copper Hills").state
+    state = act(state, registry, "2026-11-10T12:10:00Z", "Cleo", "cycle12.survey", family="Primary Location Type",
+                tag="Metal").state
+    state = act(state, registry, "2026-11-10T12:20:00Z", "Cleo", "cycle12.move", to="Apeiros Village").state
+    assert state.doc("cycle12_world")["announcements"][0]["left"] == ["Cleo"]
+    # a closed announcement is no longer open: leaving again records nothing more
+    for at, who in (("12:30", "Ada"), ("12:31", "Basil"), ("12:32", "Dmitri")):
+        state = act(state, registry, f"2026-11-10T{at}:00Z", who, "cycle12.react", announcement=1).state
+    assert state.doc("cycle12_world")["announcements"][0]["status"] == "failed"
+    state = act(state, registry, "2026-11-11T12:00:00Z", "Cleo", "cycle12.move", to="Copper Hills").state
+    state = act(state, registry, "2026-11-11T12:10:00Z", "Cleo", "cycle12.move", to="Apeiros Village").state
+    assert state.doc("cycle12_world")["announcements"][0]["left"] == ["Cleo"]
+
+
 def test_a_nomster_just_spawned_can_be_tamed(base) -> None:
     state, registry = base
     assert "no nomster 6" in refused(state, registry, "2026-11-10T13:00:00Z", "Dmitri", "cycle12.tame", nomster=6)

@@ -465,6 +465,8 @@ def move_entity(ctx: Ctx, entity: str, to: int) -> list[str]:
             origin = where(ctx, who)
             touch_sheet(ctx, who)["location"] = dest
         moved.append(who)
+        if origin is not None and origin != dest:
+            note_departure(ctx, who, origin)
         # read only: the followers are found without copying every nomster
         pool = ctx.doc(NOMSTERS)["nomsters"]
         if followers is not None:
@@ -478,6 +480,39 @@ def move_entity(ctx: Ctx, entity: str, to: int) -> list[str]:
             if n["location"] == origin and not n.get("ascended"):
                 queue.append((f"{NOMSTER_REF}{n['id']}", dest))
     return moved
+
+
+# the open terraforming and surveying announcements by location -> their positions
+OPEN_ANNOUNCEMENTS = Kept(lambda a: (a["location"],) if a["status"] == "open" else (), multi=True)
+
+
+def note_departure(ctx: Ctx, who: str, origin: int) -> None:
+    """Terraforming, Surveying: an announcement completes only if the surveyor (or the terraforming's nomsters)
+    "has not left" the location. Leaving is recorded on the open announcements of ``origin`` it concerns
+    (``left``), so that coming back before the third reaction does not undo it; the announcement stays open
+    (reacting to it is still possible) and fails when it would complete."""
+    if WORLD in ctx.tx.docs:
+        listed, index = ctx.edit(WORLD)["announcements"], None
+    else:
+        listed = ctx.doc(WORLD)["announcements"]
+        index = OPEN_ANNOUNCEMENTS.of(ctx, listed)
+    if index is not None:
+        places: Any = index.get(origin, ())
+    else:
+        places = [i for i, a in enumerate(peek(listed)) if a["status"] == "open" and a["location"] == origin]
+    nomster = int(who[len(NOMSTER_REF):]) if who.startswith(NOMSTER_REF) else None
+    hits = []
+    for i in places:
+        a = list.__getitem__(listed, i)  # read only
+        if a["kind"] == "survey" and nomster is None and a["by"] == who or \
+                a["kind"] == "terraform" and nomster is not None and nomster in a.get("nomsters", ()):
+            if who not in a.get("left", ()):
+                hits.append(i)
+    if hits:
+        announcements = ctx.edit(WORLD)["announcements"]  # the same announcements in the same places
+        for i in hits:
+            a = announcements[i]
+            a["left"] = [*a.get("left", ()), who]
 
 
 def _move_check(ctx: Ctx) -> Iterator[str]:
@@ -647,7 +682,13 @@ def _react(ctx: Ctx) -> None:
     if len(a["reactions"]) < need:
         ctx.step({"announcement": a["id"], "reactions": len(a["reactions"]), "needed": need})
         return
-    # the condition must still hold when the last reaction comes
+    # the condition must still hold when the last reaction comes: nobody it names has left the location
+    # since the announcement (note_departure records leaving, also when they came back), nor is elsewhere
+    if a.get("left"):
+        a["status"] = "failed"
+        a["result"] = f"{', '.join(map(str, a['left']))} left the location"[:200]
+        ctx.step({"announcement": a["id"], "failed": a["result"]})
+        return
     if a["kind"] == "terraform":
         at_now = {n["id"]: n["location"] for n in peek(ctx.doc(NOMSTERS)["nomsters"])}
         gone = [i for i in a.get("nomsters", []) if at_now.get(i) != a["location"]]
