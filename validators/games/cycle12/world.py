@@ -165,8 +165,9 @@ def _suggest_check(ctx: Ctx) -> Iterator[str]:
     if p.get("image") and image_submitted(ctx, p["image"]):
         yield f"{p['image']} was submitted before; a suggestion is a new tile or card"
     if p["kind"] == "card":
+        # Location Sheets: the card shows the name, the coordinates and the description (a blank one shows none)
         for key in ("name", "x", "y", "description"):
-            if key not in p:
+            if key not in p or key == "description" and not str(p[key]).strip():
                 yield f"a location card gives the location's {key}"
     elif "image" not in p:
         yield "a location tile suggestion gives the tile's image"
@@ -237,8 +238,10 @@ def _create_check(ctx: Ctx) -> Iterator[Any]:
     if ctx.params.get("image") and image_submitted(ctx, ctx.params["image"]):
         yield f"{ctx.params['image']} was submitted before; a location is created with a new tile or card"
     if s["kind"] == "tile":
-        for key in ("name", "x", "y"):
-            if f[key] is None:
+        # Location Sheets: a location card shows all the location's properties but its tile and tags, so the
+        # description too (a blank one shows none)
+        for key in ("name", "x", "y", "description"):
+            if f[key] is None or key == "description" and not str(f[key]).strip():
                 yield f"a reply to a tile suggestion is a location card: give its {key}"
     elif not f["tile"]:
         yield "a reply to a card suggestion is a location tile: give its image"
