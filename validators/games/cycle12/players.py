@@ -12,11 +12,14 @@ record: that is self-updating, done by the engine for the player.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any, Iterator
 
 from ...engine import NEWCOMER, PLAYER, Action, Ctx
 from ...roster import fold, new_stats
+from ...timeutil import parse_time
 from .common import SHEETS, iso, location_at, touch_sheet
+from .transcription import REQUEST_DAYS
 
 RULE_JOINING = "joining"
 RULE_TRACKING = "tracking"
@@ -77,6 +80,17 @@ def _sheet_check(ctx: Ctx) -> Iterator[str]:
 
 def _sheet(ctx: Ctx) -> None:
     s = touch_sheet(ctx, ctx.actor)
+    if "image" in ctx.params and s.get("image") and s.get("image_at") and s["image"] != ctx.params["image"]:
+        # Transcription: a sheet may be asked for within 14 days of its submission, also once a newer one
+        # replaced it, so the images replaced are kept while they can still be asked for
+        horizon = ctx.at - timedelta(days=REQUEST_DAYS)
+        kept = [e for e in s.get("earlier_images", []) if parse_time(e["at"]) >= horizon]
+        if parse_time(s["image_at"]) >= horizon:
+            kept.append({"image": s["image"], "at": s["image_at"]})
+        if kept:
+            s["earlier_images"] = kept
+        else:
+            s.pop("earlier_images", None)
     for key in ("image", "token"):
         if key in ctx.params:
             s[key] = ctx.params[key]

@@ -52,6 +52,8 @@ def submissions(state: Any) -> dict[str, tuple[str, str]]:
     for s in state.doc(SHEETS)["sheets"]:
         if s.get("image") and s.get("image_at"):
             out.setdefault(s["image"], (s["player"], s["image_at"]))
+        for e in s.get("earlier_images", []):  # the character sheets a newer one replaced
+            out.setdefault(e["image"], (s["player"], e["at"]))
     for n in state.doc(NOMSTERS)["nomsters"]:
         if n.get("card") and n.get("named") and n.get("trainer"):
             out.setdefault(n["card"], (card_sender(state, n), n["named"]))
@@ -105,6 +107,9 @@ def _find_submission(state: Any, path: str) -> tuple[str, str] | None:
     for s in peek(state.doc(SHEETS)["sheets"]):
         if s.get("image") and s.get("image_at") and s["image"] == path:
             return s["player"], s["image_at"]
+        for e in dict.get(s, "earlier_images", ()):  # the character sheets a newer one replaced
+            if e["image"] == path:
+                return s["player"], e["at"]
     for n in peek(state.doc(NOMSTERS)["nomsters"]):
         if n.get("card") and n.get("named") and n.get("trainer") and n["card"] == path:
             return card_sender(state, n), n["named"]
