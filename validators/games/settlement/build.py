@@ -106,7 +106,10 @@ PULL = Action(
     rule="constructions",
     summary="Pull down an adjacent Construction, paying its Energy again; its materials are lost",
     params=_obj({"at": LOCATION}, ["at"]),
-    check=guarded(task=True),
+    # seed 001 "Locations", Smoke: a Colonist in Smoke may not perform Tasks or *build* Constructions; pulling
+    # one down is neither (the Outsiders rule names "build or pull down" as two things), so Smoke allows it.
+    # Outsiders may not pull down: outsider_gate refuses this action for them.
+    check=guarded(),
     effect=_pull,
 )
 
