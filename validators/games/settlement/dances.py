@@ -15,7 +15,7 @@ from ...roster import change_stat, set_stat
 from ...timeutil import format_time, parse_time, week_start
 from . import configs
 from .common import beings, guarded, handbook, opts, outsider_filer, the_map, where
-from .grid import DIRECTIONS, designate
+from .grid import DIRECTIONS, designate, manhattan
 from .movement import step_problem
 from .tasks import _obj
 
@@ -167,6 +167,17 @@ def _conga_move(ctx: Ctx) -> None:
     line = [ctx.actor, *(n for n in conga["line"] if (p := ctx.player(n)) is not None and where(p) is not None)]
     if (me := ctx.player()) is None or where(me) is None:
         raise ctx.refuse(f"{ctx.actor} stands nowhere on the map, so cannot lead the Conga")
+    # seed 001 "Lord of the Dance", Conga: the front moves "the rest of the conga line" behind them, and a conga
+    # line is an unbroken chain of orthogonal adjacency. A dancer who has stepped out of it since the dance (or
+    # stands behind one who has) is no longer in the line: left where they are, never carried across the map
+    # into the place of the one ahead
+    chain = line[:1]
+    for n in line[1:]:
+        if manhattan(where(ctx.player(n)), where(ctx.player(chain[-1]))) != 1:  # type: ignore[arg-type]
+            ctx.step({"conga line ends before": n})
+            break
+        chain.append(n)
+    line = chain
     for letter in path:
         positions = [where(ctx.player(n)) for n in line]
         dr, dc = DIRECTIONS[letter]
