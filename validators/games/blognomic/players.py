@@ -1,4 +1,4 @@
-"""Joining, leaving, going idle and coming back (seed 001 rule 1.2; seed 003 rule 2).
+"""Joining, leaving, going idle and coming back (seed 001 rule 1.2; seed 003 rule 2); an admin stepping down.
 
 Where a rule says an admin does something at a player's request (adding a new
 player, de-idling one), the player files the action in a pull request and an
@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Iterator
 
-from ...engine import NEWCOMER, PLAYER, Action, Ctx
+from ...engine import ADMIN, NEWCOMER, PLAYER, Action, Ctx
 from ...roster import fold, new_stats
 from ...timeutil import format_time, parse_time
 from .common import opts
@@ -184,4 +184,21 @@ UNIDLE = Action(
     doc="Your stats keep the values they had; any stat added meanwhile gets its default.",
 )
 
-ACTIONS = [JOIN, LEAVE, IDLE, UNIDLE]
+def _resign(ctx: Ctx) -> None:
+    ctx.edit_player()["admin"] = False
+
+
+RESIGN = Action(
+    name="core.resign-admin",
+    rule=RULE,
+    summary="Step down as an admin",
+    who=ADMIN,
+    idle_ok=True,  # 1.2: within the rule on admins an idle admin is still an admin, so may step down too
+    effect=_resign,
+    # seed 001 1.2, seed 003 rule 2: an admin may be removed from the post by proposal, CfJ, or their own
+    # voluntary resignation; the first two are a proposal's or a CfJ's effects, this is the third
+    doc="An admin may resign the post at any time; the player stays in the game. Only a proposal makes an admin.",
+)
+
+
+ACTIONS = [JOIN, LEAVE, IDLE, UNIDLE, RESIGN]
