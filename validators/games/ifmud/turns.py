@@ -94,19 +94,21 @@ def moved_this_turn(state: Any, who: str) -> bool:
     return who in (w.turn(state).get("moved") or [])
 
 
+def _note(ctx: Ctx, key: str, who: str) -> None:
+    names = ctx.edit("turn").setdefault(key, [])
+    if who not in names:
+        names.append(who)
+
+
 def note_moved(ctx: Ctx, who: str, *, lock: bool = False) -> None:
-    t = ctx.edit("turn")
-    if who not in t.setdefault("moved", []):
-        t["moved"].append(who)
-    if lock and who not in t.setdefault("locked", []):
-        t["locked"].append(who)
+    _note(ctx, "moved", who)
+    if lock:
+        _note(ctx, "locked", who)
 
 
 def lock(ctx: Ctx, who: str) -> None:
     """``who`` may not have their location changed again this turn, though it was not changed now."""
-    t = ctx.edit("turn")
-    if who not in t.setdefault("locked", []):
-        t["locked"].append(who)
+    _note(ctx, "locked", who)
 
 
 def locked(state: Any, who: str) -> bool:
