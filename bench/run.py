@@ -74,6 +74,11 @@ def measure(fn: Callable[[], Any], repeat: int = 3, gc_off: bool = False) -> tup
     return best_cpu, best_wall, result
 
 
+def best_of(runs: list[tuple[float, float]]) -> tuple[float, float]:
+    """(best CPU, best wall) of several (CPU, wall) timings of the same thing."""
+    return min(c for c, _ in runs), min(w for _, w in runs)
+
+
 def csafe_parse(texts: list[str]) -> None:
     for t in texts:
         yaml.load(t, Loader=yaml.CSafeLoader)
@@ -175,7 +180,7 @@ def fig_act(repo: Path, game: str, rows: list[Row], repeat: int, record: dict[st
         return c1 - c0, w1 - w0
 
     runs = [act_once() for _ in range(repeat)]
-    best = (min(c for c, _ in runs), min(w for _, w in runs))
+    best = best_of(runs)
     written = [line[3:] for line in git(repo, "status", "--porcelain", "--untracked-files=all").splitlines()
                if line[3:].startswith("content/")]
     # The same, with the parse cache a player's machine keeps (validators/parsecache.py) filled by one run
@@ -184,7 +189,7 @@ def fig_act(repo: Path, game: str, rows: list[Row], repeat: int, record: dict[st
     cache = {"NOMIC_CACHE": str(warm_dir)}
     act_once(cache)  # fills the cache
     runs = [act_once(cache) for _ in range(repeat)]
-    warm = (min(c for c, _ in runs), min(w for _, w in runs))
+    warm = best_of(runs)
     shutil.rmtree(warm_dir, ignore_errors=True)
     # the process's own start-up (interpreter and imports), for reference
     c0, w0 = cpu(), time.perf_counter()
@@ -263,7 +268,7 @@ def fig_check_pr(repo: Path, game: str, rows: list[Row], repeat: int, act_info: 
         best, row.ours = timed("HEAD~1", "HEAD")
     finally:
         git(repo, "reset", "-q", "--hard", "HEAD~1")
-    row.base = (min(c for c, _ in base_runs), min(w for _, w in base_runs))
+    row.base = best_of(base_runs)
     row.notes.append(f"{len(texts)} files parsed for the baseline ({sum(map(len, texts)) // 1024} KiB): each "
                      "file the PR left as it was once, as the check does, and the base's and head's version of "
                      "each file it changed")
@@ -390,8 +395,8 @@ def fig_schemas(repo: Path, game: str, rows: list[Row], repeat: int) -> None:
     # Each takes some tens of milliseconds, where a moment's slowness of the machine moves the best of three
     # by half: the two are measured in turn, ten times each at least, and the best of each kept.
     runs = [(measure(ours, 1)[:2], measure(fastest, 1)[:2]) for _ in range(max(repeat, 10))]
-    row.ours = (min(o[0] for o, _ in runs), min(o[1] for o, _ in runs))
-    row.base = (min(b[0] for _, b in runs), min(b[1] for _, b in runs))
+    row.ours = best_of([o for o, _ in runs])
+    row.base = best_of([b for _, b in runs])
     slow = measure(python_only, 1)[:2]
     row.notes.append(f"{len(items)} documents; jsonschema (Python) alone on the same: {fmt_pair(slow)}")
     row.ratio_goal = 2.0
