@@ -853,11 +853,14 @@ class Sim:
             self.act(me, "ifmud.drop", {"token": self.tok_ref(t)})
             if t.get("role") in ("lunchbox", "compass"):
                 continue
-            if (self.turn().get("pending") or {}).get("destination") == t["id"] and self.rng.random() < 0.85:
+            opened = (self.turn().get("pending") or {}).get("destinations") or []
+            if t["id"] in opened and self.rng.random() < 0.85:
                 dist = _distances(self.adjacency(), here, self.passable)
                 near = sorted(r for r, d in dist.items() if 2 <= d <= 6)
                 if near:
-                    self.act(me, "ifmud.set-destination", {"to": self.rng.choice(near)})
+                    # several deliveries in one turn each await a choice (Rule 103): then name the token
+                    params = {"to": self.rng.choice(near), **({"token": t["id"]} if len(opened) > 1 else {})}
+                    self.act(me, "ifmud.set-destination", params)
             return
 
     def drop_things(self, me: str) -> None:

@@ -99,7 +99,11 @@ def _award_prize(ctx: Ctx, t: dict[str, Any], here: str, servant: bool) -> None:
         else:
             t["die"] = smaller
     else:
-        ctx.edit("turn").setdefault("pending", {})["destination"] = t["id"]
+        # Rule 103: the choice of a new destination is open for every prize delivered this turn, not only the last.
+        pending = ctx.edit("turn").setdefault("pending", {})
+        opened = open_destinations(pending)
+        pending.pop("destination", None)
+        pending["destinations"] = [*opened, t["id"]] if t["id"] not in opened else opened
 
 
 PICK_UP = Action(
@@ -123,17 +127,53 @@ DROP = Action(
 )
 
 
+def open_destinations(pending: dict[str, Any] | None) -> list[int]:
+    """The prize tokens delivered this turn whose new destination may still be chosen (Rule 103), in the
+    order delivered. (An older state kept only the last delivery, as ``destination``.)"""
+    pending = pending or {}
+    if "destinations" in pending:
+        return list(pending["destinations"])
+    return [pending["destination"]] if pending.get("destination") is not None else []
+
+
+def _chosen_token(ctx: Ctx) -> tuple[int | None, str | None]:
+    """The delivered prize whose destination is being chosen, or why there is none."""
+    opened = open_destinations(w.turn(ctx).get("pending"))
+    if not opened:
+        return None, "no prize token was delivered by you this turn, so there is no destination to choose (Rule 103)"
+    ref = ctx.params.get("token")
+    if ref is None:
+        if len(opened) > 1:
+            names = ", ".join(f"#{i} {(w.token(ctx, i) or {}).get('name', '?')}" for i in opened)
+            return None, f"{len(opened)} prizes delivered this turn await a destination ({names}); say which with token"
+        if w.token(ctx, opened[0]) is None:
+            return None, f"token #{opened[0]}, delivered this turn, is no longer in the game"
+        return opened[0], None
+    t = w.find_token(ctx, ref)
+    if t["id"] not in opened:
+        return None, (f"{t['name']} was not delivered by you this turn, or its destination was already chosen "
+                      "(Rule 103)")
+    return t["id"], None
+
+
 def _dest_check(ctx: Ctx) -> Iterator[str]:
     yield from require_turn(ctx, rule="r103")
-    pending = (w.turn(ctx).get("pending") or {}).get("destination")
-    if pending is None:
-        yield "no prize token was delivered by you this turn, so there is no destination to choose (Rule 103)"
+    _, why = _chosen_token(ctx)
+    if why:
+        yield why
     if w.resolve_room(ctx, ctx.params["to"]) is None:
         yield f"there is no room {ctx.params['to']!r}"
 
 
 def _dest(ctx: Ctx) -> None:
-    ident = ctx.edit("turn")["pending"].pop("destination")
+    ident, _ = _chosen_token(ctx)
+    pending = ctx.edit("turn")["pending"]
+    left = [i for i in open_destinations(pending) if i != ident]
+    pending.pop("destination", None)
+    if left:
+        pending["destinations"] = left
+    else:
+        pending.pop("destinations", None)
     t = w.edit_token(ctx, ident)
     t["destination"] = w.resolve_room(ctx, ctx.params["to"])
     ctx.step({"token": ident, "destination": t["destination"]})
@@ -142,10 +182,11 @@ def _dest(ctx: Ctx) -> None:
 SET_DESTINATION = Action(
     name="ifmud.set-destination", rule="r103", summary="Choose the new destination of the prize you delivered",
     params={"type": "object", "required": ["to"], "additionalProperties": False,
-            "properties": {"to": {"type": "string", "minLength": 1, "maxLength": 120}}},
+            "properties": {"to": {"type": "string", "minLength": 1, "maxLength": 120}, "token": TOKEN}},
     check=_dest_check, effect=_dest,
     doc="After delivering a prize token this turn, its deliverer names its next destination; if they do not "
-        "by the end of the turn, it keeps its old one (Rule 103).",
+        "by the end of the turn, it keeps its old one (Rule 103). Each prize delivered in the turn gets its own "
+        "choice; when more than one awaits, name the token.",
 )
 
 
@@ -209,7 +250,8 @@ def _steal(ctx: Ctx) -> None:
     loc, _ = _holder(ctx)
     mark(ctx, "steal")
     w.set_token_location(ctx, t, loc, by=ctx.actor, direct=True)
-    ctx.step({"stolen": t["name"], "from": victim[1] or victim[0], "victim": victim[0], "by": ctx.params.get("by", "self")})
+    ctx.step({"stolen": t["name"], "from": victim[1] or victim[0], "victim": victim[0],
+              "by": ctx.params.get("by", "self")})
 
 
 STEAL = Action(
