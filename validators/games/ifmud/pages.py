@@ -337,7 +337,9 @@ def render_room(state: State, room: dict[str, Any], ix: Index) -> str:
         facts.append("This is the Savage Wilderness, the room with the fewest visits (Rule 122).")
     arrivals = (state.doc("turn").get("arrivals") or {}).get(name)
     if arrivals:
-        facts.append(f"Arrivals this turn, to be counted as visits at its end (Rule 98): {_md(arrivals)}.")
+        who = f" ({_md(', '.join(arrivals))})" if isinstance(arrivals, list) else ""
+        facts.append(f"Arrivals this turn, to be counted as visits at its end (Rule 98): "
+                     f"{w.arrivals_count(arrivals)}{who}.")
     bubble = state.doc("map").get("bubble")
     if name == w.room_name(state, "bubble") and bubble:
         last = f"; the last paid was {_md(bubble['last'])}" if bubble.get("last") else ""

@@ -129,10 +129,10 @@ def end_turn(ctx: Ctx, at: datetime, how: str) -> None:
     who = t.get("active")
     ctx.step({"turn_ends": who, "how": how, "at": format_time(at)})
     # Rule 98: each room's visits go up by the players whose location changed to it this turn.
-    for name, n in sorted((t.get("arrivals") or {}).items()):
+    for name, entry in sorted((t.get("arrivals") or {}).items()):
         r = _edit_room(ctx, name)
-        if r is not None:
-            r["visits"] = int(r.get("visits", 0)) + int(n)
+        if r is not None and w.arrivals_count(entry):
+            r["visits"] = int(r.get("visits", 0)) + w.arrivals_count(entry)
     names = w.player_names(ctx)  # nobody joins or leaves below
     if who in names:
         # Rule 131: ending a turn in the Servants' Quarters costs three brownie points.

@@ -654,13 +654,29 @@ def set_player_location(ctx: Ctx, who: str, dest: str, *, how: str, by_action: b
         value = int(toll["value"])
         add_tally(ctx, who, -value, BROWNIE, f"Rule 43: toll {toll['name']}")
         add_tally_to_all_but(ctx, who, math.ceil(value / 2), BROWNIE, f"Rule 43: half of {who}'s toll")
-    tdoc = ctx.edit("turn")
-    arrivals = tdoc.setdefault("arrivals", {})
-    arrivals[dest] = int(arrivals.get(dest, 0)) + 1
+    # Rule 98 counts, for each room, the players whose location was changed to it this turn: a player sent to
+    # the same room twice in one turn (by a vanished room, Rules 53 and 69, or the bubble's burst, Rule 29) is
+    # one of them once.
+    note_arrival(ctx, who, dest)
     if dest == room_name(ctx, "bubble"):
         enter_bubble(ctx, who)
     if by_action:
         pie_bomb_trap(ctx, dest)
+
+
+def note_arrival(ctx: Ctx, who: str, dest: str) -> None:
+    """Rule 98: ``who``'s location was changed to ``dest`` this turn (each player listed once per room)."""
+    arrivals = ctx.edit("turn").setdefault("arrivals", {})
+    names = arrivals.get(dest)
+    if not isinstance(names, list):  # an older state kept only a count: its arrivals cannot be named
+        names = arrivals[dest] = [f"#{i + 1}" for i in range(int(names or 0))]
+    if who not in names:
+        names.append(who)
+
+
+def arrivals_count(entry: Any) -> int:
+    """How many visits a room's ``turn.arrivals`` entry adds (Rule 98): its players, or an older count."""
+    return len(entry) if isinstance(entry, list) else int(entry or 0)
 
 
 def set_servant_location(ctx: Ctx, owner: str, dest: str, *, how: str, by_action: bool = True) -> None:
