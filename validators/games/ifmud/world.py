@@ -659,7 +659,7 @@ def set_player_location(ctx: Ctx, who: str, dest: str, *, how: str, by_action: b
     # one of them once.
     note_arrival(ctx, who, dest)
     if dest == room_name(ctx, "bubble"):
-        enter_bubble(ctx, who)
+        enter_bubble(ctx, who, by=ctx.actor if by_action else "")
     if by_action:
         pie_bomb_trap(ctx, dest)
 
@@ -702,8 +702,9 @@ def set_entity_location(ctx: Ctx, which: str, dest: str, *, by: str = "", how: s
             pie_bomb_trap(ctx, dest)
 
 
-def enter_bubble(ctx: Ctx, who: str) -> None:
-    """Rule 29: 1, 2, 4 ... brownie points to each new enterer (not twice running); 32 bursts it."""
+def enter_bubble(ctx: Ctx, who: str, by: str = "") -> None:
+    """Rule 29: 1, 2, 4 ... brownie points to each new enterer (not twice running); 32 bursts it.
+    ``by``: the player whose action brought ``who`` in (and so bursts the bubble)."""
     m = ctx.edit("map")
     b = m.setdefault("bubble", {"next": 1, "last": None})
     if b.get("last") == who:
@@ -714,10 +715,13 @@ def enter_bubble(ctx: Ctx, who: str) -> None:
     b["last"] = who
     b["next"] = points * 2
     if points >= 32:
-        burst_bubble(ctx)
+        burst_bubble(ctx, by)
 
 
-def burst_bubble(ctx: Ctx) -> None:
+def burst_bubble(ctx: Ctx, by: str = "") -> None:
+    """Rule 29: everything in the bubble goes to the Lounge and the bubble leaves the map. ``by`` is the player
+    whose action burst it: for Rule 90 they caused the monkey's and the tokens' change of location, as the
+    movers of the monkey (``set_entity_location``) and of tokens (``set_token_location``) are recorded."""
     bubble, lounge = room_name(ctx, "bubble"), room_name(ctx, "lounge")
     ctx.step({"bubble": "burst"})
     for p in player_names(ctx):
@@ -728,10 +732,10 @@ def burst_bubble(ctx: Ctx) -> None:
             set_servant_location(ctx, s["owner"], lounge, how="Rule 29: the bubble burst", by_action=False)
     for which in ENTITIES:
         if entity_location(ctx, which) == bubble:
-            ctx.edit("entities")[which]["location"] = lounge
+            set_entity_location(ctx, which, lounge, by=by, how="Rule 29: the bubble burst")
     for t in list(tokens(ctx)):
         if t["location"] == {"room": bubble}:
-            set_token_location(ctx, edit_token(ctx, t["id"]), {"room": lounge})
+            set_token_location(ctx, edit_token(ctx, t["id"]), {"room": lounge}, by=by)
     remove_room(ctx, bubble)
 
 
