@@ -17,6 +17,7 @@ from validators.games.ifmud.pages import (
     render_map_svg,
     render_quests,
     render_tokens,
+    render_turn,
     room_slugs,
 )
 
@@ -71,6 +72,26 @@ def test_quests_roster_lists_quests():
                                           "goal": "Lounge", "value": {"brownie": 12}})
     text = render_quests(state)
     assert "| 1 |  | red | Attic | Saturn | Lounge | 12 brownie points |" in text
+
+
+def test_the_turn_page_names_every_winner():
+    """Rules 33 and 148: players who reach 350 at the same moment all win, and the page says so."""
+    state = _state()
+    state.doc("turn")["over"] = {"winners": ["Adam Biltcliffe", "Roger Carbol"], "at": "2026-11-01T01:00:00Z"}
+    text = render_turn(state)
+    assert "The game is over: **Adam Biltcliffe** and **Roger Carbol** won (a shared win" in text
+    state.doc("turn")["over"] = {"winners": ["Zoe Abbott"], "at": "2026-11-01T01:00:00Z"}
+    assert "The game is over: **Zoe Abbott** won." in render_turn(state)
+    state.doc("turn")["over"] = {"winner": "Zoe Abbott", "at": "2026-11-01T01:00:00Z"}  # an older state's record
+    assert "The game is over: **Zoe Abbott** won." in render_turn(state)
+
+
+def test_arrivals_of_the_turn_are_shown_on_the_room_page():
+    """Rule 98: the room page counts the players who arrived during the turn, each once, and names them."""
+    state = _state()
+    state.doc("turn")["arrivals"] = {"Attic": ["Zoe Abbott", "Adam Biltcliffe"]}
+    attic = next(p for p in pages(state) if p.slug.startswith("rooms/") and p.title == "Attic")
+    assert "(Rule 98): 2 (Zoe Abbott, Adam Biltcliffe)." in attic.markdown
 
 
 def test_pages_have_distinct_slugs():

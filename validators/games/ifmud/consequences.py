@@ -681,11 +681,13 @@ def _scores(ctx: Ctx) -> None:
             ctx.edit("turn")["honours"] = {"kind": "First Honours" if len(reached) == 1 else "Shared Honours",
                                            "players": reached, "at": format_time(ctx.at)}
             ctx.step({"honours": reached})
+    # Rule 148: whoever reaches 350 wins; Rule 33: a win ends the game. Players who reach it at the same moment
+    # (a toll's halves, Rule 43; a quest finished by several, Rule 141) all win: no rule picks one of them.
     winners = [p for p in names if brownie[p] >= goal]
     if winners and not t.get("over"):
         _acting(ctx)
-        ctx.edit("turn")["over"] = {"winner": winners[0], "at": format_time(ctx.at)}
-        ctx.step({"wins": winners[0], "rule": "r148"})
+        ctx.edit("turn")["over"] = {"winners": winners, "at": format_time(ctx.at)}
+        ctx.step({"wins": winners, "rule": "r148"})
 
 
 def _turn(ctx: Ctx) -> None:

@@ -425,7 +425,11 @@ def render_turn(state: State) -> str:
              ", ".join(state.player(p)["stats"].get(w.GIFTS) or [])] for p in order]
     lines = [f"Turn {t.get('number')}: **{_md(str(t.get('active')))}**, since {t.get('started')}."]
     if t.get("over"):
-        lines.append(f"The game is over: **{_md(t['over']['winner'])}** won.")
+        won = w.winners(state)
+        shared = " (a shared win: they reached the winning tally at the same moment, Rules 33, 148)" \
+            if len(won) > 1 else ""
+        lines.append(f"The game is over: {w.names_and([f'**{_md(p)}**' for p in won]) or 'somebody'} "
+                     f"won{shared}.")
     if t.get("honours"):
         lines.append(f"{t['honours']['kind']}: {_md(', '.join(t['honours']['players']))}.")
     lines.append("Done this turn: " + _md(", ".join(t.get("used") or []) or "nothing yet") + ".")

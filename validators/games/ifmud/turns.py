@@ -483,7 +483,7 @@ def settle(ctx: Ctx) -> Iterator[str]:
         if ctx.actor in (t.get("asleep") or []):
             wake(ctx, ctx.actor)
     if w.turn(ctx).get("over") and ctx.action.name != "engine.tick":
-        yield f"the game is over: {w.turn(ctx)['over'].get('winner')} won (Rule 33)"
+        yield f"the game is over: {w.names_and(w.winners(ctx)) or 'somebody'} won (Rule 33)"
 
 
 # ---------------------------------------------------------------- actions

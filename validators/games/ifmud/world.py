@@ -623,6 +623,20 @@ def turn(state: State | Ctx) -> dict[str, Any]:
     return state.doc("turn")
 
 
+def winners(state: State | Ctx) -> list[str]:
+    """Who won (Rules 33, 148): everyone who reached the winning tally at the moment the game ended. (An
+    older state names one ``winner``.)"""
+    over = turn(state).get("over") or {}
+    if "winners" in over:
+        return list(over["winners"])
+    return [over["winner"]] if over.get("winner") else []
+
+
+def names_and(names: list[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
+
+
 def entry_cost(state: State | Ctx, who: str, dest: str) -> int:
     """The worst brownie-point change of ``who`` entering ``dest``: tolls less Rule 99's award."""
     paid = sum(int(t["value"]) for t in tolls(state, dest))
