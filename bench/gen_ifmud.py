@@ -40,13 +40,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.common import Builder, example_rules, player_names, write_game
-from validators import yamlio
-from validators.engine import Rule, State
-from validators.games.ifmud import world as w
-from validators.games.ifmud.order import turn_order
-from validators.problems import Illegal
-from validators.timeutil import format_time, parse_time
+from bench.common import Builder, example_rules, player_names, write_game  # noqa: E402 (after the sys.path line above)
+from validators import yamlio  # noqa: E402 (after the sys.path line above)
+from validators.engine import Rule, State  # noqa: E402 (after the sys.path line above)
+from validators.games.ifmud import world as w  # noqa: E402 (after the sys.path line above)
+from validators.games.ifmud.order import turn_order  # noqa: E402 (after the sys.path line above)
+from validators.problems import Illegal  # noqa: E402 (after the sys.path line above)
+from validators.timeutil import format_time, parse_time  # noqa: E402 (after the sys.path line above)
 
 UTC = timezone.utc
 FOUNDED = datetime(2026, 1, 5, tzinfo=UTC)  # a Monday

@@ -197,8 +197,8 @@ def test_the_map_links_each_room_to_its_page():
     slugs = {p.title: p.slug for p in drawn if not p.listed}
     for r in state.doc("map")["rooms"]:
         assert f"| [{r['name']}]({slugs[r['name']]}.md) |".replace("'", "&#x27;") in text
-    assert "| [Washington, DC](rooms/washington-dc.md) | 1 | 0 | Beltway Toll 4 | [Central Park](rooms/central-park.md), " \
-        in text
+    assert ("| [Washington, DC](rooms/washington-dc.md) | 1 | 0 | Beltway Toll 4 | "
+            "[Central Park](rooms/central-park.md), ") in text
     assert "The Savage Wilderness (Rule 122) is **[Brigadoon](rooms/brigadoon.md)**." in text
 
 
@@ -236,7 +236,8 @@ def test_hundreds_of_room_pages_are_drawn_at_once():
     m = state.doc("map")
     rng = random.Random(7)
     extra = [f"Room {i}" for i in range(300)]
-    m["rooms"] += [{"name": n, "visits": rng.randint(0, 5), "damage": 0, "x": 10 * i, "y": 700} for i, n in enumerate(extra)]
+    m["rooms"] += [{"name": n, "visits": rng.randint(0, 5), "damage": 0, "x": 10 * i, "y": 700}
+                   for i, n in enumerate(extra)]
     m["connections"] += [{"between": [a, b]} for a, b in zip(["Lounge"] + extra, extra)]
     m["connections"] += [{"between": [rng.choice(extra), rng.choice(extra)]} for _ in range(100)]
     drawn = pages(state)

@@ -259,8 +259,8 @@ def render_map(state: State, ix: Index | None = None) -> str:
     people = []
     for p in turn_order(w.player_names(state)):
         s = w.servant(state, p) or {}
-        people.append([p, w.location_of_player(state, p), f"{s.get('name') or '(unnamed)'} the {s.get('species') or '?'}",
-                       s.get("location", "")])
+        people.append([p, w.location_of_player(state, p),
+                       f"{s.get('name') or '(unnamed)'} the {s.get('species') or '?'}", s.get("location", "")])
     ents = [[k, w.entity_location(state, k)] for k in w.ENTITIES]
     return "\n\n".join([
         ("Rooms and their two-way connections (Rules 14, 25, 39). Dashed lines: Brigadoon's, live only on "
@@ -437,8 +437,8 @@ def render_turn(state: State) -> str:
                        ("chatting", "Chatting their life away")):
         if t.get(key):
             lines.append(f"{label}: {_md(', '.join(t[key]))}.")
-    return "\n\n".join(lines + ["## Players in turn order (by surname)",
-                                _table(["player", "in", "brownie points", "demerits", "Puissance", "Dark Gifts"], rows)])
+    head = ["player", "in", "brownie points", "demerits", "Puissance", "Dark Gifts"]
+    return "\n\n".join(lines + ["## Players in turn order (by surname)", _table(head, rows)])
 
 
 def render_proposals(state: State) -> str:

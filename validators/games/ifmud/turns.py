@@ -181,7 +181,7 @@ def _edit_room(ctx: Ctx, name: str) -> dict[str, Any] | None:
 # ---------------------------------------------------------------- deadlines
 
 
-def _deadlines(ctx: Ctx, until: datetime | None = None) -> Iterator[tuple[datetime, str, Callable[[Ctx, datetime], None]]]:
+def _deadlines(ctx: Ctx, until: datetime | None = None) -> Iterator[Deadline]:
     """Every deadline; given ``until``, those due after it may be left out (they are not due yet)."""
     t = w.turn(ctx)
     if t.get("over"):
@@ -558,4 +558,4 @@ ACTIONS = [
 ]
 
 
-from . import bombs  # (at the end: bombs imports this module)
+from . import bombs  # noqa: E402 (at the end: bombs imports this module)

@@ -475,8 +475,8 @@ def find_token(ctx: Ctx, ref: Any) -> dict[str, Any]:
     if not hits:
         raise ctx.refuse(f"there is no token named {ref!r}", "r54")
     if len(hits) > 1:
-        raise ctx.refuse(f"{len(hits)} tokens are named {ref!r}; give its number ({', '.join('#' + str(t['id']) for t in hits)})",
-                         "r54")
+        numbers = ", ".join("#" + str(t["id"]) for t in hits)
+        raise ctx.refuse(f"{len(hits)} tokens are named {ref!r}; give its number ({numbers})", "r54")
     return hits[0]
 
 
@@ -596,7 +596,8 @@ def drop_all(ctx: Ctx, kind: str, who: str, why: str, by: str = "") -> None:
     the pie bomb, Rule 119). Rule 90 blames the player who last caused a time bomb's location to change, so
     that player becomes the bomb's last mover; a drop no player's action caused (an esplosion, Rule 77)
     leaves the last mover as it was."""
-    here = {"player": lambda: location_of_player(ctx, who), "servant": lambda: (servant(ctx, who) or {}).get("location"),
+    here = {"player": lambda: location_of_player(ctx, who),
+            "servant": lambda: (servant(ctx, who) or {}).get("location"),
             "monkey": lambda: entity_location(ctx, "monkey")}[kind]()
     for t in list(carried_by(ctx, kind, who)):
         set_token_location(ctx, edit_token(ctx, t["id"]), {"room": here}, by=by)
@@ -703,7 +704,8 @@ def set_servant_location(ctx: Ctx, owner: str, dest: str, *, how: str, by_action
         pie_bomb_trap(ctx, dest)
 
 
-def set_entity_location(ctx: Ctx, which: str, dest: str, *, by: str = "", how: str = "", by_action: bool = False) -> None:
+def set_entity_location(ctx: Ctx, which: str, dest: str, *, by: str = "", how: str = "",
+                        by_action: bool = False) -> None:
     e = ctx.edit("entities")[which]
     if e["location"] == dest:
         return
