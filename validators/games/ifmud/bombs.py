@@ -148,8 +148,10 @@ def esplode(ctx: Ctx, ident: int, at: datetime) -> None:
         if dict.__getitem__(r, "name") == here:
             r = rooms[i]
             r["damage"] = int(r.get("damage", 0)) + 1
+    # Rule 111 asks for the same location as the bomb's, which lies in a room (Rule 70): a teleporter carried
+    # by someone in that room has its carrier for its location (Rule 55) and is not charged.
     for tp in w.by_role(ctx, "teleporter"):
-        if w.place_of(ctx, tp["location"]) == here and tp["id"] != ident:
+        if tp["location"] == t["location"] and tp["id"] != ident:
             w.edit_token(ctx, tp["id"])["status"] = "fully charged"
             ctx.step({"teleporter": "fully charged", "rule": "r111"})
     where = w.locations(ctx)  # nothing below moves a player
