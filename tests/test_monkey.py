@@ -324,3 +324,28 @@ def test_a_hostile_name_is_inert_on_every_page():
     plain_page, hostile_page = pages.dance_action_page(plain_record), pages.dance_action_page(hostile_record)
     assert plain_page is not None and hostile_page is not None
     assert_same_shape(plain_page.markdown, hostile_page.markdown, "a dance's own page")
+
+
+def test_a_patched_stay_end_that_cannot_be_read_is_left_to_the_schema_check():
+    """Seed 000, "All Danced Out": a proposal whose patch writes a held_until that is no time is enacted without
+    a traceback (neither the consequence that ends stays already over nor the next firing reads it); the schema
+    check of the resulting state, which ``nomic act`` runs, names the field."""
+    from validators import schemas
+    from validators.cases import patched, run
+
+    state, registry = base_state("monkey-dance")
+    proposal = {"id": 1, "title": "x", "author": "Alice", "submitted": "2026-11-01T00:00:00Z", "status": "pending",
+                "effects": {"gamestate": [{"op": "replace", "path": "/monkey_line/barrel/name=Dana/held_until",
+                                           "value": "soon"}]},
+                "votes": {"Alice": "FOR", "Bruno": "FOR", "Chidi": "FOR", "Dana": "FOR"}}
+    state = patched(state, registry, [
+        {"op": "replace", "path": "/roster/players/name=Dana/stats/dance_moves", "value": 0},
+        {"op": "add", "path": "/proposals/proposals/-", "value": proposal},
+        {"op": "replace", "path": "/proposals/next", "value": 2}])
+    out = run(state, registry, [
+        {"at": "2026-11-02T15:00:00Z", "actor": "Bruno", "action": "monkey.dance", "dice": [1, 1, 1, 1, 1]},
+        {"at": "2026-11-02T20:00:00Z", "actor": "Bruno", "action": "core.enact", "params": {"proposal": 1}},
+        {"at": "2026-11-03T05:00:00Z", "actor": "Chidi", "action": "engine.tick"}])
+    assert out.verdict == "legal"
+    problems = schemas.errors(out.state.docs["monkey_line"], schema="monkey_line.schema.json")
+    assert any("held_until" in str(p.field) for p in problems), [p.text() for p in problems]

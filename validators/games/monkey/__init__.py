@@ -63,7 +63,9 @@ MODULE = Module(
               summary="All Danced Out Monkeys whose stay is over get three Dance Moves",
               next_due=dance.next_hold_end),
     ],
-    consequences=[line.sync_roster],
+    # After every action: who joined or left takes or leaves a place; then a stay whose end an action (a
+    # proposal's patch) has just put at or before its own time ends at once (seed 000, "All Danced Out").
+    consequences=[line.sync_roster, dance.end_past_holds],
     gates=[_npc_gate],
     invariants=[_invariants],
     pages=draw_pages,

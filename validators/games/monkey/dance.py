@@ -24,13 +24,13 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
 
-from ...engine import Action, Ctx
+from ...engine import Action, Ctx, peek
 from ...timeutil import day_start, format_time, parse_time
 from .common import line_world, section_of, world
 from .common import no_npc as _no_npc
 from .moves import EXECUTED, FAILED, Roller, parse_entry, run_move
 from .options import options
-from .world import IN_BARREL, World
+from .world import IN_BARREL, World, get_raw_or
 
 RULE_DANCE = "doing-the-dance"
 RULE_NPCS = "npcs"
@@ -75,7 +75,7 @@ def roll_order(names: list[str], roll: Any) -> list[str]:
 def end_holds(w: World, ctx_at: Any) -> None:
     """All Danced Out: a Monkey whose stay has run its time gets three Dance Moves."""
     for b in w.barrel:
-        if b.get("held_until") and parse_time(b["held_until"]) <= ctx_at:
+        if b.get("held_until") and _over(b["held_until"], ctx_at):
             del b["held_until"]
             w.stats[b["name"]]["dance_moves"] = 3
             w.log.append(f"{b['name']} has stayed in the barrel long enough: eir Dance Moves are set to 3")
@@ -266,11 +266,21 @@ def next_hold_end(state: Any, after: datetime) -> datetime | None:
 
     Seed 000, "All Danced Out": the Dance Moves become three once the stay has lasted long enough, that
     is at ``held_until`` itself (the later of the next midnight and twelve hours after the dance), not at
-    the next whole hour. Only a dance starts a stay, and the event only ends stays that are over, so the
-    times read here as time starts passing hold until the next action.
+    the next whole hour. Only an action (a dance, or a proposal's patch) writes a stay's end, and the event
+    only ends stays that are over, so the times read here as time starts passing hold until the next action.
+    An end an action writes at or before its own time is never strictly after the clock: ``end_past_holds``
+    ends that stay within the action itself.
     """
-    ends = (parse_time(b["held_until"]) for b in state.doc("monkey_line").get("barrel", []) if b.get("held_until"))
-    return min((t for t in ends if t > after), default=None)
+    ends = (_time_or_none(b["held_until"]) for b in state.doc("monkey_line").get("barrel", []) if b.get("held_until"))
+    return min((t for t in ends if t is not None and t > after), default=None)
+
+
+def _time_or_none(text: Any) -> datetime | None:
+    """A stay's end, or None for a time that cannot be read (the schema check reports it, with its file)."""
+    try:
+        return parse_time(text)
+    except ValueError:
+        return None
 
 
 def end_holds_event(ctx: Ctx) -> None:
@@ -279,6 +289,29 @@ def end_holds_event(ctx: Ctx) -> None:
     if w.log:
         w.save(ctx)
         ctx.step({"events": list(w.log)})
+
+
+def end_past_holds(ctx: Ctx) -> None:
+    """After any action: a stay whose end an action has just written at or before its own time is over now.
+
+    Seed 000, "All Danced Out": the Dance Moves become three once the Monkey has stayed as long as the stay
+    asks. The event above only fires at ends strictly after the clock, and the clock is the time of the action
+    that wrote the end; so a proposal whose patch moves ``held_until`` to the past (or to the very moment it is
+    enacted) would leave the Monkey held until the next dance. Such a stay is already over when the patch takes
+    effect, so it ends then, within the same action (what was judged before stays as it was judged). Only an
+    action that edited ``monkey_line`` can have written such an end, so the others cost no look.
+    """
+    if "monkey_line" not in ctx.tx.docs:
+        return
+    ends = (get_raw_or(b, "held_until") for b in peek(get_raw_or(ctx.doc("monkey_line"), "barrel", ())))
+    if any(_over(end, ctx.at) for end in ends if end):
+        end_holds_event(ctx)
+
+
+def _over(end: Any, at: datetime) -> bool:
+    """Whether a stay written to end at ``end`` is over at ``at`` (a time that cannot be read is not)."""
+    t = _time_or_none(end)
+    return t is not None and t <= at
 
 
 ACTIONS = [CONDUCT]
