@@ -17,7 +17,6 @@ from . import census
 from .common import beings, give, guarded, handbook, is_outsider, opts, outsider_filer, set_terrain, the_map, where
 from .grid import LOCATIONS, Loc, designate, parse
 
-
 # ---------------------------------------------------------------- where a newcomer starts
 
 
@@ -100,8 +99,9 @@ def die(ctx: Ctx, name: str, cause: str) -> None:
     start = start_location(ctx)
     if start is not None:
         me["stats"]["location"] = designate(start)
-    colony = ctx.edit("colony")
-    colony.get("rests", {}).pop(name, None)
+    # The record of rests is kept: seed 001, Death, resets the Colonist's GNDT values as for a new Colonist, but
+    # e is still the same Colonist, not a new one, and the glossary's Weekly Action allows each Colonist one
+    # taking a week and none within 24 hours; when e last rested is no GNDT value, so a death gives no extra rest.
     ctx.step({"deaths": deaths + 1, "job": job, "restarts at": me["stats"]["location"]})
 
 
@@ -153,7 +153,8 @@ def kill_the_occupied(ctx: Ctx, people: list[dict[str, Any]] | None = None) -> b
             victims = [p["name"] for p in who for loc in [where(p)] if loc is not None and m.occupied(loc)]
         if not victims:
             return i > 0
-        die(ctx, victims[0], f"in {m.name(where(ctx.player(victims[0])))} at {designate(where(ctx.player(victims[0])))}")
+        spot = where(ctx.player(victims[0]))
+        die(ctx, victims[0], f"in {m.name(spot)} at {designate(spot)}")
     return True
 
 
