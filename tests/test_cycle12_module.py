@@ -77,7 +77,10 @@ def test_every_rule_number_is_its_path(example) -> None:
 
 def test_reputability(base) -> None:
     state, _ = base
-    at = lambda s: datetime.fromisoformat(s.replace("Z", "+00:00"))
+
+    def at(s: str) -> datetime:
+        return datetime.fromisoformat(s.replace("Z", "+00:00"))
+
     assert is_reputable(state, "Ada", at("2026-11-02T00:00:00Z"))  # a founder, at once
     assert not is_reputable(state, "Esme", at("2026-11-16T23:59:59Z"))
     assert is_reputable(state, "Esme", at("2026-11-17T00:00:00Z"))
@@ -234,8 +237,8 @@ def test_a_location_page_shows_the_place(example) -> None:
     assert "| east | [Ember Steppe](3.md) |" in text
     assert "| south | [Sunken Bell](9.md) |" in text
     assert "| west | [Apeiros Village](1.md) |" in text
-    assert "| 1 | terraform | Ada | 2026-11-10T09:37:00Z | Population Level | Farm | 3 | done: Farm added to Mossy Fen |" \
-        in text
+    assert ("| 1 | terraform | Ada | 2026-11-10T09:37:00Z | Population Level | Farm | 3 "
+            "| done: Farm added to Mossy Fen |") in text
     assert "[World map](../world-map.md)" in text
     # wild nomsters, an ascended one and the player who ascended, a survey and a location change card
     lake = by_slug["locations/4"].markdown
@@ -350,3 +353,41 @@ def test_a_remembered_value_is_read_again_once_its_documents_are_edited(base) ->
     assert memo.get(ctx, (SHEETS,), compute) == 2  # edited in this action: read afresh
     other = State(state.config, {**state.docs, SHEETS: copy.deepcopy(state.docs[SHEETS])}, state.rules)
     assert memo.get(ctx_for(other, registry), (SHEETS,), compute) == 3  # another state's documents
+
+
+# ---------------------------------------------------------------- an urgent proposal's end
+
+
+def _urgent(registry, state: State, at: str) -> State:
+    from validators.engine import apply_action
+
+    card = {"kind": "location-card", "x": -1, "y": 0, "name": "Rust Hills"}
+    record = {"at": at, "actor": "Ada", "action": "cycle12.propose", "params": {"class": "urgent", "changes": [card]}}
+    return apply_action(registry, state, record).state
+
+
+def test_an_urgent_proposal_ending_mid_phase_fires_its_own_event_at_its_end(base) -> None:
+    """Seed 004, Lifecycle / Urgent Proposals: the event is due at the end of the two days, and only then."""
+    from validators.engine import apply_action
+
+    state, registry = base
+    state = _urgent(registry, state, "2026-11-10T13:00:00Z")
+    tick = {"at": "2026-11-13T09:00:00Z", "actor": "Basil", "action": "engine.tick", "params": {}}
+    fired = apply_action(registry, state, tick).events
+    assert [(e["event"], e["at"]) for e in fired] == [
+        ("cycle12.phase-begins", "2026-11-12T00:00:00Z"),
+        ("cycle12.urgent-proposal-ends", "2026-11-12T13:00:00Z")]
+    assert fired[1]["outcome"][0]["result"] == "took-effect"
+
+
+def test_an_urgent_proposal_ending_as_a_phase_begins_is_resolved_once_by_the_phase_start(base) -> None:
+    """The phase start resolves whatever is due then; the urgent event skips that moment, so nothing fires twice."""
+    from validators.engine import apply_action
+
+    state, registry = base
+    state = _urgent(registry, state, "2026-11-14T00:00:00Z")
+    tick = {"at": "2026-11-16T00:00:00Z", "actor": "Basil", "action": "engine.tick", "params": {}}
+    applied = apply_action(registry, state, tick)
+    assert [e["event"] for e in applied.events] == ["cycle12.phase-begins"]
+    resolved = [s for s in applied.events[0]["outcome"] if "proposal" in s]
+    assert [s["proposal"] for s in resolved] == [1, 2]

@@ -10,25 +10,27 @@ changes are applied in order, as one instant: if one cannot be applied,
 none is, and the proposal is recorded as failed with the reason.
 
 Votes are the thumbs-up and thumbs-down reactions: a vote counts if it
-stands at the end of the voting period. Proposals are resolved when a phase
-begins (the phase-start event resolves every proposal whose period has
-ended) or, for an urgent proposal ending mid-phase, by anyone's
-``cycle12.resolve`` after its end.
+stands at the end of the voting period. A proposal is resolved at the very
+end of its voting period, whether or not anyone acts: a standard one by the
+phase-start event (its period is a phase), an urgent one ending mid-phase by
+the event ``cycle12.urgent-proposal-ends``, due at its end. ``cycle12.resolve``
+after the end finds it resolved already and says how.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
 
 from ...effects import apply_effects
-from ...engine import ANYONE, Action, Ctx, State, Tx, peek
+from ...engine import ANYONE, Action, Ctx, Event, State, Tx, peek
 from ...problems import Illegal
 from ...roster import change_stat
 from ...timeutil import parse_time
 from . import phases, ruletree, world
-from .common import PROPOSALS, Kept, find_by, found_for_edit, is_reputable, iso, opts, phase_of, start
+from .common import CYCLE, PROPOSALS, Kept, find_by, found_for_edit, is_reputable, iso, opts, phase_of, start
 
 RULE_PROPOSALS = "proposals"
 RULE_LIFECYCLE = "lifecycle"
@@ -402,25 +404,85 @@ def resolve_due(ctx: Ctx) -> None:
         resolve(ctx, p["id"])
 
 
+# ---------------------------------------------------------------- an urgent proposal's end, as it comes
+#
+# Seed 004, Lifecycle: a proposal takes effect at the end of its voting period; Urgent Proposals: that end is
+# two days after submission, most often in the middle of a phase. So the end is an event read from the
+# gamestate (``Event.next_due``): every action after it sees the proposal's effect, as the rule has it,
+# without waiting for anyone to record it or for the next phase. An end that falls on a phase start is left
+# to the phase-start event, which resolves every proposal due then (so nothing fires twice).
+
+_URGENT: list[Any] = [None, -1, ()]  # the proposals list last read, its length, its pending urgent ends (sorted)
+
+
+def _urgent_ends(items: list[dict[str, Any]]) -> tuple[datetime, ...]:
+    """The ends of the pending urgent proposals of ``items`` that are not phase starts, in order.
+
+    Asked before every action, so kept with the very list it was read from (a state's list is never changed
+    in place: an action that votes or proposes makes a new one, and the ends are read again)."""
+    known = _URGENT
+    if known[0] is items and known[1] == len(items):
+        return known[2]
+    ends = sorted(t for p in peek(items) if p["status"] == "pending" and p["class"] == "urgent"
+                  for t in (parse_time(p["ends"]),) if phases.phase_start(t) != t)
+    _URGENT[:] = [items, len(items), tuple(ends)]
+    return _URGENT[2]
+
+
+def next_urgent_end(state: Any, after: datetime) -> datetime | None:
+    """The first end of a pending urgent proposal's voting period strictly after ``after`` (not at a phase
+    start), or None."""
+    ends = _urgent_ends(state.doc(PROPOSALS)["proposals"])
+    i = bisect_right(ends, after)
+    return ends[i] if i < len(ends) else None
+
+
+URGENT_ENDS = Event(
+    name="cycle12.urgent-proposal-ends",
+    rule=RULE_URGENT,
+    next_time=None,
+    next_due=next_urgent_end,
+    apply=resolve_due,
+    summary="At the end of an urgent proposal's two days: it takes effect if popular and unedited",
+    enabled=lambda state: not state.doc(CYCLE).get("ended"),
+)
+
+
+# ---------------------------------------------------------------- recording a resolution
+
+
 def _resolve_check(ctx: Ctx) -> Iterator[str]:
     p = _find(ctx, ctx.params["proposal"])
-    if p["status"] != "pending":
-        yield f"proposal {p['id']} is already {p['status']}"
-    elif ctx.at < parse_time(p["ends"]):
+    if p["status"] == "pending" and ctx.at < parse_time(p["ends"]):
         yield f"proposal {p['id']}'s voting period ends at {p['ends']}; it cannot be resolved before then"
+
+
+def _resolve(ctx: Ctx) -> None:
+    """Once the period has ended the proposal was resolved at that moment by an event (the phase start, or
+    its own end for an urgent one): recording it changes nothing and says how it went. Kept so that logs
+    that record resolutions (from before the events did it) stay legal."""
+    p = _find(ctx, ctx.params["proposal"])
+    if p["status"] == "pending":  # not reached while the events run; kept so the action never does less
+        resolve(ctx, p["id"])
+        return
+    done = p.get("resolved", {})
+    ctx.step({"proposal": p["id"], "already": p["status"], "at": done.get("at", p["ends"]),
+              "note": "resolved when its voting period ended; nothing left to record"})
 
 
 RESOLVE = Action(
     name="cycle12.resolve",
     rule=RULE_LIFECYCLE,
-    summary="Record the end of a proposal's voting period: it takes effect if popular and unedited",
+    summary="Ask how a proposal whose voting period has ended was resolved (it was, at that very moment)",
     params={"type": "object", "required": ["proposal"], "additionalProperties": False,
             "properties": {"proposal": {"type": "integer", "minimum": 1}}},
     who=ANYONE,
     check=_resolve_check,
-    effect=lambda ctx: resolve(ctx, ctx.params["proposal"]),
-    doc="Anyone may record it once the voting period has ended (the phase-start event does it for every "
-        "proposal due by then). Standard: popular with more for than against. Urgent: no more than two against.",
+    effect=_resolve,
+    doc="Proposals resolve by themselves at the end of their voting period (standard ones as the next phase "
+        "begins, urgent ones two days after submission): the proposal takes effect then if popular and unedited. "
+        "This action, refused before the end, changes nothing afterwards; its outcome says how and when the "
+        "proposal was resolved. Standard: popular with more for than against. Urgent: no more than two against.",
 )
 
 ACTIONS = [PROPOSE, VOTE, EDIT, RESOLVE]
