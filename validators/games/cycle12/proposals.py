@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ...effects import apply_effects
-from ...engine import ANYONE, Action, Ctx, Event, State, Tx, peek
+from ...engine import ANYONE, Action, Ctx, Event, Remembered, State, Tx, peek
 from ...problems import Illegal
 from ...roster import change_stat
 from ...timeutil import parse_time
@@ -174,12 +174,16 @@ VOTE = Action(
 )
 
 
+_ENDED_AS = {"took-effect": "took effect", "failed": "failed", "not-popular": "was not popular enough",
+             "not-taken-effect": "did not take effect"}  # a resolved proposal's status, said in a sentence
+
+
 def _edit_check(ctx: Ctx) -> Iterator[str]:
     p = _find(ctx, ctx.params["proposal"])
     if p["author"] != ctx.actor:
         yield f"only {p['author']} can edit or delete the message of proposal {p['id']}"
     elif p["status"] != "pending":
-        yield f"proposal {p['id']} is already {p['status']}"
+        yield f"proposal {p['id']} is no longer pending: it {_ENDED_AS.get(p['status'], p['status'])}"
 
 
 def _edit(ctx: Ctx) -> None:
@@ -412,21 +416,20 @@ def resolve_due(ctx: Ctx) -> None:
 # without waiting for anyone to record it or for the next phase. An end that falls on a phase start is left
 # to the phase-start event, which resolves every proposal due then (so nothing fires twice).
 
-_URGENT: list[Any] = [None, -1, ()]  # the proposals list last read, its length, its pending urgent ends (sorted)
+_URGENT = Remembered(16)  # a state's proposals list -> the ends of its pending urgent proposals (sorted)
 
 
 def _urgent_ends(items: list[dict[str, Any]]) -> tuple[datetime, ...]:
     """The ends of the pending urgent proposals of ``items`` that are not phase starts, in order.
 
-    Asked before every action, so kept with the very list it was read from (a state's list is never changed
-    in place: an action that votes or proposes makes a new one, and the ends are read again)."""
-    known = _URGENT
-    if known[0] is items and known[1] == len(items):
-        return known[2]
-    ends = sorted(t for p in peek(items) if p["status"] == "pending" and p["class"] == "urgent"
-                  for t in (parse_time(p["ends"]),) if phases.phase_start(t) != t)
-    _URGENT[:] = [items, len(items), tuple(ends)]
-    return _URGENT[2]
+    Asked before every action, so remembered for the very list it was read from (a state's list is never
+    changed in place: an action that votes or proposes makes a new one, and the ends are read again)."""
+    ends = _URGENT.get(items)
+    if ends is Remembered.MISSING:
+        ends = _URGENT.put(items, tuple(sorted(
+            t for p in peek(items) if p["status"] == "pending" and p["class"] == "urgent"
+            for t in (parse_time(p["ends"]),) if phases.phase_start(t) != t)))
+    return ends
 
 
 def next_urgent_end(state: Any, after: datetime) -> datetime | None:
