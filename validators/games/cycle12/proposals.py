@@ -401,11 +401,17 @@ def award_proposal_point(ctx: Ctx, author: str, ends: datetime) -> dict[str, Any
 
 
 def resolve_due(ctx: Ctx) -> None:
-    """Resolve every pending proposal whose voting period has ended by now, oldest end first."""
-    due = [p for p in peek(ctx.doc(PROPOSALS)["proposals"])  # read only: the ids
-           if p["status"] == "pending" and parse_time(p["ends"]) <= ctx.at]
-    for p in sorted(due, key=lambda x: (x["ends"], x["id"])):
-        resolve(ctx, p["id"])
+    """Resolve every pending proposal whose voting period has ended by now, oldest end first.
+
+    One at a time, looking again after each: a proposal's change may move another's end to a moment already
+    past, and that one's period is then over as the change takes effect (Lifecycle), so it is resolved too.
+    """
+    while True:
+        due = [p for p in peek(ctx.doc(PROPOSALS)["proposals"])  # read only: the ids
+               if p["status"] == "pending" and parse_time(p["ends"]) <= ctx.at]
+        if not due:
+            return
+        resolve(ctx, min(due, key=lambda x: (parse_time(x["ends"]), x["id"]))["id"])
 
 
 # ---------------------------------------------------------------- an urgent proposal's end, as it comes
