@@ -75,8 +75,6 @@ def failable_reason(ctx_or_state: Any, p: dict[str, Any], now: datetime, t: Tall
     o = opts(ctx_or_state)
     t = t or tally(ctx_or_state, p)
     age = age_hours(p, now)
-    explicit_against = sum(1 for n, v in p.get("votes", {}).items()
-                           if v in ("AGAINST", "ADMONISH") and n in {x["name"] for x in active_players(ctx_or_state)})
     if t.vetoed:
         return "vetoed"
     if p.get("self_killed"):
@@ -87,8 +85,12 @@ def failable_reason(ctx_or_state: Any, p: dict[str, Any], now: datetime, t: Tall
     blocked = effects_problem(ctx_or_state, p, now)
     if blocked:
         return f"its effects cannot be applied ({blocked})"
-    if t.players - explicit_against < t.quorum:
-        return (f"{explicit_against} AGAINST of {t.players} players: it cannot reach Quorum ({t.quorum}) "
+    # seed 001 1.5 / seed 003 rule 5: so many AGAINST votes that it could not be enacted unless one of them changed.
+    # The AGAINST votes are those that count as AGAINST (1.4 / rule 4): a DEFERENTIAL that follows the leader's
+    # AGAINST is one, and the only ways to change it (its voter's or the leader's vote) each change one of those
+    # votes. Held fixed, they leave the other players short of Quorum, and then of a majority after 48 hours too.
+    if t.players - t.against < t.quorum:
+        return (f"{t.against} AGAINST of {t.players} players: it cannot reach Quorum ({t.quorum}) "
                 "unless a vote changes")
     if o["fail_all_voted"] and len(t.counted) + t.abstain >= t.players and not _ever_enactable(ctx_or_state, p, now, t):
         return "every player has voted and it cannot be enacted"
