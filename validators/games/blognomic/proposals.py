@@ -9,10 +9,10 @@ from datetime import datetime, timedelta
 from typing import Any, Iterator
 
 from ...effects import apply_effects
-from ...engine import ADMIN, PLAYER, Action, Ctx
+from ...engine import ADMIN, Action, Ctx
 from ...roster import active_players, change_stat
 from ...timeutil import day_start, format_time, parse_time
-from .common import edit_item, AGAINST_VOTES, Tally, age_hours, find, leader, opts, tally
+from .common import Tally, age_hours, edit_item, find, leader, opts, tally
 
 RULE_PROPOSALS = "proposals"
 RULE_VOTING = "voting"
@@ -172,7 +172,8 @@ def _vote_check(ctx: Ctx) -> Iterator[str]:
         yield f"the {ctx.keyword('leader', 'leader')} cannot vote DEFERENTIAL"
     if vote in ("COMPENSATE", "ADMONISH") and not o["double_votes"]:
         yield "this game has no compensate or admonish votes"
-    if p["author"] == ctx.actor and p["votes"].get(ctx.actor) in ("AGAINST", "ADMONISH") and p["votes"][ctx.actor] != vote:
+    mine = p["votes"].get(ctx.actor)
+    if p["author"] == ctx.actor and mine in ("AGAINST", "ADMONISH") and mine != vote:
         yield f"{ctx.actor} voted against their own proposal; a self-kill vote may not be changed"
 
 
@@ -248,7 +249,6 @@ def _resolve_check(enact: bool):
 def _resolve(enact: bool):
     def effect(ctx: Ctx) -> None:
         o = opts(ctx)
-        doc = ctx.edit("proposals")
         p = edit_item(ctx, "proposals", "proposals", ctx.params["proposal"], "proposal")
         t = tally(ctx, p)
         reason = (enactable_reason if enact else failable_reason)(ctx, p, ctx.at, t) or ""
