@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ...engine import DocKind, Module, Problem, State
-from . import due, judgment, players, proposals, typo, victory
+from . import due, judgment, players, proposals, tracking, typo, victory
 from .common import leader
 from .options import OPTIONS_SCHEMA, options
 
@@ -39,7 +39,8 @@ MODULE = Module(
         DocKind("dovs", "dovs.schema.json", "Declarations of Victory", due.fresh_list("dovs")),
         DocKind("dynasty", "dynasty.schema.json", "The dynasty and its leader", due.fresh_dynasty),
     ],
-    actions=players.ACTIONS + proposals.ACTIONS + judgment.ACTIONS + victory.ACTIONS + typo.ACTIONS,
+    actions=(players.ACTIONS + proposals.ACTIONS + judgment.ACTIONS + victory.ACTIONS + typo.ACTIONS
+             + tracking.ACTIONS),
     gates=[victory.hiatus_gate],
     invariants=[_invariants],
     leader=leader,

@@ -41,6 +41,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "hiatus_rules": ["players", "voting", "cfj", "tracking", "victory"],
         "proposals_pending_max": 2,
         "proposals_per_day": 3,
+        # 1.7: an official post may be withdrawn while "no Colonist" has commented, so the author's own vote blocks
+        "withdraw_own_comment_blocks": True,
     },
     "quazie": {
         "veto": False,  # rule 8 lists the GRAND POOBAH's powers, and lists none
@@ -70,6 +72,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "hiatus_rules": ["cfj"],  # rule 9: only Calls for Judgment during Hiatus
         "proposals_pending_max": 2,
         "proposals_per_day": 3,
+        "withdraw_own_comment_blocks": False,  # rule 7: while "nobody else" has commented
     },
 }
 

@@ -58,7 +58,9 @@ JOIN = Action(
 def drop_votes(ctx: Ctx, who: str) -> None:
     """Seed 001 1.4 / seed 003 rule 4: the votes of a player who leaves or goes idle no longer count.
 
-    They are removed from every pending proposal, CfJ and DoV, so they do not count again on return.
+    They are removed from every pending proposal, CfJ and DoV, so they do not count again on return. The
+    comment that carried the vote stays on the post, so the voter is kept in ``lapsed_votes``: seed 001 1.7 /
+    seed 003 rule 7 let an author withdraw a post only while nobody has commented on it.
     """
     for kind, key in (("proposals", "proposals"), ("cfjs", "cfjs"), ("dovs", "dovs")):
         doc = ctx.doc(kind)
@@ -66,6 +68,9 @@ def drop_votes(ctx: Ctx, who: str) -> None:
             for item in ctx.edit(kind)[key]:
                 if item["status"] == "pending" and who in item.get("votes", {}):
                     del item["votes"][who]
+                    lapsed = item.setdefault("lapsed_votes", [])
+                    if who not in lapsed:
+                        lapsed.append(who)
 
 
 def _leave(ctx: Ctx) -> None:

@@ -368,6 +368,10 @@ HIATUS_TAGS = {
     "core.dov": "victory", "core.dov-vote": "always", "core.dov-resolve": "always",
     "core.ascend": "always", "core.pass-leadership": "always", "engine.tick": "always",
     "core.typo": "always", "engine.commit": "always", "engine.reveal": "always",
+    # withdrawing a post (seed 001 1.7, seed 003 rule 7): a proposal under Gamestate Tracking, which Ruleset 75's
+    # Hiatus allows and Quazie's does not; a CfJ with the CfJs; a DoV at any time, as voting on it and resolving it
+    # are, since it is the DoV that holds the game in Hiatus
+    "core.withdraw": "tracking", "core.cfj-withdraw": "cfj", "core.dov-withdraw": "always",
 }
 
 ACTIONS = [DECLARE, DOV_VOTE, DOV_RESOLVE, ASCEND, PASS_LEADERSHIP]
