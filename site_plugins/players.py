@@ -136,9 +136,14 @@ def render_roster(state: State, links: Links, leader: str | None = None, seen: d
     former = roster.get("former") or []
     if former:
         out += ["", "## Former players", "",
-                "<ul>" + "".join(f"<li>{esc(f['name'])} (left {esc(day(f.get('left', '')))})</li>" for f in former)
-                + "</ul>"]
+                "<ul>" + "".join(f"<li>{esc(f['name'])} ({_gone(f)} {esc(day(f.get('left', '')))})</li>"
+                                 for f in former) + "</ul>"]
     return "\n".join(out) + "\n"
+
+
+def _gone(former: dict[str, Any]) -> str:
+    """How a former player left: of their own accord, or removed by somebody (seed 003 rule 9)."""
+    return f"removed by {esc(former['removed_by'])}" if former.get("removed_by") else "left"
 
 
 def params_words(params: dict[str, Any] | None, limit: int = 80) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from ...engine import Action, Ctx, State
+from ...engine import State
 from ...registry_ctx import ctx_at
 from ...timeutil import format_time, parse_time
 from . import judgment, victory
@@ -54,6 +54,10 @@ def due(state: State, now: datetime) -> list[str]:
                                                 else why))
     if state.doc("dynasty").get("awaiting_ascension"):
         lines.append(f"{leader(state)} may post the Ascension Address (core.ascend)")
+        idle = victory.idle_throughout(state)
+        if idle:
+            lines.append(f"{leader(state)} may remove from the game, as idle throughout the dynasty won: "
+                         f"{', '.join(idle)} (core.remove-idle)")
     seen = state.doc("ledger").get("seen", {})
     days = o["idle_after_days"]
     for p in state.doc("roster")["players"]:
@@ -64,8 +68,8 @@ def due(state: State, now: datetime) -> list[str]:
         else:
             last = seen.get(p["name"]) or p["joined"]
         if now - parse_time(last) >= timedelta(days=days):
-            lines.append(f"an admin may make {p['name']} idle (last {'voted' if o['idle_basis'] == 'votes' else 'acted'}"
-                         f" {last})")
+            did = "voted" if o["idle_basis"] == "votes" else "acted"
+            lines.append(f"an admin may make {p['name']} idle (last {did} {last})")
     return lines
 
 

@@ -43,6 +43,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "proposals_per_day": 3,
         # 1.7: an official post may be withdrawn while "no Colonist" has commented, so the author's own vote blocks
         "withdraw_own_comment_blocks": True,
+        "remove_idle_after_win": False,  # 1.9 says nothing of idle Colonists when a dynasty is won
     },
     "quazie": {
         "veto": False,  # rule 8 lists the GRAND POOBAH's powers, and lists none
@@ -73,6 +74,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "proposals_pending_max": 2,
         "proposals_per_day": 3,
         "withdraw_own_comment_blocks": False,  # rule 7: while "nobody else" has commented
+        "remove_idle_after_win": True,  # rule 9: the GRAND POOBAH may remove Muffins idle throughout the won Dynasty
     },
 }
 

@@ -73,18 +73,25 @@ def drop_votes(ctx: Ctx, who: str) -> None:
                         lapsed.append(who)
 
 
-def _leave(ctx: Ctx) -> None:
-    drop_votes(ctx, ctx.actor)
-    if ctx.doc("dynasty").get("leader") == ctx.actor:
+def remove_player(ctx: Ctx, who: str, removed_by: str | None = None) -> None:
+    """Take ``who`` off the roster into ``former``: leaving (seed 001 1.2, seed 003 rule 2), or being removed."""
+    drop_votes(ctx, who)
+    if ctx.doc("dynasty").get("leader") == who:
         ctx.edit("dynasty")["leader"] = None  # "if there is no Expedition Leader" (1.4) then applies
     roster = ctx.edit("roster")
-    me = ctx.player()
-    roster["players"] = [p for p in roster["players"] if p["name"] != ctx.actor]
-    entry = {"name": ctx.actor}
+    me = ctx.player(who)
+    roster["players"] = [p for p in roster["players"] if p["name"] != who]
+    entry = {"name": who}
     if me and me.get("account"):
         entry["account"] = me["account"]
     entry["left"] = format_time(ctx.at)
+    if removed_by:
+        entry["removed_by"] = removed_by
     roster.setdefault("former", []).append(entry)
+
+
+def _leave(ctx: Ctx) -> None:
+    remove_player(ctx, ctx.actor)
 
 
 LEAVE = Action(

@@ -10,6 +10,7 @@ from ...engine import LEADER, PLAYER, Action, Ctx
 from ...problems import Problem
 from ...timeutil import format_time, parse_time
 from .common import age_hours, edit_item, find, in_hiatus, leader, opts, tally
+from .players import remove_player
 
 RULE = "victory-and-ascension"
 
@@ -347,6 +348,77 @@ PASS_LEADERSHIP = Action(
 )
 
 
+def _remove_idle_check(ctx: Ctx) -> Iterator[str]:
+    boss = ctx.keyword("leader", "leader")
+    if not opts(ctx)["remove_idle_after_win"]:
+        # seed 001 1.9 has no such power; 1.2 lets a Colonist leave, and fair play (1.11) needs a proposal or CfJ
+        yield "this game's rules let nobody remove idle players when a dynasty is won"
+        return
+    dynasty = ctx.doc("dynasty")
+    past = dynasty.get("past") or []
+    if not dynasty.get("awaiting_ascension") or not past:
+        # seed 003 rule 9: the removal is part of what follows the win, before the Ascension Address ends the Hiatus
+        yield (f"idle players may be removed only between a passing DoV and the {boss}'s Ascension Address, "
+               "when the dynasty has been won")
+        return
+    won = past[-1]
+    name = ctx.params["player"]
+    target = ctx.player(name)
+    if target is None:
+        yield f"there is no player {name!r}"
+        return
+    if target.get("kind"):
+        yield f"{name} is not a player (a {target['kind']})"
+        return
+    if not target.get("idle"):
+        yield f"{name} is not idle"
+        return
+    since = target.get("idle_since")
+    if not since:
+        yield (f"there is no record of when {name} went idle, so nothing shows they were idle throughout "
+               f"{won['title']}")
+        return
+    if parse_time(since) > parse_time(won["started"]):
+        yield (f"{name} has been idle since {since}, after {won['title']} began ({won['started']}); only players "
+               "idle throughout the dynasty may be removed")
+
+
+def idle_throughout(state: Any) -> list[str]:
+    """The players the leader may remove now under seed 003 rule 9 (for ``nomic due``)."""
+    dynasty = state.doc("dynasty")
+    past = dynasty.get("past") or []
+    if not opts(state)["remove_idle_after_win"] or not dynasty.get("awaiting_ascension") or not past:
+        return []
+    start = parse_time(past[-1]["started"])
+    return [p["name"] for p in state.doc("roster")["players"]
+            if p.get("idle") and not p.get("kind") and p.get("idle_since") and parse_time(p["idle_since"]) <= start]
+
+
+def _remove_idle(ctx: Ctx) -> None:
+    name = ctx.params["player"]
+    since = (ctx.player(name) or {}).get("idle_since")
+    remove_player(ctx, name, removed_by=ctx.actor)
+    ctx.step({"removed": name, "idle_since": since})
+
+
+REMOVE_IDLE = Action(
+    name="core.remove-idle",
+    rule=RULE,
+    summary="The new leader removes a player who was idle throughout the dynasty just won",
+    params={"type": "object", "required": ["player"], "additionalProperties": False,
+            "properties": {"player": {"$ref": "common.schema.json#/$defs/name"}}},
+    who=LEADER,
+    check=_remove_idle_check,
+    effect=_remove_idle,
+    in_hiatus=True,
+    # seed 003 rule 9: when a Dynasty has been won, Muffins idle throughout it may be removed from the game at the
+    # GRAND POOBAH's discretion; the Dynasty has ended, so that is the new GRAND POOBAH (the winner, dynasty.leader)
+    doc="Quazie only: between the passing DoV and the Ascension Address, the new leader may remove from the game "
+        "a player who has been idle since before the won dynasty began (`idle_since` no later than its start). "
+        "They join the former players, marked as removed.",
+)
+
+
 def hiatus_gate(ctx: Ctx) -> Iterator[str]:
     """During Hiatus only the actions of the listed core rules may be taken."""
     if not in_hiatus(ctx):
@@ -366,7 +438,7 @@ HIATUS_TAGS = {
     "core.vote": "voting",
     "core.cfj": "cfj", "core.cfj-vote": "cfj", "core.cfj-resolve": "cfj",
     "core.dov": "victory", "core.dov-vote": "always", "core.dov-resolve": "always",
-    "core.ascend": "always", "core.pass-leadership": "always", "engine.tick": "always",
+    "core.ascend": "always", "core.pass-leadership": "always", "core.remove-idle": "always", "engine.tick": "always",
     "core.typo": "always", "engine.commit": "always", "engine.reveal": "always",
     # withdrawing a post (seed 001 1.7, seed 003 rule 7): a proposal under Gamestate Tracking, which Ruleset 75's
     # Hiatus allows and Quazie's does not; a CfJ with the CfJs; a DoV at any time, as voting on it and resolving it
@@ -374,4 +446,4 @@ HIATUS_TAGS = {
     "core.withdraw": "tracking", "core.cfj-withdraw": "cfj", "core.dov-withdraw": "always",
 }
 
-ACTIONS = [DECLARE, DOV_VOTE, DOV_RESOLVE, ASCEND, PASS_LEADERSHIP]
+ACTIONS = [DECLARE, DOV_VOTE, DOV_RESOLVE, ASCEND, PASS_LEADERSHIP, REMOVE_IDLE]
