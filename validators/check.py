@@ -524,6 +524,10 @@ def _authorship(report: Report, before: GameFiles, steps: list[Step], author: st
                     step.path, rule=action.rule, action=step.path))
             continue
         if actor == who:
+            if action is not None and action.new_name_param and step.legal:
+                # the author took a new name (a change of name): their later actions are filed under it
+                new = (step.record.get("params") or {}).get(action.new_name_param)
+                who = new if isinstance(new, str) else who
             continue
         if action is not None and action.may_file is not None and who is not None:
             from .engine import Ctx

@@ -677,6 +677,9 @@ class Action:
     doc: str = ""
     # Who may file this action in a pull request, besides the actor themselves.
     may_file: Callable[["Ctx", str], bool] | None = None
+    # The parameter that holds the actor's new name, for an action that renames its actor: the actions after it
+    # are theirs under that name (the pull-request check follows it; the effect calls ``ctx.renamed``).
+    new_name_param: str | None = None
 
     def param_names(self) -> list[str]:
         return list(self.params.get("properties", {}))
@@ -764,6 +767,9 @@ class Module:
     options_schema: dict[str, Any] | None = None
     # What may be done now and by whom, for ``nomic due``: (state, now) -> lines.
     due: Callable[[State, datetime], list[str]] | None = None
+    # A player changes their name (ctx, old, new): the module's own documents follow. A module that keeps
+    # players' names and has no such hook stops the change (see validators/roster.py, ``rename_player``).
+    rename: Callable[["Ctx", str, str], None] | None = None
     doc: str = ""
 
 
@@ -836,6 +842,11 @@ class Ctx:
     def step(self, entry: Any) -> None:
         """Record what happened, for the action file's ``outcome`` and the wiki's step-by-step pages."""
         self.outcome.append(entry)
+
+    def renamed(self, new: str) -> None:
+        """The actor now goes by ``new`` (an action that renames its actor): the consequences and the ledger
+        (who was seen, the dice run, the limits) know them by it from here on."""
+        self.actor = new
 
     def refuse(self, message: str, rule: str | None = None) -> "Illegal":
         """Stop the action as illegal: ``raise ctx.refuse("...")``."""
@@ -1070,7 +1081,7 @@ def _update_ledger(ctx: Ctx, action: Action, record: dict[str, Any], at: datetim
     ledger["actions"] = int(ledger.get("actions", 0)) + 1
     now = format_time(at)
     ledger["clock"] = now
-    ledger["last"] = f"{record.get('at')} {actor} {action.name}"
+    ledger["last"] = f"{record.get('at')} {record.get('actor', actor)} {action.name}"
     seen = ledger["seen"] = dict(ledger["seen"]) if "seen" in ledger else {}
     seen[actor] = now
     at - _RECENT  # even when unused, as in the edit below: a time too early for it fails alike
@@ -1120,7 +1131,7 @@ def _update_ledger_copied(ctx: Ctx, action: Action, record: dict[str, Any], at: 
     ledger["head"] = chain(ledger.get("head", ""), record)
     ledger["actions"] = int(ledger.get("actions", 0)) + 1
     ledger["clock"] = format_time(at)
-    ledger["last"] = f"{record.get('at')} {actor} {action.name}"
+    ledger["last"] = f"{record.get('at')} {record.get('actor', actor)} {action.name}"
     ledger.setdefault("seen", {})[actor] = format_time(at)
     live = _live_since(at)
     if action.frequency:

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import copy
 import unicodedata
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
-from .engine import Ctx, State
+from .engine import Ctx, State, peek, peek_items
 from .problems import Illegal, Problem
+from .timeutil import format_time
 
 
 def stat_defs(state_or_ctx: State | Ctx) -> dict[str, dict[str, Any]]:
@@ -128,3 +129,104 @@ def quorum(state_or_ctx: State | Ctx, players: list[dict[str, Any]] | None = Non
     """Half the players, rounded down, plus one (seed 001 glossary, "Quorum"; seed 003 rule 5)."""
     n = len(active_players(state_or_ctx) if players is None else players)
     return n // 2 + 1
+
+
+# ---------------------------------------------------------------- a player's change of name
+
+
+def rename_key(ctx: Ctx, mapping: dict[str, Any], old: str, new: str, where: str) -> None:
+    """Rename the key ``old`` of an edited ``mapping`` to ``new``, keeping its place (so the file's diff stays
+    small); a mapping that already has ``new`` stops the change."""
+    if old not in mapping:
+        return
+    if new in mapping:
+        raise ctx.refuse(f"{where} already has an entry for {new!r}; the name cannot be taken")
+    items = [(new if k == old else k, mapping[k]) for k in list(mapping)]
+    mapping.clear()
+    mapping.update(items)
+
+
+def rename_in_list(items: list[Any], old: str, new: str) -> None:
+    """Replace ``old`` by ``new`` in an edited list of names."""
+    for i, x in enumerate(peek(items)):
+        if x == old:
+            items[i] = new
+
+
+def mentions(doc: Any, name: str, path: str = "") -> str | None:
+    """Where ``doc`` holds ``name`` as a whole string value or a key, or None."""
+    if isinstance(doc, dict):
+        for k, v in peek_items(doc):
+            here = f"{path}.{k}" if path else str(k)
+            if k == name:
+                return here
+            found = mentions(v, name, here)
+            if found:
+                return found
+    elif isinstance(doc, list):
+        for i, v in enumerate(peek(doc)):
+            found = mentions(v, name, f"{path}[{i}]")
+            if found:
+                return found
+    elif doc == name:
+        return path or "."
+    return None
+
+
+def used_names(state_or_ctx: State | Ctx) -> dict[str, tuple[str | None, str]]:
+    """Every name this game has given a player, folded: (the player who has it now or had it, or None for one who
+    left; how to say whose it is). A new name must not be one of them, or the log (whose files name their
+    actors) would mix two players up."""
+    roster = state_or_ctx.doc("roster")
+    out: dict[str, tuple[str | None, str]] = {}
+    for p in roster["players"]:
+        out.setdefault(fold(p["name"]), (p["name"], p["name"]))
+        for f in p.get("formerly", []):
+            out.setdefault(fold(f["name"]), (p["name"], f"{p['name']}, formerly {f['name']}"))
+    for f in roster.get("former", []):
+        out.setdefault(fold(f["name"]), (None, f"{f['name']}, who left"))
+    return out
+
+
+def rename_problems(ctx: Ctx, old: str, new: str) -> Iterator[str]:
+    """Why ``old`` cannot become ``new``: the name is taken, or a module keeps names it cannot rename."""
+    if new == old:
+        yield f"{old} is already called {new}"
+        return
+    owner, whose = used_names(ctx).get(fold(new), (old, ""))
+    if owner != old:  # a name of one's own, even a former one, may be taken again
+        yield (f"the name {new!r} is too like that of {whose}; names must differ by more than case or spacing, "
+               "and a name stays with the player who had it")
+    for module in ctx.registry.modules:
+        if module.rename is not None:
+            continue
+        for dk in module.docs:
+            where = mentions(ctx.doc(dk.name), old) if dk.name in ctx.state.docs else None
+            if where:
+                yield (f"{module.title} keeps {old!r} in its {dk.name} document ({where}) and has no way to "
+                       "rename it; the change of name would leave it naming nobody")
+                break
+
+
+def rename_player(ctx: Ctx, old: str, new: str) -> None:
+    """Give player ``old`` the name ``new`` in the engine's documents, then in every module's (their ``rename``).
+
+    The roster entry keeps the names it had (``formerly``), so the wiki can show the player's actions filed
+    under an old name as theirs; the ledger's entries (last seen, recent takings of limited actions, hidden
+    commitments, the current run of the dice) follow the player, so a new name neither resets a daily limit
+    nor starts a fresh run of dice. The action log keeps the names its files were written with.
+    """
+    p = ctx.edit_player(old)
+    p["name"] = new
+    p.setdefault("formerly", []).append({"name": old, "until": format_time(ctx.at)})
+    ledger = ctx.edit("ledger")
+    for key in ("seen", "recent", "commitments"):
+        if old in ledger.get(key, {}):
+            rename_key(ctx, ledger[key], old, new, f"the ledger's {key}")
+    if ledger.get("run_actor") == old:
+        ledger["run_actor"] = new
+    for module in ctx.registry.modules:
+        if module.rename is not None:
+            module.rename(ctx, old, new)
+    if ctx.actor == old:
+        ctx.renamed(new)

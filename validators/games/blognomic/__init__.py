@@ -46,5 +46,6 @@ MODULE = Module(
     leader=leader,
     due=due.due,
     options_schema=OPTIONS_SCHEMA,
+    rename=players.rename_documents,
     doc=__doc__ or "",
 )

@@ -44,6 +44,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
         # 1.7: an official post may be withdrawn while "no Colonist" has commented, so the author's own vote blocks
         "withdraw_own_comment_blocks": True,
         "remove_idle_after_win": False,  # 1.9 says nothing of idle Colonists when a dynasty is won
+        "rename_by_player": False,  # 1.2: a Colonist's name changes only as a result of a proposal approving it
     },
     "quazie": {
         "veto": False,  # rule 8 lists the GRAND POOBAH's powers, and lists none
@@ -75,6 +76,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "proposals_per_day": 3,
         "withdraw_own_comment_blocks": False,  # rule 7: while "nobody else" has commented
         "remove_idle_after_win": True,  # rule 9: the GRAND POOBAH may remove Muffins idle throughout the won Dynasty
+        "rename_by_player": True,  # rule 2: a Muffin may change their name at any time
     },
 }
 

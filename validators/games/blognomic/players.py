@@ -10,8 +10,8 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Iterator
 
-from ...engine import ADMIN, NEWCOMER, PLAYER, Action, Ctx
-from ...roster import fold, new_stats
+from ...engine import ADMIN, NEWCOMER, PLAYER, Action, Ctx, peek
+from ...roster import fold, new_stats, rename_in_list, rename_key, rename_player, rename_problems
 from ...timeutil import format_time, parse_time
 from .common import opts
 
@@ -213,4 +213,85 @@ RESIGN = Action(
 )
 
 
-ACTIONS = [JOIN, LEAVE, IDLE, UNIDLE, RESIGN]
+# ---------------------------------------------------------------- changing one's name
+
+
+def rename_documents(ctx: Ctx, old: str, new: str) -> None:
+    """The BlogNomic documents follow a player's change of name (the module's ``rename`` hook).
+
+    Renamed: the author, the votes, the lapsed votes and the resolving admin of every proposal, CfJ and DoV;
+    when each player last voted; the DoV bar; the leader, and the leaders and winners of past dynasties. Kept
+    as written: texts and titles (a dynasty's name, "The First Dynasty of ...", is the name it was given), and
+    proposals' effects, which are applied as they were voted on.
+    """
+    for kind, key in (("proposals", "proposals"), ("cfjs", "cfjs"), ("dovs", "dovs")):
+        doc = ctx.doc(kind)
+        hits = [i for i, item in enumerate(peek(doc[key]))
+                if item["author"] == old or old in item.get("votes", {}) or old in item.get("lapsed_votes", [])
+                or (item.get("resolved") or {}).get("by") == old]
+        if hits:
+            items = ctx.edit(kind)[key]
+            for i in hits:
+                item = items[i]
+                if item["author"] == old:
+                    item["author"] = new
+                if old in item.get("votes", {}):
+                    rename_key(ctx, item["votes"], old, new, f"the votes on {kind[:-1]} {item['id']}")
+                if old in item.get("lapsed_votes", []):
+                    rename_in_list(item["lapsed_votes"], old, new)
+                if (item.get("resolved") or {}).get("by") == old:
+                    item["resolved"]["by"] = new
+    if old in ctx.doc("proposals").get("last_vote", {}):
+        rename_key(ctx, ctx.edit("proposals")["last_vote"], old, new, "the times of the last votes")
+    if old in ctx.doc("dovs").get("barred", {}):
+        rename_key(ctx, ctx.edit("dovs")["barred"], old, new, "the DoV bars")
+    dynasty = ctx.doc("dynasty")
+    past = dynasty.get("past", [])
+    if dynasty.get("leader") == old or any(old in (d.get("leader"), d.get("winner")) for d in peek(past)):
+        d = ctx.edit("dynasty")
+        if d.get("leader") == old:
+            d["leader"] = new
+        for i, before in enumerate(peek(past)):
+            if old in (before.get("leader"), before.get("winner")):
+                item = d["past"][i]
+                for k in ("leader", "winner"):
+                    if item.get(k) == old:
+                        item[k] = new
+
+
+def _rename_check(ctx: Ctx) -> Iterator[str]:
+    if not opts(ctx)["rename_by_player"]:
+        # seed 001 1.2: a Colonist's name changes only when a proposal approving the change is enacted
+        yield (f"in this game a {ctx.keyword('player', 'player')}'s name changes only by a proposal approving the "
+               "change")
+        return
+    yield from rename_problems(ctx, ctx.actor, ctx.params["name"])
+
+
+def _rename(ctx: Ctx) -> None:
+    old, new = ctx.actor, ctx.params["name"]
+    rename_player(ctx, old, new)
+    ctx.step({"renamed": old, "to": new})
+
+
+RENAME = Action(
+    name="core.rename",
+    rule=RULE,
+    summary="Change your name",
+    params={"type": "object", "required": ["name"], "additionalProperties": False,
+            "properties": {"name": {"$ref": "common.schema.json#/$defs/name"}}},
+    who=PLAYER,
+    idle_ok=True,  # seed 003 rule 2 is one of the rules for which idle Muffins still count
+    check=_rename_check,
+    effect=_rename,
+    new_name_param="name",
+    # seed 003 rule 2: a Muffin may change their name at any time; seed 001 1.2 only by an enacted proposal
+    doc="Quazie only (a Muffin may change their name at any time; in Ruleset 75 only a proposal may). The new "
+        "name follows the name rules (ASCII letters, digits, spaces, `.`, `_`, `'`, `-`; up to 40) and must not be "
+        "too like any name a player of the game has had. Every document that names you follows, in every module "
+        "that can rename; a module that keeps your name and cannot rename it stops the change. Your later actions "
+        "are filed under the new name; the earlier ones keep the old, which the roster remembers (`formerly`).",
+)
+
+
+ACTIONS = [JOIN, LEAVE, IDLE, UNIDLE, RESIGN, RENAME]

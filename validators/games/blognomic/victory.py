@@ -431,10 +431,10 @@ def hiatus_gate(ctx: Ctx) -> Iterator[str]:
 
 
 HIATUS_TAGS = {
-    # leaving and correcting typos are allowed "at any time" (seed 001 1.2 and 1.1; seed 003 rules 2 and 1), which
-    # the narrower list of actions allowed in a Hiatus (seed 003 rule 9: CfJs only) does not take away
+    # leaving, renaming and correcting typos are allowed "at any time" (seed 001 1.2 and 1.1; seed 003 rules 2 and
+    # 1), which the narrower list of actions allowed in a Hiatus (seed 003 rule 9: CfJs only) does not take away
     "core.join": "players", "core.leave": "always", "core.idle": "players", "core.unidle": "players",
-    "core.resign-admin": "players",
+    "core.resign-admin": "players", "core.rename": "always",
     "core.vote": "voting",
     "core.cfj": "cfj", "core.cfj-vote": "cfj", "core.cfj-resolve": "cfj",
     "core.dov": "victory", "core.dov-vote": "always", "core.dov-resolve": "always",
