@@ -309,3 +309,21 @@ def test_a_replay_that_changes_its_start_state_is_caught_under_verify_cow(tmp_pa
     monkeypatch.setattr(engine, "VERIFY_COW", True)
     with pytest.raises(AssertionError, match="changed the base state"):
         check_module.check_pr(repo, "main", author="dana-nomic", now=parse_time(NOW[1]))
+
+
+def test_a_player_who_changes_their_name_acts_under_it_in_the_same_pull_request(tmp_path):
+    # seed 003 rule 2: a Muffin may change their name at any time; the actions after the change are filed under the
+    # new name, and the pull request's author is still that Muffin
+    repo = make_repo(tmp_path, "quazie")
+    for args in (("core.rename", "name=Kevin", "--as", "Kevan", "--at", "2026-11-10T10:00:00Z"),
+                 ("core.propose", "title=Renamed", "--as", "Kevin", "--at", "2026-11-10T10:05:00Z")):
+        r = nomic(repo, "act", "quazie", *args, *NOW)
+        assert r.returncode == 0, r.stdout + r.stderr
+    commit(repo)
+    r = check_pr_cli(repo, "--base", "main", "--author", "kevan", *NOW)
+    assert r.returncode == 0, r.stdout
+    assert "legal: 2 action(s) judged" in r.stdout
+    r = check_pr_cli(repo, "--base", "main", "--author", "smith", *NOW)
+    assert r.returncode == 1
+    assert "the actor is Kevan, but this pull request is by smith (who plays as Smith)" in r.stdout
+    assert "the actor is Kevin, but this pull request is by smith (who plays as Smith)" in r.stdout

@@ -11,9 +11,20 @@ from typing import Iterator
 
 from ...engine import DocKind, Module, Problem, State
 from . import consequences, dance, flavours, hands, launch, movement, music, roles, stuff, tag
-from .common import (DANCE_FIELD, DEFAULT_OPTIONS, IT, LAUNCH_BASE, MORNINGTON, ROBOT, flavour_names, stat,
-                     victory_at_one)
+from .common import (
+    DANCE_FIELD,
+    DEFAULT_OPTIONS,
+    IT,
+    LAUNCH_BASE,
+    MORNINGTON,
+    ROBOT,
+    flavour_names,
+    stat,
+    victory_at_one,
+)
 from .pages import pages
+from .rename import rename as rename_documents
+
 
 def _option_problems(state: State) -> Iterator[Problem]:
     chosen = state.config.get("options", {}).get("quazie", {})
@@ -71,6 +82,7 @@ MODULE = Module(
     gates=[consequences.robot_gate],
     invariants=[_invariants],
     pages=pages,
+    rename=rename_documents,
     doc=__doc__ or "",
 )
 
