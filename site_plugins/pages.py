@@ -61,7 +61,13 @@ def build_game(game: Game, *, now: datetime, repo_url: str = "", branch: str = "
     summary = summarize(g, state, leader, last.actor if last else "", last.name if last else "",
                         last.record.get("at", "") if last else "")
     names = [p["name"] for p in state.players()]
-    links = Links(g, f"games/{g}/index.md", player_slugs(names), directory_urls, repo_url, branch)
+    slugs = player_slugs(names)
+    # a player who changed their name (seed 003 rule 2): the log's files under an old name link to their page
+    former_names = {f["name"]: p["name"] for p in state.players() for f in p.get("formerly") or []
+                    if f["name"] not in slugs}
+    for old, new in former_names.items():
+        slugs[old] = slugs[new]
+    links = Links(g, f"games/{g}/index.md", slugs, directory_urls, repo_url, branch)
     site = GameSite(game, summary)
     site.warnings += [f"{g}: {p}" for p in game.problems]
     now = max(now, _clock(game) or now)
@@ -102,7 +108,13 @@ def build_game(game: Game, *, now: datetime, repo_url: str = "", branch: str = "
     series = stat_series(game) if game.replayed else {}
     by_actor: dict[str, list[Any]] = {}
     for e in game.entries:
-        by_actor.setdefault(e.actor, []).append(e)
+        by_actor.setdefault(former_names.get(e.actor, e.actor), []).append(e)
+    for old, new in former_names.items():  # the stats a player's roster entry had under an old name come first
+        earlier = series.pop(old, None)
+        if earlier:
+            mine = series.setdefault(new, {})
+            for stat, points in earlier.items():
+                mine[stat] = sorted(points + mine.get(stat, []), key=lambda tv: tv[0])
     pending = [p for p in (state.docs.get("proposals") or {}).get("proposals") or []
                if isinstance(p, dict) and p.get("status") == "pending" and "id" in p] if proposals_page else []
     player_nav = []

@@ -171,6 +171,9 @@ def render_player(state: State, name: str, links: Links, series: Series | None =
     facts = [f"joined {esc(day(p.get('joined', '')))}"]
     if p.get("idle_since"):
         facts.append(f"idle since {esc(day(p['idle_since']))}")
+    if p.get("formerly"):
+        facts.append("formerly " + ", ".join(f"{esc(f['name'])} (until {esc(day(f.get('until', '')))})"
+                                             for f in p["formerly"]))
     if p.get("account"):
         facts.append(f"plays as <code>{esc(p['account'])}</code>")
     out.append(f'<p class="nomic-lede">{" ".join(tags)} {" · ".join(facts)} · '

@@ -59,7 +59,8 @@ def test_safe_href(href: str, ok: bool) -> None:
 
 def test_escaping() -> None:
     assert md_text("<b>*x*</b> {#id}") == "&lt;b&gt;&#42;x&#42;&lt;/b&gt; &#123;&#35;id&#125;"
-    assert md_text("- [x](javascript:y) a|b ~~c~~\n#d") == "&#45; &#91;x&#93;(javascript:y) a&#124;b &#126;&#126;c&#126;&#126; &#35;d"
+    assert md_text("- [x](javascript:y) a|b ~~c~~\n#d") == \
+        "&#45; &#91;x&#93;(javascript:y) a&#124;b &#126;&#126;c&#126;&#126; &#35;d"
     assert css_colour("#ff0000") == "#ff0000" and css_colour("red; x: url(y)") is None
     html = rule_html("<div onclick=x>hi</div>\n\n<script>x</script>", {"Day": "day"})
     assert "<div" not in html and "<script" not in html and "&lt;script&gt;" in html
@@ -110,8 +111,8 @@ def test_changes_in_words(blognomic: model.Game) -> None:
 
 
 def test_many_changes_are_worded_up_to_the_limit_and_the_rest_counted() -> None:
-    before = State({"modules": []}, {"roster": {"players": [{"name": f"P{i:02}", "stats": {"n": 0}} for i in range(20)]},
-                                     "notes": {"a": 1}}, {})
+    before = State({"modules": []}, {"roster": {"players": [{"name": f"P{i:02}", "stats": {"n": 0}}
+                                                            for i in range(20)]}, "notes": {"a": 1}}, {})
     after = State({"modules": []}, {"roster": {"players": [{"name": f"P{i:02}", "stats": {"n": i + 1}}
                                                            for i in range(20)]}, "notes": {"a": 2}}, {})
     words = describe(before, after, limit=12)
@@ -258,3 +259,23 @@ def test_a_game_that_does_not_check_is_not_handed_over(tmp_path) -> None:
     kept: dict = {}
     report = check_repo(tmp_path, only=["blognomic"], keep=kept)
     assert report.exit_code != 0 and kept == {}
+
+
+def test_a_player_who_changed_their_name_keeps_their_history_on_their_page(tmp_path: Path) -> None:
+    # seed 003 rule 2: a Muffin may change their name; the log keeps the old name on the files written before
+    from tests.gitgame import make_repo, nomic
+
+    repo = make_repo(tmp_path, "quazie")
+    r = nomic(repo, "act", "quazie", "core.rename", "name=Kevin", "--as", "Kevan", "--at", "2026-11-10T10:00:00Z",
+              "--now", "2026-11-22T12:00:00Z")
+    assert r.returncode == 0, r.stdout + r.stderr
+    game = model.load(repo, "quazie")
+    assert game.replayed and not game.problems
+    site = build_game(game, now=parse_time("2026-11-22T12:00:00Z"))
+    pages = {p.src: p.content for p in site.pages}
+    page = pages["games/quazie/players/kevin.md"]
+    assert "formerly Kevan (until" in page
+    assert "quazie.stuff-shall-be" in page or "earlier action(s)" in page  # the actions filed as Kevan are theirs
+    assert "games/quazie/players/kevan.md" not in pages
+    history = "".join(c for s, c in pages.items() if s.startswith("games/quazie/history"))
+    assert "players/kevin/" in history  # the history's entries by Kevan link to the player's page
