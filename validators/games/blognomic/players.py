@@ -24,6 +24,10 @@ def _join_check(ctx: Ctx) -> Iterator[str]:
     for p in roster["players"]:
         if fold(p["name"]) == key:
             yield f"the name {ctx.actor!r} is too like {p['name']!r}, who is already playing"
+        for f in p.get("formerly", []):
+            if fold(f["name"]) == key:
+                # a name a player gave up stays theirs (seed 003 rule 2): the log's files under it are their actions
+                yield f"the name {ctx.actor!r} is too like {f['name']!r}, the former name of {p['name']}"
         if ctx.params.get("account") and p.get("account", "").lower() == ctx.params["account"].lower():
             yield f"the account {ctx.params['account']} already plays as {p['name']}"
 
