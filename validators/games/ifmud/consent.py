@@ -301,12 +301,33 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
         p["closed"]["note"] = f"{', '.join(back)} lost the game and may not rejoin (Rule 33)"[:200]
         ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
         return
+    before = w.locations(ctx)
     ctx.tx.docs.update(scratch.tx.docs)
     if scratch.tx.rules is not None:
         ctx.tx.rules = scratch.tx.rules
+    _moved_by_patch(ctx, ident, before)
     for t in p.get("tallies") or []:  # consent may take tallies below zero (Rule 42)
         if t["player"] in w.player_names(ctx):
             w.add_tally(ctx, t["player"], int(t["delta"]), t["stat"], f"proposal {ident}")
+
+
+def _moved_by_patch(ctx: Ctx, ident: int, before: dict[str, Any]) -> None:
+    """The players whose location the proposal's effects changed get what the rules attach to a change of
+    location, as if ``world.set_player_location`` had made it: Rule 99's points, Rule 43's tolls (an entry "by
+    other means described in the rules": Rule 20's unanimous consent is one), Rule 98's arrival and Rule 29's
+    bubble. Not Rule 118's pie bomb: taking effect is no player's action (``by_action=False``). Only players
+    who were players before and whose new location is a room: a player the effects added starts where they
+    are put (Rule 14), and one put in no room is moved on by Rule 53 (``consequences.rehome``), which is the
+    change that counts, so it is not counted twice. Players in roster order (it matters only for the bubble, whose
+    burst may move the later ones on first: then that move is the one counted)."""
+    now = w.locations(ctx)
+    for who in dict.fromkeys(w.player_names(ctx)):
+        dest = now[who]
+        if who not in before or dest == before[who] or w.room(ctx, dest) is None:
+            continue
+        if w.location_of_player(ctx, who) != dest:
+            continue  # an earlier one's entry burst the bubble with them in it: that move was counted (Rule 29)
+        w.location_changed(ctx, who, before[who], dest, how=f"proposal {ident} (Rules 20, 99)", by_action=False)
 
 
 def _expire(ctx: Ctx, ident: int, at: datetime) -> None:

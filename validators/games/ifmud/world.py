@@ -661,6 +661,12 @@ def set_player_location(ctx: Ctx, who: str, dest: str, *, how: str, by_action: b
     if old == dest:
         return
     p["stats"][LOCATION] = dest
+    location_changed(ctx, who, old, dest, how=how, by_action=by_action)
+
+
+def location_changed(ctx: Ctx, who: str, old: Any, dest: str, *, how: str, by_action: bool = True) -> None:
+    """What the rules attach to ``who``'s location having changed from ``old`` to ``dest`` (already written):
+    ``set_player_location``'s bookkeeping, also for a location a ratified proposal's effects set (consent.py)."""
     ctx.step({"player": who, "from": old, "to": dest, "how": how})
     award = visit_award(ctx, dest)
     if award:
