@@ -101,7 +101,8 @@ def _propose_check(ctx: Ctx) -> Iterator[str]:
     yield from a_player(ctx)
     name = ctx.params["name"].strip()
     if not (name.endswith("]") and "[" in name and name.rindex("[") < len(name) - 2):
-        yield f"a proposal's name must end with its proponent's name or initials in square brackets, like 'Tolls {_NAME_TAG}' (Rule 34)"
+        yield ("a proposal's name must end with its proponent's name or initials in square brackets, "
+               f"like 'Tolls {_NAME_TAG}' (Rule 34)")
     if any(_item(p, "name").casefold() == name.casefold() for p in peek(proposals(ctx))):
         yield f"a proposal has already been named {name!r}; names must differ from every earlier one (Rule 34)"
     section = ctx.params.get("section")

@@ -679,10 +679,12 @@ def location_changed(ctx: Ctx, who: str, old: Any, dest: str, *, how: str, by_ac
     # the same room twice in one turn (by a vanished room, Rules 53 and 69, or the bubble's burst, Rule 29) is
     # one of them once.
     note_arrival(ctx, who, dest)
-    if dest == room_name(ctx, "bubble"):
-        enter_bubble(ctx, who, by=ctx.actor if by_action else "")
+    # Rule 118 before Rule 29: entering the bubble where the pie bomb lies is entering its room, and the die is
+    # rolled to complete that entry, before the entry's points burst the bubble and carry the pie bomb away.
     if by_action:
         pie_bomb_trap(ctx, dest)
+    if dest == room_name(ctx, "bubble"):
+        enter_bubble(ctx, who, by=ctx.actor if by_action else "")
 
 
 def note_arrival(ctx: Ctx, who: str, dest: str) -> None:
@@ -743,18 +745,25 @@ def enter_bubble(ctx: Ctx, who: str, by: str = "") -> None:
 def burst_bubble(ctx: Ctx, by: str = "") -> None:
     """Rule 29: everything in the bubble goes to the Lounge and the bubble leaves the map. ``by`` is the player
     whose action burst it: for Rule 90 they caused the monkey's and the tokens' change of location, as the
-    movers of the monkey (``set_entity_location``) and of tokens (``set_token_location``) are recorded."""
+    movers of the monkey (``set_entity_location``) and of tokens (``set_token_location``) are recorded.
+
+    Each player, servant and monkey so put in the Lounge enters it as the result of ``by``'s action, so a pie
+    bomb lying there is set off (Rule 118; ``by``, the actor, rolls): one d6 per entry, in the order below
+    (players, servants, the monkey), until it kersplats. A burst no action caused (``by`` empty: a proposal's
+    effects, Rules 53 and 69) sets nothing off. The tokens move last: a pie bomb carried out of the bubble
+    arrives with the others, who do not enter its room."""
     bubble, lounge = room_name(ctx, "bubble"), room_name(ctx, "lounge")
+    by_action = bool(by)
     ctx.step({"bubble": "burst"})
     for p in player_names(ctx):
         if location_of_player(ctx, p) == bubble:
-            set_player_location(ctx, p, lounge, how="Rule 29: the bubble burst", by_action=False)
+            set_player_location(ctx, p, lounge, how="Rule 29: the bubble burst", by_action=by_action)
     for s in list(ctx.doc("entities")["servants"]):
         if s["location"] == bubble:
-            set_servant_location(ctx, s["owner"], lounge, how="Rule 29: the bubble burst", by_action=False)
+            set_servant_location(ctx, s["owner"], lounge, how="Rule 29: the bubble burst", by_action=by_action)
     for which in ENTITIES:
         if entity_location(ctx, which) == bubble:
-            set_entity_location(ctx, which, lounge, by=by, how="Rule 29: the bubble burst")
+            set_entity_location(ctx, which, lounge, by=by, how="Rule 29: the bubble burst", by_action=by_action)
     for t in list(tokens(ctx)):
         if t["location"] == {"room": bubble}:
             set_token_location(ctx, edit_token(ctx, t["id"]), {"room": lounge}, by=by)
