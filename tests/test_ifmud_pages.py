@@ -86,6 +86,17 @@ def test_the_turn_page_names_every_winner():
     assert "The game is over: **Zoe Abbott** won." in render_turn(state)
 
 
+def test_the_turn_page_names_the_losers():
+    """Rule 33: when a player wins, the others lose and are removed; the Turns page says so and names them."""
+    state = _state()
+    state.doc("turn")["over"] = {"winners": ["Zoe Abbott"], "at": "2026-11-01T01:00:00Z"}
+    state.doc("turn")["lost"] = ["Adam Biltcliffe", "Roger Carbol"]
+    text = render_turn(state)
+    assert "Everyone else lost and was removed from the game (Rule 33)." in text
+    assert "may not rejoin (Rules 16, 33): Adam Biltcliffe, Roger Carbol." in text
+    assert "The last turn was turn 1, Zoe Abbott's, from 2026-11-01T00:00:00Z." in text
+
+
 def test_arrivals_of_the_turn_are_shown_on_the_room_page():
     """Rule 98: the room page counts the players who arrived during the turn, each once, and names them."""
     state = _state()

@@ -688,6 +688,12 @@ def _scores(ctx: Ctx) -> None:
         _acting(ctx)
         ctx.edit("turn")["over"] = {"winners": winners, "at": format_time(ctx.at)}
         ctx.step({"wins": winners, "rule": "r148"})
+        # Rule 33: the players who have not won lose, and a player who loses is removed from the state of the game
+        # (and may not rejoin: listed in turn.lost), as Rule 16's loser is. The game is over, so nothing is left
+        # for them to do; their servants go and what they carried goes to the Attic (Rules 44, 49).
+        for p in names:
+            if p not in winners:
+                _remove_player(ctx, p, "did not win, and so lost (Rule 33)", lost=True)
 
 
 def _turn(ctx: Ctx) -> None:

@@ -423,13 +423,16 @@ def render_turn(state: State) -> str:
     rows = [[("▶ " if p == t.get("active") else "") + p, w.location_of_player(state, p), w.tally(state, p),
              w.tally(state, p, w.DEMERITS), w.tally(state, p, w.PUISSANCE),
              ", ".join(state.player(p)["stats"].get(w.GIFTS) or [])] for p in order]
-    lines = [f"Turn {t.get('number')}: **{_md(str(t.get('active')))}**, since {t.get('started')}."]
+    lines = [f"Turn {t.get('number')}: **{_md(str(t.get('active')))}**, since {t.get('started')}." if not t.get("over")
+             else f"The last turn was turn {t.get('number')}, {_md(str(t.get('active')))}'s, from {t.get('started')}."]
     if t.get("over"):
         won = w.winners(state)
         shared = " (a shared win: they reached the winning tally at the same moment, Rules 33, 148)" \
             if len(won) > 1 else ""
         lines.append(f"The game is over: {w.names_and([f'**{_md(p)}**' for p in won]) or 'somebody'} "
-                     f"won{shared}.")
+                     f"won{shared}. Everyone else lost and was removed from the game (Rule 33).")
+    if t.get("lost"):
+        lines.append(f"Lost, removed from the game and may not rejoin (Rules 16, 33): {_md(', '.join(t['lost']))}.")
     if t.get("honours"):
         lines.append(f"{t['honours']['kind']}: {_md(', '.join(t['honours']['players']))}.")
     lines.append("Done this turn: " + _md(", ".join(t.get("used") or []) or "nothing yet") + ".")
