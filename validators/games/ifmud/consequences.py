@@ -693,6 +693,8 @@ def _scores(ctx: Ctx) -> None:
         # for them to do; their servants go and what they carried goes to the Attic (Rules 44, 49).
         for p in names:
             if p not in winners:
+                ctx.step({"lost": p, "final": {k: w.tally(ctx, p, k) for k in (w.BROWNIE, w.DEMERITS, w.PUISSANCE)},
+                          "rule": "r33"})
                 _remove_player(ctx, p, "did not win, and so lost (Rule 33)", lost=True)
 
 
