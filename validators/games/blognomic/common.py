@@ -46,7 +46,27 @@ def find(items: list[dict[str, Any]], ident: int, what: str, ctx: Ctx) -> dict[s
 
 
 def age_hours(item: dict[str, Any], now: datetime) -> float:
+    """How long ago the post was made (seed 003 rule 10: "pending for more than 48 hours")."""
     return (now - parse_time(item["submitted"])).total_seconds() / 3600
+
+
+def clock_start(state: Any, item: dict[str, Any]) -> datetime:
+    """When a post's time limits start: its posting, or its last alteration with ``alter_restarts_clock``.
+
+    Seed 001 1.5 counts 12 and 48 hours "open for voting", while "continuously" a proposal; seed 003 rule 5 a
+    proposal's hours open and its age. A post altered before any comment (1.7, rule 7) was open for voting and
+    remained a proposal all along, so by default its hours run from its posting. The same holds for a CfJ's
+    days and a DoV's hours.
+    """
+    altered = item.get("altered")
+    if altered and opts(state)["alter_restarts_clock"]:
+        return parse_time(altered[-1]["at"])
+    return parse_time(item["submitted"])
+
+
+def open_hours(state: Any, item: dict[str, Any], now: datetime) -> float:
+    """How long the post has been open for voting, as the time limits of 1.5, 1.6, 1.9 (rules 5, 6, 9) count."""
+    return (now - clock_start(state, item)).total_seconds() / 3600
 
 
 @dataclass

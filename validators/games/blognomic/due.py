@@ -9,7 +9,7 @@ from ...engine import State
 from ...registry_ctx import ctx_at
 from ...timeutil import format_time, parse_time
 from . import judgment, victory
-from .common import in_hiatus, leader, opts
+from .common import clock_start, in_hiatus, leader, opts
 from .proposals import enactable_reason, failable_reason
 
 
@@ -28,7 +28,7 @@ def due(state: State, now: datetime) -> list[str]:
                      key=lambda p: (p["submitted"], p["id"]))
     if pending and not in_hiatus(state):
         p = pending[0]
-        sub = parse_time(p["submitted"])
+        sub = clock_start(state, p)
         marks = [now, sub + timedelta(hours=12), sub + timedelta(hours=48), sub + timedelta(hours=48, seconds=1)]
         enact = _when(lambda t: enactable_reason(state, p, t) is not None, now, marks)
         fail = _when(lambda t: failable_reason(state, p, t) is not None, now, marks)

@@ -7,11 +7,10 @@ from typing import Any, Iterator
 from ...effects import apply_effects
 from ...engine import ADMIN, Action, Ctx
 from ...timeutil import format_time
-from .common import age_hours, edit_item, find, in_hiatus, opts, tally
-from .proposals import effects_problem
+from .common import edit_item, find, in_hiatus, open_hours, opts, tally
+from .proposals import POST_FIELDS, effects_problem
 
 RULE = "calls-for-judgment"
-EFFECTS = {"$ref": "common.schema.json#/$defs/effects"}
 
 
 def _raise(ctx: Ctx) -> None:
@@ -32,9 +31,7 @@ CFJ = Action(
     name="core.cfj",
     rule=RULE,
     summary="Raise a Call for Judgment",
-    params={"type": "object", "required": ["title"], "additionalProperties": False,
-            "properties": {"title": {"type": "string", "minLength": 1, "maxLength": 200},
-                           "text": {"type": "string", "maxLength": 20000}, "effects": EFFECTS}},
+    params={"type": "object", "required": ["title"], "additionalProperties": False, "properties": POST_FIELDS},
     effect=_raise,
     in_hiatus=True,
     doc="Describe the dispute and the measures to resolve it; `effects` are applied if it passes.",
@@ -74,7 +71,7 @@ def status(ctx: Any, c: dict[str, Any]) -> tuple[bool, str]:
     if o["cfj_against_quorum_ends"] and t.against >= t.quorum:
         return True, f"{t.against} AGAINST reach Quorum ({t.quorum})"
     days = o["cfj_days_in_hiatus"] if in_hiatus(ctx) else o["cfj_days"]
-    if age_hours(c, ctx.at) >= days * 24:
+    if open_hours(ctx, c, ctx.at) >= days * 24:
         return True, f"{days} days have passed"
     return False, f"{t.for_} FOR, {t.against} AGAINST; open until Quorum or {days} days"
 

@@ -41,10 +41,14 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "hiatus_rules": ["players", "voting", "cfj", "tracking", "victory"],
         "proposals_pending_max": 2,
         "proposals_per_day": 3,
-        # 1.7: an official post may be withdrawn while "no Colonist" has commented, so the author's own vote blocks
+        # 1.7: an official post may be withdrawn or altered while "no Colonist" has commented, so the author's own
+        # vote blocks
         "withdraw_own_comment_blocks": True,
         "remove_idle_after_win": False,  # 1.9 says nothing of idle Colonists when a dynasty is won
         "rename_by_player": False,  # 1.2: a Colonist's name changes only as a result of a proposal approving it
+        # 1.5 counts hours "open for voting" while it "has continuously been a proposal": an alteration (1.7) leaves
+        # it open and a proposal, so its hours run from its posting; true: from its last alteration instead
+        "alter_restarts_clock": False,
     },
     "quazie": {
         "veto": False,  # rule 8 lists the GRAND POOBAH's powers, and lists none
@@ -74,9 +78,10 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "hiatus_rules": ["cfj"],  # rule 9: only Calls for Judgment during Hiatus
         "proposals_pending_max": 2,
         "proposals_per_day": 3,
-        "withdraw_own_comment_blocks": False,  # rule 7: while "nobody else" has commented
+        "withdraw_own_comment_blocks": False,  # rule 7: withdrawn or altered while "nobody else" has commented
         "remove_idle_after_win": True,  # rule 9: the GRAND POOBAH may remove Muffins idle throughout the won Dynasty
         "rename_by_player": True,  # rule 2: a Muffin may change their name at any time
+        "alter_restarts_clock": False,  # rule 5: "open for voting", "more than 48 hours old": from its posting
     },
 }
 

@@ -12,13 +12,18 @@ from ...effects import apply_effects
 from ...engine import ADMIN, Action, Ctx
 from ...roster import active_players, change_stat
 from ...timeutil import day_start, format_time, parse_time
-from .common import Tally, age_hours, edit_item, find, leader, opts, tally
+from .common import Tally, age_hours, clock_start, edit_item, find, leader, open_hours, opts, tally
 
 RULE_PROPOSALS = "proposals"
 RULE_VOTING = "voting"
 RULE_ENACTMENT = "enactment"
 
 EFFECTS = {"$ref": "common.schema.json#/$defs/effects"}
+# What an official post says, as its parameters: checked the same way when it is made (core.propose, core.cfj,
+# core.dov) and when its author alters it (core.alter, core.cfj-alter, core.dov-alter; seed 001 1.7, seed 003 rule 7).
+TITLE = {"type": "string", "minLength": 1, "maxLength": 200}
+TEXT = {"type": "string", "maxLength": 20000}
+POST_FIELDS = {"title": TITLE, "text": TEXT, "effects": EFFECTS}
 
 
 # ---------------------------------------------------------------- submitting
@@ -56,10 +61,7 @@ PROPOSE = Action(
     name="core.propose",
     rule=RULE_PROPOSALS,
     summary="Submit a proposal to change the ruleset or the gamestate",
-    params={"type": "object", "required": ["title"], "additionalProperties": False,
-            "properties": {"title": {"type": "string", "minLength": 1, "maxLength": 200},
-                           "text": {"type": "string", "maxLength": 20000},
-                           "effects": EFFECTS}},
+    params={"type": "object", "required": ["title"], "additionalProperties": False, "properties": POST_FIELDS},
     check=_propose_check,
     effect=_propose,
     doc="A player may submit a proposal unless they already have two pending or have made three today. "
@@ -74,7 +76,7 @@ def failable_reason(ctx_or_state: Any, p: dict[str, Any], now: datetime, t: Tall
     """Why an admin may fail proposal ``p`` now, or None (ignoring "oldest pending first")."""
     o = opts(ctx_or_state)
     t = t or tally(ctx_or_state, p)
-    age = age_hours(p, now)
+    age = open_hours(ctx_or_state, p, now)
     if t.vetoed:
         return "vetoed"
     if p.get("self_killed"):
@@ -110,7 +112,7 @@ def _ever_enactable(ctx_or_state: Any, p: dict[str, Any], now: datetime, t: Tall
     Seed 003 rule 5: "all Muffins have voted on it and it still cannot be Enacted" is read as: no waiting
     would let it pass, so a unanimous proposal is not failed just because 12 hours have not yet passed.
     """
-    sub = parse_time(p["submitted"])
+    sub = clock_start(ctx_or_state, p)
     times = [now] + [t0 for t0 in (sub + timedelta(hours=12), sub + timedelta(hours=48, seconds=1)) if t0 > now]
     return any(enactable_reason(ctx_or_state, p, when, t) for when in times)
 
@@ -146,7 +148,7 @@ def enactable_reason(ctx_or_state: Any, p: dict[str, Any], now: datetime, t: Tal
     t = t or tally(ctx_or_state, p)
     if t.vetoed or (p.get("self_killed") and o["self_kill_blocks_enactment"]):
         return None
-    age = age_hours(p, now)
+    age = open_hours(ctx_or_state, p, now)
     if t.for_ >= t.quorum and age >= 12:
         return f"{t.for_} FOR reach Quorum ({t.quorum}) after {int(age)} hours"
     old_enough = age >= 48 if o["variant"] == "ruleset-75" else age > 48
@@ -229,17 +231,17 @@ def _resolve_check(enact: bool):
         if enact:
             if enactable_reason(ctx, p, ctx.at, t) is None:
                 why = "it is vetoed" if t.vetoed else "it is self-killed" if p.get("self_killed") else (
-                    f"{t.for_} FOR of {t.valid} after {age_hours(p, ctx.at):.1f} hours: neither Quorum "
+                    f"{t.for_} FOR of {t.valid} after {open_hours(ctx, p, ctx.at):.1f} hours: neither Quorum "
                     f"({t.quorum}) after 12 hours nor more than half after 48")
                 yield f"proposal {p['id']} cannot be enacted: {why}"
         elif failable_reason(ctx, p, ctx.at, t) is None:
             yield (f"proposal {p['id']} cannot be failed yet: {t.for_} FOR, {t.against} AGAINST after "
-                   f"{age_hours(p, ctx.at):.1f} hours")
+                   f"{open_hours(ctx, p, ctx.at):.1f} hours")
         if ctx.params.get("deduct_nonvoters"):
             o = opts(ctx)
             if not o["nonvoter_penalty"]:
                 yield "this game has no penalty for not voting"
-            elif age_hours(p, ctx.at) <= 48:
+            elif age_hours(p, ctx.at) <= 48:  # rule 10: "pending" more than 48 hours, from its posting
                 yield "non-voters may be penalised only for a proposal pending more than 48 hours"
             elif t.vetoed or p.get("self_killed"):
                 yield "non-voters may not be penalised on a vetoed or self-killed proposal"

@@ -9,8 +9,9 @@ from typing import Any, Iterator
 from ...engine import LEADER, PLAYER, Action, Ctx
 from ...problems import Problem
 from ...timeutil import format_time, parse_time
-from .common import age_hours, edit_item, find, in_hiatus, leader, opts, tally
+from .common import edit_item, find, in_hiatus, leader, open_hours, opts, tally
 from .players import remove_player
+from .proposals import TEXT
 
 RULE = "victory-and-ascension"
 
@@ -45,8 +46,7 @@ DECLARE = Action(
     name="core.dov",
     rule=RULE,
     summary="Declare victory; the game goes into Hiatus",
-    params={"type": "object", "additionalProperties": False,
-            "properties": {"text": {"type": "string", "maxLength": 20000}}},
+    params={"type": "object", "additionalProperties": False, "properties": {"text": TEXT}},
     check=_declare_check,
     effect=_declare,
     in_hiatus=True,
@@ -95,7 +95,7 @@ def dov_status(ctx: Any, d: dict[str, Any]) -> tuple[str | None, str]:
 def _dov_verdict(ctx: Any, d: dict[str, Any]) -> tuple[str | None, str]:
     o = opts(ctx)
     t = tally(ctx, d, implicit_author=False)
-    age = age_hours(d, ctx.at)
+    age = open_hours(ctx, d, ctx.at)
     if o["dov"] == "quazie":
         # seed 003 rule 9: more than half of the players call it legal, or illegal; else the leader after 24 hours
         if t.for_ * 2 > t.players:
@@ -444,6 +444,8 @@ HIATUS_TAGS = {
     # Hiatus allows and Quazie's does not; a CfJ with the CfJs; a DoV at any time, as voting on it and resolving it
     # are, since it is the DoV that holds the game in Hiatus
     "core.withdraw": "tracking", "core.cfj-withdraw": "cfj", "core.dov-withdraw": "always",
+    # altering one (the same rules) goes with withdrawing it
+    "core.alter": "tracking", "core.cfj-alter": "cfj", "core.dov-alter": "always",
 }
 
 ACTIONS = [DECLARE, DOV_VOTE, DOV_RESOLVE, ASCEND, PASS_LEADERSHIP, REMOVE_IDLE]
