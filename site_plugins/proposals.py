@@ -90,6 +90,18 @@ def tally_html(t: Any) -> str:
             f'{" · <strong>vetoed</strong>" if t.vetoed else ""}</p>')
 
 
+def altered_html(item: dict[str, Any]) -> str:
+    """" · altered <time> (title, text)": when its author last altered the post (before anyone commented), and what
+    that changed; "altered 3 times, last <time> (text)" when there were more."""
+    altered = item.get("altered") or []
+    if not altered:
+        return ""
+    last = altered[-1]
+    count = f"{len(altered)} times, last " if len(altered) > 1 else ""
+    return (f' · altered {count}<time datetime="{esc(last.get("at", ""))}">{esc(when(last.get("at", "")))}</time>'
+            f' ({esc(", ".join(last.get("changed") or []))})')
+
+
 def _author(item: dict[str, Any], links: Links) -> str:
     url = links.player(item.get("author", ""))
     name = esc(item.get("author", ""))
@@ -97,7 +109,7 @@ def _author(item: dict[str, Any], links: Links) -> str:
 
 
 def pending_proposal(state: State, p: dict[str, Any], links: Links, now: datetime, oldest: int | None) -> list[str]:
-    from validators.games.blognomic.common import tally
+    from validators.games.blognomic.common import clock_start, tally
     from validators.games.blognomic.proposals import enactable_reason, failable_reason
 
     t = tally(state, p)
@@ -106,7 +118,7 @@ def pending_proposal(state: State, p: dict[str, Any], links: Links, now: datetim
     out = [f"### #{p['id']} {md_text(p.get('title', ''))} {{#proposal-{p['id']}}}", "",
            '<div class="nomic-proposal pending">',
            f'<p class="nomic-meta">by {_author(p, links)}, <time datetime="{esc(p["submitted"])}">'
-           f'{esc(when(p["submitted"]))}</time> ({esc(hours(age))} ago)'
+           f'{esc(when(p["submitted"]))}</time> ({esc(hours(age))} ago){altered_html(p)}'
            f'{" · <strong>self-killed</strong>" if p.get("self_killed") else ""}</p>']
     if p.get("text"):
         out.append(f'<div class="nomic-text">{plain_html(p["text"])}</div>')
@@ -120,8 +132,9 @@ def pending_proposal(state: State, p: dict[str, Any], links: Links, now: datetim
     if fail:
         verdict.append(f'<span class="nomic-verdict fail">Can be failed now</span>: {esc(fail)}.')
     if not enact and not fail:
-        later_e = first_time(lambda at: enactable_reason(state, p, at, tally(state, p)), now, submitted)
-        later_f = first_time(lambda at: failable_reason(state, p, at, tally(state, p)), now, submitted)
+        start = clock_start(state, p)  # its posting, or its last alteration (option alter_restarts_clock)
+        later_e = first_time(lambda at: enactable_reason(state, p, at, tally(state, p)), now, start)
+        later_f = first_time(lambda at: failable_reason(state, p, at, tally(state, p)), now, start)
         if later_e:
             verdict.append(f'<span class="nomic-verdict wait">Can be enacted from '
                            f'<time datetime="{format_time(later_e[0])}">{esc(when(format_time(later_e[0])))}</time>'
@@ -154,7 +167,8 @@ def archive_table(items: list[dict[str, Any]], links: Links, prefix: str, label:
         tally_text = ", ".join(f"{v} {k.upper()}" for k, v in t.items())
         title = esc(p.get("title", "") or p.get("text", "")[:80])
         if pages:
-            title = f'<a href="{esc(links.other(item_src(links.game, prefix, p["id"])))}">{title or "#" + str(p["id"])}</a>'
+            href = esc(links.other(item_src(links.game, prefix, p["id"])))
+            title = f'<a href="{href}">{title or "#" + str(p["id"])}</a>'
         rows.append(f'<tr id="{prefix}-{p["id"]}"><td data-value="{p["id"]}">#{p["id"]}</td>'
                     f'<td>{title}</td><td>{_author(p, links)}</td>'
                     f'<td><span class="nomic-result {esc(r.get("result", p.get("status", "")))}">'
@@ -190,7 +204,7 @@ def pending_judgment(state: State, item: dict[str, Any], links: Links, now: date
     out = [f"### {name} #{item['id']} {md_text(title)} {{#{kind}-{item['id']}}}", "",
            f'<div class="nomic-proposal pending {kind}">',
            f'<p class="nomic-meta">by {_author(item, links)}, <time datetime="{esc(item["submitted"])}">'
-           f'{esc(when(item["submitted"]))}</time></p>']
+           f'{esc(when(item["submitted"]))}</time>{altered_html(item)}</p>']
     if item.get("text"):
         out.append(f'<div class="nomic-text">{plain_html(item["text"])}</div>')
     out += [x for x in (effects_html(item.get("effects")), tally_html(t)) if x]
@@ -284,15 +298,16 @@ def render_item(state: State, item: dict[str, Any], kind: str, links: Links, now
                 f'<p class="nomic-meta">by {_author(item, links)}, <time datetime="{esc(item.get("submitted", ""))}">'
                 f'{esc(when(item.get("submitted", "")))}</time> · <span class="nomic-result {esc(result)}">'
                 f'{esc(result)}</span>'
-                + (f' <time datetime="{esc(r.get("at", ""))}">{esc(when(r.get("at", "")))}</time>' if r.get("at") else "")
-                + (f" by {esc(r['by'])}" if r.get("by") else "") + "</p>"]
+                + (f' <time datetime="{esc(r.get("at", ""))}">{esc(when(r.get("at", "")))}</time>'
+                   if r.get("at") else "")
+                + (f" by {esc(r['by'])}" if r.get("by") else "") + altered_html(item) + "</p>"]
         if item.get("text"):
             body.append(f'<div class="nomic-text">{plain_html(item["text"])}</div>')
         if item.get("effects"):
             body.append(effects_html(item.get("effects")))
         if t:
-            body.append(f'<p class="nomic-tally">Final tally: {esc(", ".join(f"{v} {k.upper()}" for k, v in t.items()))}'
-                        "</p>")
+            final = ", ".join(f"{v} {k.upper()}" for k, v in t.items())
+            body.append(f'<p class="nomic-tally">Final tally: {esc(final)}</p>')
         votes = item.get("votes") or {}
         rows = "".join(f"<tr><td>{_who(v, links)}</td><td>{esc(x)}</td></tr>" for v, x in votes.items())
         body.append('<table class="nomic-votes"><thead><tr><th>Voter</th><th>Vote</th></tr></thead>'

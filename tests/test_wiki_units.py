@@ -279,3 +279,35 @@ def test_a_player_who_changed_their_name_keeps_their_history_on_their_page(tmp_p
     assert "games/quazie/players/kevan.md" not in pages
     history = "".join(c for s, c in pages.items() if s.startswith("games/quazie/history"))
     assert "players/kevin/" in history  # the history's entries by Kevan link to the player's page
+
+
+def test_an_altered_post_says_when_it_was_altered_and_what_changed() -> None:
+    # seed 001 1.7: an author may alter an official post before anyone comments; the page says that it was altered
+    from site_plugins.links import Links
+    from site_plugins.proposals import render_item, render_proposals
+    from validators.cases import base_state, patched, run
+
+    state, registry = base_state("blognomic-core")
+    def act(at: str, actor: str, action: str, **params: object) -> dict[str, object]:
+        return {"at": f"2026-11-02T{at}:00Z", "actor": actor, "action": action, "params": params}
+
+    actions = [act("10:00", "Chidi", "core.propose", title="X"),
+               act("20:00", "Chidi", "core.alter", proposal=1, text="T"),
+               act("20:05", "Chidi", "core.alter", proposal=1, title="Y"),
+               act("20:10", "Alice", "core.vote", proposal=1, vote="FOR"),
+               act("20:11", "Bruno", "core.vote", proposal=1, vote="FOR")]
+    now = parse_time("2026-11-02T21:00:00Z")
+    links = Links(game="g", here="games/g/proposals.md", players={})
+    out = run(state, registry, actions)
+    assert out.verdict == "legal"
+    page = render_proposals(out.state, links, now)
+    assert 'altered 2 times, last <time datetime="2026-11-02T20:05:00Z">' in page
+    assert "(title)" in page
+    # by default the twelve hours run from the posting
+    assert 'Can be enacted from <time datetime="2026-11-02T22:00:00Z">' in page
+    # with alter_restarts_clock, from the last alteration
+    later = run(patched(state, registry, [{"op": "add", "path": "/config/options/blognomic/alter_restarts_clock",
+                                           "value": True}]), registry, actions)
+    assert 'Can be enacted from <time datetime="2026-11-03T08:05:00Z">' in render_proposals(later.state, links, now)
+    item = out.state.doc("proposals")["proposals"][0]
+    assert "altered 2 times" in render_item(out.state, item, "proposal", links, now, [])
