@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ...engine import DocKind, Module, Problem, State
-from . import consequences, dance, flavours, hands, launch, movement, music, roles, stuff, tag
+from . import consequences, dance, flavours, hands, launch, leaving, movement, music, roles, stuff, tag
 from .common import (
     DANCE_FIELD,
     DEFAULT_OPTIONS,
@@ -78,7 +78,7 @@ MODULE = Module(
     actions=(movement.ACTIONS + flavours.ACTIONS + tag.ACTIONS + launch.ACTIONS + dance.ACTIONS + stuff.ACTIONS
              + roles.ACTIONS + music.ACTIONS + hands.ACTIONS),
     events=stuff.EVENTS,
-    consequences=[consequences.launch_base, consequences.limbo_guard, roles.writer_since],
+    consequences=[leaving.departures, consequences.launch_base, consequences.limbo_guard, roles.writer_since],
     gates=[consequences.robot_gate],
     invariants=[_invariants],
     pages=pages,
