@@ -8,6 +8,7 @@ from ...effects import apply_effects
 from ...engine import ADMIN, Action, Ctx
 from ...timeutil import format_time
 from .common import edit_item, find, in_hiatus, open_hours, opts, tally
+from .players import follow_roster_patch, roster_marks
 from .proposals import POST_FIELDS, effects_problem
 
 RULE = "calls-for-judgment"
@@ -115,7 +116,9 @@ def _resolve(ctx: Ctx) -> None:
     c["resolved"] = {"by": ctx.actor, "at": format_time(ctx.at), "result": c["status"], "reason": why[:200],
                      "tally": t.as_record()}
     if passed:
+        before = roster_marks(ctx)
         apply_effects(ctx, c.get("effects"), f"CfJ {c['id']}", RULE)
+        follow_roster_patch(ctx, before, f"CfJ {c['id']}")
 
 
 CFJ_RESOLVE = Action(

@@ -8,7 +8,7 @@ admin's merge performs it; the engine checks what the rule requires of it.
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Iterator
+from typing import Any, Iterator
 
 from ...engine import ADMIN, NEWCOMER, PLAYER, Action, Ctx, peek
 from ...roster import fold, new_stats, rename_in_list, rename_key, rename_player, rename_problems
@@ -77,8 +77,9 @@ def drop_votes(ctx: Ctx, who: str) -> None:
                         lapsed.append(who)
 
 
-def remove_player(ctx: Ctx, who: str, removed_by: str | None = None) -> None:
-    """Take ``who`` off the roster into ``former``: leaving (seed 001 1.2, seed 003 rule 2), or being removed."""
+def remove_player(ctx: Ctx, who: str, removed_by: str | None = None, account: str | None = None) -> None:
+    """Take ``who`` off the roster into ``former``: leaving (seed 001 1.2, seed 003 rule 2), or being removed.
+    (``account``: theirs, when a proposal's patch has already taken their entry off.)"""
     drop_votes(ctx, who)
     if ctx.doc("dynasty").get("leader") == who:
         ctx.edit("dynasty")["leader"] = None  # "if there is no Expedition Leader" (1.4) then applies
@@ -86,8 +87,9 @@ def remove_player(ctx: Ctx, who: str, removed_by: str | None = None) -> None:
     me = ctx.player(who)
     roster["players"] = [p for p in roster["players"] if p["name"] != who]
     entry = {"name": who}
-    if me and me.get("account"):
-        entry["account"] = me["account"]
+    account = me.get("account") if me else account
+    if account:
+        entry["account"] = account
     entry["left"] = format_time(ctx.at)
     if removed_by:
         entry["removed_by"] = removed_by
@@ -96,6 +98,44 @@ def remove_player(ctx: Ctx, who: str, removed_by: str | None = None) -> None:
 
 def _leave(ctx: Ctx) -> None:
     remove_player(ctx, ctx.actor)
+
+
+# ---------------------------------------------------------------- a proposal's patch on the roster
+#
+# Seed 001 1.2: a Colonist's name changes when a proposal approving it is enacted, and any proposal (or CfJ) may
+# take a player out of the game. Its effects are a JSON Patch on the roster, which knows nothing of votes or of
+# the ledger; so what the core's own actions do on a change of name (``core.rename``) or a departure
+# (``core.leave``) is done here after the patch: an entry that now carries another name (the same account and
+# joining time) is that player renamed, everywhere; an entry that is gone is that player removed.
+
+
+def roster_marks(ctx: Ctx) -> list[tuple[str, Any, Any]]:
+    """Who is on the roster, as (name, account, joined): taken before a proposal's effects apply."""
+    return [(p["name"], p.get("account"), p.get("joined")) for p in peek(ctx.doc("roster")["players"])]
+
+
+def follow_roster_patch(ctx: Ctx, before: list[tuple[str, Any, Any]], by: str) -> None:
+    """After ``by``'s effects (``by``: "proposal 4", "CfJ 2"): a player the patch renamed is renamed in every
+    document (as ``core.rename`` does, without its checks: the proposal decided); one it took off leaves, their
+    votes no longer counting (1.4), into ``roster.former`` with ``removed_by``."""
+    now = list(peek(ctx.doc("roster")["players"]))
+    names = {p["name"] for p in now}
+    gone = [b for b in before if b[0] not in names]
+    if not gone:
+        return
+    known = {b[0] for b in before}
+    new = [p for p in now if p["name"] not in known]
+    for old, account, joined in gone:
+        twin = next((p for p in new if (p.get("account"), p.get("joined")) == (account, joined)), None)
+        if twin is not None:
+            new.remove(twin)
+            name = twin["name"]
+            ctx.edit_player(name)["name"] = old  # back, for a rename that knows where it started
+            rename_player(ctx, old, name)
+            ctx.step({"renamed": old, "to": name, "by": by})
+        else:
+            remove_player(ctx, old, removed_by=by, account=account)
+            ctx.step({"removed": old, "by": by})
 
 
 LEAVE = Action(

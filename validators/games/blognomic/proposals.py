@@ -13,6 +13,7 @@ from ...engine import ADMIN, Action, Ctx
 from ...roster import active_players, change_stat
 from ...timeutil import day_start, format_time, parse_time
 from .common import Tally, age_hours, clock_start, edit_item, find, leader, open_hours, opts, tally
+from .players import follow_roster_patch, roster_marks
 
 RULE_PROPOSALS = "proposals"
 RULE_VOTING = "voting"
@@ -260,7 +261,9 @@ def _resolve(enact: bool):
                          "tally": t.as_record()}
         ctx.step({"proposal": p["id"], "result": result, "tally": t.as_record()})
         if enact:
+            before = roster_marks(ctx)
             apply_effects(ctx, p.get("effects"), f"proposal {p['id']}", RULE_ENACTMENT)
+            follow_roster_patch(ctx, before, f"proposal {p['id']}")
         stuff = o["stuff_stat"]
         if stuff and o["double_votes"]:
             # seed 003 rule 3: one player more than Quorum double-FOR: +5 on enactment; double-AGAINST: -5
