@@ -302,7 +302,7 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
         p["closed"]["note"] = f"{', '.join(back)} lost the game and may not rejoin (Rule 33)"[:200]
         ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
         return
-    before = w.locations(ctx)
+    before = _places(ctx)
     ctx.tx.docs.update(scratch.tx.docs)
     if scratch.tx.rules is not None:
         ctx.tx.rules = scratch.tx.rules
@@ -312,7 +312,88 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
             w.add_tally(ctx, t["player"], int(t["delta"]), t["stat"], f"proposal {ident}")
 
 
+_TOKEN_RECORD = ("since", "moved_by", "barred")  # what a token's change of location writes (world.py)
+
+
+def _places(ctx: Ctx) -> dict[str, Any]:
+    """Where everything is before a proposal's effects are applied, with the records a change of location
+    writes: players' locations and the tokens by id (shallow copies, read raw: the effects replace what they
+    change, they never write into these)."""
+    return {
+        "players": w.locations(ctx),
+        "tokens": {dict.__getitem__(t, "id"): dict(t) for t in peek(w.tokens(ctx))},
+    }
+
+
+def _kept(now: dict[str, Any], was: dict[str, Any], fields: tuple[str, ...]) -> set[str]:
+    """The fields the proposal's effects wrote themselves: present or absent, or valued, otherwise than before."""
+    missing = object()
+    return {f for f in fields if now.get(f, missing) != was.get(f, missing)}
+
+
 def _moved_by_patch(ctx: Ctx, ident: int, before: dict[str, Any]) -> None:
+    """Whatever the proposal's effects relocated gets what the rules attach to that change of location, as if
+    the ``world.set_..._location`` of its kind had made it; taking effect is no player's action, so nothing is
+    set off (Rule 118's pie bomb needs an action) and Rule 90 blames nobody for it (see ``_tokens_by_patch``).
+    Tokens first; then the players (``_players_by_patch``), whose entries may burst the bubble and carry things
+    on from there."""
+    _tokens_by_patch(ctx, f"proposal {ident}", before["tokens"])
+    _players_by_patch(ctx, ident, before["players"])
+
+
+def _tokens_by_patch(ctx: Ctx, how: str, before: dict[Any, dict[str, Any]]) -> None:
+    """Tokens the effects added, removed or relocated (Rule 54 lets unanimous agreement do all three).
+
+    * Rule 100: a token the effects put on the monkey while it carries another (one it carried before, or the
+      first of those put on it, in the list's order) is a second token set on it by no direct action, so its
+      location is the monkey's room instead.
+    * A relocated token gets ``world.token_location_changed``: its stay in a room starts now (Rule 70's clock,
+      Rule 101's recharge), a bar ends if another player or servant now has it (Rules 112, 145). Rule 90's last
+      mover is cleared: the change was made by unanimous consent, which Rule 42 calls a non-individual action,
+      so no single player caused it, and the player who placed it before did not cause this, the latest change.
+      Fields the effects wrote themselves (``since``, ``moved_by``, ``barred``) are kept as written. A token put
+      where nothing is (no such room, player or servant) only loses its last mover: Rule 49 sends it to the Attic.
+    * A token the effects added (or left without ``since``) has been where it is since now, unless they say
+      otherwise (a time bomb's deadline reads it)."""
+    monkey_room = w.entity_location(ctx, "monkey")
+    on_monkey = {"monkey": True}
+    held = [t for t in peek(w.tokens(ctx)) if dict.__getitem__(t, "location") == on_monkey]
+    if len(held) > 1:
+        kept = [t for t in held if before.get(dict.__getitem__(t, "id"), {}).get("location") == on_monkey][:1]
+        kept = kept or held[:1]
+        for t in held:
+            if t is not kept[0]:
+                w.edit_token(ctx, dict.__getitem__(t, "id"))["location"] = {"room": monkey_room}
+                ctx.step({"token": dict.__getitem__(t, "id"), "to": monkey_room,
+                          "why": "Rule 100: the monkey already carries a token"})
+    names, players = set(w.room_names(ctx)), set(w.player_names(ctx))
+    now_ids = set()
+    for t in list(peek(w.tokens(ctx))):
+        ident = dict.__getitem__(t, "id")
+        now_ids.add(ident)
+        was = before.get(ident)
+        loc = dict.__getitem__(t, "location")
+        if "since" not in t:  # added, or its record removed: where it is, it has been since now
+            w.edit_token(ctx, ident)["since"] = format_time(ctx.at)
+        if was is None:
+            ctx.step({"token": ident, "created": dict.__getitem__(t, "name"), "at": loc, "how": how})
+            continue
+        if loc != was.get("location"):
+            edited = w.edit_token(ctx, ident)
+            kept = _kept(edited, was, _TOKEN_RECORD)
+            kind, who = w.carrier(loc)
+            exists = who in names if kind == "room" else who in players if kind in ("player", "servant") else True
+            ctx.step({"token": ident, "from": was.get("location"), "to": loc, "how": how})
+            if exists:
+                w.token_location_changed(ctx, edited, was.get("location"), clear_mover=True, kept=kept)
+            elif "moved_by" not in kept:
+                edited.pop("moved_by", None)
+    for ident in before:
+        if ident not in now_ids:
+            ctx.step({"token": ident, "removed": how})
+
+
+def _players_by_patch(ctx: Ctx, ident: int, before: dict[str, Any]) -> None:
     """The players whose location the proposal's effects changed get what the rules attach to a change of
     location, as if ``world.set_player_location`` had made it: Rule 99's points, Rule 43's tolls (an entry "by
     other means described in the rules": Rule 20's unanimous consent is one), Rule 98's arrival and Rule 29's

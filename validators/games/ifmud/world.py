@@ -537,22 +537,57 @@ def set_token_location(ctx: Ctx, t: dict[str, Any], loc: dict[str, Any], *, by: 
         if direct:
             raise ctx.refuse("the monkey already carries a token and may carry only one", "r100")
         loc = {"room": entity_location(ctx, "monkey")}
-        kind, who = "room", str(loc["room"])
     old = t["location"]
     if old == loc:
         return
-    old_kind, old_who = carrier(old)
     t["location"] = loc
-    t["since"] = format_time(ctx.at)
-    if by:
-        t["moved_by"] = by
-    if t.get("barred") and kind in ("player", "servant") and who != t["barred"]:
-        del t["barred"]  # picked up by another player or servant
+    token_location_changed(ctx, t, old, by=by)
     if t.get("role") == "imp":
-        if old_kind == "player" and old_who in player_names(ctx):
-            add_tally(ctx, old_who, -1, PUISSANCE, "Rule 149: the Bottle Imp left them")
-        if kind == "player":
-            add_tally(ctx, who, 1, PUISSANCE, "Rule 149: the Bottle Imp came to them")
+        imp_passed(ctx, carrying_player(ctx, old), carrying_player(ctx, loc))
+
+
+def token_location_changed(ctx: Ctx, t: dict[str, Any], old: Any, *, by: str = "", clear_mover: bool = False,
+                           kept: Any = ()) -> None:
+    """What the rules attach to token ``t``'s location having changed from ``old`` (``t["location"]`` is already
+    written, ``t`` comes from ctx.edit('tokens')): ``set_token_location``'s bookkeeping, also for a location a
+    ratified proposal's effects set (consent.py). Rule 70's clock: ``since``, when its stay in a room began, is
+    now. Rule 90's last mover: ``by``, the player whose action caused the change; with nobody, the last mover is
+    left as it was, or cleared with ``clear_mover`` (a change no single player made, consent.py). Rules 112/145:
+    a bar ends when the token comes to another player or servant. ``kept``: the fields the proposal's effects
+    wrote themselves, left as they wrote them. (Rule 149's Bottle Imp: ``imp_passed``.)"""
+    kind, who = carrier(t["location"])
+    if "since" not in kept:
+        t["since"] = format_time(ctx.at)
+    if "moved_by" not in kept:
+        if by:
+            t["moved_by"] = by
+        elif clear_mover:
+            t.pop("moved_by", None)
+    if "barred" not in kept and t.get("barred") and kind in ("player", "servant") and who != t["barred"]:
+        del t["barred"]  # picked up by another player or servant
+
+
+def carrying_player(state: State | Ctx, loc: dict[str, Any]) -> str | None:
+    """The player a token at ``loc`` is carried by, if it is a player (of the game now)."""
+    kind, who = carrier(loc)
+    return who if kind == "player" and who in player_names(state) else None
+
+
+def imp_holder(state: State | Ctx, t: dict[str, Any] | None) -> str | None:
+    """The player whose Puissance the token ``t`` raises (Rule 149): a Bottle Imp's carrier, if a player."""
+    if t is None or _get(t, "role") != "imp":
+        return None
+    return carrying_player(state, _item(t, "location"))
+
+
+def imp_passed(ctx: Ctx, old: str | None, new: str | None) -> None:
+    """Rule 149: the Bottle Imp's location ceased to be player ``old`` and became player ``new``."""
+    if old == new:
+        return
+    if old is not None and old in player_names(ctx):
+        add_tally(ctx, old, -1, PUISSANCE, "Rule 149: the Bottle Imp left them")
+    if new is not None:
+        add_tally(ctx, new, 1, PUISSANCE, "Rule 149: the Bottle Imp came to them")
 
 
 def remove_token(ctx: Ctx, t: dict[str, Any], why: str) -> None:
@@ -563,10 +598,7 @@ def remove_token(ctx: Ctx, t: dict[str, Any], why: str) -> None:
         ctx.step({"token": t["id"], "to": jaws, "why": f"protected ({why})"})
         return
     doc = ctx.edit("tokens")
-    if t.get("role") == "imp" and carrier(t["location"])[0] == "player":
-        who = carrier(t["location"])[1]
-        if who in player_names(ctx):
-            add_tally(ctx, who, -1, PUISSANCE, "Rule 149: the Bottle Imp left them")
+    imp_passed(ctx, imp_holder(ctx, t), None)
     if t.get("role") == "cigar":
         doc["last_cigar"] = {k: v for k, v in t.items() if k in ("name", "location", "destination", "value",
                                                                    "delay_hours")}
@@ -584,8 +616,7 @@ def new_token(ctx: Ctx, fields: dict[str, Any]) -> dict[str, Any]:
     doc["next"] += 1
     doc["tokens"].append(t)
     ctx.step({"token": t["id"], "created": t["name"], "at": t["location"]})
-    if t.get("role") == "imp" and carrier(t["location"])[0] == "player":
-        add_tally(ctx, carrier(t["location"])[1], 1, PUISSANCE, "Rule 149")
+    imp_passed(ctx, None, imp_holder(ctx, t))
     return t
 
 
