@@ -354,7 +354,9 @@ def _tokens_by_patch(ctx: Ctx, how: str, before: dict[Any, dict[str, Any]]) -> N
       Fields the effects wrote themselves (``since``, ``moved_by``, ``barred``) are kept as written. A token put
       where nothing is (no such room, player or servant) only loses its last mover: Rule 49 sends it to the Attic.
     * A token the effects added (or left without ``since``) has been where it is since now, unless they say
-      otherwise (a time bomb's deadline reads it)."""
+      otherwise (a time bomb's deadline reads it).
+    * Rule 149: the Bottle Imp's Puissance follows it from player to player, also when it is added in a
+      player's hands or removed from them (Rule 137 then trims gifts beyond Puissance, consequences.py)."""
     monkey_room = w.entity_location(ctx, "monkey")
     on_monkey = {"monkey": True}
     held = [t for t in peek(w.tokens(ctx)) if dict.__getitem__(t, "location") == on_monkey]
@@ -377,6 +379,7 @@ def _tokens_by_patch(ctx: Ctx, how: str, before: dict[Any, dict[str, Any]]) -> N
             w.edit_token(ctx, ident)["since"] = format_time(ctx.at)
         if was is None:
             ctx.step({"token": ident, "created": dict.__getitem__(t, "name"), "at": loc, "how": how})
+            w.imp_passed(ctx, None, w.imp_holder(ctx, t))
             continue
         if loc != was.get("location"):
             edited = w.edit_token(ctx, ident)
@@ -388,9 +391,11 @@ def _tokens_by_patch(ctx: Ctx, how: str, before: dict[Any, dict[str, Any]]) -> N
                 w.token_location_changed(ctx, edited, was.get("location"), clear_mover=True, kept=kept)
             elif "moved_by" not in kept:
                 edited.pop("moved_by", None)
-    for ident in before:
+        w.imp_passed(ctx, w.imp_holder(ctx, was), w.imp_holder(ctx, w.token(ctx, ident)))
+    for ident, was in before.items():
         if ident not in now_ids:
             ctx.step({"token": ident, "removed": how})
+            w.imp_passed(ctx, w.imp_holder(ctx, was), None)
 
 
 def _players_by_patch(ctx: Ctx, ident: int, before: dict[str, Any]) -> None:
