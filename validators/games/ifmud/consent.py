@@ -312,15 +312,19 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
             w.add_tally(ctx, t["player"], int(t["delta"]), t["stat"], f"proposal {ident}")
 
 
+_MOVER = ("moved_by", "moved_at")  # the monkey's record of its last change of location (Rule 90)
 _TOKEN_RECORD = ("since", "moved_by", "barred")  # what a token's change of location writes (world.py)
 
 
 def _places(ctx: Ctx) -> dict[str, Any]:
     """Where everything is before a proposal's effects are applied, with the records a change of location
-    writes: players' locations and the tokens by id (shallow copies, read raw: the effects replace what they
-    change, they never write into these)."""
+    writes: players' locations, servants' by owner, the entities (monkey, pieman ...) and the tokens by id
+    (shallow copies, read raw: the effects replace what they change, they never write into these)."""
+    ent = ctx.doc("entities")
     return {
         "players": w.locations(ctx),
+        "servants": {dict.__getitem__(s, "owner"): dict.__getitem__(s, "location") for s in peek(ent["servants"])},
+        "entities": {k: dict(e) for k in w.ENTITIES if isinstance(e := dict.get(ent, k), dict)},
         "tokens": {dict.__getitem__(t, "id"): dict(t) for t in peek(w.tokens(ctx))},
     }
 
@@ -335,9 +339,23 @@ def _moved_by_patch(ctx: Ctx, ident: int, before: dict[str, Any]) -> None:
     """Whatever the proposal's effects relocated gets what the rules attach to that change of location, as if
     the ``world.set_..._location`` of its kind had made it; taking effect is no player's action, so nothing is
     set off (Rule 118's pie bomb needs an action) and Rule 90 blames nobody for it (see ``_tokens_by_patch``).
-    Tokens first; then the players (``_players_by_patch``), whose entries may burst the bubble and carry things
-    on from there."""
-    _tokens_by_patch(ctx, f"proposal {ident}", before["tokens"])
+    Tokens, servants and the entities first; then the players (``_players_by_patch``), whose entries may burst
+    the bubble and carry things on from there."""
+    how = f"proposal {ident}"
+    _tokens_by_patch(ctx, how, before["tokens"])
+    ent = ctx.doc("entities")
+    rooms = set(w.room_names(ctx))
+    for s in list(peek(ent["servants"])):
+        owner, dest = dict.__getitem__(s, "owner"), dict.__getitem__(s, "location")
+        old = before["servants"].get(owner, dest)
+        if dest != old and dest in rooms:  # a servant put in no room is sent on by Rule 52 (consequences.rehome)
+            w.servant_location_changed(ctx, owner, old, dest, how=how, by_action=False)
+    for which, was in before["entities"].items():
+        e = dict.get(ctx.doc("entities"), which)
+        if not isinstance(e, dict) or e.get("location") == was.get("location") or e.get("location") not in rooms:
+            continue  # unmoved, gone, or put in no room (then moved on by Rule 53)
+        w.entity_location_changed(ctx, which, was.get("location"), e["location"], how=how,
+                                  kept=_kept(e, was, _MOVER))
     _players_by_patch(ctx, ident, before["players"])
 
 

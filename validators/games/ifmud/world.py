@@ -737,8 +737,17 @@ def set_servant_location(ctx: Ctx, owner: str, dest: str, *, how: str, by_action
     s = edit_servant(ctx, owner)
     if s["location"] == dest:
         return
-    ctx.step({"servant": owner, "from": s["location"], "to": dest, "how": how})
+    old = s["location"]
     s["location"] = dest
+    servant_location_changed(ctx, owner, old, dest, how=how, by_action=by_action)
+
+
+def servant_location_changed(ctx: Ctx, owner: str, old: Any, dest: str, *, how: str, by_action: bool = True) -> None:
+    """What the rules attach to a servant's location having changed (already written): only the pie bomb, when an
+    action made the change (Rule 118). Tolls, visits and the bubble are for players (Rules 29, 43, 98, 99); the
+    limits on moving a servant (Rules 36, 87) and the rules on a servant sharing a room (65, 88) are asked of
+    the state when they apply."""
+    ctx.step({"servant": owner, "from": old, "to": dest, "how": how})
     if by_action:
         pie_bomb_trap(ctx, dest)
 
@@ -748,11 +757,23 @@ def set_entity_location(ctx: Ctx, which: str, dest: str, *, by: str = "", how: s
     e = ctx.edit("entities")[which]
     if e["location"] == dest:
         return
-    ctx.step({which: e["location"], "to": dest, **({"how": how} if how else {})})
+    old = e["location"]
     e["location"] = dest
+    entity_location_changed(ctx, which, old, dest, by=by, how=how, by_action=by_action)
+
+
+def entity_location_changed(ctx: Ctx, which: str, old: Any, dest: str, *, by: str = "", how: str = "",
+                            by_action: bool = False, kept: Any = ()) -> None:
+    """What the rules attach to an entity's location having changed (already written). The monkey's: Rule 90's
+    record of who caused it (``by``, nobody when empty) and when, and the pie bomb when an action made the change
+    (Rule 118). ``kept``: the fields a ratified proposal's effects wrote themselves (consent.py)."""
+    ctx.step({which: old, "to": dest, **({"how": how} if how else {})})
     if which == "monkey":
-        e["moved_by"] = by
-        e["moved_at"] = format_time(ctx.at)
+        e = ctx.edit("entities")[which]
+        if "moved_by" not in kept:
+            e["moved_by"] = by
+        if "moved_at" not in kept:
+            e["moved_at"] = format_time(ctx.at)
         if by_action:
             pie_bomb_trap(ctx, dest)
 
