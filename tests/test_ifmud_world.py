@@ -87,3 +87,24 @@ def test_invariants_catch_bad_places():
     assert any("Narnia" in m for m in found)
     assert any("Atlantis" in m for m in found)
     assert any("Rule 100" in m for m in found)
+
+
+def test_a_time_bomb_without_its_start_is_bad_input_not_a_traceback(tmp_path):
+    """Rule 70 counts a bomb's stay in a room from ``since`` (Rule 101 the uplink's in Embedded CPU): a tokens
+    file that leaves it out gets a clear error naming the file and the token, not a KeyError from the replay."""
+    import shutil
+    from pathlib import Path
+
+    from validators.check import check_repo
+
+    root = Path(__file__).resolve().parents[1]
+    shutil.copytree(root / "content" / "ifmud", tmp_path / "content" / "ifmud")
+    path = tmp_path / "content/ifmud/initial/gamestate/tokens.yaml"
+    text = path.read_text(encoding="utf-8")
+    bomb = "    location:\n      player: Zoe Abbott\n    delay_hours: 24\n    since: 2026-11-01T00:00:00Z\n"
+    assert bomb in text
+    path.write_text(text.replace(bomb, "    location:\n      room: Attic\n    delay_hours: 24\n"), encoding="utf-8")
+    report = check_repo(tmp_path, only=["ifmud"])
+    assert report.exit_code != 0
+    texts = [p.text() for p in report.problems]
+    assert any("tokens.yaml" in t and "'since' is a required property" in t for t in texts), texts
