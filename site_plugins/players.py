@@ -136,14 +136,19 @@ def render_roster(state: State, links: Links, leader: str | None = None, seen: d
     former = roster.get("former") or []
     if former:
         out += ["", "## Former players", "",
-                "<ul>" + "".join(f"<li>{esc(f['name'])} ({_gone(f)} {esc(day(f.get('left', '')))})</li>"
-                                 for f in former) + "</ul>"]
+                "<ul>" + "".join(f"<li>{esc(f['name'])} ({_gone(f)})</li>" for f in former) + "</ul>"]
     return "\n".join(out) + "\n"
 
 
 def _gone(former: dict[str, Any]) -> str:
-    """How a former player left: of their own accord, or removed by somebody (seed 003 rule 9)."""
-    return f"removed by {esc(former['removed_by'])}" if former.get("removed_by") else "left"
+    """How and when a former player went: of their own accord ('left'), removed by somebody (seed 003 rule 9),
+    or removed by the rules; with the reason kept, when there is one (ifMUD's losers, Rule 33)."""
+    if former.get("removed_by"):
+        how = f"removed by {esc(former['removed_by'])}"
+    else:
+        how = "removed" if former.get("reason") else "left"
+    reason = f": {esc(former['reason'])}" if former.get("reason") else ""
+    return f"{how} {esc(day(former.get('left', '')))}{reason}"
 
 
 def params_words(params: dict[str, Any] | None, limit: int = 80) -> str:

@@ -254,3 +254,29 @@ def test_hundreds_of_room_pages_are_drawn_at_once():
     drawn = pages(state)
     assert sum(1 for p in drawn if p.slug.startswith("rooms/")) == len(m["rooms"])
     assert "[Room 1](room-1.md)" in next(p.markdown for p in drawn if p.slug == "rooms/room-0")
+
+
+def test_the_roster_page_says_why_former_players_went():
+    """Rule 33: a loser is removed from the game; the shared roster page lists them among the former players with
+    the reason kept in ``roster.former`` (``reason``), while a player who left (Rule 13) just 'left'."""
+    from site_plugins.links import Links, player_slugs
+    from site_plugins.players import render_roster
+    from validators.cases import run
+
+    state, registry = base_state("ifmud-core")
+    roster = copy.deepcopy(state.docs["roster"])
+    next(p for p in roster["players"] if p["name"] == "Zoe Abbott")["stats"]["brownie"] = 349
+    state = State(state.config, {**state.docs, "roster": roster}, state.rules)
+    out = run(state, registry, [
+        {"at": "2026-11-01T00:30:00Z", "actor": "Carl Muckenhoupt", "action": "ifmud.leave"},
+        {"at": "2026-11-01T01:00:00Z", "actor": "Zoe Abbott", "action": "ifmud.move",
+         "params": {"to": "Dot-Com Bubble"}},
+    ])
+    assert out.verdict == "legal", [p.text() for p in out.problems]
+    former = {f["name"]: f for f in out.state.doc("roster")["former"]}
+    assert former["Adam Biltcliffe"]["reason"] == "did not win, and so lost (Rule 33)"
+    assert "reason" not in former["Carl Muckenhoupt"]
+    names = [p["name"] for p in out.state.doc("roster")["players"]]
+    page = render_roster(out.state, Links("ifmud", "games/ifmud/roster.md", player_slugs(names)), None, {})
+    assert "<li>Adam Biltcliffe (removed 1 Nov 2026: did not win, and so lost (Rule 33))</li>" in page
+    assert "<li>Carl Muckenhoupt (left 1 Nov 2026)</li>" in page

@@ -504,10 +504,15 @@ def _players(ctx: Ctx) -> None:
             ctx.step({"servant_for": p["name"]})
 
 
-def _remove_player(ctx: Ctx, who: str, why: str, lost: bool = False) -> None:
+def _remove_player(ctx: Ctx, who: str, why: str, lost: bool = False, left: bool = False) -> None:
+    """Take ``who`` off the roster into ``roster.former``. ``left``: of their own accord (Rule 13); otherwise the
+    rules removed them (Rules 11, 16, 33) and ``why`` is kept there as the ``reason`` the roster page shows."""
     roster = ctx.edit("roster")
     roster["players"] = [p for p in roster["players"] if p["name"] != who]
-    roster.setdefault("former", []).append({"name": who, "left": format_time(ctx.at)})
+    entry = {"name": who, "left": format_time(ctx.at)}
+    if not left:
+        entry["reason"] = why
+    roster.setdefault("former", []).append(entry)
     if lost:
         ctx.edit("turn").setdefault("lost", []).append(who)
     for key in ("passive_turn_takers", "asleep"):
@@ -519,8 +524,8 @@ def _remove_player(ctx: Ctx, who: str, why: str, lost: bool = False) -> None:
     rehome(ctx)
 
 
-def remove_player(ctx: Ctx, who: str, why: str, lost: bool = False) -> None:
-    _remove_player(ctx, who, why, lost)
+def remove_player(ctx: Ctx, who: str, why: str, lost: bool = False, left: bool = False) -> None:
+    _remove_player(ctx, who, why, lost, left)
 
 
 def _rooms(ctx: Ctx) -> None:

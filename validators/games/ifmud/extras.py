@@ -145,7 +145,7 @@ def _name(ctx: Ctx) -> None:
 
 
 def _leave(ctx: Ctx) -> None:
-    remove_player(ctx, ctx.actor, "left the game (Rule 13)")
+    remove_player(ctx, ctx.actor, "left the game (Rule 13)", left=True)
 
 
 OTHERS = [
