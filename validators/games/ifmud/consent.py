@@ -379,10 +379,10 @@ def _tokens_by_patch(ctx: Ctx, how: str, before: dict[Any, dict[str, Any]]) -> N
     on_monkey = {"monkey": True}
     held = [t for t in peek(w.tokens(ctx)) if dict.__getitem__(t, "location") == on_monkey]
     if len(held) > 1:
-        kept = [t for t in held if before.get(dict.__getitem__(t, "id"), {}).get("location") == on_monkey][:1]
-        kept = kept or held[:1]
+        stays = [t for t in held if before.get(dict.__getitem__(t, "id"), {}).get("location") == on_monkey][:1]
+        stays = stays or held[:1]
         for t in held:
-            if t is not kept[0]:
+            if t is not stays[0]:
                 w.edit_token(ctx, dict.__getitem__(t, "id"))["location"] = {"room": monkey_room}
                 ctx.step({"token": dict.__getitem__(t, "id"), "to": monkey_room,
                           "why": "Rule 100: the monkey already carries a token"})
@@ -409,7 +409,8 @@ def _tokens_by_patch(ctx: Ctx, how: str, before: dict[Any, dict[str, Any]]) -> N
                 w.token_location_changed(ctx, edited, was.get("location"), clear_mover=True, kept=kept)
             elif "moved_by" not in kept:
                 edited.pop("moved_by", None)
-        w.imp_passed(ctx, w.imp_holder(ctx, was), w.imp_holder(ctx, w.token(ctx, ident)))
+        if was.get("role") == "imp" or dict.get(t, "role") == "imp":  # (``t``'s location is as it stands)
+            w.imp_passed(ctx, w.imp_holder(ctx, was), w.imp_holder(ctx, t))
     for ident, was in before.items():
         if ident not in now_ids:
             ctx.step({"token": ident, "removed": how})
