@@ -295,6 +295,17 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
         p["closed"]["note"] = "; ".join(pr.message for pr in e.problems)[:200]
         ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
         return
+    # Effects that would leave a document against its schema (a token with no place, a tally that is no number)
+    # cannot be made: none of them is, as for effects that cannot apply at all, and the note says why.
+    if "tokens" in scratch.tx.docs:
+        for t in list(peek(w.tokens(scratch))):
+            if "since" not in t:  # added, or its record removed: where it is, it has been since now
+                w.edit_token(scratch, dict.__getitem__(t, "id"))["since"] = format_time(ctx.at)
+    bad = _schema_problem(ctx, scratch)
+    if bad:
+        p["closed"]["note"] = bad[:200]
+        ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
+        return
     # Rule 33: a player who lost may never rejoin, so effects that would add one back cannot apply.
     lost = set(w.turn(ctx).get("lost") or [])
     back = sorted((set(w.player_names(scratch)) - set(w.player_names(ctx))) & lost) if lost else []
@@ -310,6 +321,18 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
     for t in p.get("tallies") or []:  # consent may take tallies below zero (Rule 42)
         if t["player"] in w.player_names(ctx):
             w.add_tally(ctx, t["player"], int(t["delta"]), t["stat"], f"proposal {ident}")
+
+
+def _schema_problem(ctx: Ctx, scratch: Ctx) -> str | None:
+    """The first schema error of a document the effects (applied to ``scratch``) edited, said in a sentence."""
+    from ...schemas import errors
+
+    for kind, data in scratch.tx.docs.items():
+        known = ctx.registry.docs.get(kind)
+        found = errors(data, schema=known.schema if known else f"{kind}.schema.json", file=kind)
+        if found:
+            return f"the effects would leave {kind} invalid: {found[0].field}: {found[0].message}"
+    return None
 
 
 _MOVER = ("moved_by", "moved_at")  # the monkey's record of its last change of location (Rule 90)
@@ -372,7 +395,7 @@ def _tokens_by_patch(ctx: Ctx, how: str, before: dict[Any, dict[str, Any]]) -> N
       Fields the effects wrote themselves (``since``, ``moved_by``, ``barred``) are kept as written. A token put
       where nothing is (no such room, player or servant) only loses its last mover: Rule 49 sends it to the Attic.
     * A token the effects added (or left without ``since``) has been where it is since now, unless they say
-      otherwise (a time bomb's deadline reads it).
+      otherwise (a time bomb's deadline reads it): ``_take_effect`` writes that before the schema check.
     * Rule 149: the Bottle Imp's Puissance follows it from player to player, also when it is added in a
       player's hands or removed from them (Rule 137 then trims gifts beyond Puissance, consequences.py)."""
     monkey_room = w.entity_location(ctx, "monkey")
@@ -393,8 +416,6 @@ def _tokens_by_patch(ctx: Ctx, how: str, before: dict[Any, dict[str, Any]]) -> N
         now_ids.add(ident)
         was = before.get(ident)
         loc = dict.__getitem__(t, "location")
-        if "since" not in t:  # added, or its record removed: where it is, it has been since now
-            w.edit_token(ctx, ident)["since"] = format_time(ctx.at)
         if was is None:
             ctx.step({"token": ident, "created": dict.__getitem__(t, "name"), "at": loc, "how": how})
             w.imp_passed(ctx, None, w.imp_holder(ctx, t))
