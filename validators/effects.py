@@ -157,12 +157,38 @@ def apply_rule_edits(ctx: Ctx, edits: list[dict[str, Any]], by: str) -> None:
         rule.meta.setdefault("history", []).append({"event": event, "by": by, "at": when})
 
 
-def apply_effects(ctx: Ctx, effects: dict[str, Any] | None, by: str, rule: str) -> None:
-    """Apply a proposal's (or CfJ's) effects, or refuse the whole action saying which one cannot apply."""
+def apply_effects(ctx: Ctx, effects: dict[str, Any] | None, by: str, rule: str, *, validate: bool = True) -> None:
+    """Apply a proposal's (or CfJ's) effects, or refuse the whole action saying which one cannot apply.
+
+    Effects that would leave a document against its schema are refused here, before any rule reads the
+    document (a rule trusts the schema: a list where it expects one, a time where it expects a time), with the
+    first problem's field. ``validate=False``: the caller completes the documents first and checks them itself
+    (``schema_problem``).
+    """
     if not effects:
         return
+    ops = effects.get("gamestate", [])
     try:
         apply_rule_edits(ctx, effects.get("rules", []), by)
-        apply_patch(ctx, effects.get("gamestate", []))
+        apply_patch(ctx, ops)
     except ValueError as e:
         raise Illegal(Problem(f"{by}'s effects cannot be applied: {e}", rule=rule)) from None
+    if validate and ops:
+        kinds = {_segments(path)[0] for op in ops for path in (op.get("path"), op.get("from")) if path}
+        why = schema_problem(ctx, sorted(kinds))
+        if why:
+            raise Illegal(Problem(f"{by}'s effects cannot be applied: {why}", rule=rule))
+
+
+def schema_problem(ctx: Ctx, kinds: Any) -> str | None:
+    """The first schema error of the documents ``kinds`` as ``ctx`` has them, said in a sentence, or None."""
+    from .schemas import errors
+
+    for kind in kinds:
+        if kind not in ctx.state.docs:
+            continue
+        known = ctx.registry.docs.get(kind)
+        found = errors(ctx.doc(kind), schema=known.schema if known else f"{kind}.schema.json", file=kind)
+        if found:
+            return f"they would leave {kind} invalid: {found[0].field}: {found[0].message}"
+    return None

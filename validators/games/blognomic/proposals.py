@@ -123,7 +123,7 @@ def effects_problem(ctx_or_state: Any, p: dict[str, Any], now: datetime) -> str 
     effects = p.get("effects")
     if not effects:
         return None
-    from ...effects import apply_patch, apply_rule_edits
+    from ...effects import apply_patch, apply_rule_edits, schema_problem
     from ...registry_ctx import ctx_at
 
     state = ctx_or_state.state if isinstance(ctx_or_state, Ctx) else ctx_or_state
@@ -133,14 +133,7 @@ def effects_problem(ctx_or_state: Any, p: dict[str, Any], now: datetime) -> str 
         apply_patch(scratch, effects.get("gamestate", []))
     except ValueError as e:
         return str(e)
-    from ... import schemas
-
-    for kind, data in scratch.tx.docs.items():
-        dk = scratch.registry.docs.get(kind)
-        problems = schemas.errors(data, schema=dk.schema if dk else f"{kind}.schema.json")
-        if problems:
-            return f"they would leave {kind} invalid: {problems[0].field}: {problems[0].message}"
-    return None
+    return schema_problem(scratch, scratch.tx.docs)
 
 
 def enactable_reason(ctx_or_state: Any, p: dict[str, Any], now: datetime, t: Tally | None = None) -> str | None:

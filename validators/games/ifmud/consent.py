@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime, timedelta
 from typing import Any
 
-from ...effects import apply_effects
+from ...effects import apply_effects, schema_problem
 from ...engine import ANYONE, PLAYER, Action, Ctx, peek
 from ...problems import Illegal
 from ...timeutil import format_time, parse_time
@@ -290,7 +290,8 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
     # Apply on a scratch transaction first: effects that cannot apply must not leave half an edit.
     scratch = Ctx(ctx.state, ctx.action, ctx.record, ctx.at, ctx.registry, ctx.dice)
     try:
-        apply_effects(scratch, {**effects, "rules": edits} if effects else None, f"proposal {ident}", "r10")
+        apply_effects(scratch, {**effects, "rules": edits} if effects else None, f"proposal {ident}", "r10",
+                      validate=False)  # checked below, once added tokens have their ``since``
     except Illegal as e:
         p["closed"]["note"] = "; ".join(pr.message for pr in e.problems)[:200]
         ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
@@ -301,9 +302,9 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
         for t in list(peek(w.tokens(scratch))):
             if "since" not in t:  # added, or its record removed: where it is, it has been since now
                 w.edit_token(scratch, dict.__getitem__(t, "id"))["since"] = format_time(ctx.at)
-    bad = _schema_problem(ctx, scratch)
+    bad = schema_problem(scratch, scratch.tx.docs)
     if bad:
-        p["closed"]["note"] = bad[:200]
+        p["closed"]["note"] = f"the effects cannot be applied: {bad}"[:200]
         ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
         return
     # Rule 33: a player who lost may never rejoin, so effects that would add one back cannot apply.
@@ -321,18 +322,6 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
     for t in p.get("tallies") or []:  # consent may take tallies below zero (Rule 42)
         if t["player"] in w.player_names(ctx):
             w.add_tally(ctx, t["player"], int(t["delta"]), t["stat"], f"proposal {ident}")
-
-
-def _schema_problem(ctx: Ctx, scratch: Ctx) -> str | None:
-    """The first schema error of a document the effects (applied to ``scratch``) edited, said in a sentence."""
-    from ...schemas import errors
-
-    for kind, data in scratch.tx.docs.items():
-        known = ctx.registry.docs.get(kind)
-        found = errors(data, schema=known.schema if known else f"{kind}.schema.json", file=kind)
-        if found:
-            return f"the effects would leave {kind} invalid: {found[0].field}: {found[0].message}"
-    return None
 
 
 _MOVER = ("moved_by", "moved_at")  # the monkey's record of its last change of location (Rule 90)
