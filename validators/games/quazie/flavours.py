@@ -9,11 +9,34 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Iterator
 
-from ...engine import Action, Ctx
+from ...engine import Action, Ctx, Problem
 from ...timeutil import format_time, parse_time
-from .common import (BANANA, BLIND, DEATH_EGG, DEVILS_FOOD, FRUITY, MANGO_TREE, PLAIN, R_EYE, R_FLAVOURS, ROBOT,
-                     TROPICAL, done_today, height, is_standard, mark_today, muffin, muffins, position_label, stat,
-                     step_from, tables)
+from .common import (
+    BANANA,
+    BLIND,
+    DEATH_EGG,
+    DEVILS_FOOD,
+    FRUITY,
+    LAUNCH_BASE,
+    MANGO_TREE,
+    PLAIN,
+    R_EYE,
+    R_FLAVOURS,
+    R_SPECIAL,
+    ROBOT,
+    TROPICAL,
+    done_today,
+    height,
+    in_limbo,
+    is_standard,
+    mark_today,
+    muffin,
+    muffins,
+    position_label,
+    stat,
+    step_from,
+    tables,
+)
 from .movement import ROME_PARAM, move_to
 
 NAME = {"$ref": "common.schema.json#/$defs/name"}
@@ -215,6 +238,18 @@ def _devil_check(ctx: Ctx) -> Iterator[str]:
         yield f"{target['name']} is {stat(target, 'flavour')}, not Robot"
     if done_today(ctx, "devil", ctx.actor):
         yield f"{ctx.actor} has already tried Devils Food today"
+    # Rule 15: nothing of a Muffin in Limbo may change but its Position, and a Muffin in Limbo changes nothing of
+    # a Muffin at another Position. When some roll could turn the Robot Plain in such a way, the attempt is refused
+    # before the DICE9, so that its verdict never hangs on the dice (the Limbo guard would refuse only the hits).
+    # A Robot at Position 4 is Robot again at once (rule 15), so a hit changes nothing of it.
+    mine, theirs = stat(me, "position"), stat(target, "position")
+    can_hit = is_standard(mine) or is_standard(theirs)
+    if can_hit and in_limbo(theirs):
+        yield Problem(f"{target['name']} is in Limbo ({theirs!r}); its Flavor may not change, and Devils Food "
+                      "from here may succeed", rule=R_SPECIAL)
+    elif can_hit and in_limbo(mine) and theirs not in (mine, LAUNCH_BASE):
+        yield Problem(f"{ctx.actor} is in Limbo ({mine!r}) and may change nothing of {target['name']}, at "
+                      f"{position_label(theirs)}, and Devils Food may succeed", rule=R_SPECIAL)
 
 
 def _devil(ctx: Ctx) -> None:
@@ -251,6 +286,13 @@ def _poke_check(ctx: Ctx) -> Iterator[str]:
         yield f"{target['name']} is Robot; a Robot Muffin may never be poked in the eye"
     if done_today(ctx, "poke", ctx.actor):
         yield f"{ctx.actor} has already tried an eye poking today"
+    # Rule 15: nothing of a Muffin in Limbo may change but its Position. A poke can only make the poked Muffin
+    # Blind, so poking one in Limbo is refused before the DICE3 (the Limbo guard would refuse only the 2), unless
+    # it is Blind already and nothing can change.
+    pos = stat(target, "position")
+    if in_limbo(pos) and stat(target, "flavour") != BLIND:
+        yield Problem(f"{target['name']} is in Limbo ({pos!r}); its Flavor may not change, and a poke may make "
+                      "it Blind", rule=R_SPECIAL)
 
 
 def _poke(ctx: Ctx) -> None:
