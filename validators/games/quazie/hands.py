@@ -126,13 +126,43 @@ def _move_check(ctx: Ctx) -> Iterator[str]:
     if target in (POCKET, R_HANDS):
         return
     body = ctx.state.rules[target].body
-    other = [h for k, h in hands.items() if k != which]
+    other = _other_text(hands, which, target)
     if not text or text not in body.replace("{{", "").replace("}}", ""):
         yield f"rule {target} does not contain the text {text!r}"
     elif "\n\n" in text:
         yield "a Hand grabs text within one rule and one paragraph"
-    elif other and other[0]["rule"] == target and (text in other[0]["text"] or other[0]["text"] in text):
-        yield "the two Hands may not overlap"
+    elif "{{" in text or "}}" in text:
+        yield "a Hand's text does not include braces; they are the Hands' own"
+    elif grab_index(body, text, other) is None:
+        yield (f"the two Hands may not overlap: every {text!r} in rule {target} shares text with the other Hand's "
+               f"{other!r}" if other is not None else f"rule {target} does not contain the text {text!r}")
+
+
+def _other_text(hands: dict[str, Any], which: str, rid: str) -> str | None:
+    """What the other Hand holds in rule ``rid``, or None if it is not there."""
+    for k, h in hands.items():
+        if k != which and h["rule"] == rid:
+            return str(h["text"])
+    return None
+
+
+def grab_index(body: str, text: str, other: str | None) -> int | None:
+    """Where in ``body`` a Hand grabs ``text``: the first occurrence that does not overlap the other Hand's
+    braced ``{{other}}`` (rule 22: the selection may not overlap the other Hand), or None if there is none.
+
+    Text read across the other Hand's braces (part inside, part outside) is never found here, so it is refused.
+    """
+    span = None
+    if other is not None:
+        k = body.find("{{" + other + "}}")
+        if k >= 0:
+            span = (k, k + len(other) + 4)
+    i = body.find(text)
+    while i >= 0:
+        if span is None or i + len(text) <= span[0] or i >= span[1]:
+            return i
+        i = body.find(text, i + 1)
+    return None
 
 
 def _ungrab(ctx: Ctx, rid: str, text: str) -> None:
@@ -142,11 +172,14 @@ def _ungrab(ctx: Ctx, rid: str, text: str) -> None:
     rule.body = rule.body.replace("{{" + text + "}}", text, 1)
 
 
-def _grab(ctx: Ctx, rid: str, text: str) -> None:
+def _grab(ctx: Ctx, rid: str, text: str, other: str | None) -> None:
     if rid == POCKET:
         return
     rule = ctx.tx.edit_rules()[rid]
-    rule.body = rule.body.replace(text, "{{" + text + "}}", 1)
+    i = grab_index(rule.body, text, other)
+    if i is None:  # the check has refused this already
+        raise ctx.refuse(f"rule {rid} has no {text!r} outside the other Hand", R_HANDS)
+    rule.body = rule.body[:i] + "{{" + text + "}}" + rule.body[i + len(text):]
 
 
 def _move_hand(ctx: Ctx) -> None:
@@ -176,7 +209,7 @@ def _move_hand(ctx: Ctx) -> None:
         hand["rule"], hand["text"] = POCKET, which.capitalize()
     else:
         hand["rule"], hand["text"] = target, ctx.params["text"]
-        _grab(ctx, target, ctx.params["text"])
+        _grab(ctx, target, ctx.params["text"], _other_text(hands, which, target))
     q["switcheroo_alarm"] = year + 10
     q["shoo"] = False
     ctx.step({"hand": which, "rule": hand["rule"], "grabs": hand["text"], "alarm": year + 10})
