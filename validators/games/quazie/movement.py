@@ -11,12 +11,36 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from ...engine import Action, Ctx
+from ...engine import Action, Ctx, Problem
 from ...roster import change_stat
 from ...timeutil import format_time, parse_time
-from .common import (BLIND, DEATH_EGG, MORNINGTON, PLAIN, R_FLAVOURS, R_FLY, R_MUSIC, R_POSITION, R_SPECIAL,
-                     ROBOT, ROME, at_position, bounced_today, day, done_today, in_limbo, is_standard, it_muffin,
-                     mark_today, muffin, opts, position_label, stat, step_from, tables)
+from .common import (
+    BLIND,
+    DEATH_EGG,
+    MORNINGTON,
+    PLAIN,
+    R_FLAVOURS,
+    R_FLY,
+    R_MUSIC,
+    R_POSITION,
+    R_SPECIAL,
+    ROBOT,
+    ROME,
+    at_position,
+    bounced_today,
+    day,
+    done_today,
+    in_limbo,
+    is_standard,
+    it_muffin,
+    mark_today,
+    muffin,
+    opts,
+    position_label,
+    stat,
+    step_from,
+    tables,
+)
 
 LIMBO_NOTE = "-"
 
@@ -52,6 +76,17 @@ def _play(ctx: Ctx, who: str, note: str) -> None:
     p["stats"]["notes"] = list(stat(p, "notes", [])) + [note]
 
 
+def rome_refusal(ctx: Ctx, who: str) -> str | None:
+    """Why ``who`` may not go to Rome (rule 15 names who may, the seed's text the GRAND POOBAH), or None."""
+    subject = rome_subject(ctx.state)
+    allowed = subject_covers(ctx.state, subject, who)
+    if allowed is None:
+        return f"rule 15 now lets {subject!r} go to Rome, and this module cannot tell who that is"
+    if not allowed:
+        return f"only {subject} may go to Rome (rule 15 as it now reads)"
+    return None
+
+
 def move_to(ctx: Ctx, who: str, dest: str, *, rome: bool = False, how: str = "move") -> str:
     """Move ``who`` to ``dest`` (or to Rome), or refuse saying which rule forbids it. Returns where it landed."""
     p = muffin(ctx, who)
@@ -61,13 +96,9 @@ def move_to(ctx: Ctx, who: str, dest: str, *, rome: bool = False, how: str = "mo
     if rome or dest == ROME:
         # rule 15: only the Muffin it names may go to R, however it gets there (a Banana swap with a Muffin in
         # Rome would otherwise carry anyone there)
-        subject = rome_subject(ctx.state)
-        allowed = subject_covers(ctx.state, subject, who)
-        if allowed is None:
-            raise ctx.refuse(f"rule 15 now lets {subject!r} go to Rome, and this module cannot tell who that is",
-                             R_SPECIAL)
-        if not allowed:
-            raise ctx.refuse(f"only {subject} may go to Rome (rule 15 as it now reads)", R_SPECIAL)
+        why = rome_refusal(ctx, who)
+        if why:
+            raise ctx.refuse(why, R_SPECIAL)
         dest = ROME
     if dest == MORNINGTON:
         raise ctx.refuse("no Muffin may ever be in Mornington Crescent", R_SPECIAL)
@@ -271,6 +302,11 @@ def _fly_check(ctx: Ctx) -> Iterator[str]:
         yield f"{ctx.actor} is at {position_label(stat(p, 'position'))}, not at Position X"
     if stat(p, "flavour") == BLIND:
         yield f"{ctx.actor} is Blind and may not move"
+    if ctx.params.get("rome"):
+        # rule 15: asked before the DICE42, so that a Bastard (no move, so no Rome) does not make it legal
+        why = rome_refusal(ctx, ctx.actor)
+        if why:
+            yield Problem(why, rule=R_SPECIAL)
 
 
 def _fly(ctx: Ctx) -> None:
