@@ -18,8 +18,21 @@ from typing import Any, Iterator
 
 from ...engine import Action, Ctx
 from ...timeutil import format_time
-from .common import (BLIND, DEATH_EGG, MANGO_TREE, R_FLAVOURS, R_MUSIC, STANDARD, TROPICAL, muffin, opts,
-                     position_label, stat, step_from, tables)
+from .common import (
+    BLIND,
+    DEATH_EGG,
+    MANGO_TREE,
+    R_FLAVOURS,
+    R_MUSIC,
+    STANDARD,
+    TROPICAL,
+    muffin,
+    opts,
+    position_label,
+    stat,
+    step_from,
+    tables,
+)
 from .flavours import blind_for_a_day, set_flavour
 from .movement import LIMBO_NOTE, ROME_PARAM, UNKNOWN_NOTE, move_to
 from .stuff import add_to_item
@@ -27,7 +40,8 @@ from .stuff import add_to_item
 UNPLAYABLE = {LIMBO_NOTE, UNKNOWN_NOTE}
 NAME = {"$ref": "common.schema.json#/$defs/name"}
 CHOICES = {
-    "item": {"type": "string", "maxLength": 40, "description": "2 notes: 'stuff' (default) or an Old Item"},
+    "item": {"type": "string", "maxLength": 40,
+             "description": "2 notes: 'stuff' (default; the New Item's name means the same) or an Old Item"},
     "direction": {"enum": ["up", "down"], "description": "3 notes: the direction to move"},
     "position": {"enum": STANDARD + [DEATH_EGG], "description": "8 notes: the Position to move to"},
     "rome": ROME_PARAM,
@@ -48,6 +62,16 @@ def matching(a: list[str], b: list[str], n: int) -> bool:
     return tail == b[-n:] and not (set(tail) & UNPLAYABLE)
 
 
+def _item(ctx: Ctx) -> str:
+    """The type of Stuff a 2-note Concerto adds to: 'stuff', or an Old Item's word. Rule 11: the New Item always
+    equals Stuffs, so naming it (in any case) means Stuffs."""
+    item = ctx.params.get("item", "stuff")
+    new = ctx.doc("quazie_items").get("new_item") or {}
+    if item.casefold() in ("stuff", "stuffs", str(new.get("word", "stuff")).casefold()):
+        return "stuff"
+    return item
+
+
 def _choice_problems(ctx: Ctx, size: int, who: str) -> Iterator[str]:
     effect = tables(ctx)["concertos"].get(str(size))
     p = muffin(ctx, who)
@@ -63,7 +87,7 @@ def _choice_problems(ctx: Ctx, size: int, who: str) -> Iterator[str]:
     if effect == "tropical" and stat(p, "flavour") == BLIND and not blind_for_a_day(ctx, who):
         # rule 24 lifts only the Robot restriction; rule 13 keeps a Blind Muffin's flavour for 24 hours
         yield f"{who} has been Blind for less than 24 hours; its Flavor may not change yet"
-    if effect == "stuff" and ctx.params.get("item", "stuff") != "stuff":
+    if effect == "stuff" and _item(ctx) != "stuff":
         from .stuff import old_item
 
         if old_item(ctx, ctx.params["item"]) is None:
@@ -74,7 +98,7 @@ def apply_effect(ctx: Ctx, size: int, who: str) -> None:
     effect = tables(ctx)["concertos"][str(size)]
     rome = bool(ctx.params.get("rome"))
     if effect == "stuff":
-        item = ctx.params.get("item", "stuff")
+        item = _item(ctx)
         if item == "stuff":
             from ...roster import change_stat
 
