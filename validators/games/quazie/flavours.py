@@ -176,6 +176,8 @@ def _step_check(ctx: Ctx) -> Iterator[str]:
     if not _fruity_ahead(ctx, me, direction):
         yield f"there is no other Fruity or Tropical Muffin {direction} from {position_label(pos)}"
     target = ctx.params.get("attract")
+    if ctx.params.get("attract_rome") and not target:
+        yield "attract_rome sends the attracted Muffin to Rome: give attract too"
     if target:
         if flavour != TROPICAL:
             yield f"{ctx.actor} is Fruity; only a Tropical Muffin may attract"
@@ -196,8 +198,9 @@ def _step(ctx: Ctx) -> None:
     target = ctx.params.get("attract")
     if target:
         back = "down" if direction == "up" else "up"
+        # rule 15: a Muffin moved by another may be sent to R, at the mover's choice (move_to checks who may go)
         move_to(ctx, target, step_from(stat(ctx.player(target), "position"), back) or "",
-                how=f"attracted by {ctx.actor}")
+                rome=bool(ctx.params.get("attract_rome")), how=f"attracted by {ctx.actor}")
 
 
 FRUITY_MOVE = Action(
@@ -208,7 +211,10 @@ FRUITY_MOVE = Action(
             "properties": {"direction": {"enum": ["up", "down"]},
                            "attract": {**NAME, "description": "Tropical only: a Muffin in that direction, "
                                                               "moved one Position towards the mover"},
-                           "rome": ROME_PARAM}},
+                           "rome": ROME_PARAM,
+                           "attract_rome": {"type": "boolean",
+                                            "description": "The attracted Muffin, if the GRAND POOBAH, goes to "
+                                                           "Rome (R) instead (rule 15)"}}},
     check=_step_check,
     effect=_step,
     doc="The move is allowed when, as it starts, another Fruity or Tropical Muffin is somewhere in that "
