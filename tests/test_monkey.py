@@ -326,11 +326,10 @@ def test_a_hostile_name_is_inert_on_every_page():
     assert_same_shape(plain_page.markdown, hostile_page.markdown, "a dance's own page")
 
 
-def test_a_patched_stay_end_that_cannot_be_read_is_left_to_the_schema_check():
-    """Seed 000, "All Danced Out": a proposal whose patch writes a held_until that is no time is enacted without
-    a traceback (neither the consequence that ends stays already over nor the next firing reads it); the schema
-    check of the resulting state, which ``nomic act`` runs, names the field."""
-    from validators import schemas
+def test_a_patched_stay_end_that_cannot_be_read_is_refused_with_its_field():
+    """Seed 000, "All Danced Out": a proposal whose patch writes a held_until that is no time cannot be enacted:
+    the patch is checked against the Monkey Line's schema as it applies (``effects.apply_effects``), so the
+    refusal names the field, and no rule of the Dance ever reads the broken time (no traceback)."""
     from validators.cases import patched, run
 
     state, registry = base_state("monkey-dance")
@@ -344,8 +343,7 @@ def test_a_patched_stay_end_that_cannot_be_read_is_left_to_the_schema_check():
         {"op": "replace", "path": "/proposals/next", "value": 2}])
     out = run(state, registry, [
         {"at": "2026-11-02T15:00:00Z", "actor": "Bruno", "action": "monkey.dance", "dice": [1, 1, 1, 1, 1]},
-        {"at": "2026-11-02T20:00:00Z", "actor": "Bruno", "action": "core.enact", "params": {"proposal": 1}},
-        {"at": "2026-11-03T05:00:00Z", "actor": "Chidi", "action": "engine.tick"}])
-    assert out.verdict == "legal"
-    problems = schemas.errors(out.state.docs["monkey_line"], schema="monkey_line.schema.json")
-    assert any("held_until" in str(p.field) for p in problems), [p.text() for p in problems]
+        {"at": "2026-11-02T20:00:00Z", "actor": "Bruno", "action": "core.enact", "params": {"proposal": 1}}])
+    assert out.verdict == "illegal"
+    assert any("held_until" in p.message and "monkey_line invalid" in p.message for p in out.problems), \
+        [p.text() for p in out.problems]
