@@ -30,7 +30,7 @@ from .common import line_world, section_of, world
 from .common import no_npc as _no_npc
 from .moves import EXECUTED, FAILED, Roller, parse_entry, run_move
 from .options import options
-from .world import IN_BARREL, World, get_raw_or
+from .world import IN_BARREL, World, alphabetical, get_raw_or
 
 RULE_DANCE = "doing-the-dance"
 RULE_NPCS = "npcs"
@@ -213,7 +213,7 @@ def _after_dance(ctx: Ctx, w: World, in_barrel_at_start: list[str], step: Any) -
         step({"after": "NPC hammers", "events": list(w.log)})
     # 4. The barrel (seed 000, status rule): those in it when the dance began come back, alphabetically.
     w.log = []
-    for name in sorted(in_barrel_at_start):
+    for name in sorted(in_barrel_at_start, key=alphabetical):
         entry = next((b for b in w.barrel if b["name"] == name), None)
         if entry is None:
             continue

@@ -28,6 +28,17 @@ IN_BARREL = "In the Barrel"
 BARE = "Bare"
 
 
+def alphabetical(name: str) -> tuple[str, str]:
+    """The key for "alphabetical order" of names.
+
+    Seed 000 (Ruleset 48): "The Monkey Line" (a split), the status rule (Monkeys coming back from the barrel),
+    the Magnet hammer and Pickpocket (which item). Letters are compared without regard to case, so "ape" comes
+    before "Bruno"; names that differ only in case are then told apart by their characters. Plain ``sorted``
+    would put every capital first.
+    """
+    return name.casefold(), name
+
+
 class KongHolds(Exception):
     """A move tried to dislodge King Kong from the top while e holds a Sledge (seed 000, "King Kong")."""
 
@@ -149,8 +160,8 @@ class World:
     # ------------------------------------------------------------ reading
 
     def at(self, position: int) -> list[str]:
-        """The Monkeys in a position, alphabetically."""
-        return sorted(n for n, p in self.pos.items() if p == position)
+        """The Monkeys in a position, alphabetically (``alphabetical``)."""
+        return sorted((n for n, p in self.pos.items() if p == position), key=alphabetical)
 
     def single(self, position: int) -> str | None:
         here = self.at(position)
@@ -315,7 +326,7 @@ class World:
             if square is not None and square in arrivals:
                 lying.setdefault(square, []).append(item)
         for p in sorted(arrivals):
-            finder = min(arrivals[p])
+            finder = min(arrivals[p], key=alphabetical)
             for item in sorted(lying.get(p, ()), key=lambda i: i["name"]):
                 del item["lies_at"]
                 item["held_by"] = finder
@@ -545,4 +556,4 @@ def smallest_item(items: Iterable[dict[str, Any]]) -> dict[str, Any] | None:
     candidates = [i for i in items if i["size"] != "massive"]
     if not candidates:
         return None
-    return min(candidates, key=lambda i: (SIZES.index(i["size"]), i["name"]))
+    return min(candidates, key=lambda i: (SIZES.index(i["size"]), alphabetical(i["name"])))
