@@ -84,16 +84,19 @@ def _effect(kind: str):
     return effect
 
 
-def _action(kind: str, name: str, summary: str, doc: str) -> Action:
+def _action(kind: str, name: str, summary: str, doc: str, *, alter: bool = False) -> Action:
+    """Withdrawing (or, with ``alter``, altering) a post of this kind: its number, and what an alteration may
+    change."""
     _, _, param, _ = KINDS[kind]
+    fields = {f: POST_FIELDS[f] for f in ALTERABLE[kind]} if alter else {}
     return Action(
         name=name,
         rule=RULE,
         summary=summary,
         params={"type": "object", "required": [param], "additionalProperties": False,
-                "properties": {param: {"type": "integer", "minimum": 1}}},
-        check=_check(kind),
-        effect=_effect(kind),
+                "properties": {param: {"type": "integer", "minimum": 1}, **fields}},
+        check=(_alter_check if alter else _check)(kind),
+        effect=(_alter if alter else _effect)(kind),
         in_hiatus=True,  # which of them Hiatus allows is victory.HIATUS_TAGS's to say
         doc=doc,
     )
@@ -161,31 +164,15 @@ def _alter(kind: str):
     return effect
 
 
-def _alter_action(kind: str, name: str, summary: str, doc: str) -> Action:
-    _, _, param, _ = KINDS[kind]
-    return Action(
-        name=name,
-        rule=RULE,
-        summary=summary,
-        params={"type": "object", "required": [param], "additionalProperties": False,
-                "properties": {param: {"type": "integer", "minimum": 1},
-                               **{f: POST_FIELDS[f] for f in ALTERABLE[kind]}}},
-        check=_alter_check(kind),
-        effect=_alter(kind),
-        in_hiatus=True,  # as withdrawing: victory.HIATUS_TAGS says which
-        doc=doc,
-    )
-
-
 _ALTER = ("Only its author, while it is pending and nobody has voted on it, exactly as for withdrawing. An empty "
           "text or `effects: {}` removes them. It keeps its number and its time of posting; its time limits run "
           "from that time unless the game sets `alter_restarts_clock`.")
 
-ALTER = _alter_action("proposal", "core.alter", "Alter your own pending proposal before anyone votes on it",
-                      "Give a new `title`, `text` or `effects` (checked as core.propose checks them). " + _ALTER)
-CFJ_ALTER = _alter_action("cfj", "core.cfj-alter", "Alter your own pending CfJ before anyone votes on it",
-                          "Give a new `title`, `text` or `effects` (checked as core.cfj checks them). " + _ALTER)
-DOV_ALTER = _alter_action("dov", "core.dov-alter", "Alter your own pending DoV's text before anyone votes on it",
-                          "Give a new `text`. " + _ALTER)
+ALTER = _action("proposal", "core.alter", "Alter your own pending proposal before anyone votes on it",
+                "Give a new `title`, `text` or `effects` (checked as core.propose checks them). " + _ALTER, alter=True)
+CFJ_ALTER = _action("cfj", "core.cfj-alter", "Alter your own pending CfJ before anyone votes on it",
+                    "Give a new `title`, `text` or `effects` (checked as core.cfj checks them). " + _ALTER, alter=True)
+DOV_ALTER = _action("dov", "core.dov-alter", "Alter your own pending DoV's text before anyone votes on it",
+                    "Give a new `text`. " + _ALTER, alter=True)
 
 ACTIONS = [WITHDRAW, CFJ_WITHDRAW, DOV_WITHDRAW, ALTER, CFJ_ALTER, DOV_ALTER]
