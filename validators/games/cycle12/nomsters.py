@@ -408,7 +408,12 @@ def _entity(ctx: Ctx, target: Any) -> str:
     if is_player(ctx, target):
         return str(target)
     if str(target).startswith(NOMSTER_REF):
-        return ref(find_nomster(ctx, int(str(target)[len(NOMSTER_REF):])))
+        # Follow, Lick: the entity is a nomster written nomster:<id>; without a number it names none
+        number = str(target)[len(NOMSTER_REF):]
+        if not (number.isascii() and number.isdigit()):
+            raise ctx.refuse(f"there is no nomster {target!r}: write nomster:<id>, or the nomster's name",
+                             RULE_COMMANDS)
+        return ref(find_nomster(ctx, int(number)))
     return ref(find_nomster(ctx, str(target)))
 
 
