@@ -9,13 +9,14 @@ only people on the roster, so here any player may.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
-from ...engine import ANYONE, LEADER, Action, Ctx
+from ...engine import ANYONE, LEADER, Action, Ctx, Event, Remembered, peek
 from ...timeutil import parse_time, week_start
-from .common import JUSTICE, index_of, is_reputable, iso, opts
+from .common import CYCLE, JUSTICE, index_of, is_reputable, iso, opts
 
 RULE_JUDGEMENT = "judgement"
 RULE_RFJ = "requests-for-justice"
@@ -137,11 +138,10 @@ CALL = Action(
 
 def _vote_check(ctx: Ctx) -> Iterator[str]:
     r = _rfj(ctx, ctx.params["rfj"])
-    ruling = standing(r)
-    c = (ruling or {}).get("confidence")
-    if not c or c["status"] != "open":
+    c = r["rulings"][-1].get("confidence") if r["rulings"] else None
+    if not c or c["status"] == "open" and standing(r) is None:
         yield f"RFJ {r['id']} has no open vote of confidence"
-    elif ctx.at - parse_time(c["at"]) >= timedelta(days=opts(ctx)["confidence_days"]):
+    elif c["status"] != "open" or ctx.at >= confidence_end(ctx, c):  # decided at its end (an event)
         yield f"the vote of confidence opened at {c['at']} has closed (votes run {opts(ctx)['confidence_days']} days)"
 
 
@@ -164,23 +164,25 @@ VOTE = Action(
 )
 
 
-def _close_check(ctx: Ctx) -> Iterator[str]:
-    r = _rfj(ctx, ctx.params["rfj"])
-    c = (standing(r) or {}).get("confidence")
-    if not c or c["status"] != "open":
-        yield f"RFJ {r['id']} has no open vote of confidence"
-    elif ctx.at - parse_time(c["at"]) < timedelta(days=opts(ctx)["confidence_days"]):
-        until = parse_time(c["at"]) + timedelta(days=opts(ctx)["confidence_days"])
-        yield f"the vote of confidence runs until {iso(until)}"
+def confidence_end(state: Any, c: dict[str, Any]) -> datetime:
+    """Overturning: a vote of confidence takes votes for two days after it is initiated."""
+    return parse_time(c["at"]) + timedelta(days=opts(state)["confidence_days"])
 
 
-def _close(ctx: Ctx) -> None:
-    r = _rfj(ctx, ctx.params["rfj"], edit=True)
-    ruling = r["rulings"][-1]
-    c = ruling["confidence"]
-    players = {p["name"] for p in ctx.doc("roster")["players"]}
+def _tally(ctx: Ctx, c: dict[str, Any]) -> tuple[int, int]:
+    """(to overturn, to affirm) among players still playing."""
+    players = {p["name"] for p in peek(ctx.doc("roster")["players"])}
     over = sum(1 for n, v in c["votes"].items() if v == "overturn" and n in players)
     keep = sum(1 for n, v in c["votes"].items() if v == "affirm" and n in players)
+    return over, keep
+
+
+def _decide(ctx: Ctx, ident: int) -> None:
+    """The end of a vote of confidence: the ruling is overturned if strictly more voted to overturn."""
+    r = _rfj(ctx, ident, edit=True)
+    ruling = r["rulings"][-1]
+    c = ruling["confidence"]
+    over, keep = _tally(ctx, c)
     if over > keep:
         c["status"] = "overturned"
         ruling["status"] = "overturned"
@@ -189,10 +191,84 @@ def _close(ctx: Ctx) -> None:
     ctx.step({"rfj": r["id"], "overturn": over, "affirm": keep, "result": c["status"]})
 
 
+def _open_votes(state: Any) -> list[tuple[datetime, int]]:
+    """(end, RFJ id) of every open vote of confidence on a standing ruling (a request's latest)."""
+    out = []
+    for r in peek(state.doc(JUSTICE)["rfjs"]):
+        ruling = standing(r)  # a ruling its judge overturned meanwhile is void: nothing left to decide
+        c = ruling.get("confidence") if ruling else None
+        if c and c.get("status") == "open":
+            out.append((confidence_end(state, c), r["id"]))
+    return out
+
+
+def decide_due(ctx: Ctx) -> None:
+    """Decide every open vote of confidence whose two days are over by now, the earliest end first."""
+    for end, ident in sorted(_open_votes(ctx)):
+        if end <= ctx.at:
+            _decide(ctx, ident)
+
+
+# ---------------------------------------------------------------- the end of a vote of confidence, as it comes
+#
+# Seed 004, Overturning: players vote for two days after the vote is initiated, and at the end of that period the
+# ruling is overturned if strictly more voted to overturn. So the end is an event read from the gamestate
+# (``Event.next_due``): from that moment the ruling is overturned (the judge may rule again) or affirmed, whether
+# or not anyone records the close.
+
+_ENDS = Remembered(16)  # a state's rfjs list -> (confidence days, the ends of its open votes, sorted)
+
+
+def next_confidence_end(state: Any, after: datetime) -> datetime | None:
+    """The first end of an open vote of confidence strictly after ``after``, or None."""
+    items = state.doc(JUSTICE)["rfjs"]
+    days = opts(state)["confidence_days"]
+    known = _ENDS.get(items)
+    if known is Remembered.MISSING or known[0] != days:
+        known = _ENDS.put(items, (days, tuple(sorted(end for end, _ in _open_votes(state)))))
+    ends = known[1]
+    i = bisect_right(ends, after)
+    return ends[i] if i < len(ends) else None
+
+
+CONFIDENCE_ENDS = Event(
+    name="cycle12.confidence-vote-ends",
+    rule=RULE_OVERTURN,
+    next_time=None,
+    next_due=next_confidence_end,
+    apply=decide_due,
+    summary="At the end of a vote of confidence's two days: the ruling is overturned if strictly more voted so",
+    enabled=lambda state: not state.doc(CYCLE).get("ended"),
+)
+
+
+def _close_check(ctx: Ctx) -> Iterator[str]:
+    r = _rfj(ctx, ctx.params["rfj"])
+    c = r["rulings"][-1].get("confidence") if r["rulings"] else None
+    if not c or c["status"] == "open" and standing(r) is None:
+        yield f"RFJ {r['id']} has no vote of confidence on its ruling"
+    elif c["status"] == "open" and ctx.at < confidence_end(ctx, c):
+        yield f"the vote of confidence runs until {iso(confidence_end(ctx, c))}"
+
+
+def _close(ctx: Ctx) -> None:
+    """Once its two days are over the vote was decided at that moment by an event: recording the close changes
+    nothing and says how it went. Kept so that logs that record closes (from before the event did it) stay
+    legal."""
+    r = _rfj(ctx, ctx.params["rfj"])
+    c = r["rulings"][-1]["confidence"]
+    if c["status"] == "open":  # not reached while the events run; kept so the action never does less
+        _decide(ctx, r["id"])
+        return
+    over, keep = _tally(ctx, c)
+    ctx.step({"rfj": r["id"], "already": c["status"], "at": iso(confidence_end(ctx, c)), "overturn": over,
+              "affirm": keep, "note": "decided when its two days ended; nothing left to record"})
+
+
 CLOSE = Action(
     name="cycle12.close-confidence",
     rule=RULE_OVERTURN,
-    summary="Close a vote of confidence after two days: overturned if strictly more voted to overturn",
+    summary="Ask how a vote of confidence whose two days are over went (it was decided at that very moment)",
     params={"type": "object", "required": ["rfj"], "additionalProperties": False,
             "properties": {"rfj": {"type": "integer", "minimum": 1}}},
     who=ANYONE,
