@@ -77,8 +77,9 @@ def die(ctx: Ctx, name: str, cause: str) -> None:
                 change_stat(ctx, other["name"], "stress", handbook(ctx)["death"]["stress"])
                 ctx.step({"stress": handbook(ctx)["death"]["stress"], "who": other["name"]})
     if is_outsider(p):
-        # "Outsiders": an Outsider who dies ceases to exist
-        kind = p["stats"].get("type") or name.split(" ")[0]
+        # "Outsiders": an Outsider who dies ceases to exist. Seed 001, Outsiders: it is named by its type followed
+        # by a number, so the type is all but the last word ("Wild Boar 2" is a Wild Boar), as outsider_type reads it
+        kind = p["stats"].get("type") or name.rsplit(" ", 1)[0]
         roster = ctx.edit("roster")
         roster["players"] = [x for x in roster["players"] if x["name"] != name]
         food = handbook(ctx)["outsiders"].get(kind, {}).get("death_food", 0)
