@@ -187,7 +187,15 @@ def _conga_move(ctx: Ctx) -> None:
             raise ctx.refuse(why)
         if to in positions[1:]:
             raise ctx.refuse(f"the front would step onto the line at {designate(to)}")
-        for name, loc in zip(line, [to, *positions[:-1]]):
+        targets = [to, *positions[:-1]]
+        # seed 001 "Lord of the Dance", Conga: the front's moves are moves of rule 2.3.1 and the line must follow;
+        # each follower steps as that rule and "Outsiders" allow (none out of a Channel onto other ground, no
+        # Outsider into a Door), so a move the line cannot follow is not one the front may make
+        for name, frm, dest in zip(line[1:], positions[1:], targets[1:]):
+            why = step_problem(ctx, frm, dest, ctx.player(name))
+            if why:
+                raise ctx.refuse(f"the conga line cannot follow: {why}")
+        for name, loc in zip(line, targets):
             set_stat(ctx, name, "location", designate(loc))
         ctx.step({"conga moves": letter, "front at": designate(to)})
     colony = ctx.edit("colony")
@@ -208,7 +216,8 @@ CONGA = Action(
     may_file=outsider_filer,
     doc="Each move follows the Movement rule's geography (orthogonal, to an Empty location) but costs no "
         "Energy (our reading: the moves are the dance's reward). Each follower steps into the place of the one "
-        "ahead. The moves lapse when the next dance is called.",
+        "ahead, as the Movement rule allows them (not out of a Channel onto other ground; an Outsider never "
+        "into a Door), or the move is refused. The moves lapse when the next dance is called.",
 )
 
 ACTIONS = [OPEN, DECLARE, CONGA]
