@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from itertools import compress
 from operator import is_, is_not
@@ -348,7 +349,8 @@ def _grid_point(loc: dict[str, Any]) -> tuple[tuple[int, int]]:
     return ((x, y),)
 
 
-LOCATIONS_BY_XY = Kept(_grid_point, along=LOCATIONS_BY_ID)  # only for a map of whole-number coordinates (what a valid one holds)
+# only for a map of whole-number coordinates (what a valid one holds)
+LOCATIONS_BY_XY = Kept(_grid_point, along=LOCATIONS_BY_ID)
 _LOCATION_INDEXES = {"id": LOCATIONS_BY_ID, "name": LOCATIONS_BY_NAME}
 
 
@@ -477,3 +479,10 @@ def iso(t: datetime) -> str:
     text = t.strftime("%Y-%m-%dT%H:%M:%SZ")
     _ISO = (t, text)
     return text
+
+
+def first_after(times: Sequence[datetime], after: datetime) -> datetime | None:
+    """The first of the sorted ``times`` strictly after ``after``, or None: when an event read from the
+    gamestate (an urgent proposal's end, a vote of confidence's end) next falls due."""
+    i = bisect_right(times, after)
+    return times[i] if i < len(times) else None

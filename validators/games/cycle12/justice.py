@@ -9,14 +9,13 @@ only people on the roster, so here any player may.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
 
 from ...engine import ANYONE, LEADER, Action, Ctx, Event, Remembered, peek
 from ...timeutil import parse_time, week_start
-from .common import CYCLE, JUSTICE, index_of, is_reputable, iso, opts
+from .common import CYCLE, JUSTICE, first_after, index_of, is_reputable, iso, opts
 
 RULE_JUDGEMENT = "judgement"
 RULE_RFJ = "requests-for-justice"
@@ -226,9 +225,7 @@ def next_confidence_end(state: Any, after: datetime) -> datetime | None:
     known = _ENDS.get(items)
     if known is Remembered.MISSING or known[0] != days:
         known = _ENDS.put(items, (days, tuple(sorted(end for end, _ in _open_votes(state)))))
-    ends = known[1]
-    i = bisect_right(ends, after)
-    return ends[i] if i < len(ends) else None
+    return first_after(known[1], after)
 
 
 CONFIDENCE_ENDS = Event(

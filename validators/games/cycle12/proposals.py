@@ -19,7 +19,6 @@ after the end finds it resolved already and says how.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
@@ -30,7 +29,19 @@ from ...problems import Illegal
 from ...roster import change_stat
 from ...timeutil import parse_time
 from . import phases, ruletree, world
-from .common import CYCLE, PROPOSALS, Kept, find_by, found_for_edit, is_reputable, iso, opts, phase_of, start
+from .common import (
+    CYCLE,
+    PROPOSALS,
+    Kept,
+    find_by,
+    first_after,
+    found_for_edit,
+    is_reputable,
+    iso,
+    opts,
+    phase_of,
+    start,
+)
 
 RULE_PROPOSALS = "proposals"
 RULE_LIFECYCLE = "lifecycle"
@@ -441,9 +452,7 @@ def _urgent_ends(items: list[dict[str, Any]]) -> tuple[datetime, ...]:
 def next_urgent_end(state: Any, after: datetime) -> datetime | None:
     """The first end of a pending urgent proposal's voting period strictly after ``after`` (not at a phase
     start), or None."""
-    ends = _urgent_ends(state.doc(PROPOSALS)["proposals"])
-    i = bisect_right(ends, after)
-    return ends[i] if i < len(ends) else None
+    return first_after(_urgent_ends(state.doc(PROPOSALS)["proposals"]), after)
 
 
 URGENT_ENDS = Event(
