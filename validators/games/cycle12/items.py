@@ -162,14 +162,16 @@ def _offer(ctx: Ctx) -> None:
     ctx.step({"trade": ident})
 
 
+# an item is given once: naming it twice is a slip, refused as bad input
+_ITEM_IDS = {"type": "array", "maxItems": 50, "uniqueItems": True, "items": {"type": "integer"}}
+
 OFFER = Action(
     name="cycle12.offer-trade",
     rule=RULE_TRADE,
     summary="Consent to a trade: the items you give and the items you get",
     params={"type": "object", "required": ["with"], "additionalProperties": False,
             "properties": {"with": {"$ref": "common.schema.json#/$defs/name"},
-                           "give": {"type": "array", "maxItems": 50, "items": {"type": "integer"}},
-                           "get": {"type": "array", "maxItems": 50, "items": {"type": "integer"}}}},
+                           "give": _ITEM_IDS, "get": _ITEM_IDS}},
     check=_offer_check,
     effect=_offer,
     doc="Both players must be reputable. The trade takes place when the other consents "
