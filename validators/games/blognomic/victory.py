@@ -322,6 +322,9 @@ def _pass_check(ctx: Ctx) -> Iterator[str]:
     to = ctx.player(ctx.params["to"])
     if to is None:
         yield f"there is no player {ctx.params['to']!r}"
+    elif to["name"] == ctx.actor:
+        # seed 001 1.9: the role may be passed to *another* Colonist; naming oneself hands nothing on
+        yield f"{ctx.actor} already leads; the role may be passed only to another player"
     elif to.get("kind"):
         yield f"{ctx.params['to']} is not a player (a {to['kind']}); leadership passes to another player"
     elif to.get("idle"):
