@@ -224,6 +224,10 @@ def _ascend_check(ctx: Ctx) -> Iterator[str]:
         r = rules.get(rid)
         if r is None:
             yield f"there is no rule {rid!r} to repeal"
+        elif r.meta.get("status") != "active":
+            # seed 001 1.9 / seed 003 rule 9: the Address repeals rules in force; one already gone is not repealed
+            # again (its history would record a second repeal)
+            yield f"rule {r.cite()} is not in force ({r.meta.get('status')}); there is nothing to repeal"
         elif r.meta.get("section") in o["core_sections"]:
             yield f"rule {r.cite()} is a core rule; an Ascension Address may repeal only dynastic rules"
     if ctx.params.get("veto") and not o["ascension_veto"]:
@@ -292,11 +296,13 @@ ASCEND = Action(
     summary="Post the Ascension Address: theme, repeals, new keywords, vetoes; Hiatus ends",
     params={"type": "object", "required": ["theme"], "additionalProperties": False,
             "properties": {"theme": {"type": "string", "minLength": 1, "maxLength": 200},
-                           "repeal": {"type": "array", "items": {"type": "string"}, "maxItems": 200},
+                           "repeal": {"type": "array", "items": {"type": "string"}, "maxItems": 200,
+                                      "uniqueItems": True},
                            "keywords": {"type": "object", "maxProperties": 20,
                                         "additionalProperties": {"type": "string", "minLength": 1,
                                                                  "maxLength": 60}},
-                           "veto": {"type": "array", "items": {"type": "integer"}, "maxItems": 50}}},
+                           "veto": {"type": "array", "items": {"type": "integer"}, "maxItems": 50,
+                                    "uniqueItems": True}}},
     who=LEADER,
     check=_ascend_check,
     effect=_ascend,
