@@ -15,6 +15,8 @@ from .proposals import TEXT
 
 RULE = "victory-and-ascension"
 
+KEYWORD = r"^\S(.*\S)?$"  # a keyword or its new term: not empty, no blank at either end
+
 ORDINALS = ["First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth",
             "Eleventh", "Twelfth"]
 
@@ -298,9 +300,13 @@ ASCEND = Action(
             "properties": {"theme": {"type": "string", "minLength": 1, "maxLength": 200},
                            "repeal": {"type": "array", "items": {"type": "string"}, "maxItems": 200,
                                       "uniqueItems": True},
+                           # seed 001 1.9 / seed 003 rule 9: keywords replaced by new terms; a keyword is a word
+                           # (or words), so neither it nor its new term may be empty or start or end with a blank:
+                           # an empty key would match at every word boundary of every rule
                            "keywords": {"type": "object", "maxProperties": 20,
-                                        "additionalProperties": {"type": "string", "minLength": 1,
-                                                                 "maxLength": 60}},
+                                        "propertyNames": {"maxLength": 60, "pattern": KEYWORD},
+                                        "additionalProperties": {"type": "string", "maxLength": 60,
+                                                                 "pattern": KEYWORD}},
                            "veto": {"type": "array", "items": {"type": "integer"}, "maxItems": 50,
                                     "uniqueItems": True}}},
     who=LEADER,
