@@ -157,6 +157,11 @@ def _idle_check(ctx: Ctx) -> Iterator[str]:
     if target is None:
         yield f"there is no player {target_name!r}"
         return
+    if target.get("kind"):
+        # seed 001 1.2 / seed 003 rule 2: a player (a Colonist, a Muffin) may be made idle; a non-player character
+        # is none, and already counts for nothing in Quorum
+        yield f"{target_name} is not a player (a {target['kind']}); only players may be made idle"
+        return
     if target.get("idle"):
         yield f"{target_name} is already idle"
         return
