@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ...engine import DocKind, Module, Problem, State
+from ...engine import Ctx, DocKind, Module, Problem, State
 from . import due, judgment, players, proposals, tracking, typo, victory
 from .common import leader
 from .options import OPTIONS_SCHEMA, options
@@ -30,6 +30,19 @@ def _invariants(state: State) -> Iterator[Problem]:
         yield Problem("next must be greater than every proposal number", field="next", file="proposals")
 
 
+def _npc_gate(ctx: Ctx) -> Iterator[Problem]:
+    """Seed 001 1.2-1.9 / seed 003 rules 2-9: the core actions are a player's (a Colonist's, a Muffin's).
+
+    A roster entry with a ``kind`` (a non-player character, an Outsider) is no player: it counts for nothing in
+    Quorum or a tally, so it may not propose, vote, raise a CfJ, declare victory or take any other core action.
+    What it may do is its dynasty module's to say, for that module's own actions.
+    """
+    me = ctx.player()
+    if me is not None and me.get("kind") and ctx.action.name.startswith("core."):
+        yield Problem(f"{ctx.actor} is not a player (a {me['kind']}); only players take the core rules' actions",
+                      rule=ctx.action.rule)
+
+
 MODULE = Module(
     name="blognomic",
     title="BlogNomic core rules",
@@ -41,7 +54,7 @@ MODULE = Module(
     ],
     actions=(players.ACTIONS + proposals.ACTIONS + judgment.ACTIONS + victory.ACTIONS + typo.ACTIONS
              + tracking.ACTIONS),
-    gates=[victory.hiatus_gate],
+    gates=[_npc_gate, victory.hiatus_gate],
     invariants=[_invariants],
     leader=leader,
     due=due.due,
