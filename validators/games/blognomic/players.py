@@ -30,6 +30,12 @@ def _join_check(ctx: Ctx) -> Iterator[str]:
                 yield f"the name {ctx.actor!r} is too like {f['name']!r}, the former name of {p['name']}"
         if ctx.params.get("account") and p.get("account", "").lower() == ctx.params["account"].lower():
             yield f"the account {ctx.params['account']} already plays as {p['name']}"
+    for f in roster.get("former", []):
+        # seed 001 1.2 (and 1.10, one person one player): the actions filed under a departed player's name are
+        # theirs; only they (their account) may come back under it, so another newcomer would be taken for them
+        if fold(f["name"]) == key and f.get("account") and f["account"].lower() != ctx.params["account"].lower():
+            yield (f"the name {ctx.actor!r} is too like {f['name']!r}, a player who left (account {f['account']}); "
+                   "only they may join again under it")
 
 
 def _join(ctx: Ctx) -> None:
