@@ -37,8 +37,10 @@ def _npc_gate(ctx: Ctx) -> Iterator[Problem]:
     Quorum or a tally, so it may not propose, vote, raise a CfJ, declare victory or take any other core action.
     What it may do is its dynasty module's to say, for that module's own actions.
     """
+    if not ctx.action.name.startswith("core."):  # asked of every action: the name first, the roster only then
+        return
     me = ctx.player()
-    if me is not None and me.get("kind") and ctx.action.name.startswith("core."):
+    if me is not None and me.get("kind"):
         yield Problem(f"{ctx.actor} is not a player (a {me['kind']}); only players take the core rules' actions",
                       rule=ctx.action.rule)
 
