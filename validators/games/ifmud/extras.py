@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...engine import ANYONE, PLAYER, Action, Ctx, peek
+from . import consent
 from . import world as w
 from .consequences import remove_player
 from .turns import mark, require_turn
@@ -144,6 +145,12 @@ def _name(ctx: Ctx) -> None:
     ctx.step({"servant": ctx.actor, "name": s["name"], "species": s["species"]})
 
 
+def _leave_check(ctx: Ctx) -> Iterator[str]:
+    # ifMUD seed, Rule 13: "any player" may leave. The action is open to anybody at the engine's door (the deadlines
+    # before it may remove the actor), so whether they are a player is asked here, of the state after those.
+    yield from consent.a_player(ctx, "r13")
+
+
 def _leave(ctx: Ctx) -> None:
     remove_player(ctx, ctx.actor, "left the game (Rule 13)", left=True)
 
@@ -155,8 +162,9 @@ OTHERS = [
                                   "species": {"type": "string", "minLength": 1, "maxLength": 60}}},
            check=_name_check, effect=_name, who=PLAYER,
            doc="Within 72 hours of joining; after that, a demerit and the others name it (Rule 45)."),
-    Action(name="ifmud.leave", rule="r13", summary="Leave the game", effect=_leave, who=ANYONE,
-           doc="The player and their servant leave; what they carried goes to the Attic (Rules 13, 44, 49)."),
+    Action(name="ifmud.leave", rule="r13", summary="Leave the game", check=_leave_check, effect=_leave, who=ANYONE,
+           doc="The player and their servant leave; what they carried goes to the Attic (Rules 13, 44, 49). Only a "
+               "player may leave."),
 ]
 
 ACTIONS = [*DONATIONS, DAMAGE, *OTHERS]
