@@ -12,6 +12,7 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from datetime import datetime, timedelta
 from itertools import compress, repeat
 from typing import Any
@@ -492,6 +493,15 @@ def settle(ctx: Ctx) -> Iterator[str]:
 def _end_check(ctx: Ctx) -> Iterator[str]:
     if active(ctx) != ctx.actor:
         yield f"it is {active(ctx) or 'nobody'}'s turn, not {ctx.actor}'s"
+        return
+    # ifMUD seed, Rule 42: announcing the end of one's turn is an action by individual intent, and ending it in the
+    # Servants' Quarters costs three points at once (Rule 131), which is no penalty for non-action. So the
+    # announcement is refused when those three could take the tally below zero (or lower a negative one); the
+    # turn still ends by itself after its time (Rule 27), and then Rule 131's loss is not limited.
+    if w.location_of_player(ctx, ctx.actor) == w.room_name(ctx, "quarters"):
+        for problem in w.may_lose(ctx, ctx.actor, 3, "ending the turn in the Servants' Quarters (Rule 131)"):
+            yield replace(problem, message=problem.message + "; the turn still ends by itself when its time is up "
+                                                             "(Rule 27)")
 
 
 END_TURN = Action(
@@ -504,7 +514,8 @@ END_TURN = Action(
         "alphabetically (or the first). At the end of a turn visits are counted (Rule 98), a player in "
         "the Servants' Quarters loses 3 brownie points (Rule 131) and a servant sharing a room with another "
         "player goes back to the Servants' Quarters (Rule 88). A turn also ends by itself after 24 hours "
-        "(6 when its player is asleep at the switch, Rule 92).",
+        "(6 when its player is asleep at the switch, Rule 92). In the Servants' Quarters the announcement is refused "
+        "when its three points could take the player's tally below zero (Rule 42); a timeout is not.",
 )
 
 
