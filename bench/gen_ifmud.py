@@ -461,7 +461,7 @@ class Sim:
                 except Skip:
                     me = self.turn().get("active")
                     if me is not None:
-                        self.attempt(me, "ifmud.end-turn")
+                        self.end_turn(me, attempt=True)
         except Done:
             pass
         return self.b
@@ -659,7 +659,7 @@ class Sim:
         me = t["active"]
         self.gap = rng.randint(3, 30)
         if me in (t.get("chatting") or {}):  # Rule 62: only ending the turn
-            self.act(me, "ifmud.end-turn")
+            self.end_turn(me)
             return
         asleep = me in (t.get("asleep") or [])
         passive = me in (t.get("passive_turn_takers") or [])
@@ -677,11 +677,11 @@ class Sim:
             self.act(me, "ifmud.metamorphose", {"gift": gift})
             if gifts and rng.random() < 0.2:
                 self.act(me, "ifmud.abandon-gift", {"gift": rng.choice(list(gifts))})
-            self.act(me, "ifmud.end-turn")
+            self.end_turn(me)
             return
         self.travel_first(me)
         if me in (self.turn().get("chatting") or {}):  # xyzzy: chatting from now on
-            self.act(me, "ifmud.end-turn")
+            self.end_turn(me)
             return
         self.pick_up(me)
         if rng.random() < 0.5:
@@ -699,7 +699,19 @@ class Sim:
         self.throw_pie(me)
         self.odd_jobs(me)
         if self.turn().get("active") == me:
-            self.act(me, "ifmud.end-turn", minutes=rng.randint(1, 8))
+            self.end_turn(me, minutes=rng.randint(1, 8))
+
+    def end_turn(self, me: str, minutes: int | None = None, *, attempt: bool = False) -> None:
+        """End ``me``'s turn by announcing it, or, when Rule 42 refuses the announcement (in the Servants' Quarters
+        Rule 131's three points could take the tally below zero), by letting it time out (Rule 27)."""
+        take = self.attempt if attempt else self.act
+        if self.here(me) == w.room_name(self.st, "quarters") and self.brownie(me) < 3:
+            t = self.turn()
+            self.b.at_least(parse_time(t["started"]) + timedelta(hours=6 if me in (t.get("asleep") or []) else 24))
+            self.gap = 0
+            take(self.rng.choice(self.names), "engine.tick", minutes=self.rng.randint(5, 120))
+            return
+        take(me, "ifmud.end-turn", minutes=minutes)
 
     # ------------------------------------------------------------ getting about
 
