@@ -64,7 +64,9 @@ MOVE = Action(
 
 def servant_barrier(ctx: Ctx, owner: str, dest: str) -> Iterator[str]:
     """Where a servant may not be moved: Zrblm (Rule 36), another player's room (Rule 87)."""
-    if (w.room(ctx, dest) or {}).get("no_servants"):
+    # ifMUD seed, Rule 36 names the room itself: Zrblm is closed to servants whether or not the map flags it
+    # (no_servants also closes any other room the map marks so).
+    if dest == w.room_name(ctx, "zrblm") or (w.room(ctx, dest) or {}).get("no_servants"):
         yield f"no servant may be moved to {dest} (Rule 36)"
     where = w.locations(ctx)
     others = [p for p in w.player_names(ctx) if p != owner and where[p] == dest]
