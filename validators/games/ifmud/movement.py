@@ -113,17 +113,23 @@ def _xyzzy_check(ctx: Ctx) -> Iterator[str]:
     yield from require_turn(ctx, once="xyzzy", rule="r62")
     if moved_this_turn(ctx, ctx.actor):
         yield f"{ctx.actor} already changed their location this turn; xyzzy may not follow (Rule 62)"
-    lounge = w.room_name(ctx, "lounge")
-    if w.room(ctx, lounge) is None:
-        yield "there is no Lounge"
+    lounge = _xyzzy_room(ctx)
+    if lounge is None:
+        yield "there is no Lounge, and no other room to go to instead (Rules 62, 69)"
         return
-    yield from w.may_lose(ctx, ctx.actor, w.entry_cost(ctx, ctx.actor, lounge), "entering the Lounge")
+    yield from w.may_lose(ctx, ctx.actor, w.entry_cost(ctx, ctx.actor, lounge), f"entering {lounge}")
+
+
+def _xyzzy_room(ctx: Ctx) -> str | None:
+    """ifMUD seed, Rule 62: xyzzy sets the player's location to the Lounge; with the Lounge gone, Rule 69 puts the
+    room alphabetically first in its place."""
+    return w.required_room(ctx, w.room_name(ctx, "lounge"))
 
 
 def _xyzzy(ctx: Ctx) -> None:
     mark(ctx, "xyzzy")
     note_moved(ctx, ctx.actor)
-    w.set_player_location(ctx, ctx.actor, w.room_name(ctx, "lounge"), how="xyzzy")
+    w.set_player_location(ctx, ctx.actor, _xyzzy_room(ctx), how="xyzzy")
     ctx.edit("turn").setdefault("chatting", {})[ctx.actor] = 2
     ctx.step({"chatting": ctx.actor})
 
@@ -132,8 +138,8 @@ XYZZY = Action(
     name="ifmud.xyzzy", rule="r62", summary="Say the magic word: go to the Lounge and chat",
     check=_xyzzy_check, effect=_xyzzy,
     doc="Once per turn, if they have not changed their location this turn, the active player goes to the "
-        "Lounge. For the rest of this turn and all of their next, they are chatting their life away: no turn "
-        "actions but ending the turn.",
+        "Lounge (with no Lounge, the room alphabetically first, Rule 69). For the rest of this turn and all of "
+        "their next, they are chatting their life away: no turn actions but ending the turn.",
 )
 
 

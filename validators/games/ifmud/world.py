@@ -319,6 +319,15 @@ def savage_wilderness(state: State | Ctx) -> str | None:
     return _rooms_view(state).wilderness(room_name(state, "crescent"))
 
 
+def required_room(state: State | Ctx, wanted: str, but: tuple[str, ...] = ()) -> str | None:
+    """ifMUD seed, Rule 69: where something the rules send to the room ``wanted`` goes: ``wanted`` while it is on
+    the map, else the room alphabetically first (not counting articles, nor rooms named only with them), leaving
+    out ``but`` (a room about to leave the map). None when there is no such room."""
+    if wanted in _rooms_view(state).name_set:
+        return wanted
+    return alphabetical_extreme(n for n in room_names(state) if n not in but)
+
+
 def fallback_room(state: State | Ctx, wanted: str) -> str:
     """Rule 69: a room that no longer exists is replaced by the room alphabetically first."""
     if wanted in _rooms_view(state).name_set:
@@ -804,7 +813,9 @@ def burst_bubble(ctx: Ctx, by: str = "") -> None:
     (players, servants, the monkey), until it kersplats. A burst no action caused (``by`` empty: a proposal's
     effects, Rules 53 and 69) sets nothing off. The tokens move last: a pie bomb carried out of the bubble
     arrives with the others, who do not enter its room."""
-    bubble, lounge = room_name(ctx, "bubble"), room_name(ctx, "lounge")
+    bubble = room_name(ctx, "bubble")
+    # Rule 69: with the Lounge gone, the room alphabetically first (other than the bubble, which goes) takes its place.
+    lounge = required_room(ctx, room_name(ctx, "lounge"), but=(bubble,)) or room_name(ctx, "lounge")
     by_action = bool(by)
     ctx.step({"bubble": "burst"})
     for p in player_names(ctx):
