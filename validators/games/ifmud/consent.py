@@ -103,7 +103,9 @@ def _propose_check(ctx: Ctx) -> Iterator[str]:
     if not (name.endswith("]") and "[" in name and name.rindex("[") < len(name) - 2):
         yield ("a proposal's name must end with its proponent's name or initials in square brackets, "
                f"like 'Tolls {_NAME_TAG}' (Rule 34)")
-    if any(_item(p, "name").casefold() == name.casefold() for p in peek(proposals(ctx))):
+    # ifMUD seed, Rule 34: the name must differ from every earlier proposal's; the rule says nothing of capitals,
+    # so names are compared exactly (after trimming the spaces around them, as they are stored).
+    if any(_item(p, "name") == name for p in peek(proposals(ctx))):
         yield f"a proposal has already been named {name!r}; names must differ from every earlier one (Rule 34)"
     section = ctx.params.get("section")
     if section:
