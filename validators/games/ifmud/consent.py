@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime, timedelta
 from typing import Any
@@ -129,9 +130,41 @@ def _propose_check(ctx: Ctx) -> Iterator[str]:
         if t["player"] not in w.player_names(ctx):
             yield f"{t['player']!r} is not a player"
     for e in (ctx.params.get("effects") or {}).get("rules", []):
-        if e["op"] not in ("add", "repeal", "renumber"):
-            yield (f"a rule may only be added, removed, or have its references to rule numbers amended (Rule 35); "
-                   f"{e['op']} of {e['id']} is none of these")
+        yield from _fixed_rules(ctx, e)
+
+
+# ifMUD seed, Rule 35: once added, a rule may only be removed or have the references to rule numbers in its text
+# amended. A reference is written as the seed writes them: "Rule 10", and for several "Rules 21 and 40" (any
+# case, lists joined by commas, "and" or "or"). An amendment is allowed when the old and the new text are the
+# same once every reference is replaced by one placeholder: so the references may change, but none may be added
+# or removed, and nothing else may change. Renumbering is refused: the number is the rule's own (Rule 9 gives it
+# when the rule is added), and changing it is none of the two changes Rule 35 allows.
+_REFERENCE = re.compile(r"\brules\s+\d+(?:\s*(?:,\s*(?:(?:and|or)\s+)?|(?:and|or)\s+)\d+)*|\brule\s+\d+",
+                        re.IGNORECASE)
+
+
+def references_masked(text: str) -> str:
+    """The text with every reference to rule numbers replaced by one placeholder (Rule 35)."""
+    return _REFERENCE.sub("\x00", text.rstrip("\n"))
+
+
+def _fixed_rules(ctx: Ctx, e: dict[str, Any]) -> Iterator[str]:
+    op, rid = e["op"], e["id"]
+    if op in ("add", "repeal"):
+        return
+    if op != "amend":
+        yield (f"a rule may only be added, removed, or have its references to rule numbers amended (Rule 35); "
+               f"{op} of {rid} is none of these")
+        return
+    rule = ctx.state.rules.get(rid)
+    if rule is None:
+        yield f"there is no rule {rid} to amend (Rule 35)"
+        return
+    if "title" in e and e["title"] != rule.meta.get("title"):
+        yield f"amending {rid} may not change its title; only its references to rule numbers may change (Rule 35)"
+    if "body" in e and references_masked(e["body"]) != references_masked(rule.body):
+        yield (f"amending {rid} changes more than its references to rule numbers (like 'Rule 12'); a rule may only "
+               "be added, removed, or have those references amended (Rule 35)")
 
 
 def _propose(ctx: Ctx) -> None:
@@ -181,8 +214,8 @@ PROPOSE = Action(
         "that one: r22 gives them a demerit for deception, r40 puts a player silent for 72 hours on the Passive "
         "Voters list, r45 and r82 carry the effects given (naming their servant, a fine). `tallies` are added "
         "when it takes effect. `effects` are applied when it takes effect: rule additions are "
-        "numbered one more than the last rule (Rule 9); existing rules may only be repealed or renumbered "
-        "(Rule 35).",
+        "numbered one more than the last rule (Rule 9); an existing rule may only be repealed, or amended "
+        "where the new text differs from the old only in its references to rule numbers (Rule 35).",
 )
 
 
