@@ -12,7 +12,7 @@ from typing import Any
 
 from ...engine import Action, Ctx
 from . import world as w
-from .turns import locked, mark, moved_this_turn, note_moved, require_turn
+from .turns import locked, made_a_move, mark, moved_this_turn, note_moved, require_turn
 
 ROOM = {"type": "string", "minLength": 1, "maxLength": 120}
 
@@ -162,9 +162,11 @@ def _omnibus_check(ctx: Ctx) -> Iterator[str]:
         yield "the Omnibus must go to another location"
     if (w.room(ctx, dest) or {}).get("no_omnibus"):
         yield f"the Magic Omnibus may not stop at {dest}"
-    if moved_this_turn(ctx, who):
-        yield "the passenger has already moved this turn"
-    elif locked(ctx, who):  # Rule 116: a servant that threw a pie this turn stays where it is
+    # Rule 80 bars a passenger who *moved* this turn, and Rule 89 makes only Rules 30 and 46 moves: a player who
+    # used the teleporter this turn (Rule 110 sets a location; its own ban is on being moved) may still ride.
+    if made_a_move(ctx, who):
+        yield "the passenger has moved this turn (Rules 30, 46); the Omnibus may not carry them (Rule 80)"
+    elif servant and locked(ctx, who):  # Rule 116: a servant that threw a pie this turn stays where it is
         yield "the servant threw a pie this turn; its location may not be changed again this turn (Rule 116)"
     if w.tally(ctx, ctx.actor) < 5:
         yield f"{ctx.actor} has fewer than five brownie points (Rule 51)"
@@ -194,7 +196,8 @@ OMNIBUS = Action(
     check=_omnibus_check, effect=_omnibus,
     doc="Once per turn the active player (or their servant, not both) at the Omnibus's location rides it to "
         "any other room; both arrive there. Costs 5 brownie points (Rule 51). Not after the passenger has "
-        "moved this turn, and the passenger may not be moved again this turn.",
+        "moved this turn (Rules 30, 46), and the passenger may not be moved again this turn; the teleporter "
+        "neither moves nor is a move (Rule 89), so it may come before or after.",
 )
 
 
@@ -215,8 +218,10 @@ def _teleport_check(ctx: Ctx) -> Iterator[str]:
         yield f"{ctx.actor} is not carrying the personal teleporter"
     elif t.get("status") != "fully charged":
         yield f"the personal teleporter is {t.get('status')}, not fully charged"
-    if moved_this_turn(ctx, ctx.actor):
-        yield f"{ctx.actor} has moved this turn"
+    # Rule 110 bars a player who *moved* this turn; by Rule 89 riding the Omnibus (Rule 80) is no move, and the
+    # teleporter's setting of a location is not the "moving by any other action" Rule 80 forbids afterwards.
+    if made_a_move(ctx, ctx.actor):
+        yield f"{ctx.actor} has moved this turn (Rule 30); the teleporter may not be used after that (Rule 110)"
     dest = _dest(ctx)
     if dest is None:
         yield _no_room(ctx)
@@ -237,8 +242,9 @@ TELEPORT = Action(
     name="ifmud.teleport", rule="r110", summary="Use a fully charged personal teleporter",
     params={"type": "object", "required": ["to"], "additionalProperties": False, "properties": {"to": ROOM}},
     check=_teleport_check, effect=_teleport,
-    doc="Burns the teleporter out, drops it, and puts the player in any room. Not after moving this turn, "
-        "and no more moving this turn. A time bomb esploding beside the teleporter charges it (Rule 111).",
+    doc="Burns the teleporter out, drops it, and puts the player in any room. Not after moving this turn "
+        "(Rule 30), and no more moving this turn; riding the Omnibus is no move (Rule 89), before or after. "
+        "A time bomb esploding beside the teleporter charges it (Rule 111).",
 )
 
 

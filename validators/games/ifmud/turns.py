@@ -92,7 +92,20 @@ def wake(ctx: Ctx, who: str) -> None:
 
 
 def moved_this_turn(state: Any, who: str) -> bool:
+    """Whether ``who`` (a player, or ``servant:<owner>``) had their location changed by a turn action this turn,
+    in any way (Rule 62's "any action to change their location", Rule 116's "voluntarily changed")."""
     return who in (w.turn(state).get("moved") or [])
+
+
+def made_a_move(state: Any, who: str) -> bool:
+    """Whether the active player (or ``servant:<them>``) *moved* this turn in Rule 89's sense.
+
+    ifMUD seed, Rule 89: a change of location is a move only when the rule allowing it calls it moving. Of the
+    ways a player or servant changes location, only Rule 30 (moving oneself) and Rule 46 (moving one's servant)
+    do; xyzzy, the Omnibus ("transport") and the teleporter ("setting one's location") do not. So "has moved in
+    the same turn" (Rules 80, 110) asks only about those two actions."""
+    key = "move-servant" if who.startswith("servant:") else "move-self"
+    return key in (w.turn(state).get("used") or [])
 
 
 def _note(ctx: Ctx, key: str, who: str) -> None:
