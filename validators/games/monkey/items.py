@@ -9,8 +9,9 @@ again. What each item does is chosen by its ``kind``:
 * ``monkey-ball``: the holder gains three bananas;
 * ``flaming-frisbee``: thrown to another position; a Monkey there catches it
   and loses a banana, else it lies there;
-* ``big-rock``: on a Monkey adjacent in the Line, who goes into the barrel;
-  the rock lies where e stood;
+* ``big-rock``: on a Monkey adjacent in the Line (the nearest Monkey on
+  either side, across any empty squares), who goes into the barrel; the rock
+  lies where e stood;
 * ``good-luck-charm``: the holder goes to the end of the Line, even from the
   barrel (but not while All Danced Out holds em there);
 * ``banana-fountain``: one banana, at most once a day, three times a week.
@@ -78,10 +79,14 @@ def _use_check(ctx: Ctx) -> Iterator[str]:
         if target == mine:
             yield f"{item['name']} must be aimed at another position than {ctx.actor}'s own ({mine})"
         if kind == "big-rock":
-            if abs(target - mine) != 1:
-                yield f"the Big Rock may only be used on a Monkey adjacent to {ctx.actor} (position {mine})"
-            elif not w.at(target):
+            # Seed 000, "List of Items" (Big Rock): only on a Monkey adjacent in line, read as the nearest
+            # Monkey on either side; an empty square in between (a gap, "The Monkey Line") is passed over.
+            if not w.at(target):
                 yield f"nobody is in position {target}"
+            elif target not in w.adjacent_positions(mine):
+                near = " and ".join(str(p) for p in w.adjacent_positions(mine) if p is not None) or "nobody"
+                yield (f"the Big Rock may only be used on a Monkey adjacent in line to {ctx.actor} (position {mine}):"
+                       f" the nearest Monkeys stand in position {near}")
     elif target is not None:
         yield f"{item['name']} takes no target"
     if kind == "good-luck-charm":

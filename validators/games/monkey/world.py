@@ -167,6 +167,17 @@ class World:
         here = self.at(position)
         return here[0] if len(here) == 1 else None
 
+    def adjacent_positions(self, position: int) -> tuple[int | None, int | None]:
+        """The nearest occupied positions before and after ``position`` (None: nobody on that side).
+
+        Seed 000, "List of Items" (Big Rock) with "The Monkey Line": "adjacent in line" is read as the next
+        Monkey on each side in the Line's order, so an empty square (a gap while the Line is Unbalanced) is
+        passed over rather than ending the reach at position +-1.
+        """
+        before = max((p for p in self.pos.values() if p < position), default=None)
+        after = min((p for p in self.pos.values() if p > position), default=None)
+        return before, after
+
     def last(self) -> int:
         return max(self.pos.values(), default=0)
 
