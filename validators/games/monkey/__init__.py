@@ -62,10 +62,14 @@ MODULE = Module(
         Event("monkey.danced-out-ends", dance.RULE_DANCED_OUT, None, dance.end_holds_event,
               summary="All Danced Out Monkeys whose stay is over get three Dance Moves",
               next_due=dance.next_hold_end),
+        # Seed 000, "Awesomeness": a post's result is fixed when its 48 hours end; the count is taken then.
+        Event("monkey.awesomeness-tally", awesomeness.RULE, None, awesomeness.tally_event,
+              summary="Awesomeness Posts whose 48 hours are over are counted", next_due=awesomeness.next_tally),
     ],
     # After every action: who joined or left takes or leaves a place; then a stay whose end an action (a
-    # proposal's patch) has just put at or before its own time ends at once (seed 000, "All Danced Out").
-    consequences=[line.sync_roster, dance.end_past_holds],
+    # proposal's patch) has just put at or before its own time ends at once (seed 000, "All Danced Out");
+    # the awesomeness votes of Monkeys who went idle or left lapse (seed 001, 1.4).
+    consequences=[line.sync_roster, dance.end_past_holds, awesomeness.drop_lapsed_votes],
     gates=[_npc_gate],
     invariants=[_invariants],
     pages=draw_pages,

@@ -5,12 +5,19 @@ A Monkey with no Awesomeness Post pending may pay three bananas to post
 hours Monkeys vote FOR or AGAINST; then, if more than a quorum of the
 active Monkeys voted FOR, X gains one Awesomeness. A post is pending for
 its forty-eight hours; closing it afterwards (anyone may) records the result.
+
+The result is fixed at the end of the forty-eight hours, so a scheduled event
+(``monkey.awesomeness-tally``) counts the FOR votes and the Quorum of the
+active Monkeys at that very moment into the post's ``tally``; closing applies
+that count, whoever went idle or came back since. Within the forty-eight
+hours a Monkey's vote lapses when e goes idle or leaves, as the core rules
+say of votes (seed 001, 1.4): it does not count again if e comes back.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from ...engine import Action, Ctx, peek
@@ -25,6 +32,20 @@ WINDOW = timedelta(hours=48)
 
 def _open(post: dict[str, Any], now: Any) -> bool:
     return post["status"] == "pending" and now - parse_time(post["submitted"]) < WINDOW
+
+
+def _deadline(post: dict[str, Any]) -> datetime | None:
+    """The end of the post's forty-eight hours (None for a time that cannot be read: the schema reports it)."""
+    try:
+        return parse_time(post["submitted"]) + WINDOW
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _count(ctx: Ctx, post: dict[str, Any]) -> tuple[int, int]:
+    """FOR votes of the active Monkeys (not idle, not NPCs) and their Quorum, as they stand now."""
+    active = {p["name"] for p in active_players(ctx)}
+    return sum(1 for n, v in post["votes"].items() if v == "FOR" and n in active), quorum(ctx)
 
 
 def _find(ctx: Ctx, ident: int) -> dict[str, Any]:
@@ -121,9 +142,11 @@ def _close_check(ctx: Ctx) -> Iterator[str]:
 
 def _close(ctx: Ctx) -> None:
     post = _post_to_edit(ctx, ctx.params["post"])
-    active = {p["name"] for p in active_players(ctx)}
-    fors = sum(1 for n, v in post["votes"].items() if v == "FOR" and n in active)
-    q = quorum(ctx)
+    # Seed 000, "Awesomeness": the outcome is what the votes were at the end of the 48 hours (the tally the
+    # event wrote then), not who is active when someone gets round to closing. A post with no tally (one a
+    # proposal's patch dated so that its end was already past) is counted now.
+    tally = post.get("tally")
+    fors, q = (tally["for"], tally["quorum"]) if tally else _count(ctx, post)
     passed = fors > q if options(ctx.config)["awesomeness_pass"] == "more-than-quorum" else fors >= q
     post["status"] = "passed" if passed else "failed"
     post["closed"] = {"at": format_time(ctx.at), "for": fors, "quorum": q}
@@ -140,7 +163,72 @@ CLOSE = Action(
             "properties": {"post": {"type": "integer", "minimum": 1}}},
     check=_close_check,
     effect=_close,
-    doc="Any Monkey may close it. Votes of Monkeys who are idle or NPCs do not count.",
+    doc="Any Monkey may close it. It applies the count taken when the 48 hours ended: the FOR votes of the "
+        "Monkeys active then (not idle, not NPCs) against their Quorum.",
 )
+
+
+# ---------------------------------------------------------------- the end of the 48 hours
+
+
+def next_tally(state: Any, after: datetime) -> datetime | None:
+    """The first end of a pending post's 48 hours strictly after ``after`` that has not been counted yet.
+
+    Posts are appended as they are made, so their ends come in list order: the search goes from the newest
+    back and stops at the first end not after ``after``.
+    """
+    first = None
+    for post in reversed(state.doc("monkey_awesomeness")["posts"]):
+        end = _deadline(post)
+        if end is None:
+            continue
+        if end <= after:
+            break
+        if post.get("status") == "pending" and "tally" not in post:
+            first = end
+    return first
+
+
+def tally_event(ctx: Ctx) -> None:
+    """Seed 000, "Awesomeness": at the end of the 48 hours the FOR votes and the Quorum of the active Monkeys
+    are counted; ``close`` applies this count later."""
+    due = [p["id"] for p in peek(ctx.doc("monkey_awesomeness")["posts"])
+           if p.get("status") == "pending" and "tally" not in p and (end := _deadline(p)) is not None
+           and end <= ctx.at]
+    for ident in due:
+        post = _post_to_edit(ctx, ident)
+        fors, q = _count(ctx, post)
+        post["tally"] = {"at": format_time(_deadline(post)), "for": fors, "quorum": q}
+        ctx.step({"post": ident, "for": fors, "quorum": q})
+
+
+def drop_lapsed_votes(ctx: Ctx) -> None:
+    """After every action: within a post's 48 hours, the vote of a Monkey who has gone idle or left lapses.
+
+    Seed 001 (the core, 1.4 Voting): a vote is no longer valid once its voter goes idle or leaves, so it
+    does not count again if e comes back before the end (BlogNomic's proposals do the same, ``drop_votes``).
+    Only posts still within their 48 hours are looked at, newest first.
+    """
+    posts = ctx.doc("monkey_awesomeness")["posts"]
+    open_ids = []
+    for post in reversed(list(peek(posts))):
+        end = _deadline(post)
+        if end is None:
+            continue
+        if end <= ctx.at:
+            break
+        if post.get("status") == "pending" and post.get("votes"):
+            open_ids.append(post["id"])
+    if not open_ids:
+        return
+    active = {p["name"] for p in active_players(ctx)}
+    for ident in open_ids:
+        post = next(p for p in peek(ctx.doc("monkey_awesomeness")["posts"]) if p["id"] == ident)
+        lapsed = [n for n in post["votes"] if n not in active]
+        if lapsed:
+            votes = _post_to_edit(ctx, ident)["votes"]
+            for name in lapsed:
+                del votes[name]
+            ctx.step({"post": ident, "lapsed_votes": lapsed})
 
 ACTIONS = [POST, VOTE, CLOSE]
