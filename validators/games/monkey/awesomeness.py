@@ -207,8 +207,11 @@ def drop_lapsed_votes(ctx: Ctx) -> None:
 
     Seed 001 (the core, 1.4 Voting): a vote is no longer valid once its voter goes idle or leaves, so it
     does not count again if e comes back before the end (BlogNomic's proposals do the same, ``drop_votes``).
-    Only posts still within their 48 hours are looked at, newest first.
+    Only posts still within their 48 hours are looked at, newest first; and only after an action that edited
+    the roster, since nobody goes idle or leaves without it (this runs after every action of a replay).
     """
+    if "roster" not in ctx.tx.docs:
+        return
     posts = ctx.doc("monkey_awesomeness")["posts"]
     open_ids = []
     for post in reversed(list(peek(posts))):
