@@ -87,10 +87,17 @@ DOV_VOTE = Action(
 def dov_status(ctx: Any, d: dict[str, Any]) -> tuple[str | None, str]:
     """('passed' | 'failed' | None, why): what resolving DoV ``d`` now would do, or None if it cannot yet."""
     result, why = _dov_verdict(ctx, d)
-    if result == "passed" and ctx.player(d["author"]) is None:
+    maker = ctx.player(d["author"])
+    if result == "passed" and maker is None:
         # seed 001 1.9: a passing DoV makes its maker the new leader; one who has left the game is no longer a
         # player (1.2), so it cannot pass (our reading), rather than naming a leader who is not on the roster
         return "failed", f"its maker {d['author']} has left the game ({why})"
+    if result == "passed" and maker.get("idle"):
+        # seed 001 1.2: idle Colonists are Colonists only for 1.1, 1.2, 1.8 and 1.10, so for 1.9 an idle maker is
+        # not "the Colonist who made the DoV" who would lead; seed 003 rule 2: only for rules 1 and 2, so an idle
+        # poster neither wins (rule 9) nor is GRAND POOBAH (rule 8). The DoV fails as one whose maker left (our
+        # reading), rather than make a leader who can neither post the Address nor hand the role on
+        return "failed", f"its maker {d['author']} is idle ({why})"
     return result, why
 
 
