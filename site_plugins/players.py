@@ -134,10 +134,27 @@ def render_roster(state: State, links: Links, leader: str | None = None, seen: d
     out.append('<table class="nomic-roster nomic-sortable">'
                f"<thead><tr>{''.join(head)}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
     former = roster.get("former") or []
+    # seed 001 1.10 (BlogNomic fair play): a proposal or CfJ may bar a removed player from rejoining; a game whose
+    # roster has no ``barred`` list shows nothing more
+    bars = {b["name"].casefold(): b for b in roster.get("barred") or []}
     if former:
         out += ["", "## Former players", "",
-                "<ul>" + "".join(f"<li>{esc(f['name'])} ({_gone(f)})</li>" for f in former) + "</ul>"]
+                "<ul>" + "".join(f"<li>{esc(f['name'])} ({_gone(f)}{_bar(bars.pop(f['name'].casefold(), None))})"
+                                 "</li>" for f in former) + "</ul>"]
+    if bars:
+        out += ["", "## Barred from joining", "",
+                "<ul>" + "".join(f"<li>{esc(b['name'])} ({_bar(b)[2:]})</li>" for b in bars.values()) + "</ul>"]
     return "\n".join(out) + "\n"
+
+
+def _bar(bar: dict[str, Any] | None) -> str:
+    """'; barred from rejoining by proposal 4 on 2 Nov 2026: reason', or nothing for a player not barred."""
+    if bar is None:
+        return ""
+    by = f" by {esc(bar['by'])}" if bar.get("by") else ""
+    when = f" on {esc(day(bar['at']))}" if bar.get("at") else ""
+    reason = f": {esc(bar['reason'])}" if bar.get("reason") else ""
+    return f"; barred from rejoining{by}{when}{reason}"
 
 
 def _gone(former: dict[str, Any]) -> str:

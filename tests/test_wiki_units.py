@@ -311,3 +311,24 @@ def test_an_altered_post_says_when_it_was_altered_and_what_changed() -> None:
     assert 'Can be enacted from <time datetime="2026-11-03T08:05:00Z">' in render_proposals(later.state, links, now)
     item = out.state.doc("proposals")["proposals"][0]
     assert "altered 2 times" in render_item(out.state, item, "proposal", links, now, [])
+
+
+def test_the_roster_page_shows_who_is_barred_from_rejoining() -> None:
+    # seed 001 1.10: a proposal or CfJ may remove a player and bar them from rejoining; the roster page says so
+    from site_plugins.links import Links
+    from site_plugins.players import render_roster
+    from validators.cases import base_state, patched
+
+    state, registry = base_state("blognomic-core")
+    links = Links(game="blognomic-core", here="games/blognomic-core/roster.md", players={})
+    assert "barred" not in render_roster(state, links)  # a roster with no bars: the page is as before
+    state = patched(state, registry, [
+        {"op": "remove", "path": "/roster/players/name=Emeka"},
+        {"op": "add", "path": "/roster/former", "value": [
+            {"name": "Emeka", "account": "emeka", "left": "2026-11-02T22:00:00Z", "removed_by": "proposal 1"}]},
+        {"op": "add", "path": "/roster/barred", "value": [
+            {"name": "Emeka", "account": "emeka", "by": "proposal 1", "at": "2026-11-02T22:00:00Z"},
+            {"name": "Mallory", "reason": "a second account"}]}])
+    page = render_roster(state, links)
+    assert "Emeka (removed by proposal 1 2 Nov 2026; barred from rejoining by proposal 1 on 2 Nov 2026)" in page
+    assert "## Barred from joining" in page and "Mallory (barred from rejoining: a second account)" in page

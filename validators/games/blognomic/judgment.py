@@ -116,7 +116,7 @@ def _resolve(ctx: Ctx) -> None:
     c["resolved"] = {"by": ctx.actor, "at": format_time(ctx.at), "result": c["status"], "reason": why[:200],
                      "tally": t.as_record()}
     if passed:
-        before = roster_marks(ctx)
+        before = roster_marks(ctx, c.get("effects"))
         apply_effects(ctx, c.get("effects"), f"CfJ {c['id']}", RULE)
         follow_roster_patch(ctx, before, f"CfJ {c['id']}")
 

@@ -30,6 +30,15 @@ def _join_check(ctx: Ctx) -> Iterator[str]:
                 yield f"the name {ctx.actor!r} is too like {f['name']!r}, the former name of {p['name']}"
         if ctx.params.get("account") and p.get("account", "").lower() == ctx.params["account"].lower():
             yield f"the account {ctx.params['account']} already plays as {p['name']}"
+    account = ctx.params["account"].lower()
+    for b in roster.get("barred", []):
+        # seed 001 1.10: a proposal or CfJ may remove a player who broke fair play and bar them from rejoining; the
+        # bar is on the person, so their name and their forge account are both refused
+        by = f" by {b['by']}" if b.get("by") else ""
+        if fold(b["name"]) == key:
+            yield f"{b['name']} is barred from rejoining the game{by}"
+        elif b.get("account") and b["account"].lower() == account:
+            yield f"the account {ctx.params['account']} is barred from rejoining the game{by} (as {b['name']})"
     for f in roster.get("former", []):
         # seed 001 1.2 (and 1.10, one person one player): the actions filed under a departed player's name are
         # theirs; only they (their account) may come back under it, so another newcomer would be taken for them
@@ -61,7 +70,8 @@ JOIN = Action(
     check=_join_check,
     effect=_join,
     in_hiatus=True,
-    doc="The newcomer files this with their own forge account; they start with every stat at its default.",
+    doc="The newcomer files this with their own forge account; they start with every stat at its default. A name "
+        "or account a proposal or CfJ barred from rejoining (Ruleset 75 1.10, `roster.barred`) is refused.",
 )
 
 
@@ -115,15 +125,61 @@ def _leave(ctx: Ctx) -> None:
 # joining time) is that player renamed, everywhere; an entry that is gone is that player removed.
 
 
-def roster_marks(ctx: Ctx) -> list[tuple[str, Any, Any]]:
-    """Who is on the roster, as (name, account, joined): taken before a proposal's effects apply."""
-    return [(p["name"], p.get("account"), p.get("joined")) for p in peek(ctx.doc("roster")["players"])]
+Marks = tuple[list[tuple[str, Any, Any]], list[dict[str, Any]]]
 
 
-def follow_roster_patch(ctx: Ctx, before: list[tuple[str, Any, Any]], by: str) -> None:
+def open_bar_list(ctx: Ctx, effects: dict[str, Any] | None) -> None:
+    """Give the roster an empty ``barred`` list when ``effects`` write into it and it has none, so that a patch
+    may always append a bar (``add /roster/barred/-``) whether or not anybody was barred before; an empty list
+    left over is dropped again by ``follow_roster_patch``."""
+    if "barred" in ctx.doc("roster"):
+        return
+    if any(str(op.get(k, "")).startswith("/roster/barred/") for op in (effects or {}).get("gamestate", [])
+           for k in ("path", "from")):
+        ctx.edit("roster")["barred"] = []
+
+
+def roster_marks(ctx: Ctx, effects: dict[str, Any] | None = None) -> Marks:
+    """Who is on the roster, as (name, account, joined), and the bars: taken before a proposal's effects apply
+    (``effects``: those about to apply, for ``open_bar_list``)."""
+    open_bar_list(ctx, effects)
+    roster = ctx.doc("roster")
+    return ([(p["name"], p.get("account"), p.get("joined")) for p in peek(roster["players"])],
+            [dict(b) for b in peek(roster.get("barred", []))])
+
+
+def follow_roster_patch(ctx: Ctx, before: Marks, by: str) -> None:
     """After ``by``'s effects (``by``: "proposal 4", "CfJ 2"): a player the patch renamed is renamed in every
     document (as ``core.rename`` does, without its checks: the proposal decided); one it took off leaves, their
-    votes no longer counting (1.4), into ``roster.former`` with ``removed_by``."""
+    votes no longer counting (1.4), into ``roster.former`` with ``removed_by``. Then each bar the patch added
+    (seed 001 1.10) removes the player it names if still playing, and is completed with who barred them, when,
+    and their account."""
+    players, bars = before
+    _follow_removals(ctx, players, by)
+    _follow_bars(ctx, bars, by)
+
+
+def _follow_bars(ctx: Ctx, before: list[dict[str, Any]], by: str) -> None:
+    added = [(i, b["name"]) for i, b in enumerate(peek(ctx.doc("roster").get("barred", []))) if b not in before]
+    for i, name in added:
+        if ctx.player(name) is not None:
+            # seed 001 1.10: the proposal removes the player "and" bars them; a bar on a player still playing
+            # removes them, as taking their entry off would
+            remove_player(ctx, name, removed_by=by)
+            ctx.step({"removed": name, "by": by})
+        bar = ctx.edit("roster")["barred"][i]
+        if not bar.get("account"):
+            gone = [f for f in peek(ctx.doc("roster").get("former", [])) if fold(f["name"]) == fold(name)]
+            if gone and gone[-1].get("account"):
+                bar["account"] = gone[-1]["account"]
+        bar["by"] = by
+        bar["at"] = format_time(ctx.at)
+        ctx.step({"barred": name, "by": by})
+    if "barred" in ctx.doc("roster") and not ctx.doc("roster")["barred"]:
+        ctx.edit("roster").pop("barred")
+
+
+def _follow_removals(ctx: Ctx, before: list[tuple[str, Any, Any]], by: str) -> None:
     now = list(peek(ctx.doc("roster")["players"]))
     names = {p["name"] for p in now}
     gone = [b for b in before if b[0] not in names]

@@ -13,7 +13,7 @@ from ...engine import ADMIN, Action, Ctx
 from ...roster import active_players, change_stat
 from ...timeutil import day_start, format_time, parse_time
 from .common import Tally, age_hours, clock_start, edit_item, find, leader, open_hours, opts, tally
-from .players import follow_roster_patch, roster_marks
+from .players import follow_roster_patch, open_bar_list, roster_marks
 
 RULE_PROPOSALS = "proposals"
 RULE_VOTING = "voting"
@@ -128,6 +128,7 @@ def effects_problem(ctx_or_state: Any, p: dict[str, Any], now: datetime) -> str 
 
     state = ctx_or_state.state if isinstance(ctx_or_state, Ctx) else ctx_or_state
     scratch = ctx_at(state, now)
+    open_bar_list(scratch, effects)  # as on enactment: a bar may be appended to a roster that has none yet
     try:
         apply_rule_edits(scratch, effects.get("rules", []), f"proposal {p['id']}")
         apply_patch(scratch, effects.get("gamestate", []))
@@ -254,7 +255,7 @@ def _resolve(enact: bool):
                          "tally": t.as_record()}
         ctx.step({"proposal": p["id"], "result": result, "tally": t.as_record()})
         if enact:
-            before = roster_marks(ctx)
+            before = roster_marks(ctx, p.get("effects"))
             apply_effects(ctx, p.get("effects"), f"proposal {p['id']}", RULE_ENACTMENT)
             follow_roster_patch(ctx, before, f"proposal {p['id']}")
         stuff = o["stuff_stat"]
