@@ -226,7 +226,9 @@ NAME = Action(
     name="cycle12.name-nomster",
     rule=RULE_CREATING,
     summary="Send the nomster card of a nomster you tamed: it becomes tame and joins your team",
-    params={"type": "object", "required": list(UNIQUE), "additionalProperties": False,
+    # seed 004, Nomsters → Taming → Creating a Tame Nomster: the card converts the nomster the player tamed, so it
+    # must say which one (its absence used to reach the check as a KeyError)
+    params={"type": "object", "required": ["nomster", *UNIQUE], "additionalProperties": False,
             "properties": {"nomster": {"type": "integer", "minimum": 1},
                            "name": {"type": "string", "minLength": 1, "maxLength": 60},
                            "species": {"type": "string", "minLength": 1, "maxLength": 60},
