@@ -489,6 +489,14 @@ def settle(ctx: Ctx) -> Iterator[str]:
             run_all(ctx)
         finally:
             ctx.at = now
+    if ctx.action.who != ANYONE and ctx.player() is None:
+        # ifMUD seed, Rule 11: a player with three demerits is removed from the game at once; when the deadlines
+        # before this action removed its actor (a third demerit, Rule 24), the actor is no player any more.
+        why = next((s.get("why") for s in ctx.outcome if isinstance(s, dict) and s.get("removed") == ctx.actor
+                    and s.get("why")), "")
+        yield f"{ctx.actor} was removed from the game before this action ({why or 'Rule 11'}); only players may " \
+              "take it"
+        return
     t = w.turn(ctx)
     if ctx.action.name.startswith("ifmud.") and t.get("active") == ctx.actor and not t.get("over"):
         # Rules 92-93: any voluntary action on one's own turn counts, not only turn actions.
