@@ -200,6 +200,43 @@ def test_steps_markdown_tells_each_move():
     assert text.count("<svg") == 2
 
 
+def test_the_awesomeness_page_shows_each_posts_count_and_when_it_is_taken():
+    """Seed 000, "Awesomeness": the result is fixed by the count at the end of the 48 hours (the ``tally`` the
+    event writes). The page shows it for every post: when a pending post will be counted, the count once taken
+    (FOR votes, Quorum, when) and what closing will make of it, and the result with the closing time."""
+    from validators.cases import run
+
+    state, registry = base_state("monkey-dance")
+    voters = ["Alice", "Chidi", "Dana", "Emeka", "Fatima"]
+    votes = [{"at": f"2026-11-02T1{i}:00:00Z", "actor": who, "action": "monkey.awesomeness-vote",
+              "params": {"post": 1, "vote": "FOR"}} for i, who in enumerate(voters)]
+    out = run(state, registry, [{"at": "2026-11-02T09:00:00Z", "actor": "Alice", "action": "monkey.awesomeness-post",
+                                 "params": {"about": "Bruno"}}] + votes)
+    assert out.verdict == "legal"
+    page = pages.awesomeness_page(out.state)
+    assert "| 1 | Alice | Bruno | 2026-11-02T09:00:00Z | 5 | 0 | to be counted at 2026-11-04T09:00:00Z | " \
+           "pending: open to votes |" in page
+    # After the 48 hours an action (Bruno's own post) lets the tally event count post 1: 5 FOR, Quorum 4.
+    out = run(out.state, registry, [{"at": "2026-11-04T10:00:00Z", "actor": "Bruno",
+                                     "action": "monkey.awesomeness-post", "params": {"about": "Alice"}}])
+    assert out.verdict == "legal"
+    assert out.state.doc("monkey_awesomeness")["posts"][0]["tally"] == {"at": "2026-11-04T09:00:00Z", "for": 5,
+                                                                          "quorum": 4}
+    page = pages.awesomeness_page(out.state)
+    assert "| 5 FOR against Quorum 4, counted 2026-11-04T09:00:00Z | counted; awaiting closing (it passes) |" in page
+    assert "| 2 | Bruno | Alice | 2026-11-04T10:00:00Z | 0 | 0 | to be counted at 2026-11-06T10:00:00Z |" in page
+    out = run(out.state, registry, [{"at": "2026-11-04T11:00:00Z", "actor": "Chidi",
+                                     "action": "monkey.awesomeness-close", "params": {"post": 1}}])
+    page = pages.awesomeness_page(out.state)
+    assert "| 5 FOR against Quorum 4, counted 2026-11-04T09:00:00Z | passed, closed 2026-11-04T11:00:00Z |" in page
+    assert "more FOR votes than Quorum" in page
+    # A post closed with no tally (a patch dated it in the past) shows the count taken at closing.
+    post = {"id": 9, "author": "Alice", "about": "Bruno", "submitted": "2026-10-01T00:00:00Z", "votes": {},
+            "status": "failed", "closed": {"at": "2026-11-04T12:00:00Z", "for": 0, "quorum": 4}}
+    assert pages._count_cell(post) == "0 FOR against Quorum 4, when closed"
+    assert pages._result_cell(post, True) == "failed, closed 2026-11-04T12:00:00Z"
+
+
 # ---------------------------------------------------------------- the module as a whole
 
 
@@ -303,7 +340,11 @@ def _monkey_with(text: str):
     docs["monkey_line"]["barrel"] = [{"name": f"{text} barrel", "since": text, "held_until": text}]
     docs["monkey_kit"]["hammers"][0]["name"] = text
     docs["monkey_awesomeness"]["posts"] = [{"id": 1, "author": text, "about": text, "submitted": text,
-                                            "votes": {text: "FOR", "Bruno": "AGAINST"}, "status": text}]
+                                            "votes": {text: "FOR", "Bruno": "AGAINST"}, "status": text,
+                                            "closed": {"at": text}},
+                                           {"id": 2, "author": text, "about": text, "submitted": text,
+                                            "votes": {}, "status": "pending",
+                                            "tally": {"at": text, "for": text, "quorum": text}}]
     record = {"action": "monkey.dance", "actor": text, "at": "2026-11-03T10:00:00Z", "dice": [3, 1],
               "outcome": steps}
     return State(state.config, docs, state.rules), record

@@ -34,7 +34,7 @@ def _open(post: dict[str, Any], now: Any) -> bool:
     return post["status"] == "pending" and now - parse_time(post["submitted"]) < WINDOW
 
 
-def _deadline(post: dict[str, Any]) -> datetime | None:
+def deadline(post: dict[str, Any]) -> datetime | None:
     """The end of the post's forty-eight hours (None for a time that cannot be read: the schema reports it)."""
     try:
         return parse_time(post["submitted"]) + WINDOW
@@ -179,7 +179,7 @@ def next_tally(state: Any, after: datetime) -> datetime | None:
     """
     first = None
     for post in reversed(state.doc("monkey_awesomeness")["posts"]):
-        end = _deadline(post)
+        end = deadline(post)
         if end is None:
             continue
         if end <= after:
@@ -193,12 +193,12 @@ def tally_event(ctx: Ctx) -> None:
     """Seed 000, "Awesomeness": at the end of the 48 hours the FOR votes and the Quorum of the active Monkeys
     are counted; ``close`` applies this count later."""
     due = [p["id"] for p in peek(ctx.doc("monkey_awesomeness")["posts"])
-           if p.get("status") == "pending" and "tally" not in p and (end := _deadline(p)) is not None
+           if p.get("status") == "pending" and "tally" not in p and (end := deadline(p)) is not None
            and end <= ctx.at]
     for ident in due:
         post = _post_to_edit(ctx, ident)
         fors, q = _count(ctx, post)
-        post["tally"] = {"at": format_time(_deadline(post)), "for": fors, "quorum": q}
+        post["tally"] = {"at": format_time(deadline(post)), "for": fors, "quorum": q}
         ctx.step({"post": ident, "for": fors, "quorum": q})
 
 
@@ -215,7 +215,7 @@ def drop_lapsed_votes(ctx: Ctx) -> None:
     posts = ctx.doc("monkey_awesomeness")["posts"]
     open_ids = []
     for post in reversed(list(peek(posts))):
-        end = _deadline(post)
+        end = deadline(post)
         if end is None:
             continue
         if end <= ctx.at:

@@ -13,7 +13,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from ...engine import Page, State
+from ...timeutil import format_time
 from .._markup import esc, html_block, md
+from .awesomeness import deadline
+from .options import options
 from .world import BARE
 
 HAT_COLOURS = {"Blue": "#3b6fd8", "Green": "#2e9e4f", "Yellow": "#e3c22b", "Red": "#d23b3b"}
@@ -287,18 +290,67 @@ def pages(state: State) -> list[Page]:
     return out
 
 
+def _post_deadline(post: dict[str, Any]) -> str:
+    """When the post's forty-eight hours end (seed 000, "Awesomeness"), as the state writes times; "" when its
+    submission time cannot be read (the schema reports that)."""
+    end = deadline(post)
+    return format_time(end) if end is not None else ""
+
+
+def _count_cell(post: dict[str, Any]) -> str:
+    """The count that decides the post: the ``tally`` taken at the end of its 48 hours, or, for a post closed
+    without one (a patch dated it in the past), the count taken at closing; a pending post not yet counted
+    shows when it will be."""
+    tally, closed = post.get("tally"), post.get("closed") or {}
+    if isinstance(tally, dict):
+        return (f"{md(tally.get('for', ''))} FOR against Quorum {md(tally.get('quorum', ''))}, "
+                f"counted {md(tally.get('at', ''))}")
+    if closed.get("for") is not None:
+        return f"{md(closed.get('for'))} FOR against Quorum {md(closed.get('quorum', ''))}, when closed"
+    if post.get("status") == "pending":
+        due = _post_deadline(post)
+        return f"to be counted at {md(due)}" if due else "to be counted 48 hours after it was posted"
+    return ""
+
+
+def _result_cell(post: dict[str, Any], more_than: bool | None) -> str:
+    status, closed = post.get("status"), post.get("closed") or {}
+    if status != "pending":
+        return f"{md(status)}, closed {md(closed['at'])}" if closed.get("at") else md(status)
+    tally = post.get("tally")
+    if isinstance(tally, dict) and more_than is not None:
+        try:
+            fors, q = int(tally["for"]), int(tally["quorum"])
+        except (KeyError, TypeError, ValueError):
+            return "counted; awaiting closing"
+        passes = fors > q if more_than else fors >= q
+        return f"counted; awaiting closing (it {'passes' if passes else 'fails'})"
+    return "pending: open to votes" if not isinstance(tally, dict) else "counted; awaiting closing"
+
+
 def awesomeness_page(state: State) -> str:
-    rows = ["| Post | By | About | Posted | FOR | AGAINST | Result |", "|---:|---|---|---|---:|---:|---|"]
+    """Every Awesomeness Post with its votes, the count taken at the end of its 48 hours (the ``tally``), and
+    its result; then the standings."""
+    try:
+        more_than: bool | None = options(state.config)["awesomeness_pass"] == "more-than-quorum"
+    except ValueError:  # a bad option: the invariants report it
+        more_than = None
+    needs = {True: "more FOR votes than Quorum", False: "at least Quorum FOR votes", None: "FOR votes against Quorum"}
+    head = [("Seed 000, Awesomeness: Monkeys vote for 48 hours. When they end, the FOR votes of the active Monkeys "
+             f"are counted against their Quorum (a post passes with {needs[more_than]}); closing the post "
+             "afterwards applies that count and gives its Monkey one Awesomeness if it passed."), ""]
+    rows = ["| Post | By | About | Posted | FOR | AGAINST | Count at the end of the 48 hours | Result |",
+            "|---:|---|---|---|---:|---:|---|---|"]
     for p in state.doc("monkey_awesomeness")["posts"]:
         fors = sum(1 for v in p["votes"].values() if v == "FOR")
         against = sum(1 for v in p["votes"].values() if v == "AGAINST")
         rows.append(f"| {p['id']} | {md(p['author'])} | {md(p['about'])} | {md(p['submitted'])} | {fors} | "
-                    f"{against} | {md(p['status'])} |")
+                    f"{against} | {_count_cell(p)} | {_result_cell(p, more_than)} |")
     board = ["", "| Monkey | Awesomeness |", "|---|---:|"]
     ranked = sorted(state.doc("roster")["players"], key=lambda x: (-int(x["stats"].get("awesomeness", 0)), x["name"]))
     for pl in ranked:
         board.append(f"| {md(pl['name'])} | {pl['stats'].get('awesomeness', 0)} |")
-    return "\n".join(rows + board) + "\n"
+    return "\n".join(head + rows + board) + "\n"
 
 
 def dance_action_page(record: dict[str, Any]) -> Page | None:
