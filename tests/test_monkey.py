@@ -127,6 +127,13 @@ def test_roll_order_picks_from_those_left_alphabetically():
     assert roll_order(["D", "B", "A", "C"], lambda n: next(dice)) == ["C", "A", "D", "B"]
 
 
+def test_roll_order_counts_names_in_character_code_order():
+    """Seed 000, "Doing the Dance" asks only for a random list of the active Monkeys; the dice count the Monkeys
+    left in plain character-code order (a reading, see the module doc), not in the case-blind alphabetical
+    order of a split or the barrel: a die of 1 picks Bruno before ape. Stored dances replay with it."""
+    assert roll_order(["ape", "Bruno", "cy"], lambda n: 1) == ["Bruno", "ape", "cy"]
+
+
 def test_roll_order_rolls_no_die_for_the_last():
     rolled = []
     roll_order(["A", "B"], lambda n: rolled.append(n) or 1)

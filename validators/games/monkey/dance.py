@@ -58,12 +58,16 @@ def _conduct_check(ctx: Ctx) -> Iterator[str]:
 
 
 def dancers(ctx: Ctx) -> list[str]:
-    """Every active Monkey with a section: not idle, not an NPC (NPCs have no sections), alphabetically."""
+    """Every active Monkey with a section: not idle, not an NPC (NPCs have no sections), in character-code order."""
     return sorted(p["name"] for p in ctx.players() if not p.get("idle") and not p.get("kind"))
 
 
 def roll_order(names: list[str], roll: Any) -> list[str]:
-    """A random order: each die picks the next Monkey from those left, counted alphabetically."""
+    """A random order: each die picks the next Monkey from those left, counted in character-code order.
+
+    Seed 000, "Doing the Dance", only asks for the active Monkeys in a random list; how dice make that list is
+    the engine's choice (a reading in docs/modules/monkey.md), so the plain sort stays: it is not the rule's
+    "alphabetical" order (``world.alphabetical``), and changing it would re-roll every stored dance."""
     left = sorted(names)
     order = []
     while left:
@@ -251,9 +255,9 @@ CONDUCT = Action(
     effect=_conduct,
     doc="Nobody may have conducted the Dance in the last 48 hours, your own section must be unchanged for six "
         "hours, and the Line must not be Unbalanced. The engine rolls the order of the Monkeys (each die picks "
-        "the next Monkey from those left, alphabetically), runs each section in order while the executed "
-        "complexity stays within that Monkey's Dance Moves, rebalances the Line after every move, then applies "
-        "Robin Hood, Hot Potato, the NPCs' hammers, the barrel and All Danced Out. The action file's `outcome` "
+        "the next Monkey from those left, counted in character-code order), runs each section in order while the "
+        "executed complexity stays within that Monkey's Dance Moves, rebalances the Line after every move, then "
+        "applies Robin Hood, Hot Potato, the NPCs' hammers, the barrel and All Danced Out. The action file's `outcome` "
         "is the dance step by step; the wiki draws it.",
 )
 
