@@ -154,3 +154,42 @@ def test_a_roster_changed_in_place_is_looked_at_again():
     state.docs["roster"]["players"].append(_with_newcomer(state, "Newt"))  # not how the engine works, but seen
     state = _tick(state, registry, 1)
     assert _placed(state, "Newt")
+
+
+# ---------------------------------------------------------------- the next Awesomeness count
+
+
+def _plain_next_tally(posts: list[dict], after) -> object:
+    """Seed 000, Awesomeness, as written: the soonest end of a pending post's 48 hours not yet counted."""
+    ends = [parse_time(p["submitted"]) + timedelta(hours=48) for p in posts
+            if p["status"] == "pending" and "tally" not in p]
+    return min((e for e in ends if e > after), default=None)
+
+
+def test_next_tally_gives_what_reading_every_post_gives():
+    """``next_tally`` remembers a list's pending ends by identity; it finds what a look at every post finds,
+    whatever order the posts are listed in (a patch may add one dated in the past), and sees a list changed in
+    place (not how the engine works) through its length."""
+    from validators.games.monkey.awesomeness import next_tally
+
+    state, _ = base_state("monkey-dance")
+    rng = random.Random(48)
+    start = parse_time("2026-11-01T00:00:00Z")
+    for _ in range(300):
+        posts = []
+        for i in range(rng.randint(0, 8)):
+            post = {"id": i + 1, "submitted": format_time(start + timedelta(hours=rng.randint(0, 200))),
+                    "status": rng.choice(["pending", "pending", "passed", "failed"]), "votes": {}}
+            if rng.random() < 0.3:
+                post["tally"] = {"at": post["submitted"], "for": 0, "quorum": 0}
+            posts.append(post)
+        if rng.random() < 0.7:
+            posts.sort(key=lambda p: p["submitted"])
+        docs = {**state.docs, "monkey_awesomeness": {"next": len(posts) + 1, "posts": posts}}
+        st = State(state.config, docs, state.rules)
+        for _ in range(4):
+            after = start + timedelta(hours=rng.randint(0, 260))
+            assert next_tally(st, after) == _plain_next_tally(posts, after)
+        posts.append({"id": 99, "submitted": format_time(start + timedelta(hours=300)), "status": "pending",
+                      "votes": {}})
+        assert next_tally(st, start) == _plain_next_tally(posts, start)

@@ -16,11 +16,13 @@ say of votes (seed 001, 1.4): it does not count again if e comes back.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator
 from datetime import datetime, timedelta
+from operator import itemgetter
 from typing import Any
 
-from ...engine import Action, Ctx, peek
+from ...engine import VERIFY_COW, Action, Ctx, Remembered, peek
 from ...roster import active_players, change_stat, quorum
 from ...timeutil import format_time, parse_time
 from .common import is_npc
@@ -171,22 +173,38 @@ CLOSE = Action(
 # ---------------------------------------------------------------- the end of the 48 hours
 
 
-def next_tally(state: Any, after: datetime) -> datetime | None:
-    """The first end of a pending post's 48 hours strictly after ``after`` that has not been counted yet.
+_PENDING = Remembered(16)  # a state's posts list -> (its length, its pending posts as (end, id, counted), by end)
 
-    Posts are appended as they are made, so their ends come in list order: the search goes from the newest
-    back and stops at the first end not after ``after``.
+
+def pending_ends(posts: list[dict[str, Any]]) -> tuple[tuple[datetime, int, bool], ...]:
+    """The pending posts as (the end of their 48 hours, id, counted already), soonest end first.
+
+    Posts are found by their ends, not by their place in the list: a proposal's patch may add one dated in the
+    past after the others. Asked at every action, so a previous state's own list (a plain list, never changed
+    in place: a post or a vote makes a new one) is remembered by identity and read once; its length is
+    checked too, as a guard against a caller who changes it in place anyway (NOMIC_VERIFY_COW=1 reads it again
+    every time and compares).
     """
-    first = None
-    for post in reversed(state.doc("monkey_awesomeness")["posts"]):
-        end = deadline(post)
-        if end is None:
-            continue
-        if end <= after:
-            break
-        if post.get("status") == "pending" and "tally" not in post:
-            first = end
-    return first
+    own = type(posts) is list
+    hit = _PENDING.get(posts) if own else Remembered.MISSING
+    if hit is not Remembered.MISSING and hit[0] == len(posts) and not VERIFY_COW:
+        return hit[1]
+    found = tuple(sorted((end, p.get("id", 0), "tally" in p) for p in peek(posts)
+                         if p.get("status") == "pending" and (end := deadline(p)) is not None))
+    if hit is not Remembered.MISSING and hit[0] == len(posts) and hit[1] != found:
+        raise AssertionError(f"Awesomeness kept stale post ends: {hit[1]} against {found}")
+    if own:
+        _PENDING.put(posts, (len(posts), found))
+    return found
+
+
+def next_tally(state: Any, after: datetime) -> datetime | None:
+    """The first end of a pending post's 48 hours strictly after ``after`` that has not been counted yet."""
+    ends = pending_ends(state.doc("monkey_awesomeness")["posts"])
+    for end, _, counted in ends[bisect_right(ends, after, key=itemgetter(0)):]:
+        if not counted:
+            return end
+    return None
 
 
 def tally_event(ctx: Ctx) -> None:
@@ -207,26 +225,22 @@ def drop_lapsed_votes(ctx: Ctx) -> None:
 
     Seed 001 (the core, 1.4 Voting): a vote is no longer valid once its voter goes idle or leaves, so it
     does not count again if e comes back before the end (BlogNomic's proposals do the same, ``drop_votes``).
-    Only posts still within their 48 hours are looked at, newest first; and only after an action that edited
-    the roster, since nobody goes idle or leaves without it (this runs after every action of a replay).
+    Only posts still within their 48 hours are looked at (``pending_ends``), newest first; and only after an
+    action that edited the roster, since nobody goes idle or leaves without it (this runs after every action
+    of a replay).
     """
     if "roster" not in ctx.tx.docs:
         return
-    posts = ctx.doc("monkey_awesomeness")["posts"]
-    open_ids = []
-    for post in reversed(list(peek(posts))):
-        end = deadline(post)
-        if end is None:
-            continue
-        if end <= ctx.at:
-            break
-        if post.get("status") == "pending" and post.get("votes"):
-            open_ids.append(post["id"])
+    ends = pending_ends(ctx.doc("monkey_awesomeness")["posts"])
+    # the newest post first (the highest id), as the steps have always been written
+    open_ids = sorted((ident for _, ident, _ in ends[bisect_right(ends, ctx.at, key=itemgetter(0)):]), reverse=True)
     if not open_ids:
         return
     active = {p["name"] for p in active_players(ctx)}
     for ident in open_ids:
         post = next(p for p in peek(ctx.doc("monkey_awesomeness")["posts"]) if p["id"] == ident)
+        if not post.get("votes"):
+            continue
         lapsed = [n for n in post["votes"] if n not in active]
         if lapsed:
             votes = _post_to_edit(ctx, ident)["votes"]
