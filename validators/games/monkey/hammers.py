@@ -198,22 +198,32 @@ HITS = {
 # ---------------------------------------------------------------- the weekly change of hammer
 
 
+def _listed(ctx: Ctx) -> str | None:
+    """The hammer the player named, as the hammer list spells it (names are matched whatever their case, as the
+    Dance's move names and a held hammer's type are); None if it is not on the list."""
+    want = ctx.params["hammer"].casefold()
+    return next((h["name"] for h in ctx.doc("monkey_kit")["hammers"] if h["name"].casefold() == want), None)
+
+
 def _change_check(ctx: Ctx) -> Iterator[str]:
     yield from _no_npc(ctx)
     names = [h["name"] for h in ctx.doc("monkey_kit")["hammers"]]
-    want = ctx.params["hammer"]
-    if want not in names:
-        yield f"{want!r} is not on the hammer list ({', '.join(names)})"
+    want = _listed(ctx)
+    if want is None:
+        yield f"{ctx.params['hammer']!r} is not on the hammer list ({', '.join(names)})"
+        return
     me = ctx.player()
-    if me and me["stats"].get("hammer") == want:
+    if me and str(me["stats"].get("hammer", "")).casefold() == want.casefold():
         yield f"{ctx.actor} already holds a {want} hammer"
 
 
 def _change(ctx: Ctx) -> None:
+    # Seed 000, Hammers: the weekly change is to a type on the list; the stat keeps the list's spelling.
     me = ctx.edit_player()
     old = me["stats"].get("hammer")
-    me["stats"]["hammer"] = ctx.params["hammer"]
-    ctx.step({"monkey": ctx.actor, "hammer": ctx.params["hammer"], "was": old})
+    new = _listed(ctx)
+    me["stats"]["hammer"] = new
+    ctx.step({"monkey": ctx.actor, "hammer": new, "was": old})
 
 
 CHANGE_HAMMER = Action(
@@ -225,7 +235,8 @@ CHANGE_HAMMER = Action(
     check=_change_check,
     effect=_change,
     frequency="weekly",
-    doc="`hammer` is a name on the hammer list in gamestate/monkey_kit.yaml, e.g. `hammer=Hot Potato`.",
+    doc="`hammer` is a name on the hammer list in gamestate/monkey_kit.yaml, e.g. `hammer=Hot Potato` (any case; "
+        "the stat is written as the list spells it).",
 )
 
 
