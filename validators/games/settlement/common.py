@@ -294,6 +294,32 @@ def location_param(ctx: Ctx, key: str) -> Loc:
     return loc
 
 
+def step_problem(ctx: Ctx, frm: Loc, to: Loc, mover: Mapping[str, Any]) -> str | None:
+    """Why ``mover`` may not go from ``frm`` to ``to``, or None.
+
+    Seed 001, 2.3.1 Movement: only into an Empty location, and from a Channel only into another Channel;
+    2.11 Outsiders: never an Outsider into a Door. Asked of every way a being changes place: a move, a
+    conga follower's step, a shove (being moved is moving), the miner stepping into the Rock he mined.
+    """
+    m = the_map(ctx)
+    if not m.inside(to):
+        return f"{designate(frm)} -> off the map"
+    if not m.empty(to):
+        return f"{designate(to)} is {m.name(to)}, not an Empty location"
+    why = place_problem(ctx, frm, to, mover)
+    return why[1] if why else None
+
+
+def place_problem(ctx: Ctx, frm: Loc, to: Loc, mover: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The Channel and Door limits of ``step_problem`` alone, as (rule, why), whatever ``to`` is now."""
+    m = the_map(ctx)
+    if m.is_(frm, "Channel") and not m.is_(to, "Channel"):
+        return "movement", f"{mover['name']} is in a Channel at {designate(frm)} and may only move along Channels"
+    if is_outsider(mover) and m.is_(to, "Door"):
+        return "outsiders", f"Outsiders may not move into Doors ({designate(to)})"
+    return None
+
+
 # ---------------------------------------------------------------- who may act
 
 

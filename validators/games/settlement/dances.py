@@ -14,9 +14,8 @@ from ...engine import Action, Ctx
 from ...roster import change_stat, set_stat
 from ...timeutil import format_time, parse_time, week_start
 from . import configs
-from .common import beings, guarded, handbook, opts, outsider_filer, the_map, where
+from .common import beings, guarded, handbook, opts, outsider_filer, step_problem, the_map, where
 from .grid import DIRECTIONS, designate, manhattan
-from .movement import step_problem
 from .tasks import _obj
 
 RULE = "lord-of-the-dance"

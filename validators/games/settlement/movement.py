@@ -7,14 +7,13 @@ into an Empty location and costs the handbook's movement energy (a Dancer's
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Iterator
 
 from ...engine import Action, Ctx
 from ...roster import set_stat
-from .common import guarded, handbook, is_outsider, outsider_filer, pay_energy, the_map
-from .grid import DIRECTIONS, Loc, designate
+from .common import guarded, handbook, outsider_filer, pay_energy, step_problem, the_map
+from .grid import DIRECTIONS, designate
 from .tasks import _obj, here, job, jobspec, me
-
 
 # ---------------------------------------------------------------- movement
 
@@ -22,20 +21,6 @@ from .tasks import _obj, here, job, jobspec, me
 def move_cost(ctx: Ctx) -> int:
     spec = handbook(ctx)["movement"]
     return int(jobspec(ctx, job(ctx)).get("move_energy", spec["energy"]))
-
-
-def step_problem(ctx: Ctx, frm: Loc, to: Loc, mover: dict[str, Any]) -> str | None:
-    """Why one orthogonal step from ``frm`` to ``to`` is not a legal move, or None."""
-    m = the_map(ctx)
-    if not m.inside(to):
-        return f"{designate(frm)} -> off the map"
-    if not m.empty(to):
-        return f"{designate(to)} is {m.name(to)}, not an Empty location"
-    if m.is_(frm, "Channel") and not m.is_(to, "Channel"):
-        return f"{mover['name']} is in a Channel at {designate(frm)} and may only move along Channels"
-    if is_outsider(mover) and m.is_(to, "Door"):
-        return f"Outsiders may not move into Doors ({designate(to)})"
-    return None
 
 
 def _move(ctx: Ctx) -> None:

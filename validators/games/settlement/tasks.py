@@ -15,7 +15,7 @@ from ...engine import PLAYER, Action, Ctx
 from ...roster import change_stat, set_stat
 from ...timeutil import parse_time
 from .common import (at_location, beings, give, guarded, handbook, is_outsider, location_param, log_task,
-                     pay_energy, set_terrain, spend_all_energy, take, the_map, where)
+                     pay_energy, place_problem, set_terrain, spend_all_energy, take, the_map, where)
 from .grid import Loc, designate, manhattan
 from .life import die
 
@@ -66,6 +66,11 @@ def adjacent_target(ctx: Ctx, key: str, terrain: tuple[str, ...], what: str) -> 
 
 def _mine(ctx: Ctx) -> None:
     rock = adjacent_target(ctx, "rock", ("Rock",), "Rock")
+    # seed 001 "Tasks", Mine: the miner moves into the mined location, which becomes Dirt; 2.3.1 Movement lets a
+    # Colonist in a Channel move only into another Channel, so nobody mines out of a Channel
+    why = place_problem(ctx, here(ctx), rock, me(ctx))
+    if why and why[0] == "movement":
+        raise ctx.refuse(f"{why[1]}; mining would move {ctx.actor} onto Dirt at {designate(rock)}", rule=why[0])
     spec = jobspec(ctx, "Miner") if job(ctx) == "Miner" else {}
     pay_energy(ctx, ctx.actor, spec.get("energy", task(ctx, "mine")["energy"]))
     set_terrain(ctx, rock, "Dirt")
@@ -307,8 +312,16 @@ def _shove(ctx: Ctx) -> None:
     if not m.adjacent(a, b):
         raise ctx.refuse(f"{victim['name']} at {designate(b)} is not adjacent to {ctx.actor}")
     to = (2 * b[0] - a[0], 2 * b[1] - a[1])
+    if not m.inside(to):  # no designation to give: off the map's edge there are no locations
+        raise ctx.refuse(f"{victim['name']} at {designate(b)} is at the edge of the map: the square beyond is "
+                         "off the map, not Empty")
     if not m.empty(to):
-        raise ctx.refuse(f"{designate(to)} is {m.name(to) if m.inside(to) else 'off the map'}, not Empty")
+        raise ctx.refuse(f"{designate(to)} is {m.name(to)}, not Empty")
+    # seed 001: being shoved is moving, so the shoved one moves as 2.3.1 Movement and 2.11 Outsiders allow them:
+    # never out of a Channel onto other ground, never an Outsider into a Door (as for a conga's followers)
+    why = place_problem(ctx, b, to, victim)
+    if why:
+        raise ctx.refuse(f"{victim['name']} cannot be shoved to {designate(to)}: {why[1]}", rule=why[0])
     spend_all_energy(ctx, ctx.actor)
     set_stat(ctx, victim["name"], "location", designate(to))
     ctx.step({"shoves": victim["name"], "to": designate(to)})
