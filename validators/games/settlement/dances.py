@@ -14,8 +14,9 @@ from ...engine import Action, Ctx
 from ...roster import change_stat, set_stat
 from ...timeutil import format_time, parse_time, week_start
 from . import configs
-from .common import beings, guarded, handbook, opts, outsider_filer, step_problem, the_map, where
+from .common import beings, guarded, handbook, opts, outsider_filer, pay_energy, step_problem, the_map, where
 from .grid import DIRECTIONS, designate, manhattan
+from .movement import move_cost
 from .tasks import _obj
 
 RULE = "lord-of-the-dance"
@@ -194,6 +195,10 @@ def _conga_move(ctx: Ctx) -> None:
             why = step_problem(ctx, frm, dest, ctx.player(name))
             if why:
                 raise ctx.refuse(f"the conga line cannot follow: {why}")
+        # seed 001 "Lord of the Dance", Conga: the front makes "moves (as defined in rule 2.3.1)", and 2.3.1
+        # defines a move as spending 4 Energy to step: so each costs the front what a move of theirs costs (a
+        # Dancer's 2, Indoors and square-dance discounts). The followers make no moves; the front moves them
+        pay_energy(ctx, ctx.actor, move_cost(ctx))
         for name, loc in zip(line, targets):
             set_stat(ctx, name, "location", designate(loc))
         ctx.step({"conga moves": letter, "front at": designate(to)})
@@ -208,13 +213,14 @@ def _conga_move(ctx: Ctx) -> None:
 CONGA = Action(
     name="settlement.conga-move",
     rule=RULE,
-    summary="Lead the successful Conga: up to 10 moves in all, the line following behind",
+    summary="Lead the successful Conga: up to 10 moves in all (4 Energy each), the line following behind",
     params=_obj({"path": {"type": "string", "pattern": "^[NESWnesw]{1,10}$"}}, ["path"]),
     check=guarded(outsiders=True),
     effect=_conga_move,
     may_file=outsider_filer,
-    doc="Each move follows the Movement rule's geography (orthogonal, to an Empty location) but costs no "
-        "Energy (our reading: the moves are the dance's reward). Each follower steps into the place of the one "
+    doc="Each move is a move of the Movement rule: orthogonal, to an Empty location, and it costs the front "
+        "the Energy of a move (4; 2 for a Dancer; less Indoors or after a square dance); the followers pay "
+        "nothing. Each follower steps into the place of the one "
         "ahead, as the Movement rule allows them (not out of a Channel onto other ground; an Outsider never "
         "into a Door), or the move is refused. The moves lapse when the next dance is called.",
 )
