@@ -1053,6 +1053,8 @@ class Colony:
             while steps < 10 and front and self.walkable((front[0], front[1] - steps - 1)) \
                     and self.terrain((front[0], front[1] - steps - 1)) == "Dirt":
                 steps += 1
+            # each conga move costs the front a move's Energy (seed 001 Lord of the Dance: moves of rule 2.3.1)
+            steps = min(steps, int(self.players()[caller]["stats"]["energy"]) // self.step_cost(caller))
             if steps:
                 yield Act(caller, "settlement.conga-move", {"path": "W" * rng.randint(1, steps)})
 
