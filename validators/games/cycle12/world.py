@@ -10,6 +10,7 @@ in ``cycle12_world`` so a proposal can add one without code.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
@@ -228,14 +229,12 @@ def _create_check(ctx: Ctx) -> Iterator[Any]:
     if s.get("fulfilled_by"):
         yield f"suggestion {s['id']} was already fulfilled by {s['fulfilled_by']}"
         return
-    if ctx.doc(WORLD).get("founding"):
-        yield "the first location is waiting for its reactions; no other location can be created until then"
-        return
     if ctx.at - parse_time(s["at"]) > timedelta(days=o["suggestion_days"]):
         yield Problem(f"suggestion {s['id']} was made at {s['at']}, more than {o['suggestion_days']} days ago",
                       rule=RULE_CREATION)
     f = _created_fields(ctx, s)
-    if ctx.params.get("image") and image_submitted(ctx, ctx.params["image"]):
+    if ctx.params.get("image") and (image_submitted(ctx, ctx.params["image"]) or any(
+            str(c.get(k)) == str(ctx.params["image"]) for c in founding_claims(ctx) for k in ("tile", "card"))):
         yield f"{ctx.params['image']} was submitted before; a location is created with a new tile or card"
     if s["kind"] == "tile":
         # Location Sheets: a location card shows all the location's properties but its tile and tags, so the
@@ -315,11 +314,18 @@ def _create(ctx: Ctx) -> None:
     f = _created_fields(ctx, s)
     tags = list(ctx.params.get("tags", []))
     if not locations(ctx):
-        # Position Constraints: the first location waits for five of the same reaction
-        ctx.edit(WORLD)["founding"] = {"suggestion": s["id"], "by": ctx.actor, "at": iso(ctx.at),
-                                       **{k: v for k, v in f.items() if v is not None}, "tags": tags,
-                                       "reactions": []}
-        ctx.step({"founding": f["name"], "deferred": f"until {opts(ctx)['founding_reactions']} reactions"})
+        # 004 Position Constraints: the first location waits for five of the same reaction on its own card. While
+        # no location exists every such claim is permitted, so a second claim waits beside the first (each with
+        # its own reactions; the first to reach five is created); a claim never blocks another.
+        claims = founding_claims(ctx)  # the state's own (never changed: copied below)
+        ident = max((c.get("id", 1) for c in claims), default=0) + 1
+        claim = {"id": ident, "suggestion": s["id"], "by": ctx.actor, "at": iso(ctx.at),
+                 **{k: v for k, v in f.items() if v is not None}, "tags": tags, "reactions": []}
+        ctx.edit(WORLD)["founding"] = [*(dict(copy.deepcopy(c), id=c.get("id", 1)) for c in claims), claim]
+        step = {"founding": f["name"], "deferred": f"until {opts(ctx)['founding_reactions']} reactions"}
+        if ident > 1:
+            step["claim"] = ident
+        ctx.step(step)
         return
     loc = _new_location(ctx, f, ctx.actor, s["id"], tags)
     ctx.step({"created": loc["name"], "at": [loc["x"], loc["y"]], "suggestion": s["id"]})
@@ -345,45 +351,90 @@ CREATE = Action(
 )
 
 
-def _react_founding_check(ctx: Ctx) -> Iterator[str]:
-    f = ctx.doc(WORLD).get("founding")
+def founding_claims(state: Any) -> list[dict[str, Any]]:
+    """The claims on the first location waiting for their reactions (Position Constraints), read only.
+
+    ``founding`` is null, a list of claims, or (as written before there could be several) one claim."""
+    f = state.doc(WORLD).get("founding")
     if not f:
-        yield "no first location is waiting for reactions"
-    elif ctx.actor in f["reactions"]:
+        return []
+    return list(peek(f)) if isinstance(f, list) else [f]
+
+
+def _claim_index(ctx: Ctx) -> int:
+    """The position of the claim a reaction is for: ``founding`` (a claim's id), which may be left out while
+    only one claim waits."""
+    claims = founding_claims(ctx)
+    if not claims:
+        raise ctx.refuse("no first location is waiting for reactions", RULE_POSITION)
+    want = ctx.params.get("founding")
+    if want is None:
+        if len(claims) > 1:
+            ids = ", ".join(str(c.get("id", 1)) for c in claims)
+            raise ctx.refuse(f"{len(claims)} claims on the first location are waiting (ids {ids}): give founding, "
+                             "the claim reacted to", RULE_POSITION)
+        return 0
+    i = next((i for i, c in enumerate(claims) if c.get("id", 1) == want), -1)
+    if i < 0:
+        raise ctx.refuse(f"no first location is waiting for reactions as claim {want}", RULE_POSITION)
+    return i
+
+
+def _react_founding_check(ctx: Ctx) -> Iterator[str]:
+    claim = founding_claims(ctx)[_claim_index(ctx)]
+    if ctx.actor in claim["reactions"]:
         yield f"{ctx.actor} has already reacted"
 
 
 def _react_founding(ctx: Ctx) -> None:
+    at = _claim_index(ctx)
+    legacy = None if isinstance(ctx.doc(WORLD)["founding"], list) else founding_claims(ctx)
     doc = ctx.edit(WORLD)
-    f = doc["founding"]
+    if legacy is not None:  # one claim written as an object: made a list of our own copy
+        doc["founding"] = [dict(copy.deepcopy(legacy[0]), id=legacy[0].get("id", 1))]
+    claims = doc["founding"]
+    f = claims[at]
     f["reactions"].append(ctx.actor)
     need = opts(ctx)["founding_reactions"]
     ctx.step({"reactions": len(f["reactions"]), "needed": need})
     if len(f["reactions"]) >= need:
-        doc["founding"] = None
+        others = [c for i, c in enumerate(claims) if i != at]
         days = opts(ctx)["suggestion_days"]
         s = next((x for x in peek(doc["suggestions"]) if x["id"] == f["suggestion"]), None)  # read only
+        why = None
         if s is not None and ctx.at - parse_time(s["at"]) > timedelta(days=days):
             # "and is still otherwise permitted": the suggestion has grown too old meanwhile
-            ctx.step({"founding": "not created", "because": f"suggestion {s['id']} is more than {days} days old"})
+            why = f"suggestion {s['id']} is more than {days} days old"
+        elif locations(ctx):  # a location exists after all (put there by a proposal): no first location now
+            why = "a location exists"
+        if why:
+            doc["founding"] = others or None  # only this claim ends; the others still wait
+            ctx.step({"founding": "not created", "because": why})
             return
+        doc["founding"] = None  # a location now exists: no other claim is permitted any more
         loc = _new_location(ctx, f, f["by"], f["suggestion"], f.get("tags", []))
         sheets = ctx.edit(SHEETS)["sheets"]
         for i, s in enumerate(peek(sheets)):
             if s.get("location") is None:
                 sheets[i]["location"] = loc["id"]
-        ctx.step({"created": loc["name"], "at": [0, 0]})
+        step = {"created": loc["name"], "at": [0, 0]}
+        if others:
+            step["dropped"] = [c["id"] for c in others]
+        ctx.step(step)
 
 
 REACT_FOUNDING = Action(
     name="cycle12.react-founding",
     rule=RULE_POSITION,
     summary="React to the first location's card; five of the same reaction create it",
+    params={"type": "object", "additionalProperties": False,
+            "properties": {"founding": {"type": "integer", "minimum": 1}}},
     who=ANYONE,
     check=_react_founding_check,
     effect=_react_founding,
     doc="When the fifth player reacts, Apeiros Village is created at (0, 0) and every player without a "
-        "location starts there.",
+        "location starts there. While several claims on the first location wait, `founding` names the one "
+        "reacted to (its id); the first to reach five is created and the others are dropped.",
 )
 
 
