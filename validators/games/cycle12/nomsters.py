@@ -465,6 +465,11 @@ def _join_team_problems(ctx: Ctx, n: dict[str, Any], player: str) -> Iterator[st
     if ctx.player(player) is None:
         yield f"{player!r} is not a player"
         return
+    if n.get("trainer") == player:
+        # 004 Join Team: the nomster leaves its current team for the named player's; named its own trainer it
+        # leaves nothing (accepted, it took the trainer's active nomster away)
+        yield f"{nomster_label(n)} is already on {player}'s team; Join Team names another player"
+        return
     if where(ctx, player) != n["location"]:
         yield f"{player} is not in the same location as {nomster_label(n)}"
     horizon = ctx.at - timedelta(days=o["join_team_treat_days"])
