@@ -125,7 +125,7 @@ def _leave(ctx: Ctx) -> None:
 # joining time) is that player renamed, everywhere; an entry that is gone is that player removed.
 
 
-Marks = tuple[list[tuple[str, Any, Any]], list[dict[str, Any]]]
+Marks = tuple[list[tuple[str, Any, Any]], list[dict[str, Any]], set[tuple[Any, Any]]]
 
 
 def open_bar_list(ctx: Ctx, effects: dict[str, Any] | None) -> None:
@@ -145,7 +145,8 @@ def roster_marks(ctx: Ctx, effects: dict[str, Any] | None = None) -> Marks:
     open_bar_list(ctx, effects)
     roster = ctx.doc("roster")
     return ([(p["name"], p.get("account"), p.get("joined")) for p in peek(roster["players"])],
-            [dict(b) for b in peek(roster.get("barred", []))])
+            [dict(b) for b in peek(roster.get("barred", []))],
+            {(p.get("account"), p.get("joined")) for p in peek(roster["players"]) if p.get("idle")})
 
 
 def follow_roster_patch(ctx: Ctx, before: Marks, by: str) -> None:
@@ -153,10 +154,25 @@ def follow_roster_patch(ctx: Ctx, before: Marks, by: str) -> None:
     document (as ``core.rename`` does, without its checks: the proposal decided); one it took off leaves, their
     votes no longer counting (1.4), into ``roster.former`` with ``removed_by``. Then each bar the patch added
     (seed 001 1.10) removes the player it names if still playing, and is completed with who barred them, when,
-    and their account."""
-    players, bars = before
+    and their account. A player the patch made idle is idled as ``core.idle`` does it: their votes lapse (1.4)."""
+    players, bars, idle = before
     _follow_removals(ctx, players, by)
+    _follow_idling(ctx, idle, by)
     _follow_bars(ctx, bars, by)
+
+
+def _follow_idling(ctx: Ctx, before: set[tuple[Any, Any]], by: str) -> None:
+    """Seed 001 1.4 / seed 003 rule 4: a player who goes idle has no valid vote any more, however they went idle.
+
+    ``core.idle`` drops their votes (kept in ``lapsed_votes``); a proposal's or CfJ's patch that sets ``idle`` must
+    do the same, or the votes would count again on their return (an idle leader's VETO among them). Players are
+    matched by account and joining time, which a rename in the same patch does not change."""
+    for p in peek(ctx.doc("roster")["players"]):
+        if p.get("idle") and (p.get("account"), p.get("joined")) not in before:
+            drop_votes(ctx, p["name"])
+            if not p.get("idle_since"):
+                ctx.edit_player(p["name"])["idle_since"] = format_time(ctx.at)
+            ctx.step({"idled": p["name"], "by": by})
 
 
 def _follow_bars(ctx: Ctx, before: list[dict[str, Any]], by: str) -> None:

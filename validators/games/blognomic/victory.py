@@ -120,7 +120,8 @@ def _dov_verdict(ctx: Any, d: dict[str, Any]) -> tuple[str | None, str]:
             return decision, f"no clear decision after 24 hours; the {ctx.keyword('leader', 'leader')} decided"
         return None, f"{t.for_} FOR, {t.against} AGAINST of {t.players}; no clear decision"
     boss = leader(ctx)
-    wait = 12 if boss and boss in d["votes"] else 24
+    # 1.9: 12 hours if the leader has voted on it; the vote of a leader who is idle is no longer valid (1.2, 1.4)
+    wait = 12 if boss and boss in t.counted else 24
     if age < wait:
         return None, f"it may be resolved {wait} hours after it was made"
     voted = len(t.counted)
