@@ -18,6 +18,30 @@ from .common import opts
 RULE = "players"
 
 
+def bar_on(bars: Any, name: str, account: str | None) -> dict[str, Any] | None:
+    """The bar (seed 001 1.10) that stops ``name`` (after folding case and spacing) or ``account``, if any."""
+    for b in bars or []:
+        if fold(b["name"]) == fold(name) or (account and b.get("account")
+                                            and b["account"].lower() == account.lower()):
+            return b
+    return None
+
+
+def barred_returns(before: list[tuple[str, Any, Any]], bars: list[dict[str, Any]], roster: Any) -> Iterator[str]:
+    """Seed 001 1.10: the players a proposal's or CfJ's patch brought onto the roster (added, or renamed: a name or
+    account not there before) under a name or account barred before it, and still barred after it."""
+    known = {(name, account) for name, account, _ in before}
+    standing = [b for b in bars if b in (roster.get("barred") or [])]
+    for p in peek(roster["players"]):
+        if (p["name"], p.get("account")) in known:
+            continue
+        b = bar_on(standing, p["name"], p.get("account"))
+        if b is not None:
+            by = f" by {b['by']}" if b.get("by") else ""
+            yield (f"they bring {p['name']} onto the roster, but {b['name']} is barred from rejoining the game{by}; "
+                   f"lift the bar in the same effects (remove /roster/barred/name={b['name']})")
+
+
 def _join_check(ctx: Ctx) -> Iterator[str]:
     roster = ctx.doc("roster")
     key = fold(ctx.actor)
@@ -156,6 +180,10 @@ def follow_roster_patch(ctx: Ctx, before: Marks, by: str) -> None:
     (seed 001 1.10) removes the player it names if still playing, and is completed with who barred them, when,
     and their account. A player the patch made idle is idled as ``core.idle`` does it: their votes lapse (1.4)."""
     players, bars, idle = before
+    for why in barred_returns(players, bars, ctx.doc("roster")):
+        # seed 001 1.10: a bar stands until a proposal or CfJ lifts it; the effects that would bring a barred
+        # person back must lift it too, or they cannot be applied (and the proposal may be failed)
+        raise ctx.refuse(f"{by}'s effects cannot be applied: {why}")
     _follow_removals(ctx, players, by)
     _follow_idling(ctx, idle, by)
     _follow_bars(ctx, bars, by)
@@ -393,6 +421,11 @@ def _rename_check(ctx: Ctx) -> Iterator[str]:
                "change")
         return
     yield from rename_problems(ctx, ctx.actor, ctx.params["name"])
+    b = bar_on(ctx.doc("roster").get("barred"), ctx.params["name"], None)
+    if b is not None:
+        # seed 001 1.10 (honoured in the Quazie variant too): the barred person's name stays theirs, so nobody
+        # else may take it, as no newcomer may join under it
+        yield f"the name {ctx.params['name']!r} is too like {b['name']!r}, who is barred from rejoining the game"
 
 
 def _rename(ctx: Ctx) -> None:
