@@ -118,11 +118,58 @@ def _ever_enactable(ctx_or_state: Any, p: dict[str, Any], now: datetime, t: Tall
     return any(enactable_reason(ctx_or_state, p, when, t) for when in times)
 
 
+def _strings(value: Any) -> Iterator[str]:
+    """Every string in a patch's value, the keys of its objects included."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield k
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
+def renamed_in_effects(ctx_or_state: Any, effects: dict[str, Any] | None) -> str | None:
+    """A name the effects' patch uses (in a path, or as a value) that a player has given up since, or None.
+
+    Seed 003 rule 2 (a Muffin renames at any time) and seed 001 1.2 (a rename by proposal): the pending effects are
+    kept as they were voted on, so effects that name a player by the name they gave up would write to, or for, a
+    name nobody has. They cannot be applied as voted (our reading): the enactment is refused, and an admin may fail
+    the proposal (a CfJ fails), as for effects naming a player who left.
+    """
+    ops = (effects or {}).get("gamestate") or []
+    if not ops:
+        return None
+    players = ctx_or_state.doc("roster")["players"]
+    current = {x["name"] for x in players}
+    given_up = {f["name"]: x["name"] for x in players for f in x.get("formerly", []) if f["name"] not in current}
+    if not given_up:
+        return None
+    for op in ops:
+        for key in ("path", "from"):
+            for seg in str(op.get(key, "")).split("/"):
+                old = seg.rpartition("=")[2].replace("~1", "/").replace("~0", "~")
+                if old in given_up:
+                    return f"{op.get(key)} names {old}, who has since changed their name to {given_up[old]}"
+        if str(op.get("path", "")).endswith("/name"):
+            continue  # a name being given (taking one's old name back is allowed): the rename's own checks apply
+        for text in _strings(op.get("value")):
+            if text in given_up:
+                return (f"the value of {op.get('path')} names {text}, who has since changed their name to "
+                        f"{given_up[text]}")
+    return None
+
+
 def effects_problem(ctx_or_state: Any, p: dict[str, Any], now: datetime) -> str | None:
     """Why the proposal's effects could not be applied to the state as it is now, or None."""
     effects = p.get("effects")
     if not effects:
         return None
+    stale = renamed_in_effects(ctx_or_state, effects)
+    if stale:
+        return stale
     from ...effects import apply_patch, apply_rule_edits, schema_problem
     from ...registry_ctx import ctx_at
 
@@ -228,6 +275,10 @@ def _resolve_check(enact: bool):
             return
         t = tally(ctx, p)
         if enact:
+            stale = renamed_in_effects(ctx, p.get("effects"))
+            if stale:
+                yield (f"proposal {p['id']}'s effects cannot be applied as voted: {stale}; an admin may fail it "
+                       "instead")
             if enactable_reason(ctx, p, ctx.at, t) is None:
                 why = "it is vetoed" if t.vetoed else "it is self-killed" if p.get("self_killed") else (
                     f"{t.for_} FOR of {t.valid} after {open_hours(ctx, p, ctx.at):.1f} hours: neither Quorum "
