@@ -53,7 +53,7 @@ def due(state: State, now: datetime) -> list[str]:
             lines.append(f"DoV {d['id']}: " + (f"may be resolved now; it would be {result} ({why})" if result
                                                 else why))
     if state.doc("dynasty").get("awaiting_ascension"):
-        lines.append(f"{leader(state)} may post the Ascension Address (core.ascend)")
+        lines.append(_address_line(state))
         idle = victory.idle_throughout(state)
         if idle:
             lines.append(f"{leader(state)} may remove from the game, as idle throughout the dynasty won: "
@@ -71,6 +71,28 @@ def due(state: State, now: datetime) -> list[str]:
             did = "voted" if o["idle_basis"] == "votes" else "acted"
             lines.append(f"an admin may make {p['name']} idle (last {did} {last})")
     return lines
+
+
+def _address_line(state: State) -> str:
+    """Who the Hiatus waits for: the new leader's Ascension Address (seed 001 1.9, seed 003 rule 9).
+
+    A new leader who went idle after their DoV passed still heads the dynasty (1.2 counts idle Colonists for
+    1.8), but may neither post the Address nor hand the role on (1.9, where idle Colonists do not count): the
+    Hiatus waits for their return, which Ruleset 75's 1.2 allows in Hiatus (after 4 days if they asked to go idle),
+    or for a CfJ, which both variants allow in Hiatus, to name another leader (our reading). The same CfJ is the
+    way on when the new leader has left.
+    """
+    boss = leader(state)
+    me = state.player(boss) if boss else None
+    if me is None:
+        return ("the Ascension Address is awaited, but the dynasty has no leader to post it: a CfJ may name one "
+                "(/dynasty/leader)")
+    if not me.get("idle"):
+        return f"{boss} may post the Ascension Address (core.ascend)"
+    back = ("they may come back (core.unidle) and post it, or " if "players" in opts(state)["hiatus_rules"]
+            else "")
+    return (f"the Ascension Address waits for {boss}, who is idle and may not post it while idle: {back}a CfJ may "
+            "name another leader (/dynasty/leader)")
 
 
 def fresh_list(key: str):

@@ -1,0 +1,40 @@
+"""`nomic due` for the BlogNomic core: who the Hiatus waits for after a DoV passed (seed 001 1.9)."""
+
+from __future__ import annotations
+
+from validators.cases import base_state, run
+from validators.games.blognomic.due import due
+from validators.timeutil import parse_time
+
+PASS = [
+    {"at": "2026-11-02T10:00:00Z", "actor": "Chidi", "action": "core.dov", "params": {}},
+    {"at": "2026-11-02T10:10:00Z", "actor": "Alice", "action": "core.dov-vote", "params": {"dov": 1, "vote": "FOR"}},
+    {"at": "2026-11-02T10:20:00Z", "actor": "Dana", "action": "core.dov-vote", "params": {"dov": 1, "vote": "FOR"}},
+    {"at": "2026-11-02T10:30:00Z", "actor": "Emeka", "action": "core.dov-vote", "params": {"dov": 1, "vote": "FOR"}},
+    {"at": "2026-11-02T22:00:00Z", "actor": "Bruno", "action": "core.dov-resolve", "params": {"dov": 1}},
+]
+
+
+def _due(extra):
+    state, registry = base_state("blognomic-core")
+    out = run(state, registry, PASS + extra)
+    assert out.verdict == "legal", [p.text() for p in out.problems]
+    return due(out.state, parse_time("2026-11-03T00:00:00Z"))
+
+
+def test_active_winner_may_post_the_address():
+    assert "Chidi may post the Ascension Address (core.ascend)" in _due([])
+
+
+def test_idle_winner_holds_the_hiatus_and_the_ways_on_are_named():
+    # 1.2 counts idle Colonists for 1.8 (still the leader), not for 1.9 (the Address): say who is awaited and how
+    lines = _due([{"at": "2026-11-02T22:10:00Z", "actor": "Chidi", "action": "core.idle", "params": {}}])
+    assert not any("Chidi may post" in line for line in lines)
+    assert any("waits for Chidi, who is idle" in line and "core.unidle" in line and "a CfJ" in line
+               for line in lines), lines
+
+
+def test_winner_who_left_leaves_no_leader_and_a_cfj_is_named():
+    lines = _due([{"at": "2026-11-02T22:10:00Z", "actor": "Chidi", "action": "core.leave", "params": {}}])
+    assert any("no leader to post it: a CfJ may name one" in line for line in lines), lines
+    assert not any("None may post" in line for line in lines)
