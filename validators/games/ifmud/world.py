@@ -789,13 +789,19 @@ def entity_location_changed(ctx: Ctx, which: str, old: Any, dest: str, *, by: st
 
 def enter_bubble(ctx: Ctx, who: str, by: str = "") -> None:
     """Rule 29: 1, 2, 4 ... brownie points to each new enterer (not twice running); 32 bursts it.
-    ``by``: the player whose action brought ``who`` in (and so bursts the bubble)."""
+    ``by``: the player whose action brought ``who`` in (and so bursts the bubble).
+
+    ifMUD seed, Rule 29: the points double each time a player enters; the last player paid gets nothing for
+    entering again, but that entry is one, so the points double all the same. Reading: the bubble bursts when a
+    player is paid 32 *or more* (an unpaid re-entry may skip the 32 itself; 64 paid holds the 32 the rule waits
+    for, and the bubble would otherwise never burst)."""
     m = ctx.edit("map")
     b = m.setdefault("bubble", {"next": 1, "last": None})
-    if b.get("last") == who:
-        ctx.step({"bubble": "no points: last to be paid", "player": who})
-        return
     points = int(b.get("next", 1))
+    if b.get("last") == who:
+        b["next"] = points * 2
+        ctx.step({"bubble": "no points: last to be paid", "player": who, "next": b["next"]})
+        return
     add_tally(ctx, who, points, BROWNIE, "Rule 29: the bubble")
     b["last"] = who
     b["next"] = points * 2
