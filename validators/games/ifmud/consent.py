@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime, timedelta
@@ -458,8 +459,29 @@ def _tokens_by_patch(ctx: Ctx, how: str, before: dict[Any, dict[str, Any]]) -> N
             w.imp_passed(ctx, w.imp_holder(ctx, was), w.imp_holder(ctx, t))
     for ident, was in before.items():
         if ident not in now_ids:
+            if _spared(ctx, ident, was, how):
+                continue
             ctx.step({"token": ident, "removed": how})
             w.imp_passed(ctx, w.imp_holder(ctx, was), None)
+
+
+def _spared(ctx: Ctx, ident: Any, was: dict[str, Any], how: str) -> bool:
+    """ifMUD seed, Rule 154: a protected token the rules require to be removed goes to the Jaws of Death instead,
+    unless it was there already. A ratified proposal takes effect because Rule 10 says it must, so a removal in its
+    effects is one the rules require: the token (as it was before the effects) is put back, in the Jaws of Death,
+    a change of location made by no single player (``token_location_changed`` with the mover cleared, as for a
+    token the effects relocate). With no Jaws of Death on the map it is removed, as ``world.remove_token`` does."""
+    jaws = w.room_name(ctx, "jaws")
+    if not was.get("protected") or was.get("location") == {"room": jaws} or w.room(ctx, jaws) is None:
+        return False
+    ts = ctx.edit("tokens")["tokens"]
+    at = next((i for i, t in enumerate(peek(ts)) if dict.__getitem__(t, "id") > ident), len(ts))
+    ts.insert(at, {**copy.deepcopy(was), "location": {"room": jaws}})
+    t = w.edit_token(ctx, ident)
+    w.token_location_changed(ctx, t, was.get("location"), clear_mover=True)
+    ctx.step({"token": ident, "to": jaws, "why": f"protected (Rule 154): {how} removed it"})
+    w.imp_passed(ctx, w.imp_holder(ctx, was), None)
+    return True
 
 
 def _players_by_patch(ctx: Ctx, ident: int, before: dict[str, Any]) -> None:
