@@ -679,7 +679,23 @@ def names_and(names: list[str]) -> str:
 
 
 def entry_cost(state: State | Ctx, who: str, dest: str) -> int:
-    """The worst brownie-point change of ``who`` entering ``dest``: tolls less Rule 99's award."""
+    """What ``who`` entering ``dest`` costs in brownie points (negative: gains), for Rule 42's check: tolls less
+    Rule 99's award; for the bubble, less its points (Rule 29) and, when they burst it, with the cost of being put
+    in the Lounge by the burst (its tolls less its award: the burst is part of the same entry)."""
+    cost = _arrival_cost(state, dest)
+    bubble = room_name(state, "bubble")
+    b = _get(state.doc("map"), "bubble") or {}
+    if dest == bubble and _get(b, "last") != who:
+        points = int(_get(b, "next", 1))
+        cost -= points
+        if points >= 32:
+            lounge = required_room(state, room_name(state, "lounge"), but=(bubble,))
+            cost += _arrival_cost(state, lounge) if lounge else 0
+    return cost
+
+
+def _arrival_cost(state: State | Ctx, dest: str) -> int:
+    """Rules 43 and 99: the tolls on ``dest`` less the visit points for arriving there."""
     paid = sum(int(t["value"]) for t in tolls(state, dest))
     return paid - visit_award(state, dest)
 
