@@ -102,6 +102,12 @@ def _throw_check(ctx: Ctx) -> Iterator[str]:
         yield f"there is no target {ctx.params['target']!r}"
     elif where == s["location"] or not w.connected(ctx, s["location"], where, ctx.at):
         yield f"the target is in {where}, which is not a room connected to the servant's ({s['location']})"
+    # ifMUD seed, Rule 42 on the worst case: a pie that hits its player's own thrower makes them drop everything
+    # (Rule 116), the Bottle Imp too, whose leaving lowers their Puissance, a tally (Rules 136, 149).
+    if _target(ctx) == ("player", ctx.actor) and any(
+            w.imp_holder(ctx, t) == ctx.actor for t in w.carried_by(ctx, "player", ctx.actor)):
+        yield from w.may_lose(ctx, ctx.actor, 1, "a pie hitting them, so that they drop the Bottle Imp (Rule 149)",
+                              stat=w.PUISSANCE)
 
 
 def _target(ctx: Ctx) -> tuple[str, str]:

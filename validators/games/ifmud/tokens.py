@@ -326,6 +326,8 @@ def _monkey_steal_check(ctx: Ctx) -> Iterator[str]:
     s = w.servant(ctx, owner)
     if w.option(ctx, "monkey_respects_rule_65", True) and s and s["location"] == w.location_of_player(ctx, owner):
         yield f"{owner} and their servant are together; their tokens cannot be stolen (Rule 65)"
+    if w.imp_holder(ctx, t) == ctx.actor:  # Rule 42: the Imp leaving the uplink holder lowers their Puissance (149)
+        yield from w.may_lose(ctx, ctx.actor, 1, "the Bottle Imp leaving them (Rule 149)", stat=w.PUISSANCE)
 
 
 def _monkey_steal(ctx: Ctx) -> None:
