@@ -810,12 +810,14 @@ def enter_bubble(ctx: Ctx, who: str, by: str = "") -> None:
     ifMUD seed, Rule 29: the points double each time a player enters; the last player paid gets nothing for
     entering again, but that entry is one, so the points double all the same. Reading: the bubble bursts when a
     player is paid 32 *or more* (an unpaid re-entry may skip the 32 itself; 64 paid holds the 32 the rule waits
-    for, and the bubble would otherwise never burst)."""
+    for, and the bubble would otherwise never burst). The other reading, that only paid entries double the
+    points (so the 32 is always reached exactly), is ``options.ifmud.bubble_unpaid_entry_doubles: false``."""
     m = ctx.edit("map")
     b = m.setdefault("bubble", {"next": 1, "last": None})
     points = int(b.get("next", 1))
     if b.get("last") == who:
-        b["next"] = points * 2
+        if option(ctx, "bubble_unpaid_entry_doubles", True):
+            b["next"] = points * 2
         ctx.step({"bubble": "no points: last to be paid", "player": who, "next": b["next"]})
         return
     add_tally(ctx, who, points, BROWNIE, "Rule 29: the bubble")
