@@ -186,7 +186,8 @@ def test_a_room_page_shows_the_room():
     heaven = by_slug["rooms/under-the-high-wall-on-a-resting"].markdown
     assert "A tax haven: no tolls are paid here (Rule 68)." in heaven
     bubble = by_slug["rooms/dot-com-bubble"].markdown
-    assert "The next to enter is paid 2 brownie points (Rule 29); the last paid was Zoe Abbott." in bubble
+    assert ("The next to enter is paid 2 brownie points (Rule 29); the last paid was Zoe Abbott, who is paid "
+            "nothing for entering again (the points double all the same).") in bubble
 
 
 def test_a_room_page_lists_its_quests():

@@ -342,7 +342,11 @@ def render_room(state: State, room: dict[str, Any], ix: Index) -> str:
                      f"{w.arrivals_count(arrivals)}{who}.")
     bubble = state.doc("map").get("bubble")
     if name == w.room_name(state, "bubble") and bubble:
-        last = f"; the last paid was {_md(bubble['last'])}" if bubble.get("last") else ""
+        last = ""
+        if bubble.get("last"):
+            doubles = w.option(state, "bubble_unpaid_entry_doubles", True)
+            last = (f"; the last paid was {_md(bubble['last'])}, who is paid nothing for entering again"
+                    + (" (the points double all the same)" if doubles else ""))
         facts.append(f"The next to enter is paid {_md(bubble.get('next', 1))} brownie points (Rule 29){last}.")
     lines += [f"- {f}" for f in facts] + ["", "## Exits", ""]
     exits = sorted(ix.exits.get(name, []), key=lambda e: standard_key(e[0]))
