@@ -36,6 +36,9 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "ascension_renumbers": False,
         "leader_may_declare": False,  # 1.9: a Colonist "other than the Expedition Leader" may declare victory
         "leader_may_pass": True,  # 1.9: the maker of the passing DoV may hand the new leadership to another Colonist
+        # 1.2 counts idle Colonists as Colonists for 1.8, whose dynasty is headed by a Colonist: a proposal's or CfJ's
+        # effects may name an idle one the leader
+        "idle_may_lead": True,
         "ascension_veto": False,  # 1.9: the Address names a theme, repeals dynastic rules, replaces keywords; no veto
         "core_sections": ["core", "glossary"],
         "hiatus_rules": ["players", "voting", "cfj", "tracking", "victory"],
@@ -73,6 +76,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "ascension_renumbers": True,  # rule 9: the remaining rules are renumbered
         "leader_may_declare": True,  # rule 9: any Muffin who believes they have won may declare; no exception
         "leader_may_pass": False,  # rule 9 lets the new GRAND POOBAH do nothing of the kind
+        "idle_may_lead": False,  # rule 2 counts idle Muffins only in rules 1 and 2, not in rule 8 (the GRAND POOBAH)
         "ascension_veto": True,  # rule 9: the Address may proclaim the veto of pending proposals
         "core_sections": ["core"],
         "hiatus_rules": ["cfj"],  # rule 9: only Calls for Judgment during Hiatus

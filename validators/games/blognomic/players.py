@@ -149,7 +149,7 @@ def _leave(ctx: Ctx) -> None:
 # joining time) is that player renamed, everywhere; an entry that is gone is that player removed.
 
 
-Marks = tuple[list[tuple[str, Any, Any]], list[dict[str, Any]], set[tuple[Any, Any]]]
+Marks = tuple[list[tuple[str, Any, Any]], list[dict[str, Any]], set[tuple[Any, Any]], Any]
 
 
 def open_bar_list(ctx: Ctx, effects: dict[str, Any] | None) -> None:
@@ -164,13 +164,37 @@ def open_bar_list(ctx: Ctx, effects: dict[str, Any] | None) -> None:
 
 
 def roster_marks(ctx: Ctx, effects: dict[str, Any] | None = None) -> Marks:
-    """Who is on the roster, as (name, account, joined), and the bars: taken before a proposal's effects apply
-    (``effects``: those about to apply, for ``open_bar_list``)."""
+    """Who is on the roster, as (name, account, joined), the bars, who is idle (account, joined) and who leads:
+    taken before a proposal's effects apply (``effects``: those about to apply, for ``open_bar_list``)."""
     open_bar_list(ctx, effects)
     roster = ctx.doc("roster")
     return ([(p["name"], p.get("account"), p.get("joined")) for p in peek(roster["players"])],
             [dict(b) for b in peek(roster.get("barred", []))],
-            {(p.get("account"), p.get("joined")) for p in peek(roster["players"]) if p.get("idle")})
+            {(p.get("account"), p.get("joined")) for p in peek(roster["players"]) if p.get("idle")},
+            ctx.doc("dynasty").get("leader"))
+
+
+def new_leader_problem(state: Any, before: Any) -> str | None:
+    """Why the leader a proposal's or CfJ's patch named (``before``: the leader before it) may not lead, or None.
+
+    Seed 001 1.8 / seed 003 rule 8: a dynasty is headed by a single Colonist (a Muffin). A non-player character (a
+    roster entry with a ``kind``; 1.11's Outsiders count as Colonists for dynastic rules only) is none, nor is a
+    name nobody on the roster has. An idle player counts for 1.8 in Ruleset 75 (1.2 names it) but not for rule 8 in
+    the Quazie variant (rule 2 names only rules 1 and 2): option ``idle_may_lead``. A leader the patch leaves as it
+    was is not asked about (one who went idle keeps the role)."""
+    boss = state.doc("dynasty").get("leader")
+    if boss is None or boss == before:
+        return None
+    who = next((p for p in peek(state.doc("roster")["players"]) if p["name"] == boss), None)
+    role = state.keyword("leader", "leader")
+    if who is None:
+        return f"they make {boss} the {role}, but nobody of that name is on the roster"
+    if who.get("kind"):
+        return f"they make {boss} the {role}, but {boss} is not a player (a {who['kind']})"
+    if who.get("idle") and not opts(state)["idle_may_lead"]:
+        return (f"they make {boss} the {role}, but {boss} is idle, and in this game idle players do not count for "
+                f"the rule on the {role}")
+    return None
 
 
 def follow_roster_patch(ctx: Ctx, before: Marks, by: str) -> None:
@@ -179,10 +203,14 @@ def follow_roster_patch(ctx: Ctx, before: Marks, by: str) -> None:
     votes no longer counting (1.4), into ``roster.former`` with ``removed_by``. Then each bar the patch added
     (seed 001 1.10) removes the player it names if still playing, and is completed with who barred them, when,
     and their account. A player the patch made idle is idled as ``core.idle`` does it: their votes lapse (1.4)."""
-    players, bars, idle = before
+    players, bars, idle, boss = before
     for why in barred_returns(players, bars, ctx.doc("roster")):
         # seed 001 1.10: a bar stands until a proposal or CfJ lifts it; the effects that would bring a barred
         # person back must lift it too, or they cannot be applied (and the proposal may be failed)
+        raise ctx.refuse(f"{by}'s effects cannot be applied: {why}")
+    why = new_leader_problem(ctx, boss)
+    if why:
+        # seed 001 1.8 / seed 003 rule 8: the leader is a player; the admin may fail the proposal instead
         raise ctx.refuse(f"{by}'s effects cannot be applied: {why}")
     _follow_removals(ctx, players, by)
     _follow_idling(ctx, idle, by)
