@@ -208,6 +208,8 @@ def follow_roster_patch(ctx: Ctx, before: Marks, by: str) -> None:
         # seed 001 1.10: a bar stands until a proposal or CfJ lifts it; the effects that would bring a barred
         # person back must lift it too, or they cannot be applied (and the proposal may be failed)
         raise ctx.refuse(f"{by}'s effects cannot be applied: {why}")
+    for why in bar_problems(bars, ctx.doc("roster")):
+        raise ctx.refuse(f"{by}'s effects cannot be applied: {why}")
     why = new_leader_problem(ctx, boss)
     if why:
         # seed 001 1.8 / seed 003 rule 8: the leader is a player; the admin may fail the proposal instead
@@ -231,15 +233,44 @@ def _follow_idling(ctx: Ctx, before: set[tuple[Any, Any]], by: str) -> None:
             ctx.step({"idled": p["name"], "by": by})
 
 
+def bar_target(roster: Any, bar: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
+    """Seed 001 1.10: the player still playing whom a bar is on, and why it cannot be applied, if it cannot.
+
+    The bar is on the person (one person, one player), so it is on the player with its name (after folding case
+    and spacing) and on the player its account plays as, whatever name they play under. A bar whose name and
+    account are two different players is on nobody we can tell (our reading: it is refused, not guessed at)."""
+    players = list(peek(roster["players"]))
+    by_name = next((p for p in players if fold(p["name"]) == fold(bar["name"])), None)
+    account = (bar.get("account") or "").lower()
+    by_account = next((p for p in players if account and (p.get("account") or "").lower() == account), None)
+    if by_name is not None and by_account is not None and by_name["name"] != by_account["name"]:
+        return None, (f"the bar names {bar['name']}, but the account {bar['account']} plays as "
+                      f"{by_account['name']}: a bar is on one person")
+    return by_name or by_account, None
+
+
+def bar_problems(before: list[dict[str, Any]], roster: Any) -> Iterator[str]:
+    """The bars a proposal's or CfJ's patch added (``before``: the bars before it) that cannot be applied."""
+    for b in peek(roster.get("barred", [])):
+        if b not in before:
+            _, why = bar_target(roster, b)
+            if why:
+                yield why
+
+
 def _follow_bars(ctx: Ctx, before: list[dict[str, Any]], by: str) -> None:
-    added = [(i, b["name"]) for i, b in enumerate(peek(ctx.doc("roster").get("barred", []))) if b not in before]
-    for i, name in added:
-        if ctx.player(name) is not None:
-            # seed 001 1.10: the proposal removes the player "and" bars them; a bar on a player still playing
-            # removes them, as taking their entry off would
-            remove_player(ctx, name, removed_by=by)
-            ctx.step({"removed": name, "by": by})
+    added = [(i, dict(b)) for i, b in enumerate(peek(ctx.doc("roster").get("barred", []))) if b not in before]
+    for i, written in added:
+        name = written["name"]
+        target, _ = bar_target(ctx.doc("roster"), written)
+        if target is not None:
+            # seed 001 1.10: the proposal removes the player "and" bars them; a bar on a player still playing (by
+            # name, or by the account they play under) removes them, as taking their entry off would
+            remove_player(ctx, target["name"], removed_by=by)
+            ctx.step({"removed": target["name"], "by": by})
         bar = ctx.edit("roster")["barred"][i]
+        if not bar.get("account") and target is not None and target.get("account"):
+            bar["account"] = target["account"]
         if not bar.get("account"):
             gone = [f for f in peek(ctx.doc("roster").get("former", [])) if fold(f["name"]) == fold(name)]
             if gone and gone[-1].get("account"):

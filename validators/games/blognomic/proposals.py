@@ -13,7 +13,7 @@ from ...engine import ADMIN, Action, Ctx
 from ...roster import active_players, change_stat
 from ...timeutil import day_start, format_time, parse_time
 from .common import Tally, age_hours, clock_start, edit_item, find, leader, open_hours, opts, tally
-from .players import barred_returns, follow_roster_patch, new_leader_problem, open_bar_list, roster_marks
+from .players import bar_problems, barred_returns, follow_roster_patch, new_leader_problem, open_bar_list, roster_marks
 
 RULE_PROPOSALS = "proposals"
 RULE_VOTING = "voting"
@@ -185,6 +185,8 @@ def effects_problem(ctx_or_state: Any, p: dict[str, Any], now: datetime) -> str 
     why = schema_problem(scratch, scratch.tx.docs)
     if why is None and "roster" in scratch.tx.docs:
         why = next(barred_returns(players, bars, scratch.doc("roster")), None)  # seed 001 1.10, as on enactment
+    if why is None and "roster" in scratch.tx.docs:
+        why = next(bar_problems(bars, scratch.doc("roster")), None)  # seed 001 1.10, as on enactment
     if why is None:
         why = new_leader_problem(scratch, boss)  # seed 001 1.8 / seed 003 rule 8, as on enactment
     return why
