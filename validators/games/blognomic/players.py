@@ -202,7 +202,8 @@ def follow_roster_patch(ctx: Ctx, before: Marks, by: str) -> None:
     document (as ``core.rename`` does, without its checks: the proposal decided); one it took off leaves, their
     votes no longer counting (1.4), into ``roster.former`` with ``removed_by``. Then each bar the patch added
     (seed 001 1.10) removes the player it names if still playing, and is completed with who barred them, when,
-    and their account. A player the patch made idle is idled as ``core.idle`` does it: their votes lapse (1.4)."""
+    and their account. A player the patch made idle is idled as ``core.idle`` does it: their votes lapse (1.4); one
+    it brought back is back as with ``core.unidle``."""
     players, bars, idle, boss = before
     for why in barred_returns(players, bars, ctx.doc("roster")):
         # seed 001 1.10: a bar stands until a proposal or CfJ lifts it; the effects that would bring a barred
@@ -215,8 +216,24 @@ def follow_roster_patch(ctx: Ctx, before: Marks, by: str) -> None:
         # seed 001 1.8 / seed 003 rule 8: the leader is a player; the admin may fail the proposal instead
         raise ctx.refuse(f"{by}'s effects cannot be applied: {why}")
     _follow_removals(ctx, players, by)
+    _follow_unidling(ctx, idle, by)
     _follow_idling(ctx, idle, by)
     _follow_bars(ctx, bars, by)
+
+
+def _follow_unidling(ctx: Ctx, before: set[tuple[Any, Any]], by: str) -> None:
+    """Seed 001 1.2 / seed 003 rule 2: a player a proposal's or CfJ's patch brings back from idleness comes back as
+    with ``core.unidle``: the record of the spell (``idle_since``, ``idle_asked``) is dropped, or a later spell
+    would be read as starting then (seed 003 rule 9's "idle throughout") and a request made before it would hold
+    up a return it does not concern (seed 001 1.2's four days); a stat added meanwhile gets its default."""
+    for p in peek(ctx.doc("roster")["players"]):
+        if not p.get("idle") and (p.get("account"), p.get("joined")) in before:
+            me = ctx.edit_player(p["name"])
+            me.pop("idle_since", None)
+            me.pop("idle_asked", None)
+            for k, v in new_stats(ctx.doc("roster")["stats"]).items():
+                me.setdefault("stats", {}).setdefault(k, v)
+            ctx.step({"unidled": p["name"], "by": by})
 
 
 def _follow_idling(ctx: Ctx, before: set[tuple[Any, Any]], by: str) -> None:
