@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.gitgame import commit, make_repo, nomic
+from tests.gitgame import commit, git, make_repo, nomic
 
 
 def test_new_game_from_an_example_checks_and_takes_players(tmp_path):
@@ -22,6 +22,55 @@ def test_new_game_from_an_example_checks_and_takes_players(tmp_path):
     r = nomic(repo, "check", "--game", "pirates", "--now", "2026-11-22T02:00:00Z")
     assert r.returncode == 0, r.stdout
     assert "1 actions replayed" in r.stdout
+
+
+def _new_game_pr(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "new", "pirates", "--from", "blognomic", "--now", "2026-11-22T00:00:00Z")
+    assert r.returncode == 0, r.stdout + r.stderr
+    r = nomic(repo, "act", "pirates", "core.join", "account=ann-gh", "--as", "Ann", "--at", "2026-11-22T01:00:00Z",
+              "--now", "2026-11-22T02:00:00Z")
+    assert r.returncode == 0, r.stdout
+    return repo
+
+
+def test_a_new_game_by_an_admin_is_checked_like_the_audit_and_passes(tmp_path):
+    repo = _new_game_pr(tmp_path)
+    commit(repo)
+    r = nomic(repo, "check", "--base", "main", "--head", "HEAD", "--author", "bruno-nomic",
+              "--now", "2026-11-22T02:00:00Z")
+    assert r.returncode == 0, r.stdout
+    assert "pirates: a new game, by an admin (bruno-nomic)" in r.stdout
+    assert "pirates: 1 actions replayed from initial/" in r.stdout
+    # the same pull request by a player who is no admin needs one
+    r = nomic(repo, "check", "--base", "main", "--head", "HEAD", "--author", "chidi-nomic",
+              "--now", "2026-11-22T02:00:00Z")
+    assert r.returncode == 1 and "creating a game needs an admin" in r.stdout, r.stdout
+
+
+def test_a_new_game_by_an_admin_whose_log_does_not_replay_is_refused(tmp_path):
+    repo = _new_game_pr(tmp_path)
+    roster = repo / "content" / "pirates" / "gamestate" / "roster.yaml"
+    roster.write_text(roster.read_text().replace("name: Ann", "name: Anne"))
+    commit(repo)
+    r = nomic(repo, "check", "--base", "main", "--head", "HEAD", "--author", "bruno-nomic",
+              "--now", "2026-11-22T02:00:00Z")
+    assert r.returncode == 1, r.stdout
+    assert "content/pirates/gamestate/roster.yaml" in r.stdout and "replay gives" in r.stdout
+
+
+def test_removing_a_game_needs_an_admin(tmp_path):
+    repo = make_repo(tmp_path)
+    assert nomic(repo, "new", "pirates", "--from", "blognomic", "--now", "2026-11-22T00:00:00Z").returncode == 0
+    commit(repo)
+    git(repo, "branch", "-f", "main", "HEAD")  # the base holds two games; the pull request removes one
+    git(repo, "rm", "-rq", "content/pirates")
+    commit(repo)
+    r = nomic(repo, "check", "--base", "main", "--head", "HEAD", "--author", "chidi-nomic")
+    assert r.returncode == 1 and "the game 'pirates' was removed: that needs an admin" in r.stdout, r.stdout
+    r = nomic(repo, "check", "--base", "main", "--head", "HEAD", "--author", "bruno-nomic")
+    assert r.returncode == 0, r.stdout
+    assert "pirates: the game was removed, by an admin (bruno-nomic)" in r.stdout
 
 
 def test_new_game_refuses_an_existing_folder(tmp_path):

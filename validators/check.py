@@ -223,40 +223,47 @@ def check_repo(root: Path, *, replay: bool = True, now: datetime | None = None,
             report.add([Problem("an interrupted nomic act left its journal here; the files may be half written. "
                                 "The next nomic act on this game finishes the write", f"{files.root}/{JOURNAL}",
                                 kind=BAD_INPUT)])
-        if not replay:
-            continue
-        if not source.list(f"content/{name}/initial"):
-            report.notes.append(f"{name}: no initial/ folder, so the action log cannot be audited")
-            continue
-        try:
-            initial = load_game(source, name, part="initial/", registry=files.registry)
-        except BadInput as e:
-            report.add(e.problems)
-            continue
-        states = RecentStates(CONFLICT_WINDOW + 1)
-        timeline: list[tuple[str, dict[str, Any], State, Any]] | None = [] if keep is not None else None
-        final, steps = replay_log(files, source, initial.state, files.actions, now=now, states=states,
-                                  timeline=timeline, slim=True)
-        if steps and not steps[-1].legal and steps[-1].record and len(steps) > 1 and all(
-                p.kind == ILLEGAL and p.rule != "action file names" for p in steps[-1].problems):
-            j = len(steps) - 1
-            other = find_conflict(files, source, states, files.actions, j, now=now)
-            if other is not None:
-                steps[-1].problems.insert(0, Problem(
-                    f"conflicts with the earlier action {other}: each is legal without the other, not both "
-                    "(two pull requests judged against the same base and both merged?); a CfJ or a revert of "
-                    "one of them settles it", steps[-1].path, rule="the replay of the action log",
-                    action=steps[-1].path))
-                report.add([Problem(f"conflicts with the later action {steps[-1].path}, which is illegal after "
-                                    "it (see there)", other, rule="the replay of the action log", action=other)])
-        _steps_report(report, steps)
-        if all(s.legal for s in steps):
-            differences = compare(final, files)
-            report.add(differences)
-            if keep is not None and not differences:
-                keep[name] = (files, initial.state, timeline)
-        report.notes.append(f"{name}: {len(steps)} actions replayed from initial/")
+        if replay:
+            audit_game(source, files, report, now=now, keep=keep)
     return report
+
+
+def audit_game(source: Any, files: Any, report: Report, *, now: datetime | None = None,
+               keep: dict[str, Any] | None = None) -> None:
+    """The audit of one game (``files``, loaded from ``source``, a work tree or a commit): its log replays from
+    initial/ to its files. Problems and a note go into ``report``; ``keep`` as for ``check_repo``."""
+    name = files.name
+    if not source.list(f"content/{name}/initial"):
+        report.notes.append(f"{name}: no initial/ folder, so the action log cannot be audited")
+        return
+    try:
+        initial = load_game(source, name, part="initial/", registry=files.registry)
+    except BadInput as e:
+        report.add(e.problems)
+        return
+    states = RecentStates(CONFLICT_WINDOW + 1)
+    timeline: list[tuple[str, dict[str, Any], State, Any]] | None = [] if keep is not None else None
+    final, steps = replay_log(files, source, initial.state, files.actions, now=now, states=states,
+                              timeline=timeline, slim=True)
+    if steps and not steps[-1].legal and steps[-1].record and len(steps) > 1 and all(
+            p.kind == ILLEGAL and p.rule != "action file names" for p in steps[-1].problems):
+        j = len(steps) - 1
+        other = find_conflict(files, source, states, files.actions, j, now=now)
+        if other is not None:
+            steps[-1].problems.insert(0, Problem(
+                f"conflicts with the earlier action {other}: each is legal without the other, not both "
+                "(two pull requests judged against the same base and both merged?); a CfJ or a revert of "
+                "one of them settles it", steps[-1].path, rule="the replay of the action log",
+                action=steps[-1].path))
+            report.add([Problem(f"conflicts with the later action {steps[-1].path}, which is illegal after "
+                                "it (see there)", other, rule="the replay of the action log", action=other)])
+    _steps_report(report, steps)
+    if all(s.legal for s in steps):
+        differences = compare(final, files)
+        report.add(differences)
+        if keep is not None and not differences:
+            keep[name] = (files, initial.state, timeline)
+    report.notes.append(f"{name}: {len(steps)} actions replayed from initial/")
 
 
 def _snapshot(state: State) -> list[Any]:
@@ -397,14 +404,31 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
             # are the project's. Players change content/ only.
             other_changes.append(path)
 
+    admin_anywhere: bool | None = None  # asked once, when a pull request creates or removes a game
     for name in sorted(touched):
-        if name not in base_games:
-            report.add([Problem(f"a new game {name!r}: creating a game needs an admin", f"content/{name}/game.yaml",
-                                kind=NEEDS_ADMIN)])
-            continue
-        if name not in head_games:
-            report.add([Problem(f"the game {name!r} was removed: that needs an admin", f"content/{name}/game.yaml",
-                                kind=NEEDS_ADMIN)])
+        if name not in base_games or name not in head_games:
+            if admin_anywhere is None:
+                admin_anywhere = bool(author) and _admin_anywhere(base_tree, base_games, author, parsed)
+            if name in head_games:
+                # a new game (nomic new): an admin of a game may found another, which is checked as the audit on
+                # main would check it (files, invariants, its log replayed from initial/)
+                if not admin_anywhere:
+                    report.add([Problem(f"a new game {name!r}: creating a game needs an admin",
+                                        f"content/{name}/game.yaml", kind=NEEDS_ADMIN)])
+                    continue
+                try:
+                    files = load_game(head_tree, name, parsed=parsed)
+                except BadInput as e:
+                    report.add(e.problems)
+                    continue
+                report.add(invariants(files))
+                audit_game(head_tree, files, report, now=now)
+                report.notes.append(f"{name}: a new game, by an admin ({author})")
+            elif admin_anywhere:
+                report.notes.append(f"{name}: the game was removed, by an admin ({author})")
+            else:
+                report.add([Problem(f"the game {name!r} was removed: that needs an admin",
+                                    f"content/{name}/game.yaml", kind=NEEDS_ADMIN)])
             continue
         try:
             before = load_game(base_tree, name, parsed=parsed)
