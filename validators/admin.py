@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import shutil
 from datetime import datetime
 from pathlib import Path
 
@@ -25,7 +24,7 @@ def due(root: Path, game: str, now: datetime) -> list[str]:
         events = due_events(files.registry, state, clock, now)
         for t, ev in events[:20]:
             lines.append(f"scheduled: {ev.name} fell due at {format_time(t)} [rule: {ev.rule}]; "
-                         f"anyone may apply it with `nomic tick {game}`")
+                         f"anyone may apply it with `nomic tick {game} --as NAME`")
         if len(events) > 20:
             lines.append(f"... and {len(events) - 20} more scheduled events")
     for module in files.registry.modules:

@@ -269,14 +269,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     b = sub.add_parser("build", help="validate, then build the wiki with MkDocs")
     b.add_argument("--site-dir", help="where to write the site (default: site/)")
-    b.add_argument("--strict", action="store_true")
+    b.add_argument("--strict", action="store_true", help="make MkDocs warnings errors")
     b.set_defaults(func=cmd_build)
     s = sub.add_parser("serve", help="validate, then serve the wiki locally")
     s.set_defaults(func=cmd_build)
 
     r = sub.add_parser("replay", help="recompute a game from its log, optionally without some actions")
     r.add_argument("game")
-    r.add_argument("--without", action="append", default=[], help="an action file (name or path) to leave out")
+    r.add_argument("--without", action="append", default=[],
+                   help="an action file (name or path) to leave out; repeatable")
     r.add_argument("--format", choices=FORMATS, default="text")
     r.set_defaults(func=cmd_replay)
 

@@ -661,7 +661,8 @@ ANYONE = "anyone"  # anybody, on the roster or not (ticks: letting time pass)
 
 @dataclass(frozen=True)
 class Action:
-    """One registered game action. Its docstring-like ``doc`` is shown by ``nomic act --help`` and the wiki."""
+    """One registered game action. ``summary`` is what ``nomic act --list`` shows; the longer ``doc`` is shown on
+    the wiki's actions page."""
 
     name: str
     rule: str  # the rule it comes from: "1.3 Proposals"
