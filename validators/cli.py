@@ -152,7 +152,7 @@ def cmd_fmt(args: argparse.Namespace) -> int:
     root = _root(args)
     report, changed = format_paths(root, args.paths, check_only=args.check)
     for p in changed:
-        print(("would reformat " if args.check else "reformatted ") + p)
+        print(("would reformat " if args.check or report.problems else "reformatted ") + p)
     emit(report, "text", sys.stdout, quiet=True) if report.problems else None
     if report.problems:
         return report.exit_code

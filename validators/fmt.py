@@ -47,6 +47,6 @@ def format_paths(root: Path, paths: list[str], *, check_only: bool) -> tuple[Rep
             continue
         if new != text:
             changed[path] = new
-    if changed and not check_only:
-        write_all(root, changed)
+    if changed and not check_only and not report.problems:
+        write_all(root, changed)  # all or nothing: a bad file refuses the whole run, as bad input changes nothing
     return report, sorted(p.relative_to(root).as_posix() for p in changed)

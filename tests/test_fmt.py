@@ -1,0 +1,52 @@
+"""``nomic fmt``: one canonical layout for content files, data and comments kept, bad files refused untouched."""
+
+from __future__ import annotations
+
+import yaml
+
+from tests.gitgame import ROOT, make_repo, nomic
+from validators.fmt import format_paths
+
+
+def test_the_example_games_are_in_the_canonical_layout():
+    report, changed = format_paths(ROOT, [], check_only=True)
+    assert not report.problems
+    assert changed == [], f"run `nomic fmt`: {changed}"
+
+
+def test_fmt_rewrites_the_layout_and_keeps_data_and_comments(tmp_path):
+    repo = make_repo(tmp_path)
+    path = repo / "content" / "blognomic" / "gamestate" / "roster.yaml"
+    canonical = path.read_text()
+    before = yaml.safe_load(canonical)
+    # the same data in another layout (sequences not indented, long strings folded at 40), and a comment
+    header = canonical.splitlines()[0]
+    messy = f"{header}\n# who plays\n" + yaml.safe_dump(before, sort_keys=False, width=40)
+    assert "\n- name: Alice" in messy and messy != canonical
+    path.write_text(messy)
+    r = nomic(repo, "fmt", "--check")
+    assert r.returncode == 1 and "would reformat content/blognomic/gamestate/roster.yaml" in r.stdout, r.stdout
+    assert path.read_text() == messy  # --check writes nothing
+    r = nomic(repo, "fmt")
+    assert r.returncode == 0 and "reformatted content/blognomic/gamestate/roster.yaml" in r.stdout, r.stdout
+    after = path.read_text()
+    assert yaml.safe_load(after) == before
+    assert after.startswith(f"{header}\n# who plays\n")
+    assert "\n  - name: Alice\n" in after and "\n- name:" not in after  # the dash inside, indented by two
+    assert nomic(repo, "fmt", "--check").returncode == 0
+
+
+def test_fmt_refuses_a_broken_file_with_its_place_and_writes_nothing(tmp_path):
+    repo = make_repo(tmp_path)
+    bad = repo / "content" / "blognomic" / "gamestate" / "roster.yaml"
+    other = repo / "content" / "blognomic" / "game.yaml"
+    other_text = other.read_text()
+    other.write_text(other_text.replace("\nmodules:\n  - blognomic", "\nmodules:\n- blognomic"))
+    messy_other = other.read_text()
+    bad.write_text("players:\n  - name: Ann\n   account: [unclosed\n")
+    r = nomic(repo, "fmt")
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "content/blognomic/gamestate/roster.yaml:" in r.stdout
+    assert "Traceback" not in r.stdout + r.stderr
+    assert bad.read_text() == "players:\n  - name: Ann\n   account: [unclosed\n"
+    assert other.read_text() == messy_other  # a refused run rewrites no file at all
