@@ -97,7 +97,8 @@ def write_game(out: Path, game: str, start: State, b: Builder, git: bool = False
         path = f"{root}/actions/{name}"
         _write(out / path, content.doc_text(record, path, "action.schema.json"))
     if git:
-        _write(out / ".gitignore", ".nomic.lock\n.nomic-journal.json\n*.nomic-tmp\n/docs/\n/mkdocs.yml\n/site-plugin/\n")
+        _write(out / ".gitignore",
+               ".nomic.lock\n.nomic-journal.json\n*.nomic-tmp\n/docs/\n/mkdocs.yml\n/site-plugin/\n")
         git_commit(out, "large synthetic game")
     return out / root
 

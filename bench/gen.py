@@ -1,6 +1,7 @@
 """A generator of large synthetic games, for the benchmarks.
 
-    .venv/bin/python -m bench.gen [--module blognomic] [--out DIR] [--players 100] [--actions 10000] [--game big] [--git]
+    .venv/bin/python -m bench.gen [--module blognomic] [--out DIR] [--players 100] [--actions 10000]
+        [--game big] [--git]
 
 writes ``DIR/content/<game>/`` (default DIR: bench/out/large, git-ignored): the large game of a
 module. Each module's generator lives in ``bench/gen_<module>.py`` (BlogNomic's here) and
@@ -154,7 +155,8 @@ def build_history(state: State, actions: int, rng: random.Random, progress: bool
             # a Call for Judgment, voted to a Quorum and resolved
             b.act(rng.choice(names), "core.cfj", {
                 "title": f"Judgment {i}", "text": "Was the last enactment right?",
-                "effects": {"gamestate": [{"op": "replace", "path": f"/roster/players/name={rng.choice(names)}/stats/flag",
+                "effects": {"gamestate": [{"op": "replace",
+                                           "path": f"/roster/players/name={rng.choice(names)}/stats/flag",
                                            "value": True}]}}, minutes=4)
             cid = b.state.doc("cfjs")["next"] - 1
             for voter in rng.sample(names, 55):
@@ -234,7 +236,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--git", action="store_true")
     args = p.parse_args(argv)
     t0 = time.perf_counter()
-    folder = generate(Path(args.out), module=args.module, game=args.game, players=args.players, actions=args.actions, seed=args.seed,
+    folder = generate(Path(args.out), module=args.module, game=args.game, players=args.players, actions=args.actions,
+                      seed=args.seed,
                       git=args.git, progress=True)
     print(f"wrote {folder} in {time.perf_counter() - t0:.1f} s")
     return 0

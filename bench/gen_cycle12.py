@@ -58,7 +58,8 @@ ADJECTIVES = ["Mossy", "Ember", "Glass", "Frost", "Copper", "Gloom", "Whisper", 
               "Crooked", "Drowsy", "Rusty", "Starlit", "Bitter", "Lonely", "Humming", "Shifting", "Painted", "Ancient",
               "Bramble", "Foggy", "Sleeping", "Crimson"]
 NOUNS = ["Fen", "Steppe", "Lake", "Terrace", "Hills", "Hollow", "Wood", "Bell", "Marsh", "Meadow", "Cliffs", "Dunes",
-         "Grove", "Harbour", "Ridge", "Vale", "Caves", "Springs", "Orchard", "Quarry", "Ford", "Spire", "Garden", "Moor",
+         "Grove", "Harbour", "Ridge", "Vale", "Caves", "Springs", "Orchard", "Quarry", "Ford", "Spire", "Garden",
+         "Moor",
          "Reef", "Canyon", "Bridge", "Glade", "Falls", "Bluff", "Warren", "Thicket", "Plateau", "Lagoon", "Barrens",
          "Crossing"]
 SIGHTS = ["Soft ground that sighs underfoot.", "Grass that glows at dusk; the wind is warm.",
@@ -155,7 +156,8 @@ def tag_set(rng: random.Random, primary: list[str], population: list[str], civil
 
 def nomster_card(nid: int, kind: str, cls: str, rng: random.Random) -> dict[str, Any]:
     """What a tame nomster's card shows; every property is unique to the nomster (its number is in each)."""
-    return {"name": f"{rng.choice(NOMSTER_NAMES)} {nid}", "species": f"{rng.choice(SPECIES_A)}{rng.choice(SPECIES_B)} {nid}",
+    return {"name": f"{rng.choice(NOMSTER_NAMES)} {nid}",
+            "species": f"{rng.choice(SPECIES_A)}{rng.choice(SPECIES_B)} {nid}",
             "species_description": f"A {cls.lower()} of {kind.lower()}, the {nid}th of its line.",
             "portrait": f"art/nomster-{nid}.png"}
 
@@ -1012,8 +1014,9 @@ class History:
             r = self.rfj(rid)
             if meta["rule_at"] > self.when or (r["rulings"] and r["rulings"][-1]["status"] == "standing"):
                 continue
-            params: dict[str, Any] = {"rfj": rid, "judgement": (f"Yes, as far as {self.rng.choice(TOPICS)} go"
-                                                                if r["question"] else self.rng.choice(["TRUE", "FALSE"])),
+            judgement = (f"Yes, as far as {self.rng.choice(TOPICS)} go" if r["question"]
+                         else self.rng.choice(["TRUE", "FALSE"]))
+            params: dict[str, Any] = {"rfj": rid, "judgement": judgement,
                                       "reasoning": f"The rules on {self.rng.choice(TOPICS)} say so."}
             if self.rng.random() < 0.2:
                 params["sheets"] = [self.image("rulings", "ruling")]

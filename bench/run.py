@@ -365,10 +365,9 @@ def fig_audit(repo: Path, game: str, rows: list[Row], repeat: int) -> None:
 def fig_schemas(repo: Path, game: str, rows: list[Row], repeat: int) -> None:
     row = Row("schema validation of every content file, all errors reported",
               "at most 2x the fastest validator reporting every error with its path")
-    import jsonschema_rs
 
     from validators import schemas, yamlio
-    from validators.content import load_game, WorkTree
+    from validators.content import WorkTree, load_game
     from validators.judge import param_problems  # noqa: F401
 
     files = load_game(WorkTree(repo), game)

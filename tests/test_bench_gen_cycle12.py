@@ -57,7 +57,8 @@ def test_full_scale_initial_state_is_valid() -> None:
     state, _ = initial_state(100, random.Random(1), 1000)
     registry = registry_for(state.config["modules"])
     for kind, data in state.docs.items():
-        schema = {"roster": "roster.schema.json", "ledger": "ledger.schema.json"}.get(kind) or registry.docs[kind].schema
+        schema = ({"roster": "roster.schema.json", "ledger": "ledger.schema.json"}.get(kind)
+                  or registry.docs[kind].schema)
         assert schemas.errors(data, schema=schema, file=kind) == [], kind
     assert list(check_roster(state)) == []
     assert [p.message for inv in MODULE.invariants for p in inv(state)] == []

@@ -6,8 +6,16 @@ from __future__ import annotations
 import pytest
 
 from validators.games.ifmud.order import (
-    NoSelection, alphabetical_extreme, die_for, key_without_articles, next_die, next_in_turn, only_articles,
-    random_selection, standard_order, turn_order,
+    NoSelection,
+    alphabetical_extreme,
+    die_for,
+    key_without_articles,
+    next_die,
+    next_in_turn,
+    only_articles,
+    random_selection,
+    standard_order,
+    turn_order,
 )
 
 # Each case: the names given (in some order) and the Standard Order expected.

@@ -139,7 +139,8 @@ CASES = [
      {"v": 3}, ("v",)),
     ({"dependentSchemas": {"k": {"properties": {"v": INT}}}}, {"k": 1, "v": 3}, ("v",)),
     # recursion: a tree of any depth whose leaves are integers
-    ({"$ref": "#/$defs/tree", "$defs": {"tree": {"anyOf": [INT, {"type": "array", "items": {"$ref": "#/$defs/tree"}}]}}},
+    ({"$ref": "#/$defs/tree",
+      "$defs": {"tree": {"anyOf": [INT, {"type": "array", "items": {"$ref": "#/$defs/tree"}}]}}},
      [1, [2, [3, [4]]]], (1, 1, 1, 0)),
     ({"$ref": "#/$defs/node", "$defs": {"node": {"properties": {"next": {"$ref": "#/$defs/node"}, "n": INT}}}},
      {"next": {"next": {"n": 3}}}, ("next", "next", "n")),

@@ -6,8 +6,14 @@ import pytest
 
 from validators.games.settlement import configs
 from validators.games.settlement.common import indoor_cost
-from validators.games.settlement.grid import (SettlementMap, column_letters, column_number, designate, from_picture,
-                                              parse)
+from validators.games.settlement.grid import (
+    SettlementMap,
+    column_letters,
+    column_number,
+    designate,
+    from_picture,
+    parse,
+)
 
 LEGEND = {
     ".": {"name": "Dirt", "state": "empty"},
@@ -368,7 +374,7 @@ def test_detect_finds_the_dances_on_the_map():
     assert detect(alone, m.adjacent) == []
 
 
-# ---------------------------------------------------------------- rooms: the run-based computation against the plain one
+# ------------------------------------------------------- rooms: the run-based computation against the plain one
 
 
 def random_rows(rng, height: int, width: int, ragged: bool) -> list[str]:
@@ -377,10 +383,10 @@ def random_rows(rng, height: int, width: int, ragged: bool) -> list[str]:
     boxes = []
     for _ in range(rng.randint(1, 6)):
         if boxes and rng.random() < 0.5:  # inside another box, when it has room for one
-            t, l, b, r_ = rng.choice(boxes)
-            if b - t < 6 or r_ - l < 6:
+            t, lft, b, r_ = rng.choice(boxes)
+            if b - t < 6 or r_ - lft < 6:
                 continue
-            top, left = rng.randint(t + 2, b - 4), rng.randint(l + 2, r_ - 4)
+            top, left = rng.randint(t + 2, b - 4), rng.randint(lft + 2, r_ - 4)
             bottom, right = rng.randint(top + 2, b - 2), rng.randint(left + 2, r_ - 2)
         else:
             top, left = rng.randint(0, height - 3), rng.randint(0, width - 3)

@@ -18,7 +18,7 @@ from typing import Any
 
 from . import content, yamlio
 from .content import GameFiles, WorkTree, load_game
-from .engine import ADMIN, ANYONE, LEADER, NEWCOMER, Ctx, Registry, State, authorize
+from .engine import Ctx, State, authorize
 from .judge import Step, cite, judge_one
 from .problems import BAD_INPUT, ILLEGAL, BadInput, Problem
 from .timeutil import file_stamp, format_time, frequency_violation, parse_time
@@ -197,7 +197,6 @@ class Available:
 def available(root: Path, game: str, actor: str, at: datetime) -> list[Available]:
     """Each action of the game, and (for those that need no parameters) whether ``actor`` may take it now."""
     from .engine import advance
-    from .judge import param_problems
 
     files = load_game(WorkTree(root), game)
     state, _ = advance(files.registry, files.state, at)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from pathlib import Path, PurePosixPath
 
-from .check import replay_log
 from .content import WorkTree, load_game, read_action
 from .judge import _short, compare, judge_one
 from .problems import BAD_INPUT, BadInput, Problem, Report

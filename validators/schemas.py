@@ -43,7 +43,8 @@ MAX_ERRORS = 20
 
 @lru_cache(maxsize=1)
 def _validator_class() -> Any:
-    """JSON Schema counts 3.0 as an integer; a game value never is one (a float where an integer belongs is bad input)."""
+    """JSON Schema counts 3.0 as an integer; a game value never is one (a float where an integer belongs is bad
+    input)."""
     import jsonschema
 
     return jsonschema.validators.extend(

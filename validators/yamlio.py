@@ -859,8 +859,12 @@ def _styled(node: Any, value: Any) -> Any:
     """A changed string keeps its quoting or block style, as ``sync_into`` keeps it."""
     if not isinstance(value, str) or not isinstance(node, yaml.ScalarNode) or not node.style:
         return value
-    from ruamel.yaml.scalarstring import (DoubleQuotedScalarString, FoldedScalarString, LiteralScalarString,
-                                          SingleQuotedScalarString)
+    from ruamel.yaml.scalarstring import (
+        DoubleQuotedScalarString,
+        FoldedScalarString,
+        LiteralScalarString,
+        SingleQuotedScalarString,
+    )
 
     cls = {"'": SingleQuotedScalarString, '"': DoubleQuotedScalarString, "|": LiteralScalarString,
            ">": FoldedScalarString}.get(node.style)

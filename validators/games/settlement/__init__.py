@@ -72,7 +72,8 @@ MODULE = Module(
         DocKind("handbook", "settlement_handbook.schema.json", "Costs and yields of tasks, constructions, jobs"),
         DocKind("colony", "settlement_colony.schema.json", "What the dynastic rules remember between actions"),
     ],
-    actions=movement.ACTIONS + tasks.ACTIONS + build.ACTIONS + life.ACTIONS + dances.ACTIONS + outsiders.ACTIONS + victory.ACTIONS,
+    actions=(movement.ACTIONS + tasks.ACTIONS + build.ACTIONS + life.ACTIONS + dances.ACTIONS + outsiders.ACTIONS
+             + victory.ACTIONS),
     events=life.EVENTS,
     consequences=[consequences],
     gates=[outsiders.outsider_gate],

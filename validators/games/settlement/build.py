@@ -11,8 +11,17 @@ from typing import Any
 
 from ...engine import Action, Ctx
 from ...timeutil import format_time
-from .common import (at_location, guarded, handbook, location_param, outsider_filer, pay_energy, set_terrain, take,
-                     the_map)
+from .common import (
+    at_location,
+    guarded,
+    handbook,
+    location_param,
+    outsider_filer,
+    pay_energy,
+    set_terrain,
+    take,
+    the_map,
+)
 from .grid import Loc, designate
 from .tasks import LOCATION, _obj, here
 

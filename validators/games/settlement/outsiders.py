@@ -15,8 +15,19 @@ from ...engine import LEADER, PLAYER, Action, Ctx
 from ...problems import Problem
 from ...roster import change_stat, new_stats
 from ...timeutil import format_time, parse_time, week_start
-from .common import (OUTSIDER, beings, guarded, handbook, is_outsider, outsider_filer,
-                     pay_energy, set_terrain, stock, the_map, where)
+from .common import (
+    OUTSIDER,
+    beings,
+    guarded,
+    handbook,
+    is_outsider,
+    outsider_filer,
+    pay_energy,
+    set_terrain,
+    stock,
+    the_map,
+    where,
+)
 from .grid import designate, parse
 from .tasks import LOCATION, _obj, here
 

@@ -14,8 +14,23 @@ from typing import Any, Iterator
 from ...engine import PLAYER, Action, Ctx
 from ...roster import change_stat, set_stat
 from ...timeutil import parse_time
-from .common import (at_location, beings, give, guarded, handbook, is_outsider, location_param, log_task,
-                     pay_energy, place_problem, set_terrain, spend_all_energy, take, the_map, where)
+from .common import (
+    at_location,
+    beings,
+    give,
+    guarded,
+    handbook,
+    is_outsider,
+    location_param,
+    log_task,
+    pay_energy,
+    place_problem,
+    set_terrain,
+    spend_all_energy,
+    take,
+    the_map,
+    where,
+)
 from .grid import Loc, designate, manhattan
 from .life import die
 

@@ -2,8 +2,8 @@
 
 * If at any time no non-Traitor Colonist has 0 Deaths, the Traitors with the
   fewest Deaths among Traitors have achieved victory.
-* At the victory date (judged at the first action or event at or after it; the seed's 5 May 2010 00:00:00, moved to this game's
-  ``options.settlement.victory_date``, a midnight), if exactly one non-Traitor
+* At the victory date (judged at the first action or event at or after it; the seed's 5 May 2010 00:00:00,
+  moved to this game's ``options.settlement.victory_date``, a midnight), if exactly one non-Traitor
   Colonist has 0 Deaths, they have achieved victory; otherwise the Expedition
   Leader may call an "Election for Mayor": every Colonist may support another
   Colonist with 0 Deaths (the last support counts), and 48 hours after the
