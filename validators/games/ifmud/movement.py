@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...engine import Action, Ctx
+from ...problems import Problem
 from . import world as w
 from .turns import locked, made_a_move, mark, moved_this_turn, note_moved, require_turn
 
@@ -39,7 +40,27 @@ def _move_check(ctx: Ctx) -> Iterator[str]:
         yield f"{ctx.actor} used the Omnibus or the teleporter this turn and may not be moved again (Rules 80, 110)"
     if not w.connected(ctx, here, dest, ctx.at):
         yield f"{here} is not connected to {dest} (Rules 25, 26, 107)"
-    yield from w.may_lose(ctx, ctx.actor, w.entry_cost(ctx, ctx.actor, dest), f"entering {dest}")
+    yield from entry_losses(ctx, dest)
+
+
+def entry_losses(ctx: Ctx, dest: str, extra: int = 0, why: str = "") -> Iterator[Problem]:
+    """ifMUD seed, Rule 42 on the active player entering ``dest`` by their own action: in brownie points the entry's
+    cost (tolls, Rule 43, less Rules 29 and 99's points, with a negative quest value, Rule 141; ``w.entry_cost``) and
+    ``extra``; in Puissance the Bottle Imp a pie bomb there may knock from their hands (Rules 118, 119, 149) and a
+    quest of negative Puissance finished there (``w.entry_puissance_cost``)."""
+    why = why or f"entering {dest}"
+    yield from w.may_lose(ctx, ctx.actor, extra + w.entry_cost(ctx, ctx.actor, dest), why)
+    yield from w.may_lose(ctx, ctx.actor, w.entry_puissance_cost(ctx, ctx.actor, dest, ctx.at),
+                          f"{why} (the pie bomb, the Bottle Imp or a quest)", stat=w.PUISSANCE)
+
+
+def other_entry_losses(ctx: Ctx, dest: str, what: str) -> Iterator[Problem]:
+    """ifMUD seed, Rule 42 on the active player's servant or the monkey entering ``dest`` by the player's action:
+    a pie bomb lying there may kersplat and make the player, if they are there or next door, drop the Bottle Imp
+    and its point of Puissance (Rules 118, 119, 149)."""
+    if w.trap_takes_imp(ctx, ctx.actor, dest, w.location_of_player(ctx, ctx.actor), ctx.at):
+        yield from w.may_lose(ctx, ctx.actor, 1, f"{what} entering the pie bomb's room, whose kersplat could make them "
+                              "drop the Bottle Imp (Rules 118, 119, 149)", stat=w.PUISSANCE)
 
 
 def _move(ctx: Ctx) -> None:
@@ -89,6 +110,7 @@ def _servant_check(ctx: Ctx) -> Iterator[str]:
     if not w.connected(ctx, s["location"], dest, ctx.at):
         yield f"{s['location']} is not connected to {dest} (Rules 25, 26)"
     yield from servant_barrier(ctx, ctx.actor, dest)
+    yield from other_entry_losses(ctx, dest, "their servant")
 
 
 def _servant(ctx: Ctx) -> None:
@@ -117,7 +139,7 @@ def _xyzzy_check(ctx: Ctx) -> Iterator[str]:
     if lounge is None:
         yield "there is no Lounge, and no other room to go to instead (Rules 62, 69)"
         return
-    yield from w.may_lose(ctx, ctx.actor, w.entry_cost(ctx, ctx.actor, lounge), f"entering {lounge}")
+    yield from entry_losses(ctx, lounge)
 
 
 def _xyzzy_room(ctx: Ctx) -> str | None:
@@ -172,8 +194,11 @@ def _omnibus_check(ctx: Ctx) -> Iterator[str]:
         yield f"{ctx.actor} has fewer than five brownie points (Rule 51)"
     if servant and w.option(ctx, "servant_limits_on_transport", False):
         yield from servant_barrier(ctx, ctx.actor, dest)
-    cost = 5 + (0 if servant else w.entry_cost(ctx, ctx.actor, dest))
-    yield from w.may_lose(ctx, ctx.actor, cost, "the Omnibus fare and tolls")
+    if servant:
+        yield from w.may_lose(ctx, ctx.actor, 5, "the Omnibus fare")
+        yield from other_entry_losses(ctx, dest, "their servant")
+    else:
+        yield from entry_losses(ctx, dest, extra=5, why="the Omnibus fare and tolls")
 
 
 def _omnibus(ctx: Ctx) -> None:
@@ -226,7 +251,7 @@ def _teleport_check(ctx: Ctx) -> Iterator[str]:
     if dest is None:
         yield _no_room(ctx)
         return
-    yield from w.may_lose(ctx, ctx.actor, w.entry_cost(ctx, ctx.actor, dest), f"entering {dest}")
+    yield from entry_losses(ctx, dest)
 
 
 def _teleport(ctx: Ctx) -> None:
@@ -279,6 +304,7 @@ def _monkey_check(ctx: Ctx) -> Iterator[str]:
     here = w.entity_location(ctx, "monkey")
     if not w.connected(ctx, here, dest, ctx.at):
         yield f"the monkey is at {here}, which is not connected to {dest}"
+    yield from other_entry_losses(ctx, dest, "the monkey")
 
 
 def _monkey(ctx: Ctx) -> None:

@@ -12,6 +12,7 @@ import math
 from typing import Any, Iterator
 
 from ...engine import Action, Ctx
+from ...problems import Problem
 from . import world as w
 from .movement import spend_charge, uplink_check
 from .order import next_die
@@ -47,6 +48,17 @@ def _pick_check(ctx: Ctx) -> Iterator[str]:
     if t["location"] != {"room": here}:
         yield f"{t['name']} is not lying in {here} (Rule 55)"
     yield from _barred(ctx, t)
+    if loc == {"player": ctx.actor}:
+        yield from quest_losses(ctx, t, here)
+
+
+def quest_losses(ctx: Ctx, t: dict[str, Any], here: Any) -> Iterator[Problem]:
+    """ifMUD seed, Rule 42 on the active player coming to hold ``t`` in ``here``: holding a quest's secondary token
+    in its goal room finishes it (Rule 141), which costs them its value when a proposal made that negative."""
+    loss = w.quest_loss(ctx, ctx.actor, here, extra=[t])
+    for stat in (w.BROWNIE, w.PUISSANCE):
+        yield from w.may_lose(ctx, ctx.actor, loss[stat], f"finishing a quest of negative value with {t['name']} "
+                              "(Rule 141)", stat=stat)
 
 
 def _pick(ctx: Ctx) -> None:
@@ -251,6 +263,8 @@ def _steal_check(ctx: Ctx) -> Iterator[str]:
         yield f"{ctx.actor} has no servant"
         return
     yield from steal_problems(ctx, t, ctx.params.get("by", "self"))
+    if ctx.params.get("by", "self") == "self":
+        yield from quest_losses(ctx, t, w.location_of_player(ctx, ctx.actor))
 
 
 def _steal(ctx: Ctx) -> None:

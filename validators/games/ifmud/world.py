@@ -681,17 +681,69 @@ def names_and(names: list[str]) -> str:
 def entry_cost(state: State | Ctx, who: str, dest: str) -> int:
     """What ``who`` entering ``dest`` costs in brownie points (negative: gains), for Rule 42's check: tolls less
     Rule 99's award; for the bubble, less its points (Rule 29) and, when they burst it, with the cost of being put
-    in the Lounge by the burst (its tolls less its award: the burst is part of the same entry)."""
+    in the Lounge by the burst (its tolls less its award: the burst is part of the same entry); and the negative
+    value of a quest the entry would finish (Rule 141, ``quest_loss``)."""
     cost = _arrival_cost(state, dest)
     bubble = room_name(state, "bubble")
     b = _get(state.doc("map"), "bubble") or {}
     if dest == bubble and _get(b, "last") != who:
-        points = int(_get(b, "next", 1))
-        cost -= points
-        if points >= 32:
-            lounge = required_room(state, room_name(state, "lounge"), but=(bubble,))
-            cost += _arrival_cost(state, lounge) if lounge else 0
-    return cost
+        cost -= int(_get(b, "next", 1))
+    end = _bursts(state, who, dest)
+    if end is not None:
+        cost += _arrival_cost(state, end)
+    return cost + quest_loss(state, who, end or dest)[BROWNIE]
+
+
+def _bursts(state: State | Ctx, who: str, dest: str) -> str | None:
+    """Where the burst puts ``who`` when ``who`` entering ``dest`` bursts the bubble (Rule 29: a paid entry of 32 or
+    more points), else None."""
+    bubble = room_name(state, "bubble")
+    b = _get(state.doc("map"), "bubble") or {}
+    if dest != bubble or _get(b, "last") == who or int(_get(b, "next", 1)) < 32:
+        return None
+    return required_room(state, room_name(state, "lounge"), but=(bubble,)) or room_name(state, "lounge")
+
+
+def trap_takes_imp(state: State | Ctx, actor: str, dest: str, actor_room: Any, at: datetime) -> bool:
+    """ifMUD seed, Rules 118, 119 and 149 for Rule 42's worst case: something entering ``dest`` by ``actor``'s action
+    where the pie bomb lies may kersplat it, and a kersplat may make everyone carrying tokens in that room or next
+    door drop everything: the Bottle Imp ``actor`` holds, and its point of Puissance with it, when ``actor`` is then
+    in ``actor_room``, that room or one connected to it."""
+    if not any(imp_holder(state, t) == actor for t in by_role(state, "imp")):
+        return False
+    if not any(_item(b, "location") == {"room": dest} for b in by_role(state, "pie-bomb")):
+        return False
+    return actor_room == dest or actor_room in neighbours(state, dest, at)
+
+
+def entry_puissance_cost(state: State | Ctx, who: str, dest: str, at: datetime) -> int:
+    """What the player ``who`` entering ``dest`` by their own action could cost in Puissance, for Rule 42: the
+    Bottle Imp a pie bomb there may knock from their hands (Rules 118, 119, 149; also in the Lounge, where a burst
+    of the bubble puts them, Rule 29), and quests of negative Puissance they would finish there (Rule 141)."""
+    end = _bursts(state, who, dest)
+    imp = trap_takes_imp(state, who, dest, dest, at) or (end is not None and trap_takes_imp(state, who, end, end, at))
+    return int(imp) + quest_loss(state, who, end or dest)[PUISSANCE]
+
+
+def quest_loss(state: State | Ctx, who: str, room: Any, extra: Any = ()) -> dict[str, int]:
+    """ifMUD seed, Rule 141 for Rule 42: what finishing quests in ``room`` would cost the player ``who`` carrying
+    what they carry and ``extra`` (tokens about to come to them), by stat: the quests whose goal is ``room`` and
+    whose secondary token they would hold there (or a primary one, turned secondary there when a proposal made the
+    quest's locate room its goal too), counted only when a proposal made the value negative (Rules 54, 139)."""
+    out = {BROWNIE: 0, PUISSANCE: 0}
+    quests = [q for q in peek(state.doc("quests")["quests"]) if _item(q, "goal") == room]
+    if not quests:
+        return out
+    held = [*peek(carried_by(state, "player", who)), *extra]
+    for q in quests:
+        mine = [t for t in held if _get(t, "quest") == _item(q, "id")]
+        if not any("secondary" in t["name"] or ("primary" in t["name"] and _item(q, "locate") == room)
+                   for t in mine):
+            continue
+        for stat, amount in dict.items(_item(q, "value")):
+            if int(amount) < 0:
+                out[BROWNIE if stat == "brownie" else PUISSANCE] -= int(amount)
+    return out
 
 
 def _arrival_cost(state: State | Ctx, dest: str) -> int:
