@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Any, Iterator
 
 from ...engine import Action, Ctx
 from . import world as w
@@ -41,7 +41,7 @@ def _buy_pie(ctx: Ctx) -> None:
     t = w.new_token(ctx, {"name": ctx.params.get("name") or "a pie", "role": "pie", "location": {"servant": ctx.actor}})
     _pieman_moves(ctx, "r115")
     if not ctx.params.get("name"):
-        ctx.edit("turn").setdefault("pending", {})["rename"] = t["id"]
+        _may_rename(ctx, t["id"])
 
 
 def _buy_bomb_check(ctx: Ctx) -> Iterator[str]:
@@ -64,16 +64,54 @@ def _buy_bomb(ctx: Ctx) -> None:
                           "delay_hours": 24 * days, "moved_by": ctx.actor})
     _pieman_moves(ctx, "r132")
     if not ctx.params.get("name"):
-        ctx.edit("turn").setdefault("pending", {})["rename"] = t["id"]
+        _may_rename(ctx, t["id"])
+
+
+def open_renames(pending: dict[str, Any] | None) -> list[int]:
+    """The pies and bombs bought this turn that may still be renamed (Rules 108, 133), in the order bought. (An older
+    state kept only the last one, as ``rename``.)"""
+    pending = pending or {}
+    if "renames" in pending:
+        return list(pending["renames"])
+    return [pending["rename"]] if pending.get("rename") is not None else []
+
+
+def _may_rename(ctx: Ctx, ident: int) -> None:
+    """ifMUD seed, Rules 108 and 133: each pie or bomb bought may be renamed until the turn ends; buying another
+    does not take that right from the first."""
+    pending = ctx.edit("turn").setdefault("pending", {})
+    pending["renames"] = [*open_renames(pending), ident]
+    pending.pop("rename", None)
+
+
+def _chosen(ctx: Ctx) -> tuple[int | None, str | None]:
+    """The pie or bomb being renamed, or why there is none."""
+    opened = open_renames(w.turn(ctx).get("pending"))
+    if not opened:
+        return None, "you bought no pie or bomb this turn that is still unnamed (Rules 108, 133)"
+    ref = ctx.params.get("token")
+    if ref is None:
+        if len(opened) > 1:
+            names = ", ".join(f"#{i} {(w.token(ctx, i) or {}).get('name', '?')}" for i in opened)
+            return None, f"{len(opened)} pies or bombs bought this turn may be renamed ({names}); say which with token"
+        ident = opened[0]
+    else:
+        ident = w.find_token(ctx, ref)["id"]
+        if ident not in opened:
+            return None, (f"token #{ident} is no pie or bomb you bought this turn and have not yet renamed "
+                          "(Rules 108, 133)")
+    if w.token(ctx, ident) is None:
+        return None, f"token #{ident}, bought this turn, is no longer in the game"
+    return ident, None
 
 
 def _rename_check(ctx: Ctx) -> Iterator[str]:
     yield from require_turn(ctx, rule="r133")
-    ident = (w.turn(ctx).get("pending") or {}).get("rename")
-    t = w.token(ctx, ident) if ident else None
-    if t is None:
-        yield "you bought no pie or bomb this turn that is still unnamed (Rules 108, 133)"
+    ident, why = _chosen(ctx)
+    if why:
+        yield why
         return
+    t = w.token(ctx, ident)
     ending = " pie" if t.get("role") == "pie" else " bomb"
     if not _name_ok(ctx.params["name"], ending):
         yield f"the name must begin with 'a ' or 'an ' and end with '{ending}'" + (
@@ -81,7 +119,14 @@ def _rename_check(ctx: Ctx) -> Iterator[str]:
 
 
 def _rename(ctx: Ctx) -> None:
-    ident = ctx.edit("turn")["pending"].pop("rename")
+    ident, _ = _chosen(ctx)
+    pending = ctx.edit("turn")["pending"]
+    left = [i for i in open_renames(pending) if i != ident]
+    pending.pop("rename", None)
+    if left:
+        pending["renames"] = left
+    else:
+        pending.pop("renames", None)
     w.edit_token(ctx, ident)["name"] = ctx.params["name"]
     ctx.step({"token": ident, "renamed": ctx.params["name"]})
 
@@ -159,9 +204,14 @@ PIEMAN = [
            doc="Delay 1 to 7 days (default 1). The pieman moves on by Random Selection (Rule 132)."),
     Action(name="ifmud.rename", rule="r133", summary="Name the pie or bomb you just bought",
            params={"type": "object", "required": ["name"], "additionalProperties": False,
-                   "properties": {"name": {"type": "string", "minLength": 3, "maxLength": 120}}},
+                   "properties": {"name": {"type": "string", "minLength": 3, "maxLength": 120},
+                                  "token": {"oneOf": [{"type": "integer", "minimum": 1},
+                                                      {"type": "string", "minLength": 1, "maxLength": 120}],
+                                            "description": "which one, when more than one bought this turn "
+                                                           "may still be renamed"}}},
            check=_rename_check, effect=_rename,
-           doc="Before the end of the turn in which it was bought; 'a ...pie' or 'an ...bomb' (Rules 108, 133)."),
+           doc="Before the end of the turn in which it was bought; 'a ...pie' or 'an ...bomb' (Rules 108, 133). "
+               "Each pie or bomb bought in the turn may be renamed once; name the token when several may."),
     Action(name="ifmud.throw-pie", rule="r116", summary="Have your servant throw a pie",
            params={"type": "object", "required": ["target"], "additionalProperties": False,
                    "properties": {"target": {"type": "string", "minLength": 1, "maxLength": 60,
