@@ -104,7 +104,7 @@ def _award_prize(ctx: Ctx, t: dict[str, Any], here: str, servant: bool) -> None:
     """Rule 103 (and 104 for the Lunchbox): points for a prize dropped at its destination."""
     value = int(t.get("value", 0))
     if t.get("role") == "lunchbox":
-        value = ctx.roll(int(t.get("die", 18)))
+        value = w.roll(ctx, int(t.get("die", 18)))  # Rule 159: a d1 rolls nothing
         ctx.step({"lunchbox_value": value, "die": t.get("die", 18)})
     points = math.ceil(value / 2) if servant else value
     w.add_tally(ctx, ctx.actor, points, w.BROWNIE, "Rule 103: prize delivered")
@@ -408,7 +408,7 @@ def _sacrifice_check(ctx: Ctx) -> Iterator[str]:
 def _sacrifice(ctx: Ctx) -> None:
     t = w.edit_token(ctx, _lunchbox_mine(ctx)["id"])
     mark(ctx)
-    roll = ctx.roll(int(t.get("die", 18)))
+    roll = w.roll(ctx, int(t.get("die", 18)))  # Rule 159: a d1 rolls nothing
     w.add_tally(ctx, ctx.actor, -roll, w.BROWNIE, f"Rule 143: sacrificed the Lunchbox (d{t.get('die', 18)})")
     if not ctx.params.get("relocate", True):
         return

@@ -644,6 +644,15 @@ def drop_all(ctx: Ctx, kind: str, who: str, why: str, by: str = "") -> None:
         ctx.step({"dropped": t["name"], "by": who or kind, "why": why})
 
 
+def roll(ctx: Ctx, sides: int) -> int:
+    """A die of ``sides`` faces. ifMUD seed, Rule 159: a one-sided die is taken to show 1 with nothing rolled (the
+    Lunchbox's die can shrink to a d1, Rule 105). Random Selection of one item likewise rolls nothing (``select``)."""
+    if sides == 1:
+        ctx.step({"d1": 1, "rule": "r159"})
+        return 1
+    return ctx.roll(sides)
+
+
 def select(ctx: Ctx, items: list[Any], what: str, rule: str, name: Any = str) -> Any:
     """Random Selection (Rule 95) with the action's verifiable dice; ``name(item)`` is what Standard Order
     reads (the items themselves when they are names)."""
