@@ -70,7 +70,8 @@ MODULE = Module(
     title="ifMUD Nomic",
     docs=[
         DocKind("map", "ifmud_map.schema.json", "Rooms, connections, tolls, visits and damage"),
-        DocKind("entities", "ifmud_entities.schema.json", "Servants, the monkey, the pieman, the Omnibus, the robot, the kitten"),
+        DocKind("entities", "ifmud_entities.schema.json",
+                "Servants, the monkey, the pieman, the Omnibus, the robot, the kitten"),
         DocKind("tokens", "ifmud_tokens.schema.json", "Tokens and where they are"),
         DocKind("quests", "ifmud_quests.schema.json", "The Roster of Quests"),
         DocKind("turn", "ifmud_turn.schema.json", "Whose turn it is and what was done in it"),

@@ -65,8 +65,8 @@ def _rk(ctx: Ctx) -> None:
     what = ctx.params["do"]
     if what == "kitten-move":
         here = w.entity_location(ctx, "kitten")
-        w.set_entity_location(ctx, "kitten", w.select(ctx, w.neighbours(ctx, here, ctx.at), "the kitten's room", "r160"),
-                              how="Rule 160")
+        to = w.select(ctx, w.neighbours(ctx, here, ctx.at), "the kitten's room", "r160")
+        w.set_entity_location(ctx, "kitten", to, how="Rule 160")
         return
     dest = w.resolve_room(ctx, ctx.params["to"]) if ctx.params.get("to") else w.entity_location(ctx, "robot")
     w.set_entity_location(ctx, "robot", dest, how="Rule 160")
