@@ -68,12 +68,8 @@ def _buy_bomb(ctx: Ctx) -> None:
 
 
 def open_renames(pending: dict[str, Any] | None) -> list[int]:
-    """The pies and bombs bought this turn that may still be renamed (Rules 108, 133), in the order bought. (An older
-    state kept only the last one, as ``rename``.)"""
-    pending = pending or {}
-    if "renames" in pending:
-        return list(pending["renames"])
-    return [pending["rename"]] if pending.get("rename") is not None else []
+    """The pies and bombs bought this turn that may still be renamed (Rules 108, 133), in the order bought."""
+    return w.pending_ids(pending, "renames", "rename")
 
 
 def _may_rename(ctx: Ctx, ident: int) -> None:
@@ -86,23 +82,10 @@ def _may_rename(ctx: Ctx, ident: int) -> None:
 
 def _chosen(ctx: Ctx) -> tuple[int | None, str | None]:
     """The pie or bomb being renamed, or why there is none."""
-    opened = open_renames(w.turn(ctx).get("pending"))
-    if not opened:
-        return None, "you bought no pie or bomb this turn that is still unnamed (Rules 108, 133)"
-    ref = ctx.params.get("token")
-    if ref is None:
-        if len(opened) > 1:
-            names = ", ".join(f"#{i} {(w.token(ctx, i) or {}).get('name', '?')}" for i in opened)
-            return None, f"{len(opened)} pies or bombs bought this turn may be renamed ({names}); say which with token"
-        ident = opened[0]
-    else:
-        ident = w.find_token(ctx, ref)["id"]
-        if ident not in opened:
-            return None, (f"token #{ident} is no pie or bomb you bought this turn and have not yet renamed "
-                          "(Rules 108, 133)")
-    if w.token(ctx, ident) is None:
-        return None, f"token #{ident}, bought this turn, is no longer in the game"
-    return ident, None
+    return w.choose_pending(ctx, open_renames(w.turn(ctx).get("pending")),
+                            none="you bought no pie or bomb this turn that is still unnamed (Rules 108, 133)",
+                            what="pies or bombs bought this turn may be renamed",
+                            not_open="is no pie or bomb you bought this turn and have not yet renamed (Rules 108, 133)")
 
 
 def _rename_check(ctx: Ctx) -> Iterator[str]:

@@ -150,31 +150,17 @@ DROP = Action(
 
 def open_destinations(pending: dict[str, Any] | None) -> list[int]:
     """The prize tokens delivered this turn whose new destination may still be chosen (Rule 103), in the
-    order delivered. (An older state kept only the last delivery, as ``destination``.)"""
-    pending = pending or {}
-    if "destinations" in pending:
-        return list(pending["destinations"])
-    return [pending["destination"]] if pending.get("destination") is not None else []
+    order delivered."""
+    return w.pending_ids(pending, "destinations", "destination")
 
 
 def _chosen_token(ctx: Ctx) -> tuple[int | None, str | None]:
     """The delivered prize whose destination is being chosen, or why there is none."""
-    opened = open_destinations(w.turn(ctx).get("pending"))
-    if not opened:
-        return None, "no prize token was delivered by you this turn, so there is no destination to choose (Rule 103)"
-    ref = ctx.params.get("token")
-    if ref is None:
-        if len(opened) > 1:
-            names = ", ".join(f"#{i} {(w.token(ctx, i) or {}).get('name', '?')}" for i in opened)
-            return None, f"{len(opened)} prizes delivered this turn await a destination ({names}); say which with token"
-        if w.token(ctx, opened[0]) is None:
-            return None, f"token #{opened[0]}, delivered this turn, is no longer in the game"
-        return opened[0], None
-    t = w.find_token(ctx, ref)
-    if t["id"] not in opened:
-        return None, (f"{t['name']} was not delivered by you this turn, or its destination was already chosen "
-                      "(Rule 103)")
-    return t["id"], None
+    return w.choose_pending(
+        ctx, open_destinations(w.turn(ctx).get("pending")),
+        none="no prize token was delivered by you this turn, so there is no destination to choose (Rule 103)",
+        what="prizes delivered this turn await a destination",
+        not_open="was not delivered by you this turn, or its destination was already chosen (Rule 103)")
 
 
 def _dest_check(ctx: Ctx) -> Iterator[str]:

@@ -673,6 +673,38 @@ def turn(state: State | Ctx) -> dict[str, Any]:
     return state.doc("turn")
 
 
+def pending_ids(pending: dict[str, Any] | None, key: str, single: str) -> list[int]:
+    """The tokens ``turn.pending[key]`` lists, in order, waiting for the active player's choice this turn (an
+    older state kept only the last one, as ``single``)."""
+    pending = pending or {}
+    if key in pending:
+        return list(pending[key])
+    return [pending[single]] if pending.get(single) is not None else []
+
+
+def choose_pending(ctx: Ctx, opened: list[int], *, none: str, what: str,
+                   not_open: str) -> tuple[int | None, str | None]:
+    """The token of ``opened`` the action's ``token`` parameter names (it may be left out while only one waits),
+    or why there is none: ``none`` when none waits, ``what`` names those waiting (several waiting, the parameter
+    left out), ``not_open`` follows the token's name when it is not among them."""
+    if not opened:
+        return None, none
+    ref = ctx.params.get("token")
+    if ref is None:
+        if len(opened) > 1:
+            names = ", ".join(f"#{i} {(token(ctx, i) or {}).get('name', '?')}" for i in opened)
+            return None, f"{len(opened)} {what} ({names}); say which with token"
+        ident = opened[0]
+    else:
+        t = find_token(ctx, ref)
+        if t["id"] not in opened:
+            return None, f"{t['name']} (#{t['id']}) {not_open}"
+        ident = t["id"]
+    if token(ctx, ident) is None:
+        return None, f"token #{ident}, waiting since earlier this turn, is no longer in the game"
+    return ident, None
+
+
 def winners(state: State | Ctx) -> list[str]:
     """Who won (Rules 33, 148): everyone who reached the winning tally at the moment the game ended. (An
     older state names one ``winner``.)"""
