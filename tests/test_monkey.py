@@ -195,6 +195,22 @@ def test_pages_draw_the_line_and_escape_names():
     assert "Banana Fountain" in line  # lying in position 11
 
 
+def test_the_line_is_never_shrunk_below_legible():
+    """The wiki shrinks a drawing to its column; the Line keeps at least three quarters of its size (names of
+    9 px), and scrolls sideways in its box instead."""
+    import re
+
+    state, _ = base_state("monkey-dance")
+    drawn = {p.slug: p.markdown for p in pages.pages(state)}
+    for text in (drawn["monkey-line"], pages.strip_svg(["Abu", "Caesar", "Jack"])):
+        svgs = re.findall(r'<svg [^>]*role="img"[^>]*>', text)
+        assert svgs
+        for tag in svgs:
+            width = int(re.search(r' width="(\d+)"', tag).group(1))
+            floor = int(re.search(r'min-width:(\d+)px', tag).group(1))
+            assert floor == round(width * 0.75), tag
+
+
 def test_steps_markdown_tells_each_move():
     text = pages.steps_markdown([
         {"dance": 1, "conductor": "Al", "order": ["Al"], "line": ["Al", "Bo"], "barrel": []},
