@@ -96,3 +96,15 @@ def test_a_hostile_name_is_inert_on_every_page():
         assert_same_shape(plain[slug], text, slug)
         assert "&lt;img src=x onerror=alert(1)&gt; &#91;x&#93;(javascript:alert(2)) &#42;y&#42;" in text, slug
     assert "&#45; &lt;img src=x" in hostile["settlement"]  # "- " would start a list on the Leader's line
+
+
+def test_dance_and_victory_times_read_as_the_rest_of_the_wiki():
+    from validators.games.settlement.pages import render_dances
+
+    state = _state()
+    state.doc("colony")["dances"] = [{"id": 1, "by": "Ann", "opened": "2026-11-04T11:00:00Z", "status": "over",
+                                      "kind": "square", "participants": ["Ann", "Ben"]}]
+    state.doc("colony")["victory"] = {"at": "2026-11-05T09:30:00Z", "winners": ["Ann"], "how": "a square"}
+    shown = render_dances(state)
+    assert "| 1 | Ann | 4 Nov 2026 11:00 UTC | over |" in shown
+    assert "**Victory** at 5 Nov 2026 09:30 UTC" in shown and "2026-11-0" not in shown
