@@ -139,3 +139,58 @@ def test_search_finds_a_player_and_a_rule(browser, site_url, artifacts):  # type
     found = _search(browser, site_url, "Enactment")
     assert found, "searching for a rule found nothing"
     browser.save_screenshot(str(artifacts / "wiki-search-rule.png"))
+
+
+WIDE_PAGES = ["", "games/monkey/roster/", "games/quazie/roster/", "games/blognomic/proposals/",
+              "games/monkey/monkey-line/", "games/settlement/settlement/"]
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_no_page_is_wider_than_the_screen(browser, site_url, artifacts, width):  # type: ignore[no-untyped-def]
+    """At a phone's width and a desktop's, wide tables and drawings scroll inside their box: the page itself
+    never scrolls sideways, and no link in a table is broken inside a word."""
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": width < 500})
+    try:
+        wide = {}
+        for path in WIDE_PAGES:
+            browser.get(site_url + path)
+            _wait(lambda: browser.execute_script("return document.readyState") == "complete")
+            scroll = browser.execute_script("return document.documentElement.scrollWidth")
+            if scroll > width:
+                wide[path] = scroll
+            broken = browser.execute_script(
+                "return Array.from(document.querySelectorAll('article table a')).filter(a => "
+                "a.textContent.trim().split(/\\s+/).length < a.getClientRects().length).map(a => a.textContent)")
+            # a link on more lines than it has words was cut inside a word
+            if broken:
+                wide[path + " broken links"] = broken
+        browser.save_screenshot(str(artifacts / f"wiki-width-{width}.png"))
+        assert not wide, wide
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_drawings_stay_readable_in_dark_mode(browser, site_url, artifacts):  # type: ignore[no-untyped-def]
+    """Module drawings are dark ink on light ground: in the dark palette they keep a light sheet of their own."""
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                            {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    try:
+        for path in ("games/settlement/settlement/", "games/ifmud/map/", "games/quazie/positions/",
+                     "games/monkey/monkey-line/"):
+            # Material keeps the palette of earlier visits: forget it, so the page follows the system's
+            browser.get(site_url + path)
+            browser.execute_script("localStorage.clear()")
+            browser.get(site_url + path)
+            _wait(lambda: browser.execute_script("return document.readyState") == "complete")
+            scheme = browser.execute_script("return document.body.getAttribute('data-md-color-scheme')")
+            assert scheme == "slate", (path, scheme)
+            grounds = browser.execute_script(
+                "return Array.from(document.querySelectorAll('article div[style*=\"overflow-x\"] > svg[role=img]'))"
+                ".map(s => getComputedStyle(s).backgroundColor)")
+            assert grounds, path
+            light = [g for g in grounds if sum(map(int, g[g.index("(") + 1:g.index(")")].split(",")[:3])) > 600]
+            assert light == grounds, (path, grounds)
+        browser.save_screenshot(str(artifacts / "wiki-dark-drawing.png"))
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
