@@ -201,9 +201,10 @@ class NomicPlugin(BasePlugin[NomicConfig]):
             f"{Path(config.docs_dir).resolve().relative_to(self.root).as_posix()}/{page.file.src_uri}"
             if Path(config.docs_dir).resolve().is_relative_to(self.root) else "")
         page.edit_url = edit_url(repo, self.config.branch, source)
-        if page.file.src_uri in self.titles and not page.toc.items:
-            # a drawn page with no headings (a roster, a list): Material would keep an empty column for the
-            # table of contents; hidden, the page's wide tables get that room
+        if page.file.src_uri in self.titles and not any(item.children for item in page.toc.items) \
+                and len(page.toc.items) <= 1:
+            # a drawn page with no heading under its title (a roster, a list): Material would keep an empty
+            # column for the table of contents; hidden, the page's wide tables get that room
             page.meta["hide"] = [*page.meta.get("hide", []), "toc"]
         context["nomic_source"] = source
         return context

@@ -194,3 +194,12 @@ def test_drawings_stay_readable_in_dark_mode(browser, site_url, artifacts):  # t
         browser.save_screenshot(str(artifacts / "wiki-dark-drawing.png"))
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def test_a_page_without_headings_gives_its_table_the_toc_column(built_site):  # type: ignore[no-untyped-def]
+    """A roster has no heading under its title: Material's table-of-contents column is hidden, not kept empty."""
+    toc = '<div class="md-sidebar md-sidebar--secondary" data-md-component="sidebar" data-md-type="toc"'
+    roster = (built_site / "games/monkey/roster/index.html").read_text()
+    ruleset = (built_site / "games/monkey/ruleset/index.html").read_text()
+    assert toc + " hidden>" in roster
+    assert toc + " >" in ruleset
