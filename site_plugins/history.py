@@ -6,12 +6,13 @@ from datetime import datetime
 from typing import Any, Sequence
 from xml.sax.saxutils import escape as xml_escape
 
+from validators.games._timefmt import day, when
+
 from .changes import describe
 from .links import Links, page_url, relative
 from .markup import esc, md_text, raw_html
 from .model import Entry, Game
 from .players import params_words
-from .timefmt import day, when
 
 
 def outcome_words(outcome: Any) -> list[str]:

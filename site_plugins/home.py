@@ -6,11 +6,11 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from validators.engine import State
+from validators.games._timefmt import when
 from validators.roster import active_players
 
 from .links import Links, relative
 from .markup import esc, md_text, plain_html
-from .timefmt import when
 
 
 @dataclass

@@ -6,6 +6,7 @@ from datetime import datetime
 from typing import Any, Sequence
 
 from validators.engine import State
+from validators.games._timefmt import day, when
 from validators.roster import active_players, quorum
 from validators.timeutil import UTC, parse_time
 
@@ -13,7 +14,6 @@ from .links import Links
 from .markup import esc, md_text, raw_html
 from .model import Entry, Game
 from .svg import stat_chart
-from .timefmt import day, when
 
 Series = dict[str, dict[str, list[tuple[datetime, Any]]]]  # player -> stat -> [(time, value)]
 

@@ -13,13 +13,13 @@ from datetime import datetime, timedelta
 from typing import Any, Callable
 
 from validators.engine import State
+from validators.games._timefmt import hours, when
 from validators.roster import active_players, quorum
 from validators.timeutil import format_time, parse_time
 
 from .links import Links
 from .markup import esc, md_text, plain_html, raw_html
 from .svg import bar
-from .timefmt import hours, when
 
 
 class _At:

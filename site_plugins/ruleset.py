@@ -12,10 +12,10 @@ import re
 from typing import Any, Iterable
 
 from validators.engine import Rule, State
+from validators.games._timefmt import day
 
 from .links import Links
 from .markup import RuleMarkdown, css_colour, esc, md_text
-from .timefmt import day
 
 SECTION_TITLES = {"core": "Core Rules", "dynastic": "Dynastic Rules", "glossary": "Glossary",
                   "special": "Special Case Rules"}

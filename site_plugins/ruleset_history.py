@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from validators.games._timefmt import day, when
+
 from .changes import rule_changes, text_diff
 from .links import Links
 from .markup import esc, md_text
 from .model import Game
 from .ruleset import by_link, change_anchor, number_key
-from .timefmt import day, when
 
 
 def _cause(new_rule, old_rule) -> str:  # type: ignore[no-untyped-def]

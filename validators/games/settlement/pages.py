@@ -14,6 +14,7 @@ from typing import Any
 from ...engine import Page, State
 from ...timeutil import parse_time
 from .._markup import esc, html_block, md
+from .._timefmt import when
 from . import configs
 from .common import beings, handbook, is_outsider, leader_of, opts, the_map, where
 from .grid import column_letters, designate
@@ -154,15 +155,6 @@ def render_formations(state: State) -> str:
     return "\n".join(rows)
 
 
-def _when(value: Any) -> str:
-    """A time as the rest of the wiki writes it, '4 Nov 2026 11:00 UTC' (what is not a time, as it is)."""
-    try:
-        t = parse_time(value)
-    except (ValueError, TypeError):
-        return str(value)
-    return f"{t.day} {t.strftime('%b %Y %H:%M')} UTC"
-
-
 def render_dances(state: State) -> str:
     colony = state.doc("colony")
     dances = colony.get("dances", [])
@@ -175,13 +167,13 @@ def render_dances(state: State) -> str:
             status = d["status"]
             if status == "open" and clock is not None and clock - parse_time(d["opened"]) >= timedelta(hours=hours):
                 status = f"over (no configuration within {hours} hours)"
-            out.append(f"| {d['id']} | {md(d['by'])} | {md(_when(d['opened']))} | {md(status)} | "
+            out.append(f"| {d['id']} | {md(d['by'])} | {md(when(d['opened']))} | {md(status)} | "
                        f"{md(d.get('kind', ''))} | {md(', '.join(d.get('participants', [])))} |")
     else:
         out.append("No dance has been called yet.")
     victory = colony.get("victory")
     if victory:
-        out.append(f"\n**Victory** at {md(_when(victory['at']))}: {md(', '.join(victory['winners']))} "
+        out.append(f"\n**Victory** at {md(when(victory['at']))}: {md(', '.join(victory['winners']))} "
                    f"({md(victory['how'])}).")
     return "\n".join(out)
 

@@ -1,4 +1,7 @@
-"""Times as the wiki shows them (all UTC, as the games keep them)."""
+"""Times as the wiki shows them (all UTC, as the games keep them): for the wiki and for the modules' pages.
+
+Nothing here may import the wiki (site_plugins); the wiki imports this.
+"""
 
 from __future__ import annotations
 
