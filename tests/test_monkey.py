@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from validators.cases import base_state
@@ -183,6 +185,45 @@ def test_options_refuse_unknown_values():
 
 # ---------------------------------------------------------------- pages
 
+RAW_STAMP = re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d")  # 2026-11-04T11:00:00Z or 2026-11-04 11:00
+
+
+def _t(iso: str, words: str) -> str:
+    """A time as the module pages write it: in words, with the exact stamp kept for the reader who needs it."""
+    return f'<time datetime="{iso}" title="{iso}">{words}</time>'
+
+
+def _shown(markdown: str) -> str:
+    """What a reader sees of a page: its text without tags (a tag's attributes are not shown)."""
+    return re.sub(r"<[^>]*>", "", markdown)
+
+
+def test_every_time_on_the_monkey_pages_is_written_as_the_wiki_writes_times():
+    """The Dance, the last Dance, a dance's own page, the barrel and Awesomeness write times as the rest of the
+    wiki does (4 Nov 2026 11:00 UTC), never a raw stamp; the stamp stays in the ``<time>`` element's title."""
+    state, _ = base_state("monkey")
+    state.doc("monkey_line")["barrel"] = [{"name": "Abu", "since": "2026-11-21T10:00:00Z",
+                                           "held_until": "2026-11-25T10:00:00Z"}]
+    drawn = {p.slug: p.markdown for p in pages.pages(state)}
+    assert {"dance", "last-dance", "awesomeness", "monkey-line"} <= set(drawn)
+    for slug, text in drawn.items():
+        assert not RAW_STAMP.search(_shown(text)), (slug, RAW_STAMP.search(_shown(text)))
+    assert f"| 1 | {_t('2026-11-09T18:00:00Z', '9 Nov 2026 18:00 UTC')} | Caesar |" in drawn["dance"]
+    assert f"| {_t('2026-11-12T13:00:00Z', '12 Nov 2026 13:00 UTC')} |" in drawn["dance"]  # a section's update
+    assert (f"conducted by Caesar at {_t('2026-11-21T10:00:00Z', '21 Nov 2026 10:00 UTC')}, move by move"
+            in drawn["last-dance"])
+    assert (f"| Abu | {_t('2026-11-21T10:00:00Z', '21 Nov 2026 10:00 UTC')} | "
+            f"{_t('2026-11-25T10:00:00Z', '25 Nov 2026 10:00 UTC')} |") in drawn["monkey-line"]
+    assert (f"| 1 | Marcel | Caesar | {_t('2026-11-08T16:00:00Z', '8 Nov 2026 16:00 UTC')} | 5 | 0 | "
+            f"5 FOR against Quorum 4, counted {_t('2026-11-10T16:00:00Z', '10 Nov 2026 16:00 UTC')} | "
+            f"passed, closed {_t('2026-11-10T17:00:00Z', '10 Nov 2026 17:00 UTC')} |") in drawn["awesomeness"]
+    page = pages.dance_action_page({"action": "monkey.dance", "actor": "Zira", "at": "2026-11-11T19:00:00Z",
+                                    "dice": [3], "outcome": [{"after": "nothing", "events": []}]})
+    assert page is not None and page.slug == "dance-20261111t190000z"
+    assert page.title == "Dance of 11 Nov 2026 19:00 UTC, conducted by Zira"
+    assert page.markdown.startswith(f"Conducted by **Zira** at {_t('2026-11-11T19:00:00Z', '11 Nov 2026 19:00 UTC')}.")
+    assert not RAW_STAMP.search(_shown(page.markdown))
+
 
 def test_pages_draw_the_line_and_escape_names():
     state, _ = base_state("monkey-dance")
@@ -237,8 +278,8 @@ def test_the_awesomeness_page_shows_each_posts_count_and_when_it_is_taken():
                                  "params": {"about": "Bruno"}}] + votes)
     assert out.verdict == "legal"
     page = pages.awesomeness_page(out.state)
-    assert "| 1 | Alice | Bruno | 2026-11-02T09:00:00Z | 5 | 0 | to be counted at 2026-11-04T09:00:00Z | " \
-           "pending: open to votes |" in page
+    assert (f"| 1 | Alice | Bruno | {_t('2026-11-02T09:00:00Z', '2 Nov 2026 09:00 UTC')} | 5 | 0 | "
+            f"to be counted at {_t('2026-11-04T09:00:00Z', '4 Nov 2026 09:00 UTC')} | pending: open to votes |") in page
     # After the 48 hours an action (Bruno's own post) lets the tally event count post 1: 5 FOR, Quorum 4.
     out = run(out.state, registry, [{"at": "2026-11-04T10:00:00Z", "actor": "Bruno",
                                      "action": "monkey.awesomeness-post", "params": {"about": "Alice"}}])
@@ -246,18 +287,22 @@ def test_the_awesomeness_page_shows_each_posts_count_and_when_it_is_taken():
     assert out.state.doc("monkey_awesomeness")["posts"][0]["tally"] == {"at": "2026-11-04T09:00:00Z", "for": 5,
                                                                           "quorum": 4}
     page = pages.awesomeness_page(out.state)
-    assert "| 5 FOR against Quorum 4, counted 2026-11-04T09:00:00Z | counted; awaiting closing (it passes) |" in page
-    assert "| 2 | Bruno | Alice | 2026-11-04T10:00:00Z | 0 | 0 | to be counted at 2026-11-06T10:00:00Z |" in page
+    assert (f"| 5 FOR against Quorum 4, counted {_t('2026-11-04T09:00:00Z', '4 Nov 2026 09:00 UTC')} | "
+            "counted; awaiting closing (it passes) |") in page
+    assert (f"| 2 | Bruno | Alice | {_t('2026-11-04T10:00:00Z', '4 Nov 2026 10:00 UTC')} | 0 | 0 | "
+            f"to be counted at {_t('2026-11-06T10:00:00Z', '6 Nov 2026 10:00 UTC')} |") in page
     out = run(out.state, registry, [{"at": "2026-11-04T11:00:00Z", "actor": "Chidi",
                                      "action": "monkey.awesomeness-close", "params": {"post": 1}}])
     page = pages.awesomeness_page(out.state)
-    assert "| 5 FOR against Quorum 4, counted 2026-11-04T09:00:00Z | passed, closed 2026-11-04T11:00:00Z |" in page
+    assert (f"| 5 FOR against Quorum 4, counted {_t('2026-11-04T09:00:00Z', '4 Nov 2026 09:00 UTC')} | "
+            f"passed, closed {_t('2026-11-04T11:00:00Z', '4 Nov 2026 11:00 UTC')} |") in page
     assert "more FOR votes than Quorum" in page
+    assert not RAW_STAMP.search(_shown(page))
     # A post closed with no tally (a patch dated it in the past) shows the count taken at closing.
     post = {"id": 9, "author": "Alice", "about": "Bruno", "submitted": "2026-10-01T00:00:00Z", "votes": {},
             "status": "failed", "closed": {"at": "2026-11-04T12:00:00Z", "for": 0, "quorum": 4}}
     assert pages._count_cell(post) == "0 FOR against Quorum 4, when closed"
-    assert pages._result_cell(post, True) == "failed, closed 2026-11-04T12:00:00Z"
+    assert pages._result_cell(post, True) == f"failed, closed {_t('2026-11-04T12:00:00Z', '4 Nov 2026 12:00 UTC')}"
 
 
 # ---------------------------------------------------------------- the module as a whole

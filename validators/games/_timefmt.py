@@ -1,13 +1,17 @@
 """Times as the wiki shows them (all UTC, as the games keep them): for the wiki and for the modules' pages.
 
-Nothing here may import the wiki (site_plugins); the wiki imports this.
+Nothing here may import the wiki (site_plugins); the wiki imports this. ``time_md`` is for the modules' Markdown
+pages; the wiki writes its own ``<time>`` elements in HTML.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 
-from validators.timeutil import parse_time
+from validators.timeutil import format_time, parse_time
+
+from ._markup import esc, md
 
 
 def _t(value: object) -> datetime | None:
@@ -35,3 +39,14 @@ def hours(delta_hours: float) -> str:
     if h < 48:
         return f"{h} h"
     return f"{h // 24} d {h % 24} h" if h % 24 else f"{h // 24} d"
+
+
+def time_md(value: object, show: Callable[[object], str] = when) -> str:
+    """A time in a module's Markdown page (a table cell, a sentence): written as ``show`` writes it (``when``,
+    or ``day``), in a ``<time>`` element that keeps the exact stamp for a reader who needs it (its ``title``,
+    shown on hover) and for the machine (its ``datetime``). What is no time is written as it is, through ``md``."""
+    t = _t(value)
+    if t is None:
+        return md(value)
+    stamp = format_time(t)
+    return f'<time datetime="{stamp}" title="{stamp}">{esc(show(t))}</time>'

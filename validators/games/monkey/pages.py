@@ -13,8 +13,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from ...engine import Page, State
-from ...timeutil import format_time
 from .._markup import esc, html_block, md
+from .._timefmt import time_md, when
 from .awesomeness import deadline
 from .options import options
 from .world import BARE
@@ -179,7 +179,8 @@ def barrel_markdown(state: State) -> str:
     rows = ["| Monkey | In since | Held until (All Danced Out) | Items |", "|---|---|---|---|"]
     for b in barrel:
         items = ", ".join(md(i["name"]) for i in held.get(b["name"], []))
-        rows.append(f"| {md(b['name'])} | {md(b.get('since', ''))} | {md(b.get('held_until', ''))} | {items} |")
+        rows.append(f"| {md(b['name'])} | {time_md(b.get('since', ''))} | {time_md(b.get('held_until', ''))} | "
+                    f"{items} |")
     return "\n".join(rows)
 
 
@@ -201,7 +202,7 @@ def dance_page(state: State) -> str:
         dm = players.get(s["monkey"], {"stats": {}})["stats"].get("dance_moves", "")
         over = " (over: may be trimmed)" if isinstance(dm, int) and total > dm else ""
         moves = "; ".join(md(m) for m in s["moves"]) or "(none)"
-        out.append(f"| {md(s['monkey'])} | {dm} | {moves} | {total}{over} | {md(s.get('updated', ''))} |")
+        out.append(f"| {md(s['monkey'])} | {dm} | {moves} | {total}{over} | {time_md(s.get('updated', ''))} |")
     out += ["", "## The moves", "", "| Move | Complexity | What it does |", "|---|---:|---|"]
     for m in dance["moves"]:
         out.append(f"| {md(m['name'])} | {m['complexity']} | {md(m.get('description', ''))} |")
@@ -212,7 +213,7 @@ def dance_page(state: State) -> str:
     out += ["", "## Dances so far", ""]
     if history:
         out += ["| Dance | When | Conducted by |", "|---:|---|---|"]
-        out += [f"| {d['number']} | {md(d['at'])} | {md(d['by'])} |" for d in history]
+        out += [f"| {d['number']} | {time_md(d['at'])} | {md(d['by'])} |" for d in history]
     else:
         out.append("No dance yet.")
     return "\n".join(out) + "\n"
@@ -281,7 +282,7 @@ def last_dance_page(state: State) -> str:
     last = state.doc("monkey_dance").get("last_dance")
     if not last:
         return "No dance has been conducted yet.\n"
-    head = (f"The last Dance, number {last['number']}, conducted by {md(last['by'])} at {md(last['at'])}, move by "
+    head = (f"The last Dance, number {last['number']}, conducted by {md(last['by'])} at {time_md(last['at'])}, move by "
             "move as its action file records it (earlier dances are in the History). Highlighted names moved.\n\n")
     return head + steps_markdown(last["steps"])
 
@@ -299,10 +300,10 @@ def pages(state: State) -> list[Page]:
 
 
 def _post_deadline(post: dict[str, Any]) -> str:
-    """When the post's forty-eight hours end (seed 000, "Awesomeness"), as the state writes times; "" when its
+    """When the post's forty-eight hours end (seed 000, "Awesomeness"), as a ``<time>`` for the page; "" when its
     submission time cannot be read (the schema reports that)."""
     end = deadline(post)
-    return format_time(end) if end is not None else ""
+    return time_md(end) if end is not None else ""
 
 
 def _count_cell(post: dict[str, Any]) -> str:
@@ -312,19 +313,19 @@ def _count_cell(post: dict[str, Any]) -> str:
     tally, closed = post.get("tally"), post.get("closed") or {}
     if isinstance(tally, dict):
         return (f"{md(tally.get('for', ''))} FOR against Quorum {md(tally.get('quorum', ''))}, "
-                f"counted {md(tally.get('at', ''))}")
+                f"counted {time_md(tally.get('at', ''))}")
     if closed.get("for") is not None:
         return f"{md(closed.get('for'))} FOR against Quorum {md(closed.get('quorum', ''))}, when closed"
     if post.get("status") == "pending":
         due = _post_deadline(post)
-        return f"to be counted at {md(due)}" if due else "to be counted 48 hours after it was posted"
+        return f"to be counted at {due}" if due else "to be counted 48 hours after it was posted"
     return ""
 
 
 def _result_cell(post: dict[str, Any], more_than: bool | None) -> str:
     status, closed = post.get("status"), post.get("closed") or {}
     if status != "pending":
-        return f"{md(status)}, closed {md(closed['at'])}" if closed.get("at") else md(status)
+        return f"{md(status)}, closed {time_md(closed['at'])}" if closed.get("at") else md(status)
     tally = post.get("tally")
     if isinstance(tally, dict) and more_than is not None:
         try:
@@ -352,7 +353,7 @@ def awesomeness_page(state: State) -> str:
     for p in state.doc("monkey_awesomeness")["posts"]:
         fors = sum(1 for v in p["votes"].values() if v == "FOR")
         against = sum(1 for v in p["votes"].values() if v == "AGAINST")
-        rows.append(f"| {p['id']} | {md(p['author'])} | {md(p['about'])} | {md(p['submitted'])} | {fors} | "
+        rows.append(f"| {p['id']} | {md(p['author'])} | {md(p['about'])} | {time_md(p['submitted'])} | {fors} | "
                     f"{against} | {_count_cell(p)} | {_result_cell(p, more_than)} |")
     board = ["", "| Monkey | Awesomeness |", "|---|---:|"]
     ranked = sorted(state.doc("roster")["players"], key=lambda x: (-int(x["stats"].get("awesomeness", 0)), x["name"]))
@@ -366,8 +367,8 @@ def dance_action_page(record: dict[str, Any]) -> Page | None:
     if record.get("action") != "monkey.dance" or not record.get("outcome"):
         return None
     at = str(record.get("at", ""))
-    title = f"Dance of {at[:10]} {at[11:16]} UTC, conducted by {record.get('actor', '')}"
-    intro = (f"Conducted by **{md(record.get('actor', ''))}** at {md(at)}. "
+    title = f"Dance of {when(at)}, conducted by {record.get('actor', '')}"
+    intro = (f"Conducted by **{md(record.get('actor', ''))}** at {time_md(at)}. "
              f"Dice rolled: {md(', '.join(str(d) for d in record.get('dice', [])) or 'none')}.\n\n")
     return Page(slug=f"dance-{at.replace(':', '').replace('-', '').lower()}", title=title,
                 markdown=intro + steps_markdown(record["outcome"]))
