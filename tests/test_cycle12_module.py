@@ -30,6 +30,19 @@ def ctx_for(state: State, registry, at: str = "2026-11-10T13:00:00Z") -> Ctx:
     return Ctx(state, Action(name="test", rule="items", summary=""), record, parse_time(at), registry)
 
 
+RAW_STAMP = re.compile(r"\d{4}-\d\d-\d\d")  # 2026-11-04T11:00:00Z, 2026-11-02 00:00, 2026-11-12
+
+
+def _t(iso: str, words: str) -> str:
+    """A time as the module pages write it: in words, with the exact stamp kept for the reader who needs it."""
+    return f'<time datetime="{iso}" title="{iso}">{words}</time>'
+
+
+def _shown(markdown: str) -> str:
+    """What a reader sees of a page: its text without tags (a tag's attributes are not shown)."""
+    return re.sub(r"<[^>]*>", "", markdown)
+
+
 def rule(rid: str, title: str, parent: str | None = None, number: str = "") -> Rule:
     meta = {"id": rid, "title": title, "number": number, "status": "active"}
     if parent:
@@ -186,7 +199,8 @@ def test_the_calendar_names_the_current_phase(base) -> None:
     state, _ = base
     text = pages.render_calendar(state, datetime(2026, 11, 13, tzinfo=timezone.utc))
     assert "**Phase IV**" in text
-    assert "| Phase IV (now) | Thu 2026-11-12 |" in text
+    assert f"| Phase IV (now) | Thu {_t('2026-11-12T00:00:00Z', '12 Nov 2026')} |" in text
+    assert not RAW_STAMP.search(_shown(text))
 
 
 def test_module_pages_are_all_drawn(example) -> None:
@@ -227,7 +241,8 @@ def test_a_location_page_shows_the_place(example) -> None:
     assert "| Plant | Primary Location Type | the plant element |" in text
     assert "| Farm | Population Level | worked as farmland |" in text
     assert "tiles/mossy-fen.png" in text and "cards/mossy-fen.png" in text
-    assert "Created 2026-11-02T10:52:00Z by Dmitri, answering suggestion 2 (tile) by Cleo." in text
+    assert (f"Created {_t('2026-11-02T10:52:00Z', '2 Nov 2026 10:52 UTC')} by Dmitri, answering suggestion 2 "
+            "(tile) by Cleo.") in text
     players = text.split("## Players here")[1].split("##")[0]
     assert "| Basil | a teapot | Mossback (&#35;2) |" in players and "| Dmitri | a pine cone |" in players
     assert "Ada" not in players and "Cleo" not in players
@@ -237,7 +252,8 @@ def test_a_location_page_shows_the_place(example) -> None:
     assert "| east | [Ember Steppe](3.md) |" in text
     assert "| south | [Sunken Bell](9.md) |" in text
     assert "| west | [Apeiros Village](1.md) |" in text
-    assert ("| 1 | terraform | Ada | 2026-11-10T09:37:00Z | Population Level | Farm | 3 "
+    assert (f"| 1 | terraform | Ada | {_t('2026-11-10T09:37:00Z', '10 Nov 2026 09:37 UTC')} | Population Level | "
+            "Farm | 3 "
             "| done: Farm added to Mossy Fen |") in text
     assert "[World map](../world-map.md)" in text
     # wild nomsters, an ascended one and the player who ascended, a survey and a location change card
@@ -391,3 +407,25 @@ def test_an_urgent_proposal_ending_as_a_phase_begins_is_resolved_once_by_the_pha
     assert [e["event"] for e in applied.events] == ["cycle12.phase-begins"]
     resolved = [s for s in applied.events[0]["outcome"] if "proposal" in s]
     assert [s["proposal"] for s in resolved] == [1, 2]
+
+
+def test_every_time_on_the_cycle12_pages_is_written_as_the_wiki_writes_times(example) -> None:
+    """Proposals, judgement, sheets, locations, the map and the phases write times as the rest of the wiki does
+    (4 Nov 2026 11:00 UTC, or 4 Nov 2026 for a day), never a raw stamp; the stamp stays in each ``<time>``'s title."""
+    state, _ = example
+    drawn = {p.slug: p.markdown for p in MODULE.pages(state)}
+    for slug, text in drawn.items():
+        found = RAW_STAMP.search(_shown(text))
+        assert found is None, (slug, found)
+    assert (f"Standard, by Cleo, made {_t('2026-11-18T16:50:00Z', '18 Nov 2026 16:50 UTC')} (Phase V); "
+            f"voting ends {_t('2026-11-23T00:00:00Z', '23 Nov 2026 00:00 UTC')}.") in drawn["cycle12-proposals"]
+    archived = f"| took-effect | 4 | 1 | {_t('2026-11-09T00:00:00Z', '9 Nov 2026 00:00 UTC')} |"
+    assert archived in drawn["cycle12-proposals"]
+    assert f"Statement by Dmitri, {_t('2026-11-10T13:35:00Z', '10 Nov 2026 13:35 UTC')}." in drawn["judgement"]
+    assert f"— Cleo, {_t('2026-11-10T15:05:00Z', '10 Nov 2026 15:05 UTC')} (standing)." in drawn["judgement"]
+    assert (f"| Dmitri | {_t('2026-11-18T21:10:00Z', '18 Nov 2026 21:10 UTC')} | "
+            f"{_t('2026-11-25T21:10:00Z', '25 Nov 2026 21:10 UTC')} | done |") in drawn["sheets"]
+    assert (f"The cycle started at {_t('2026-11-02T00:00:00Z', '2 Nov 2026 00:00 UTC')} and ends"
+            in drawn["phases"])
+    assert (f"| Phase I | Mon {_t('2026-11-02T00:00:00Z', '2 Nov 2026')} | "
+            f"Thu {_t('2026-11-05T00:00:00Z', '5 Nov 2026 00:00 UTC')} |") in drawn["phases"]

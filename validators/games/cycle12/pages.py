@@ -16,6 +16,7 @@ from typing import Any
 from ...engine import Page, State
 from ...timeutil import parse_time
 from .._markup import html_block
+from .._timefmt import day, time_md
 from . import phases, proposals, ruletree
 from .common import ITEMS, JUSTICE, MEDALS, NOMSTERS, PROPOSALS, SHEETS, WORLD, nomster_label, opts, phase_of, start
 
@@ -167,7 +168,7 @@ def render_map(state: State, ix: Index | None = None) -> str:
         lines += ["", "## Unfulfilled suggestions", "", "| # | By | At | Kind | Card |", "|---|---|---|---|---|"]
         for s in open_s:
             card = f"{s.get('name', '')} ({s.get('x', '?')}, {s.get('y', '?')})" if s["kind"] == "card" else ""
-            lines.append(f"| {s['id']} | {_cell(s['by'])} | {s['at']} | {s['kind']} | {_cell(card)} |")
+            lines.append(f"| {s['id']} | {_cell(s['by'])} | {time_md(s['at'])} | {s['kind']} | {_cell(card)} |")
     if world["announcements"]:
         lines += ["", "## Terraforming and surveying", "",
                   "| # | Kind | By | Location | Family | Tag | Reactions | Status |",
@@ -198,7 +199,7 @@ def render_location(state: State, loc: dict[str, Any], ix: Index) -> str:
              f"Location {_md(lid)} of the [World map](../world-map.md), at ({_md(loc['x'])}, {_md(loc['y'])}).", ""]
     if loc.get("description"):
         lines += [f"> {_md(loc['description'])}", ""]
-    made = f"Created {_md(loc.get('created', '?'))} by {_md(loc.get('created_by', '?'))}"
+    made = f"Created {time_md(loc.get('created', '?'))} by {_md(loc.get('created_by', '?'))}"
     s = ix.suggestions.get(lid)
     if s is not None:
         made += f", answering suggestion {_md(s['id'])} ({_md(s.get('kind', ''))}) by {_md(s.get('by', '?'))}"
@@ -253,7 +254,7 @@ def render_location(state: State, loc: dict[str, Any], ix: Index) -> str:
         for a in anns:
             status = str(a.get("status", "")) + (": " + str(a["result"]) if a.get("result") else "")
             lines.append(f"| {_md(a['id'])} | {_md(a.get('kind', ''))} | {_md(a.get('by', ''))} | "
-                         f"{_md(a.get('at', ''))} | {_md(a.get('family', ''))} | {_md(a.get('tag', ''))} | "
+                         f"{time_md(a.get('at', ''))} | {_md(a.get('family', ''))} | {_md(a.get('tag', ''))} | "
                          f"{len(a.get('reactions') or [])} | {_md(status)} |")
     cards = ix.cards.get((loc["x"], loc["y"]), [])
     if cards:
@@ -295,15 +296,15 @@ def render_calendar(state: State, now: datetime | None = None) -> str:
     s, o = start(state), opts(state)
     current = phases.phase_number(now, s)
     lines = ["# Phases", "",
-             (f"The cycle started at {s:%Y-%m-%d %H:%M} UTC and ends at the end of phase {o['last_phase']} "
+             (f"The cycle started at {time_md(s)} and ends at the end of phase {o['last_phase']} "
              f"({phases.phase_name(o['last_phase'])}, which the rules write XXXX), at "
-             f"{phases.cycle_end(s, o['last_phase']):%Y-%m-%d %H:%M} UTC."), "",
-             f"Now ({now:%Y-%m-%d %H:%M} UTC): **{phases.phase_name(current) if current else 'before the cycle'}**.",
+             f"{time_md(phases.cycle_end(s, o['last_phase']))}."), "",
+             f"Now ({time_md(now)}): **{phases.phase_name(current) if current else 'before the cycle'}**.",
              "", "| Phase | From | Until | Days |", "|---|---|---|---|"]
     for n in range(1, max(current, 1) + 3):
         a, b = phases.phase_bounds(n, s)
         mark = " (now)" if n == current else ""
-        lines.append(f"| {phases.phase_name(n)}{mark} | {a:%a %Y-%m-%d} | {b:%a %Y-%m-%d %H:%M} | "
+        lines.append(f"| {phases.phase_name(n)}{mark} | {a:%a} {time_md(a, day)} | {b:%a} {time_md(b)} | "
                      f"{', '.join(d[:3] for d in phases.phase_days(n, s))} |")
     return "\n".join(lines) + "\n"
 
@@ -325,8 +326,9 @@ def render_proposals(state: State, now: datetime | None = None) -> str:
         if p.get("edited") and parse_time(p["edited"]) < ends:  # an edit after the end changes nothing
             state_now = "edited: it will not take effect"
         lines += [f"### {p['id']}. {_md(p['title'])}", "",
-                  (f"{p['class'].capitalize()}, by {_md(p['author'])}, made {p['submitted']} "
-                  f"({phases.phase_name(phase_of(state, parse_time(p['submitted'])) or 1)}); voting ends {p['ends']}"
+                  (f"{p['class'].capitalize()}, by {_md(p['author'])}, made {time_md(p['submitted'])} "
+                  f"({phases.phase_name(phase_of(state, parse_time(p['submitted'])) or 1)}); "
+                  f"voting ends {time_md(p['ends'])}"
                   f"{' (ended)' if ends <= now else ''}. For {f}, against {a}: **{state_now}**."), ""]
         for i, c in enumerate(p.get("changes", []), 1):
             if c["kind"] == "textual":
@@ -343,7 +345,7 @@ def render_proposals(state: State, now: datetime | None = None) -> str:
             r = p.get("resolved", {})
             lines.append(f"| {p['id']} | {_cell(p['title'])} | {p['class']} | {_cell(p['author'])} | "
                          f"{_cell(r.get('result', p['status']))} | {r.get('for', '')} | {r.get('against', '')} | "
-                         f"{r.get('at', '')} |")
+                         f"{time_md(r.get('at', ''))} |")
     return "\n".join(lines) + "\n"
 
 
@@ -376,8 +378,8 @@ def render_sheets(state: State) -> str:
                   "| # | Sheet | Submitter | Requested | Due | Status | Text |", "|---|---|---|---|---|---|---|"]
         for r in reqs:
             status = r["status"] + (" (late)" if r.get("late") else "")
-            lines.append(f"| {r['id']} | {_cell(r['sheet'])} | {_cell(r['submitter'])} | {r['requested']} | "
-                         f"{r['due']} | {status} | {_cell(r.get('text', ''))} |")
+            lines.append(f"| {r['id']} | {_cell(r['sheet'])} | {_cell(r['submitter'])} | {time_md(r['requested'])} | "
+                         f"{time_md(r['due'])} | {status} | {_cell(r.get('text', ''))} |")
     lines += ["", "## Medals", "", "| Medal | Symbol | Condition | Quantity | Held by |", "|---|---|---|---|---|"]
     for m in medals.values():
         held = [s["player"] for s in state.doc(SHEETS)["sheets"] if m["id"] in s.get("medals", [])]
@@ -410,11 +412,11 @@ def render_justice(state: State) -> str:
             f"{_md(c['player'])} ({len(c['endorsements'])} 👍)" for c in doc["candidates"]), ""]
     for r in reversed(doc["rfjs"]):
         lines += [f"## RFJ {r['id']}: {_md(r['statement'])}", "",
-                  f"{'Question' if r['question'] else 'Statement'} by {_md(r['by'])}, {r['at']}.", ""]
+                  f"{'Question' if r['question'] else 'Statement'} by {_md(r['by'])}, {time_md(r['at'])}.", ""]
         for ruling in r["rulings"]:
             c = ruling.get("confidence")
             vote = f" Vote of confidence: {c['status']}." if c else ""
-            lines.append(f"- {_md(ruling['judgement'])} — {_md(ruling['by'])}, {ruling['at']} "
+            lines.append(f"- {_md(ruling['judgement'])} — {_md(ruling['by'])}, {time_md(ruling['at'])} "
                          f"({ruling['status']}).{vote} {_md(ruling.get('reasoning', ''))}")
         lines.append("")
     return "\n".join(lines) + "\n"
