@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Sequence
 
+from validators.games._timefmt import when
+
 from .markup import esc
 
 
@@ -37,7 +39,7 @@ def stat_chart(points: Sequence[tuple[datetime, int]], label: str, *, end: datet
     for t, v in pts[1:]:
         path.append(f"H{x(t):.1f}V{y(v):.1f}")
     path.append(f"H{x(t1):.1f}")
-    dots = "".join(f'<circle cx="{x(t):.1f}" cy="{y(v):.1f}" r="2.5"><title>{esc(t.strftime("%Y-%m-%d %H:%M"))}: '
+    dots = "".join(f'<circle cx="{x(t):.1f}" cy="{y(v):.1f}" r="2.5"><title>{esc(when(t))}: '
                    f'{v}</title></circle>' for t, v in pts)
     summary = f"{label}: from {pts[0][1]} to {pts[-1][1]}, {len(pts)} value(s)"
     return (
@@ -48,8 +50,8 @@ def stat_chart(points: Sequence[tuple[datetime, int]], label: str, *, end: datet
         f'<line class="axis" x1="{left}" y1="{top}" x2="{left}" y2="{top + h}"/>'
         f'<text x="{left - 4}" y="{top + 4}" text-anchor="end">{hi}</text>'
         f'<text x="{left - 4}" y="{top + h}" text-anchor="end">{lo}</text>'
-        f'<text x="{left}" y="{height - 4}">{esc(t0.strftime("%d %b"))}</text>'
-        f'<text x="{left + w}" y="{height - 4}" text-anchor="end">{esc(t1.strftime("%d %b"))}</text>'
+        f'<text x="{left}" y="{height - 4}">{t0.day} {esc(t0.strftime("%b"))}</text>'
+        f'<text x="{left + w}" y="{height - 4}" text-anchor="end">{t1.day} {esc(t1.strftime("%b"))}</text>'
         f'<path class="line" d="{"".join(path)}"/>{dots}</svg>'
     )
 

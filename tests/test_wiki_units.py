@@ -332,3 +332,14 @@ def test_the_roster_page_shows_who_is_barred_from_rejoining() -> None:
     page = render_roster(state, links)
     assert "Emeka (removed by proposal 1 2 Nov 2026; barred from rejoining by proposal 1 on 2 Nov 2026)" in page
     assert "## Barred from joining" in page and "Mallory (barred from rejoining: a second account)" in page
+
+
+def test_a_stat_charts_points_and_ends_are_dated_as_the_wiki_dates() -> None:
+    """A player's stat chart names each point's time as the wiki writes times (its hover title), not as a stamp."""
+    from site_plugins.svg import stat_chart
+
+    svg = stat_chart([(parse_time("2026-11-02T00:00:00Z"), 0), (parse_time("2026-11-09T00:05:00Z"), 3)],
+                     "gooderhose points", end=NOW)
+    assert "<title>2 Nov 2026 00:00 UTC: 0</title>" in svg and "<title>9 Nov 2026 00:05 UTC: 3</title>" in svg
+    assert ">2 Nov</text>" in svg and ">9 Nov</text>" in svg  # the clock is earlier than the last change
+    assert "2026-11" not in svg
