@@ -14,13 +14,14 @@ import re
 from typing import Any
 
 from validators.engine import Rule, State
+from validators.games._timefmt import when
 from validators.judge import MISSING, diff
 
 from .markup import esc
 
 HIDDEN_DOCS = {"ledger"}  # the engine's bookkeeping: clocks, hashes
 MAX_LINES = 12
-
+_STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d)?Z")  # a value that is a time, as the state keeps it
 
 
 
@@ -61,15 +62,26 @@ def path_words(doc_before: Any, doc_after: Any, path: tuple) -> str:
     return " › ".join(parts)
 
 
+def value_html(value: Any) -> str:
+    """A changed value in a sentence: a time as the wiki writes times (4 Nov 2026 11:00 UTC), its stamp kept in
+    the ``<time>`` element (shown on hover); anything else, and a time inside a larger value, as the state
+    keeps it (``short``)."""
+    if isinstance(value, str) and _STAMP.fullmatch(value):
+        shown = when(value)
+        if shown != value:  # a stamp of an impossible date is shown as it is
+            return f'<time datetime="{esc(value)}" title="{esc(value)}">{esc(shown)}</time>'
+    return esc(short(value))
+
+
 def _sentence(kind: str, where: str, old: Any, new: Any) -> str:
     head = f"<b>{esc(kind)}</b>" + (f" › {esc(where)}" if where else "")
     if old is MISSING:
         if isinstance(new, dict) and ("title" in new or "name" in new):
             return f"{head}: added “{esc(short(new.get('title') or new.get('name')))}”"
-        return f"{head}: added {esc(short(new))}"
+        return f"{head}: added {value_html(new)}"
     if new is MISSING:
-        return f"{head}: removed (was {esc(short(old))})"
-    return f"{head}: {esc(short(old))} → {esc(short(new))}"
+        return f"{head}: removed (was {value_html(old)})"
+    return f"{head}: {value_html(old)} → {value_html(new)}"
 
 
 def describe_docs(before: State, after: State, limit: int | None = None) -> list[str]:

@@ -343,3 +343,19 @@ def test_a_stat_charts_points_and_ends_are_dated_as_the_wiki_dates() -> None:
     assert "<title>2 Nov 2026 00:00 UTC: 0</title>" in svg and "<title>9 Nov 2026 00:05 UTC: 3</title>" in svg
     assert ">2 Nov</text>" in svg and ">9 Nov</text>" in svg  # the clock is earlier than the last change
     assert "2026-11" not in svg
+
+
+def test_a_changed_time_is_worded_as_the_wiki_writes_times() -> None:
+    """History: a value that is a time reads as the wiki writes times, its stamp kept in the <time> element; a time
+    inside a larger value (a record added whole) stays as the state keeps it."""
+    before = State({"modules": []}, {"roster": {"players": [{"name": "Emeka", "last": "2026-11-02T18:00:00Z"}]}}, {})
+    after = State({"modules": []}, {"roster": {"players": [{"name": "Emeka", "last": "2026-11-04T12:00:00Z",
+                                                            "idle_since": "2026-11-05T09:00:00Z",
+                                                            "log": {"at": "2026-11-05T09:00:00Z"}}]}}, {})
+    words = describe(before, after)
+    assert ('<b>roster</b> › players › Emeka › last: <time datetime="2026-11-02T18:00:00Z" '
+            'title="2026-11-02T18:00:00Z">2 Nov 2026 18:00 UTC</time> → <time datetime="2026-11-04T12:00:00Z" '
+            'title="2026-11-04T12:00:00Z">4 Nov 2026 12:00 UTC</time>') in words, words
+    assert any(w.endswith('idle_since: added <time datetime="2026-11-05T09:00:00Z" title="2026-11-05T09:00:00Z">'
+                          "5 Nov 2026 09:00 UTC</time>") for w in words), words
+    assert any(w.endswith('log: added {&quot;at&quot;: &quot;2026-11-05T09:00:00Z&quot;}') for w in words), words
