@@ -107,8 +107,11 @@ def render_roster(state: State, links: Links, leader: str | None = None, seen: d
     out = [f"# {md_text(title)}", "",
            f'<p class="nomic-lede">{len(active)} active {esc(title if len(active) != 1 else state.keyword("player"))}'
            f'{f", {idle} idle" if idle else ""}. Quorum is {quorum(state)}. Click a column heading to sort.</p>', ""]
+    # the roster's own marks (badges), headed "Standing" so that no game's stat is confused with them: the Monkey
+    # game has a stat labelled "Status" (In Line or In the Barrel, rule 2.4), a column of its own
+    marks = f'{state.keyword("leader", "leader")}, admin, idle, a non-player\'s kind, or else active'
     head = [f'<th data-sort="text" aria-sort="ascending">{esc(state.keyword("player", "Player"))}</th>',
-            '<th data-sort="text">Status</th>']
+            f'<th data-sort="text" title="{esc("On the roster: " + marks)}">Standing</th>']
     for name, d in defs.items():
         kind = "number" if d.get("type") == "integer" else "text"
         head.append(f'<th data-sort="{kind}" title="{esc(d.get("rule", ""))}">{esc(d.get("label") or name)}</th>')

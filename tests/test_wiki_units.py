@@ -359,3 +359,21 @@ def test_a_changed_time_is_worded_as_the_wiki_writes_times() -> None:
     assert any(w.endswith('idle_since: added <time datetime="2026-11-05T09:00:00Z" title="2026-11-05T09:00:00Z">'
                           "5 Nov 2026 09:00 UTC</time>") for w in words), words
     assert any(w.endswith('log: added {&quot;at&quot;: &quot;2026-11-05T09:00:00Z&quot;}') for w in words), words
+
+
+def test_the_monkey_roster_heads_its_columns_distinctly() -> None:
+    """The roster's own marks (the leader, admin, idle, active) are headed "Standing"; the Monkey game's stat "Status"
+    (In Line or In the Barrel, content/monkey's roster) keeps its own heading: no two columns share one."""
+    import re
+
+    from site_plugins.links import Links
+    from site_plugins.players import render_roster
+    from validators.cases import base_state
+
+    state, _ = base_state("monkey")
+    page = render_roster(state, Links(game="monkey", here="games/monkey/roster.md", players={}))
+    headings = re.findall(r"<th [^>]*>([^<]*)</th>", page)
+    assert len(headings) == len(set(headings)), headings
+    assert "Standing" in headings and "Status" in headings
+    assert headings.index("Standing") == 1  # beside the name; its title says what it holds
+    assert 'title="On the roster: Top Banana, admin, idle, a non-player&#x27;s kind, or else active">Standing' in page
