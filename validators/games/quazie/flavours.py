@@ -24,6 +24,7 @@ from .common import (
     R_FLAVOURS,
     R_SPECIAL,
     ROBOT,
+    ROME,
     TROPICAL,
     done_today,
     height,
@@ -37,7 +38,7 @@ from .common import (
     step_from,
     tables,
 )
-from .movement import ROME_PARAM, move_to
+from .movement import ROME_PARAM, move_to, rome_refusal
 
 NAME = {"$ref": "common.schema.json#/$defs/name"}
 
@@ -121,6 +122,16 @@ def _swap_check(ctx: Ctx) -> Iterator[str]:
             yield f"{name} has already been in a swap today"
     if stat(me, "position") == stat(other, "position"):
         yield f"{ctx.actor} and {other['name']} are at the same Position"
+    # Rule 15: whenever the Muffin it names can move it may go to R instead, and a Muffin moved by another goes to
+    # R at the mover's choice; a swap moves both Muffins, and the Banana who swaps is the one in control of both.
+    # Either way only that Muffin may end up in R: a swap with a Muffin in Rome takes the other one there.
+    mine, theirs = stat(me, "position"), stat(other, "position")
+    for key, name, there in (("rome", ctx.actor, theirs), ("with_rome", other["name"], mine)):
+        if ctx.params.get(key) or there == ROME:
+            why = rome_refusal(ctx, name)
+            if why:
+                how = f"with {key}" if ctx.params.get(key) else f"the swap takes {name} to Rome"
+                yield Problem(f"{why}; {how}", rule=R_SPECIAL)
 
 
 def _swap(ctx: Ctx) -> None:
@@ -128,18 +139,24 @@ def _swap(ctx: Ctx) -> None:
     mine, theirs = stat(ctx.player(), "position"), stat(ctx.player(other), "position")
     mark_today(ctx, "swapped", ctx.actor)
     mark_today(ctx, "swapped", other)
-    move_to(ctx, ctx.actor, theirs, how="swap")
-    move_to(ctx, other, mine, how=f"swap with {ctx.actor}")
+    move_to(ctx, ctx.actor, theirs, rome=bool(ctx.params.get("rome")), how="swap")
+    move_to(ctx, other, mine, rome=bool(ctx.params.get("with_rome")), how=f"swap with {ctx.actor}")
 
 
 SWAP = Action(
     name="quazie.swap",
     rule=R_FLAVOURS,
     summary="Banana: swap Positions with another Banana Muffin (once a day)",
-    params={"type": "object", "required": ["with"], "additionalProperties": False, "properties": {"with": NAME}},
+    params={"type": "object", "required": ["with"], "additionalProperties": False,
+            "properties": {"with": NAME, "rome": ROME_PARAM,
+                           "with_rome": {"type": "boolean",
+                                         "description": "The other Muffin, if the GRAND POOBAH, goes to Rome (R) "
+                                                        "instead of taking your Position (rule 15)"}}},
     check=_swap_check,
     effect=_swap,
-    doc="Neither Muffin may already have been in a swap that day; Blind Muffins cannot be moved.",
+    doc="Neither Muffin may already have been in a swap that day; Blind Muffins cannot be moved. Only the "
+        "GRAND POOBAH (the Muffin rule 15 names) may end up in Rome, whether it is swapped there or sent there "
+        "with rome (the swapper) or with_rome (the other Muffin).",
 )
 
 
