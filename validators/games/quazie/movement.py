@@ -87,6 +87,21 @@ def rome_refusal(ctx: Ctx, who: str) -> str | None:
     return None
 
 
+def landing_refusal(ctx: Ctx, who: str, start: str, dest: str) -> tuple[str, str] | None:
+    """Why ``who`` may not land at ``dest`` from ``start``, whoever moves it (message, rule), or None.
+
+    Used by ``move_to`` and, for every Position the dice could pick, before a fly's roll.
+    """
+    if dest == MORNINGTON:
+        return "no Muffin may ever be in Mornington Crescent", R_SPECIAL
+    if dest == start:
+        return f"{who} is already at {position_label(dest)}", R_POSITION
+    if note_for(ctx, start, dest) is None and opts(ctx)["unknown_note"] == "refuse":
+        return (f"rule 24's table of notes gives no note for {position_label(dest)}, and every move plays one; "
+                "this game refuses moves whose note is undefined", R_MUSIC)
+    return None
+
+
 def move_to(ctx: Ctx, who: str, dest: str, *, rome: bool = False, how: str = "move") -> str:
     """Move ``who`` to ``dest`` (or to Rome), or refuse saying which rule forbids it. Returns where it landed."""
     p = muffin(ctx, who)
@@ -104,14 +119,10 @@ def move_to(ctx: Ctx, who: str, dest: str, *, rome: bool = False, how: str = "mo
         raise ctx.refuse("no Muffin may ever be in Mornington Crescent", R_SPECIAL)
     if in_limbo(start) and dest != "9" and not rome:
         raise ctx.refuse(f"{who} is in Limbo ({start!r}); their Position may only be set to 9", R_SPECIAL)
-    if dest == start:
-        raise ctx.refuse(f"{who} is already at {position_label(dest)}", R_POSITION)
-    note = note_for(ctx, start, dest)
-    if note is None:
-        if opts(ctx)["unknown_note"] == "refuse":
-            raise ctx.refuse(f"rule 24's table of notes gives no note for {position_label(dest)}, and every move "
-                             "plays one; this game refuses moves whose note is undefined", R_MUSIC)
-        note = UNKNOWN_NOTE
+    refusal = landing_refusal(ctx, who, start, dest)
+    if refusal:
+        raise ctx.refuse(*refusal)
+    note = note_for(ctx, start, dest) or UNKNOWN_NOTE
     q = ctx.edit("quazie")
     occupants = at_position(ctx, dest, but=who)
     me = ctx.edit_player(who)
@@ -296,10 +307,23 @@ def fly_destination(table: list[dict[str, Any]], roll: int) -> str | None:
     return None
 
 
+def fly_landings(table: list[dict[str, Any]], sides: int) -> list[str]:
+    """Every Position some roll of the die (1 to ``sides``) can fly to, in the table's order."""
+    out: list[str] = []
+    low = 1  # the smallest roll not yet taken by an earlier row
+    for row in table:
+        high = min(row["upto"], sides)
+        if high >= low and str(row["position"]) not in out:
+            out.append(str(row["position"]))
+        low = max(low, high + 1)
+    return out
+
+
 def _fly_check(ctx: Ctx) -> Iterator[str]:
     p = muffin(ctx, ctx.actor)
     if stat(p, "position") != DEATH_EGG:
         yield f"{ctx.actor} is at {position_label(stat(p, 'position'))}, not at Position X"
+        return
     if stat(p, "flavour") == BLIND:
         yield f"{ctx.actor} is Blind and may not move"
     if ctx.params.get("rome"):
@@ -307,6 +331,18 @@ def _fly_check(ctx: Ctx) -> Iterator[str]:
         why = rome_refusal(ctx, ctx.actor)
         if why:
             yield Problem(why, rule=R_SPECIAL)
+    # Every landing the DICE42 could pick is judged before the roll (with unknown_note: refuse, one whose note
+    # rule 24's table leaves undefined), so that whether the fly is legal never hangs on the dice.
+    fly = tables(ctx)["fly"]
+    landings = fly_landings(fly["table"], fly["sides"])
+    if ctx.params.get("rome") and landings:
+        landings = [ROME]
+    refused = [(dest, why) for dest in landings if (why := landing_refusal(ctx, ctx.actor, DEATH_EGG, dest))]
+    if refused:
+        where = ", ".join(position_label(dest) for dest, _ in refused)
+        message, rule = refused[0][1]
+        yield Problem(f"the DICE{fly['sides']} may fly {ctx.actor} to {where}, and this fly is judged before the "
+                      f"roll: {message}", rule=rule)
 
 
 def _fly(ctx: Ctx) -> None:
