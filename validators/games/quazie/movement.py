@@ -102,11 +102,18 @@ def landing_refusal(ctx: Ctx, who: str, start: str, dest: str) -> tuple[str, str
     return None
 
 
-def move_to(ctx: Ctx, who: str, dest: str, *, rome: bool = False, how: str = "move") -> str:
-    """Move ``who`` to ``dest`` (or to Rome), or refuse saying which rule forbids it. Returns where it landed."""
+def move_to(ctx: Ctx, who: str, dest: str, *, rome: bool = False, how: str = "move", out_of_limbo: bool = False) -> str:
+    """Move ``who`` to ``dest`` (or to Rome), or refuse saying which rule forbids it. Returns where it landed.
+
+    ``out_of_limbo``: rule 15's setting of a Limbo Muffin's Position to 9, which a Blind Muffin may do too.
+    """
     p = muffin(ctx, who)
     start = stat(p, "position")
-    if stat(p, "flavour") == BLIND:
+    # Rule 13 forbids a Blind Muffin to move; rule 15 lets a Muffin in Limbo be set to 9 at any time, and freezes
+    # its Flavor there, so a Blind Muffin in Limbo could otherwise never leave: rule 15's exit is read as the
+    # exception (docs/modules/quazie.md, readings). Going to Rome instead needs a Muffin able to move, so not that.
+    limbo_exit = out_of_limbo and in_limbo(start) and dest == "9" and not rome
+    if stat(p, "flavour") == BLIND and not limbo_exit:
         raise ctx.refuse(f"{who} is Blind; a Blind Muffin may not move or be moved", R_FLAVOURS)
     if rome or dest == ROME:
         # rule 15: only the Muffin it names may go to R, however it gets there (a Banana swap with a Muffin in
@@ -280,7 +287,8 @@ def _limbo_check(ctx: Ctx) -> Iterator[str]:
 
 
 def _leave_limbo(ctx: Ctx) -> None:
-    move_to(ctx, ctx.params.get("muffin", ctx.actor), "9", rome=bool(ctx.params.get("rome")), how="out of Limbo")
+    move_to(ctx, ctx.params.get("muffin", ctx.actor), "9", rome=bool(ctx.params.get("rome")), how="out of Limbo",
+            out_of_limbo=True)
 
 
 LEAVE_LIMBO = Action(
