@@ -757,8 +757,8 @@ class History:
 
     def swap(self, actor: str) -> Any:
         pos = self.pos(actor)
-        # Nobody swaps with a Banana in Rome: quazie's move_to checks who may go to Rome only for ``rome: true``,
-        # so such a swap would carry any Muffin into Rome (rule 15 allows only the Muffin it names).
+        # Nobody swaps with a Banana in Rome, nor sends anyone there by a swap (``rome``/``with_rome``): only the
+        # Muffin rule 15 names may end up in Rome, and the generator keeps to the simple swaps.
         partners = [p["name"] for p in self.free() if p["name"] != actor and _stat(p, "flavour") == BANANA
                     and _stat(p, "position") not in (pos, ROME) and not self.done("swapped", p["name"])]
         if not partners or pos == ROME:
