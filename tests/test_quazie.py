@@ -16,7 +16,7 @@ from validators.games.quazie.flavours import devil_succeeds
 from validators.games.quazie.hands import adjoining, calendar_year, colour_problems
 from validators.games.quazie.movement import fly_destination
 from validators.games.quazie.music import matching
-from validators.games.quazie.pages import pages, positions_svg
+from validators.games.quazie.pages import pages, positions_svg, tag_day
 from validators.timeutil import parse_time
 
 
@@ -132,6 +132,18 @@ def test_page(base):
     assert page.slug == "positions" and "<svg" in page.markdown
     assert "No tag day has been designated" in page.markdown
     assert "CheeseO" in page.markdown and "FeetO" in page.markdown
+
+
+def test_tag_days_are_written_as_the_wiki_writes_days(base):
+    assert tag_day("2026-11-05") == '<time datetime="2026-11-05" title="2026-11-05">5 Nov 2026</time>'
+    assert tag_day("2026-11-05T08:00:00Z") == ('<time datetime="2026-11-05T08:00:00Z" '
+                                               'title="2026-11-05T08:00:00Z">5 Nov 2026</time>')
+    assert tag_day("2026-13-40") == "2026-13-40" and tag_day("*soon*") == "&#42;soon&#42;"
+    docs = copy.deepcopy(base.docs)
+    docs["quazie"]["tag_days"] = ["2026-11-05", "2026-11-12"]
+    (page,) = pages(State(base.config, docs, base.rules))
+    days = page.markdown.split("## Tag days")[1]
+    assert ">5 Nov 2026</time>, <time" in days and ">12 Nov 2026</time>" in days and "2026-11-05\n" not in days
 
 
 def test_options_are_checked(base):
