@@ -134,6 +134,14 @@ def test_page(base):
     assert "CheeseO" in page.markdown and "FeetO" in page.markdown
 
 
+def test_the_muffins_headings_stay_on_one_line(base):
+    (page,) = pages(base)
+    head = page.markdown.split("## The Muffins")[1].strip().splitlines()[0]
+    cells = [c.strip() for c in head.strip("|").split("|")]
+    assert cells == ["Muffin", "Position", "Stuffs", "Flavour", "Tag", "Dance&nbsp;Move", "Roles", "Note&nbsp;History"]
+    assert all(" " not in c for c in cells)
+
+
 def test_tag_days_are_written_as_the_wiki_writes_days(base):
     assert tag_day("2026-11-05") == '<time datetime="2026-11-05" title="2026-11-05">5 Nov 2026</time>'
     assert tag_day("2026-11-05T08:00:00Z") == ('<time datetime="2026-11-05T08:00:00Z" '

@@ -89,8 +89,11 @@ def positions_svg(state: State) -> str:
 
 
 def muffins_table(state: State) -> str:
+    """The Muffins' columns. Eight of them are wider than the page's column, so the table scrolls and the browser
+    gives its last columns their least width, where a heading of two words broke onto two lines and made the
+    heading row twice as tall as the rows under it: those headings keep their words together."""
     it = it_muffin(state)
-    rows = ["| Muffin | Position | Stuffs | Flavour | Tag | Dance Move | Roles | Note History |",
+    rows = ["| Muffin | Position | Stuffs | Flavour | Tag | Dance&nbsp;Move | Roles | Note&nbsp;History |",
             "|---|---|---|---|---|---|---|---|"]
     for p in muffins(state):
         notes = " ".join(stat(p, "notes", [])[-12:])
