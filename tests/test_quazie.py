@@ -127,6 +127,15 @@ def test_positions_svg_draws_every_muffin_and_escapes(base):
     assert "<script>" not in svg and "&lt;script&gt;" in svg
 
 
+def test_positions_svg_keeps_a_legible_width_and_the_dark_mode_sheet(base):
+    """The wiki gives a drawing a light sheet in dark mode when it is an <svg role="img"> right inside a box that
+    scrolls (``div[style*=overflow-x] > svg[role=img]``); shrunk no further than three quarters of its size."""
+    (page,) = pages(base)
+    assert '<div class="quazie-positions" style="overflow-x:auto"><svg ' in page.markdown
+    root = ET.fromstring(positions_svg(base))
+    assert root.get("role") == "img" and root.get("style") == "min-width:600px" and root.get("width") == "800"
+
+
 def test_page(base):
     (page,) = pages(base)
     assert page.slug == "positions" and "<svg" in page.markdown

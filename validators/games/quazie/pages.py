@@ -34,6 +34,10 @@ FLAVOUR_FILL = {"Plain": "#f5e6c8", "Banana": "#ffe135", "Fruity": "#ff8fa3", "R
                 "Devils Food": "#5b3a29", "Tropical": "#4cd4a0", "Blind": "#222222"}
 DARK = {"Devils Food", "Blind"}
 W, ROW, LEFT, BOX = 800, 44, 210, 380
+# the wiki shrinks a drawing to its column: on a phone the Positions' labels (13 px) and the Muffins' names (9 px)
+# would shrink to a few pixels; at three quarters of its size they stay readable and the drawing scrolls sideways
+# in its box instead (as the Monkey Line does)
+LEGIBLE = round(W * 0.75)
 
 
 def _muffin_dots(names: list[dict[str, Any]], x0: float, y: float, it: str | None, boss: str | None) -> list[str]:
@@ -62,7 +66,8 @@ def positions_svg(state: State) -> str:
         by_pos.setdefault("limbo" if in_limbo(pos) else pos, []).append(p)
     height = ROW * 9 + 40
     parts = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {height}" width="{W}" height="{height}" '
-             'role="img" aria-label="The Positions and the Muffins in them" font-family="sans-serif">')]
+             f'style="min-width:{LEGIBLE}px" role="img" aria-label="The Positions and the Muffins in them" '
+             'font-family="sans-serif">')]
     for i, pos in enumerate(reversed(STANDARD)):
         y = 20 + i * ROW
         special = {"9": " (Mango Tree)", "4": " (Launch Base Zone)", "1": " (victory)"}.get(pos, "")
