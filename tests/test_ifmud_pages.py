@@ -36,6 +36,19 @@ def test_map_svg_draws_every_room_and_connection():
     assert svg.count("<line ") == len(state.doc("map")["connections"])
 
 
+def test_the_map_keeps_a_legible_width_in_a_box_that_scrolls():
+    """Shrunk to the column, the map's labels were a few pixels high: it is drawn no narrower than three quarters of
+    its size, and stays an <svg role="img"> right inside a box that scrolls (which gives it the dark-mode sheet)."""
+    state, _ = base_state("ifmud")
+    svg = render_map_svg(state)
+    width = float(re.search(r'viewBox="\S+ \S+ (\S+) ', svg).group(1))
+    assert width > 1000
+    assert re.search(r'style="[^"]*min-width: (\d+)px"', svg).group(1) == str(round(width * 0.75))
+    assert ' role="img" ' in svg.split(">")[0]
+    page = next(p.markdown for p in pages(state) if p.slug == "map")
+    assert '<div class="ifmud-map" style="overflow-x:auto"><svg ' in page
+
+
 def test_map_graph_places_who_and_what():
     state = _state()
     state.docs["roster"]["players"][0]["stats"]["location"] = "Attic"

@@ -169,6 +169,13 @@ def map_graph(state: State) -> dict[str, Any]:
     return {"rooms": out, "edges": edges}
 
 
+def _legible(width: float) -> int:
+    """How narrow the map may be drawn: the wiki shrinks a drawing to its column, and the map (some 1350 units
+    wide) would shrink its 11-px labels to 5 px even on a wide screen; at three quarters of its size they stay
+    readable (8 px), and the map scrolls sideways in its box instead (as the Monkey Line does)."""
+    return round(width * 0.75)
+
+
 def render_map_svg(state: State, ix: Index | None = None) -> str:
     ix = ix or index(state)
     g = map_graph(state)
@@ -180,7 +187,7 @@ def render_map_svg(state: State, ix: Index | None = None) -> str:
     now = _when(state)
     parts = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-40 -40 {width:.0f} {height:.0f}" '
              f'width="100%" role="img" aria-label="Map of the rooms and their connections" '
-             f'style="font-family: sans-serif; font-size: 11px">')]
+             f'style="font-family: sans-serif; font-size: 11px; min-width: {_legible(width)}px">')]
     for a, b in g["edges"]:
         if a in pos and b in pos:
             dashed = any((ix.rooms.get(n) or {}).get("tuesdays_only") for n in (a, b))
