@@ -49,6 +49,21 @@ def test_the_map_keeps_a_legible_width_in_a_box_that_scrolls():
     assert '<div class="ifmud-map" style="overflow-x:auto"><svg ' in page
 
 
+def test_every_table_heading_is_capitalised():
+    """As the other modules' tables are headed: "Room", "Visits", "Player", not "room", "visits", "player"."""
+    state, _ = base_state("ifmud")
+    state.doc("quests")["quests"].append({"id": 1, "name": "Fetch", "colour": "red", "home": "Attic",
+                                          "locate": "Saturn", "goal": "Lounge", "value": {"brownie": 12}})
+    heads = []
+    for page in pages(state):
+        lines = page.markdown.splitlines()
+        heads += [(page.slug, c.strip()) for i, line in enumerate(lines[:-1]) if lines[i + 1].startswith("|---")
+                  for c in line.strip().strip("|").split("|")]
+    assert {slug for slug, _ in heads} >= {"map", "turn", "tokens", "quests", "proposals", "rooms/attic"}
+    assert ("map", "Room") in heads and ("turn", "Player") in heads and ("rooms/attic", "This room is its") in heads
+    assert [h for h in heads if not (h[1][:1].isupper() or h[1] == "#")] == []
+
+
 def test_map_graph_places_who_and_what():
     state = _state()
     state.docs["roster"]["players"][0]["stats"]["location"] = "Attic"

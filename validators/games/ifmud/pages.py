@@ -275,9 +275,9 @@ def render_map(state: State, ix: Index | None = None) -> str:
          "name in the table below leads to its page."),
         html_block(render_map_svg(state, ix), "ifmud-map"),
         f"The Savage Wilderness (Rule 122) is **{ix.link(wild, 'rooms/') if wild else '-'}**.",
-        "## Rooms", _md_table(["room", "visits", "damage", "tolls", "connected to (now)", "connectivity name"], rows),
-        "## Players and servants", _table(["player", "in", "servant", "servant in"], people),
-        "## Others", _table(["who", "in"], ents),
+        "## Rooms", _md_table(["Room", "Visits", "Damage", "Tolls", "Connected to (now)", "Connectivity name"], rows),
+        "## Players and servants", _table(["Player", "In", "Servant", "Servant in"], people),
+        "## Others", _table(["Who", "In"], ents),
     ])
 
 
@@ -308,7 +308,7 @@ def render_tokens(state: State) -> str:
     rows = []
     for t in standard_order(w.tokens(state), lambda t: t["name"]):
         rows.append([t["id"], t["name"], _where(state, t["location"]), _about(t)])
-    return "Every token and where it is (Rules 54-57).\n\n" + _table(["#", "token", "where", "about"], rows)
+    return "Every token and where it is (Rules 54-57).\n\n" + _table(["#", "Token", "Where", "About"], rows)
 
 
 def _flags(room: dict[str, Any]) -> list[str]:
@@ -367,7 +367,7 @@ def render_room(state: State, room: dict[str, Any], ix: Index) -> str:
             basis = "; ".join(f"letter {_md(b['position'])} of {_md(b['room'])}" for b in c.get("basis") or [])
             there = ", ".join(f"{_md(t['name'])} {_md(t['value'])}" for t in ix.tolls.get(other, []))
             rows.append([ix.link(other), state_now, there, basis])
-        lines.append(_md_table(["to", "now", "tolls there", "rests on (Rule 76)"], rows))
+        lines.append(_md_table(["To", "Now", "Tolls there", "Rests on (Rule 76)"], rows))
     else:
         lines.append("No connection leads anywhere from here.")
     who = [[_md(p), "player"] for p in turn_order(ix.players.get(name, []))]
@@ -375,10 +375,10 @@ def render_room(state: State, room: dict[str, Any], ix: Index) -> str:
             for sv in ix.servants.get(name, [])]
     who += [[{"omnibus": "the Magic Omnibus"}.get(e, f"the {e}"), ""] for e in ix.entities.get(name, [])]
     lines += ["", "## Who is here", ""]
-    lines.append(_md_table(["who", "what"], who) if who else "Nobody.")
+    lines.append(_md_table(["Who", "What"], who) if who else "Nobody.")
     lines += ["", "## Tokens here", ""]
     toks = standard_order(ix.tokens.get(name, []), lambda t: t["name"])
-    lines.append(_md_table(["#", "token", "where", "about"], [
+    lines.append(_md_table(["#", "Token", "Where", "About"], [
         [_md(t["id"]), _md(t["name"]), _md("lying here" if w.carrier(t["location"])[0] == "room"
                                            else _where(state, t["location"])), _md(_about(t))] for t in toks])
         if toks else "No token is here.")
@@ -390,7 +390,7 @@ def render_room(state: State, room: dict[str, Any], ix: Index) -> str:
             kind, where = w.carrier(t["location"])
             now_at = ix.link(where) if kind == "room" else _md(_where(state, t["location"]))
             rows.append([_md(t["id"]), _md(t["name"]), _md(t.get("value", 0)), now_at])
-        lines.append(_md_table(["#", "token", "value", "now"], rows))
+        lines.append(_md_table(["#", "Token", "Value", "Now"], rows))
     quests = ix.quests.get(name, [])
     if quests:
         lines += ["", "## Quests (Rules 139-142)", ""]
@@ -400,7 +400,7 @@ def render_room(state: State, room: dict[str, Any], ix: Index) -> str:
             rows.append([_md(q["id"]), _md(q.get("name", "")), _md(q["colour"]), role,
                          ix.link(q["home"]), ix.link(q["locate"]), ix.link(q["goal"]),
                          _md(f"{amount} {'brownie points' if stat == 'brownie' else 'Puissance'}")])
-        lines.append(_md_table(["#", "name", "colour", "this room is its", "home", "locate", "goal", "value"], rows))
+        lines.append(_md_table(["#", "Name", "Colour", "This room is its", "Home", "Locate", "Goal", "Value"], rows))
     return "\n".join(lines) + "\n"
 
 
@@ -422,9 +422,9 @@ def render_quests(state: State) -> str:
             for h in doc.get("history", [])]
     out = [("The Roster of Quests (Rules 139-142). Carry the '<colour> primary' token from home to locate, where "
            "it turns secondary, and on to the goal."), "## On the roster",
-           _table(["#", "name", "colour", "home", "locate", "goal", "value"], rows) if rows else "_No quests._"]
+           _table(["#", "Name", "Colour", "Home", "Locate", "Goal", "Value"], rows) if rows else "_No quests._"]
     if done:
-        out += ["## Finished", _table(["#", "name", "colour", "result", "by", "at"], done)]
+        out += ["## Finished", _table(["#", "Name", "Colour", "Result", "By", "At"], done)]
     return "\n\n".join(out)
 
 
@@ -451,7 +451,7 @@ def render_turn(state: State) -> str:
                        ("chatting", "Chatting their life away")):
         if t.get(key):
             lines.append(f"{label}: {_md(', '.join(t[key]))}.")
-    head = ["player", "in", "brownie points", "demerits", "Puissance", "Dark Gifts"]
+    head = ["Player", "In", "Brownie points", "Demerits", "Puissance", "Dark Gifts"]
     return "\n\n".join(lines + ["## Players in turn order (by surname)", _table(head, rows)])
 
 
@@ -469,7 +469,7 @@ def render_proposals(state: State) -> str:
     head = "Proposals need everyone (or everyone in a section) in favour (Rule 10)."
     if doc.get("passive_voters"):
         head += f" Passive Voters: {_md(', '.join(doc['passive_voters']))}."
-    return head + "\n\n" + (_table(["#", "name", "by", "posted", "status", "votes"], rows) if rows else "_None yet._")
+    return head + "\n\n" + (_table(["#", "Name", "By", "Posted", "Status", "Votes"], rows) if rows else "_None yet._")
 
 
 def pages(state: State) -> list[Page]:
