@@ -64,6 +64,23 @@ def test_every_table_heading_is_capitalised():
     assert [h for h in heads if not (h[1][:1].isupper() or h[1] == "#")] == []
 
 
+def test_times_are_written_as_the_wiki_writes_them():
+    """The turn's start, a quest's end and a proposal's posting read 5 Nov 2026 03:00 UTC, the stamp kept in
+    the <time> element; no page shows a raw ISO stamp outside one."""
+    state, _ = base_state("ifmud")
+    state.doc("turn")["started"] = "2026-11-05T03:00:00Z"
+    assert ('since <time datetime="2026-11-05T03:00:00Z" title="2026-11-05T03:00:00Z">5 Nov 2026 03:00 UTC</time>.'
+            in render_turn(state))
+    state.doc("quests").setdefault("history", []).append(
+        {"id": 7, "name": "Fetch", "colour": "red", "result": "done", "by": ["Zoe Abbott"], "at": "2026-11-03T14:00:00Z"})
+    assert ('| 7 | Fetch | red | done | Zoe Abbott | <time datetime="2026-11-03T14:00:00Z" '
+            'title="2026-11-03T14:00:00Z">3 Nov 2026 14:00 UTC</time> |') in render_quests(state)
+    assert ">1 Nov 2026 03:00 UTC</time> |" in next(p.markdown for p in pages(state) if p.slug == "proposals")
+    for page in pages(state):
+        bare = re.sub(r"<time [^>]*>", "", page.markdown)
+        assert not re.search(r"\d{4}-\d{2}-\d{2}[T ]\d", bare), page.slug
+
+
 def test_map_graph_places_who_and_what():
     state = _state()
     state.docs["roster"]["players"][0]["stats"]["location"] = "Attic"
@@ -122,7 +139,8 @@ def test_the_turn_page_names_the_losers():
     text = render_turn(state)
     assert "Everyone else lost and was removed from the game (Rule 33)." in text
     assert "may not rejoin (Rules 16, 33): Adam Biltcliffe, Roger Carbol." in text
-    assert "The last turn was turn 1, Zoe Abbott's, from 2026-11-01T00:00:00Z." in text
+    assert ("The last turn was turn 1, Zoe Abbott's, from <time datetime=\"2026-11-01T00:00:00Z\" "
+            "title=\"2026-11-01T00:00:00Z\">1 Nov 2026 00:00 UTC</time>.") in text
 
 
 def test_arrivals_of_the_turn_are_shown_on_the_room_page():

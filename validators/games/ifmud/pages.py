@@ -13,6 +13,7 @@ from typing import Any
 from ...engine import Page, State
 from ...timeutil import parse_time
 from .._markup import html_block
+from .._timefmt import time_md
 from . import world as w
 from .consent import standing, unanimous
 from .order import standard_key, standard_order, turn_order
@@ -418,13 +419,13 @@ def render_quests(state: State) -> str:
         stat, amount = next(iter(q["value"].items()))
         rows.append([q["id"], q.get("name", ""), q["colour"], q["home"], q["locate"], q["goal"],
                      f"{amount} {'brownie points' if stat == 'brownie' else 'Puissance'}"])
-    done = [[h["id"], h.get("name", ""), h["colour"], h["result"], ", ".join(h.get("by", [])), h["at"]]
-            for h in doc.get("history", [])]
+    done = [[_md(c) for c in (h["id"], h.get("name", ""), h["colour"], h["result"], ", ".join(h.get("by", [])))]
+            + [time_md(h["at"])] for h in doc.get("history", [])]
     out = [("The Roster of Quests (Rules 139-142). Carry the '<colour> primary' token from home to locate, where "
            "it turns secondary, and on to the goal."), "## On the roster",
            _table(["#", "Name", "Colour", "Home", "Locate", "Goal", "Value"], rows) if rows else "_No quests._"]
     if done:
-        out += ["## Finished", _table(["#", "Name", "Colour", "Result", "By", "At"], done)]
+        out += ["## Finished", _md_table(["#", "Name", "Colour", "Result", "By", "At"], done)]
     return "\n\n".join(out)
 
 
@@ -434,8 +435,9 @@ def render_turn(state: State) -> str:
     rows = [[("▶ " if p == t.get("active") else "") + p, w.location_of_player(state, p), w.tally(state, p),
              w.tally(state, p, w.DEMERITS), w.tally(state, p, w.PUISSANCE),
              ", ".join(state.player(p)["stats"].get(w.GIFTS) or [])] for p in order]
-    lines = [f"Turn {t.get('number')}: **{_md(str(t.get('active')))}**, since {t.get('started')}." if not t.get("over")
-             else f"The last turn was turn {t.get('number')}, {_md(str(t.get('active')))}'s, from {t.get('started')}."]
+    started = time_md(t.get("started"))
+    lines = [f"Turn {t.get('number')}: **{_md(str(t.get('active')))}**, since {started}." if not t.get("over")
+             else f"The last turn was turn {t.get('number')}, {_md(str(t.get('active')))}'s, from {started}."]
     if t.get("over"):
         won = w.winners(state)
         shared = " (a shared win: they reached the winning tally at the same moment, Rules 33, 148)" \
@@ -465,11 +467,11 @@ def render_proposals(state: State) -> str:
         status = p["status"]
         if status == "pending" and unanimous(state, p, now):
             status += " (may be ratified now)"
-        rows.append([p["id"], p["name"], p["author"], p["posted"], status, summary])
+        rows.append([_md(p["id"]), _md(p["name"]), _md(p["author"]), time_md(p["posted"]), _md(status), _md(summary)])
     head = "Proposals need everyone (or everyone in a section) in favour (Rule 10)."
     if doc.get("passive_voters"):
         head += f" Passive Voters: {_md(', '.join(doc['passive_voters']))}."
-    return head + "\n\n" + (_table(["#", "Name", "By", "Posted", "Status", "Votes"], rows) if rows else "_None yet._")
+    return head + "\n\n" + (_md_table(["#", "Name", "By", "Posted", "Status", "Votes"], rows) if rows else "_None yet._")
 
 
 def pages(state: State) -> list[Page]:
