@@ -49,6 +49,13 @@ def test_the_map_keeps_a_legible_width_in_a_box_that_scrolls():
     assert '<div class="ifmud-map" style="overflow-x:auto"><svg ' in page
 
 
+def test_a_long_room_name_is_cut_to_its_box_and_captions_have_a_halo():
+    state, _ = base_state("ifmud")
+    svg = render_map_svg(state)
+    assert ">Under the High Wall…</text>" in svg and "<title>Under the High Wall (on a resting)" in svg
+    assert svg.count('paint-order="stroke"') >= 5 and ">the pieman</text>" in svg
+
+
 def test_every_table_heading_is_capitalised():
     """As the other modules' tables are headed: "Room", "Visits", "Player", not "room", "visits", "player"."""
     state, _ = base_state("ifmud")

@@ -170,6 +170,20 @@ def map_graph(state: State) -> dict[str, Any]:
     return {"rooms": out, "edges": edges}
 
 
+# the captions under a room (who and what is there) are often crossed by a connection: a halo of the sheet's
+# colour under each letter keeps them readable (the wiki gives drawings a light sheet in dark mode as well)
+HALO = ' stroke="#f8f8f4" stroke-width="3" stroke-linejoin="round" paint-order="stroke"'
+
+
+def _short(text: str, most: int) -> str:
+    """``text`` cut to at most ``most`` characters, at a word's end where it can be, with an ellipsis (a room's box
+    holds about 22 of its name); the whole of it is in the room's tooltip."""
+    if len(text) <= most:
+        return text
+    cut = text[:most - 1]
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(" ,(") + "…"
+
+
 def _legible(width: float) -> int:
     """How narrow the map may be drawn: the wiki shrinks a drawing to its column, and the map (some 1350 units
     wide) would shrink its 11-px labels to 5 px even on a wide screen; at three quarters of its size they stay
@@ -214,15 +228,16 @@ def render_map_svg(state: State, ix: Index | None = None) -> str:
                      f'<rect x="{x - 70:.0f}" y="{y - 16:.0f}" width="140" height="32" rx="6" fill="{fill}" '
                      f'stroke="#333"/>'
                      f'<text x="{x:.0f}" y="{y - 2:.0f}" text-anchor="middle" font-weight="bold">'
-                     f'{escape(room["name"][:26])}</text>'
+                     f'{escape(_short(room["name"], 22))}</text>'
                      f'<text x="{x:.0f}" y="{y + 11:.0f}" text-anchor="middle" fill="#555">'
                      f'{escape(_badges(room, tolls))}</text>')
         lines = r["who"] + [f"◆ {t}" for t in r["what"]]
         for i, line in enumerate(lines[:6]):
-            parts.append(f'<text x="{x:.0f}" y="{y + 30 + 12 * i:.0f}" text-anchor="middle" fill="#124">'
-                         f'{escape(line[:34])}</text>')
+            parts.append(f'<text x="{x:.0f}" y="{y + 30 + 12 * i:.0f}" text-anchor="middle" fill="#124"{HALO}>'
+                         f'{escape(_short(line, 34))}</text>')
         if len(lines) > 6:
-            parts.append(f'<text x="{x:.0f}" y="{y + 30 + 72:.0f}" text-anchor="middle">… {len(lines) - 6} more</text>')
+            parts.append(f'<text x="{x:.0f}" y="{y + 30 + 72:.0f}" text-anchor="middle" fill="#124"{HALO}>'
+                         f'… {len(lines) - 6} more</text>')
         parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)
