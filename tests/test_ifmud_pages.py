@@ -69,6 +69,7 @@ def test_every_table_heading_is_capitalised():
     assert {slug for slug, _ in heads} >= {"map", "turn", "tokens", "quests", "proposals", "rooms/attic"}
     assert ("map", "Room") in heads and ("turn", "Player") in heads and ("rooms/attic", "This room is its") in heads
     assert [h for h in heads if not (h[1][:1].isupper() or h[1] == "#")] == []
+    assert ("turn", "Brownie&nbsp;points") in heads
 
 
 def test_times_are_written_as_the_wiki_writes_them():

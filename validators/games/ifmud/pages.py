@@ -468,7 +468,8 @@ def render_turn(state: State) -> str:
                        ("chatting", "Chatting their life away")):
         if t.get(key):
             lines.append(f"{label}: {_md(', '.join(t[key]))}.")
-    head = ["Player", "In", "Brownie points", "Demerits", "Puissance", "Dark Gifts"]
+    # the tallies' headings keep their words together: in a squeezed column "Brownie points" broke onto two lines
+    head = ["Player", "In", "Brownie&nbsp;points", "Demerits", "Puissance", "Dark&nbsp;Gifts"]
     return "\n\n".join(lines + ["## Players in turn order (by surname)", _table(head, rows)])
 
 
