@@ -9,6 +9,7 @@ import pytest
 
 from validators.cases import base_state
 from validators.engine import Rule, State
+from validators.games._timefmt import day, time_md
 from validators.games.quazie import MODULE, victory_at_one
 from validators.games.quazie.common import height, in_limbo, step_from
 from validators.games.quazie.dance import winner
@@ -16,7 +17,7 @@ from validators.games.quazie.flavours import devil_succeeds
 from validators.games.quazie.hands import adjoining, calendar_year, colour_problems
 from validators.games.quazie.movement import fly_destination
 from validators.games.quazie.music import matching
-from validators.games.quazie.pages import pages, positions_svg, tag_day
+from validators.games.quazie.pages import pages, positions_svg
 from validators.timeutil import parse_time
 
 
@@ -152,10 +153,10 @@ def test_the_muffins_headings_stay_on_one_line(base):
 
 
 def test_tag_days_are_written_as_the_wiki_writes_days(base):
-    assert tag_day("2026-11-05") == '<time datetime="2026-11-05" title="2026-11-05">5 Nov 2026</time>'
-    assert tag_day("2026-11-05T08:00:00Z") == ('<time datetime="2026-11-05T08:00:00Z" '
-                                               'title="2026-11-05T08:00:00Z">5 Nov 2026</time>')
-    assert tag_day("2026-13-40") == "2026-13-40" and tag_day("*soon*") == "&#42;soon&#42;"
+    assert time_md("2026-11-05", day) == '<time datetime="2026-11-05" title="2026-11-05">5 Nov 2026</time>'
+    assert time_md("2026-11-05T08:00:00Z", day) == ('<time datetime="2026-11-05T08:00:00Z" '
+                                                    'title="2026-11-05T08:00:00Z">5 Nov 2026</time>')
+    assert time_md("2026-13-40", day) == "2026-13-40" and time_md("*soon*", day) == "&#42;soon&#42;"
     docs = copy.deepcopy(base.docs)
     docs["quazie"]["tag_days"] = ["2026-11-05", "2026-11-12"]
     (page,) = pages(State(base.config, docs, base.rules))

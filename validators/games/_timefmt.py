@@ -6,6 +6,7 @@ pages; the wiki writes its own ``<time>`` elements in HTML.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import datetime
 
@@ -13,8 +14,13 @@ from validators.timeutil import format_time, parse_time
 
 from ._markup import esc, md
 
+_DATE = re.compile(r"\d{4}-\d\d-\d\d")  # a day alone, as some games keep one (Quazie's tag days)
+
 
 def _t(value: object) -> datetime | None:
+    """The time ``value`` is (a stamp, a datetime, or a day alone, read as its midnight), or None."""
+    if isinstance(value, str) and _DATE.fullmatch(value.strip()):
+        value = f"{value.strip()}T00:00:00Z"
     try:
         return parse_time(value)  # type: ignore[arg-type]
     except (ValueError, TypeError):
@@ -44,9 +50,11 @@ def hours(delta_hours: float) -> str:
 def time_md(value: object, show: Callable[[object], str] = when) -> str:
     """A time in a module's Markdown page (a table cell, a sentence): written as ``show`` writes it (``when``,
     or ``day``), in a ``<time>`` element that keeps the exact stamp for a reader who needs it (its ``title``,
-    shown on hover) and for the machine (its ``datetime``). What is no time is written as it is, through ``md``."""
+    shown on hover) and for the machine (its ``datetime``); a day alone (``2026-11-05``) is kept as one. What is no
+    time is written as it is, through ``md``."""
     t = _t(value)
     if t is None:
         return md(value)
-    stamp = format_time(t)
+    bare = isinstance(value, str) and _DATE.fullmatch(value.strip())
+    stamp = value.strip() if bare else format_time(t)  # a day alone is kept as the day it is
     return f'<time datetime="{stamp}" title="{stamp}">{esc(show(t))}</time>'

@@ -6,11 +6,9 @@ for Markdown as well in the tables and lines around it (``md``).
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ...engine import Page, State
-from ...timeutil import parse_time
 from .._markup import esc, html_block, md
 from .._timefmt import day, time_md
 from .common import (
@@ -143,20 +141,6 @@ def colours_table(state: State) -> str:
     return out
 
 
-def tag_day(value: object) -> str:
-    """A tag day (an ISO date, ``2026-11-05``, as proposals designate them) as the wiki writes days (5 Nov 2026),
-    the date kept in the ``<time>`` element for a reader who needs it; a full stamp is written as ``time_md``
-    writes it, and what is no date as it is."""
-    text = str(value).strip()
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-        try:
-            shown = day(parse_time(f"{text}T00:00:00Z"))
-        except ValueError:  # 2026-13-40
-            return md(value)
-        return f'<time datetime="{text}" title="{text}">{esc(shown)}</time>'
-    return time_md(value, day)
-
-
 def pages(state: State) -> list[Page]:
     # the drawing in a block of its own: an <svg> is not one to Markdown, which would read the names in it
     lines = ["## The Positions", "", html_block(positions_svg(state), "quazie-positions"), "",
@@ -173,6 +157,6 @@ def pages(state: State) -> list[Page]:
         lines += ["## Victory", "", (f"Rule 12 ends with “{AWESOME_SENTENCE}”, so being alone at Position 1 wins "
                   "nothing for now."), ""]
     tag_days = state.doc("quazie").get("tag_days", [])
-    lines += ["## Tag days", "", ", ".join(tag_day(d) for d in tag_days) if tag_days else
+    lines += ["## Tag days", "", ", ".join(time_md(d, day) for d in tag_days) if tag_days else
               "No tag day has been designated; tagging is not possible until one is.", ""]
     return [Page("positions", "Positions and Muffins", "\n".join(lines), "gamestate/roster.yaml")]
