@@ -28,6 +28,7 @@ import faulthandler
 import io
 import json
 import random
+import re
 import shutil
 import signal
 import sys
@@ -317,10 +318,46 @@ def fuzz_schema(n: int, seed: int) -> Tally:
 
 
 @dataclass
+class Vocab:
+    """What an action's parameters may name: players, and the words and numbers found in the game's state."""
+    names: list[str]
+    words: list[str] = field(default_factory=list)  # strings and keys of the gamestate: rooms, tokens, items...
+    numbers: list[int] = field(default_factory=list)  # its integers: ids of proposals, tokens, nomsters...
+    by_key: dict[str, list[Any]] = field(default_factory=dict)  # the values seen under each key: rooms under room
+
+
+def vocabulary(docs: dict[str, Any], names: list[str]) -> Vocab:
+    """The short strings, keys and integers of a game's state, so generated parameters name things that exist."""
+    words: set[str] = set()
+    numbers: set[int] = set()
+    by_key: dict[str, set[Any]] = {}
+
+    def walk(v: Any, under: str) -> None:
+        if isinstance(v, dict):
+            for k, x in v.items():
+                walk(k, "")
+                walk(x, str(k))
+        elif isinstance(v, list):
+            for x in v:
+                walk(x, under)
+        elif isinstance(v, str) and 0 < len(v) <= 80 and "\n" not in v:
+            words.add(v)
+            by_key.setdefault(under, set()).add(v)
+        elif isinstance(v, int) and not isinstance(v, bool) and -10 <= v <= 10 ** 6:
+            numbers.add(v)
+            by_key.setdefault(under, set()).add(v)
+
+    walk(docs, "")
+    return Vocab(names, sorted(words), sorted(numbers),
+                 {k: sorted(v, key=lambda x: (isinstance(x, str), x)) for k, v in by_key.items()})
+
+
+@dataclass
 class Game:
     name: str
     clock: str
     players: list[str]
+    vocab: Vocab
     actions: dict[str, dict[str, Any]]  # name -> params schema
     docs: list[str]  # gamestate file paths, relative to the repository
     rules: list[str]
@@ -356,7 +393,8 @@ def playground() -> tuple[Path, list[Game]]:
             shutil.rmtree(dst)
             continue
         clock = files.state.docs["ledger"].get("clock") or "2026-11-01T00:00:00Z"
-        out.append(Game(name, clock, [p["name"] for p in files.state.players()],
+        players = [p["name"] for p in files.state.players()]
+        out.append(Game(name, clock, players, vocabulary(dict(files.state.docs), players),
                         {a.name: dict(a.params) for a in files.registry.actions.values()},
                         sorted(files.doc_paths.values()), sorted(files.rule_paths.values())))
     return root, out
@@ -372,7 +410,7 @@ def _cli(argv: list[str]) -> tuple[int, str]:
 COMMON = json.loads((schemas.SCHEMA_DIR / "common.schema.json").read_text(encoding="utf-8"))["$defs"]
 
 
-def value_for(schema: Any, names: list[str]) -> st.SearchStrategy:
+def value_for(schema: Any, vocab: Vocab) -> st.SearchStrategy:
     """Values near what an action's parameter schema wants, and some that are not."""
     if not isinstance(schema, dict):
         return data
@@ -382,9 +420,12 @@ def value_for(schema: Any, names: list[str]) -> st.SearchStrategy:
         schema = {**COMMON[ref.rsplit("/", 1)[1]], **{k: v for k, v in schema.items() if k != "$ref"}}
     wrong = st.one_of(scalar, data)
     if "anyOf" in schema or "oneOf" in schema:
-        right: st.SearchStrategy = st.one_of([value_for(x, names) for x in schema.get("anyOf", schema.get("oneOf"))])
+        right: st.SearchStrategy = st.one_of([value_for(x, vocab) for x in schema.get("anyOf", schema.get("oneOf"))])
     elif schema.get("type") == "string" and "pattern" in schema and "enum" not in schema:
         right = st.from_regex(schema["pattern"], fullmatch=True).filter(lambda x: len(x) < 200)
+        fits = [w for w in vocab.words if re.fullmatch(schema["pattern"], w)]
+        if fits:  # a location, a label... that the state holds
+            right = st.one_of(right, st.sampled_from(fits))
     elif "enum" in schema:
         right = st.sampled_from(list(schema["enum"]))
     elif "const" in schema:
@@ -397,21 +438,24 @@ def value_for(schema: Any, names: list[str]) -> st.SearchStrategy:
         if t == "integer" or ref.endswith(("/count", "/int")):
             right = st.one_of(st.integers(-2, 12), st.integers(min_value=schema.get("minimum", -(10 ** 6)),
                                                                max_value=schema.get("maximum", 10 ** 6)))
+            if vocab.numbers:  # an id or count the state holds
+                right = st.one_of(right, st.sampled_from(vocab.numbers))
         elif t == "number":
             right = st.one_of(st.integers(-2, 12), st.floats(-100, 100))
         elif t == "boolean":
             right = st.booleans()
         elif ref.endswith("/name"):
-            right = st.sampled_from(names + ["Zed", "Chid\u0456"])
+            right = st.sampled_from(vocab.names + ["Zed", "Chid\u0456"])
         elif ref.endswith("/time"):
             right = st.sampled_from(["2026-11-06T10:00:00Z", "2026-12-01T00:00:00Z", "2026-02-30T00:00:00Z"])
         elif t == "string" or ref:
-            right = st.one_of(st.sampled_from(names), st.text(max_size=30), st.sampled_from(NASTY_STRINGS),
-                              st.sampled_from(["1", "a", "13a", "north", "FOR", "north-east", "A1", "0,0"]))
+            right = st.one_of(st.sampled_from(vocab.names), st.text(max_size=30), st.sampled_from(NASTY_STRINGS),
+                              st.sampled_from(["1", "a", "13a", "north", "FOR", "north-east", "A1", "0,0"]),
+                              *([st.sampled_from(vocab.words)] * 3 if vocab.words else []))  # a room, a token...
         elif t == "array":
-            right = st.lists(value_for(schema.get("items", {}), names), max_size=4)
+            right = st.lists(value_for(schema.get("items", {}), vocab), max_size=4)
         elif t == "object" or "properties" in schema:
-            right = params_for(schema, names)
+            right = params_for(schema, vocab)
         else:
             right = wrong
     # mostly right, so most inputs get past the schema and reach the rules (Hypothesis's own choices lean to
@@ -419,13 +463,13 @@ def value_for(schema: Any, names: list[str]) -> st.SearchStrategy:
     return st.randoms(use_true_random=False).flatmap(lambda r: wrong if r.random() > 0.94 else right)
 
 
-def params_for(schema: dict[str, Any], names: list[str]) -> st.SearchStrategy:
+def params_for(schema: dict[str, Any], vocab: Vocab) -> st.SearchStrategy:
     props = schema.get("properties", {})
     if not props:
         return st.one_of(st.just({}), st.dictionaries(key, scalar, max_size=2))
     required = set(schema.get("required", []))
-    fixed = {k: value_for(v, names) for k, v in props.items() if k in required}
-    optional = {k: value_for(v, names) for k, v in props.items() if k not in required}
+    fixed = {k: value_for(v, vocab) for k, v in props.items() if k in required}
+    optional = {k: value_for(v, vocab) for k, v in props.items() if k not in required}
     return st.fixed_dictionaries(fixed, optional=optional)
 
 
@@ -441,7 +485,7 @@ def action_record(draw: Any, game: Game) -> dict[str, Any]:
     actor = rng.choice(game.players) if rng.random() < 0.95 else rng.choice(["Zed", "alice"])
     record: dict[str, Any] = {"at": format_time(at), "actor": actor}
     record["action"] = name
-    params = draw(params_for(game.actions.get(name, {}), game.players))
+    params = draw(params_for(game.actions.get(name, {}), game.vocab))
     if params or draw(st.booleans()):
         record["params"] = params
     if rng.random() > 0.96:
@@ -449,11 +493,41 @@ def action_record(draw: Any, game: Game) -> dict[str, Any]:
     return record
 
 
-def _action_file(record: dict[str, Any]) -> tuple[str, str]:
+def _leaves(value: Any, path: tuple = ()) -> list[tuple]:
+    """The paths to the strings and integers inside ``value``."""
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in _leaves(v, (*path, k))]
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in _leaves(v, (*path, i))]
+    return [path] if isinstance(value, (str, int)) and not isinstance(value, bool) and path else []
+
+
+def swapped(doc: Any, vocab: Vocab, rng: random.Random) -> Any:
+    """``doc`` with one to three strings or integers swapped for others the state holds: still of the schema's
+    types, mostly, but naming the wrong room, a missing id, a player twice -- a state that does not hang together."""
+    doc = json.loads(json.dumps(doc, default=str))
+    for _ in range(rng.randint(1, 3)):
+        paths = _leaves(doc)
+        if not paths:
+            break
+        *parent, last = rng.choice(paths)
+        node = doc
+        for k in parent:
+            node = node[k]
+        under = next((str(k) for k in reversed((*parent, last)) if isinstance(k, str)), "")
+        pool = [v for v in vocab.by_key.get(under, []) if v != node[last]]  # another value of the same field
+        if not pool or rng.random() < 0.2:
+            pool = vocab.numbers if isinstance(node[last], int) else vocab.names + vocab.words
+        if pool:
+            node[last] = rng.choice(pool)
+    return doc
+
+
+def _action_file(record: dict[str, Any], taken: set[str] | None = None) -> tuple[str, str]:
     from validators.act import action_filename
 
     try:
-        fname = action_filename(record, set())
+        fname = action_filename(record, taken or set())
     except Exception:  # noqa: BLE001 - a record too odd to name: any name will do, the check refuses it
         fname = "20261106T100000Z--Zed--core.vote.yaml"
     text = f"{SCHEMA_LINE}../../../schemas/action.schema.json\n" + yaml.safe_dump(record, allow_unicode=True,
@@ -465,39 +539,66 @@ def fuzz_check(n: int, seed: int, root: Path, pool: list[Game]) -> Tally:
     tally = Tally("check")
 
     @st.composite
-    def case(draw: Any) -> tuple[str, str, str]:
+    def case(draw: Any) -> tuple[str, list[tuple[str, str]]]:
         game = draw(st.sampled_from(pool))
-        how = draw(st.sampled_from(["action", "action", "action", "edited-action", "gamestate", "rule"]))
+        how = draw(st.sampled_from(["action", "action", "action", "edited-action", "gamestate", "rule", "sequence",
+                                          "initial"]))
         if how in ("action", "edited-action"):
             fname, text = _action_file(draw(action_record(game)))
             if how == "edited-action":
                 text = draw(edited(st.just(text)))
-            return game.name, f"content/{game.name}/actions/{fname}", text
+            return game.name, [(f"content/{game.name}/actions/{fname}", text)]
+        if how == "initial":  # the founding state does not hang together; replay an action or two on it
+            path = draw(st.sampled_from(game.docs)).replace("/gamestate/", "/initial/gamestate/", 1)
+            original = (root / path).read_text(encoding="utf-8")
+            head = original.split("\n", 1)[0] + "\n" if original.startswith(SCHEMA_LINE) else ""
+            doc = swapped(yamlio.load(original, path), game.vocab, draw(st.randoms(use_true_random=False)))
+            files = [(path, head + yaml.safe_dump(doc, allow_unicode=True, sort_keys=False))]
+            taken: set[str] = set()
+            for record in sorted(draw(st.lists(action_record(game), min_size=1, max_size=3)), key=lambda r: r["at"]):
+                fname, text = _action_file(record, taken)
+                taken.add(fname)
+                files.append((f"content/{game.name}/actions/{fname}", text))
+            return game.name, files
+        if how == "sequence":  # several actions in a row: the later ones are judged on the state the earlier made
+            records = sorted(draw(st.lists(action_record(game), min_size=2, max_size=5)), key=lambda r: r["at"])
+            taken = set()
+            files = []
+            for record in records:
+                fname, text = _action_file(record, taken)
+                taken.add(fname)
+                files.append((f"content/{game.name}/actions/{fname}", text))
+            return game.name, files
         path = draw(st.sampled_from(game.docs if how == "gamestate" else game.rules))
         original = (root / path).read_text(encoding="utf-8")
-        return game.name, path, draw(st.one_of(edited(st.just(original)), yaml_text))
+        return game.name, [(path, draw(st.one_of(edited(st.just(original)), yaml_text)))]
 
-    def body(sample: tuple[str, str, str]) -> None:
-        game, path, text = sample
-        target = root / path
-        original = target.read_bytes() if target.exists() else None
+    def body(sample: tuple[str, list[tuple[str, str]]]) -> None:
+        game, files = sample
+        shown = [{"path": path, "text": text} for path, text in files]
+        originals = {}
         try:
-            target.write_text(text, encoding="utf-8", errors="surrogatepass")
+            for path, text in files:
+                target = root / path
+                if target not in originals:  # two odd records may share the fallback name: keep the first original
+                    originals[target] = target.read_bytes() if target.exists() else None
+                target.write_text(text, encoding="utf-8", errors="surrogatepass")
             with time_limit(TIME_LIMIT * 3):
                 code, err = _cli(["--repo", str(root), "check", "--game", game, "--now", NOW])
             if code in (0, 1, 2):
                 tally.counts[f"exit {code}"] += 1
             else:
-                tally.crash(f"exit {code}", {"path": path, "text": text}, err[-3000:])
+                tally.crash(f"exit {code}", shown, err[-3000:])
         except Hang:
-            tally.crash("hang", {"path": path, "text": text}, f"over {TIME_LIMIT * 3}s")
+            tally.crash("hang", shown, f"over {TIME_LIMIT * 3}s")
         except Exception:  # noqa: BLE001 - any exception is what the fuzzer counts as a crash
-            tally.crash("exception", {"path": path, "text": text}, traceback.format_exc(limit=8))
+            tally.crash("exception", shown, traceback.format_exc(limit=8))
         finally:
-            if original is None:
-                target.unlink(missing_ok=True)
-            else:
-                target.write_bytes(original)
+            for target, original in originals.items():
+                if original is None:
+                    target.unlink(missing_ok=True)
+                else:
+                    target.write_bytes(original)
 
     _run(_settings(n, seed), case(), body)
     return tally
@@ -521,8 +622,8 @@ def fuzz_act(n: int, seed: int, root: Path, pool: list[Game]) -> Tally:
         if rng.random() > 0.85:
             pairs.append(draw(st.sampled_from(["=", "x", "Bad-Key=1", "k=@/nonexistent", "k=@/dev/zero",
                                                "k=" + "[" * 100, "k=" + "9" * 40, "k=\x00"])))
-        extra = draw(st.sampled_from([[], ["--note", draw(st.text(max_size=60))], ["--at", "yesterday"],
-                                      ["--format", "json"], ["--note", "x" * 3000]]))
+        extra = draw(st.sampled_from([[], [], [], ["--note", draw(st.text(max_size=60))], ["--at", "yesterday"],
+                                      ["--format", "json"], ["--note", "x" * 3000]]))  # mostly none: reach the rules
         return ["--repo", str(root), "act", game.name, record["action"], *pairs, "--as", record["actor"],
                 "--at", record["at"], *extra, "--dry-run", "-q", "--now", NOW]
 
