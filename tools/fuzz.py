@@ -15,9 +15,14 @@ Inputs come from Hypothesis strategies: YAML dumped from random data, real
 content files of the example games with random edits, hand-made nasties (YAML
 bombs, deep nesting, huge numbers, tags, NUL, invalid UTF-8, duplicate keys),
 random bytes, and structured action records for every action of every example
-game with parameters drawn from each action's own schema. ``nomic check`` runs
-in-process (``validators.cli.main``) on a copy of each example game whose
-``initial/`` is its current state, so each input is judged from a known state.
+game with parameters drawn from each action's own schema and from the words and
+numbers the game's state holds (its rooms, tokens, ids), so they name things that
+exist. ``nomic check`` runs in-process (``validators.cli.main``) on a copy of each
+example game whose ``initial/`` is its current state, so each input is judged
+from a known state; some inputs are a sequence of actions (the later judged on
+what the earlier made), some a founding state with one to three fields swapped
+for other values of the same field (a state that does not hang together) and an
+action or two replayed on it.
 """
 
 from __future__ import annotations
