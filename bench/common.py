@@ -92,7 +92,9 @@ def write_game(out: Path, game: str, start: State, b: Builder, git: bool = False
     from validators.act import action_filename
 
     for record in b.records:
-        name = action_filename(record, taken)
+        name = action_filename(record)
+        if name in taken:
+            raise ValueError(f"two actions would be written as {name}: the generator must date one a second later")
         taken.add(name)
         path = f"{root}/actions/{name}"
         _write(out / path, content.doc_text(record, path, "action.schema.json"))

@@ -190,6 +190,18 @@ def test_the_example_history_audits_green(tmp_path):
     assert "24 actions replayed from initial/" in r.stdout
 
 
+def test_the_same_action_twice_in_one_second_is_refused_and_overwrites_nothing(tmp_path):
+    repo = make_repo(tmp_path)
+    act(repo, "core.propose", "title=One", "--as", "Dana", at="2026-11-06T10:00:00Z")
+    actions = repo / "content" / "blognomic" / "actions"
+    before = {p.name: p.read_text() for p in actions.iterdir()}
+    r = nomic(repo, "act", "blognomic", "core.propose", "title=Two", "--as", "Dana",
+              "--at", "2026-11-06T10:00:00Z", *NOW)
+    assert r.returncode == 1, r.stdout
+    assert "date this action at least one second later" in r.stdout
+    assert {p.name: p.read_text() for p in actions.iterdir()} == before  # no second file, no file written over
+
+
 def test_two_actions_in_one_second_keep_one_order(tmp_path):
     repo = make_repo(tmp_path)
     act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Dana", at="2026-11-06T10:00:00Z")

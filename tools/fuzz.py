@@ -532,9 +532,11 @@ def _action_file(record: dict[str, Any], taken: set[str] | None = None) -> tuple
     from validators.act import action_filename
 
     try:
-        fname = action_filename(record, taken or set())
+        fname = action_filename(record)
     except Exception:  # noqa: BLE001 - a record too odd to name: any name will do, the check refuses it
         fname = "20261106T100000Z--Zed--core.vote.yaml"
+    while taken and fname in taken:  # a second action of one name in one second: the check refuses it all the same
+        fname = fname.removesuffix(".yaml") + "x.yaml"
     text = f"{SCHEMA_LINE}../../../schemas/action.schema.json\n" + yaml.safe_dump(record, allow_unicode=True,
                                                                                  sort_keys=False)
     return fname, text

@@ -76,14 +76,11 @@ def slug(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]", "_", name)[:64]
 
 
-def action_filename(record: dict[str, Any], taken: set[str]) -> str:
-    base = f"{file_stamp(record['at'])}--{slug(record['actor'])}--{record['action']}"
-    name = f"{base}.yaml"
-    n = 2
-    while name in taken:
-        name = f"{base}--{n}.yaml"
-        n += 1
-    return name
+def action_filename(record: dict[str, Any]) -> str:
+    """``<time>--<actor>--<action>.yaml``. There is no second file of one name: the log is replayed in file-name
+    order and no suffix would sort after the first file's own name, so the same actor taking the same action in
+    the same second is refused by the judge's same-second rule (``judge``: date it one second later)."""
+    return f"{file_stamp(record['at'])}--{slug(record['actor'])}--{record['action']}.yaml"
 
 
 def record_for(action: str, actor: str, at: datetime, params: dict[str, Any], note: str | None) -> dict[str, Any]:
@@ -111,13 +108,15 @@ def act(root: Path, game: str, action: str, actor: str, params: dict[str, Any], 
                                    f"content/{game}", kind=BAD_INPUT))
         files = load_game(WorkTree(root), game)
         record = record_for(action, actor, at, params, note)
-        taken = {p.rpartition("/")[2] for p in files.actions}  # listed paths use '/'
-        name = action_filename(record, taken)
+        name = action_filename(record)
         path = f"{files.root}/actions/{name}"
         step = judge_one(files.registry, files.state, record, path, now=now, check_recorded=False)
         result = ActResult(step, path, before=files.state)
         if not step.legal or step.applied is None:
             return result
+        if path in files.actions:  # the same-second rule refuses this first; never write over the log
+            raise BadInput(Problem(f"the action file {name} exists already; date this action at least one second "
+                                   "later", path, field="at", kind=BAD_INPUT))
         if step.applied.dice:
             record["dice"] = step.applied.dice
         if step.applied.outcome:
