@@ -621,7 +621,8 @@ class History:
         roles = _stat(me, "roles", [])
         q = self.q()
         add = options.append
-        if pos == DEATH_EGG and flavour != BLIND and _stat(me, "stuff") >= self.state.doc("quazie_tables")["fly"]["cost"]:
+        fare = self.state.doc("quazie_tables")["fly"]["cost"]
+        if pos == DEATH_EGG and flavour != BLIND and _stat(me, "stuff") >= fare:
             add((6, lambda: self.fly(actor)))
         entry = q.get("launch_base", {}).get(actor)
         if (pos == LAUNCH_BASE and entry and not entry.get("rolled")) or \

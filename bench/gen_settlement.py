@@ -45,11 +45,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.common import Builder, example_rules, write_game  # noqa: E402 (run as a script: after sys.path)
-from validators import yamlio  # noqa: E402
-from validators.engine import Rule, State  # noqa: E402
-from validators.games.settlement.grid import SettlementMap, designate, parse  # noqa: E402
-from validators.timeutil import format_time, frequency_violation, parse_time, week_start  # noqa: E402
+from bench.common import Builder, example_rules, write_game
+from validators import yamlio
+from validators.engine import Rule, State
+from validators.games.settlement.grid import SettlementMap, designate, parse
+from validators.timeutil import format_time, frequency_violation, parse_time, week_start
 
 UTC = timezone.utc
 FOUNDED = datetime(2026, 3, 1, tzinfo=UTC)  # a Sunday

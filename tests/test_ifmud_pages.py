@@ -80,7 +80,8 @@ def test_times_are_written_as_the_wiki_writes_them():
     assert ('since <time datetime="2026-11-05T03:00:00Z" title="2026-11-05T03:00:00Z">5 Nov 2026 03:00 UTC</time>.'
             in render_turn(state))
     state.doc("quests").setdefault("history", []).append(
-        {"id": 7, "name": "Fetch", "colour": "red", "result": "done", "by": ["Zoe Abbott"], "at": "2026-11-03T14:00:00Z"})
+        {"id": 7, "name": "Fetch", "colour": "red", "result": "done", "by": ["Zoe Abbott"],
+         "at": "2026-11-03T14:00:00Z"})
     assert ('| 7 | Fetch | red | done | Zoe Abbott | <time datetime="2026-11-03T14:00:00Z" '
             'title="2026-11-03T14:00:00Z">3 Nov 2026 14:00 UTC</time> |') in render_quests(state)
     assert ">1 Nov 2026 03:00 UTC</time> |" in next(p.markdown for p in pages(state) if p.slug == "proposals")

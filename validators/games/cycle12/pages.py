@@ -156,7 +156,8 @@ def render_map(state: State, ix: Index | None = None) -> str:
              html_block(render_map_svg(state, ix), "cycle12-map"), "",
              "| Location | Coordinates | Tags | Description | Tile | Created by |", "|---|---|---|---|---|---|"]
     for loc in sorted(locs, key=lambda x: (x["y"], x["x"])):
-        lines.append(f"| {_loc_link(loc, 'locations/')} | ({loc['x']}, {loc['y']}) | {_cell(', '.join(loc.get('tags', [])))} | "
+        tags = _cell(", ".join(loc.get("tags", [])))
+        lines.append(f"| {_loc_link(loc, 'locations/')} | ({loc['x']}, {loc['y']}) | {tags} | "
                      f"{_cell(loc.get('description', ''))} | {_cell(loc.get('tile', ''))} | "
                      f"{_cell(loc.get('created_by', ''))} |")
     lines += ["", "## Terrain tags", "", "| Tag | Family | Special | Note |", "|---|---|---|---|"]

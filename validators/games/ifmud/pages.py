@@ -487,7 +487,8 @@ def render_proposals(state: State) -> str:
     head = "Proposals need everyone (or everyone in a section) in favour (Rule 10)."
     if doc.get("passive_voters"):
         head += f" Passive Voters: {_md(', '.join(doc['passive_voters']))}."
-    return head + "\n\n" + (_md_table(["#", "Name", "By", "Posted", "Status", "Votes"], rows) if rows else "_None yet._")
+    table = _md_table(["#", "Name", "By", "Posted", "Status", "Votes"], rows) if rows else "_None yet._"
+    return head + "\n\n" + table
 
 
 def pages(state: State) -> list[Page]:

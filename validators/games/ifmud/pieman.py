@@ -103,13 +103,7 @@ def _rename_check(ctx: Ctx) -> Iterator[str]:
 
 def _rename(ctx: Ctx) -> None:
     ident, _ = _chosen(ctx)
-    pending = ctx.edit("turn")["pending"]
-    left = [i for i in open_renames(pending) if i != ident]
-    pending.pop("rename", None)
-    if left:
-        pending["renames"] = left
-    else:
-        pending.pop("renames", None)
+    w.close_pending(ctx, ident, "renames", "rename")
     w.edit_token(ctx, ident)["name"] = ctx.params["name"]
     ctx.step({"token": ident, "renamed": ctx.params["name"]})
 

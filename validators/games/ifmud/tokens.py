@@ -174,13 +174,7 @@ def _dest_check(ctx: Ctx) -> Iterator[str]:
 
 def _dest(ctx: Ctx) -> None:
     ident, _ = _chosen_token(ctx)
-    pending = ctx.edit("turn")["pending"]
-    left = [i for i in open_destinations(pending) if i != ident]
-    pending.pop("destination", None)
-    if left:
-        pending["destinations"] = left
-    else:
-        pending.pop("destinations", None)
+    w.close_pending(ctx, ident, "destinations", "destination")
     t = w.edit_token(ctx, ident)
     t["destination"] = w.resolve_room(ctx, ctx.params["to"])
     ctx.step({"token": ident, "destination": t["destination"]})

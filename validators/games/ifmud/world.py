@@ -682,6 +682,18 @@ def pending_ids(pending: dict[str, Any] | None, key: str, single: str) -> list[i
     return [pending[single]] if pending.get(single) is not None else []
 
 
+def close_pending(ctx: Ctx, ident: int, key: str, single: str) -> None:
+    """The choice for token ``ident`` is made: it leaves ``turn.pending[key]`` (dropped when empty; an older
+    state's ``single`` goes too)."""
+    pending = ctx.edit("turn")["pending"]
+    left = [i for i in pending_ids(pending, key, single) if i != ident]
+    pending.pop(single, None)
+    if left:
+        pending[key] = left
+    else:
+        pending.pop(key, None)
+
+
 def choose_pending(ctx: Ctx, opened: list[int], *, none: str, what: str,
                    not_open: str) -> tuple[int | None, str | None]:
     """The token of ``opened`` the action's ``token`` parameter names (it may be left out while only one waits),
