@@ -343,6 +343,14 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
         p["closed"]["note"] = f"the effects cannot be applied: {bad}"[:200]
         ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
         return
+    # ifMUD seed, Rule 139: a quest's home, locate and goal are three different rooms, so effects that would
+    # leave a quest with two of them the same (room names are compared in any case, Rule 72) cannot be made.
+    if "quests" in scratch.tx.docs:
+        same = _quest_rooms_repeated(scratch)
+        if same:
+            p["closed"]["note"] = f"the effects cannot be applied: {same} (Rule 139)"[:200]
+            ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
+            return
     # Rule 33: a player who lost may never rejoin, so effects that would add one back cannot apply.
     lost = set(w.turn(ctx).get("lost") or [])
     back = sorted((set(w.player_names(scratch)) - set(w.player_names(ctx))) & lost) if lost else []
@@ -358,6 +366,18 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
     for t in p.get("tallies") or []:  # consent may take tallies below zero (Rule 42)
         if t["player"] in w.player_names(ctx):
             w.add_tally(ctx, t["player"], int(t["delta"]), t["stat"], f"proposal {ident}")
+
+
+def _quest_rooms_repeated(state: Any) -> str:
+    """The first quest on the roster whose home, locate and goal are not three different rooms, said in words
+    ("" if none is): Rule 139 gives every quest three different rooms."""
+    for q in peek(state.doc("quests")["quests"]):
+        rooms = [dict.get(q, k) for k in ("home", "locate", "goal")]
+        if len({str(r).casefold() for r in rooms}) < 3:
+            label = dict.get(q, "name") or dict.get(q, "colour") or dict.get(q, "id")
+            return (f"quest {label} would have home {rooms[0]}, locate {rooms[1]} and goal {rooms[2]}, "
+                    "not three different rooms")
+    return ""
 
 
 _MOVER = ("moved_by", "moved_at")  # the monkey's record of its last change of location (Rule 90)
