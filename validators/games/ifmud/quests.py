@@ -23,6 +23,7 @@ def _create_check(ctx: Ctx) -> Iterator[str]:
     if len(roster(ctx)) >= MAX_QUESTS:
         yield f"there are already {len(roster(ctx))} quests on the roster; a new one needs fewer than three"
     colour = ctx.params["colour"]
+    # ifMUD seed, Rule 142: a different colour; "Red" and "red" are one colour (reading in docs/modules/ifmud.md).
     if any(q["colour"].casefold() == colour.casefold() for q in roster(ctx)):
         yield f"a quest is already {colour}; each quest's colour differs (Rule 142)"
     crescent = w.room_name(ctx, "crescent")
