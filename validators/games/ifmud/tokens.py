@@ -390,8 +390,21 @@ def _sacrifice(ctx: Ctx) -> None:
     mark(ctx)
     roll = w.roll(ctx, int(t.get("die", 18)))  # Rule 159: a d1 rolls nothing
     w.add_tally(ctx, ctx.actor, -roll, w.BROWNIE, f"Rule 143: sacrificed the Lunchbox (d{t.get('die', 18)})")
-    if not ctx.params.get("relocate", True):
-        return
+    if ctx.params.get("relocate", True):
+        _relocate_lunchbox(ctx, t)
+    else:
+        # ifMUD seed, Rule 144: the chance to relocate it stays open until the active player's turn ends
+        # (ifmud.relocate-lunchbox); the turn's end empties turn.pending (turns.py).
+        ctx.edit("turn").setdefault("pending", {})["lunchbox"] = t["id"]
+        ctx.step({"token": t["id"], "relocation": "may be chosen until the turn ends (Rule 144)"})
+
+
+def _relocate_lunchbox(ctx: Ctx, t: dict[str, Any]) -> None:
+    """Rules 144-145: a room other than the carrier's by Random Selection; the Omnibus comes to the carrier, the
+    Lunchbox goes to that room, barred to the player responsible, and its die grows (gone if none is larger)."""
+    pending = w.turn(ctx).get("pending") or {}
+    if "lunchbox" in pending:  # the one chance a sacrifice gives is used
+        ctx.edit("turn")["pending"].pop("lunchbox", None)
     here = w.place_of(ctx, t["location"])
     to = w.select(ctx, [r for r in w.room_names(ctx) if r != here], "the Lunchbox's room", "r144")
     w.set_entity_location(ctx, "omnibus", here, how="Rule 144")
@@ -404,6 +417,27 @@ def _sacrifice(ctx: Ctx) -> None:
         t["die"] = bigger
 
 
+def _relocate_check(ctx: Ctx) -> Iterator[str]:
+    yield from require_turn(ctx, rule="r144")
+    ident = (w.turn(ctx).get("pending") or {}).get("lunchbox")
+    if ident is None:
+        yield ("no Lunchbox sacrificed this turn waits to be relocated (Rule 144: the chance comes with a "
+               "sacrifice made with relocate false, and is lost when the turn ends)")
+        return
+    t = w.token(ctx, ident)
+    if t is None:
+        yield f"token #{ident}, sacrificed earlier this turn, is no longer in the game"
+    elif w.carrier(t["location"])[0] == "room":
+        yield (f"{t['name']} lies in {w.place_of(ctx, t['location'])}: Rule 144 moves the Omnibus to the entity "
+               "carrying it, and nothing carries it now")
+
+
+def _relocate(ctx: Ctx) -> None:
+    t = w.edit_token(ctx, w.turn(ctx)["pending"]["lunchbox"])
+    mark(ctx)
+    _relocate_lunchbox(ctx, t)
+
+
 SACRIFICE = Action(
     name="ifmud.sacrifice-lunchbox", rule="r143", summary="Sacrifice The Bus Driver's Lunchbox",
     params={"type": "object", "additionalProperties": False, "properties": {"relocate": {"type": "boolean"}}},
@@ -411,8 +445,18 @@ SACRIFICE = Action(
     doc="Roll the Lunchbox's die and lose that many brownie points (Rule 42 needs at least the die's size). "
         "Unless relocate is false, then choose a room by Random Selection (not the carrier's): the Omnibus "
         "comes to the carrier and the Lunchbox goes to that room, its die grows to the next larger, and the "
-        "player may not take it back until someone else has picked it up (Rules 144-145).",
+        "player may not take it back until someone else has picked it up (Rules 144-145). With relocate false "
+        "the relocation may still be made with ifmud.relocate-lunchbox until the turn ends.",
+)
+
+RELOCATE = Action(
+    name="ifmud.relocate-lunchbox", rule="r144", summary="Relocate the Lunchbox you sacrificed this turn",
+    params={"type": "object", "additionalProperties": False, "properties": {}},
+    check=_relocate_check, effect=_relocate,
+    doc="After a sacrifice made with relocate false, and before the turn ends, the active player makes the "
+        "relocation Rule 144 offers: a room other than the carrier's by Random Selection, the Omnibus to the "
+        "carrier, the Lunchbox to that room, its die grows and it is barred to the player (Rule 145).",
 )
 
 
-ACTIONS = [PICK_UP, DROP, SET_DESTINATION, STEAL, *MONKEY_ACTIONS, SACRIFICE]
+ACTIONS = [PICK_UP, DROP, SET_DESTINATION, STEAL, *MONKEY_ACTIONS, SACRIFICE, RELOCATE]
