@@ -336,3 +336,12 @@ def test_the_roster_page_says_why_former_players_went():
     page = render_roster(out.state, Links("ifmud", "games/ifmud/roster.md", player_slugs(names)), None, {})
     assert "<li>Adam Biltcliffe (removed 1 Nov 2026: did not win, and so lost (Rule 33))</li>" in page
     assert "<li>Carl Muckenhoupt (left 1 Nov 2026)</li>" in page
+
+
+def test_the_others_table_names_the_entities_as_the_rules_do():
+    # ifMUD seed, Rules 71, 80, 114, 155: the monkey, the Magic Omnibus, the pieman, the robot and the kitten.
+    text = render_map(_state())
+    others = text.split("## Others", 1)[1]
+    for label in ("the monkey", "the pieman", "the Magic Omnibus", "the robot", "the kitten"):
+        assert f"| {label} |" in others
+    assert "| monkey |" not in others and "| omnibus |" not in others

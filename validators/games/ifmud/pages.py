@@ -161,7 +161,7 @@ def map_graph(state: State) -> dict[str, Any]:
     for which in w.ENTITIES:
         loc = w.entity_location(state, which)
         if loc in by_name:
-            by_name[loc]["who"].append({"omnibus": "the Magic Omnibus"}.get(which, f"the {which}"))
+            by_name[loc]["who"].append(entity_label(which))
     for t in w.tokens(state):
         kind, where = w.carrier(t["location"])
         if kind == "room" and where in by_name:
@@ -255,6 +255,16 @@ def _badges(room: dict[str, Any], tolls: list[dict[str, Any]]) -> str:
     return " · ".join(out)
 
 
+# ifMUD seed, Rules 71, 80, 114 and 155 name these entities "the monkey", "the pieman", "the Magic Omnibus",
+# "the robot" and "the kitten": the wiki writes them so, not by their keys in entities.yaml.
+_ENTITY_LABELS = {"omnibus": "the Magic Omnibus"}
+
+
+def entity_label(which: str) -> str:
+    """The entity ``which`` (a key of ``world.ENTITIES``) as the rules name it."""
+    return _ENTITY_LABELS.get(which, f"the {which}")
+
+
 def _table(head: list[str], rows: list[list[Any]]) -> str:
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
@@ -284,7 +294,7 @@ def render_map(state: State, ix: Index | None = None) -> str:
         s = w.servant(state, p) or {}
         people.append([p, w.location_of_player(state, p),
                        f"{s.get('name') or '(unnamed)'} the {s.get('species') or '?'}", s.get("location", "")])
-    ents = [[k, w.entity_location(state, k)] for k in w.ENTITIES]
+    ents = [[entity_label(k), w.entity_location(state, k)] for k in w.ENTITIES]
     return "\n\n".join([
         ("Rooms and their two-way connections (Rules 14, 25, 39). Dashed lines: Brigadoon's, live only on "
          "Tuesdays (Rule 107). Hover a room for its visits, damage, tolls, occupants and tokens; each room's "
@@ -389,7 +399,7 @@ def render_room(state: State, room: dict[str, Any], ix: Index) -> str:
     who = [[_md(p), "player"] for p in turn_order(ix.players.get(name, []))]
     who += [[_md(f"{sv.get('name') or '(unnamed)'} the {sv.get('species') or '?'}"), _md(f"{sv['owner']}'s servant")]
             for sv in ix.servants.get(name, [])]
-    who += [[{"omnibus": "the Magic Omnibus"}.get(e, f"the {e}"), ""] for e in ix.entities.get(name, [])]
+    who += [[entity_label(e), ""] for e in ix.entities.get(name, [])]
     lines += ["", "## Who is here", ""]
     lines.append(_md_table(["Who", "What"], who) if who else "Nobody.")
     lines += ["", "## Tokens here", ""]
