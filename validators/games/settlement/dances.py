@@ -11,10 +11,22 @@ from datetime import timedelta
 from typing import Any, Iterator
 
 from ...engine import Action, Ctx
+from ...problems import Illegal
 from ...roster import change_stat, set_stat
 from ...timeutil import format_time, parse_time, week_start
 from . import configs
-from .common import beings, guarded, handbook, opts, outsider_filer, pay_energy, step_problem, the_map, where
+from .common import (
+    beings,
+    energy_cost,
+    guarded,
+    handbook,
+    opts,
+    outsider_filer,
+    pay_energy,
+    step_problem,
+    the_map,
+    where,
+)
 from .grid import DIRECTIONS, designate, manhattan
 from .movement import move_cost
 from .tasks import _obj
@@ -178,6 +190,11 @@ def _conga_move(ctx: Ctx) -> None:
             break
         chain.append(n)
     line = chain
+    # The march is refused whole if the front cannot pay for all of it; the refusal counts the whole march
+    # against the Energy the front had before it (not what an earlier step would have left), so the steps go
+    # on being costed after the first one the front cannot pay for
+    before = int(me["stats"].get("energy", 0))
+    needed, short = 0, False
     for letter in path:
         positions = [where(ctx.player(n)) for n in line]
         dr, dc = DIRECTIONS[letter]
@@ -198,10 +215,18 @@ def _conga_move(ctx: Ctx) -> None:
         # seed 001 "Lord of the Dance", Conga: the front makes "moves (as defined in rule 2.3.1)", and 2.3.1
         # defines a move as spending 4 Energy to step: so each costs the front what a move of theirs costs (a
         # Dancer's 2, Indoors and square-dance discounts). The followers make no moves; the front moves them
-        pay_energy(ctx, ctx.actor, move_cost(ctx))
+        needed += energy_cost(ctx, ctx.actor, move_cost(ctx))[0]
+        if not short:
+            try:
+                pay_energy(ctx, ctx.actor, move_cost(ctx))
+            except Illegal:
+                short = True
         for name, loc in zip(line, targets):
             set_stat(ctx, name, "location", designate(loc))
         ctx.step({"conga moves": letter, "front at": designate(to)})
+    if short:
+        raise ctx.refuse(f"the march needs {len(path)} move{'s' if len(path) != 1 else ''} costing {needed} Energy "
+                         f"in all; {ctx.actor} has {before} Energy before it")
     colony = ctx.edit("colony")
     if len(line) - 1 < len(conga["line"]):
         colony["conga"]["line"] = line[1:]
