@@ -300,6 +300,12 @@ def bond_lick(ctx: Ctx, n: dict[str, Any]) -> None:
     """Lick (bonding): the nomster licks its trainer if they are in its location; an unbonded trainer becomes
     bonded to it."""
     trainer = n["trainer"]
+    if ascended(ctx, trainer):
+        # our reading of 004 Ascend (see ``ascended``): an ascended trainer has left the map, so no nomster
+        # left behind is in their location to lick them
+        ctx.step({"lick": trainer, "by": n["id"], "why": "bonding", "licked": False,
+                  "because": f"{trainer} has ascended"})
+        return
     if where(ctx, trainer) != n["location"]:
         # Lick: a nomster licks only an entity in its location; no lick, so no bond (a cuddle by another
         # player, bond_cuddle_by_anyone, can come while the trainer is elsewhere)
@@ -318,12 +324,37 @@ def bond_lick(ctx: Ctx, n: dict[str, Any]) -> None:
         ctx.step({"bonded": trainer, "nomster": n["id"], "type": n["type"]})
 
 
+def ascended(ctx: Ctx, entity: str) -> bool:
+    """Whether a located entity (a player's name or ``nomster:<id>``) has ascended.
+
+    004 Ascend says only that the player and the nomster are now ascended (and The End of All Things makes
+    ascended players winners). Our reading, kept throughout the module: ascending takes both off the map, so
+    an ascended player no longer moves, cuddles or gives treats, an ascended nomster takes no commands, and
+    neither shares a location with anyone left at the Tower of Ferrets: nobody cuddles, treats, licks or
+    follows them there."""
+    if entity.startswith(NOMSTER_REF):
+        return bool(find_nomster(ctx, int(entity[len(NOMSTER_REF):])).get("ascended"))
+    return bool((sheet(ctx, entity) or {}).get("ascended"))
+
+
+def _gone(ctx: Ctx, n: dict[str, Any]) -> Iterator[str]:
+    """The refusals of a cuddle or a treat when the actor or the nomster has ascended (see ``ascended``)."""
+    if ascended(ctx, ctx.actor):
+        yield f"{ctx.actor} has ascended and left the map"
+    if n.get("ascended"):
+        yield f"{nomster_label(n)} has ascended and left the map"
+
+
 def _did(n: dict[str, Any], what: str, phase: int, by: str | None) -> bool:
     return any(x["phase"] == phase and (by is None or x["by"] == by) for x in n.get(what, []))
 
 
 def _cuddle_check(ctx: Ctx) -> Iterator[str]:
     n = find_nomster(ctx, ctx.params["nomster"])
+    gone = list(_gone(ctx, n))
+    if gone:
+        yield from gone
+        return
     if n["wild"]:
         yield f"{nomster_label(n)} is wild; only tame nomsters are cuddled"
     elif where(ctx, ctx.actor) != n["location"]:
@@ -359,6 +390,10 @@ CUDDLE = Action(
 
 def _treat_check(ctx: Ctx) -> Iterator[str]:
     n = find_nomster(ctx, ctx.params["nomster"])
+    gone = list(_gone(ctx, n))
+    if gone:
+        yield from gone
+        return
     mine = items.owned(ctx, ctx.actor, "treat")
     if not mine:
         yield f"{ctx.actor} has no treat"
@@ -440,9 +475,13 @@ def _command_check(ctx: Ctx) -> Iterator[str]:
         who = _entity(ctx, target) if target is not None else ctx.actor
         if who == ref(n):
             yield "a nomster cannot follow itself"
+        elif ascended(ctx, who):
+            yield f"{target} has ascended and left the map; there is nobody to follow"
     elif cmd == "lick":
         who = _entity(ctx, target)
-        if where(ctx, who) != n["location"]:
+        if ascended(ctx, who):
+            yield f"{target} has ascended and left the map"
+        elif where(ctx, who) != n["location"]:
             yield f"{nomster_label(n)} and {target} are not in the same location"
     elif cmd == "join-team":
         yield from _join_team_problems(ctx, n, str(target))
