@@ -149,7 +149,7 @@ def _leave(ctx: Ctx) -> None:
 # joining time) is that player renamed, everywhere; an entry that is gone is that player removed.
 
 
-Marks = tuple[list[tuple[str, Any, Any]], list[dict[str, Any]], set[tuple[Any, Any]], Any]
+Marks = tuple[list[tuple[str, Any, Any]], list[dict[str, Any]], dict[tuple[Any, Any], Any], Any]
 
 
 def open_bar_list(ctx: Ctx, effects: dict[str, Any] | None) -> None:
@@ -164,13 +164,15 @@ def open_bar_list(ctx: Ctx, effects: dict[str, Any] | None) -> None:
 
 
 def roster_marks(ctx: Ctx, effects: dict[str, Any] | None = None) -> Marks:
-    """Who is on the roster, as (name, account, joined), the bars, who is idle (account, joined) and who leads:
-    taken before a proposal's effects apply (``effects``: those about to apply, for ``open_bar_list``)."""
+    """Who is on the roster, as (name, account, joined), the bars, who is idle ((account, joined) -> their
+    ``idle_since``) and who leads: taken before a proposal's effects apply (``effects``: those about to apply, for
+    ``open_bar_list``)."""
     open_bar_list(ctx, effects)
     roster = ctx.doc("roster")
     return ([(p["name"], p.get("account"), p.get("joined")) for p in peek(roster["players"])],
             [dict(b) for b in peek(roster.get("barred", []))],
-            {(p.get("account"), p.get("joined")) for p in peek(roster["players"]) if p.get("idle")},
+            {(p.get("account"), p.get("joined")): p.get("idle_since")
+             for p in peek(roster["players"]) if p.get("idle")},
             ctx.doc("dynasty").get("leader"))
 
 
@@ -221,7 +223,7 @@ def follow_roster_patch(ctx: Ctx, before: Marks, by: str) -> None:
     _follow_bars(ctx, bars, by)
 
 
-def _follow_unidling(ctx: Ctx, before: set[tuple[Any, Any]], by: str) -> None:
+def _follow_unidling(ctx: Ctx, before: dict[tuple[Any, Any], Any], by: str) -> None:
     """Seed 001 1.2 / seed 003 rule 2: a player a proposal's or CfJ's patch brings back from idleness comes back as
     with ``core.unidle``: the record of the spell (``idle_since``, ``idle_asked``) is dropped, or a later spell
     would be read as starting then (seed 003 rule 9's "idle throughout") and a request made before it would hold
@@ -236,18 +238,26 @@ def _follow_unidling(ctx: Ctx, before: set[tuple[Any, Any]], by: str) -> None:
             ctx.step({"unidled": p["name"], "by": by})
 
 
-def _follow_idling(ctx: Ctx, before: set[tuple[Any, Any]], by: str) -> None:
+def _follow_idling(ctx: Ctx, before: dict[tuple[Any, Any], Any], by: str) -> None:
     """Seed 001 1.4 / seed 003 rule 4: a player who goes idle has no valid vote any more, however they went idle.
 
     ``core.idle`` drops their votes (kept in ``lapsed_votes``); a proposal's or CfJ's patch that sets ``idle`` must
     do the same, or the votes would count again on their return (an idle leader's VETO among them). Players are
-    matched by account and joining time, which a rename in the same patch does not change."""
+    matched by account and joining time, which a rename in the same patch does not change.
+
+    Seed 001 1.2 / seed 003 rule 2: one who was active before the patch goes idle when it applies, so their
+    ``idle_since`` is the enactment's time, whatever the entry carried (a leftover of an earlier spell) or the patch
+    wrote: seed 003 rule 9's "idle throughout" and seed 001 1.2's four days are counted from it."""
+    now = format_time(ctx.at)
     for p in peek(ctx.doc("roster")["players"]):
         if p.get("idle") and (p.get("account"), p.get("joined")) not in before:
             drop_votes(ctx, p["name"])
-            if not p.get("idle_since"):
-                ctx.edit_player(p["name"])["idle_since"] = format_time(ctx.at)
-            ctx.step({"idled": p["name"], "by": by})
+            step: dict[str, Any] = {"idled": p["name"], "by": by}
+            if p.get("idle_since") != now:
+                if p.get("idle_since"):
+                    step["idle_since_was"] = p["idle_since"]
+                ctx.edit_player(p["name"])["idle_since"] = now
+            ctx.step(step)
 
 
 def bar_target(roster: Any, bar: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
