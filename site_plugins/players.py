@@ -139,25 +139,45 @@ def render_roster(state: State, links: Links, leader: str | None = None, seen: d
     former = roster.get("former") or []
     # seed 001 1.10 (BlogNomic fair play): a proposal or CfJ may bar a removed player from rejoining; a game whose
     # roster has no ``barred`` list shows nothing more
-    bars = {b["name"].casefold(): b for b in roster.get("barred") or []}
+    bars = list(roster.get("barred") or [])
+    # a bar is on the person, by name or by the account they played under (validators' bar_target), so it is shown
+    # beside the former player it removed even when it was written with another name; the latest of several
+    # former entries of one person is the one it removed
+    mine: dict[int, dict[str, Any]] = {}
+    for i in reversed(range(len(former))):
+        b = next((b for b in bars if _bar_is_on(b, former[i])), None)
+        if b is not None:
+            mine[i] = b
+            bars.remove(b)
     if former:
         out += ["", "## Former players", "",
-                "<ul>" + "".join(f"<li>{esc(f['name'])} ({_gone(f)}{_bar(bars.pop(f['name'].casefold(), None))})"
-                                 "</li>" for f in former) + "</ul>"]
+                "<ul>" + "".join(f"<li>{esc(f['name'])} ({_gone(f)}{_bar(mine.get(i), f['name'])})"
+                                 "</li>" for i, f in enumerate(former)) + "</ul>"]
     if bars:
         out += ["", "## Barred from joining", "",
-                "<ul>" + "".join(f"<li>{esc(b['name'])} ({_bar(b)[2:]})</li>" for b in bars.values()) + "</ul>"]
+                "<ul>" + "".join(f"<li>{esc(b['name'])} ({_bar(b)[2:]})</li>" for b in bars) + "</ul>"]
     return "\n".join(out) + "\n"
 
 
-def _bar(bar: dict[str, Any] | None) -> str:
-    """'; barred from rejoining by proposal 4 on 2 Nov 2026: reason', or nothing for a player not barred."""
+def _bar_is_on(bar: dict[str, Any], former: dict[str, Any]) -> bool:
+    """Whether a bar names this former player: by their name (case and spacing aside) or by their account."""
+    if " ".join(bar["name"].split()).casefold() == " ".join(former["name"].split()).casefold():
+        return True
+    account = (bar.get("account") or "").lower()
+    return bool(account) and account == (former.get("account") or "").lower()
+
+
+def _bar(bar: dict[str, Any] | None, name: str | None = None) -> str:
+    """'; barred from rejoining by proposal 4 on 2 Nov 2026: reason', or nothing for a player not barred; with
+    'as NAME' when the bar was written with another name than ``name``, the one the player played under."""
     if bar is None:
         return ""
+    same = name is None or " ".join(bar["name"].split()).casefold() == " ".join(name.split()).casefold()
+    written = "" if same else f" as {esc(bar['name'])}"
     by = f" by {esc(bar['by'])}" if bar.get("by") else ""
     when = f" on {esc(day(bar['at']))}" if bar.get("at") else ""
     reason = f": {esc(bar['reason'])}" if bar.get("reason") else ""
-    return f"; barred from rejoining{by}{when}{reason}"
+    return f"; barred from rejoining{written}{by}{when}{reason}"
 
 
 def _gone(former: dict[str, Any]) -> str:

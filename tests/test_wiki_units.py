@@ -334,6 +334,27 @@ def test_the_roster_page_shows_who_is_barred_from_rejoining() -> None:
     assert "## Barred from joining" in page and "Mallory (barred from rejoining: a second account)" in page
 
 
+def test_a_bar_by_account_is_shown_beside_the_former_player_it_removed() -> None:
+    # seed 001 1.10: a bar is on the person; one written with another name but the account a player played under
+    # removed that player (validators/games/blognomic/players.py bar_target), so the page shows it beside them
+    from site_plugins.links import Links
+    from site_plugins.players import render_roster
+    from validators.cases import base_state, patched
+
+    state, registry = base_state("blognomic-core")
+    links = Links(game="blognomic-core", here="games/blognomic-core/roster.md", players={})
+    state = patched(state, registry, [
+        {"op": "remove", "path": "/roster/players/name=Emeka"},
+        {"op": "add", "path": "/roster/former", "value": [
+            {"name": "Emeka", "account": "emeka", "left": "2026-11-02T22:00:00Z", "removed_by": "proposal 1"}]},
+        {"op": "add", "path": "/roster/barred", "value": [
+            {"name": "Em", "account": "EMEKA", "by": "proposal 1", "at": "2026-11-02T22:00:00Z"}]}])
+    page = render_roster(state, links)
+    assert ("Emeka (removed by proposal 1 2 Nov 2026; barred from rejoining as Em by proposal 1 on 2 Nov 2026)"
+            in page)
+    assert "Barred from joining" not in page
+
+
 def test_a_stat_charts_points_and_ends_are_dated_as_the_wiki_dates() -> None:
     """A player's stat chart names each point's time as the wiki writes times (its hover title), not as a stamp."""
     from site_plugins.svg import stat_chart
