@@ -40,6 +40,7 @@ from . import model
 from .home import render_games_table
 from .markup import HtmlStash, esc, unmark
 from .pages import GameSite, GeneratedPage, build_game, error_page, now_utc
+from .searchindex import name_games_in_file
 
 log = get_plugin_logger(__name__)
 ASSETS = Path(__file__).parent / "assets"
@@ -208,6 +209,13 @@ class NomicPlugin(BasePlugin[NomicConfig]):
             page.meta["hide"] = [*page.meta.get("hide", []), "toc"]
         context["nomic_source"] = source
         return context
+
+    @event_priority(-100)  # after the search plugin has written its index
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        # every game has a "Proposals" and a "History", and a player may play in two games:
+        # each game page's search result says its game (searchindex.py)
+        games = {f"games/{s.summary.name}/": s.summary.title for s in self.sites}
+        name_games_in_file(Path(config.site_dir) / "search" / "search_index.json", games)
 
     def on_serve(self, server: Any, *, config: MkDocsConfig, builder: Any) -> Any:
         server.watch(str(self.root / self.config.content))

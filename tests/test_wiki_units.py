@@ -398,3 +398,19 @@ def test_the_monkey_roster_heads_its_columns_distinctly() -> None:
     assert "Standing" in headings and "Status" in headings
     assert headings.index("Standing") == 1  # beside the name; its title says what it holds
     assert 'title="On the roster: Top Banana, admin, idle, a non-player&#x27;s kind, or else active">Standing' in page
+
+
+def test_search_index_entries_name_their_game() -> None:
+    from site_plugins.searchindex import name_games
+
+    index = {"docs": [
+        {"location": "games/a/players/fatima/", "title": "Fatima", "text": ""},
+        {"location": "games/a/players/fatima/#stats", "title": "Stats", "text": ""},
+        {"location": "games/b/players/fatima/", "title": "Fatima", "text": ""},
+        {"location": "games/a/", "title": "A &lt;game&gt;", "text": ""},
+        {"location": "games/a/ruleset/", "title": "Ruleset of A &lt;game&gt;", "text": ""},
+        {"location": "playing/", "title": "How to play", "text": ""},
+    ]}
+    assert name_games(index, {"games/a/": "A <game>", "games/b/": "B"}) == 2
+    assert [e["title"] for e in index["docs"]] == [
+        "Fatima · A &lt;game&gt;", "Stats", "Fatima · B", "A &lt;game&gt;", "Ruleset of A &lt;game&gt;", "How to play"]
