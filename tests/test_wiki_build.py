@@ -72,6 +72,25 @@ def test_edit_links_point_at_content_files(site: Path) -> None:
     assert _edit_link(playing) == f"{REPO}/edit/main/docs/playing.md"
 
 
+def test_search_results_name_their_game(site: Path) -> None:
+    """Two games have a Dmitri and every game a "History": the search index's page titles say which game."""
+    import json
+
+    docs = json.loads((site / "search/search_index.json").read_text(encoding="utf-8"))["docs"]
+    titles = {e["location"]: e["title"] for e in docs}
+    assert titles["games/cycle12/players/dmitri/"] == "Dmitri · Cycle 12 (example)"
+    assert titles["games/settlement/players/dmitri/"] == "Dmitri · The Settlement (example)"
+    assert titles["games/blognomic/history/"] == "History · BlogNomic (example)"
+    assert titles["games/blognomic/players/fatima/#stats"] == "Stats"  # a section shows under its page
+    assert titles["games/blognomic/"] == "BlogNomic (example)"  # named already
+    assert titles["playing/"] == "How to play"  # not a game's page
+    pages = [t for loc, t in titles.items() if loc.startswith("games/") and "#" not in loc]
+    assert len(set(pages)) == len(pages), "two game pages still look alike in search results"
+    # what readers see on the page and in its tab is the page's own title
+    page = (site / "games/cycle12/players/dmitri/index.html").read_text(encoding="utf-8")
+    assert "<title>Dmitri - Nomic as code</title>" in page and "Cycle 12 (example)</h1>" not in page
+
+
 def test_ruleset_history_shows_the_enacted_amendment(site: Path) -> None:
     html = (site / "games/blognomic/ruleset-history/index.html").read_text(encoding="utf-8")
     assert "1.10 Fair Play" in html

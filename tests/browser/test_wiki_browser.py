@@ -141,6 +141,15 @@ def test_search_finds_a_player_and_a_rule(browser, site_url, artifacts):  # type
     browser.save_screenshot(str(artifacts / "wiki-search-rule.png"))
 
 
+
+def test_search_results_say_their_game(browser, site_url, artifacts):  # type: ignore[no-untyped-def]
+    # Dmitri plays in two games: each result's page title says which
+    assert _search(browser, site_url, "Dmitri"), "searching for a player found nothing"
+    heads = _wait(lambda: [h.text for h in browser.find_elements("css selector", ".md-search-result__item h1")
+                           if h.text.startswith("Dmitri ·")], timeout=15) or []
+    browser.save_screenshot(str(artifacts / "wiki-search-game.png"))
+    assert "Dmitri · Cycle 12 (example)" in heads and "Dmitri · The Settlement (example)" in heads, heads
+
 WIDE_PAGES = ["", "games/monkey/roster/", "games/quazie/roster/", "games/blognomic/proposals/",
               "games/monkey/monkey-line/", "games/settlement/settlement/"]
 
