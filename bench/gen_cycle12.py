@@ -403,7 +403,7 @@ class History:
         def build(sheets: list[dict[str, Any]]) -> dict[str, Any]:
             at: dict[int, list[str]] = {}
             for s in sheets:
-                if s.get("location") is not None:
+                if s.get("location") is not None and not s.get("ascended"):  # the ascended have left the map
                     at.setdefault(s["location"], []).append(s["player"])
             return {"of": {s["player"]: s for s in sheets}, "at": at}
         return self._cached("sheets", self.st.doc(SHEETS)["sheets"], build)
@@ -648,6 +648,8 @@ class History:
     def c_cuddle(self) -> Choice | None:
         for who in self.rng.sample(self.names, min(12, len(self.names))):
             s = self.sheet(who)
+            if s.get("ascended"):  # off the map: no cuddles given (nor taken: noms() leaves ascended nomsters out)
+                continue
             tame = [n for n in self.noms()["at"].get(s["location"], []) if not n["wild"]]
             if not tame:
                 continue
@@ -718,7 +720,7 @@ class History:
 
     def c_give_treat(self) -> Choice | None:
         for who in self.rng.sample(self.names, min(12, len(self.names))):
-            if not self.treats(who):
+            if not self.treats(who) or self.sheet(who).get("ascended"):
                 continue
             here = self.noms()["at"].get(self.sheet(who)["location"], [])
             if not here:
