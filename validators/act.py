@@ -173,7 +173,8 @@ def render_changes(files: GameFiles, new: State) -> dict[str, str]:
             continue
         p = files.doc_paths.get(kind, f"{files.root}/gamestate/{kind}.yaml")
         schema = kinds[kind].schema if kind in kinds else f"{kind}.schema.json"
-        texts[p] = content.doc_text(data, p, schema, files.texts.get(p))
+        texts[p] = content.doc_text(data, p, schema, files.texts.get(p),
+                                    old.docs[kind] if kind in old.docs else yamlio.MISSING_OLD)
     if new.rules is not old.rules:
         for rid, rule in new.rules.items():
             before = old.rules.get(rid)

@@ -632,12 +632,15 @@ def rule_text(rule: Rule, old_text: str | None = None, path: str = "") -> str:
     return "---\n" + meta_text + "---\n" + rule.body
 
 
-def doc_text(data: Any, path: str, schema: str, old_text: str | None = None) -> str:
+def doc_text(data: Any, path: str, schema: str, old_text: str | None = None,
+             old_data: Any = yamlio.MISSING_OLD) -> str:
+    """The text of a document holding ``data``: ``old_text`` changed where the data changed, or a new file.
+    ``old_data``: what ``old_text`` was read as, if the caller has it (saves reading a large file again)."""
     if old_text is not None:
         if len(old_text) >= yamlio.PATCH_MIN_CHARS:
             # a large document: patch the changed lines in place (what the round trip would write, ten
             # times sooner); the round trip below remains for what the patcher does not handle
-            patched = yamlio.patch_text(old_text, data, path)
+            patched = yamlio.patch_text(old_text, data, path, old_data)
             if patched is not None:
                 return patched
         tree = yamlio.rt_load(old_text, path)

@@ -697,7 +697,10 @@ class _NoPatch(Exception):
     """The change is not one the text patcher handles; the round trip does it."""
 
 
-def patch_text(old_text: str, new: Any, name: str = "") -> str | None:
+MISSING_OLD = object()  # patch_text's ``old`` not given
+
+
+def patch_text(old_text: str, new: Any, name: str = "", old: Any = MISSING_OLD) -> str | None:
     """``old_text`` changed to hold ``new``, touching only the lines of what changed; None if it cannot.
 
     What ``sync_into`` and the round trip do, at the speed of LibYAML: the old text is composed
@@ -707,6 +710,10 @@ def patch_text(old_text: str, new: Any, name: str = "") -> str | None:
     Anything else (flow collections that grow, deletions inside lists, comments in the way)
     gives None, and the caller uses the round trip. The result is parsed again and must give
     exactly ``new``, so a patch can never change what a file means.
+
+    ``old``, when given, is what ``old_text`` was read as (``load`` of the same text: the caller's state
+    before the action), which saves converting the composed nodes again; it is only ever compared with
+    ``new``, and the check above still reads the patched text.
     """
     collecting = gc.isenabled()
     gc.disable()  # as in ``load``: the node tree holds no cycles
@@ -714,7 +721,8 @@ def patch_text(old_text: str, new: Any, name: str = "") -> str | None:
         root = yaml.compose(old_text, Loader=_ComposeLoader)
         if root is None:
             return None
-        old = _Convert(_Loader(""), False)(root)
+        if old is MISSING_OLD:
+            old = _Convert(_Loader(""), False)(root)
         edits: list[tuple[int, int, str]] = []
         _patch_node(old_text, root, old, new, edits)
     except (_NoPatch, yaml.YAMLError, _Refused, RecursionError):
