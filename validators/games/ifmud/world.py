@@ -736,25 +736,34 @@ def entry_cost(state: State | Ctx, who: str, dest: str) -> int:
     Rule 99's award; for the bubble, less its points (Rule 29) and, when they burst it, with the cost of being put
     in the Lounge by the burst (its tolls less its award: the burst is part of the same entry); and the negative
     value of a quest the entry would finish (Rule 141, ``quest_loss``)."""
-    cost = _arrival_cost(state, dest)
-    bubble = room_name(state, "bubble")
-    b = _get(state.doc("map"), "bubble") or {}
-    if dest == bubble and _get(b, "last") != who:
-        cost -= int(_get(b, "next", 1))
+    cost = _arrival_cost(state, dest) - (bubble_payment(state, who) if dest == room_name(state, "bubble") else 0)
     end = _bursts(state, who, dest)
     if end is not None:
         cost += _arrival_cost(state, end)
     return cost + quest_loss(state, who, end or dest)[BROWNIE]
 
 
-def _bursts(state: State | Ctx, who: str, dest: str) -> str | None:
-    """Where the burst puts ``who`` when ``who`` entering ``dest`` bursts the bubble (Rule 29: a paid entry of 32 or
-    more points), else None."""
-    bubble = room_name(state, "bubble")
+BURST_AT = 32  # Rule 29: a player paid this many points (or more, after an unpaid re-entry) bursts the bubble
+
+
+def bubble_payment(state: State | Ctx, who: str) -> int:
+    """Rule 29: the points ``who`` is paid for entering the bubble now (none for the last player paid)."""
     b = _get(state.doc("map"), "bubble") or {}
-    if dest != bubble or _get(b, "last") == who or int(_get(b, "next", 1)) < 32:
+    return 0 if _get(b, "last") == who else int(_get(b, "next", 1))
+
+
+def burst_destination(state: State | Ctx) -> str:
+    """Rule 29: where a burst puts what was in the bubble: the Lounge, or with the Lounge gone the room
+    alphabetically first other than the bubble (Rule 69)."""
+    return (required_room(state, room_name(state, "lounge"), but=(room_name(state, "bubble"),))
+            or room_name(state, "lounge"))
+
+
+def _bursts(state: State | Ctx, who: str, dest: str) -> str | None:
+    """Where the burst puts ``who`` when ``who`` entering ``dest`` bursts the bubble, else None."""
+    if dest != room_name(state, "bubble") or bubble_payment(state, who) < BURST_AT:
         return None
-    return required_room(state, room_name(state, "lounge"), but=(bubble,)) or room_name(state, "lounge")
+    return burst_destination(state)
 
 
 def trap_takes_imp(state: State | Ctx, actor: str, dest: str, actor_room: Any, at: datetime) -> bool:
@@ -920,7 +929,7 @@ def enter_bubble(ctx: Ctx, who: str, by: str = "") -> None:
     m = ctx.edit("map")
     b = m.setdefault("bubble", {"next": 1, "last": None})
     points = int(b.get("next", 1))
-    if b.get("last") == who:
+    if b.get("last") == who:  # unpaid (``bubble_payment``)
         if option(ctx, "bubble_unpaid_entry_doubles", True):
             b["next"] = points * 2
         ctx.step({"bubble": "no points: last to be paid", "player": who, "next": b["next"]})
@@ -928,7 +937,7 @@ def enter_bubble(ctx: Ctx, who: str, by: str = "") -> None:
     add_tally(ctx, who, points, BROWNIE, "Rule 29: the bubble")
     b["last"] = who
     b["next"] = points * 2
-    if points >= 32:
+    if points >= BURST_AT:
         burst_bubble(ctx, by)
 
 
@@ -943,8 +952,7 @@ def burst_bubble(ctx: Ctx, by: str = "") -> None:
     effects, Rules 53 and 69) sets nothing off. The tokens move last: a pie bomb carried out of the bubble
     arrives with the others, who do not enter its room."""
     bubble = room_name(ctx, "bubble")
-    # Rule 69: with the Lounge gone, the room alphabetically first (other than the bubble, which goes) takes its place.
-    lounge = required_room(ctx, room_name(ctx, "lounge"), but=(bubble,)) or room_name(ctx, "lounge")
+    lounge = burst_destination(ctx)
     by_action = bool(by)
     ctx.step({"bubble": "burst"})
     for p in player_names(ctx):
