@@ -11,7 +11,6 @@ from datetime import timedelta
 from typing import Any, Iterator
 
 from ...engine import Action, Ctx
-from ...problems import Illegal
 from ...roster import change_stat, set_stat
 from ...timeutil import format_time, parse_time, week_start
 from . import configs
@@ -215,12 +214,11 @@ def _conga_move(ctx: Ctx) -> None:
         # seed 001 "Lord of the Dance", Conga: the front makes "moves (as defined in rule 2.3.1)", and 2.3.1
         # defines a move as spending 4 Energy to step: so each costs the front what a move of theirs costs (a
         # Dancer's 2, Indoors and square-dance discounts). The followers make no moves; the front moves them
-        needed += energy_cost(ctx, ctx.actor, move_cost(ctx))[0]
+        cost = energy_cost(ctx, ctx.actor, move_cost(ctx))[0]
+        needed += cost
+        short = short or int(ctx.player()["stats"].get("energy", 0)) < cost
         if not short:
-            try:
-                pay_energy(ctx, ctx.actor, move_cost(ctx))
-            except Illegal:
-                short = True
+            pay_energy(ctx, ctx.actor, move_cost(ctx))
         for name, loc in zip(line, targets):
             set_stat(ctx, name, "location", designate(loc))
         ctx.step({"conga moves": letter, "front at": designate(to)})
