@@ -7,7 +7,7 @@ from typing import Any, Sequence
 
 from validators.engine import State
 from validators.games._timefmt import day, when
-from validators.roster import active_players, quorum
+from validators.roster import active_players, bar_on, fold, quorum
 from validators.timeutil import UTC, parse_time
 
 from .links import Links
@@ -140,12 +140,12 @@ def render_roster(state: State, links: Links, leader: str | None = None, seen: d
     # seed 001 1.10 (BlogNomic fair play): a proposal or CfJ may bar a removed player from rejoining; a game whose
     # roster has no ``barred`` list shows nothing more
     bars = list(roster.get("barred") or [])
-    # a bar is on the person, by name or by the account they played under (validators' bar_target), so it is shown
+    # a bar is on the person, by name or by the account they played under (as the judge finds it), so it is shown
     # beside the former player it removed even when it was written with another name; the latest of several
     # former entries of one person is the one it removed
     mine: dict[int, dict[str, Any]] = {}
     for i in reversed(range(len(former))):
-        b = next((b for b in bars if _bar_is_on(b, former[i])), None)
+        b = bar_on(bars, former[i]["name"], former[i].get("account"))
         if b is not None:
             mine[i] = b
             bars.remove(b)
@@ -159,20 +159,12 @@ def render_roster(state: State, links: Links, leader: str | None = None, seen: d
     return "\n".join(out) + "\n"
 
 
-def _bar_is_on(bar: dict[str, Any], former: dict[str, Any]) -> bool:
-    """Whether a bar names this former player: by their name (case and spacing aside) or by their account."""
-    if " ".join(bar["name"].split()).casefold() == " ".join(former["name"].split()).casefold():
-        return True
-    account = (bar.get("account") or "").lower()
-    return bool(account) and account == (former.get("account") or "").lower()
-
-
 def _bar(bar: dict[str, Any] | None, name: str | None = None) -> str:
     """'; barred from rejoining by proposal 4 on 2 Nov 2026: reason', or nothing for a player not barred; with
     'as NAME' when the bar was written with another name than ``name``, the one the player played under."""
     if bar is None:
         return ""
-    same = name is None or " ".join(bar["name"].split()).casefold() == " ".join(name.split()).casefold()
+    same = name is None or fold(bar["name"]) == fold(name)
     written = "" if same else f" as {esc(bar['name'])}"
     by = f" by {esc(bar['by'])}" if bar.get("by") else ""
     when = f" on {esc(day(bar['at']))}" if bar.get("at") else ""

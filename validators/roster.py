@@ -73,6 +73,16 @@ def fold(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold().replace(" ", "").replace("_", "")
 
 
+def bar_on(bars: Any, name: str, account: str | None) -> dict[str, Any] | None:
+    """The bar (``roster.barred``, BlogNomic's seed 001 1.10) that stops ``name`` (after folding case and
+    spacing) or ``account``, if any."""
+    for b in bars or []:
+        if fold(b["name"]) == fold(name) or (account and b.get("account")
+                                            and b["account"].lower() == account.lower()):
+            return b
+    return None
+
+
 def check_roster(state: State, file: str = "") -> Iterable[Problem]:
     """Invariants of the roster: unique names (also after folding case), stats as declared."""
     roster = state.doc("roster")

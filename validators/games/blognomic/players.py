@@ -11,20 +11,11 @@ from datetime import timedelta
 from typing import Any, Iterator
 
 from ...engine import ADMIN, NEWCOMER, PLAYER, Action, Ctx, peek
-from ...roster import fold, new_stats, rename_in_list, rename_key, rename_player, rename_problems
+from ...roster import bar_on, fold, new_stats, rename_in_list, rename_key, rename_player, rename_problems
 from ...timeutil import format_time, parse_time
 from .common import opts
 
 RULE = "players"
-
-
-def bar_on(bars: Any, name: str, account: str | None) -> dict[str, Any] | None:
-    """The bar (seed 001 1.10) that stops ``name`` (after folding case and spacing) or ``account``, if any."""
-    for b in bars or []:
-        if fold(b["name"]) == fold(name) or (account and b.get("account")
-                                            and b["account"].lower() == account.lower()):
-            return b
-    return None
 
 
 def barred_returns(before: list[tuple[str, Any, Any]], bars: list[dict[str, Any]], roster: Any) -> Iterator[str]:
