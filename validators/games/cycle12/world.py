@@ -317,11 +317,10 @@ def _create(ctx: Ctx) -> None:
         # 004 Position Constraints: the first location waits for five of the same reaction on its own card. While
         # no location exists every such claim is permitted, so a second claim waits beside the first (each with
         # its own reactions; the first to reach five is created); a claim never blocks another.
-        claims = founding_claims(ctx)  # the state's own (never changed: copied below)
-        ident = max((c.get("id", 1) for c in claims), default=0) + 1
-        claim = {"id": ident, "suggestion": s["id"], "by": ctx.actor, "at": iso(ctx.at),
-                 **{k: v for k, v in f.items() if v is not None}, "tags": tags, "reactions": []}
-        ctx.edit(WORLD)["founding"] = [*(dict(copy.deepcopy(c), id=c.get("id", 1)) for c in claims), claim]
+        claims = _claims_to_edit(ctx)
+        ident = max((c["id"] for c in claims), default=0) + 1
+        claims.append({"id": ident, "suggestion": s["id"], "by": ctx.actor, "at": iso(ctx.at),
+                       **{k: v for k, v in f.items() if v is not None}, "tags": tags, "reactions": []})
         step = {"founding": f["name"], "deferred": f"until {opts(ctx)['founding_reactions']} reactions"}
         if ident > 1:
             step["claim"] = ident
@@ -361,6 +360,15 @@ def founding_claims(state: Any) -> list[dict[str, Any]]:
     return list(peek(f)) if isinstance(f, list) else [f]
 
 
+def _claims_to_edit(ctx: Ctx) -> list[dict[str, Any]]:
+    """The waiting claims on the first location, to change: ``founding`` as a list of claims with ids (none yet,
+    or one claim written as an object, become a list of our own)."""
+    if not isinstance(ctx.doc(WORLD).get("founding"), list):
+        own = [dict(copy.deepcopy(c), id=c.get("id", 1)) for c in founding_claims(ctx)]
+        ctx.edit(WORLD)["founding"] = own
+    return ctx.edit(WORLD)["founding"]
+
+
 def _claim_index(ctx: Ctx) -> int:
     """The position of the claim a reaction is for: ``founding`` (a claim's id), which may be left out while
     only one claim waits."""
@@ -388,11 +396,8 @@ def _react_founding_check(ctx: Ctx) -> Iterator[str]:
 
 def _react_founding(ctx: Ctx) -> None:
     at = _claim_index(ctx)
-    legacy = None if isinstance(ctx.doc(WORLD)["founding"], list) else founding_claims(ctx)
+    claims = _claims_to_edit(ctx)
     doc = ctx.edit(WORLD)
-    if legacy is not None:  # one claim written as an object: made a list of our own copy
-        doc["founding"] = [dict(copy.deepcopy(legacy[0]), id=legacy[0].get("id", 1))]
-    claims = doc["founding"]
     f = claims[at]
     f["reactions"].append(ctx.actor)
     need = opts(ctx)["founding_reactions"]
