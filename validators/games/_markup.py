@@ -68,6 +68,13 @@ def raw_html(html_text: str) -> str:
     return f"{HTML_OPEN}\n{html_text}\n{HTML_CLOSE}"
 
 
+def legible_width(width: float) -> int:
+    """How narrow a drawing ``width`` units wide may be shown: the wiki shrinks a drawing to its column, which
+    takes a wide one's labels down to a few pixels; at three quarters of its size they stay readable, and the
+    drawing scrolls sideways in its box (``html_block``) instead. Used as the drawing's CSS ``min-width``."""
+    return round(width * 0.75)
+
+
 def html_block(inner: str, cls: str = "", style: str = "overflow-x:auto") -> str:
     """Raw HTML (a drawing) as a block of its own, which Markdown leaves alone: put it on a line of its own,
     with blank lines around it."""

@@ -12,7 +12,7 @@ from typing import Any
 
 from ...engine import Page, State
 from ...timeutil import parse_time
-from .._markup import html_block
+from .._markup import html_block, legible_width
 from .._timefmt import time_md
 from . import world as w
 from .consent import standing, unanimous
@@ -184,13 +184,6 @@ def _short(text: str, most: int) -> str:
     return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(" ,(") + "…"
 
 
-def _legible(width: float) -> int:
-    """How narrow the map may be drawn: the wiki shrinks a drawing to its column, and the map (some 1350 units
-    wide) would shrink its 11-px labels to 5 px even on a wide screen; at three quarters of its size they stay
-    readable (8 px), and the map scrolls sideways in its box instead (as the Monkey Line does)."""
-    return round(width * 0.75)
-
-
 def render_map_svg(state: State, ix: Index | None = None) -> str:
     ix = ix or index(state)
     g = map_graph(state)
@@ -202,7 +195,7 @@ def render_map_svg(state: State, ix: Index | None = None) -> str:
     now = _when(state)
     parts = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-40 -40 {width:.0f} {height:.0f}" '
              f'width="100%" role="img" aria-label="Map of the rooms and their connections" '
-             f'style="font-family: sans-serif; font-size: 11px; min-width: {_legible(width)}px">')]
+             f'style="font-family: sans-serif; font-size: 11px; min-width: {legible_width(width)}px">')]
     for a, b in g["edges"]:
         if a in pos and b in pos:
             dashed = any((ix.rooms.get(n) or {}).get("tuesdays_only") for n in (a, b))

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ...engine import Page, State
-from .._markup import esc, html_block, md
+from .._markup import esc, html_block, legible_width, md
 from .._timefmt import time_md, when
 from .awesomeness import deadline
 from .options import options
@@ -74,13 +74,6 @@ def squares_to_draw(occupied: Iterable[int], lying: Iterable[int], *, first: int
     return sorted(marked | set(range(1, min(last, first) + 1)) | {last})
 
 
-def _legible(width: int) -> int:
-    """How narrow a picture of the Line may be drawn: the wiki shrinks a drawing to its column, and the Line,
-    a square for each Monkey, would shrink its names to a few pixels; at three quarters of its size they stay
-    readable (9 px), and the picture scrolls sideways in its box instead."""
-    return round(width * 0.75)
-
-
 def line_svg(state: State) -> str:
     """The Monkey Line: numbered chalk squares, the Monkeys in them with their hats, held and lying items."""
     players = _stats(state)
@@ -95,7 +88,7 @@ def line_svg(state: State) -> str:
     gaps = sum(1 for a, b in itertools.pairwise(squares) if b > a + 1)
     width = len(squares) * SQUARE + gaps * 24 + 10
     out = [(f'<svg xmlns="http://www.w3.org/2000/svg" class="monkey-line" viewBox="0 0 {width} {height}" '
-           f'width="{width}" height="{height}" style="min-width:{_legible(width)}px" role="img" '
+           f'width="{width}" height="{height}" style="min-width:{legible_width(width)}px" role="img" '
            'aria-label="The Monkey Line">')]
     x0 = 5
     previous = 0
@@ -132,7 +125,7 @@ def strip_svg(line: list[str], changed: Iterable[str] = ()) -> str:
     changed = set(changed)
     width = len(line) * w + 10
     out = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} 44" width="{width}" height="44" '
-           f'style="min-width:{_legible(width)}px" role="img" aria-label="the Line">')]
+           f'style="min-width:{legible_width(width)}px" role="img" aria-label="the Line">')]
     for i, name in enumerate(line):
         x0 = 5 + i * w
         fill = "#fff3c4" if name in changed else "#f7f4ec"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Page, State
-from .._markup import esc, html_block, md
+from .._markup import esc, html_block, legible_width, md
 from .._timefmt import day, time_md
 from .common import (
     AWESOME_SENTENCE,
@@ -32,10 +32,6 @@ FLAVOUR_FILL = {"Plain": "#f5e6c8", "Banana": "#ffe135", "Fruity": "#ff8fa3", "R
                 "Devils Food": "#5b3a29", "Tropical": "#4cd4a0", "Blind": "#222222"}
 DARK = {"Devils Food", "Blind"}
 W, ROW, LEFT, BOX = 800, 44, 210, 380
-# the wiki shrinks a drawing to its column: on a phone the Positions' labels (13 px) and the Muffins' names (9 px)
-# would shrink to a few pixels; at three quarters of its size they stay readable and the drawing scrolls sideways
-# in its box instead (as the Monkey Line does)
-LEGIBLE = round(W * 0.75)
 
 
 def _muffin_dots(names: list[dict[str, Any]], x0: float, y: float, it: str | None, boss: str | None) -> list[str]:
@@ -64,7 +60,7 @@ def positions_svg(state: State) -> str:
         by_pos.setdefault("limbo" if in_limbo(pos) else pos, []).append(p)
     height = ROW * 9 + 40
     parts = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {height}" width="{W}" height="{height}" '
-             f'style="min-width:{LEGIBLE}px" role="img" aria-label="The Positions and the Muffins in them" '
+             f'style="min-width:{legible_width(W)}px" role="img" aria-label="The Positions and the Muffins in them" '
              'font-family="sans-serif">')]
     for i, pos in enumerate(reversed(STANDARD)):
         y = 20 + i * ROW
