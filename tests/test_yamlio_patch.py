@@ -69,6 +69,30 @@ def test_a_change_of_type_alone_is_written(key, before, after):
         assert yamlio._same_walk(yamlio.load(written, "p.yaml"), new)
 
 
+@pytest.mark.parametrize("k", range(7))
+def test_a_tree_kept_from_reading_patches_as_a_fresh_one(k, monkeypatch):
+    """``nomic act`` keeps a large file's node tree from its reading (yamlio.keeping_nodes) and patches
+    with it; the text written is the same as when the text is composed again."""
+    text = proposals_text()
+    new = changes(yamlio.load(text, "p.yaml"), k)
+    fresh = yamlio.patch_text(text, new, "p.yaml")
+    other = proposals_text(161)  # a text not read within the command
+    other_new = changes(yamlio.load(other, "p.yaml"), k)
+    with yamlio.keeping_nodes():
+        yamlio.load(text, "p.yaml")
+        assert text in yamlio._kept
+        composed = []
+        real = yamlio.yaml.compose
+        monkeypatch.setattr(yamlio.yaml, "compose", lambda *a, **kw: composed.append(1) or real(*a, **kw))
+        assert yamlio.patch_text(text, new, "p.yaml") == fresh
+        assert composed == []  # the kept tree was used
+        assert len(yamlio._kept) == 1  # not the patched text's tree too
+        # another text is composed, never patched with the wrong tree
+        assert yamlio.patch_text(other, other_new, "p.yaml") == round_trip(other, other_new)
+        assert composed == [1]
+    assert yamlio._kept is None  # dropped at the end of the command
+
+
 def test_what_the_patcher_does_not_handle_is_left_to_the_round_trip():
     text = proposals_text()
     new = yamlio.load(text, "p.yaml")

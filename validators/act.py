@@ -97,7 +97,7 @@ def act(root: Path, game: str, action: str, actor: str, params: dict[str, Any], 
     folder = root / "content" / game
     if not (folder / "game.yaml").is_file():
         raise BadInput(Problem(f"there is no game {game!r} (no content/{game}/game.yaml)", kind=BAD_INPUT))
-    with locked(folder) as recovered:
+    with locked(folder) as recovered, yamlio.keeping_nodes():
         if recovered:
             # Finished now, the interrupted run's action stands; acting again blindly could take it twice.
             done = ", ".join(sorted(Path(os.path.relpath(p, root.resolve())).as_posix() for p in recovered
