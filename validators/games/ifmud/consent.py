@@ -346,7 +346,7 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
     # ifMUD seed, Rule 139: a quest's home, locate and goal are three different rooms, so effects that would
     # leave a quest with two of them the same (room names are compared in any case, Rule 72) cannot be made.
     if "quests" in scratch.tx.docs:
-        same = _quest_rooms_repeated(scratch)
+        same = _quest_rooms_off_map(ctx, scratch) or _quest_rooms_repeated(scratch)
         if same:
             p["closed"]["note"] = f"the effects cannot be applied: {same} (Rule 139)"[:200]
             ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
@@ -366,6 +366,30 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
     for t in p.get("tallies") or []:  # consent may take tallies below zero (Rule 42)
         if t["player"] in w.player_names(ctx):
             w.add_tally(ctx, t["player"], int(t["delta"]), t["stat"], f"proposal {ident}")
+
+
+def _quest_rooms_off_map(ctx: Ctx, scratch: Ctx) -> str:
+    """Rule 139 gives a quest three rooms *on the map*. Each room a quest the effects add or change names is read as
+    a room named in an action's parameters is (``world.resolve_room``: the name in any case, or a synonym, Rule 72,
+    as the map and the table stand after the effects) and written with the map's spelling, so the quest matches
+    where players are (Rule 141) and is not taken for one whose room vanished (Rule 151). The first such room that
+    names no room on the map is said in words ("" if none): then none of the effects can be made. A quest the
+    effects leave alone keeps its rooms as they are (a room the effects remove ends it, Rule 151)."""
+    was = {dict.get(q, "id"): q for q in peek(ctx.doc("quests")["quests"])}
+    fields = ("home", "locate", "goal")
+    for i, q in enumerate(peek(scratch.doc("quests")["quests"])):
+        old = was.get(dict.get(q, "id"))
+        for k in fields:
+            given = dict.get(q, k)
+            if old is not None and dict.get(old, k) == given:
+                continue
+            name = w.resolve_room(scratch, given) if isinstance(given, str) else None
+            if name is None:
+                label = dict.get(q, "name") or dict.get(q, "colour") or dict.get(q, "id")
+                return f"quest {label}'s {k}, {given}, is not a room on the map"
+            if name != given:
+                scratch.edit("quests")["quests"][i][k] = name
+    return ""
 
 
 def _quest_rooms_repeated(state: Any) -> str:
