@@ -343,6 +343,7 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
         p["closed"]["note"] = f"the effects cannot be applied: {bad}"[:200]
         ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
         return
+    _spell_rooms(scratch)
     # ifMUD seed, Rule 139: a quest's home, locate and goal are three different rooms, so effects that would
     # leave a quest with two of them the same (room names are compared in any case, Rule 72) cannot be made.
     if "quests" in scratch.tx.docs:
@@ -366,6 +367,51 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
     for t in p.get("tallies") or []:  # consent may take tallies below zero (Rule 42)
         if t["player"] in w.player_names(ctx):
             w.add_tally(ctx, t["player"], int(t["delta"]), t["stat"], f"proposal {ident}")
+
+
+def _spell_rooms(scratch: Ctx) -> None:
+    """The rooms the effects name as where things are, written with the map's spelling: a room is named in any
+    case or by a synonym (Rule 72, ``world.resolve_room``, as the map and the table stand after the effects), so
+    the effects' "saturn" is Saturn, not a place that does not exist (whose things Rules 49, 52, 53 and 57 would
+    send elsewhere). Players' locations, servants', the entities' (monkey, pieman ...), and tokens' rooms and
+    destinations, in the documents the effects changed. A name that is no room is left as written: what lies there
+    is rehomed as before (consequences.rehome)."""
+    names = set(w.room_names(scratch))
+
+    def spelled(given: Any) -> str | None:
+        """The map's spelling of ``given`` when that differs from it, else None."""
+        if not isinstance(given, str) or given in names:
+            return None
+        name = w.resolve_room(scratch, given)
+        return name if name is not None and name != given else None
+
+    docs = scratch.tx.docs
+    if "roster" in docs:
+        for i, pl in enumerate(peek(scratch.doc("roster")["players"])):
+            stats = dict.get(pl, "stats")
+            name = spelled(dict.get(stats, w.LOCATION)) if isinstance(stats, dict) else None
+            if name:
+                scratch.edit("roster")["players"][i]["stats"][w.LOCATION] = name
+    if "entities" in docs:
+        ent = scratch.doc("entities")
+        for i, sv in enumerate(peek(dict.get(ent, "servants") or [])):
+            name = spelled(dict.get(sv, "location"))
+            if name:
+                scratch.edit("entities")["servants"][i]["location"] = name
+        for which in w.ENTITIES:
+            e = dict.get(ent, which)
+            name = spelled(dict.get(e, "location")) if isinstance(e, dict) else None
+            if name:
+                scratch.edit("entities")[which]["location"] = name
+    if "tokens" in docs:
+        for i, t in enumerate(peek(w.tokens(scratch))):
+            loc = dict.get(t, "location")
+            name = spelled(dict.get(loc, "room")) if isinstance(loc, dict) else None
+            if name:
+                scratch.edit("tokens")["tokens"][i]["location"] = {"room": name}
+            name = spelled(dict.get(t, "destination"))
+            if name:
+                scratch.edit("tokens")["tokens"][i]["destination"] = name
 
 
 def _quest_rooms_off_map(ctx: Ctx, scratch: Ctx) -> str:
