@@ -39,6 +39,17 @@ def alphabetical(name: str) -> tuple[str, str]:
     return name.casefold(), name
 
 
+def by_name(items: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Items in alphabetical order of their names (``alphabetical``): the order in which a Monkey picks up
+    several items lying in one square.
+
+    Seed 000, "Items": the first Monkey to move into a square picks up the items lying there, so all of them go
+    to em and their order changes nobody's holdings; the seed names none, and the record tells them in the
+    order the module uses wherever the seed says "alphabetical" (a split, the barrel, Magnet and Pickpocket).
+    """
+    return sorted(items, key=lambda i: alphabetical(i["name"]))
+
+
 class KongHolds(Exception):
     """A move tried to dislodge King Kong from the top while e holds a Sledge (seed 000, "King Kong")."""
 
@@ -338,7 +349,7 @@ class World:
                 lying.setdefault(square, []).append(item)
         for p in sorted(arrivals):
             finder = min(arrivals[p], key=alphabetical)
-            for item in sorted(lying.get(p, ()), key=lambda i: i["name"]):
+            for item in by_name(lying.get(p, ())):
                 del item["lies_at"]
                 item["held_by"] = finder
                 self.log.append(f"{finder} picks up {item['name']} in position {p}")
@@ -373,7 +384,7 @@ class World:
         to = self.last() + 1
         self.pos[name] = to
         self.log.append(f"{name} comes out of the barrel to position {to}")
-        for item in sorted(self.lying_at(to), key=lambda i: i["name"]):
+        for item in by_name(self.lying_at(to)):
             del item["lies_at"]
             item["held_by"] = name
             self.log.append(f"{name} picks up {item['name']} in position {to}")
@@ -384,7 +395,7 @@ class World:
         self.pos[name] = to
         self.stats[name]["status"] = IN_LINE
         self.log.append(f"{name} joins the Line in position {to}")
-        for item in sorted(self.lying_at(to), key=lambda i: i["name"]):
+        for item in by_name(self.lying_at(to)):
             del item["lies_at"]
             item["held_by"] = name
             self.log.append(f"{name} picks up {item['name']} in position {to}")
@@ -496,7 +507,7 @@ class World:
         """``_close_gap`` for the single Monkey ``who``, with the items found through ``index`` (kept up to date).
 
         Step by step it does what ``relocate({who: square})`` does for each square: eir large and massive items
-        stay behind where e was, then e picks up whatever lies where e arrives (by name). No step can move King
+        stay behind where e was, then e picks up whatever lies where e arrives (``by_name``). No step can move King
         Kong from the top: every square e leaves is below the gap, so below position 1.
         """
         if who == index.kong and self.kong_holds(who):
@@ -528,7 +539,7 @@ class World:
             self.pos[who] = square
             found = lying.pop(square, None)
             if found:
-                for k in sorted(found, key=lambda k: items[k]["name"]):
+                for k in sorted(found, key=lambda k: alphabetical(items[k]["name"])):
                     item = items[k]
                     del item["lies_at"]
                     item["held_by"] = who
