@@ -22,6 +22,12 @@ def _check(ctx: Ctx) -> Iterator[str]:
     if rule is None:
         yield f"there is no rule {ctx.params['rule']!r}"
         return
+    if rule.meta.get("status") != "active":
+        # seed 001 1.1 / seed 003 rule 1: the mistakes corrected are the Ruleset's; a repealed rule has left it, and
+        # its text is kept as it stood when it was repealed
+        yield (f"rule {rule.cite()} is {rule.meta.get('status')}, no longer part of the ruleset; "
+               "there is nothing to correct")
+        return
     old, new = ctx.params["old"], ctx.params["new"]
     if old == new:
         yield "the correction changes nothing"
