@@ -69,6 +69,16 @@ def open_hours(state: Any, item: dict[str, Any], now: datetime) -> float:
     return (now - clock_start(state, item)).total_seconds() / 3600
 
 
+def open_for(state: Any, item: dict[str, Any], now: datetime) -> str:
+    """How long the post has been open, as a refusal says it: "47h59m59s", never rounded up.
+
+    The limits of 1.5 (rules 5, 9) fall on whole hours, so a time shown rounded ("48.0 hours" one second short of
+    48) would read as the limit reached in the very message that says it is not.
+    """
+    secs = max(0, int((now - clock_start(state, item)).total_seconds()))
+    return f"{secs // 3600}h{secs % 3600 // 60:02d}m{secs % 60:02d}s"
+
+
 @dataclass
 class Tally:
     """How a proposal, CfJ or DoV stands: each valid vote counted as the rules say."""

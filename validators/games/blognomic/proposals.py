@@ -12,7 +12,7 @@ from ...effects import apply_effects
 from ...engine import ADMIN, Action, Ctx
 from ...roster import active_players, change_stat
 from ...timeutil import day_start, format_time, parse_time
-from .common import Tally, age_hours, clock_start, edit_item, find, leader, open_hours, opts, tally
+from .common import Tally, age_hours, clock_start, edit_item, find, leader, open_for, open_hours, opts, tally
 from .players import bar_problems, barred_returns, follow_roster_patch, new_leader_problem, open_bar_list, roster_marks
 
 RULE_PROPOSALS = "proposals"
@@ -285,12 +285,12 @@ def _resolve_check(enact: bool):
                        "instead")
             if enactable_reason(ctx, p, ctx.at, t) is None:
                 why = "it is vetoed" if t.vetoed else "it is self-killed" if p.get("self_killed") else (
-                    f"{t.for_} FOR of {t.valid} after {open_hours(ctx, p, ctx.at):.1f} hours: neither Quorum "
+                    f"{t.for_} FOR of {t.valid} after {open_for(ctx, p, ctx.at)}: neither Quorum "
                     f"({t.quorum}) after 12 hours nor more than half after 48")
                 yield f"proposal {p['id']} cannot be enacted: {why}"
         elif failable_reason(ctx, p, ctx.at, t) is None:
             yield (f"proposal {p['id']} cannot be failed yet: {t.for_} FOR, {t.against} AGAINST after "
-                   f"{open_hours(ctx, p, ctx.at):.1f} hours")
+                   f"{open_for(ctx, p, ctx.at)}")
         if ctx.params.get("deduct_nonvoters"):
             o = opts(ctx)
             if not o["nonvoter_penalty"]:
