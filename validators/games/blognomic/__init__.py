@@ -57,6 +57,7 @@ MODULE = Module(
     actions=(players.ACTIONS + proposals.ACTIONS + judgment.ACTIONS + victory.ACTIONS + typo.ACTIONS
              + tracking.ACTIONS),
     gates=[_npc_gate, victory.hiatus_gate],
+    consequences=[judgment.hiatus_ended],
     invariants=[_invariants],
     leader=leader,
     due=due.due,

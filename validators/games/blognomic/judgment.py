@@ -74,7 +74,29 @@ def status(ctx: Any, c: dict[str, Any]) -> tuple[bool, str]:
     days = o["cfj_days_in_hiatus"] if in_hiatus(ctx) else o["cfj_days"]
     if open_hours(ctx, c, ctx.at) >= days * 24:
         return True, f"{days} days have passed"
+    if c.get("ran_out_in_hiatus"):
+        return True, f"its {o['cfj_days_in_hiatus']} days ran out in the Hiatus that ended at {c['ran_out_in_hiatus']}"
     return False, f"{t.for_} FOR, {t.against} AGAINST; open until Quorum or {days} days"
+
+
+def hiatus_ended(ctx: Ctx) -> None:
+    """A consequence: when a Hiatus ends, mark the pending CfJs whose time ran out in it.
+
+    Seed 001 1.6: a CfJ continues until Quorum FOR or AGAINST, or until four days have passed, or two while a
+    Hiatus is going on. One whose two days passed while the game was in Hiatus (two days old when a DoV began it,
+    or reaching two days in it) ended then, and a CfJ that has ended does not start again when the Hiatus ends (a
+    DoV fails or is withdrawn, or the Address is posted): it is resolved by its votes. Before, its time was asked
+    only of the moment it was resolved, so the end of the Hiatus gave it back up to two more days. In the Quazie
+    variant a CfJ's time is four days either way, so the mark changes nothing there.
+    """
+    if "dovs" not in ctx.tx.docs and "dynasty" not in ctx.tx.docs:
+        return  # the Hiatus begins and ends only with a DoV or the Address
+    if not in_hiatus(ctx.tx.base) or in_hiatus(ctx):
+        return
+    hours = opts(ctx)["cfj_days_in_hiatus"] * 24
+    for c in ctx.doc("cfjs")["cfjs"]:
+        if c["status"] == "pending" and not c.get("ran_out_in_hiatus") and open_hours(ctx, c, ctx.at) >= hours:
+            edit_item(ctx, "cfjs", "cfjs", c["id"], "CfJ")["ran_out_in_hiatus"] = format_time(ctx.at)
 
 
 def _resolve_check(ctx: Ctx) -> Iterator[str]:
