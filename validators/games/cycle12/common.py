@@ -128,6 +128,17 @@ def sheet(state: State | Ctx, name: str) -> dict[str, Any] | None:
     return sheets[i] if i >= 0 else None
 
 
+def has_ascended(state: State | Ctx, name: str) -> bool:
+    """Whether the player ``name`` has ascended (004 Ascend). The module reads ascension as the player leaving
+    the map with their nomster (docs/modules/cycle12.md, readings): an ascended player is at no location."""
+    return bool((sheet(state, name) or {}).get("ascended"))
+
+
+def left_the_map(who: str) -> str:
+    """The one wording of every refusal that ascension causes (see ``has_ascended``)."""
+    return f"{who} has ascended and left the map"
+
+
 def edit_sheet(ctx: Ctx, name: str) -> dict[str, Any]:
     sheets, i = found_for_edit(ctx, SHEETS, "sheets", SHEETS_BY_PLAYER, "player", name)
     if i >= 0:

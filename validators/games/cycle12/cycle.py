@@ -114,7 +114,10 @@ def win_check(ctx: Ctx) -> None:
     need = o["win_points"]
     for p in _RICH.get(ctx, ("roster",), lambda: _rich(ctx, need)):
         s = next((x for x in peek(ctx.doc(SHEETS)["sheets"]) if x["player"] == p["name"]), None)
-        loc = location_by_id(ctx, s["location"]) if s and s.get("location") is not None else None
+        # our reading of 004 Ascend: an ascended player has left the map, so is in no location (not the
+        # Tower of Ferrets either); ascended players win at the end of the cycle (The End of All Things)
+        loc = location_by_id(ctx, s["location"]) if s and s.get("location") is not None \
+            and not s.get("ascended") else None
         if loc and loc["name"] == o["tower"] and int(p["stats"].get("gooderhose", 0)) >= o["win_points"]:
             doc = ctx.edit(CYCLE)
             if p["name"] not in doc["winners"]:

@@ -20,9 +20,11 @@ from .common import (
     NOMSTER_REF,
     Kept,
     found_for_edit,
+    has_ascended,
     index_of,
     is_reputable,
     iso,
+    left_the_map,
     opts,
     place_name,
     touch_sheet,
@@ -134,6 +136,11 @@ def _offer_check(ctx: Ctx) -> Iterator[str]:
     if ctx.player(other) is None:
         yield f"{other!r} is not a player"
         return
+    if has_ascended(ctx, other):
+        # our reading of 004 Ascend (docs/modules/cycle12.md, readings): the ascended have left the map with
+        # their items' owner; 004 Item Actions lets located entities give only in one location
+        yield left_the_map(other)
+        return
     for who in (ctx.actor, other):
         if not is_reputable(ctx, who, ctx.at):
             yield f"{who} is not reputable; only reputable players trade"
@@ -195,6 +202,10 @@ def _accept_check(ctx: Ctx) -> Iterator[str]:
         return
     if t["status"] != "offered":
         yield f"trade {t['id']} is {t['status']}"
+        return
+    if has_ascended(ctx, t["by"]):
+        # our reading of 004 Ascend, as in the offer: nobody completes a trade with an ascended player
+        yield left_the_map(t["by"])
         return
     if ctx.at - parse_time(t["at"]) > timedelta(days=o["trade_days"]):
         yield f"{t['by']} consented at {t['at']}, more than {o['trade_days']} days ago"

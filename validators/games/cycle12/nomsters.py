@@ -16,17 +16,20 @@ from datetime import timedelta
 from typing import Any
 
 from ...engine import Action, Ctx, peek
+from ...problems import Problem
 from ...roster import change_stat
 from ...timeutil import day_start, parse_time
-from . import items
+from . import items, world
 from .common import (
     NOMSTER_REF,
     NOMSTERS,
     WORLD,
     Kept,
     find_nomster,
+    has_ascended,
     is_reputable,
     iso,
+    left_the_map,
     location_by_id,
     locations,
     nomster_label,
@@ -329,20 +332,20 @@ def ascended(ctx: Ctx, entity: str) -> bool:
 
     004 Ascend says only that the player and the nomster are now ascended (and The End of All Things makes
     ascended players winners). Our reading, kept throughout the module: ascending takes both off the map, so
-    an ascended player no longer moves, cuddles or gives treats, an ascended nomster takes no commands, and
-    neither shares a location with anyone left at the Tower of Ferrets: nobody cuddles, treats, licks or
-    follows them there."""
+    an ascended player takes no action of the map's rules (``ascended_gate``), an ascended nomster takes no
+    commands, and neither shares a location with anyone left at the Tower of Ferrets: nobody cuddles, treats,
+    licks, follows, adopts or trades with them there."""
     if entity.startswith(NOMSTER_REF):
         return bool(find_nomster(ctx, int(entity[len(NOMSTER_REF):])).get("ascended"))
-    return bool((sheet(ctx, entity) or {}).get("ascended"))
+    return has_ascended(ctx, entity)
 
 
 def _gone(ctx: Ctx, n: dict[str, Any]) -> Iterator[str]:
     """The refusals of a cuddle or a treat when the actor or the nomster has ascended (see ``ascended``)."""
     if ascended(ctx, ctx.actor):
-        yield f"{ctx.actor} has ascended and left the map"
+        yield left_the_map(ctx.actor)
     if n.get("ascended"):
-        yield f"{nomster_label(n)} has ascended and left the map"
+        yield left_the_map(nomster_label(n))
 
 
 def _did(n: dict[str, Any], what: str, phase: int, by: str | None) -> bool:
@@ -504,6 +507,11 @@ def _join_team_problems(ctx: Ctx, n: dict[str, Any], player: str) -> Iterator[st
     if ctx.player(player) is None:
         yield f"{player!r} is not a player"
         return
+    if has_ascended(ctx, player):
+        # our reading of 004 Ascend (see ``ascended``): Join Team needs the player in the nomster's location,
+        # and an ascended player is in none
+        yield left_the_map(player)
+        return
     if n.get("trainer") == player:
         # 004 Join Team: the nomster leaves its current team for the named player's; named its own trainer it
         # leaves nothing (accepted, it took the trainer's active nomster away)
@@ -541,6 +549,11 @@ def _command(ctx: Ctx) -> None:
         n["ascended"] = True
         s = touch_sheet(ctx, n["bonded_to"])
         s["ascended"] = True
+        # our reading of 004 Ascend (see ``ascended``): both leave the Tower of Ferrets with the map, so an open
+        # survey of the player's or terraforming with the nomster there finds them gone (004 Surveying,
+        # Terraforming: they complete only if the player, or the nomsters, have not left the location)
+        world.note_departure(ctx, n["bonded_to"], n["location"])
+        world.note_departure(ctx, ref(n), n["location"])
         ctx.step({"ascended": n["bonded_to"], "nomster": n["id"]})
 
 
@@ -561,3 +574,14 @@ COMMAND = Action(
 )
 
 ACTIONS = [SPAWN, TAME, NAME, SET_ACTIVE, CUDDLE, GIVE_TREAT, COMMAND]
+
+# The actions of the map's rules (Locations, Nomsters, Items): every one is refused to an ascended player, who
+# has left the map with their nomster (our reading of 004 Ascend, see ``ascended``). The nomic's own actions
+# (proposals and votes, sheets, transcription, judgement and elections) stay open to them: an ascended player
+# is still a player, and The End of All Things makes them a winner.
+ON_THE_MAP = frozenset(a.name for a in (*world.ACTIONS, *ACTIONS, *items.ACTIONS))
+
+
+def ascended_gate(ctx: Ctx) -> Iterator[Problem]:
+    if ctx.action.name in ON_THE_MAP and has_ascended(ctx, ctx.actor):
+        yield Problem(left_the_map(ctx.actor), rule=RULE_ASCEND)

@@ -579,8 +579,8 @@ def _move_check(ctx: Ctx) -> Iterator[str]:
     if s is None or s.get("location") is None:
         yield f"{ctx.actor} is nowhere yet: players start at (0, 0) once it exists"
         return
-    if s.get("ascended"):
-        yield f"{ctx.actor} has ascended"
+    if s.get("ascended"):  # the gate nomsters.ascended_gate refuses it first
+        yield f"{ctx.actor} has ascended and left the map"
         return
     here = location_by_id(ctx, s["location"])
     there = find_location(ctx, ctx.params["to"])
