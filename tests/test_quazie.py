@@ -108,6 +108,35 @@ def test_invariants(base):
     assert any("only one Muffin is It" in m for m in messages)
 
 
+def test_invariants_count_only_active_muffins(base):
+    """Seed 003 rule 2: idle Muffins are not Muffins for rules 14 and 23, and keep their values while idle. An idle
+    Muffin still marked It leaves nobody It (rule 14.4: the GRAND POOBAH is), so the Muffin the GRAND POOBAH then
+    tags is the only Muffin It; likewise an idle holder of GRAND POOBAH or Stuff Describer makes no second one."""
+    from validators.cases import patched, run
+
+    (inv,) = MODULE.invariants
+    state, registry = base_state("quazie-base")
+    s = patched(state, registry, [
+        {"op": "replace", "path": "/quazie/tag_days", "value": ["2026-11-03"]},
+        {"op": "replace", "path": "/roster/players/name=Ben/stats/tag", "value": "It"},
+        {"op": "replace", "path": "/roster/players/name=Ben/idle", "value": True},
+        {"op": "replace", "path": "/roster/players/name=Cat/stats/position", "value": "9"}])
+    tagged = run(s, registry, [{"at": "2026-11-03T10:00:00Z", "actor": "Ann", "action": "quazie.tag",
+                                "params": {"target": "Cat"}}])
+    assert tagged.verdict == "legal"
+    assert [p.message for p in inv(tagged.state)] == []
+    s = patched(state, registry, [
+        {"op": "replace", "path": "/dynasty/leader", "value": None},
+        {"op": "replace", "path": "/roster/players/name=Ben/stats/roles", "value": ["GRAND POOBAH"]},
+        {"op": "replace", "path": "/roster/players/name=Ben/idle", "value": True}])
+    given = run(s, registry, [{"at": "2026-11-03T10:00:00Z", "actor": "Cat", "action": "quazie.give-role",
+                               "params": {"role": "GRAND POOBAH", "to": "Dot"}}])
+    assert given.verdict == "legal"
+    assert [p.message for p in inv(given.state)] == []
+    # two active Muffins It is still a problem
+    assert any("only one Muffin is It" in p.message for p in inv(_with(base, Cat=("tag", "It"), Dot=("tag", "It"))))
+
+
 def test_colours(base):
     assert list(colour_problems(base)) == []  # rule 18 is Brown
     s = _with(base)

@@ -54,7 +54,9 @@ def _invariants(state: State) -> Iterator[Problem]:
             yield Problem("a Muffin at Position 4 is Robot", "roster", field=f"{where}.flavour")
         if stat(p, DANCE_FIELD) not in moves:
             yield Problem(f"{stat(p, DANCE_FIELD)!r} is not a Dance Move", "roster", field=f"{where}.{DANCE_FIELD}")
-        if stat(p, "tag") == IT:
+        # rule 2: idle Muffins are not Muffins for rules 14 and 23 (and keep their values while idle), so an idle
+        # Muffin still marked It, or holding a role only one may hold, makes no second one
+        if stat(p, "tag") == IT and not p.get("idle"):
             its.append(p["name"])
         for role in stat(p, "roles", []):
             if role not in roles.ROLES:
@@ -62,7 +64,8 @@ def _invariants(state: State) -> Iterator[Problem]:
     if len(its) > 1:
         yield Problem(f"only one Muffin is It, not {', '.join(its)}", "roster", field="players")
     for role in (roles.POOBAH, stuff.DESCRIBER):
-        holders = [p["name"] for p in state.doc("roster")["players"] if role in stat(p, "roles", [])]
+        holders = [p["name"] for p in state.doc("roster")["players"]
+                   if role in stat(p, "roles", []) and not p.get("idle")]
         if len(holders) > 1:
             yield Problem(f"there may be only one {role}, not {', '.join(holders)}", "roster", field="players")
 
