@@ -62,7 +62,47 @@ def replaced_at(now: list[Any], base: list[Any]) -> Any:
     return range(len(now))
 
 
+def _old_item_changes(ctx: Ctx) -> dict[str, list[str]]:
+    """Who had an Old Item value changed by this action, and which (the Items' columns are GNDT values too)."""
+    base = ctx.tx.base.docs.get("quazie_items") or {}
+    now = ctx.tx.docs["quazie_items"]
+    was = {i["word"]: i.get("values", {}) for i in base.get("old_items", [])}
+    out: dict[str, list[str]] = {}
+    for item in now.get("old_items", []):
+        if item["word"] not in was:
+            continue  # a New Item frozen into an Old Item just now: every value is what it was as Stuffs
+        old, new = was[item["word"]], item.get("values", {})
+        for name in set(old) | set(new):
+            if int(old.get(name, 0)) != int(new.get(name, 0)):
+                out.setdefault(name, []).append(item["word"] + "O")
+    return out
+
+
+def limbo_items_guard(ctx: Ctx) -> None:
+    """Rule 15 for the Old Items (rule 11: columns of the GNDT): a quazie action may not change an Old Item value
+    of a Muffin in Limbo, nor may a Muffin in Limbo change one of a Muffin at another Position. (A core action,
+    a proposal's patch say, is not checked here: the roster guard below keeps what it can.)"""
+    if "quazie_items" not in ctx.tx.docs or not ctx.action.name.startswith("quazie.") or not ctx.actor:
+        return
+    changes = _old_item_changes(ctx)
+    if not changes:
+        return
+    before = {p["name"]: p for p in ctx.tx.base.docs["roster"]["players"]}
+    actor = before.get(ctx.actor)
+    actor_pos = stat(actor, "position") if actor else None
+    for name, words in sorted(changes.items()):
+        p = before.get(name)
+        pos = stat(p, "position") if p else None
+        if p is not None and in_limbo(pos):
+            raise Illegal(Problem(f"{name} is in Limbo ({pos!r}); none of its values may change (this would "
+                                  f"change {', '.join(words)})", rule=R_SPECIAL))
+        if actor is not None and in_limbo(actor_pos) and pos != actor_pos:
+            raise Illegal(Problem(f"{ctx.actor} is in Limbo and may not change anything of {name}, who is at "
+                                  "another Position", rule=R_SPECIAL))
+
+
 def limbo_guard(ctx: Ctx) -> None:
+    limbo_items_guard(ctx)
     if "roster" not in ctx.tx.docs or ctx.action.name in EXEMPT:
         return
     before = {p["name"]: p for p in ctx.tx.base.docs["roster"]["players"]}
