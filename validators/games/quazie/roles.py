@@ -56,6 +56,10 @@ def _give_check(ctx: Ctx) -> Iterator[str]:
         current = [n for n in (leader(ctx), *holders(ctx, POOBAH)) if n]
         if current:
             yield f"there may be only one GRAND POOBAH, and {current[0]} is"
+        if WRITER in stat(target, "roles", []):
+            # rule 23 (seed 003): the GRAND POOBAH may not be a Writer of Awesome, whichever role comes second
+            yield (f"the GRAND POOBAH may not be a Writer of Awesome, and {to} is one (anyone may remove that role "
+                   "24 hours after it was given)")
     elif role == WRITER:
         if ctx.actor != leader(ctx):
             yield f"only the {ctx.keyword('leader', 'GRAND POOBAH')} may give the role of Writer of Awesome"
