@@ -317,9 +317,43 @@ def test_the_fixture_state_is_sound():
     ([{"op": "replace", "path": "/stockpile/items/Wood", "value": -1}], "no negative amounts"),
     ([{"op": "replace", "path": "/config/options/settlement", "value": {"adjacency": "hex"}}], "not one of king"),
     ([{"op": "replace", "path": "/config/options/settlement", "value": {"colour": "red"}}], "unknown option"),
+    # rule 2.2: Walls, Doors and Rock are Barriers, by the rule's list (the handbook's), not by the legend's say
+    ([{"op": "replace", "path": "/map/legend/#/barrier", "value": False}], "marks Wall ('#') as no Barrier"),
+    ([{"op": "remove", "path": "/map/legend/R/barrier"}], "marks Rock ('R') as no Barrier"),
+    ([{"op": "add", "path": "/map/legend/./barrier", "value": True}], "marks Dirt ('.') as a Barrier"),
+    ([{"op": "add", "path": "/handbook/barriers", "value": ["Wall", "Door", "Rock", "Bed"]}],
+     "marks Bed ('B') as no Barrier"),
 ])
 def test_invariants_find_broken_states(ops, expected):
     assert any(expected in m for m in _problems(ops)), _problems(ops)
+
+
+def test_a_changed_list_of_barriers_with_its_legend_is_sound():
+    """Rule 2.2 changed by a proposal: the handbook's list and the legend's flags agree, so nothing is wrong."""
+    assert _problems([{"op": "add", "path": "/handbook/barriers", "value": ["Door", "Rock"]},
+                      {"op": "replace", "path": "/map/legend/#/barrier", "value": False}]) == []
+
+
+def test_a_legend_against_rule_2_2_is_reported_with_its_line_and_field(tmp_path):
+    """``nomic check`` names the map file, the line of the legend entry and the field."""
+    import shutil
+    from pathlib import Path
+
+    from validators.content import WorkTree, load_game
+    from validators.judge import invariants
+
+    root = Path(__file__).parent / "fixtures"
+    shutil.copytree(root / "content" / "settlement-basic", tmp_path / "content" / "settlement-basic")
+    path = tmp_path / "content" / "settlement-basic" / "gamestate" / "map.yaml"
+    text = path.read_text()
+    path.write_text(text.replace("'#': {name: Wall, state: occupied, barrier: true",
+                                 "'#': {name: Wall, state: occupied, barrier: false"))
+    files = load_game(WorkTree(tmp_path), "settlement-basic")
+    found = [p for p in invariants(files) if "Barrier" in p.message]
+    assert len(found) == 1, [p.text() for p in found]
+    line = next(i for i, t in enumerate(path.read_text().splitlines(), 1) if t.startswith("  '#'"))
+    assert found[0].file.endswith("gamestate/map.yaml") and found[0].line == line
+    assert found[0].field == "legend.#.barrier" and found[0].rule == "the-settlement"
 
 
 # ---------------------------------------------------------------- every action has cases

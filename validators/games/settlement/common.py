@@ -14,7 +14,7 @@ from ...engine import Ctx, Remembered, State, peek, peek_items
 from ...problems import Problem
 from ...roster import change_stat
 from ...timeutil import format_time, parse_time
-from .grid import Loc, SettlementMap, designate, parse
+from .grid import SEED_BARRIERS, Loc, SettlementMap, barrier_disagreements, designate, parse
 
 DEFAULTS: dict[str, Any] = {
     "adjacency": "king",  # "Adjacent": the eight neighbours (orthogonal where a rule says so)
@@ -91,6 +91,17 @@ _MAPS = Remembered(64)  # a state's map document -> (the options, its view)
 
 def handbook(state: State | Ctx) -> dict[str, Any]:
     return state.doc("handbook")
+
+
+def barrier_names(state: State | Ctx) -> tuple[str, ...]:
+    """Rule 2.2's Barriers, by legend name: the handbook's ``barriers``, or the seed's Wall, Door and Rock."""
+    listed = handbook(state).get("barriers")
+    return SEED_BARRIERS if listed is None else tuple(peek(listed))
+
+
+def barrier_problems(state: State | Ctx) -> list[tuple[str, str]]:
+    """(field of the map, message) for each legend entry whose ``barrier`` flag contradicts rule 2.2's list."""
+    return barrier_disagreements(the_map(state).legend, barrier_names(state))
 
 
 def is_outsider(p: Mapping[str, Any] | None) -> bool:

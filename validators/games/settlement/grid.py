@@ -308,6 +308,36 @@ def _terrains(legend: Mapping[str, Any]) -> dict[str, Terrain]:
 _LEGENDS = Remembered(64)
 
 
+# Seed 001, rule 2.2 The Settlement: Walls, Doors and Rock are Barriers, every other Location is Free. Which
+# terrains are Barriers is the rule's to say, not the legend's: the handbook keeps the rule's list as data
+# (``barriers``; these three when it has none), so a proposal that changes rule 2.2 changes the list, and the
+# legend's ``barrier`` flags (which the Rooms are computed from) must agree with it. Terrains are tied to the
+# rule's words by their legend name, as everywhere in this module.
+SEED_BARRIERS: tuple[str, ...] = ("Wall", "Door", "Rock")
+
+
+def barrier_disagreements(legend: Mapping[str, Terrain], barriers: Iterable[str]) -> list[tuple[str, str]]:
+    """(field, message) for each legend entry whose ``barrier`` flag is not what rule 2.2's list says."""
+    listed = list(barriers)
+    said = ", ".join(listed) or "none"
+    out = []
+    for ch, t in legend.items():
+        want = t.name in listed
+        if t.barrier == want:
+            continue
+        # the field as a path into the map document; a character that is itself path punctuation names the legend
+        field = "legend" if ch in ".[]" else f"legend.{ch}.barrier"
+        if want:
+            why = (f"the legend marks {t.name} ({ch!r}) as no Barrier, but rule 2.2 makes {t.name} a Barrier "
+                   f"(its Barriers: {said})")
+        else:
+            why = (f"the legend marks {t.name} ({ch!r}) as a Barrier, but rule 2.2's Barriers are {said}, "
+                   "and no other")
+        out.append((field, why + "; a proposal that changes which terrains are Barriers changes the handbook's "
+                    "barriers as well"))
+    return out
+
+
 def edit_row(rows: list[str], loc: Loc, ch: str) -> None:
     """Put one character at a location of a rows list (the map document's ``rows``)."""
     r, c = loc
