@@ -11,29 +11,70 @@ from __future__ import annotations
 import difflib
 import json
 import re
+from datetime import datetime
 from typing import Any
 
 from validators.engine import Rule, State
 from validators.games._timefmt import when
 from validators.judge import MISSING, diff
+from validators.timeutil import format_time
 
 from .markup import esc
 
 HIDDEN_DOCS = {"ledger"}  # the engine's bookkeeping: clocks, hashes
 MAX_LINES = 12
-_STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d)?Z")  # a value that is a time, as the state keeps it
+# a time as the state keeps it, alone or inside a larger value (in JSON, with its quotes)
+_STAMP_TEXT = r"\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]00:?00)"
+_STAMP_IN = re.compile(f'"({_STAMP_TEXT})"|({_STAMP_TEXT})')
 
+
+def _json_default(value: Any) -> str:
+    return format_time(value) if isinstance(value, datetime) else str(value)
+
+
+def _text(value: Any) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=_json_default)
+    return " ".join(text.split())
 
 
 def short(value: Any, limit: int = 60) -> str:
     if value is MISSING:
         return "nothing"
-    if isinstance(value, str):
-        text = value
-    else:
-        text = json.dumps(value, ensure_ascii=False, default=str)
-    text = " ".join(text.split())
+    text = _text(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def time_html(stamp: str, shown: str | None = None) -> str:
+    """A time in a sentence: as the wiki writes times (4 Nov 2026 11:00 UTC), its exact stamp kept in the
+    ``<time>`` element (its ``datetime``, and its ``title``, shown on hover)."""
+    return f'<time datetime="{esc(stamp)}" title="{esc(stamp)}">{esc(when(stamp) if shown is None else shown)}</time>'
+
+
+def times_html(text: str, limit: int | None = None) -> str:
+    """Plain ``text`` as HTML, each time in it (a value, or a field of a record written whole) written as the wiki
+    writes times (``time_html``; a JSON string's quotes go with it); past ``limit`` shown characters it is cut with
+    "…", never inside a time. A stamp of an impossible date is left as it is."""
+    pieces: list[tuple[str, str | None]] = []  # (the text shown, its HTML when it is a time)
+    pos = 0
+    for m in _STAMP_IN.finditer(text):
+        stamp = m.group(1) or m.group(2)
+        shown = when(stamp)
+        if shown == stamp:
+            continue
+        pieces += [(text[pos:m.start()], None), (shown, time_html(stamp, shown))]
+        pos = m.end()
+    pieces.append((text[pos:], None))
+    if limit is not None and sum(len(s) for s, _ in pieces) > limit:
+        room, kept = limit - 1, []
+        for s, h in pieces:
+            if len(s) > room:
+                if h is None:
+                    kept.append((s[:room], None))
+                break
+            kept.append((s, h))
+            room -= len(s)
+        pieces = kept + [("…", None)]
+    return "".join(esc(s) if h is None else h for s, h in pieces)
 
 
 def _label(node: Any, key: Any) -> tuple[str, Any]:
@@ -62,15 +103,13 @@ def path_words(doc_before: Any, doc_after: Any, path: tuple) -> str:
     return " › ".join(parts)
 
 
-def value_html(value: Any) -> str:
-    """A changed value in a sentence: a time as the wiki writes times (4 Nov 2026 11:00 UTC), its stamp kept in
-    the ``<time>`` element (shown on hover); anything else, and a time inside a larger value, as the state
-    keeps it (``short``)."""
-    if isinstance(value, str) and _STAMP.fullmatch(value):
-        shown = when(value)
-        if shown != value:  # a stamp of an impossible date is shown as it is
-            return f'<time datetime="{esc(value)}" title="{esc(value)}">{esc(shown)}</time>'
-    return esc(short(value))
+def value_html(value: Any, limit: int = 60) -> str:
+    """A changed value in a sentence, as the state keeps it (``short``), but each time in it, alone or inside a
+    larger value (a record added whole), written as the wiki writes times (4 Nov 2026 11:00 UTC), its stamp kept
+    in the ``<time>`` element (shown on hover): see ``times_html``."""
+    if value is MISSING:
+        return "nothing"
+    return times_html(_text(value), limit)
 
 
 def _sentence(kind: str, where: str, old: Any, new: Any) -> str:

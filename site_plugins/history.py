@@ -8,7 +8,7 @@ from xml.sax.saxutils import escape as xml_escape
 
 from validators.games._timefmt import day, when
 
-from .changes import describe
+from .changes import describe, times_html
 from .links import Links, page_url, relative
 from .markup import esc, md_text, raw_html
 from .model import Entry, Game
@@ -16,6 +16,7 @@ from .players import params_words
 
 
 def outcome_words(outcome: Any) -> list[str]:
+    """Each step of an action's outcome in words, as plain text (its times as the record keeps them)."""
     out = []
     for step in outcome or []:
         if isinstance(step, dict):
@@ -23,6 +24,12 @@ def outcome_words(outcome: Any) -> list[str]:
         else:
             out.append(str(step))
     return out
+
+
+def outcome_html(outcome: Any) -> list[str]:
+    """Each step of an action's outcome as HTML, its times written as the wiki writes times (the stamp kept in
+    each ``<time>`` element)."""
+    return [times_html(o) for o in outcome_words(outcome)]
 
 
 def _flat(v: Any) -> str:
@@ -45,15 +52,15 @@ def entry_html(entry: Entry, links: Links) -> list[str]:
     out = [f'<div class="nomic-action" id="{esc(entry.anchor)}">',
            f'<p class="nomic-meta"><time datetime="{esc(at)}">{esc(when(at))}</time> · {who} · '
            f'<a href="{esc(links.page("actions", "action-" + entry.name.replace(".", "-")))}"><code>{esc(entry.name)}'
-           f"</code></a>{' · ' + esc(params) if params else ''}</p>"]
+           f"</code></a>{' · ' + times_html(params) if params else ''}</p>"]
     if entry.record.get("note"):
         out.append(f'<p class="nomic-note">“{esc(entry.record["note"])}”</p>')
     lines = []
     for ev in entry.events:
-        lines.append(f"scheduled first: <code>{esc(ev.get('event', ''))}</code> at {esc(when(ev.get('at', '')))}")
+        lines.append(f"scheduled first: <code>{esc(ev.get('event', ''))}</code> at {times_html(str(ev.get('at', '')))}")
     if entry.record.get("dice"):
         lines.append(f"dice: {esc(', '.join(str(d) for d in entry.record['dice']))}")
-    lines += [esc(o) for o in outcome_words(entry.record.get("outcome"))]
+    lines += outcome_html(entry.record.get("outcome"))
     if entry.before is not None and entry.after is not None:
         changes = describe(entry.before, entry.after)
         lines += changes or ["changed nothing but the clock"]

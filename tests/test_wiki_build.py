@@ -168,3 +168,47 @@ def test_each_proposal_has_a_page_with_its_record(site: Path) -> None:
     made = {d.name for d in (site / "games/blognomic/proposals").iterdir() if d.is_dir()}
     assert {str(p["id"]) for p in state.doc("proposals")["proposals"]} <= made
     assert {f"cfj-{c['id']}" for c in state.doc("cfjs")["cfjs"]} <= made
+
+
+RAW_STAMP = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}")  # 2026-11-05T10:00:00Z as the files keep it
+
+
+def _visible_stamps(html: str) -> list[str]:
+    """The raw stamps in a page's visible text (not in attributes, scripts or styles), each with its context."""
+    from html.parser import HTMLParser
+
+    found: list[str] = []
+
+    class Text(HTMLParser):
+        hidden = 0
+
+        def handle_starttag(self, tag: str, attrs: object) -> None:
+            self.hidden += tag in ("script", "style")
+
+        def handle_endtag(self, tag: str) -> None:
+            self.hidden -= tag in ("script", "style")
+
+        def handle_data(self, data: str) -> None:
+            if not self.hidden:
+                found.extend(data[max(0, m.start() - 60):m.end() + 10] for m in RAW_STAMP.finditer(data))
+
+    parser = Text(convert_charrefs=True)
+    parser.feed(html)
+    parser.close()
+    return found
+
+
+def test_no_raw_stamp_is_visible_on_a_games_pages(site: Path) -> None:
+    """The history (an action's outcome, a record added whole) and every other page of a game write times as the
+    wiki writes them ("5 Nov 2026 10:00 UTC"); the exact stamp is kept in the <time> element's datetime and title."""
+    pages = sorted((site / "games").rglob("*.html"))
+    histories = [p for p in pages if "history" in p.relative_to(site).parts[2:3]]
+    assert len(histories) >= len(games(WorkTree(ROOT)))
+    shown = {str(p.relative_to(site)): s for p in pages if (s := _visible_stamps(p.read_text(encoding="utf-8")))}
+    assert not shown, shown
+    ifmud = (site / "games/ifmud/history/index.html").read_text(encoding="utf-8")  # an outcome's field
+    assert re.search(r'how: timeout, at: <time datetime="(2026-[^"]+Z)" title="\1">\d+ Nov 2026 \d\d:\d\d UTC</time>',
+                     ifmud)
+    settlement = (site / "games/settlement/history/index.html").read_text(encoding="utf-8")  # a record added whole
+    assert re.search(r'added \{&quot;task&quot;: &quot;\w+&quot;, &quot;at&quot;: <time datetime="(2026-[^"]+Z)" '
+                     r'title="\1">\d+ Nov 2026 \d\d:\d\d UTC</time>\}', settlement)

@@ -367,8 +367,8 @@ def test_a_stat_charts_points_and_ends_are_dated_as_the_wiki_dates() -> None:
 
 
 def test_a_changed_time_is_worded_as_the_wiki_writes_times() -> None:
-    """History: a value that is a time reads as the wiki writes times, its stamp kept in the <time> element; a time
-    inside a larger value (a record added whole) stays as the state keeps it."""
+    """History: a value that is a time reads as the wiki writes times, its stamp kept in the <time> element; so does
+    a time inside a larger value (a record added whole), and one cut short is left out whole rather than cut."""
     before = State({"modules": []}, {"roster": {"players": [{"name": "Emeka", "last": "2026-11-02T18:00:00Z"}]}}, {})
     after = State({"modules": []}, {"roster": {"players": [{"name": "Emeka", "last": "2026-11-04T12:00:00Z",
                                                             "idle_since": "2026-11-05T09:00:00Z",
@@ -379,7 +379,21 @@ def test_a_changed_time_is_worded_as_the_wiki_writes_times() -> None:
             'title="2026-11-04T12:00:00Z">4 Nov 2026 12:00 UTC</time>') in words, words
     assert any(w.endswith('idle_since: added <time datetime="2026-11-05T09:00:00Z" title="2026-11-05T09:00:00Z">'
                           "5 Nov 2026 09:00 UTC</time>") for w in words), words
-    assert any(w.endswith('log: added {&quot;at&quot;: &quot;2026-11-05T09:00:00Z&quot;}') for w in words), words
+    assert any(w.endswith('log: added {&quot;at&quot;: <time datetime="2026-11-05T09:00:00Z" '
+                          'title="2026-11-05T09:00:00Z">5 Nov 2026 09:00 UTC</time>}') for w in words), words
+    from site_plugins.changes import value_html
+    from site_plugins.history import outcome_html
+
+    both = {"note": "x" * 10, "since": "2026-11-02T08:30:00Z", "until": "2026-11-09T10:00:00Z"}
+    assert value_html(both) == ('{&quot;note&quot;: &quot;' + "x" * 10 + '&quot;, &quot;since&quot;: <time '
+                                'datetime="2026-11-02T08:30:00Z" title="2026-11-02T08:30:00Z">2 Nov 2026 08:30 UTC'
+                                '</time>, &quot;unti…')
+    assert value_html({"note": "x" * 30, "at": "2026-11-02T08:30:00Z"}) == (
+        '{&quot;note&quot;: &quot;' + "x" * 30 + '&quot;, &quot;at&quot;: …')  # the time would be cut: left out
+    assert value_html("2026-02-30T10:00:00Z") == "2026-02-30T10:00:00Z"  # no such day: shown as it is
+    assert outcome_html([{"turn_ends": "Zoe", "at": "2026-11-05T03:00:00Z"}, "<b>"]) == [
+        'turn_ends: Zoe, at: <time datetime="2026-11-05T03:00:00Z" title="2026-11-05T03:00:00Z">5 Nov 2026 03:00 UTC'
+        "</time>", "&lt;b&gt;"]
 
 
 def test_the_monkey_roster_heads_its_columns_distinctly() -> None:
