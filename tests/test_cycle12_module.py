@@ -429,3 +429,13 @@ def test_every_time_on_the_cycle12_pages_is_written_as_the_wiki_writes_times(exa
             in drawn["phases"])
     assert (f"| Phase I | Mon {_t('2026-11-02T00:00:00Z', '2 Nov 2026')} | "
             f"Thu {_t('2026-11-05T00:00:00Z', '5 Nov 2026 00:00 UTC')} |") in drawn["phases"]
+
+
+def test_the_map_keeps_a_legible_width_in_a_box_that_scrolls(base) -> None:
+    """Shrunk to a phone's column, a tile's name was a few pixels high: the map is drawn no narrower than three
+    quarters of its size (``_markup.legible_width``), right inside a box that scrolls sideways."""
+    state, _ = base
+    svg = pages.render_map_svg(state)
+    width = int(re.search(r'viewBox="0 0 (\d+) ', svg).group(1))
+    assert re.search(r'style="min-width:(\d+)px"', svg).group(1) == str(round(width * 0.75))
+    assert '<div class="cycle12-map" style="overflow-x:auto"><svg ' in pages.render_map(state)

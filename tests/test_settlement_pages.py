@@ -108,3 +108,13 @@ def test_dance_and_victory_times_read_as_the_rest_of_the_wiki():
     shown = render_dances(state)
     assert "| 1 | Ann | 4 Nov 2026 11:00 UTC | over |" in shown
     assert "**Victory** at 5 Nov 2026 09:30 UTC" in shown and "2026-11-0" not in shown
+
+
+def test_the_map_keeps_a_legible_width_in_a_box_that_scrolls():
+    """Shrunk to a phone's column, the map's cells were a few pixels: it is drawn no narrower than three quarters
+    of its size (``_markup.legible_width``), right inside a box that scrolls sideways."""
+    svg = render_map_svg(_state())
+    width = int(re.search(r'viewBox="0 0 (\d+) ', svg).group(1))
+    assert re.search(r'style="min-width:(\d+)px"', svg).group(1) == str(round(width * 0.75))
+    page = next(p.markdown for p in pages(_state()) if p.slug == "settlement")
+    assert '<div class="settlement-map-wrap" style="overflow-x:auto"><svg ' in page

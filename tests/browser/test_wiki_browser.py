@@ -151,7 +151,15 @@ def test_search_results_say_their_game(browser, site_url, artifacts):  # type: i
     assert "Dmitri · Cycle 12 (example)" in heads and "Dmitri · The Settlement (example)" in heads, heads
 
 WIDE_PAGES = ["", "games/monkey/roster/", "games/quazie/roster/", "games/blognomic/proposals/",
-              "games/monkey/monkey-line/", "games/settlement/settlement/"]
+              "games/monkey/monkey-line/", "games/settlement/settlement/", "games/cycle12/world-map/"]
+
+# each module's drawing, and in it a part whose size tells whether it can be read: (page, drawing, part, its
+# least height in px at a phone's width). A map cell of the Settlement is 14 units, a Cycle 12 tile's name 11.
+DRAWINGS = [("games/monkey/monkey-line/", "svg.monkey-line", "text", 7),
+            ("games/quazie/positions/", "article div[style*=overflow-x] > svg[role=img]", "text", 7),
+            ("games/ifmud/map/", "div.ifmud-map > svg", "text", 7),
+            ("games/settlement/settlement/", "svg.settlement-map", "rect[height='14']", 10),
+            ("games/cycle12/world-map/", "div.cycle12-map > svg", "g.tile text", 8)]
 
 
 @pytest.mark.parametrize("width", [390, 1280])
@@ -180,13 +188,50 @@ def test_no_page_is_wider_than_the_screen(browser, site_url, artifacts, width): 
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
+def test_drawings_keep_a_legible_size_on_a_phone(browser, site_url, artifacts):  # type: ignore[no-untyped-def]
+    """At a phone's width (390 px) a wide drawing is not shrunk to the column, which took its labels and cells
+    down to a few pixels: it keeps three quarters of its size (``_markup.legible_width``) and scrolls sideways in
+    its own box, while the page itself does not scroll sideways."""
+    width = 390
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        found = {}
+        for path, drawing, part, least in DRAWINGS:
+            browser.get(site_url + path)
+            _wait(lambda: browser.execute_script("return document.readyState") == "complete")
+            m = browser.execute_script(
+                "const svg = document.querySelector(arguments[0]); if (!svg) return null;"
+                "const parts = Array.from(svg.querySelectorAll(arguments[1]));"
+                "const box = svg.parentElement;"
+                "return {scale: svg.getBoundingClientRect().width / svg.viewBox.baseVal.width,"
+                " part: parts.length ? Math.min(...parts.map(p => p.getBoundingClientRect().height)) : 0,"
+                " overflow: getComputedStyle(box).overflowX, box: box.clientWidth, inner: box.scrollWidth,"
+                " page: document.documentElement.scrollWidth}", drawing, part)
+            assert m, (path, drawing)
+            found[path] = m
+            name = path.strip("/").split("/")[-1]
+            browser.save_screenshot(str(artifacts / f"wiki-drawing-{width}-{name}.png"))
+        small = {p: m for p, m in found.items() if m["scale"] < 0.74}
+        assert not small, small  # shrunk below three quarters of its size
+        unreadable = {p: m for (p, _, _, least) in DRAWINGS if (m := found[p])["part"] < least}
+        assert not unreadable, unreadable
+        wide = {p: m for p, m in found.items() if m["page"] > width or m["overflow"] != "auto"}
+        assert not wide, wide  # the page scrolls sideways, or the drawing's box does not
+        # the two maps are wider than a phone's column at that size: they scroll in their box
+        for path in ("games/settlement/settlement/", "games/cycle12/world-map/"):
+            assert found[path]["inner"] > found[path]["box"], (path, found[path])
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 def test_drawings_stay_readable_in_dark_mode(browser, site_url, artifacts):  # type: ignore[no-untyped-def]
     """Module drawings are dark ink on light ground: in the dark palette they keep a light sheet of their own."""
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
                             {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
     try:
         for path in ("games/settlement/settlement/", "games/ifmud/map/", "games/quazie/positions/",
-                     "games/monkey/monkey-line/"):
+                     "games/monkey/monkey-line/", "games/cycle12/world-map/"):
             # Material keeps the palette of earlier visits: forget it, so the page follows the system's
             browser.get(site_url + path)
             browser.execute_script("localStorage.clear()")

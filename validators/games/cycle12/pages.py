@@ -15,7 +15,7 @@ from typing import Any
 
 from ...engine import Page, State
 from ...timeutil import parse_time
-from .._markup import html_block
+from .._markup import html_block, legible_width
 from .._timefmt import day, time_md
 from . import phases, proposals, ruletree
 from .common import ITEMS, JUSTICE, MEDALS, NOMSTERS, PROPOSALS, SHEETS, WORLD, nomster_label, opts, phase_of, start
@@ -112,7 +112,8 @@ def render_map_svg(state: State, ix: Index | None = None) -> str:
     width = (max(xs) - minx + 1) * TILE + 2 * PAD
     height = (maxy - min(ys) + 1) * TILE + 2 * PAD
     out = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" role="img" aria-label="The World map" '
+           f'viewBox="0 0 {width} {height}" style="min-width:{legible_width(width)}px" role="img" '
+           'aria-label="The World map" '
            'font-family="sans-serif" font-size="11">'),
            '<title>The World map</title>']
     for loc in locs:

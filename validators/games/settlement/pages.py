@@ -13,7 +13,7 @@ from typing import Any
 
 from ...engine import Page, State
 from ...timeutil import parse_time
-from .._markup import esc, html_block, md
+from .._markup import esc, html_block, legible_width, md
 from .._timefmt import when
 from . import configs
 from .common import beings, handbook, is_outsider, leader_of, opts, the_map, where
@@ -38,7 +38,8 @@ def render_map_svg(state: State) -> str:
     width = left + m.width * CELL + 4
     height = top + m.height * CELL + 4
     out = [(f'<svg xmlns="http://www.w3.org/2000/svg" class="settlement-map" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" role="img" aria-label="The Settlement map, {m.width} by {m.height}">')]
+           f'viewBox="0 0 {width} {height}" style="min-width:{legible_width(width)}px" role="img" '
+           f'aria-label="The Settlement map, {m.width} by {m.height}">')]
     out.append('<g font-family="monospace" font-size="9" fill="#555">')
     for c in range(m.width):
         if c % 2 == 0:
