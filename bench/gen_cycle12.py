@@ -405,8 +405,14 @@ class History:
             for s in sheets:
                 if s.get("location") is not None and not s.get("ascended"):  # the ascended have left the map
                     at.setdefault(s["location"], []).append(s["player"])
-            return {"of": {s["player"]: s for s in sheets}, "at": at}
+            gone = {s["player"] for s in sheets if s.get("ascended")}
+            return {"of": {s["player"]: s for s in sheets}, "at": at, "gone": gone}
         return self._cached("sheets", self.st.doc(SHEETS)["sheets"], build)
+
+    def on_map(self) -> list[str]:
+        """The players who may still take the map's actions: all but the ascended, who have left the map."""
+        gone = self.sheets()["gone"]
+        return [p for p in self.names if p not in gone] if gone else self.names
 
     def noms(self) -> dict[str, Any]:
         def build(noms: list[dict[str, Any]]) -> dict[str, Any]:
@@ -560,7 +566,7 @@ class History:
     def c_spawn(self) -> Choice | None:
         if self.st.doc(NOMSTERS)["index"] >= 2 * len(self.locs()["by_id"]) / 3:
             return None
-        return self.rng.choice(self.names), "cycle12.spawn", None, None
+        return self.rng.choice(self.on_map()), "cycle12.spawn", None, None
 
     def c_tame(self) -> Choice | None:
         attempts = self.st.doc(NOMSTERS).get("attempts", {})
@@ -584,8 +590,9 @@ class History:
                 continue
             del self.namings[(nid, who)]
             n = self.noms()["by_id"].get(nid)
-            if n is None or not n["wild"] or not any(x["nomster"] == nid and x["player"] == who
-                                                     for x in self.st.doc(NOMSTERS).get("tamings", [])):
+            if n is None or who in self.sheets()["gone"] or not n["wild"] \
+                    or not any(x["nomster"] == nid and x["player"] == who
+                               for x in self.st.doc(NOMSTERS).get("tamings", [])):
                 continue
             params: dict[str, Any] = {"nomster": nid, **nomster_card(nid, n["type"], n["class"], self.rng)}
             if self.rng.random() < 0.8:
@@ -634,7 +641,8 @@ class History:
         return None
 
     def c_set_active(self) -> Choice | None:
-        for who in self.rng.sample(self.names, min(10, len(self.names))):
+        here = self.on_map()
+        for who in self.rng.sample(here, min(10, len(here))):
             s = self.sheet(who)
             if s.get("active_phase") == self.phase:
                 continue
@@ -713,7 +721,8 @@ class History:
         return None
 
     def c_gain_treat(self) -> Choice | None:
-        for who in self.rng.sample(self.names, min(12, len(self.names))):
+        here = self.on_map()
+        for who in self.rng.sample(here, min(12, len(here))):
             if not self.treats(who) and (self.active(who) is not None or self.rng.random() < 0.3):
                 return who, "cycle12.gain-treat", None, None
         return None
@@ -787,7 +796,7 @@ class History:
                 continue
             if self.days_ago(a["at"]) * 1440 < 10:
                 continue
-            who = self.rng.choice([p for p in self.names if p not in a["reactions"]])
+            who = self.rng.choice([p for p in self.on_map() if p not in a["reactions"]])
 
             def after(applied: Any, ident: int = ident) -> None:
                 if anns_status(self.b.state, ident) == "awaiting-random":
@@ -803,7 +812,7 @@ class History:
                 self.random_due.remove(ident)
                 continue
             self.random_due.remove(ident)
-            return self.rng.choice(self.names), "cycle12.choose-random", {"announcement": ident}, None
+            return self.rng.choice(self.on_map()), "cycle12.choose-random", {"announcement": ident}, None
         return None
 
     # ------------------------------------------------------------ locations
@@ -824,7 +833,7 @@ class History:
         return out
 
     def c_suggest(self) -> Choice | None:
-        who = self.rng.choice(self.names)
+        who = self.rng.choice(self.on_map())
         if self.rng.random() < 0.5:
             cells = self.free_cells()
             if not cells:
@@ -857,7 +866,7 @@ class History:
             if due_only and meta["due"] > self.when:
                 continue
             s = self.st.doc(WORLD)["suggestions"][sid - 1]
-            who = self.rng.choice([p for p in self.names if p != meta["by"]] or self.names)
+            who = self.rng.choice([p for p in self.on_map() if p != meta["by"]] or self.on_map())
             params: dict[str, Any] = {"suggestion": sid}
             if s["kind"] == "tile":
                 cells = self.free_cells()
