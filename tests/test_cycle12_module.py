@@ -129,6 +129,20 @@ def test_item_verbs(base) -> None:
     assert state.doc("cycle12_items")["items"][0]["owner"] == "Ada"  # the base state is untouched
 
 
+def test_two_players_at_no_location_do_not_give(base) -> None:
+    # 004 Item Actions: one location is needed; being nowhere together is not being in one location
+    state, registry = base
+    docs = copy.deepcopy(state.docs)
+    for s in docs["cycle12_sheets"]["sheets"]:
+        if s["player"] in ("Ada", "Cleo"):
+            s["location"] = None
+    ctx = ctx_for(State(state.config, docs, state.rules), registry)
+    with pytest.raises(ValueError, match="Ada and Cleo are at no location"):
+        items.give(ctx, "Ada", "Cleo", 1)
+    with pytest.raises(ValueError, match="Ada is at no location"):
+        items.give(ctx, "Ada", "nomster:2", 1)
+
+
 def test_who_may_own_an_item_is_data(base) -> None:
     state, registry = base
     docs = copy.deepcopy(state.docs)

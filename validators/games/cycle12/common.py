@@ -428,6 +428,19 @@ def where(state: State | Ctx, entity: str) -> int | None:
     return dict.get(list.__getitem__(sheets, i), "location") if i >= 0 else None
 
 
+def apart(state: State | Ctx, a: str, b: str) -> str | None:
+    """Why located entities ``a`` and ``b`` are not in one location, or None when they are. 004 Item Actions
+    (and Cuddle, Lick, Teams...) ask for "the same location": an entity at no location (a player before the
+    first location exists) is in none, so it is with nobody, not even another entity that is nowhere."""
+    la, lb = where(state, a), where(state, b)
+    nowhere = [who for who, loc in ((a, la), (b, lb)) if loc is None]
+    if nowhere:
+        return f"{' and '.join(nowhere)} {'are' if len(nowhere) > 1 else 'is'} at no location"
+    if la != lb:
+        return f"{a} is at {place_name(state, la)} and {b} at {place_name(state, lb)}"
+    return None
+
+
 def place_name(state: State | Ctx, loc_id: int | None) -> str:
     loc = location_by_id(state, loc_id) if loc_id is not None else None
     return loc["name"] if loc else "nowhere"

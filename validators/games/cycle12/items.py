@@ -19,6 +19,7 @@ from .common import (
     ITEMS,
     NOMSTER_REF,
     Kept,
+    apart,
     found_for_edit,
     has_ascended,
     index_of,
@@ -26,9 +27,7 @@ from .common import (
     iso,
     left_the_map,
     opts,
-    place_name,
     touch_sheet,
-    where,
 )
 
 RULE_ITEMS = "items"
@@ -90,10 +89,10 @@ def give(ctx: Ctx, giver: str, receiver: str, ident: int) -> None:
     spec = doc["kinds"].get(item["kind"], {})
     if owner_kind(receiver) not in spec.get("owners", ["player"]):
         raise ValueError(f"a {owner_kind(receiver)} may not own a {item['kind']}")
-    a, b = where(ctx, giver), where(ctx, receiver)
-    if a != b:
-        raise ValueError(f"{giver} is at {place_name(ctx, a)} and {receiver} at {place_name(ctx, b)}: located "
-                         "entities give and take only in the same location")
+    # 004 Item Actions: located entities give and take only in the same location; at no location is in none
+    why = apart(ctx, giver, receiver)
+    if why:
+        raise ValueError(f"{why}: located entities give and take only in the same location")
     item["owner"] = receiver
 
 
@@ -213,8 +212,12 @@ def _accept_check(ctx: Ctx) -> Iterator[str]:
         if not is_reputable(ctx, who, ctx.at):
             yield f"{who} is not reputable; only reputable players trade"
     yield from _ownership(ctx, t["by"], t["with"], t["give"], t["get"])
-    if o["trade_same_location"] and where(ctx, t["by"]) != where(ctx, t["with"]):
-        yield f"{t['by']} and {t['with']} are not in the same location; located entities give only there"
+    if o["trade_same_location"]:
+        # 004 Item Actions: the items pass between located players only in one location; two players at no
+        # location (before the first location exists) are not in one location, so they do not trade either
+        why = apart(ctx, t["by"], t["with"])
+        if why:
+            yield f"{t['by']} and {t['with']} are not in the same location ({why}); located entities give only there"
 
 
 def _accept(ctx: Ctx) -> None:
