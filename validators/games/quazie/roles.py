@@ -168,6 +168,12 @@ def _awesome_check(ctx: Ctx) -> Iterator[str]:
     me = muffin(ctx, ctx.actor)
     if WRITER not in stat(me, "roles", []):
         yield f"{ctx.actor} is not a Writer of Awesome"
+    elif ctx.actor == leader(ctx) or POOBAH in stat(me, "roles", []):
+        # rule 23 (seed 003): the GRAND POOBAH may not be a Writer of Awesome. A patch or a change of leader can
+        # still leave the role in the GRAND POOBAH's Roles; while it is the GRAND POOBAH the role gives nothing
+        # (the Roles list is kept as it is; anyone removes the Writer role 24 hours after it was given)
+        yield (f"{ctx.actor} is the GRAND POOBAH, and the GRAND POOBAH may not be a Writer of Awesome: "
+               "the role's 5 Stuffs a day are not theirs")
     if done_today(ctx, "awesome", ctx.actor):
         yield f"{ctx.actor} has already gained Stuffs as Writer of Awesome today"
 
@@ -185,6 +191,8 @@ AWESOME = Action(
     params={"type": "object", "additionalProperties": False, "properties": {}},
     check=_awesome_check,
     effect=_awesome,
+    doc="Once a day. Not for the GRAND POOBAH (the dynasty's leader, or the holder of the role), who may not be "
+        "a Writer of Awesome (rule 23), even if its Roles list says so.",
 )
 
 ACTIONS = [GIVE, REMOVE, AWESOME]
