@@ -81,7 +81,8 @@ MODULE = Module(
     actions=(movement.ACTIONS + flavours.ACTIONS + tag.ACTIONS + launch.ACTIONS + dance.ACTIONS + stuff.ACTIONS
              + roles.ACTIONS + music.ACTIONS + hands.ACTIONS),
     events=stuff.EVENTS,
-    consequences=[leaving.departures, consequences.launch_base, consequences.limbo_guard, roles.writer_since],
+    consequences=[leaving.departures, consequences.launch_base, consequences.limbo_guard, roles.writer_since,
+                  stuff.describer_returns],
     gates=[consequences.robot_gate],
     invariants=[_invariants],
     pages=pages,
