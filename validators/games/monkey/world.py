@@ -267,7 +267,10 @@ class World:
         return self.stats[name]["dance_moves"] - old
 
     def set_hammer(self, name: str, hammer: str) -> None:
-        if hammer != self.hammer_of(name):
+        # Seed 000, NPCs (Curious George, King Kong): only a change of hammer *type* counts. Hammer names are
+        # matched whatever their case everywhere in the module (``hammer_effect``, the weekly change), so "hot
+        # potato" written by a patch and the list's "Hot Potato" are one type and swapping them changes nothing.
+        if hammer.casefold() != self.hammer_of(name).casefold():
             self.hammer_changed.add(name)
         self.stats[name]["hammer"] = hammer
 
