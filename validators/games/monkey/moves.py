@@ -12,7 +12,8 @@ Positions a move refers to:
   move is *skipped*;
 * an empty position, when the move would read or change that Monkey's
   values (stats or items) -> the move is *ignored*;
-* an empty position otherwise (a Swing) -> the move is *executed*.
+* an empty position otherwise (a Swing; a Smash with an Invisible or Shot-gun
+  hammer towards an empty position) -> the move is *executed*.
 
 Skipped and ignored moves are not executed, so they do not count towards
 the Monkey's complexity during the dance.
@@ -97,6 +98,9 @@ def total_complexity(entries: list[Entry]) -> int:
 # ---------------------------------------------------------------- executing one move
 
 EXECUTED, SKIPPED, IGNORED, FAILED = "executed", "skipped", "ignored", "failed"
+# Hammer effects that neither read nor change their target's stats or items: a Smash of one towards an empty
+# position is executed rather than ignored (seed 000, Doing the Dance; see ``_smash``).
+TARGET_UNTOUCHED = frozenset(("invisible", "shotgun"))
 
 
 class Roller:
@@ -193,11 +197,22 @@ def _bow(w: World, v: dict[str, int], roller: Roller) -> str:
 
 def _smash(direction: int) -> Callable[[World, dict[str, int], Roller], str]:
     def run(w: World, v: dict[str, int], roller: Roller) -> str:
-        a = v["n_A"]
-        why = _needs(w, a, a + direction)
+        a, b = v["n_A"], v["n_A"] + direction
+        why = _needs(w, a, b, touches=False) or _needs(w, a)  # the user's hammer is always read
         if why:
             return why
-        use_hammer(w, w.at(a)[0], w.at(a + direction)[0])
+        if not w.at(b):
+            # Seed 000, Doing the Dance: a move on an empty position is ignored only if it would read or change
+            # that Monkey's values. An Invisible hammer does nothing, and a Shot-gun only moves its target (a
+            # place in the Line is not a GNDT value, as for a Swing into an empty position): with nobody there
+            # the move is executed, and counts towards the cap. Every other hammer reads or changes its target.
+            effect = w.effect_of(w.at(a)[0])
+            if effect not in TARGET_UNTOUCHED:
+                return _needs(w, b) or IGNORED
+            w.log.append(f"nobody is in position {b}: the {w.hammer_of(w.at(a)[0])} hammer meets nobody, "
+                         "touching no Monkey's values, and the move is executed")
+            return EXECUTED
+        use_hammer(w, w.at(a)[0], w.at(b)[0])
         return EXECUTED
     return run
 
