@@ -11,7 +11,8 @@ again. What each item does is chosen by its ``kind``:
   and loses a banana, else it lies there;
 * ``big-rock``: on a Monkey adjacent in the Line (the nearest Monkey on
   either side, across any empty squares), who goes into the barrel; the rock
-  lies where e stood;
+  lies where e stood, or goes to the Monkey still standing there (a doubled
+  position: an unheld item lies only in an empty position);
 * ``good-luck-charm``: the holder goes to the end of the Line, even from the
   barrel (but not while All Danced Out holds em there);
 * ``banana-fountain``: one banana, at most once a day, three times a week.
@@ -147,8 +148,16 @@ def _rock(ctx: Ctx, w: Any, item: dict[str, Any]) -> None:
     except KongHolds as e:
         raise ctx.refuse(str(e), rule="npcs") from None
     del item["held_by"]
-    item["lies_at"] = target
-    w.log.append(f"{item['name']} now lies in position {target}")
+    # Seed 000, Items: an item nobody holds lies only in an empty position. If the target was a doubled
+    # position, the Monkey still standing there gains the rock at once (as a Monkey in the Flaming Frisbee's
+    # target position gains it); otherwise it lies in the emptied square.
+    here = w.at(target)
+    if here:
+        item["held_by"] = here[0]
+        w.log.append(f"{item['name']} lands in position {target}, where {here[0]} stands and takes it")
+    else:
+        item["lies_at"] = target
+        w.log.append(f"{item['name']} now lies in position {target}")
 
 
 def _charm(ctx: Ctx, w: Any, item: dict[str, Any]) -> None:

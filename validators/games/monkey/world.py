@@ -312,7 +312,8 @@ class World:
         Items: massive and large items (and small ones of a Monkey going to the
         barrel) stay in the square their holder left; then every item lying
         where a Monkey arrives is picked up by em (the alphabetically earliest
-        if two arrive together).
+        if two arrive together), and what was left in a square where a Monkey
+        stays is taken by em (the alphabetically earliest of those there).
         """
         moves = {m: p for m, p in moves.items() if m in self.pos and p != self.pos[m]}
         if not moves:
@@ -343,19 +344,32 @@ class World:
             else:
                 self.pos[m] = new
                 arrivals.setdefault(new, []).append(m)
-        if not arrivals:
+        # Seed 000, "Items": an item nobody holds lies only in an empty position. So what a mover leaves in a
+        # square where another Monkey stays (one of a doubled position) is taken at once by the Monkey standing
+        # there (the alphabetically first), as the Flaming Frisbee thrown at a Monkey is gained by em.
+        stayed = {p for p in old.values() if p is not None and p not in arrivals}
+        finders = {p: min(arrivals[p], key=alphabetical) for p in arrivals}
+        if stayed:
+            standing: dict[int, list[str]] = {}
+            for n, p in self.pos.items():
+                if p in stayed:
+                    standing.setdefault(p, []).append(n)
+            for p, names in standing.items():
+                finders[p] = min(names, key=alphabetical)
+        if not finders:
             return
         lying: dict[int, list[dict[str, Any]]] = {}
         for item in self.items:
             square = item.get("lies_at")
-            if square is not None and square in arrivals:
+            if square is not None and square in finders:
                 lying.setdefault(square, []).append(item)
-        for p in sorted(arrivals):
-            finder = min(arrivals[p], key=alphabetical)
+        for p in sorted(finders):
+            finder = finders[p]
+            verb = "picks up" if p in arrivals else "standing there, takes"
             for item in by_name(lying.get(p, ())):
                 del item["lies_at"]
                 item["held_by"] = finder
-                self.log.append(f"{finder} picks up {item['name']} in position {p}")
+                self.log.append(f"{finder} {verb} {item['name']} in position {p}")
 
     def move(self, name: str, to: int | None, *, allow_kong: bool = False, why: str = "") -> None:
         frm = self.pos.get(name)
