@@ -365,11 +365,11 @@ class World:
                 lying.setdefault(square, []).append(item)
         for p in sorted(finders):
             finder = finders[p]
-            verb = "picks up" if p in arrivals else "standing there, takes"
             for item in by_name(lying.get(p, ())):
                 del item["lies_at"]
                 item["held_by"] = finder
-                self.log.append(f"{finder} {verb} {item['name']} in position {p}")
+                self.log.append(f"{finder} picks up {item['name']} in position {p}" if p in arrivals
+                                else f"{finder}, who still stands in position {p}, takes {item['name']}")
 
     def move(self, name: str, to: int | None, *, allow_kong: bool = False, why: str = "") -> None:
         frm = self.pos.get(name)
