@@ -345,3 +345,27 @@ def test_the_others_table_names_the_entities_as_the_rules_do():
     for label in ("the monkey", "the pieman", "the Magic Omnibus", "the robot", "the kitten"):
         assert f"| {label} |" in others
     assert "| monkey |" not in others and "| omnibus |" not in others
+
+
+def test_a_connection_a_proposal_adds_is_drawn_and_listed_under_the_map_spelling():
+    """Effects naming a connection's rooms by a synonym or in another case (Rule 72) store the map's spelling, so the
+    map draws one more line and the Lounge's page lists Saturn as an open exit resting on the Lounge's letter 2."""
+    from validators.cases import patched, run
+
+    state, registry = base_state("ifmud-core")
+    state = patched(state, registry, [{"op": "replace", "path": "/consent/passive_voters",
+                                       "value": ["Zoe Abbott", "Adam Biltcliffe", "Admiral Jota", "Carl Muckenhoupt"]}])
+    lines = render_map_svg(state).count("<line ")
+    effects = {"gamestate": [{"op": "add", "path": "/map/connections/-",
+                              "value": {"between": ["lobby", "saturn"], "basis": [{"room": "LOUNGE", "position": 2}]}}]}
+    out = run(state, registry, [
+        {"at": "2026-11-01T01:00:00Z", "actor": "Roger Carbol", "action": "ifmud.propose",
+         "params": {"name": "Ring road [RC]", "effects": effects}},
+        {"at": "2026-11-01T01:01:00Z", "actor": "Roger Carbol", "action": "ifmud.ratify", "params": {"proposal": 1}},
+        {"at": "2026-11-01T02:01:01Z", "actor": "Roger Carbol", "action": "engine.tick"},
+    ])
+    assert out.verdict == "legal"
+    assert render_map_svg(out.state).count("<line ") == lines + 1
+    lounge = {p.slug: p for p in pages(out.state)}["rooms/lounge"].markdown
+    assert "| [Saturn](saturn.md) | open |  | letter 2 of Lounge |" in lounge
+    assert not list(MODULE.invariants[0](out.state))

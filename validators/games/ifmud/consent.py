@@ -12,7 +12,9 @@
 from __future__ import annotations
 
 import copy
+import json
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime, timedelta
 from typing import Any
@@ -344,6 +346,14 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
         ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
         return
     _spell_rooms(scratch)
+    # ifMUD seed, Rules 25 and 39: a connection joins two rooms, so effects adding or changing a connection one of
+    # whose ends (or a room its Rule 76 basis names) is no room on the map cannot be made.
+    if "map" in scratch.tx.docs:
+        off = _connections_off_map(ctx, scratch)
+        if off:
+            p["closed"]["note"] = f"the effects cannot be applied: {off}"[:200]
+            ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
+            return
     # ifMUD seed, Rule 139: a quest's home, locate and goal are three different rooms, so effects that would
     # leave a quest with two of them the same (room names are compared in any case, Rule 72) cannot be made.
     if "quests" in scratch.tx.docs:
@@ -412,6 +422,39 @@ def _spell_rooms(scratch: Ctx) -> None:
             name = spelled(dict.get(t, "destination"))
             if name:
                 scratch.edit("tokens")["tokens"][i]["destination"] = name
+
+
+def _connections_off_map(ctx: Ctx, scratch: Ctx) -> str:
+    """Rules 25 and 39 join two rooms by a connection. Each end of a connection the effects add or change, and each
+    room its ``basis`` names (Rule 76: the letter positions it rests on), is read as a room named in an action's
+    parameters is (``world.resolve_room``: any case, or a synonym, Rule 72, as the map and the table stand after the
+    effects) and written with the map's spelling, so that ``between: [lobby, saturn]`` joins the Lounge and Saturn
+    and Rule 76 finds its basis. The first such name that is no room on the map is said in words, with the field
+    ("" if none): then none of the effects can be made. Connections the effects leave as they were are not looked at.
+    """
+    def key(c: Any) -> str:
+        return json.dumps(c, sort_keys=True, default=str)
+
+    was = Counter(key(c) for c in peek(ctx.doc("map")["connections"]))
+    for i, c in enumerate(peek(scratch.doc("map")["connections"])):
+        k = key(c)
+        if was[k] > 0:
+            was[k] -= 1
+            continue
+        for j, given in enumerate(dict.get(c, "between") or []):
+            name = w.resolve_room(scratch, given)
+            if name is None:
+                return f"map connections[{i}].between[{j}], {given}, is not a room on the map (Rules 25, 39)"
+            if name != given:
+                scratch.edit("map")["connections"][i]["between"][j] = name
+        for j, b in enumerate(dict.get(c, "basis") or []):
+            given = dict.get(b, "room")
+            name = w.resolve_room(scratch, given)
+            if name is None:
+                return f"map connections[{i}].basis[{j}].room, {given}, is not a room on the map (Rule 76)"
+            if name != given:
+                scratch.edit("map")["connections"][i]["basis"][j]["room"] = name
+    return ""
 
 
 def _quest_rooms_off_map(ctx: Ctx, scratch: Ctx) -> str:
