@@ -369,6 +369,8 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
         p["closed"]["note"] = f"{', '.join(back)} lost the game and may not rejoin (Rule 33)"[:200]
         ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
         return
+    if "map" in scratch.tx.docs:
+        _drop_connections_of_gone_rooms(ctx, scratch, ident)
     before = _places(ctx)
     ctx.tx.docs.update(scratch.tx.docs)
     if scratch.tx.rules is not None:
@@ -455,6 +457,24 @@ def _connections_off_map(ctx: Ctx, scratch: Ctx) -> str:
             if name != given:
                 scratch.edit("map")["connections"][i]["basis"][j]["room"] = name
     return ""
+
+
+def _drop_connections_of_gone_rooms(ctx: Ctx, scratch: Ctx, ident: int) -> None:
+    """A connection joins two rooms (ifMUD seed, Rules 25 and 39): when the effects take a room off the map (remove
+    it, or rename it, which the rules read as a room vanishing), its connections go with it, as when the bubble
+    bursts (Rule 29, ``world.remove_room``), instead of staying on the map leading nowhere."""
+    gone = set(w.room_names(ctx)) - set(w.room_names(scratch))
+    if not gone:
+        return
+    kept = []
+    for c in peek(scratch.doc("map")["connections"]):
+        ends = dict.get(c, "between") or []
+        if any(e in gone for e in ends):
+            ctx.step({"proposal": ident, "connection_deleted": list(ends), "rule": "r25"})
+        else:
+            kept.append(c)
+    if len(kept) != len(scratch.doc("map")["connections"]):
+        scratch.edit("map")["connections"] = kept
 
 
 def _quest_rooms_off_map(ctx: Ctx, scratch: Ctx) -> str:
