@@ -323,6 +323,13 @@ def test_the_fixture_state_is_sound():
     ([{"op": "add", "path": "/map/legend/./barrier", "value": True}], "marks Dirt ('.') as a Barrier"),
     ([{"op": "add", "path": "/handbook/barriers", "value": ["Wall", "Door", "Rock", "Bed"]}],
      "marks Bed ('B') as no Barrier"),
+    # rule 2.5: so are the Constructions, by the handbook's constructions
+    ([{"op": "remove", "path": "/map/legend/B/construction"}], "marks Bed ('B') as no Construction"),
+    ([{"op": "add", "path": "/map/legend/~/construction", "value": True}], "marks Water ('~') as a Construction"),
+    ([{"op": "remove", "path": "/handbook/constructions/Chimney"}], "marks Chimney ('H') as a Construction"),
+    ([{"op": "add", "path": "/handbook/constructions/Fence",
+       "value": {"energy": 6, "materials": [{"Wood": 1}], "on": "Dirt", "reach": "adjacent"}}],
+     "the legend has no character for Fence"),
 ])
 def test_invariants_find_broken_states(ops, expected):
     assert any(expected in m for m in _problems(ops)), _problems(ops)
@@ -332,6 +339,12 @@ def test_a_changed_list_of_barriers_with_its_legend_is_sound():
     """Rule 2.2 changed by a proposal: the handbook's list and the legend's flags agree, so nothing is wrong."""
     assert _problems([{"op": "add", "path": "/handbook/barriers", "value": ["Door", "Rock"]},
                       {"op": "replace", "path": "/map/legend/#/barrier", "value": False}]) == []
+
+
+def test_a_changed_list_of_constructions_with_its_legend_is_sound():
+    """Rule 2.5 changed by a proposal: a Chimney no longer a Construction, in the list and the legend alike."""
+    assert _problems([{"op": "remove", "path": "/handbook/constructions/Chimney"},
+                      {"op": "remove", "path": "/map/legend/H/construction"}]) == []
 
 
 def test_a_legend_against_rule_2_2_is_reported_with_its_line_and_field(tmp_path):

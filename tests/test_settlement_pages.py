@@ -47,6 +47,17 @@ def test_pages_hold_map_table_and_stockpile():
     assert "| Wood | 7 |" in stock
 
 
+def test_the_legend_says_which_terrains_are_barriers_and_constructions():
+    """Rule 2.2's Barriers and rule 2.5's Constructions, as the legend (held to the rules' lists) flags them."""
+    from validators.games.settlement.pages import render_legend
+
+    table = render_legend(_state())
+    assert "| Barrier | Construction |" in table
+    assert re.search(r"\| Wall \| occupied \| yes \| yes \|", table)
+    assert re.search(r"\| Rock \| occupied \| yes \|  \|", table)
+    assert re.search(r"\| Table \| neither \|  \| yes \|", table)
+
+
 def test_the_page_shows_the_dances_formed_now():
     from validators.games.settlement.pages import render_formations
 

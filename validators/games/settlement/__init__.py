@@ -15,7 +15,7 @@ from typing import Iterator
 from ...engine import DocKind, Module, Problem, State
 from ...problems import Illegal
 from . import build, dances, life, movement, outsiders, tasks, victory
-from .common import barrier_problems, option_problems, the_map
+from .common import barrier_problems, construction_problems, option_problems, the_map
 from .grid import parse
 from .pages import pages
 
@@ -25,29 +25,42 @@ RULE = "the-settlement"
 def consequences(ctx):  # type: ignore[no-untyped-def]
     if "map" not in ctx.state.docs:
         return
-    _barriers_as_ruled(ctx)
+    _legend_as_ruled(ctx)
     seen = life.consequences(ctx)  # everyone's facts, when nobody arrived or died
     victory.check_victory(ctx, seen)
 
 
-def _barriers_as_ruled(ctx) -> None:  # type: ignore[no-untyped-def]
-    """Seed 001, rule 2.2 The Settlement names the Barriers (Walls, Doors and Rock); the legend does not. An
-    action (an enacted proposal's patch, say) that would leave the legend's ``barrier`` flags against the rule's
-    list (the handbook's ``barriers``) is refused, as a patch that breaks a schema is: a proposal that changes
-    which terrains are Barriers changes that list with them. Asked only when the action touched the legend or
-    the list, and only of what it broke (a disagreement already there is the invariant's to report)."""
+# each legend flag a rule's list decides: (the handbook's key for the list, the problems, the rule's number, id)
+_RULED_FLAGS = (("barriers", barrier_problems, "2.2", RULE),
+                ("constructions", construction_problems, "2.5", "constructions"))
+
+
+def _legend_as_ruled(ctx) -> None:  # type: ignore[no-untyped-def]
+    """Seed 001, rule 2.2 The Settlement names the Barriers (Walls, Doors and Rock), and rule 2.5 Constructions
+    lists the Constructions; the legend does neither. An action (an enacted proposal's patch, say) that would
+    leave the legend's ``barrier`` or ``construction`` flags against the rule's list (the handbook's
+    ``barriers``, ``constructions``) is refused, as a patch that breaks a schema is: a proposal that changes
+    which terrains are Barriers or Constructions changes that list with them. Asked only when the action touched
+    the legend or the list, and only of what it broke (a disagreement already there is the invariant's to
+    report)."""
     tx = ctx.tx
-    if not any(kind in tx.docs and dict.get(tx.docs[kind], key) is not dict.get(tx.base.docs[kind], key)
-               for kind, key in (("map", "legend"), ("handbook", "barriers"))):
-        return
-    after = barrier_problems(ctx)
-    if after:
-        before = set(barrier_problems(tx.base))
-        # said of the action (its file is where the refusal belongs); the map's field is named in the message
-        new = [Problem(f"this would leave the map's {field} against rule 2.2: {why}", rule=RULE)
-               for field, why in after if (field, why) not in before]
-        if new:
-            raise Illegal(new)
+
+    def touched(kind: str, key: str) -> bool:
+        return kind in tx.docs and dict.get(tx.docs[kind], key) is not dict.get(tx.base.docs[kind], key)
+
+    legend = touched("map", "legend")
+    new = []
+    for key, problems, number, rule in _RULED_FLAGS:
+        if not (legend or touched("handbook", key)):
+            continue
+        after = problems(ctx)
+        if after:
+            before = set(problems(tx.base))
+            # said of the action (its file is where the refusal belongs); the map's field is named in the message
+            new += [Problem(f"this would leave the map's {field} against rule {number}: {why}", rule=rule)
+                    for field, why in after if (field, why) not in before]
+    if new:
+        raise Illegal(new)
 
 
 def invariants(state: State) -> Iterator[Problem]:
@@ -71,6 +84,8 @@ def invariants(state: State) -> Iterator[Problem]:
         yield Problem("two legend characters have the same name", file="map", field="legend")
     for field, why in barrier_problems(state):  # rule 2.2: the Barriers are the rule's list, not the legend's
         yield Problem(why, file="map", field=field, rule=RULE)
+    for field, why in construction_problems(state):  # rule 2.5: so are the Constructions
+        yield Problem(why, file="map", field=field, rule="constructions")
     for item, n in state.doc("stockpile")["items"].items():
         if n < 0:
             yield Problem(f"{item} is {n}; the Stockpile holds no negative amounts", file="stockpile",

@@ -14,7 +14,15 @@ from ...engine import Ctx, Remembered, State, peek, peek_items
 from ...problems import Problem
 from ...roster import change_stat
 from ...timeutil import format_time, parse_time
-from .grid import SEED_BARRIERS, Loc, SettlementMap, barrier_disagreements, designate, parse
+from .grid import (
+    SEED_BARRIERS,
+    Loc,
+    SettlementMap,
+    barrier_disagreements,
+    construction_disagreements,
+    designate,
+    parse,
+)
 
 DEFAULTS: dict[str, Any] = {
     "adjacency": "king",  # "Adjacent": the eight neighbours (orthogonal where a rule says so)
@@ -102,6 +110,12 @@ def barrier_names(state: State | Ctx) -> tuple[str, ...]:
 def barrier_problems(state: State | Ctx) -> list[tuple[str, str]]:
     """(field of the map, message) for each legend entry whose ``barrier`` flag contradicts rule 2.2's list."""
     return barrier_disagreements(the_map(state).legend, barrier_names(state))
+
+
+def construction_problems(state: State | Ctx) -> list[tuple[str, str]]:
+    """(field of the map, message) for each legend entry whose ``construction`` flag contradicts rule 2.5's list
+    (the handbook's ``constructions``), and each Construction of that list the legend lacks."""
+    return construction_disagreements(the_map(state).legend, tuple(peek(handbook(state)["constructions"])))
 
 
 def is_outsider(p: Mapping[str, Any] | None) -> bool:

@@ -318,23 +318,49 @@ SEED_BARRIERS: tuple[str, ...] = ("Wall", "Door", "Rock")
 
 def barrier_disagreements(legend: Mapping[str, Terrain], barriers: Iterable[str]) -> list[tuple[str, str]]:
     """(field, message) for each legend entry whose ``barrier`` flag is not what rule 2.2's list says."""
-    listed = list(barriers)
+    return _flag_disagreements(legend, barriers, "barrier", "Barrier", "2.2", "barriers")
+
+
+# Seed 001, rule 2.5 Constructions: every item the rule lists is a Construction, and building and pulling down
+# go by that list as the handbook keeps it (``constructions``). The legend's ``construction`` flag is a copy of
+# it, tied by legend name as the ``barrier`` flag is to rule 2.2's list; and a Construction the legend has no
+# character for could never be built (building puts its terrain on the map). Filling in a Channel is an item
+# of the rule too, but it makes Dirt, not a terrain of its own, so it is not in that list.
+def construction_disagreements(legend: Mapping[str, Terrain], constructions: Iterable[str]) -> list[tuple[str, str]]:
+    """(field, message) for each legend entry whose ``construction`` flag is not what rule 2.5's list says, and
+    for each Construction of the list that the legend has no character for."""
+    listed = list(constructions)
+    out = _flag_disagreements(legend, listed, "construction", "Construction", "2.5", "constructions")
+    named = {t.name for t in legend.values()}
+    for name in listed:
+        if name not in named:
+            out.append(("legend", f"rule 2.5 makes {name} a Construction (the handbook's constructions), but the "
+                        f"legend has no character for {name}, so none could be built; a proposal that adds a "
+                        "Construction adds its legend entry as well"))
+    return out
+
+
+def _flag_disagreements(legend: Mapping[str, Terrain], names: Iterable[str], flag: str, noun: str, rule: str,
+                        data: str) -> list[tuple[str, str]]:
+    """(field, message) for each legend entry whose boolean ``flag`` is not whether its name is in a rule's list
+    (``names``, the handbook's ``data``)."""
+    listed = list(names)
     said = ", ".join(listed) or "none"
     out = []
     for ch, t in legend.items():
         want = t.name in listed
-        if t.barrier == want:
+        if getattr(t, flag) == want:
             continue
         # the field as a path into the map document; a character that is itself path punctuation names the legend
-        field = "legend" if ch in ".[]" else f"legend.{ch}.barrier"
+        field = "legend" if ch in ".[]" else f"legend.{ch}.{flag}"
         if want:
-            why = (f"the legend marks {t.name} ({ch!r}) as no Barrier, but rule 2.2 makes {t.name} a Barrier "
-                   f"(its Barriers: {said})")
+            why = (f"the legend marks {t.name} ({ch!r}) as no {noun}, but rule {rule} makes {t.name} a {noun} "
+                   f"(its {noun}s: {said})")
         else:
-            why = (f"the legend marks {t.name} ({ch!r}) as a Barrier, but rule 2.2's Barriers are {said}, "
+            why = (f"the legend marks {t.name} ({ch!r}) as a {noun}, but rule {rule}'s {noun}s are {said}, "
                    "and no other")
-        out.append((field, why + "; a proposal that changes which terrains are Barriers changes the handbook's "
-                    "barriers as well"))
+        out.append((field, why + f"; a proposal that changes which terrains are {noun}s changes the handbook's "
+                    f"{data} as well"))
     return out
 
 

@@ -100,12 +100,14 @@ def render_map_svg(state: State) -> str:
 
 
 def render_legend(state: State) -> str:
-    rows = ["| | Character | Meaning | Empty / Occupied | Barrier |", "|---|---|---|---|---|"]
+    # Barrier (rule 2.2: what shuts a Room) and Construction (rule 2.5: what may be pulled down); the invariants
+    # hold both flags to the rules' lists, so the page may show them as the legend has them
+    rows = ["| | Character | Meaning | Empty / Occupied | Barrier | Construction |", "|---|---|---|---|---|---|"]
     for ch, entry in state.doc("map")["legend"].items():
         swatch = (f'<svg width="14" height="14"><rect width="14" height="14" fill="{_colour(entry)}" '
                   f'stroke="#333"/></svg>')
         rows.append(f"| {swatch} | <code>{md(ch)}</code> | {md(entry['name'])} | {md(entry.get('state', ''))} | "
-                    f"{'yes' if entry.get('barrier') else ''} |")
+                    f"{'yes' if entry.get('barrier') else ''} | {'yes' if entry.get('construction') else ''} |")
     return "\n".join(rows)
 
 
