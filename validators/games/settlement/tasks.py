@@ -257,6 +257,12 @@ def _cook(ctx: Ctx) -> None:
     meals = spec["meals"] + (jobspec(ctx, "Cook").get("extra_meals", 1) if job(ctx) == "Cook" else 0)
     give(ctx, {"Meals": meals})
     dirt = sorted(c for room in rooms for c in room if m.is_(c, "Dirt"))
+    # seed 001, 2.4 Cook Meal: one Dirt of the cook's Room becomes Smoke, "if any exist"; with none, a smoke=
+    # names a change the rule does not make, so it is refused as input that cannot apply (as prospect= from a
+    # non-Miner, choose= from a non-Gatherer and bed=true outside a Bed are), not silently ignored
+    if not dirt and ctx.params.get("smoke") is not None:
+        raise ctx.refuse(f"smoke={ctx.params['smoke']} was given, but {ctx.actor}'s Room has no Dirt, so cooking "
+                         "turns nothing into Smoke; leave smoke= out")
     if dirt:
         if not ctx.params.get("smoke"):
             raise ctx.refuse("the Room has Dirt, so cooking must turn one Dirt into Smoke: "
