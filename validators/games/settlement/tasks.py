@@ -309,6 +309,10 @@ def _fire(ctx: Ctx) -> None:
         if m.indoors(loc):
             raise ctx.refuse(f"{designate(loc)} is Indoors; both the Catapult and the target must be Outside")
     ammo = ctx.params["ammo"]
+    # seed 001, 2.4 Fire Catapult: 10 Rock, 1 Anvil or 1 Grand Piano, each with its die; the handbook keeps that
+    # list (a proposal may add to it or strike from it), so the parameter is checked against it, not a fixed enum
+    if ammo not in spec["ammo"]:
+        raise ctx.refuse(f"{ammo} is not ammunition for the Catapult (it fires {', '.join(spec['ammo']) or 'nothing'})")
     shot = spec["ammo"][ammo]
     spend_all_energy(ctx, ctx.actor)
     take(ctx, {ammo: shot["amount"]})
@@ -354,6 +358,9 @@ def _t(name: str, rule: str, summary: str, effect: Any, params: dict[str, Any] |
     return Action(name=f"settlement.{name}", rule=rule, summary=summary, params=params or _obj({}),
                   check=guarded(check, task=True), effect=effect, who=PLAYER, doc=doc)
 
+# what the Catapult fires is the handbook's list (catapult.ammo), checked by _fire, so a proposal may change it
+AMMO = {"type": "string", "minLength": 1, "maxLength": 40,
+        "description": "Rock, Anvil or Grand Piano: one of the handbook's catapult ammo"}
 
 ACTIONS = [
     _t("mine", "tasks", "Mine: 8 Energy turns an adjacent Rock into Dirt and you move into it", _mine,
@@ -380,8 +387,7 @@ ACTIONS = [
     _t("eat", "tasks", "Eat: 5 Energy and 3 Food (or 1 Meal) take 1 off your Hunger (2 for a Meal at a Table)",
        _eat, _obj({"meal": {"type": "boolean"}})),
     _t("fire", "tasks", "Fire Catapult: all your Energy (10 or more) and 10 Rock, 1 Anvil or 1 Grand Piano", _fire,
-       _obj({"catapult": LOCATION, "target": LOCATION, "ammo": {"enum": ["Rock", "Anvil", "Grand Piano"]}},
-            ["catapult", "target", "ammo"])),
+       _obj({"catapult": LOCATION, "target": LOCATION, "ammo": AMMO}, ["catapult", "target", "ammo"])),
     _t("shove", "tasks", "Shove: all your Energy (10 or more) pushes an adjacent Colonist one square away", _shove,
        _obj({"colonist": {"$ref": "common.schema.json#/$defs/name"}}, ["colonist"])),
 ]
