@@ -75,9 +75,7 @@ PROPOSE = Action(
 
 def failable_reason(ctx_or_state: Any, p: dict[str, Any], now: datetime, t: Tally | None = None) -> str | None:
     """Why an admin may fail proposal ``p`` now, or None (ignoring "oldest pending first")."""
-    o = opts(ctx_or_state)
     t = t or tally(ctx_or_state, p)
-    age = open_hours(ctx_or_state, p, now)
     if t.vetoed:
         return "vetoed"
     if p.get("self_killed"):
@@ -88,6 +86,19 @@ def failable_reason(ctx_or_state: Any, p: dict[str, Any], now: datetime, t: Tall
     blocked = effects_problem(ctx_or_state, p, now)
     if blocked:
         return f"its effects cannot be applied ({blocked})"
+    return vote_grounds(ctx_or_state, p, now, t)
+
+
+def vote_grounds(ctx_or_state: Any, p: dict[str, Any], now: datetime, t: Tally | None = None) -> str | None:
+    """The ruleset's own grounds for failing ``p`` that its votes and age give, or None.
+
+    Seed 001 1.5 lists them (besides the proposer's AGAINST and the veto): enough AGAINST, and after 48 hours half
+    or fewer FOR or under 2 valid votes; seed 003 rule 5 has enough AGAINST, everyone voted and still not
+    enactable, and most AGAINST after 48 hours. Effects that can no longer be applied are not among them.
+    """
+    o = opts(ctx_or_state)
+    t = t or tally(ctx_or_state, p)
+    age = open_hours(ctx_or_state, p, now)
     # seed 001 1.5 / seed 003 rule 5: so many AGAINST votes that it could not be enacted unless one of them changed.
     # The AGAINST votes are those that count as AGAINST (1.4 / rule 4): a DEFERENTIAL that follows the leader's
     # AGAINST is one, and the only ways to change it (its voter's or the leader's vote) each change one of those
@@ -234,8 +245,13 @@ def _vote(ctx: Ctx) -> None:
     p = edit_item(ctx, "proposals", "proposals", ctx.params["proposal"], "proposal")
     vote = ctx.params["vote"]
     if p["author"] == ctx.actor and vote in ("AGAINST", "ADMONISH") and not p.get("self_killed"):
-        # seed 001 1.5: self-killed unless vetoed, or already failable for another reason before this vote
-        if failable_reason(ctx, p, ctx.at) is None:
+        # seed 001 1.5: self-killed unless vetoed, or it already met one of the rule's other grounds for failing
+        # before this vote. Only the rule's grounds count: "its effects cannot be applied" is this project's own
+        # ground for an admin to fail it, and does not stop a self-kill.
+        # An AGAINST cast again is not a new self-kill vote: it was placed when first cast.
+        t = tally(ctx, p)
+        again = p["votes"].get(ctx.actor) in ("AGAINST", "ADMONISH")
+        if not again and not t.vetoed and vote_grounds(ctx, p, ctx.at, t) is None:
             p["self_killed"] = True
     votes = p["votes"]
     votes.pop(ctx.actor, None)
