@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from typing import Any, Callable
 
 from validators.engine import State
-from validators.games._timefmt import hours, when
+from validators.games._timefmt import hours, time_md, when
 from validators.roster import active_players, quorum
 from validators.timeutil import format_time, parse_time
 
@@ -183,6 +183,24 @@ def archive_table(items: list[dict[str, Any]], links: Links, prefix: str, label:
             f"<tbody>{''.join(rows)}</tbody></table>")
 
 
+def ran_out_html(state: State, item: dict[str, Any]) -> str:
+    """Seed 001 1.6: a CfJ whose two days passed while the game was in Hiatus has ended, and does not start again
+    when the Hiatus ends (``judgment.hiatus_ended`` marks it ``ran_out_in_hiatus``, the time the Hiatus ended): the
+    page says so, and that its votes decide it. Empty for any other item."""
+    ended = item.get("ran_out_in_hiatus")
+    if not ended:
+        return ""
+    from validators.games.blognomic.common import opts
+
+    days = opts(state)["cfj_days_in_hiatus"]
+    head = (f"Its time is over: its {days} days ran out in the Hiatus that ended {time_md(ended)}, "
+            "and a CfJ's time does not start again when a Hiatus ends, so ")
+    if item.get("status") == "pending":
+        return (f'<p class="nomic-note">{head}it may be resolved now by its votes: it passes '
+                "if more than half of the cast votes are FOR, and fails otherwise.</p>")
+    return f'<p class="nomic-note">{head}it was resolved by its votes.</p>'
+
+
 def pending_judgment(state: State, item: dict[str, Any], links: Links, now: datetime, kind: str) -> list[str]:
     from validators.games.blognomic.common import tally
 
@@ -209,6 +227,8 @@ def pending_judgment(state: State, item: dict[str, Any], links: Links, now: date
         out.append(f'<div class="nomic-text">{plain_html(item["text"])}</div>')
     out += [x for x in (effects_html(item.get("effects")), tally_html(t)) if x]
     out.append(votes_table(item, t.counted, links, implicit_author=False))
+    if kind == "cfj" and item.get("ran_out_in_hiatus"):
+        out.append(ran_out_html(state, item))
     out.append(f'<p class="nomic-verdicts">{esc(verdict)}</p>')
     out += ["</div>", ""]
     return out
@@ -308,6 +328,8 @@ def render_item(state: State, item: dict[str, Any], kind: str, links: Links, now
         if t:
             final = ", ".join(f"{v} {k.upper()}" for k, v in t.items())
             body.append(f'<p class="nomic-tally">Final tally: {esc(final)}</p>')
+        if kind == "cfj" and item.get("ran_out_in_hiatus"):
+            body.append(ran_out_html(state, item))
         votes = item.get("votes") or {}
         rows = "".join(f"<tr><td>{_who(v, links)}</td><td>{esc(x)}</td></tr>" for v, x in votes.items())
         body.append('<table class="nomic-votes"><thead><tr><th>Voter</th><th>Vote</th></tr></thead>'

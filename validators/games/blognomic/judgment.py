@@ -7,6 +7,7 @@ from typing import Any, Iterator
 from ...effects import apply_effects
 from ...engine import ADMIN, Action, Ctx
 from ...timeutil import format_time
+from .._timefmt import when
 from .common import edit_item, find, in_hiatus, open_hours, opts, tally
 from .players import follow_roster_patch, roster_marks
 from .proposals import POST_FIELDS, effects_problem
@@ -75,7 +76,9 @@ def status(ctx: Any, c: dict[str, Any]) -> tuple[bool, str]:
     if open_hours(ctx, c, ctx.at) >= days * 24:
         return True, f"{days} days have passed"
     if c.get("ran_out_in_hiatus"):
-        return True, f"its {o['cfj_days_in_hiatus']} days ran out in the Hiatus that ended at {c['ran_out_in_hiatus']}"
+        # seed 001 1.6: its time was over in the Hiatus (hiatus_ended); the time written as the wiki writes times
+        ended = when(c["ran_out_in_hiatus"])
+        return True, f"its {o['cfj_days_in_hiatus']} days ran out in the Hiatus that ended at {ended}"
     return False, f"{t.for_} FOR, {t.against} AGAINST; open until Quorum or {days} days"
 
 
