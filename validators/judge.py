@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import compress, count, repeat
@@ -114,11 +115,18 @@ def _same_second_order(state: State, record: dict[str, Any], path: str) -> None:
                               "one second later", field="at", rule="time"))
 
 
+_RULE_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")  # a rule file's id, as content/<game>/ruleset/<id>.md
+
+
 def cite(state: State, p: Problem) -> Problem:
     """Name the rule as the game numbers it: an action cites rule ids, the game's ruleset gives "1.5 Enactment"."""
     rule = state.rules.get(p.rule)
     if rule is not None:
         return p.at(rule=rule.cite())
+    if _RULE_ID.fullmatch(p.rule):
+        # a rule id the game's ruleset does not have (a game set up without it): say so, rather than leave a file id
+        # that reads like a citation; a rule named in words ("scheduled events") is a citation already
+        return p.at(rule=f"{p.rule} (no such rule in this game's ruleset)")
     return p
 
 
