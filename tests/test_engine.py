@@ -252,3 +252,17 @@ def test_an_outcome_holds_what_its_file_will_hold():
     text = doc_text({**record, "outcome": applied.outcome}, "content/toy/actions/x.yaml", "action.schema.json")
     step = judge_one(reg, state, yamlio.load(text, "x.yaml"), "x.yaml")
     assert step.legal, [p.text() for p in step.problems]
+
+
+@pytest.mark.parametrize("cited, shown", [
+    ("time", "time"),  # the engine's own rules, cited in a word, are no rule file of the game
+    ("dice", "dice"),
+    ("scheduled events", "scheduled events"),
+    ("ruleset-and-gamestate", "ruleset-and-gamestate (no such rule in this game's ruleset)"),
+])
+def test_a_rule_the_ruleset_lacks_is_cited_as_missing_but_the_engines_own_are_not(cited, shown):
+    from validators.judge import cite
+    from validators.problems import Problem
+
+    state = State({"modules": []}, {}, {})
+    assert cite(state, Problem("refused", rule=cited)).rule == shown

@@ -116,6 +116,7 @@ def _same_second_order(state: State, record: dict[str, Any], path: str) -> None:
 
 
 _RULE_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")  # a rule file's id, as content/<game>/ruleset/<id>.md
+_ENGINE_RULES = {"time", "dice"}  # what the engine itself cites in one word: its own rules, not the ruleset's
 
 
 def cite(state: State, p: Problem) -> Problem:
@@ -123,7 +124,7 @@ def cite(state: State, p: Problem) -> Problem:
     rule = state.rules.get(p.rule)
     if rule is not None:
         return p.at(rule=rule.cite())
-    if _RULE_ID.fullmatch(p.rule):
+    if p.rule not in _ENGINE_RULES and _RULE_ID.fullmatch(p.rule):
         # a rule id the game's ruleset does not have (a game set up without it): say so, rather than leave a file id
         # that reads like a citation; a rule named in words ("scheduled events") is a citation already
         return p.at(rule=f"{p.rule} (no such rule in this game's ruleset)")
