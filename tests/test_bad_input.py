@@ -58,6 +58,14 @@ def test_bad_parameter_to_act_writes_nothing(tmp_path):
     (["act", "blognomic", "core.vote", "proposal=1", "proposal=2", "--as", "Dana"], "given twice"),
     (["act", "blognomic", "core.vot", "--as", "Dana"], "did you mean core.vote"),
     (["act", "nosuchgame", "core.vote", "--as", "Dana"], "there is no game 'nosuchgame'"),
+    (["act", "blognomc", "--list", "--as", "Dana"], "there is no game 'blognomc' (no content/blognomc/game.yaml); "
+                                                    "did you mean blognomic? (the games: blognomic)"),
+    (["act", "BlogNomic", "--list", "--as", "Dana"], "did you mean blognomic?"),
+    (["due", "blognomc"], "did you mean blognomic?"),
+    (["tick", "blognomc", "--as", "nomic-tick"], "did you mean blognomic?"),
+    (["replay", "blognomc"], "did you mean blognomic?"),
+    (["check", "--game", "blognomc"], "did you mean blognomic?"),
+    (["new", "pirates", "--from", "blognomc"], "did you mean blognomic?"),
     (["act", "blognomic", "core.vote", "proposal=1", "--as", "Dana", "--at", "tomorrow"], "is not a UTC time"),
     (["check", "--base", "no-such-ref"], "git diff"),
     (["act", "blognomic", "core.vote", "proposal=1", "vote=FOR"], "say who acts"),
@@ -68,3 +76,14 @@ def test_bad_command_line_exits_2(tmp_path, args, says):
     assert r.returncode == 2, r.stdout + r.stderr
     assert says in r.stdout + r.stderr
     assert "Traceback" not in r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("args", [["due"], ["tick", "--as", "nomic-tick"], ["check"],
+                                  ["act", "blognomic", "--list", "--as", "Dana"]])
+def test_a_folder_without_games_says_so(tmp_path, args):
+    """Run outside the game's repository, a command says there are no games here instead of nothing at all."""
+    r = nomic(tmp_path, *args)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "run nomic in the game repository's root, or pass --repo PATH" in r.stdout
+    assert "Traceback" not in r.stdout + r.stderr
+    assert list(tmp_path.iterdir()) == []

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from . import content, yamlio
-from .content import GameFiles, WorkTree, load_game
+from .content import GameFiles, WorkTree, load_game, require_game
 from .engine import Ctx, State, authorize
 from .judge import Step, cite, judge_one
 from .problems import BAD_INPUT, ILLEGAL, BadInput, Problem
@@ -95,8 +95,7 @@ def record_for(action: str, actor: str, at: datetime, params: dict[str, Any], no
 def act(root: Path, game: str, action: str, actor: str, params: dict[str, Any], at: datetime, *,
         note: str | None = None, dry_run: bool = False, now: datetime | None = None) -> ActResult:
     folder = root / "content" / game
-    if not (folder / "game.yaml").is_file():
-        raise BadInput(Problem(f"there is no game {game!r} (no content/{game}/game.yaml)", kind=BAD_INPUT))
+    require_game(root, game)
     with locked(folder) as recovered, yamlio.keeping_nodes():
         if recovered:
             # Finished now, the interrupted run's action stands; acting again blindly could take it twice.
@@ -198,6 +197,7 @@ def available(root: Path, game: str, actor: str, at: datetime) -> list[Available
     """Each action of the game, and (for those that need no parameters) whether ``actor`` may take it now."""
     from .engine import advance
 
+    require_game(root, game)
     files = load_game(WorkTree(root), game)
     state, _ = advance(files.registry, files.state, at)
     out = []

@@ -7,7 +7,7 @@ from datetime import datetime
 from pathlib import Path
 
 from . import content
-from .content import WorkTree, games, load_game
+from .content import WorkTree, games, load_game, require_game
 from .engine import due_events
 from .problems import BAD_INPUT, BadInput, Problem
 from .timeutil import format_time
@@ -16,6 +16,7 @@ from .transaction import locked, write_all
 
 def due(root: Path, game: str, now: datetime) -> list[str]:
     """What can be done now in ``game``, and by whom; scheduled events that have fallen due."""
+    require_game(root, game)
     files = load_game(WorkTree(root), game)
     state = files.state
     lines = []
@@ -38,7 +39,12 @@ def tick(root: Path, game: str | None, actor: str, now: datetime) -> list[str]:
     from .act import act
 
     out = []
-    for name in [game] if game else games(WorkTree(root)):
+    names = [game] if game else games(WorkTree(root))
+    if not names:
+        raise BadInput(Problem(f"no games found in {root / 'content'} (content/<game>/game.yaml): run nomic in "
+                               "the game repository's root, or pass --repo PATH", kind=BAD_INPUT))
+    for name in names:
+        require_game(root, name)
         files = load_game(WorkTree(root), name)
         clock = files.state.now()
         if clock is None or not due_events(files.registry, files.state, clock, now):
@@ -60,6 +66,7 @@ def new_game(root: Path, name: str, example: str, now: datetime, title: str | No
     target = root / "content" / name
     if target.exists():
         raise BadInput(Problem(f"content/{name} already exists", kind=BAD_INPUT))
+    require_game(root, example)
     source = load_game(WorkTree(root), example)
     config = copy.deepcopy(source.state.config)
     config["name"] = title or name

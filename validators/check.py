@@ -25,7 +25,18 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from . import engine
-from .content import ACTION_NAME, GameFiles, GitTree, Parsed, Source, WorkTree, games, load_game, read_action
+from .content import (
+    ACTION_NAME,
+    GameFiles,
+    GitTree,
+    Parsed,
+    Source,
+    WorkTree,
+    games,
+    load_game,
+    read_action,
+    require_game,
+)
 from .engine import State
 from .judge import Step, compare, invariants, judge_one
 from .problems import BAD_INPUT, ILLEGAL, NEEDS_ADMIN, BadInput, Problem, Report
@@ -207,9 +218,12 @@ def check_repo(root: Path, *, replay: bool = True, now: datetime | None = None,
     """
     report = Report()
     source = WorkTree(root)
+    for name in only or []:
+        require_game(root, name)
     names = only or games(source)
     if not names:
-        report.add([Problem("no games found (content/<game>/game.yaml)", "content", kind=BAD_INPUT)])
+        report.add([Problem("no games found (content/<game>/game.yaml): run nomic in the game repository's root, "
+                            "or pass --repo PATH", "content", kind=BAD_INPUT)])
     for name in names:
         try:
             files = load_game(source, name)

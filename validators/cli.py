@@ -46,7 +46,8 @@ _GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 def _game(name: str) -> str:
     """A game's folder name; never a path (``../x`` would reach outside content/)."""
     if not _GAME_NAME.match(name):
-        raise BadInput(Problem(f"{name[:80]!r} is not a game's name (lower-case letters, digits, '-' and '_')",
+        hint = f"; did you mean {name.lower()}?" if _GAME_NAME.match(name.lower()) else ""
+        raise BadInput(Problem(f"{name[:80]!r} is not a game's name (lower-case letters, digits, '-' and '_'){hint}",
                                field="game", kind=BAD_INPUT))
     return name
 
@@ -180,7 +181,11 @@ def cmd_due(args: argparse.Namespace) -> int:
 
     root = _root(args)
     now = _time(args.at, "--at") or _now(args)
-    for game in [args.game] if args.game else games(WorkTree(root)):
+    names = [_game(args.game)] if args.game else games(WorkTree(root))
+    if not names:
+        raise BadInput(Problem(f"no games found in {root / 'content'} (content/<game>/game.yaml): run nomic in the "
+                               "game repository's root, or pass --repo PATH", kind=BAD_INPUT))
+    for game in names:
         lines = due(root, game, now)
         print(f"{game} at {format_time(now)}:")
         for line in lines or ["nothing to do"]:

@@ -377,6 +377,23 @@ def games(source: Source) -> list[str]:
     return sorted(names)
 
 
+def require_game(root: str | Path, name: str) -> None:
+    """Refuse, with the games there are and the likeliest one, a game name that has no content/<name>/game.yaml."""
+    if os.path.isfile(os.path.join(root, "content", name, "game.yaml")):
+        return
+    import difflib
+
+    there = WorkTree(root).games()
+    if not there:
+        hint = (f"; there are no games in {Path(root) / 'content'}: run nomic in the game repository's root, "
+                "or pass --repo PATH")
+    else:
+        close = difflib.get_close_matches(name.lower(), there, n=1, cutoff=0.6)
+        hint = (f"; did you mean {close[0]}?" if close else "") + f" (the games: {', '.join(there)})"
+    raise BadInput(Problem(f"there is no game {name[:80]!r} (no content/{name[:80]}/game.yaml){hint}",
+                           kind=BAD_INPUT))
+
+
 def check_schema_line(text: str, path: str, schema: str) -> list[Problem]:
     """The first line tells a player's editor which schema to check against."""
     if "//" in path or "/./" in path or path.startswith(("/", "./")) or path.endswith("/"):

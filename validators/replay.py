@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path, PurePosixPath
 
-from .content import WorkTree, load_game, read_action
+from .content import WorkTree, load_game, read_action, require_game
 from .judge import _short, compare, judge_one
 from .problems import BAD_INPUT, BadInput, Problem, Report
 
@@ -18,6 +18,7 @@ from .problems import BAD_INPUT, BadInput, Problem, Report
 def replay_without(root: Path, game: str, without: list[str]) -> Report:
     report = Report()
     source = WorkTree(root)
+    require_game(root, game)
     files = load_game(source, game)
     initial = load_game(source, game, part="initial/", registry=files.registry)
     names = {PurePosixPath(w).name for w in without}
