@@ -67,7 +67,9 @@ def test_bad_parameter_to_act_writes_nothing(tmp_path):
     (["check", "--game", "blognomc"], "did you mean blognomic?"),
     (["new", "pirates", "--from", "blognomc"], "did you mean blognomic?"),
     (["act", "blognomic", "core.vote", "proposal=1", "--as", "Dana", "--at", "tomorrow"], "is not a UTC time"),
-    (["check", "--base", "no-such-ref"], "git diff"),
+    (["check", "--base", "no-such-ref"], "--base: 'no-such-ref' is not a commit, branch or tag of this repository"),
+    (["check", "--base", "mian"], "did you mean main?"),
+    (["check", "--base", "main", "--head", "HAED"], "--head: 'HAED' is not a commit, branch or tag"),
     (["act", "blognomic", "core.vote", "proposal=1", "vote=FOR"], "say who acts"),
 ])
 def test_bad_command_line_exits_2(tmp_path, args, says):
@@ -87,3 +89,21 @@ def test_a_folder_without_games_says_so(tmp_path, args):
     assert "run nomic in the game repository's root, or pass --repo PATH" in r.stdout
     assert "Traceback" not in r.stdout + r.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_check_base_outside_a_git_repository_says_so(tmp_path):
+    shutil.copytree(Path(__file__).parent.parent / "content" / "blognomic", tmp_path / "content" / "blognomic")
+    r = nomic(tmp_path, "check", "--base", "main")
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert f"--base: {tmp_path} is not in a git repository" in r.stdout
+    assert "usage: git" not in r.stdout + r.stderr
+
+
+def test_a_base_that_looks_like_an_option_is_no_option_to_git(tmp_path):
+    """``--base=--output=FILE`` once reached ``git diff`` as its option, which wrote FILE."""
+    repo = make_repo(tmp_path)
+    out = tmp_path / "written-by-git"
+    r = nomic(repo, "check", f"--base=--output={out}")
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "is not a commit, branch or tag" in r.stdout
+    assert not out.exists()

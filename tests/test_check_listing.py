@@ -299,4 +299,4 @@ def test_a_head_without_a_base_and_a_head_that_is_no_revision_are_bad_input(tmp_
     r = nomic(repo, "check", "--head", "HEAD")
     assert r.returncode == 2 and "--head needs --base" in r.stdout + r.stderr
     r = nomic(repo, "check", "--base", "main", "--head", "no-such-ref")
-    assert r.returncode == 2 and "git diff" in r.stdout + r.stderr and "Traceback" not in r.stderr
+    assert r.returncode == 2 and "--head: 'no-such-ref' is not a commit" in r.stdout and "Traceback" not in r.stderr

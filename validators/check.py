@@ -293,6 +293,27 @@ def _git(root: Path, *args: str) -> str:
     return r.stdout
 
 
+def require_revision(root: Path, rev: str, option: str) -> None:
+    """Refuse, before any git diff, a folder that is not a git repository or a revision git does not know,
+    with the likeliest branch or tag: git's own message would be a page of ``git diff`` usage."""
+    inside = subprocess.run(["git", "-C", str(root), "rev-parse", "--git-dir"], capture_output=True, text=True)
+    if inside.returncode != 0:
+        raise BadInput(Problem(f"{root} is not in a git repository; {option} names a git revision of the game "
+                               "repository: run nomic there, or pass --repo PATH", field=option, kind=BAD_INPUT))
+    found = subprocess.run(["git", "-C", str(root), "rev-parse", "--verify", "--quiet", "--end-of-options",
+                            f"{rev}^{{commit}}"], capture_output=True, text=True)
+    if found.returncode == 0 and not rev.startswith("-"):
+        return
+    import difflib
+
+    refs = subprocess.run(["git", "-C", str(root), "for-each-ref", "--format=%(refname:short)",
+                           "refs/heads", "refs/remotes", "refs/tags"], capture_output=True, text=True).stdout.split()
+    close = difflib.get_close_matches(rev, refs, n=1, cutoff=0.6)
+    hint = f"; did you mean {close[0]}?" if close else ""
+    raise BadInput(Problem(f"{rev[:80]!r} is not a commit, branch or tag of this repository{hint}", field=option,
+                           kind=BAD_INPUT))
+
+
 def changed_paths(root: Path, base: str) -> list[tuple[str, str, str]]:
     """(status, path, old path) of every change from ``base`` to the work tree, untracked files included."""
     out = _name_status(_git(root, "diff", "--no-color", "--name-status", "-z", "--find-renames", base, "--"))
@@ -390,6 +411,9 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
     """The pull request from ``base`` to the work tree, or to the commit ``head`` when given (CI's way:
     the pull request is what was pushed, and files the work tree holds besides are not part of it)."""
     report = Report()
+    require_revision(root, base, "--base")
+    if head is not None:
+        require_revision(root, head, "--head")
     base_tree = GitTree(root, base)
     head_tree: WorkTree | GitTree
     if head is None:
