@@ -107,3 +107,20 @@ def test_a_base_that_looks_like_an_option_is_no_option_to_git(tmp_path):
     assert r.returncode == 2, r.stdout + r.stderr
     assert "is not a commit, branch or tag" in r.stdout
     assert not out.exists()
+
+
+@pytest.mark.parametrize("edit, where, says", [
+    (("params:", "parms:"), ":5:1: parms: ", "unknown field 'parms'; did you mean 'params'?"),
+    (("  vote: FOR", "  vote: FOR\n  vot: 1"), ":8:8: params.vot: ", "unknown field 'vot'"),
+])
+def test_a_hand_edited_action_file_with_an_unknown_field_is_placed_on_its_key(tmp_path, edit, where, says):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Dana",
+              "--at", "2026-11-06T10:00:00Z", "-q")
+    assert r.returncode == 0, r.stdout + r.stderr
+    path = repo / "content/blognomic/actions/20261106T100000Z--Dana--core.vote.yaml"
+    path.write_text(path.read_text().replace(*edit))
+    r = nomic(repo, "check", "--base", "main", "--now", "2026-11-06T11:00:00Z")
+    assert r.returncode == 2, r.stdout + r.stderr
+    want = f"content/blognomic/actions/20261106T100000Z--Dana--core.vote.yaml{where}{says}"
+    assert want in r.stdout.splitlines(), r.stdout

@@ -41,7 +41,7 @@ def repo(tmp_path_factory):
     (["proposal=3", "vote=[.nan]"], "infinite or NaN numbers are not allowed"),
     (["proposal=3", "vote={a: 1, a: 2}"], "duplicate key 'a'"),
     (["proposal=3", "vote=!!python/object/apply:os.system [true]"], "is not allowed in content files"),
-    (["proposal=3", "vote=FOR", "extra=1"], "params: unknown field 'extra'"),
+    (["proposal=3", "vote=FOR", "extra=1"], "params.extra: unknown field 'extra'"),
     (["proposal=3", "vote=F\x01OR"], "control characters are not allowed"),
     (["proposal=3", "vote=FOR", "Bad-Key=1"], "parameter name 'Bad-Key' is not valid"),
 ])

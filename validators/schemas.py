@@ -462,10 +462,24 @@ def _describe(error: jsonschema.ValidationError) -> str:
         extra = sorted(set(error.instance) - set(error.schema.get("properties", {}))) if isinstance(
             error.instance, dict) else []
         if extra:
-            return f"unknown field{'s' if len(extra) > 1 else ''} {', '.join(map(repr, extra))}"
+            import difflib
+
+            known = [k for k in error.schema.get("properties", {}) if k not in error.instance]
+            close = difflib.get_close_matches(extra[0], known, n=1, cutoff=0.6) if len(extra) == 1 else []
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            return f"unknown field{'s' if len(extra) > 1 else ''} {', '.join(map(repr, extra))}{hint}"
     if error.validator == "type":
         return f"{_short(error.instance)} is not of type {error.validator_value}"
     return error.message
+
+
+def _first_unknown(error: jsonschema.ValidationError) -> tuple[str, ...]:
+    """Where an unknown field is: its key's line, not the line of the mapping that holds it."""
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+        if extra:
+            return (extra[0],)
+    return ()
 
 
 def _short(value: Any) -> str:
@@ -496,7 +510,7 @@ def errors(data: Any, *, schema: str | None = None, inline: Mapping[str, Any] | 
     prefix = tuple(prefix)
     out = []
     for err in found[:MAX_ERRORS]:
-        path = prefix + tuple(err.absolute_path)
+        path = prefix + tuple(err.absolute_path) + _first_unknown(err)
         line = col = 0
         if text is not None:
             line, col = locate(text, path)
