@@ -124,3 +124,12 @@ def test_a_hand_edited_action_file_with_an_unknown_field_is_placed_on_its_key(tm
     assert r.returncode == 2, r.stdout + r.stderr
     want = f"content/blognomic/actions/20261106T100000Z--Dana--core.vote.yaml{where}{says}"
     assert want in r.stdout.splitlines(), r.stdout
+
+
+def test_a_player_named_in_the_wrong_case_is_shown_the_roster_s_spelling(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "dana",
+              "--at", "2026-11-06T10:00:00Z")
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "'dana' is not on the roster; did you mean Dana? (names are written as on the roster)" in r.stdout
+    assert not (repo / "content/blognomic/actions/20261106T100000Z--dana--core.vote.yaml").exists()

@@ -72,7 +72,11 @@ def test_the_pr_author_is_matched_by_account_not_by_name(tmp_path):
     repo = make_repo(tmp_path)
     act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Dana")
     commit(repo)
-    assert check(repo, "Dana").returncode == 1
+    r = check(repo, "Dana")
+    assert r.returncode == 1
+    # the verdict names the login the author would need, for whoever passed a player's name as --author
+    assert ("this pull request is by Dana (who is on no roster of this game: the author is a login, and Dana plays "
+            "with the account dana-nomic)") in r.stdout
     assert check(repo, "DANA-NOMIC").returncode == 0  # forge logins ignore case
 
 

@@ -976,7 +976,9 @@ def authorize(registry: Registry, state: State, action: Action, actor: str) -> I
     if who == ANYONE and player is None:
         return
     if player is None:
-        yield Problem(f"{actor!r} is not on the roster", rule=action.rule)
+        same = [p["name"] for p in state.players() if str(p.get("name", "")).casefold() == actor.casefold()]
+        hint = f"; did you mean {same[0]}? (names are written as on the roster)" if same else ""
+        yield Problem(f"{actor!r} is not on the roster{hint}", rule=action.rule)
         return
     if player.get("idle") and not action.idle_ok:
         yield Problem(f"{actor} is idle; idle players may not take this action", rule=action.rule)
