@@ -69,6 +69,8 @@ def test_bad_parameter_to_act_writes_nothing(tmp_path):
     (["act", "blognomic", "core.vote", "proposal=1", "--as", "Dana", "--at", "tomorrow"], "is not a UTC time"),
     (["check", "--base", "no-such-ref"], "--base: 'no-such-ref' is not a commit, branch or tag of this repository"),
     (["check", "--base", "mian"], "did you mean main?"),
+    (["check", "--base", "main", "--game", "blognomic"], "--game: only for the check of the repository"),
+    (["check", "--base", "main", "--no-replay"], "--no-replay: only for the check of the repository"),
     (["check", "--base", "main", "--head", "HAED"], "--head: 'HAED' is not a commit, branch or tag"),
     (["act", "blognomic", "core.vote", "proposal=1", "vote=FOR"], "say who acts"),
 ])

@@ -82,6 +82,11 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.head and not args.base:
         raise BadInput(Problem("--head needs --base: the pull request runs from --base to --head", field="--head",
                                kind=BAD_INPUT))
+    for given, option in ((args.game, "--game"), (args.no_replay, "--no-replay")):
+        if given and args.base:
+            # once silently ignored: the check of a pull request judges every game it touches, and replays
+            raise BadInput(Problem("only for the check of the repository (without --base); a pull request "
+                                   "is judged whole", field=option, kind=BAD_INPUT))
     if args.base:
         report = check_pr(root, args.base, author=_author(args), now=now, head=args.head)
     else:
@@ -247,8 +252,9 @@ def build_parser() -> argparse.ArgumentParser:
                    "does; files the work tree holds besides are not part of the pull request")
     c.add_argument("--author", help="the pull request's author (login); default from the CI environment")
     c.add_argument("--format", choices=FORMATS, default="text")
-    c.add_argument("--game", action="append", help="check only this game (repeatable)")
-    c.add_argument("--no-replay", action="store_true", help="validate files only; skip the audit replay")
+    c.add_argument("--game", action="append", help="check only this game (repeatable; not with --base)")
+    c.add_argument("--no-replay", action="store_true",
+                   help="validate files only; skip the audit replay (not with --base)")
     c.add_argument("--now", help=argparse.SUPPRESS)
     c.set_defaults(func=cmd_check)
 
