@@ -296,14 +296,14 @@ def _git(root: Path, *args: str) -> str:
 def require_revision(root: Path, rev: str, option: str) -> None:
     """Refuse, before any git diff, a folder that is not a git repository or a revision git does not know,
     with the likeliest branch or tag: git's own message would be a page of ``git diff`` usage."""
+    found = subprocess.run(["git", "-C", str(root), "rev-parse", "--verify", "--quiet", "--end-of-options",
+                            f"{rev}^{{commit}}"], capture_output=True, text=True)
+    if found.returncode == 0 and not rev.startswith("-"):
+        return  # one git call when all is well; the others only to say what is wrong
     inside = subprocess.run(["git", "-C", str(root), "rev-parse", "--git-dir"], capture_output=True, text=True)
     if inside.returncode != 0:
         raise BadInput(Problem(f"{root} is not in a git repository; {option} names a git revision of the game "
                                "repository: run nomic there, or pass --repo PATH", field=option, kind=BAD_INPUT))
-    found = subprocess.run(["git", "-C", str(root), "rev-parse", "--verify", "--quiet", "--end-of-options",
-                            f"{rev}^{{commit}}"], capture_output=True, text=True)
-    if found.returncode == 0 and not rev.startswith("-"):
-        return
     import difflib
 
     refs = subprocess.run(["git", "-C", str(root), "for-each-ref", "--format=%(refname:short)",
