@@ -431,8 +431,9 @@ def _connections_off_map(ctx: Ctx, scratch: Ctx) -> str:
     room its ``basis`` names (Rule 76: the letter positions it rests on), is read as a room named in an action's
     parameters is (``world.resolve_room``: any case, or a synonym, Rule 72, as the map and the table stand after the
     effects) and written with the map's spelling, so that ``between: [lobby, saturn]`` joins the Lounge and Saturn
-    and Rule 76 finds its basis. The first such name that is no room on the map is said in words, with the field
-    ("" if none): then none of the effects can be made. Connections the effects leave as they were are not looked at.
+    and Rule 76 finds its basis. The first such name that is no room on the map, or connection whose two ends are
+    the same room, is said in words, with the field ("" if none): then none of the effects can be made.
+    Connections the effects leave as they were are not looked at.
     """
     def key(c: Any) -> str:
         return json.dumps(c, sort_keys=True, default=str)
@@ -443,12 +444,18 @@ def _connections_off_map(ctx: Ctx, scratch: Ctx) -> str:
         if was[k] > 0:
             was[k] -= 1
             continue
+        ends = []
         for j, given in enumerate(dict.get(c, "between") or []):
             name = w.resolve_room(scratch, given)
             if name is None:
                 return f"map connections[{i}].between[{j}], {given}, is not a room on the map (Rules 25, 39)"
             if name != given:
                 scratch.edit("map")["connections"][i]["between"][j] = name
+            ends.append(name)
+        # Rule 25 connects *two* rooms to each other: ends that are one room (however each is written, e.g. the
+        # Lounge and its synonym 'lobby', Rule 72) join nothing, so effects making such a connection cannot be made.
+        if len(ends) == 2 and ends[0] == ends[1]:
+            return f"map connections[{i}].between joins {ends[0]} to itself, not two rooms (Rule 25)"
         for j, b in enumerate(dict.get(c, "basis") or []):
             given = dict.get(b, "room")
             name = w.resolve_room(scratch, given)
