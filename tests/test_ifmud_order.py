@@ -118,6 +118,16 @@ def test_alphabetical_extremes_skip_article_names():
     assert alphabetical_extreme(["The", "An"]) is None
 
 
+def test_alphabetical_extremes_count_all_but_articles():
+    """Rules 57 and 69 leave out articles only, not spaces, punctuation or digits as Standard Order does."""
+    rooms = ["Zr Zone", "Zrblm", "The Attic", "Attic-2"]
+    assert alphabetical_extreme(rooms, last=True) == "Zrblm"  # "zr zone" < "zrblm": the space comes first
+    assert standard_order(rooms)[-1] == "Zr Zone"  # Standard Order: "zrzone" > "zrblm"
+    assert alphabetical_extreme(rooms) == "The Attic"  # "attic" < "attic-2"
+    assert alphabetical_extreme(["Room 9", "Room 10"], last=True) == "Room 9"  # "9" > "1"
+    assert alphabetical_extreme(["Émile", "Ezra", "Fen"]) == "Émile"  # accents do not move a letter
+
+
 def test_turn_order_by_surname():
     names = ["Carl Muckenhoupt", "Admiral Jota", "Adam Biltcliffe", "Roger Carbol", "Zoe Abbott"]
     assert turn_order(names) == ["Zoe Abbott", "Adam Biltcliffe", "Roger Carbol", "Admiral Jota", "Carl Muckenhoupt"]

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import TypeVar
@@ -79,14 +80,26 @@ def standard_order(items: Iterable[T], name: Callable[[T], str] = str) -> list[T
     return sorted(items, key=lambda x: standard_key(name(x)))
 
 
+def plain_key(name: str) -> tuple[str, str]:
+    """A sort key putting names in plain alphabetical order, not counting articles (Rules 57 and 69).
+
+    Unlike Standard Order (Rule 94, which applies only to lists said to be in it), every character but the
+    article words is counted: the words that are not articles, joined by one space, case folded and with accents
+    taken off their letters, compared character by character. A space, punctuation and digits come before every
+    letter, so "Zr Zone" comes before "Zrblm", as in a word-by-word dictionary. Ties are broken by the name."""
+    words = " ".join(w for w in name.split() if not is_article(w)).casefold()
+    bare = "".join(ch for ch in unicodedata.normalize("NFKD", words) if not unicodedata.combining(ch))
+    return (bare, name)
+
+
 def alphabetical_extreme(names: Iterable[str], last: bool = False) -> str | None:
-    """The name alphabetically first (or last) not counting articles; names of only articles (or no
-    letters at all) are not considered (Rules 57 and 69). None when nothing qualifies."""
+    """The name alphabetically first (or last) not counting articles (ifMUD seed, Rules 57 and 69), in plain
+    alphabetical order (``plain_key``), not Standard Order: those two rules name only articles as not counted.
+    Names of only articles (or no letters at all) are not considered. None when nothing qualifies."""
     keyed = [n for n in names if key_without_articles(n)]
     if not keyed:
         return None
-    ordered = standard_order(keyed)
-    return ordered[-1] if last else ordered[0]
+    return (max if last else min)(keyed, key=plain_key)
 
 
 # ---------------------------------------------------------------- dice and Random Selection
