@@ -443,7 +443,7 @@ def apart(state: State | Ctx, a: str, b: str) -> str | None:
 
 def place_name(state: State | Ctx, loc_id: int | None) -> str:
     loc = location_by_id(state, loc_id) if loc_id is not None else None
-    return loc["name"] if loc else "nowhere"
+    return loc["name"] if loc else "no location"
 
 
 # ---------------------------------------------------------------- nomsters

@@ -371,7 +371,7 @@ def render_sheets(state: State) -> str:
         active = noms[s["active"]].get("name", "") if s.get("active") in noms else ""
         status = " (ascended)" if s.get("ascended") else ""
         lines.append(f"| {_cell(s['player'])}{status} | {_cell(s.get('token', ''))} | "
-                     f"{_cell(locs.get(s.get('location'), 'nowhere'))} | {points.get(s['player'], 0)} | "
+                     f"{_cell(locs.get(s.get('location'), 'no location'))} | {points.get(s['player'], 0)} | "
                      f"{_cell(', '.join(owned))} | {_cell(box)} | {_cell(bond)} | {_cell(active)} | "
                      f"v{s.get('version', 1)} {_cell(s.get('image', ''))} |")
     reqs = state.doc(SHEETS).get("transcriptions", [])

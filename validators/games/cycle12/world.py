@@ -577,7 +577,7 @@ def note_departure(ctx: Ctx, who: str, origin: int) -> None:
 def _move_check(ctx: Ctx) -> Iterator[str]:
     s = sheet(ctx, ctx.actor)
     if s is None or s.get("location") is None:
-        yield f"{ctx.actor} is nowhere yet: players start at (0, 0) once it exists"
+        yield f"{ctx.actor} is at no location yet: players start at (0, 0) once it exists"
         return
     if s.get("ascended"):  # the gate nomsters.ascended_gate refuses it first
         yield f"{ctx.actor} has ascended and left the map"
