@@ -386,8 +386,11 @@ def elect(ctx: Ctx) -> None:
     doc = ctx.edit(JUSTICE)
     if cands:
         best = min(cands, key=lambda c: (-len(c["endorsements"]), c["at"]))
+        # 004 Judgement: the assents are to removing the *incumbent* judge and do not expire. A newly elected
+        # judge starts with none; the incumbent re-elected stays the incumbent, so the assents against them stand.
+        if best["player"] != doc.get("judge"):
+            doc["removal"] = []
         doc["judge"] = best["player"]
-        doc["removal"] = []
         ctx.step({"elected": best["player"], "reactions": len(best["endorsements"])})
     doc["candidates"] = []
 
