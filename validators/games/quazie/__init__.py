@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ...engine import DocKind, Module, Problem, State
-from . import consequences, dance, flavours, hands, launch, leaving, movement, music, roles, stuff, tag
+from . import consequences, dance, flavours, hands, launch, leaving, movement, music, returning, roles, stuff, tag
 from .common import (
     DANCE_FIELD,
     DEFAULT_OPTIONS,
@@ -82,7 +82,7 @@ MODULE = Module(
              + roles.ACTIONS + music.ACTIONS + hands.ACTIONS),
     events=stuff.EVENTS,
     consequences=[leaving.departures, consequences.launch_base, consequences.limbo_guard, roles.writer_since,
-                  stuff.describer_returns],
+                  returning.only_one_returns],
     gates=[consequences.robot_gate],
     invariants=[_invariants],
     pages=pages,

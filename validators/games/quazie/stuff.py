@@ -12,11 +12,10 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator
 
-from ...engine import LEADER, Action, Ctx, Event, peek
+from ...engine import LEADER, Action, Ctx, Event
 from ...roster import change_stat
 from ...timeutil import next_weekly, week_start
 from .common import R_NATURE, in_limbo, muffin, muffins, stat
-from .consequences import replaced_at
 
 DESCRIBER = "Stuff Describer"
 WORD = re.compile(r"^[A-Za-z][A-Za-z'-]{0,39}$")
@@ -34,7 +33,7 @@ def week(ctx: Ctx) -> str:
 def set_describer(ctx: Ctx, name: str | None) -> None:
     """Make ``name`` the only Stuff Describer among the active Muffins. An idle holder keeps its Role (seed 003
     rule 2: idle Muffins are not Muffins for rule 11, and keep their values while idle); it is sorted out when it
-    comes back (``describer_returns``)."""
+    comes back (``returning.only_one_returns``)."""
     roster = ctx.edit("roster")
     for p in roster["players"]:
         if p.get("idle") or p.get("kind"):
@@ -66,46 +65,6 @@ def reckon(ctx: Ctx) -> None:
     set_describer(ctx, best[0] if len(best) == 1 else None)
     ctx.step({"stuff_describer": best[0] if len(best) == 1 else None, "most_stuff": top,
               **({"tied": best} if len(best) > 1 else {})})
-
-
-def describer_returns(ctx: Ctx) -> None:
-    """Consequence (seed 003 rules 2, 11, 15, 23): a Muffin who comes back from idleness holding the Stuff
-    Describer role while another active Muffin holds it. Rule 23 allows only one. The other was named by a reckoning
-    that did not count the idle Muffin (rule 11), so the returning Muffin's Role lapses; but a Muffin in Limbo cannot
-    lose a Role (rule 15), so if the returning Muffin is in Limbo it keeps it and the other yields, as the reckoning
-    names nobody while a Stuff Describer is in Limbo. Runs after the Limbo guard; only players the action replaced
-    are read."""
-    if "roster" not in ctx.tx.docs:
-        return
-    now = list(peek(ctx.tx.docs["roster"]["players"]))
-    base = ctx.tx.base.docs["roster"]["players"]
-    back = [now[i] for i in replaced_at(now, base)]
-    back = [p for p in back if not p.get("idle") and not p.get("kind") and DESCRIBER in stat(p, "roles", [])]
-    if not back:
-        return
-    was_idle = {p["name"] for p in base if p.get("idle")}
-    for p in back:
-        if p["name"] not in was_idle:
-            continue
-        others = [o for o in muffins(ctx) if o["name"] != p["name"] and DESCRIBER in stat(o, "roles", [])]
-        if not others:
-            continue  # rule 2: it comes back with the values it had, and nobody else is the Stuff Describer
-        if not in_limbo(stat(p, "position")):
-            _drop_describer(ctx, p["name"], f"{others[0]['name']} is the Stuff Describer (rule 11's reckoning while "
-                                            f"{p['name']} was idle); there may be only one (rule 23)")
-            continue
-        for o in others:
-            if in_limbo(stat(o, "position")):
-                ctx.step({"stuff_describer_kept": o["name"], "because": "in Limbo, its Roles cannot change"})
-            else:
-                _drop_describer(ctx, o["name"], f"{p['name']} came back in Limbo holding the role, and a Muffin in "
-                                                "Limbo cannot lose it (rule 15); there may be only one (rule 23)")
-
-
-def _drop_describer(ctx: Ctx, name: str, because: str) -> None:
-    q = ctx.edit_player(name)
-    q["stats"]["roles"] = [r for r in stat(q, "roles", []) if r != DESCRIBER]
-    ctx.step({"stuff_describer_lapsed": name, "because": because})
 
 
 RECKONING = Event(

@@ -1,0 +1,103 @@
+"""A Muffin back from idleness who holds something only one Muffin may hold (seed 003 rules 2, 14, 15, 23).
+
+Rule 2 keeps an idle Muffin's values and does not count it as a Muffin for rules 10 on, so while it is idle
+another Muffin may become It (rule 14: only one Muffin is It), the Stuff Describer (rule 11's reckoning; rule 23:
+only one) or the GRAND POOBAH (rule 23: only one). When it comes back (``core.unidle``, or a proposal's patch)
+there would be two. The consequence here settles it, the same way for all three:
+
+* the returning Muffin's mark lapses: the other got it while the returning one did not count;
+* but a Muffin in Limbo cannot lose anything (rule 15): one coming back into Limbo keeps it and the others yield
+  (two in Limbo: neither may change, and ``nomic check`` reports it);
+* and for the GRAND POOBAH, the dynasty's leader is the current GRAND POOBAH (rules 8 and 23): a returning leader
+  keeps the role and the other holder's entry lapses.
+
+Runs after the Limbo guard; only players the action replaced are read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ...engine import Ctx, peek
+from .common import IT, NOT_IT, R_ROLES, R_TAG, in_limbo, leader, muffins, stat
+from .consequences import replaced_at
+from .roles import POOBAH
+from .stuff import DESCRIBER
+
+
+def _has_role(role: str) -> Callable[[dict[str, Any]], bool]:
+    return lambda p: role in stat(p, "roles", [])
+
+
+def _drop_role(role: str) -> Callable[[dict[str, Any]], None]:
+    def drop(p: dict[str, Any]) -> None:
+        p["stats"]["roles"] = [r for r in stat(p, "roles", []) if r != role]
+    return drop
+
+
+def _drop_it(p: dict[str, Any]) -> None:
+    p["stats"]["tag"] = NOT_IT
+
+
+@dataclass(frozen=True)
+class Sole:
+    label: str  # as the messages name it
+    key: str  # the outcome's key: ``<key>_lapsed`` / ``<key>_kept``
+    rules: str  # the rules that allow only one, for the outcome's ``because``
+    has: Callable[[dict[str, Any]], bool]
+    drop: Callable[[dict[str, Any]], None]
+
+
+SOLE = [
+    Sole("It", "it", f"rule 14 ({R_TAG})", lambda p: stat(p, "tag") == IT, _drop_it),
+    Sole(DESCRIBER, "stuff_describer", f"rule 23 ({R_ROLES})", _has_role(DESCRIBER), _drop_role(DESCRIBER)),
+    Sole(POOBAH, "grand_poobah", f"rule 23 ({R_ROLES})", _has_role(POOBAH), _drop_role(POOBAH)),
+]
+
+
+def only_one_returns(ctx: Ctx) -> None:
+    if "roster" not in ctx.tx.docs:
+        return
+    now = list(peek(ctx.tx.docs["roster"]["players"]))
+    base = ctx.tx.base.docs["roster"]["players"]
+    back = [now[i] for i in replaced_at(now, base)]
+    back = [p for p in back if not p.get("idle") and not p.get("kind")]
+    if not back:
+        return
+    was_idle = {p["name"] for p in base if p.get("idle")}
+    for p in back:
+        if p["name"] not in was_idle:
+            continue
+        for sole in SOLE:
+            _settle(ctx, p["name"], sole)
+
+
+def _settle(ctx: Ctx, name: str, sole: Sole) -> None:
+    p = ctx.player(name)
+    if p is None or not sole.has(p):
+        return
+    others = [o for o in muffins(ctx) if o["name"] != name and sole.has(o)]
+    if not others:
+        return  # rule 2: it comes back with the values it had, and nobody else has this one
+    first = others[0]["name"]
+    if in_limbo(stat(p, "position")):
+        for o in others:
+            if in_limbo(stat(o, "position")):
+                ctx.step({f"{sole.key}_kept": o["name"], "because": "in Limbo, its values cannot change (rule 15)"})
+            else:
+                _drop(ctx, o["name"], sole, f"{name} came back in Limbo as {sole.label}, and a Muffin in Limbo "
+                                            f"cannot lose it (rule 15); there may be only one ({sole.rules})")
+        return
+    if sole.label == POOBAH and name == leader(ctx) and not any(in_limbo(stat(o, "position")) for o in others):
+        for o in others:
+            _drop(ctx, o["name"], sole, f"{name} is the dynasty's GRAND POOBAH (rules 8 and 23); there may be only "
+                                        f"one ({sole.rules})")
+        return
+    _drop(ctx, name, sole, f"{first} became {sole.label} while {name} was idle (rule 2: not counted as a Muffin); "
+                           f"there may be only one ({sole.rules})")
+
+
+def _drop(ctx: Ctx, name: str, sole: Sole, because: str) -> None:
+    sole.drop(ctx.edit_player(name))
+    ctx.step({f"{sole.key}_lapsed": name, "because": because})
