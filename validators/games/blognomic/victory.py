@@ -109,15 +109,21 @@ def _dov_verdict(ctx: Any, d: dict[str, Any]) -> tuple[str | None, str]:
         # seed 003 rule 9: more than half of the players call it legal, or illegal; else the leader after 24 hours
         if t.for_ * 2 > t.players:
             return "passed", f"{t.for_} of {t.players} players consider it legal"
+        pending_cfjs = [c["id"] for c in ctx.doc("cfjs")["cfjs"] if c["status"] == "pending"]
+        cfjs_wait = f"CfJ {', '.join(map(str, pending_cfjs))} is still pending"
         if t.against * 2 > t.players:
-            pending_cfjs = [c["id"] for c in ctx.doc("cfjs")["cfjs"] if c["status"] == "pending"]
             if pending_cfjs:  # rule 9: an illegal verdict ends the Hiatus only if no CfJ remains pending
-                return None, (f"{t.against} of {t.players} players consider it illegal, but CfJ "
-                              f"{', '.join(map(str, pending_cfjs))} is still pending")
+                return None, f"{t.against} of {t.players} players consider it illegal, but {cfjs_wait}"
             return "failed", f"{t.against} of {t.players} players consider it illegal"
         decision = ctx.params.get("decision") if hasattr(ctx, "params") else None
         if age >= 24 and decision and ctx.actor == leader(ctx):
-            return decision, f"no clear decision after 24 hours; the {ctx.keyword('leader', 'leader')} decided"
+            boss = ctx.keyword("leader", "leader")
+            if decision == "failed" and pending_cfjs:
+                # seed 003 rule 9: the leader's decision stands in for the clear decision the players did not
+                # reach; an illegal finding ends the Hiatus only under the condition the rule puts on it (no CfJ
+                # pending), whoever found it, so the leader's "illegal" waits for the CfJs as the players' does
+                return None, f"the {boss} decided it is illegal, but {cfjs_wait}"
+            return decision, f"no clear decision after 24 hours; the {boss} decided"
         return None, f"{t.for_} FOR, {t.against} AGAINST of {t.players}; no clear decision"
     boss = leader(ctx)
     # 1.9: 12 hours if the leader has voted on it; the vote of a leader who is idle is no longer valid (1.2, 1.4)
