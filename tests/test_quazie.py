@@ -133,6 +133,12 @@ def test_invariants_count_only_active_muffins(base):
                                "params": {"role": "GRAND POOBAH", "to": "Dot"}}])
     assert given.verdict == "legal"
     assert [p.message for p in inv(given.state)] == []
+    # and when Ben comes back, his old mark lapses, so there is still one It and one GRAND POOBAH (rules 14, 23)
+    back = {"at": "2026-11-03T11:00:00Z", "actor": "Ben", "action": "core.unidle", "params": {}}
+    for earlier in (tagged, given):
+        returned = run(earlier.state, registry, [back])
+        assert returned.verdict == "legal"
+        assert [p.message for p in inv(returned.state)] == []
     # two active Muffins It is still a problem
     assert any("only one Muffin is It" in p.message for p in inv(_with(base, Cat=("tag", "It"), Dot=("tag", "It"))))
 
