@@ -143,6 +143,26 @@ def test_invariants_count_only_active_muffins(base):
     assert any("only one Muffin is It" in p.message for p in inv(_with(base, Cat=("tag", "It"), Dot=("tag", "It"))))
 
 
+def test_ascension_renumbers_with_strings():
+    """Seed 003 rule 9: the rules left after the Ascension Address are renumbered in sequence; the numbers are
+    written as strings, as the rule files write them, not a mix of strings and integers."""
+    from validators.cases import run
+
+    state, registry = base_state("quazie-base")
+    votes = [{"at": f"2026-11-02T10:{i:02d}:00Z", "actor": who, "action": "core.dov-vote",
+              "params": {"dov": 1, "vote": "FOR"}} for i, who in enumerate(["Ann", "Ben", "Dot", "Eve", "Fay"], 1)]
+    done = run(state, registry, [
+        {"at": "2026-11-02T10:00:00Z", "actor": "Cat", "action": "core.dov", "params": {}}, *votes,
+        {"at": "2026-11-02T11:00:00Z", "actor": "Ben", "action": "core.dov-resolve", "params": {"dov": 1}},
+        {"at": "2026-11-02T12:00:00Z", "actor": "Cat", "action": "core.ascend",
+         "params": {"theme": "Robots", "repeal": ["stuffs"]}}])
+    assert done.verdict == "legal", [p.text() for p in done.problems]
+    numbers = sorted((r.meta["number"] for r in done.state.rules.values() if r.meta.get("status") == "active"),
+                     key=int)
+    assert all(isinstance(n, str) for n in numbers)
+    assert numbers == [str(i) for i in range(1, len(numbers) + 1)]
+
+
 def test_colours(base):
     assert list(colour_problems(base)) == []  # rule 18 is Brown
     s = _with(base)

@@ -292,7 +292,9 @@ def _ascend(ctx: Ctx) -> None:
                         key=lambda r: _number_key(r.number))
         for i, r in enumerate(active, start=1):
             if str(r.meta.get("number")) != str(i):
-                r.meta["number"] = i
+                # seed 003 rule 9: the remaining rules are renumbered in sequence. Written as a string, as every rule
+                # file writes its number (rule.schema.json allows both, but an integer here would mix the two)
+                r.meta["number"] = str(i)
                 r.meta.setdefault("history", []).append({"event": "renumbered", "by": by, "at": when})
     proposals = ctx.edit("proposals")
     for p in proposals["proposals"]:
