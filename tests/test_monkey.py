@@ -338,6 +338,18 @@ def test_invariants_catch_a_monkey_in_two_places():
     assert any("not both or neither" in m for m in messages)
 
 
+def test_invariants_report_an_item_lying_in_an_occupied_position():
+    """Seed 000, "Items": an item nobody holds lies only in an empty position (a hand-edited state)."""
+    from validators.games.monkey import MODULE
+
+    state, _ = base_state("monkey-dance")
+    fountain = next(i for i in state.doc("monkey_items")["items"] if i["name"] == "Banana Fountain")
+    fountain["lies_at"] = 4
+    found = [p for inv in MODULE.invariants for p in inv(state)]
+    assert [(p.file, p.field) for p in found] == [("monkey_items", "items[4].lies_at")]
+    assert "Bruno" in found[0].message and "empty position" in found[0].message
+
+
 def test_squares_to_draw_skips_a_long_empty_stretch():
     assert pages.squares_to_draw([1, 2, 3], [5]) == [1, 2, 3, 4, 5, 6]
     drawn = pages.squares_to_draw([1, 2], [100000])

@@ -66,10 +66,11 @@ MODULE = Module(
         Event("monkey.awesomeness-tally", awesomeness.RULE, None, awesomeness.tally_event,
               summary="Awesomeness Posts whose 48 hours are over are counted", next_due=awesomeness.next_tally),
     ],
-    # After every action: who joined or left takes or leaves a place; then a stay whose end an action (a
-    # proposal's patch) has just put at or before its own time ends at once (seed 000, "All Danced Out");
+    # After every action: who joined or left takes or leaves a place; an item left lying where a Monkey stands
+    # (by a proposal's patch) goes to em (seed 000, "Items"); then a stay whose end an action (a proposal's
+    # patch) has just put at or before its own time ends at once (seed 000, "All Danced Out");
     # the awesomeness votes of Monkeys who went idle or left lapse (seed 001, 1.4).
-    consequences=[line.sync_roster, dance.end_past_holds, awesomeness.drop_lapsed_votes],
+    consequences=[line.sync_roster, line.settle_lying_items, dance.end_past_holds, awesomeness.drop_lapsed_votes],
     gates=[_npc_gate],
     invariants=[_invariants],
     pages=draw_pages,

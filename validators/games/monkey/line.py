@@ -16,7 +16,7 @@ from typing import Any
 from ...engine import Action, Ctx, Problem, State, peek
 from .common import is_npc, line_world, section_of, world
 from .options import options
-from .world import BARE, IN_LINE, SIZES, KongHolds, get_raw, get_raw_or
+from .world import BARE, IN_LINE, SIZES, KongHolds, alphabetical, get_raw, get_raw_or
 
 RULE = "the-monkey-line"
 
@@ -178,6 +178,48 @@ def _join_and_leave(ctx: Ctx, names: set[str], placed: set[str]) -> None:
         ctx.step({"line": w.log})
 
 
+def settle_lying_items(ctx: Ctx) -> None:
+    """After any action: an item nobody holds that lies in an occupied position goes to the Monkey there.
+
+    Seed 000, "Items": an item that belongs to no Monkey must lie in an empty position. The module's moves keep
+    that (``World.relocate``: what is left where a Monkey still stands is taken by em at once, as the Flaming
+    Frisbee sent where a Monkey stands is gained by em, List of Items). A proposal's patch may still write an
+    item's ``lies_at`` onto an occupied square, or place a Monkey where an item lies; the state is then settled
+    the same way, within that action: the Monkey standing there (the alphabetically first, if more than one)
+    takes it. Only an action that edited the Line or the items can have made such a state.
+    """
+    tx = ctx.tx
+    if "monkey_items" not in tx.docs and "monkey_line" not in tx.docs:
+        return
+    items = list(peek(get_raw(ctx.doc("monkey_items"), "items")))
+    lying: dict[int, list[int]] = {}
+    for k, item in enumerate(items):
+        square = get_raw_or(item, "lies_at")
+        if type(square) is int and get_raw_or(item, "held_by") is None:
+            lying.setdefault(square, []).append(k)
+    if not lying:
+        return
+    standing: dict[int, list[str]] = {}
+    for entry in peek(get_raw(ctx.doc("monkey_line"), "positions")):
+        at = get_raw(entry, "at")
+        if at in lying:
+            names = list(peek(get_raw_or(entry, "monkeys", ())))
+            if names:
+                standing[at] = names
+    if not standing:
+        return
+    edited = ctx.edit("monkey_items")["items"]
+    taken = []
+    for square in sorted(standing):
+        taker = min(standing[square], key=alphabetical)
+        for k in sorted(lying[square], key=lambda k: alphabetical(items[k]["name"])):
+            item = edited[k]
+            del item["lies_at"]
+            item["held_by"] = taker
+            taken.append(f"{taker}, who stands in position {square}, takes {item['name']}, which lay there")
+    ctx.step({"items": taken})
+
+
 # ---------------------------------------------------------------- invariants
 
 
@@ -220,6 +262,7 @@ def invariants(state: State) -> Iterator[Problem]:
         if hat != BARE and hat not in kit["hats"]:
             yield Problem(f"{name}'s hat {hat!r} is not on the Hat List", file="roster",
                           field=f"players.{name}.stats.hat")
+    occupied = {entry["at"]: entry["monkeys"] for entry in line["positions"] if entry["monkeys"]}
     for i, item in enumerate(state.doc("monkey_items")["items"]):
         if ("held_by" in item) == ("lies_at" in item):
             yield Problem(f"{item['name']} must be held by a Monkey or lie in a position, not both or neither",
@@ -231,6 +274,12 @@ def invariants(state: State) -> Iterator[Problem]:
         if holder is not None and seen.get(holder) == "barrel" and item["size"] != "pocket-size":
             yield Problem(f"{item['name']} is {item['size']}; only pocket-size items go into the barrel",
                           file="monkey_items", field=f"items[{i}].size")
+        square = item.get("lies_at")
+        if holder is None and square in occupied:
+            # Seed 000, "Items": an item nobody holds lies only in an empty position.
+            yield Problem(f"{item['name']} lies in position {square}, where {', '.join(occupied[square])} "
+                          "stands; an item nobody holds may lie only in an empty position", file="monkey_items",
+                          field=f"items[{i}].lies_at")
         if item["size"] not in SIZES:
             yield Problem(f"unknown size {item['size']!r}", file="monkey_items", field=f"items[{i}].size")
     dance = state.doc("monkey_dance")
