@@ -8,7 +8,10 @@ again. What each item does is chosen by its ``kind``:
 
 * ``monkey-ball``: the holder gains three bananas;
 * ``flaming-frisbee``: thrown to another position; a Monkey there catches it
-  and loses a banana, else it lies there;
+  and loses a banana, else it lies there. Any position may be named, past the
+  last Monkey too: "The Monkey Line" makes the Line endless, numbered from one
+  upwards, so every such square is a position of the Line (the parameter stops
+  at 100000, a bound on a record, not a rule);
 * ``big-rock``: on a Monkey adjacent in the Line (the nearest Monkey on
   either side, across any empty squares), who goes into the barrel; the rock
   lies where e stood, or goes to the Monkey still standing there (a doubled
@@ -69,6 +72,8 @@ def _use_check(ctx: Ctx) -> Iterator[str]:
         yield f"{item['name']} was already used today (at {item['last_used']})"
     target = ctx.params.get("target")
     w = line_world(ctx)
+    # Seed 000, "List of Items" (Flaming Frisbee) names "another position in the Monkey line"; "The Monkey Line"
+    # makes that line endless, so a square after the last Monkey is one of its positions and may be the target.
     if kind in ("flaming-frisbee", "big-rock"):
         if target is None:
             yield f"{item['name']} needs a target position (target=N)"
@@ -189,7 +194,8 @@ USE_ITEM = Action(
                            "target": {"type": "integer", "minimum": 1, "maximum": 100000}}},
     check=_use_check,
     effect=_use,
-    doc="`item` is the item's name; the Flaming Frisbee and the Big Rock need `target`, a position. Using an item "
+    doc="`item` is the item's name; the Flaming Frisbee and the Big Rock need `target`, a position (1 to 100000; "
+        "the Frisbee may land past the last Monkey, the Line being endless, and lies there). Using an item "
         "deactivates it until Sunday 00:00 (the Banana Fountain counts down instead, once a day). The Good Luck "
         "Charm works from the barrel, but not while All Danced Out still holds you there.",
 )
