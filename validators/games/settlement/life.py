@@ -394,6 +394,12 @@ JOB = Action(
 
 def _traitor_check(ctx: Ctx) -> Iterator[str]:
     target = ctx.player(ctx.params["colonist"])
+    if is_outsider(target):
+        # Seed 001, 2.11 Outsiders: treated as Colonists, but they may not change their Job unless a rule lets them
+        # as Outsiders, and 2.6 Jobs (Traitor) does not; so the Leader's "any Colonist" does not reach them.
+        yield (f"{ctx.params['colonist']} is an Outsider; Outsiders may not change their Job, so the Expedition "
+               "Leader may not make one a Traitor")
+        return
     if target is None or target not in beings(ctx, outsiders=False):
         yield f"{ctx.params['colonist']} is not a Colonist"
         return

@@ -139,6 +139,8 @@ def _hunt(ctx: Ctx) -> None:
     prey = ctx.player(ctx.params["outsider"])
     if prey is None or not is_outsider(prey):
         raise ctx.refuse(f"{ctx.params['outsider']} is not an Outsider")
+    # Seed 001, 2.4 Tasks (Hunt): the Outsider must be on a neighbouring square; one on the hunter's own square is
+    # not adjacent (the reading of plain "adjacent" used for pulling down and for eating at a Table).
     if where(prey) is None or not the_map(ctx).adjacent(here(ctx), where(prey)):
         raise ctx.refuse(f"{prey['name']} is not adjacent to {ctx.actor}")
     mine_energy = int(me(ctx)["stats"]["energy"])
@@ -280,6 +282,8 @@ def _eat(ctx: Ctx) -> None:
     pay_energy(ctx, ctx.actor, spec["energy"])
     if ctx.params.get("meal"):
         take(ctx, {"Meals": spec["meals"]})
+        # Seed 001, 2.4 Tasks (Eat): "adjacent to a Table" is a neighbouring square, not the one the eater stands on
+        # (a Table may be built on one's own square, 2.5); the seed writes "on or adjacent" where it means both.
         at_table = bool(the_map(ctx).adjacent_named(here(ctx), "Table"))
         less = spec["table_hunger"] if at_table else spec["hunger"]
     else:
