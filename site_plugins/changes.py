@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from validators.engine import Rule, State
-from validators.games._timefmt import when
+from validators.games._timefmt import day, when
 from validators.judge import MISSING, diff
 from validators.timeutil import format_time
 
@@ -23,9 +23,12 @@ from .markup import esc
 
 HIDDEN_DOCS = {"ledger"}  # the engine's bookkeeping: clocks, hashes
 MAX_LINES = 12
-# a time as the state keeps it, alone or inside a larger value (in JSON, with its quotes)
+# a time as the state keeps it, alone or inside a larger value (in JSON, with its quotes); then a day alone
+# (Quazie's tag days, 2026-11-05), but not one that is part of a word, a path or a file name
 _STAMP_TEXT = r"\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]00:?00)"
-_STAMP_IN = re.compile(f'"({_STAMP_TEXT})"|({_STAMP_TEXT})')
+_DATE_TEXT = r"\d{4}-\d\d-\d\d"
+_STAMP_IN = re.compile(f'"({_STAMP_TEXT})"|({_STAMP_TEXT})|"({_DATE_TEXT})"|'
+                       f'(?<![\\w./-])({_DATE_TEXT})(?![\\w/-]|\\.\\w)')
 
 
 def _json_default(value: Any) -> str:
@@ -50,31 +53,51 @@ def time_html(stamp: str, shown: str | None = None) -> str:
     return f'<time datetime="{esc(stamp)}" title="{esc(stamp)}">{esc(when(stamp) if shown is None else shown)}</time>'
 
 
-def times_html(text: str, limit: int | None = None) -> str:
-    """Plain ``text`` as HTML, each time in it (a value, or a field of a record written whole) written as the wiki
-    writes times (``time_html``; a JSON string's quotes go with it); past ``limit`` shown characters it is cut with
-    "…", never inside a time. A stamp of an impossible date is left as it is."""
-    pieces: list[tuple[str, str | None]] = []  # (the text shown, its HTML when it is a time)
+Pieces = list[tuple[str, str | None]]  # (the text shown, its HTML when it is a time)
+
+
+def time_pieces(text: str) -> Pieces:
+    """Plain ``text`` in pieces: each time in it (a value, or a field of a record written whole) as the wiki writes
+    times (``time_html``; a JSON string's quotes go with it), a day alone as the wiki writes days (``day``: 5 Nov
+    2026), the rest as it is. A stamp or a day of an impossible date is left as it is."""
+    pieces: Pieces = []
     pos = 0
     for m in _STAMP_IN.finditer(text):
         stamp = m.group(1) or m.group(2)
-        shown = when(stamp)
-        if shown == stamp:
+        exact = stamp or m.group(3) or m.group(4)
+        shown = when(stamp) if stamp else day(exact)
+        if shown == exact:
             continue
-        pieces += [(text[pos:m.start()], None), (shown, time_html(stamp, shown))]
+        pieces += [(text[pos:m.start()], None), (shown, time_html(exact, shown))]
         pos = m.end()
     pieces.append((text[pos:], None))
-    if limit is not None and sum(len(s) for s, _ in pieces) > limit:
-        room, kept = limit - 1, []
-        for s, h in pieces:
-            if len(s) > room:
-                if h is None:
-                    kept.append((s[:room], None))
-                break
-            kept.append((s, h))
-            room -= len(s)
-        pieces = kept + [("…", None)]
+    return pieces
+
+
+def cut_pieces(pieces: Pieces, limit: int | None) -> Pieces:
+    """``pieces`` cut with "…" past ``limit`` shown characters, never inside a time: one that would be cut is left
+    out whole."""
+    if limit is None or sum(len(s) for s, _ in pieces) <= limit:
+        return pieces
+    room, kept = limit - 1, []
+    for s, h in pieces:
+        if len(s) > room:
+            if h is None:
+                kept.append((s[:room], None))
+            break
+        kept.append((s, h))
+        room -= len(s)
+    return kept + [("…", None)]
+
+
+def pieces_html(pieces: Pieces) -> str:
     return "".join(esc(s) if h is None else h for s, h in pieces)
+
+
+def times_html(text: str, limit: int | None = None) -> str:
+    """Plain ``text`` as HTML, each time and day in it written as the wiki writes them (``time_pieces``); past
+    ``limit`` shown characters it is cut with "…", never inside a time."""
+    return pieces_html(cut_pieces(time_pieces(text), limit))
 
 
 def _label(node: Any, key: Any) -> tuple[str, Any]:

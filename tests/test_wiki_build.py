@@ -170,26 +170,34 @@ def test_each_proposal_has_a_page_with_its_record(site: Path) -> None:
     assert {f"cfj-{c['id']}" for c in state.doc("cfjs")["cfjs"]} <= made
 
 
-RAW_STAMP = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}")  # 2026-11-05T10:00:00Z as the files keep it
+# a day as the files keep it, alone (2026-11-05, Quazie's tag days) or in a stamp (2026-11-05T10:00:00Z)
+RAW_STAMP = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def _visible_stamps(html: str) -> list[str]:
-    """The raw stamps in a page's visible text (not in attributes, scripts or styles), each with its context."""
+    """The raw stamps and days in a page's visible text (not in attributes, scripts or styles), each with its
+    context. Left out on purpose: a proposal's gamestate patch ("What it does if enacted": ``add
+    /quazie/tag_days/- = 2026-11-05``), code that shows the path and the value exactly as the proposal will write
+    them into the files."""
     from html.parser import HTMLParser
 
     found: list[str] = []
 
     class Text(HTMLParser):
-        hidden = 0
+        hidden = patch = code = 0
 
-        def handle_starttag(self, tag: str, attrs: object) -> None:
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
             self.hidden += tag in ("script", "style")
+            self.patch += tag == "details" and "nomic-effects" in (dict(attrs).get("class") or "").split()
+            self.code += tag == "code" and self.patch > 0
 
         def handle_endtag(self, tag: str) -> None:
             self.hidden -= tag in ("script", "style")
+            self.patch -= tag == "details" and self.patch > 0
+            self.code -= tag == "code" and self.code > 0
 
         def handle_data(self, data: str) -> None:
-            if not self.hidden:
+            if not self.hidden and not self.code:
                 found.extend(data[max(0, m.start() - 60):m.end() + 10] for m in RAW_STAMP.finditer(data))
 
     parser = Text(convert_charrefs=True)
@@ -199,13 +207,18 @@ def _visible_stamps(html: str) -> list[str]:
 
 
 def test_no_raw_stamp_is_visible_on_a_games_pages(site: Path) -> None:
-    """The history (an action's outcome, a record added whole) and every other page of a game write times as the
-    wiki writes them ("5 Nov 2026 10:00 UTC"); the exact stamp is kept in the <time> element's datetime and title."""
+    """The history (an action's outcome, a record added whole, a changed value that is a day alone) and every other
+    page of a game write times and days as the wiki writes them ("5 Nov 2026 10:00 UTC", "5 Nov 2026"); the exact
+    stamp is kept in the <time> element's datetime and title."""
     pages = sorted((site / "games").rglob("*.html"))
     histories = [p for p in pages if "history" in p.relative_to(site).parts[2:3]]
     assert len(histories) >= len(games(WorkTree(ROOT)))
-    shown = {str(p.relative_to(site)): s for p in pages if (s := _visible_stamps(p.read_text(encoding="utf-8")))}
+    shown = {str(p.relative_to(site)): s for p in pages
+             if (s := _visible_stamps(p.read_text(encoding="utf-8")))}
     assert not shown, shown
+    quazie = (site / "games/quazie/history/index.html").read_text(encoding="utf-8")  # a day alone, changed
+    assert ('day: <time datetime="2026-11-04" title="2026-11-04">4 Nov 2026</time> → '
+            '<time datetime="2026-11-05" title="2026-11-05">5 Nov 2026</time>') in quazie
     ifmud = (site / "games/ifmud/history/index.html").read_text(encoding="utf-8")  # an outcome's field
     assert re.search(r'how: timeout, at: <time datetime="(2026-[^"]+Z)" title="\1">\d+ Nov 2026 \d\d:\d\d UTC</time>',
                      ifmud)

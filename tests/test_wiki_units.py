@@ -396,7 +396,23 @@ def test_a_changed_time_is_worded_as_the_wiki_writes_times() -> None:
         "</time>", "&lt;b&gt;"]
 
 
-def test_the_monkey_roster_heads_its_columns_distinctly() -> None:
+
+def test_a_changed_day_is_worded_as_the_wiki_writes_days() -> None:
+    """History: a value that is a day alone (Quazie's tag days) reads as the wiki writes days, the exact day kept in
+    the <time> element, alone or inside a record; a day that is part of a word, a path or a file name is left as it
+    is, and so is a day that does not exist."""
+    before = State({"modules": []}, {"quazie": {"day": "2026-11-04"}}, {})
+    after = State({"modules": []}, {"quazie": {"day": "2026-11-05", "tag_days": ["2026-11-05"]}}, {})
+    words = describe(before, after)
+    assert ('<b>quazie</b> › day: <time datetime="2026-11-04" title="2026-11-04">4 Nov 2026</time> → '
+            '<time datetime="2026-11-05" title="2026-11-05">5 Nov 2026</time>') in words, words
+    assert '<b>quazie</b> › tag_days: added [<time datetime="2026-11-05" title="2026-11-05">5 Nov 2026</time>]' \
+        in words, words
+    from site_plugins.changes import times_html
+
+    assert times_html("on 2026-11-05.") == 'on <time datetime="2026-11-05" title="2026-11-05">5 Nov 2026</time>.'
+    for kept in ("notes/2026-11-05/a", "x-2026-11-05", "2026-11-05.yaml", "v2026-11-05", "2026-02-30"):
+        assert times_html(kept) == kept
     """The roster's own marks (the leader, admin, idle, active) are headed "Standing"; the Monkey game's stat "Status"
     (In Line or In the Barrel, content/monkey's roster) keeps its own heading: no two columns share one."""
     import re
