@@ -12,7 +12,7 @@ from .changes import describe, times_html
 from .links import Links, page_url, relative
 from .markup import esc, md_text, raw_html
 from .model import Entry, Game
-from .players import params_words
+from .players import params_html, params_words
 
 
 def outcome_words(outcome: Any) -> list[str]:
@@ -45,14 +45,14 @@ def entry_html(entry: Entry, links: Links) -> list[str]:
     at = entry.record.get("at", "")
     url = links.player(entry.actor)
     who = f'<a href="{esc(url)}">{esc(entry.actor)}</a>' if url else esc(entry.actor or "(the engine)")
-    params = params_words(entry.record.get("params"), limit=160)
+    params = params_html(entry.record.get("params"), limit=160)
     src = links.blob(entry.path)
     file_link = f'<a class="nomic-source" href="{esc(src)}">{esc(entry.file)}</a>' if src \
         else f'<code class="nomic-source">{esc(entry.path)}</code>'
     out = [f'<div class="nomic-action" id="{esc(entry.anchor)}">',
            f'<p class="nomic-meta"><time datetime="{esc(at)}">{esc(when(at))}</time> · {who} · '
            f'<a href="{esc(links.page("actions", "action-" + entry.name.replace(".", "-")))}"><code>{esc(entry.name)}'
-           f"</code></a>{' · ' + times_html(params) if params else ''}</p>"]
+           f"</code></a>{' · ' + params if params else ''}</p>"]
     if entry.record.get("note"):
         out.append(f'<p class="nomic-note">“{esc(entry.record["note"])}”</p>')
     lines = []

@@ -10,6 +10,7 @@ from validators.games._timefmt import day, when
 from validators.roster import active_players, bar_on, fold, quorum
 from validators.timeutil import UTC, parse_time
 
+from .changes import Pieces, cut_pieces, pieces_html, time_pieces
 from .links import Links
 from .markup import esc, md_text, raw_html
 from .model import Entry, Game
@@ -183,16 +184,34 @@ def _gone(former: dict[str, Any]) -> str:
     return f"{how} {esc(day(former.get('left', '')))}{reason}"
 
 
+def _param_text(value: Any) -> str:
+    text = value if isinstance(value, str) else stat_value(value) if not isinstance(value, dict) else "{…}"
+    return " ".join(str(text).split())
+
+
 def params_words(params: dict[str, Any] | None, limit: int = 80) -> str:
+    """An action's parameters as plain text, as the record keeps them (for the Atom feed): 'proposal: 3; vote: FOR',
+    each value cut past 40 characters, the whole past ``limit``."""
     if not params:
         return ""
     parts = []
     for k, v in params.items():
-        text = v if isinstance(v, str) else stat_value(v) if not isinstance(v, dict) else "{…}"
-        text = " ".join(str(text).split())
+        text = _param_text(v)
         parts.append(f"{k}: {text if len(text) <= 40 else text[:39] + '…'}")
     joined = "; ".join(parts)
     return joined if len(joined) <= limit else joined[: limit - 1] + "…"
+
+
+def params_html(params: dict[str, Any] | None, limit: int = 80) -> str:
+    """An action's parameters as HTML for a page (the history, a player's recent actions): as ``params_words``, but
+    each time and day written as the wiki writes them (``time_pieces``) before anything is cut, so that the cuts
+    count the characters shown and never fall inside a time: one that would be cut is left out whole."""
+    if not params:
+        return ""
+    pieces: Pieces = []
+    for k, v in params.items():
+        pieces += [("; " if pieces else "", None), (f"{k}: ", None), *cut_pieces(time_pieces(_param_text(v)), 40)]
+    return pieces_html(cut_pieces(pieces, limit))
 
 
 def render_player(state: State, name: str, links: Links, series: Series | None = None,
@@ -249,10 +268,10 @@ def render_player(state: State, name: str, links: Links, series: Series | None =
     else:
         items = []
         for e in list(reversed(theirs))[:recent]:
-            what = params_words(e.record.get("params"))
+            what = params_html(e.record.get("params"))
             items.append(f'<li><time datetime="{esc(e.record.get("at", ""))}">{esc(when(e.record.get("at")))}</time> '
                          f'<a href="{esc(links.action(e.anchor))}"><code>{esc(e.name)}</code></a>'
-                         f'{" — " + esc(what) if what else ""}</li>')
+                         f'{" — " + what if what else ""}</li>')
         more = f"<p>{len(theirs) - recent} earlier action(s) are on the history page.</p>" if len(theirs) > recent \
             else ""
         out.append(f'<ul class="nomic-recent">{"".join(items)}</ul>{more}')

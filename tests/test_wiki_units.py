@@ -444,3 +444,33 @@ def test_search_index_entries_name_their_game() -> None:
     assert name_games(index, {"games/a/": "A <game>", "games/b/": "B"}) == 2
     assert [e["title"] for e in index["docs"]] == [
         "Fatima · A &lt;game&gt;", "Stats", "Fatima · B", "A &lt;game&gt;", "Ruleset of A &lt;game&gt;", "How to play"]
+
+
+def test_parameters_are_cut_after_their_times_are_written_never_inside_one() -> None:
+    """History and a player's recent actions: an action's parameters show their times and days as the wiki writes
+    them; a value is cut past 40 shown characters and the whole past its limit, and a time that would be cut is left
+    out whole rather than shown as half a stamp."""
+    from site_plugins.history import entry_html
+    from site_plugins.links import Links
+    from site_plugins.players import params_html, render_player
+
+    stamp = "2026-11-05T10:00:00Z"
+    t = f'<time datetime="{stamp}" title="{stamp}">5 Nov 2026 10:00 UTC</time>'
+    assert params_html({"until": stamp, "day": "2026-11-05", "why": "<b>"}) == (
+        f'until: {t}; day: <time datetime="2026-11-05" title="2026-11-05">5 Nov 2026</time>; why: &lt;b&gt;')
+    # the value's own cut (40): 25 characters, then a time that does not fit, left out whole
+    assert params_html({"note": "x" * 25 + " " + stamp}) == "note: " + "x" * 25 + " …"
+    # the whole's cut: the time would end past the limit, so it is left out whole
+    assert params_html({"a": "y" * 30, "at": stamp}, limit=50) == "a: " + "y" * 30 + "; at: …"
+    assert params_html({"a": "y" * 30, "at": stamp}, limit=60) == "a: " + "y" * 30 + f"; at: {t}"
+    assert params_html(None) == ""
+
+    params = {"note": "x" * 25 + " " + stamp, "until": stamp}  # was shown "note: xx… 2026-11-05T10…"
+    record = {"at": "2026-11-05T12:00:00Z", "actor": "Simon", "action": "quazie.tag", "params": params}
+    entry = model.Entry("content/quazie/actions/20261105T120000Z--Simon--quazie.tag.yaml", record)
+    html = "".join(entry_html(entry, Links("quazie", "games/quazie/history.md", {})))
+    assert "<code>quazie.tag</code></a> · note: " + "x" * 25 + f" …; until: {t}</p>" in html
+    state = State({"modules": []}, {"roster": {"players": [{"name": "Simon", "joined": "2026-11-01T00:00:00Z"}]}}, {})
+    page = render_player(state, "Simon", Links("quazie", "games/quazie/players/simon.md", {"Simon": "simon"}),
+                         entries=[entry])
+    assert "<code>quazie.tag</code></a> — note: " + "x" * 25 + f" …; until: {t}</li>" in page
