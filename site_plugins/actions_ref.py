@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from validators.engine import Registry, State
+from validators.judge import cite
+from validators.problems import Problem
 
 from .links import Links
 from .markup import esc, md_text, plain_html
@@ -44,9 +46,11 @@ def params_table(schema: dict[str, Any]) -> str:
 
 
 def rule_link(state: State, rule: str, links: Links) -> str:
+    """The rule an action or event cites, linked to the ruleset; one the game's ruleset lacks is named as the judge
+    names it ("rule-id (no such rule in this game's ruleset)"), a rule named in words as it is."""
     r = state.rules.get(rule)
     if r is None:
-        return esc(rule)
+        return esc(cite(state, Problem("", rule=rule)).rule)
     return f'<a href="{esc(links.rule(r.id))}">{esc(r.cite())}</a>'
 
 

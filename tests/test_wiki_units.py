@@ -474,3 +474,27 @@ def test_parameters_are_cut_after_their_times_are_written_never_inside_one() -> 
     page = render_player(state, "Simon", Links("quazie", "games/quazie/players/simon.md", {"Simon": "simon"}),
                          entries=[entry])
     assert "<code>quazie.tag</code></a> — note: " + "x" * 25 + f" …; until: {t}</li>" in page
+
+
+def test_the_actions_reference_names_a_rule_the_ruleset_lacks_as_the_judge_does() -> None:
+    """Actions: a rule an action or an event cites is linked to the ruleset; one the game's ruleset lacks (a game set
+    up without it) is named as the judge names it, rather than left a bare file id that reads like a citation; a
+    rule named in words, and the engine's own (time, dice), are shown as they are."""
+    from datetime import datetime
+
+    from site_plugins.actions_ref import render_actions, rule_link
+    from site_plugins.links import Links
+    from validators.engine import Action, Event, Rule
+
+    state = State({"modules": []}, {}, {"voting": Rule("voting", {"id": "voting", "number": "1.4", "title": "Votes"},
+                                                        "")})
+    links = Links("g", "games/g/actions.md", {})
+    assert rule_link(state, "voting", links) == '<a href="../ruleset/#voting">1.4 Votes</a>'
+    assert rule_link(state, "tagging", links) == "tagging (no such rule in this game&#x27;s ruleset)"
+    assert rule_link(state, "scheduled events", links) == "scheduled events"
+    assert rule_link(state, "dice", links) == "dice"
+    module = Module("tags", "Tags", actions=[Action("tags.tag", "tagging", "Tag somebody.")],
+                    events=[Event("tags.reset", "tag-reset", lambda t: datetime(2026, 11, 9), lambda s, t: s)])
+    page = render_actions(state, Registry([module]), links, "g")
+    assert "<strong>rule</strong>: tagging (no such rule in this game&#x27;s ruleset)" in page, page
+    assert "(tag-reset (no such rule in this game" in page
