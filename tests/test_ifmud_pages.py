@@ -262,8 +262,10 @@ def test_the_map_links_each_room_to_its_page():
     drawn = pages(state)
     text = next(p.markdown for p in drawn if p.slug == "map")
     slugs = {p.title: p.slug for p in drawn if not p.listed}
+    nobr = '<span style="white-space: nowrap">Dot-Com</span>'  # a hyphenated word is kept on one line
     for r in state.doc("map")["rooms"]:
-        assert f"| [{r['name']}]({slugs[r['name']]}.md) |".replace("'", "&#x27;") in text
+        assert f"| [{r['name']}]({slugs[r['name']]}.md) |".replace("'", "&#x27;").replace("Dot-Com", nobr) in text
+    assert f"[{nobr} Bubble](rooms/dot-com-bubble.md)" in text
     assert ("| [Washington, DC](rooms/washington-dc.md) | 1 | 0 | Beltway Toll 4 | "
             "[Central Park](rooms/central-park.md), ") in text
     assert "The Savage Wilderness (Rule 122) is **[Brigadoon](rooms/brigadoon.md)**." in text

@@ -36,6 +36,16 @@ def _md(value: Any) -> str:
     return _MD_UNSAFE.sub(lambda m: _HTML_REFS.get(m.group(), f"&#{ord(m.group())};"), " ".join(str(value).split()))
 
 
+_HYPHENATED = re.compile(r"[^\s-]*\w-\w[^\s]*")
+
+
+def _whole_words(text: str) -> str:
+    """``text`` (already through ``_md``) with each hyphenated word kept on one line: in a narrow table column on a
+    phone, a room linked in a list ("Central Park, Dot-Com Bubble") was broken at its hyphen, "Dot-" ending one line
+    and "Com" starting the next, which reads as two names. Words still wrap between them."""
+    return _HYPHENATED.sub(lambda m: f'<span style="white-space: nowrap">{m.group()}</span>', text)
+
+
 def _slugify(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:56].strip("-") or "room"
 
@@ -83,7 +93,7 @@ class Index:
     def link(self, name: str, prefix: str = "") -> str:
         """A room's name linked to its page (``prefix`` "rooms/" from the Map page), or just its name."""
         slug = self.slugs.get(name)
-        return f"[{_md(name)}]({prefix}{slug}.md)" if slug else _md(name)
+        return f"[{_whole_words(_md(name))}]({prefix}{slug}.md)" if slug else _md(name)
 
     def closed(self, name: str) -> bool:
         """Rule 107: a Tuesdays-only room is connected to nothing on other days."""
