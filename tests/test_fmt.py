@@ -50,3 +50,26 @@ def test_fmt_refuses_a_broken_file_with_its_place_and_writes_nothing(tmp_path):
     assert "Traceback" not in r.stdout + r.stderr
     assert bad.read_text() == "players:\n  - name: Ann\n   account: [unclosed\n"
     assert other.read_text() == messy_other  # a refused run rewrites no file at all
+
+
+def test_fmt_says_which_given_path_it_does_not_format_and_why(tmp_path):
+    repo = make_repo(tmp_path)
+    (repo / "README.md").write_text("# my game\n")
+    (repo / "notes.yaml").write_text("a:   1\n")
+    (repo / "content" / "blognomic" / "notes.md").write_text("# notes\n")
+    game = repo / "content" / "blognomic" / "game.yaml"
+    game.write_text(game.read_text().replace("\nmodules:\n  - blognomic", "\nmodules:\n- blognomic"))
+    messy = game.read_text()  # a file fmt would rewrite
+    for path, why in (("README.md", "not a content file: nomic fmt formats only the files under content/"),
+                      ("notes.yaml", "not a content file"),  # once formatted, though no content file
+                      (str(tmp_path), "not a content folder"),
+                      ("content/blognomic/notes.md", "the Markdown files nomic fmt formats are rules (ruleset/)")):
+        r = nomic(repo, "fmt", path, "content/blognomic/game.yaml")
+        assert r.returncode == 2, (path, r.stdout, r.stderr)  # README.md was skipped without a word, exit 0
+        assert f"{path}: " in r.stdout and why in r.stdout, (path, r.stdout)
+        assert game.read_text() == messy  # bad input changes nothing
+    assert (repo / "notes.yaml").read_text() == "a:   1\n"
+    r = nomic(repo, "fmt", "content/blognomic/missing.md")
+    assert r.returncode == 2 and "content/blognomic/missing.md: cannot read" in r.stdout, r.stdout
+    r = nomic(repo, "fmt", "content")  # a folder: its other files are not content files to format, as before
+    assert r.returncode == 0 and r.stdout == "reformatted content/blognomic/game.yaml\n", r.stdout

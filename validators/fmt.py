@@ -9,11 +9,12 @@ action changes.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from . import yamlio
 from .content import split_front_matter
-from .problems import BadInput, Report
+from .problems import BAD_INPUT, BadInput, Problem, Report
 from .transaction import write_all
 
 
@@ -24,21 +25,39 @@ def canonical_text(text: str, name: str) -> str:
     return yamlio.canonical(text, name)
 
 
+def _not_formatted(rel: str) -> str:
+    """Why ``nomic fmt`` does not format the file at ``rel`` (relative to the repository), or "" when it does."""
+    if not rel.startswith("content/"):  # also a path outside the repository (../, or an absolute one)
+        return "not a content file: nomic fmt formats only the files under content/"
+    if rel.endswith(".md"):
+        return "" if "/ruleset/" in rel else "not formatted: the Markdown files nomic fmt formats are rules (ruleset/)"
+    if not rel.endswith(".yaml"):
+        return "not formatted: nomic fmt formats .yaml files and rules (ruleset/<id>.md)"
+    return ""
+
+
 def format_paths(root: Path, paths: list[str], *, check_only: bool) -> tuple[Report, list[str]]:
     report = Report()
     targets: list[Path] = []
     for p in paths or ["content"]:
         path = (root / p) if not Path(p).is_absolute() else Path(p)
+        rel = Path(os.path.relpath(os.path.normpath(path), root)).as_posix()
+        in_content = (rel + "/").startswith("content/")
+        why = ("" if in_content else "not a content folder: nomic fmt formats only the files under content/ "
+               "(all of them without a path)") if path.is_dir() else _not_formatted(rel)
+        if why and (path.exists() or not in_content):  # a missing content file: 'cannot read' below says so
+            # once skipped without a word (exit 0): the player took the file for formatted
+            report.add([Problem(why, p, kind=BAD_INPUT)])
+            continue
         if path.is_dir():
             targets.extend(sorted(x for x in path.rglob("*") if x.suffix in (".yaml", ".md") and x.is_file()
-                                  and not any(part.startswith(".") for part in x.relative_to(root).parts)))
+                                  and not any(part.startswith(".") for part in x.relative_to(root).parts)
+                                  and not _not_formatted(x.relative_to(root).as_posix())))
         else:
             targets.append(path)
     changed: dict[Path, str] = {}
     for path in targets:
         rel = path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path)
-        if rel.endswith(".md") and "/ruleset/" not in "/" + rel:
-            continue
         try:
             text = yamlio.read_text(path, rel)
             new = canonical_text(text, rel)
