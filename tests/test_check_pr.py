@@ -339,3 +339,24 @@ def test_a_player_who_changes_their_name_acts_under_it_in_the_same_pull_request(
     assert r.returncode == 1
     assert "the actor is Kevan, but this pull request is by smith (who plays as Smith)" in r.stdout
     assert "the actor is Kevin, but this pull request is by smith (who plays as Smith)" in r.stdout
+
+
+def test_an_action_file_naming_an_action_that_does_not_exist_says_so_and_the_closest(tmp_path):
+    repo = make_repo(tmp_path)
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Dana")
+    path = next((repo / GAME / "actions").glob("20261106T100000Z--Dana--core.vote.yaml"))
+    path.write_text(path.read_text().replace("action: core.vote", "action: core.vot"))  # a typo by hand
+    line = path.read_text().splitlines().index("action: core.vot") + 1
+    where = f"{GAME}/actions/{path.name}:{line}:9: action: "
+    commit(repo)
+    r = check(repo, "dana-nomic")
+    assert r.returncode == 2, r.stdout  # only the mismatch of name and record was said (exit 1)
+    assert where + "unknown action 'core.vot': this game has no such action; did you mean core.vote" in r.stdout
+    assert where + "the file's name says 'core.vote', the record says 'core.vot'" in r.stdout
+    renamed = path.with_name(path.name.replace("core.vote", "core.vot"))
+    path.rename(renamed)  # the name and the record agree on the typo
+    commit(repo)
+    r = check(repo, "dana-nomic")
+    assert r.returncode == 2, r.stdout
+    assert (f"{GAME}/actions/{renamed.name}:{line}:9: action: unknown action 'core.vot': this game has no such "
+            "action; did you mean core.vote") in r.stdout

@@ -106,6 +106,12 @@ def _replay(files: GameFiles, source: Source, state: State, paths: list[str], no
             steps.append(Step(path, {}, [p.at(action=path) for p in e.problems]))
             break
         if name_problems:
+            action = record.get("action")
+            if isinstance(action, str) and action not in files.registry.actions:
+                # the mismatch alone hid that the record names no action at all (a typo in 'action:')
+                line, col = next(((p.line, p.col) for p in name_problems if p.field == "action"), (0, 0))
+                name_problems.insert(0, Problem(files.registry.unknown_action(action), path, line, col, "action",
+                                               kind=BAD_INPUT))
             steps.append(Step(path, record, [p.at(action=path) for p in name_problems]))
             break
         step = judge_one(files.registry, state, record, path, texts.get(path), now=now, shape_checked=True)
