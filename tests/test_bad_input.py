@@ -64,6 +64,11 @@ def test_bad_parameter_to_act_writes_nothing(tmp_path):
     (["due", "blognomc"], "did you mean blognomic?"),
     (["tick", "blognomc", "--as", "nomic-tick"], "did you mean blognomic?"),
     (["replay", "blognomc"], "did you mean blognomic?"),
+    (["replay", "blognomic", "--without", "20261102T130000Z--Dana--core.vot.yaml"],  # once without a suggestion
+     "no action file '20261102T130000Z--Dana--core.vot.yaml' in this game's log; "
+     "did you mean 20261102T130000Z--Dana--core.vote.yaml?"),
+    (["replay", "blognomic", "--without", "content/blognomic/actions/20261102T133000Z--Emeka--core.vote"],
+     "did you mean 20261102T133000Z--Emeka--core.vote.yaml?"),
     (["check", "--game", "blognomc"], "did you mean blognomic?"),
     (["new", "pirates", "--from", "blognomc"], "did you mean blognomic?"),
     (["act", "blognomic", "core.vote", "proposal=1", "--as", "Dana", "--at", "tomorrow"], "is not a UTC time"),

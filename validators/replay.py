@@ -8,6 +8,7 @@ become illegal and how the resulting gamestate would differ from the files.
 
 from __future__ import annotations
 
+import difflib
 from pathlib import Path, PurePosixPath
 
 from .content import WorkTree, load_game, read_action, require_game
@@ -22,9 +23,13 @@ def replay_without(root: Path, game: str, without: list[str]) -> Report:
     files = load_game(source, game)
     initial = load_game(source, game, part="initial/", registry=files.registry)
     names = {PurePosixPath(w).name for w in without}
-    unknown = names - {PurePosixPath(p).name for p in files.actions}
+    logged = [PurePosixPath(p).name for p in files.actions]
+    unknown = names - set(logged)
     for u in sorted(unknown):
-        report.add([Problem(f"no action file {u!r} in this game's log", f"{files.root}/actions", kind=BAD_INPUT)])
+        close = difflib.get_close_matches(u, logged, n=1, cutoff=0.6)  # a typo in a long name, or no '.yaml'
+        hint = f"; did you mean {close[0]}?" if close else ""
+        report.add([Problem(f"no action file {u!r} in this game's log{hint}", f"{files.root}/actions",
+                            kind=BAD_INPUT)])
     if unknown:
         return report
     state = initial.state
