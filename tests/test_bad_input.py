@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -140,3 +141,26 @@ def test_a_player_named_in_the_wrong_case_is_shown_the_roster_s_spelling(tmp_pat
     assert r.returncode == 1, r.stdout + r.stderr
     assert "'dana' is not on the roster; did you mean Dana? (names are written as on the roster)" in r.stdout
     assert not (repo / "content/blognomic/actions/20261106T100000Z--dana--core.vote.yaml").exists()
+
+
+@pytest.mark.parametrize("args, says", [
+    (["core.vote", "proposal=3", "vote=FOR", "--as", "Dana", "--at", "2026-11-01T11:00:00Z"],
+     "at: dated 2026-11-01T11:00:00Z, before the last action or event (2026-11-05T09:00:00Z); actions are "
+     "replayed in time order [rule: G7 Time]"),
+    (["core.vote", "proposal=3", "vote=FOO", "--as", "Dana", "--at", "2026-11-06T11:00:00Z"],
+     "params.vote: 'FOO' is not one of"),
+])
+def test_a_refused_act_places_its_problems_on_the_action_not_in_a_file_it_never_wrote(tmp_path, args, says):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", *args, "--now", "2026-11-22T12:00:00Z")
+    assert r.returncode in (1, 2), r.stdout + r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0] == f"refused: core.vote by Dana at {args[-1]} (not written)", r.stdout
+    assert any(line.startswith(says) for line in lines[1:]), r.stdout  # the field and the rule kept
+    assert "content/blognomic/actions/" not in r.stdout, r.stdout  # once: '<the file it did not write>: at: ...'
+    assert not list((repo / "content/blognomic/actions").glob("20261101T11*")) + \
+        list((repo / "content/blognomic/actions").glob("20261106T11*"))
+    j = nomic(repo, "act", "blognomic", *args, "--now", "2026-11-22T12:00:00Z", "--format", "json")
+    out = json.loads(j.stdout)
+    assert out["notes"] == [f"refused: core.vote by Dana at {args[-1]} (not written)"]
+    assert all("file" not in p and "action" not in p for p in out["problems"]), out

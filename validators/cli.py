@@ -121,8 +121,16 @@ def cmd_act(args: argparse.Namespace) -> int:
                  now=max(now, at) if args.at and args.allow_past else now)
     step = result.step
     if not step.legal:
+        # The action file is not written: a problem placed in it named a file the player could not find. It is
+        # placed on the action instead (its field and rule kept).
         report = Report()
-        report.add(step.problems)
+        report.add(p.at(file="", line=0, col=0, action="") if p.file == result.action_path else p
+                   for p in step.problems)
+        refused = f"{args.action} by {args.actor} at {format_time(at)} (not written)"
+        if args.format == "text":
+            print(f"refused: {refused}")
+        else:
+            report.notes.append(f"refused: {refused}")
         emit(report, args.format, sys.stdout)
         return report.exit_code
     if args.format == "json":
