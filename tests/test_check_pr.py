@@ -360,3 +360,18 @@ def test_an_action_file_naming_an_action_that_does_not_exist_says_so_and_the_clo
     assert r.returncode == 2, r.stdout
     assert (f"{GAME}/actions/{renamed.name}:{line}:9: action: unknown action 'core.vot': this game has no such "
             "action; did you mean core.vote") in r.stdout
+
+
+def test_a_time_given_with_its_offset_is_converted_to_utc(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Dana",
+              "--at", "2026-11-06T11:00:00+01:00", *NOW, "-q")
+    assert r.returncode == 0, r.stdout  # once refused: "is not a UTC time"
+    assert "legal: core.vote by Dana at 2026-11-06T10:00:00Z" in r.stdout
+    path = repo / GAME / "actions" / "20261106T100000Z--Dana--core.vote.yaml"
+    assert "\nat: 2026-11-06T10:00:00Z\n" in path.read_text()  # the record holds UTC
+    commit(repo)
+    assert check(repo, "dana-nomic").returncode == 0
+    r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi",
+              "--at", "2026-11-06T10:00:00+24:00", *NOW)
+    assert r.returncode == 2 and "--at: '2026-11-06T10:00:00+24:00': the offset +24:00" in r.stdout, r.stdout

@@ -15,7 +15,7 @@ from typing import Sequence
 
 from .problems import BAD_INPUT, BadInput, NomicError, Problem, Report
 from .report import emit
-from .timeutil import UTC, format_time, parse_time
+from .timeutil import UTC, format_time, parse_given_time
 
 FORMATS = ("text", "json", "github", "markdown")
 
@@ -35,7 +35,7 @@ def _time(text: str | None, what: str) -> datetime | None:
     if text is None:
         return None
     try:
-        return parse_time(text)
+        return parse_given_time(text)  # an explicit offset is converted to UTC
     except ValueError as e:
         raise BadInput(Problem(str(e), field=what, kind=BAD_INPUT)) from None
 
@@ -271,7 +271,7 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("action", nargs="?")
     a.add_argument("params", nargs="*", help="key=value (values are YAML; key=@file reads a file)")
     a.add_argument("--as", dest="actor", help="who acts (your name in the roster)")
-    a.add_argument("--at", help="the time of the action (UTC, default now)")
+    a.add_argument("--at", help="the time of the action (UTC, or with its offset like +01:00; default now)")
     a.add_argument("--note", help="flavour text")
     a.add_argument("--list", action="store_true", help="list the actions and whether you may take them now")
     a.add_argument("--dry-run", action="store_true", help="judge and show, write nothing")
@@ -302,14 +302,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     d = sub.add_parser("due", help="the admin's desk: what can be done now and by whom")
     d.add_argument("game", nargs="?")
-    d.add_argument("--at", help="as of this time (UTC, default now)")
+    d.add_argument("--at", help="as of this time (UTC, or with its offset; default now)")
     d.add_argument("--now", help=argparse.SUPPRESS)
     d.set_defaults(func=cmd_due)
 
     t = sub.add_parser("tick", help="apply the scheduled events that have fallen due (an engine.tick action)")
     t.add_argument("game", nargs="?")
     t.add_argument("--as", dest="actor", help="who files the tick")
-    t.add_argument("--at", help="the time of the tick (UTC, default now)")
+    t.add_argument("--at", help="the time of the tick (UTC, or with its offset; default now)")
     t.add_argument("--now", help=argparse.SUPPRESS)
     t.set_defaults(func=cmd_tick)
 

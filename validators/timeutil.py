@@ -36,6 +36,27 @@ def _parse_text(text: str) -> datetime:
     return datetime(y, mo, d, h, mi, s, tzinfo=UTC)
 
 
+_GIVEN = re.compile(r"^(\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:\.\d+)?)([+-])(\d{2}):?(\d{2})?$")
+
+
+def parse_given_time(text: str) -> datetime:
+    """A time given on the command line: a UTC time as ``parse_time`` reads it, or one with an explicit offset
+    (2026-11-22T11:15:00+01:00), converted to UTC. Records are never read this way: they hold UTC with a Z.
+    Raises ValueError."""
+    m = _GIVEN.match(text.strip())
+    if m is None:
+        if not _STAMP.match(text.strip()):
+            raise ValueError(f"{text!r} is not a UTC time like 2026-11-22T10:15:00Z, nor a time with its offset "
+                             "like 2026-11-22T11:15:00+01:00")
+        return parse_time(text)
+    local, sign, hh, mm = m.group(1), m.group(2), int(m.group(3)), int(m.group(4) or 0)
+    if hh > 23 or mm > 59:
+        raise ValueError(f"{text!r}: the offset {sign}{m.group(3)}:{m.group(4) or '00'} is not a time zone's "
+                         "(at most 23:59 from UTC)")
+    offset = timedelta(hours=hh, minutes=mm) * (1 if sign == "+" else -1)
+    return parse_time(local + "Z") - offset
+
+
 @lru_cache(maxsize=4096)  # a replay formats each action's time several times
 def format_time(t: datetime) -> str:
     if t.tzinfo is UTC:  # the usual case, without strftime (the same text)
