@@ -87,6 +87,36 @@ def test_refused_yaml(text, says):
     assert "x.yaml:1:" in str(e.value) or "x.yaml:2:" in str(e.value)
 
 
+def _large(line: str) -> str:
+    """``line`` at line 2 of a text long enough to be read by the full loader (not the one-pass reader of small
+    action files), whose walk over the converted values only runs when the conversion saw something to refuse."""
+    filler = "".join(f"k{i}: value number {i}\n" for i in range(3000))
+    return "a: 1\n" + line + filler
+
+
+@pytest.mark.parametrize("line, says", [
+    ('s: "' + "x" * (yamlio.MAX_STRING + 1) + '"\n', "the limit is"),
+    ('s: "a\\0b"\n', "NUL character"),
+    ("s: [1, .inf]\n", "infinite or NaN"),
+    ("s: 1e999\n", "infinite or NaN"),
+    ("s: {7: seven}\n", "must be a string"),
+    ("s:\n" + "".join("  " * i + "- \n" for i in range(1, 44)) + "  " * 44 + "- x\n", "nested deeper"),
+])
+def test_refused_values_in_a_large_file(line, says):
+    text = _large(line)
+    assert len(text) > yamlio.yamlfast.MAX_CHARS
+    with pytest.raises(BadInput) as e:
+        yamlio.load(text, "x.yaml")
+    assert says in str(e.value)
+    assert "x.yaml:2:" in str(e.value) or says == "nested deeper"
+
+
+def test_a_large_file_of_plain_values_is_read_whole():
+    text = _large("s: [1, 2.5, true, null, 'quoted', \"double\"]\n")
+    data = yamlio.load(text, "x.yaml")
+    assert data["s"] == [1, 2.5, True, None, "quoted", "double"] and data["k2999"] == "value number 2999"
+
+
 def test_a_file_over_the_size_limit_is_refused():
     with pytest.raises(BadInput) as e:
         yamlio.read_text("big.yaml", data=b"a" * (yamlio.MAX_FILE_BYTES + 1))

@@ -172,11 +172,19 @@ class _Convert:
     recursive structures, which content files may not have; walking the node tree directly
     is about twice as fast and refuses exactly the same things with the same messages.
     Scalars other than plain strings, integers and nulls go through ``_Constructor``.
+
+    On its way it notes (``odd``) whether the data holds anything ``_check_limits`` refuses: a string
+    over ``MAX_STRING`` or with a NUL, a number that is infinite or NaN, a key that is not a string,
+    nesting deeper than ``MAX_DEPTH``, or a value built by the generic constructor. Only then does that
+    walk, which names the place, run again over the data: for a large file it was a second pass as
+    long as this one.
     """
 
     def __init__(self, constructor: "_Constructor", anchors: bool):
         self.c = constructor
         self.seen: set[int] | None = set() if anchors else None  # an alias is a node met twice
+        self.odd = False
+        self.depth = 0
 
     def __call__(self, node: Any) -> Any:
         seen = self.seen
@@ -188,7 +196,10 @@ class _Convert:
         tag = node.tag
         if cls is yaml.ScalarNode:
             if tag == _STR:
-                return node.value
+                value = node.value
+                if len(value) > MAX_STRING or "\x00" in value:
+                    self.odd = True
+                return value
             if tag == _INT_TAG:
                 return self.c.construct_yaml_int(node)
             if tag == _NULL_TAG:
@@ -196,8 +207,15 @@ class _Convert:
             if tag == _BOOL_TAG:
                 return self.c.construct_yaml_bool(node)
             if tag == _FLOAT_TAG:
-                return self.c.construct_yaml_float(node)
+                number = self.c.construct_yaml_float(node)
+                if number != number or number in _INFINITE:
+                    self.odd = True
+                return number
+            self.odd = True
             return self.c.construct_object(node, deep=True)
+        depth = self.depth
+        if depth > MAX_DEPTH:
+            self.odd = True
         if cls is yaml.MappingNode and tag == _MAP:
             pairs = node.value
             keys: set = set()
@@ -206,16 +224,27 @@ class _Convert:
                     raise _Refused("merge keys (<<) are not allowed in content files", key_node.start_mark)
                 if key_node.__class__ is not yaml.ScalarNode:
                     raise _Refused("mapping keys must be plain strings or numbers", key_node.start_mark)
+                if key_node.tag != _STR:
+                    self.odd = True  # a number as a key
                 if key_node.value in keys:
                     raise _Refused(f"duplicate key {key_node.value!r}", key_node.start_mark)
                 keys.add(key_node.value)
             out = {}
+            self.depth = depth + 1
             for key_node, value_node in pairs:
                 out[self(key_node)] = self(value_node)
+            self.depth = depth
             return out
         if cls is yaml.SequenceNode and tag == _SEQ:
-            return [self(x) for x in node.value]
+            self.depth = depth + 1
+            out_list = [self(x) for x in node.value]
+            self.depth = depth
+            return out_list
+        self.odd = True
         return self.c.construct_object(node, deep=True)  # an explicit tag: refused or built as before
+
+
+_INFINITE = (float("inf"), float("-inf"))
 
 
 class _Refused(Exception):
@@ -382,7 +411,8 @@ def _load(text: str, name: str, line_offset: int) -> Any:
     gc.disable()
     try:
         node = loader.get_single_node()
-        data = _Convert(loader, "&" in text)(node) if node is not None else None
+        convert = _Convert(loader, "&" in text)
+        data = convert(node) if node is not None else None
         if _kept is not None and node is not None and len(text) >= PATCH_MIN_CHARS:
             _kept[text] = node
     except _Refused as e:
@@ -401,7 +431,8 @@ def _load(text: str, name: str, line_offset: int) -> Any:
         loader.dispose()
         if collecting:
             gc.enable()
-    _check_limits(data, text, name, line_offset)
+    if convert.odd:  # only then is there something to refuse, and this walk says where
+        _check_limits(data, text, name, line_offset)
     return data
 
 
