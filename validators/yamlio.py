@@ -78,7 +78,8 @@ class _Resolver(yaml.resolver.Resolver):
                 if len(_TAGS) < 50_000:
                     _TAGS[value] = tag
             return tag
-        return yaml.resolver.Resolver.resolve(self, kind, value, implicit)
+        # a collection's tag is the default one (PyYAML's answer, with no path resolvers), without the call
+        return _MAP if kind is yaml.MappingNode else _SEQ
 
 
 _TAGS: dict[str, str] = {}
