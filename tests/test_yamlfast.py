@@ -189,3 +189,60 @@ def test_random_layouts_never_read_otherwise():
         assert agrees(text), repr(text)
         accepted += fast(text) is not None
     assert accepted > 1500
+
+
+def fast_large(text: str):
+    return yamlfast.load(text, yamlio._plain_value, yamlio.MAX_FILE_BYTES)
+
+
+def large_documents() -> list[str]:
+    """Gamestate documents of the example games grown past the action files' size, as the round trip writes
+    them: each list of records repeated with its names made unique (the benchmark's games are ten to a hundred
+    times the examples')."""
+    out = []
+    for p in sorted((ROOT / "content").glob("*/gamestate/*.yaml")):
+        data = yamlio._load(p.read_text(encoding="utf-8"), str(p), 0)
+        if not isinstance(data, dict):
+            continue
+        grown = {}
+        for k, v in data.items():
+            if isinstance(v, list) and v:
+                grown[k] = [{"copy": n, **x} if isinstance(x, dict) else x for n in range(40) for x in v]
+            else:
+                grown[k] = v
+        text = yamlio.dump_new(grown)
+        if len(text) > yamlfast.MAX_CHARS:
+            out.append(text)
+    return out
+
+
+def test_large_gamestate_documents_read_the_same_both_ways():
+    """``yamlio.load`` reads a large document the quick way (``_load_large``) when it is plain: what it gives is
+    what the full loader gives, and most of the examples' documents, grown large, are plain."""
+    texts = large_documents()
+    assert len(texts) >= 10
+    accepted = 0
+    for text in texts:
+        quick = fast_large(text)
+        if quick is not None:
+            accepted += 1
+            assert typed(quick) == typed(full(text))
+            assert typed(yamlio.load(text, "g.yaml")) == typed(quick)
+    assert accepted >= 0.6 * len(texts)
+
+
+def test_altered_large_documents_never_read_otherwise():
+    corpus = [t for t in large_documents() if fast_large(t) is not None]
+    rng = random.Random(20261123)
+    accepted = 0
+    for _ in range(300):
+        text = rng.choice(corpus)
+        for _ in range(rng.randint(1, 3)):
+            pos = rng.randint(0, len(text))
+            text = text[:pos] + rng.choice(PIECES) + text[pos + rng.randint(0, 3):]
+        quick = fast_large(text)
+        if quick is not None:
+            accepted += 1
+            whole = full(text)
+            assert not isinstance(whole, BadInput) and typed(quick) == typed(whole), text[max(0, pos - 80):pos + 80]
+    assert accepted > 25  # an alteration of a long text mostly leaves the subset; those still in it were compared

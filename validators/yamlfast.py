@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-MAX_CHARS = 8192
+MAX_CHARS = 8192  # an action file; a larger text is read this way only when its caller asks (``max_chars``)
 MAX_DEPTH = 20
 
 _C = r"[A-Za-z0-9_./()~+$^=<>;,?'\"-]"  # inside a plain scalar: common characters, and ":" or spaces between them
@@ -51,11 +51,11 @@ def _scalar(text: str, plain: Callable[[str], Any]) -> Any:
     return plain(text)
 
 
-def load(text: str, plain: Callable[[str], Any]) -> Any:
+def load(text: str, plain: Callable[[str], Any], max_chars: int = MAX_CHARS) -> Any:
     """The data of ``text``, or ``None`` when it is outside the subset (``None`` is never a result:
     an empty document is left to the full loader too). ``plain`` gives a plain scalar's value as the
-    full loader does, or raises ``Other``."""
-    if len(text) > MAX_CHARS or not text.isascii() or "\t" in text or "\r" in text or _OTHER.search(text):
+    full loader does, or raises ``Other``. A text over ``max_chars`` characters is left to the full loader."""
+    if len(text) > max_chars or not text.isascii() or "\t" in text or "\r" in text or _OTHER.search(text):
         return None
     # the content as rows (column, is a dash, key, value); a dash and the content after it are two rows
     rows: list[tuple[int, bool, str | None, str | None]] = []
