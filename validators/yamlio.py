@@ -364,9 +364,19 @@ def _refuse_tags(text: str, name: str, line_offset: int) -> None:
 def _plain_value(text: str) -> Any:
     """A plain scalar's value as the full loader gives it, for ``yamlfast``; ``yamlfast.Other`` for a
     float or a too long integer, which go the full way (the float's construction, the integer's refusal)."""
+    if text:
+        first = text[0]
+        if first not in _RESOLVED_FIRST:  # no implicit resolver starts with it: text, as the resolver says
+            return text
+        if first in _DIGITS and text.isdigit() and text.isascii() and (first != "0" or len(text) == 1):
+            if len(text) <= MAX_INT_DIGITS:  # a decimal integer, as _INT reads it
+                return int(text)
+            raise yamlfast.Other
     tag = _TAGS.get(text)
     if tag is None:
         tag = _PLAIN_TAGS.resolve(yaml.ScalarNode, text, (True, False))
+        if len(_TAGS) < 50_000:
+            _TAGS[text] = tag
     if tag == _STR:
         return text
     if tag == _INT_TAG and len(text.lstrip("+-")) <= MAX_INT_DIGITS:
@@ -379,6 +389,10 @@ def _plain_value(text: str) -> Any:
 
 
 _PLAIN_TAGS = _Resolver()
+# the first characters of the implicit resolvers above (bool, int, float, null): a plain scalar starting with any
+# other is text without a regular expression tried (the resolver's own test, by its first character)
+_RESOLVED_FIRST = frozenset(c for _, _, firsts in _RESOLVERS for c in firsts if c)
+_DIGITS = frozenset("0123456789")
 
 
 def load(text: str, name: str, *, line_offset: int = 0) -> Any:
@@ -412,7 +426,13 @@ def _load_large(text: str, name: str, line_offset: int) -> Any:
     ``keeping_nodes`` only what the full loader read keeps its tree: a rewrite of a document read the quick way
     composes it, which still leaves ``nomic act`` quicker, as most documents it reads are not rewritten.)"""
     if not _LONG_LINE.search(text):
-        data = yamlfast.load(text, _plain_value, MAX_FILE_BYTES)
+        collecting = gc.isenabled()
+        gc.disable()  # as in ``_load``: the data holds no cycles, and collections of a large heap are long
+        try:
+            data = yamlfast.load(text, _plain_value, MAX_FILE_BYTES)
+        finally:
+            if collecting:
+                gc.enable()
         if data is not None:
             return data
     return _load(text, name, line_offset)
@@ -817,6 +837,7 @@ def patch_text(old_text: str, new: Any, name: str = "", old: Any = MISSING_OLD) 
         pos = end
     out.append(old_text[pos:])
     patched = "".join(out)
+    del root, edits, out  # the node tree is not needed to read the patched text back
     kept, _kept = _kept, None  # the patched text's own tree is not wanted
     try:
         again = load(patched, name or "patched")
