@@ -59,3 +59,16 @@ def test_case(suite, case):
     for path in case.get("absent", []):
         with pytest.raises(KeyError):
             lookup(outcome.state, outcome.applied, path)
+
+
+def test_a_path_past_the_end_of_a_list_is_absent_like_a_missing_key():
+    """``absent:`` can say that a list did not grow: an index past either end is a KeyError, as a missing key is;
+    a negative index counts from the end (``-1`` is the last item)."""
+    from validators.engine import State
+
+    state = State({"modules": []}, {"roster": {"players": [{"name": "Ada"}, {"name": "Bo"}]}}, {})
+    assert lookup(state, None, "/roster/players/-1/name") == "Bo"
+    assert lookup(state, None, "/roster/players/0/name") == "Ada"
+    for path in ("/roster/players/2", "/roster/players/-3", "/roster/players/name=Cy", "/roster/captain"):
+        with pytest.raises(KeyError):
+            lookup(state, None, path)

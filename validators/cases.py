@@ -24,7 +24,10 @@ A case file (``tests/cases/<module>/<rule>.yaml``)::
 
 Paths start with a document kind, or ``rules`` (a rule's ``meta`` or
 ``body``), ``config`` (game.yaml), ``outcome`` or ``dice`` (of the last
-action). A segment ``key=value`` picks the list item whose key has that value.
+action). A segment ``key=value`` picks the list item whose key has that value;
+a number picks an item by its index (negative from the end: ``-1`` is the last).
+``absent:`` lists paths that must lead nowhere: a missing key, no item with
+``key=value``, or an index past either end of its list.
 When the last action is refused, the state must be unchanged; that is checked
 for every illegal case.
 """
@@ -134,7 +137,10 @@ def lookup(state: State, applied: Applied | None, path: str) -> Any:
                     raise KeyError(f"{path}: {len(hits)} items with {key}={value}")
                 node = hits[0]
             else:
-                node = node[int(seg)]
+                i = int(seg)
+                if not -len(node) <= i < len(node):  # absent, as a missing key is (not an IndexError)
+                    raise KeyError(f"{path}: no item {i} in a list of {len(node)}")
+                node = node[i]
         elif isinstance(node, dict):
             if seg not in node:
                 raise KeyError(f"{path}: no {seg!r}")
