@@ -39,7 +39,7 @@ from .content import (
 )
 from .engine import State
 from .judge import Step, compare, invariants, judge_one
-from .problems import BAD_INPUT, ILLEGAL, NEEDS_ADMIN, BadInput, Problem, Report
+from .problems import BAD_INPUT, ILLEGAL, NEEDS_ADMIN, BadInput, Problem, Report, did_you_mean
 
 ENGINE_PATHS = ("validators/", "schemas/", "site_plugins/", "mkdocs.yml", ".github/", ".ci/", "pyproject.toml",
                 "setup.py", "setup.cfg", "requirements", "Makefile", ".pre-commit-hooks.yaml")
@@ -310,13 +310,10 @@ def require_revision(root: Path, rev: str, option: str) -> None:
     if inside.returncode != 0:
         raise BadInput(Problem(f"{root} is not in a git repository; {option} names a git revision of the game "
                                "repository: run nomic there, or pass --repo PATH", field=option, kind=BAD_INPUT))
-    import difflib
-
     refs = subprocess.run(["git", "-C", str(root), "for-each-ref", "--format=%(refname:short)",
                            "refs/heads", "refs/remotes", "refs/tags"], capture_output=True, text=True).stdout.split()
-    close = difflib.get_close_matches(rev, refs, n=1, cutoff=0.6)
-    hint = f"; did you mean {close[0]}?" if close else ""
-    raise BadInput(Problem(f"{rev[:80]!r} is not a commit, branch or tag of this repository{hint}", field=option,
+    raise BadInput(Problem(f"{rev[:80]!r} is not a commit, branch or tag of this repository"
+                           f"{did_you_mean(rev, refs)}", field=option,
                            kind=BAD_INPUT))
 
 

@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterable, Protocol
 
 from . import schemas, yamlio
 from .engine import Registry, Rule, State
-from .problems import BAD_INPUT, BadInput, Problem
+from .problems import BAD_INPUT, BadInput, Problem, did_you_mean
 
 SCHEMA_LINE = "# yaml-language-server: $schema="
 ACTION_NAME = re.compile(r"^(\d{8}T\d{6}Z)--([A-Za-z0-9_.-]{1,64})--([a-z0-9_.-]{1,80})(?:--(\d+))?\.yaml$")
@@ -381,15 +381,12 @@ def require_game(root: str | Path, name: str) -> None:
     """Refuse, with the games there are and the likeliest one, a game name that has no content/<name>/game.yaml."""
     if os.path.isfile(os.path.join(root, "content", name, "game.yaml")):
         return
-    import difflib
-
     there = WorkTree(root).games()
     if not there:
         hint = (f"; there are no games in {Path(root) / 'content'}: run nomic in the game repository's root, "
                 "or pass --repo PATH")
     else:
-        close = difflib.get_close_matches(name.lower(), there, n=1, cutoff=0.6)
-        hint = (f"; did you mean {close[0]}?" if close else "") + f" (the games: {', '.join(there)})"
+        hint = did_you_mean(name.lower(), there) + f" (the games: {', '.join(there)})"
     raise BadInput(Problem(f"there is no game {name[:80]!r} (no content/{name[:80]}/game.yaml){hint}",
                            kind=BAD_INPUT))
 

@@ -8,7 +8,7 @@ forbid it: exit 1).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Callable, Iterable
 
 BAD_INPUT = "bad-input"
 ILLEGAL = "illegal"
@@ -80,6 +80,14 @@ class Illegal(NomicError):
 
 def bad(message: str, file: str = "", line: int = 0, col: int = 0, field: str = "") -> BadInput:
     return BadInput(Problem(message, file, line, col, field, kind=BAD_INPUT))
+
+
+def did_you_mean(word: str, choices: Iterable[str], show: Callable[[str], str] = str) -> str:
+    """"; did you mean X?" for the choice nearest ``word`` (``difflib``, one cutoff for every such hint), or ""."""
+    import difflib
+
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"; did you mean {show(close[0])}?" if close else ""
 
 
 def format_path(path: Iterable[object]) -> str:

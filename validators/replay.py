@@ -8,12 +8,11 @@ become illegal and how the resulting gamestate would differ from the files.
 
 from __future__ import annotations
 
-import difflib
 from pathlib import Path, PurePosixPath
 
 from .content import WorkTree, load_game, read_action, require_game
 from .judge import _short, compare, judge_one
-from .problems import BAD_INPUT, BadInput, Problem, Report
+from .problems import BAD_INPUT, BadInput, Problem, Report, did_you_mean
 
 
 def replay_without(root: Path, game: str, without: list[str]) -> Report:
@@ -26,8 +25,7 @@ def replay_without(root: Path, game: str, without: list[str]) -> Report:
     logged = [PurePosixPath(p).name for p in files.actions]
     unknown = names - set(logged)
     for u in sorted(unknown):
-        close = difflib.get_close_matches(u, logged, n=1, cutoff=0.6)  # a typo in a long name, or no '.yaml'
-        hint = f"; did you mean {close[0]}?" if close else ""
+        hint = did_you_mean(u, logged)  # a typo in a long name, or no '.yaml'
         report.add([Problem(f"no action file {u!r} in this game's log{hint}", f"{files.root}/actions",
                             kind=BAD_INPUT)])
     if unknown:

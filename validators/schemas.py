@@ -26,7 +26,7 @@ try:
 except ImportError:  # pragma: no cover - the slower validator alone gives the same answers
     jsonschema_rs = None
 
-from .problems import BAD_INPUT, Problem, format_path
+from .problems import BAD_INPUT, Problem, did_you_mean, format_path
 from .yamlio import locate
 
 if TYPE_CHECKING:
@@ -462,11 +462,8 @@ def _describe(error: jsonschema.ValidationError) -> str:
         extra = sorted(set(error.instance) - set(error.schema.get("properties", {}))) if isinstance(
             error.instance, dict) else []
         if extra:
-            import difflib
-
             known = [k for k in error.schema.get("properties", {}) if k not in error.instance]
-            close = difflib.get_close_matches(extra[0], known, n=1, cutoff=0.6) if len(extra) == 1 else []
-            hint = f"; did you mean {close[0]!r}?" if close else ""
+            hint = did_you_mean(extra[0], known, repr) if len(extra) == 1 else ""
             return f"unknown field{'s' if len(extra) > 1 else ''} {', '.join(map(repr, extra))}{hint}"
     if error.validator == "type":
         return f"{_short(error.instance)} is not of type {error.validator_value}"
