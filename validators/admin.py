@@ -7,7 +7,7 @@ from datetime import datetime
 from pathlib import Path
 
 from . import content
-from .content import WorkTree, games, load_game, require_game
+from .content import WorkTree, games_here, load_game, require_game
 from .engine import due_events
 from .problems import BAD_INPUT, BadInput, Problem
 from .timeutil import format_time
@@ -39,12 +39,9 @@ def tick(root: Path, game: str | None, actor: str, now: datetime) -> list[str]:
     from .act import act
 
     out = []
-    names = [game] if game else games(WorkTree(root))
-    if not names:
-        raise BadInput(Problem(f"no games found in {root / 'content'} (content/<game>/game.yaml): run nomic in "
-                               "the game repository's root, or pass --repo PATH", kind=BAD_INPUT))
-    for name in names:
-        require_game(root, name)
+    if game:
+        require_game(root, game)
+    for name in [game] if game else games_here(root):
         files = load_game(WorkTree(root), name)
         clock = files.state.now()
         if clock is None or not due_events(files.registry, files.state, clock, now):

@@ -34,6 +34,7 @@ from .content import (
     WorkTree,
     games,
     load_game,
+    no_games,
     read_action,
     require_game,
 )
@@ -228,8 +229,7 @@ def check_repo(root: Path, *, replay: bool = True, now: datetime | None = None,
         require_game(root, name)
     names = only or games(source)
     if not names:
-        report.add([Problem("no games found (content/<game>/game.yaml): run nomic in the game repository's root, "
-                            "or pass --repo PATH", "content", kind=BAD_INPUT)])
+        report.add([Problem(no_games(root), "content", kind=BAD_INPUT)])
     for name in names:
         try:
             files = load_game(source, name)

@@ -190,15 +190,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_due(args: argparse.Namespace) -> int:
     from .admin import due
-    from .content import WorkTree, games
+    from .content import games_here
 
     root = _root(args)
     now = _time(args.at, "--at") or _now(args)
-    names = [_game(args.game)] if args.game else games(WorkTree(root))
-    if not names:
-        raise BadInput(Problem(f"no games found in {root / 'content'} (content/<game>/game.yaml): run nomic in the "
-                               "game repository's root, or pass --repo PATH", kind=BAD_INPUT))
-    for game in names:
+    for game in [_game(args.game)] if args.game else games_here(root):
         lines = due(root, game, now)
         print(f"{game} at {format_time(now)}:")
         for line in lines or ["nothing to do"]:

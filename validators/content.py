@@ -377,6 +377,20 @@ def games(source: Source) -> list[str]:
     return sorted(names)
 
 
+def no_games(root: str | Path) -> str:
+    """What a command says when the folder it runs in holds no game."""
+    return (f"no games found in {Path(root) / 'content'} (content/<game>/game.yaml): run nomic in the game "
+            "repository's root, or pass --repo PATH")
+
+
+def games_here(root: str | Path) -> list[str]:
+    """Every game of the repository at ``root``; refused, saying so, when there is none."""
+    names = games(WorkTree(root))
+    if not names:
+        raise BadInput(Problem(no_games(root), kind=BAD_INPUT))
+    return names
+
+
 def require_game(root: str | Path, name: str) -> None:
     """Refuse, with the games there are and the likeliest one, a game name that has no content/<name>/game.yaml."""
     if os.path.isfile(os.path.join(root, "content", name, "game.yaml")):
