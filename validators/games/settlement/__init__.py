@@ -82,10 +82,9 @@ def invariants(state: State) -> Iterator[Problem]:
             yield Problem(f"the legend must define {needed}", file="map", field="legend")
     if len(set(names)) != len(names):
         yield Problem("two legend characters have the same name", file="map", field="legend")
-    for field, why in barrier_problems(state):  # rule 2.2: the Barriers are the rule's list, not the legend's
-        yield Problem(why, file="map", field=field, rule=RULE)
-    for field, why in construction_problems(state):  # rule 2.5: so are the Constructions
-        yield Problem(why, file="map", field=field, rule="constructions")
+    for _, problems, _, rule in _RULED_FLAGS:  # rules 2.2 and 2.5: the Barriers and Constructions are the rules'
+        for field, why in problems(state):
+            yield Problem(why, file="map", field=field, rule=rule)
     for item, n in state.doc("stockpile")["items"].items():
         if n < 0:
             yield Problem(f"{item} is {n}; the Stockpile holds no negative amounts", file="stockpile",
