@@ -51,16 +51,20 @@ def _scalar(text: str, plain: Callable[[str], Any]) -> Any:
     return plain(text)
 
 
-def load(text: str, plain: Callable[[str], Any], max_chars: int = MAX_CHARS) -> Any:
+def load(text: str, plain: Callable[[str], Any], max_chars: int = MAX_CHARS, max_line: int | None = None) -> Any:
     """The data of ``text``, or ``None`` when it is outside the subset (``None`` is never a result:
     an empty document is left to the full loader too). ``plain`` gives a plain scalar's value as the
-    full loader does, or raises ``Other``. A text over ``max_chars`` characters is left to the full loader."""
+    full loader does, or raises ``Other``. A text over ``max_chars`` characters, or with a line over ``max_line``
+    (a string can be no longer than its line), is left to the full loader."""
     if len(text) > max_chars or not text.isascii() or "\t" in text or "\r" in text or _OTHER.search(text):
         return None
     # the content as rows (column, is a dash, key, value); a dash and the content after it are two rows
     rows: list[tuple[int, bool, str | None, str | None]] = []
     match, skip = _LINE.fullmatch, _SKIP.fullmatch
-    for line in text.split("\n"):
+    lines = text.split("\n")
+    if max_line is not None and max(map(len, lines)) > max_line:
+        return None
+    for line in lines:
         m = match(line)
         if m is None:
             if skip(line):

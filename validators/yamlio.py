@@ -415,9 +415,6 @@ def load(text: str, name: str, *, line_offset: int = 0) -> Any:
     return _load(text, name, line_offset)
 
 
-_LONG_LINE = re.compile(r"[^\n]{%d}" % (MAX_STRING + 1))
-
-
 def _load_large(text: str, name: str, line_offset: int) -> Any:
     """A gamestate document as the round trip writes it is plain block YAML too: the quick reader takes it in
     about half the time (the nomsters of the Cycle 12 benchmark, 210 KB: 29 ms against 78), and gives the very
@@ -425,17 +422,14 @@ def _load_large(text: str, name: str, line_offset: int) -> Any:
     loader refuses as a string) sends the text the full way, as anything else outside its subset does. (Under
     ``keeping_nodes`` only what the full loader read keeps its tree: a rewrite of a document read the quick way
     composes it, which still leaves ``nomic act`` quicker, as most documents it reads are not rewritten.)"""
-    if not _LONG_LINE.search(text):
-        collecting = gc.isenabled()
-        gc.disable()  # as in ``_load``: the data holds no cycles, and collections of a large heap are long
-        try:
-            data = yamlfast.load(text, _plain_value, MAX_FILE_BYTES)
-        finally:
-            if collecting:
-                gc.enable()
-        if data is not None:
-            return data
-    return _load(text, name, line_offset)
+    collecting = gc.isenabled()
+    gc.disable()  # as in ``_load``: the data holds no cycles, and collections of a large heap are long
+    try:
+        data = yamlfast.load(text, _plain_value, MAX_FILE_BYTES, MAX_STRING)
+    finally:
+        if collecting:
+            gc.enable()
+    return data if data is not None else _load(text, name, line_offset)
 
 
 def _load(text: str, name: str, line_offset: int) -> Any:
