@@ -248,3 +248,90 @@ def test_altered_large_documents_never_read_otherwise():
             whole = full(text)
             assert not isinstance(whole, BadInput) and typed(quick) == typed(whole)
     assert accepted > 25  # an alteration of a long text mostly leaves the subset; those still in it were compared
+
+
+# ---------------------------------------------------------------- the node tree (yamlfast.compose)
+
+
+def tree(node):
+    """What ``yamlio.patch_text`` reads of a node tree: kinds, scalar text and quoting, flow style, places."""
+    import yaml
+
+    if isinstance(node, yaml.ScalarNode):
+        return ("scalar", node.value, node.style or None, node.start_mark.index, node.start_mark.column,
+                node.end_mark.index)
+    kind = "map" if isinstance(node, yaml.MappingNode) else "seq"
+    if node.flow_style or not node.value:
+        return (kind, bool(node.flow_style), node.start_mark.index, node.start_mark.column, node.end_mark.index)
+    inner = [(tree(k), tree(v)) for k, v in node.value] if kind == "map" else [tree(v) for v in node.value]
+    return (kind, False, node.start_mark.index, node.start_mark.column, inner)
+
+
+def trees_agree(text: str, max_chars: int = yamlfast.MAX_CHARS) -> bool:
+    """Where the quick reader reads a text, its tree is LibYAML's (which ``patch_text`` otherwise composes)."""
+    import yaml
+
+    if yamlfast.load(text, yamlio._plain_value, max_chars) is None:
+        return True
+    return tree(yamlfast.compose(text)) == tree(yaml.compose(text, Loader=yamlio._ComposeLoader))
+
+
+def test_the_quick_tree_is_libyamls():
+    text = ("# c\nlist:\n- x: 1\n\n  y: 'q'\n  # z\n- 2\n- - 3\nnull:\nflow: []\nmap: {}\nin:\n  f: \"z\"\n  g:\n"
+            "  - 1\n  - k: v\n    l:\n    - m\n").replace("- - 3\n", "").replace("null:", "empty:")
+    assert trees_agree(text) and yamlfast.load(text, yamlio._plain_value) is not None
+
+
+def test_quick_trees_of_large_and_altered_documents_are_libyamls():
+    corpus = [t for t in large_documents() if fast_large(t) is not None]
+    for text in corpus:
+        assert trees_agree(text, yamlio.MAX_FILE_BYTES)
+    rng = random.Random(20261124)
+    for _ in range(150):
+        assert trees_agree(altered(rng.choice(corpus), rng), yamlio.MAX_FILE_BYTES)
+    actions = [p.read_text(encoding="utf-8") for p in example_files() if p.parent.name == "actions"]
+    for _ in range(2000):
+        text = altered(rng.choice(actions), rng)
+        assert trees_agree(text), repr(text)
+
+
+def test_random_layouts_give_libyamls_tree():
+    scalars = ["a", "b c", "1", "'q'", '"d"', "[]", "{}", "x:y", "null", "~"]
+    rng = random.Random(8)
+    compared = 0
+    for _ in range(10000):
+        lines = []
+        for _ in range(rng.randint(1, 8)):
+            indent = " " * rng.choice([0, 0, 1, 2, 2, 3, 4, 4, 6])
+            dash = rng.choice(["", "", "- ", "-  "])
+            body = rng.choice([rng.choice("abc") + ":", rng.choice("abc") + ": " + rng.choice(scalars),
+                               rng.choice(scalars)])
+            lines.append(indent + dash + body + rng.choice(["", "", "  ", " # c"]))
+        text = "\n".join(lines) + rng.choice(["", "\n"])
+        assert trees_agree(text), repr(text)
+        compared += yamlfast.load(text, yamlio._plain_value) is not None
+    assert compared > 700
+
+
+def test_a_quick_read_document_is_patched_as_the_full_tree_patches_it():
+    """``nomic act`` reads a large document the quick way and rewrites it from the quick tree: the text written
+    is the one the full tree gives."""
+    rng = random.Random(5)
+    corpus = [t for t in large_documents() if len(t) >= yamlio.PATCH_MIN_CHARS and fast_large(t) is not None]
+    patched = 0
+    for text in corpus:
+        data = yamlio.load(text, "g.yaml")
+        key = rng.choice([k for k, v in data.items() if isinstance(v, list) and v and isinstance(v[0], dict)] or [None])
+        if key is None:
+            continue
+        new = {**data, key: list(data[key])}
+        i = rng.randrange(len(new[key]))
+        new[key][i] = {**new[key][i], "copy": 999, "added": "x y"}
+        full_way = yamlio.patch_text(text, new, "g.yaml")
+        with yamlio.keeping_nodes():
+            again = yamlio.load(text, "g.yaml")
+            assert yamlio._kept.get(text) is yamlio._QUICK
+            quick_way = yamlio.patch_text(text, new, "g.yaml", again)
+        assert quick_way == full_way and quick_way is not None
+        patched += 1
+    assert patched >= 5

@@ -420,8 +420,7 @@ def _load_large(text: str, name: str, line_offset: int) -> Any:
     about half the time (the nomsters of the Cycle 12 benchmark, 210 KB: 29 ms against 78), and gives the very
     data the full loader gives. Its strings are one line each, so a line longer than ``MAX_STRING`` (which the full
     loader refuses as a string) sends the text the full way, as anything else outside its subset does. (Under
-    ``keeping_nodes`` only what the full loader read keeps its tree: a rewrite of a document read the quick way
-    composes it, which still leaves ``nomic act`` quicker, as most documents it reads are not rewritten.)"""
+    ``keeping_nodes`` the text is marked as read this way, and a rewrite composes it with ``yamlfast.compose``.)"""
     collecting = gc.isenabled()
     gc.disable()  # as in ``_load``: the data holds no cycles, and collections of a large heap are long
     try:
@@ -429,7 +428,11 @@ def _load_large(text: str, name: str, line_offset: int) -> Any:
     finally:
         if collecting:
             gc.enable()
-    return data if data is not None else _load(text, name, line_offset)
+    if data is None:
+        return _load(text, name, line_offset)
+    if _kept is not None and len(text) >= PATCH_MIN_CHARS:
+        _kept[text] = _QUICK  # a rewrite composes it the quick way (``yamlfast.compose``)
+    return data
 
 
 def _load(text: str, name: str, line_offset: int) -> Any:
@@ -768,6 +771,7 @@ class _NoPatch(Exception):
 MISSING_OLD = object()  # patch_text's ``old`` not given
 
 _kept: dict[str, Any] | None = None  # a large text's node tree, from its load, while ``keeping_nodes`` is on
+_QUICK = object()  # in ``_kept``: the text was read by the quick reader, whose ``compose`` gives its tree
 
 
 @contextlib.contextmanager
@@ -775,7 +779,8 @@ def keeping_nodes() -> Iterable[None]:
     """Within it, the full loader keeps each large file's node tree, and ``patch_text`` of that same text uses
     it instead of composing the text again (for a file outside the quick reader's subset, which ``load`` reads
     with the full loader: the proposals of a game, say). The two trees are the
-    same: one parser and one resolver build both. Meant for one command: the trees are dropped at the end."""
+    same: one parser and one resolver build both. A large text the quick reader read is marked as such, and
+    ``patch_text`` composes it the quick way. Meant for one command: all is dropped at the end."""
     global _kept
     outer = _kept
     _kept = {} if outer is None else outer
@@ -805,12 +810,15 @@ def patch_text(old_text: str, new: Any, name: str = "", old: Any = MISSING_OLD) 
     gc.disable()  # as in ``load``: the node tree holds no cycles
     try:
         root = _kept.get(old_text) if _kept else None
-        if root is None:
+        quick = root is _QUICK
+        if quick:
+            root = yamlfast.compose(old_text)  # its scalars hold no tags: ``old`` is read, not converted
+        elif root is None:
             root = yaml.compose(old_text, Loader=_ComposeLoader)
         if root is None:
             return None
         if old is MISSING_OLD:
-            old = _Convert(_Loader(""), False)(root)
+            old = load(old_text, name or "old") if quick else _Convert(_Loader(""), False)(root)
         edits: list[tuple[int, int, str]] = []
         _patch_node(old_text, root, old, new, edits)
     except (_NoPatch, yaml.YAMLError, _Refused, RecursionError):
