@@ -8,7 +8,9 @@ form ``key=value`` picks the one item of a list whose ``key`` equals
 Rule edits: ``add`` (a new rule; placed in the dynastic section unless the
 proposal says otherwise, seed 001 "Rules and Proposals"), ``amend`` (new
 text and/or title), ``repeal``, ``renumber``, ``retitle``. Each appends to
-the rule's history who did it and when.
+the rule's history who did it and when. A rule's number is stored as a string, as
+every rule file writes it (``number: 12`` and ``number: "12"`` in a proposal give
+the same rule); a number that is neither a whole number nor a string is refused.
 """
 
 from __future__ import annotations
@@ -118,15 +120,27 @@ def apply_patch(ctx: Ctx, ops: list[dict[str, Any]], *, engine: bool = False) ->
             raise ValueError(f"{path}: cannot edit inside a {type(parent).__name__}")
 
 
+def rule_number(value: Any, field: str) -> str:
+    """A rule number as the rule files keep it: a string (``12`` -> ``"12"``); ValueError naming ``field`` if
+    ``value`` is no rule number (a list, a mapping, a truth value, or a decimal YAML would have cut: 2.10 -> 2.1)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    hint = " (quote a number with a dot, such as \"2.10\")" if isinstance(value, float) else ""
+    raise ValueError(f"{field} is {value!r}, which is no rule number: give a whole number or a string{hint}")
+
+
 def apply_rule_edits(ctx: Ctx, edits: list[dict[str, Any]], by: str) -> None:
     rules = ctx.tx.edit_rules()
     when = format_time(ctx.at)
-    for e in edits:
+    for i, e in enumerate(edits):
         op, rid = e["op"], e["id"]
+        number = rule_number(e["number"], f"effects.rules[{i}].number") if "number" in e else None
         if op == "add":
             if rid in rules:
                 raise ValueError(f"rule {rid!r} already exists")
-            meta: dict[str, Any] = {"id": rid, "number": e.get("number", ""), "title": e.get("title", rid),
+            meta: dict[str, Any] = {"id": rid, "number": number or "", "title": e.get("title", rid),
                                     "section": e.get("section", "dynastic"), "status": "active"}
             for opt in ("parent", "colour"):
                 if opt in e:
@@ -149,9 +163,13 @@ def apply_rule_edits(ctx: Ctx, edits: list[dict[str, Any]], by: str) -> None:
             rule.meta["status"] = "repealed"
             event = "repealed"
         elif op == "renumber":
-            rule.meta["number"] = e["number"]
+            if number is None:
+                raise ValueError(f"effects.rules[{i}] renumbers rule {rid!r} but gives no number")
+            rule.meta["number"] = number
             event = "renumbered"
         else:  # retitle
+            if "title" not in e:
+                raise ValueError(f"effects.rules[{i}] retitles rule {rid!r} but gives no title")
             rule.meta["title"] = e["title"]
             event = "retitled"
         rule.meta.setdefault("history", []).append({"event": event, "by": by, "at": when})
