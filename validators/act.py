@@ -136,7 +136,10 @@ def act(root: Path, game: str, action: str, actor: str, params: dict[str, Any], 
 
 
 def resulting_problems(files: GameFiles, new: State, texts: dict[str, str]) -> list[Problem]:
-    """The schema and invariant problems of the state an action would leave (what ``nomic check`` reports)."""
+    """The schema and invariant problems of the state an action would leave (what ``nomic check`` reports).
+
+    A problem in a file the action would rewrite (``texts``) names that file and the field, with no line: the
+    new text was not written. A problem in a file the action leaves as it is keeps its line on disk."""
     from dataclasses import replace as _replace
 
     from . import schemas
@@ -149,14 +152,22 @@ def resulting_problems(files: GameFiles, new: State, texts: dict[str, str]) -> l
             continue
         p = files.doc_paths.get(kind, f"{files.root}/gamestate/{kind}.yaml")
         schema = kinds[kind].schema if kind in kinds else f"{kind}.schema.json"
-        out += schemas.errors(data, schema=schema, file=p, text=texts.get(p), kind=ILLEGAL)
+        out += schemas.errors(data, schema=schema, file=p, kind=ILLEGAL)  # no line: see _unwritten
     if new.config is not files.state.config:
         p = f"{files.root}/game.yaml"
-        out += schemas.errors(new.config, schema="game.schema.json", file=p, text=texts.get(p), kind=ILLEGAL)
+        out += schemas.errors(new.config, schema="game.schema.json", file=p, kind=ILLEGAL)
     if not out:
         after = _replace(files, state=new, texts={**files.texts, **texts})
         out += invariants(after)
-    return [q.at(message="the action would leave this invalid: " + q.message, kind=ILLEGAL) for q in out]
+    return [_unwritten(q) if q.file in texts else
+            q.at(message="the action would leave this invalid: " + q.message, kind=ILLEGAL) for q in out]
+
+
+def _unwritten(q: Problem) -> Problem:
+    """A problem in the new text of a file the action would have written: that text was never written, so a line
+    in it would point the player at another line of the file on disk. Name the file and the field only."""
+    return q.at(line=0, col=0, kind=ILLEGAL,
+                message="the action would write this invalid, so the file was not written: " + q.message)
 
 
 def render_changes(files: GameFiles, new: State) -> dict[str, str]:

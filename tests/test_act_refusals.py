@@ -1,0 +1,73 @@
+"""``nomic act`` refusing an action whose files would be invalid, on real temporary git repositories: a problem
+in a file the action would have written names the file and the field, never a line of text that was not written;
+a problem in a file on disk keeps its line."""
+
+from __future__ import annotations
+
+import json
+
+from tests.gitgame import commit, git, make_repo, nomic
+from validators.act import act
+from validators.timeutil import parse_time
+
+GAME = "content/blognomic"
+ROSTER = f"{GAME}/gamestate/roster.yaml"
+NOW = ["--now", "2026-11-22T12:00:00Z"]
+
+
+def _setup(repo):
+    """Proposal 4 adds a stat no one declared to Dana (the roster's schema allows it; the roster's invariants
+    do not), has Quorum FOR, and is the oldest pending proposal once proposal 3 has failed."""
+    steps = [
+        ("core.propose", "Chidi", "2026-11-05T10:00:00Z",
+         {"title": "Bananas",
+          "effects": {"gamestate": [{"op": "add", "path": "/roster/players/name=Dana/stats/bananas", "value": 3}]}}),
+        ("core.vote", "Dana", "2026-11-05T11:00:00Z", {"proposal": 4, "vote": "FOR"}),
+        ("core.vote", "Alice", "2026-11-05T11:01:00Z", {"proposal": 4, "vote": "FOR"}),
+        ("core.vote", "Bruno", "2026-11-05T11:02:00Z", {"proposal": 4, "vote": "FOR"}),
+        ("core.fail", "Bruno", "2026-11-06T10:00:00Z", {"proposal": 3}),  # seed 001 1.5: the oldest goes first
+    ]
+    for action, actor, at, params in steps:
+        r = act(repo, "blognomic", action, actor, params, parse_time(at), now=parse_time("2026-11-22T12:00:00Z"))
+        assert r.step.legal and r.written, (action, [p.text() for p in r.step.problems])
+    commit(repo, "set-up")
+
+
+def test_a_problem_in_a_file_the_action_would_write_names_the_file_and_field_not_a_line(tmp_path):
+    repo = make_repo(tmp_path)
+    _setup(repo)
+    roster_before = (repo / ROSTER).read_text()
+    args = ["act", "blognomic", "core.enact", "proposal=4", "--as", "Bruno", "--at", "2026-11-06T10:01:00Z", *NOW]
+    r = nomic(repo, *args)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "Traceback" not in r.stderr
+    line = next(s for s in r.stdout.splitlines() if "bananas" in s)
+    assert line.startswith(f"{ROSTER}: players[3].stats.bananas: "), line  # no :line:col into unwritten text
+    assert "was not written" in line and "unknown stat 'bananas'" in line
+    # nothing was written: the roster is as it was, and there is no enactment in the log
+    assert (repo / ROSTER).read_text() == roster_before
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+    j = nomic(repo, *args, "--format", "json")
+    assert j.returncode == 1
+    found = [p for p in json.loads(j.stdout)["problems"] if "bananas" in p["message"]]
+    assert found and found[0]["file"] == ROSTER and found[0]["field"] == "players[3].stats.bananas"
+    assert not found[0].get("line")
+
+
+def test_a_problem_in_a_file_on_disk_keeps_its_line(tmp_path):
+    repo = make_repo(tmp_path)
+    roster = repo / ROSTER
+    text = roster.read_text()
+    dana = text.index("  - name: Dana")
+    at = text.index("stats: {}", dana)
+    roster.write_text(text[:at] + "stats: {bananas: 3}" + text[at + len("stats: {}"):])
+    commit(repo, "a stat no one declared")
+    line_no = roster.read_text()[:at].count("\n") + 1
+    r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=AGAINST", "--as", "Dana",
+              "--at", "2026-11-05T11:00:00Z", *NOW)
+    assert r.returncode == 1, r.stdout + r.stderr
+    line = next(s for s in r.stdout.splitlines() if "bananas" in s)
+    assert line.startswith(f"{ROSTER}:{line_no}:"), line
+    assert "was not written" not in line
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
