@@ -41,6 +41,7 @@ from validators import yamlio
 from validators.engine import Rule, State, advance
 from validators.games.cycle12 import transcription
 from validators.games.cycle12.common import ITEMS, JUSTICE, NOMSTERS, PROPOSALS, SHEETS, WORLD
+from validators.games.cycle12.justice import assents
 from validators.games.cycle12.phases import next_phase_start, phase_number
 from validators.timeutil import day_start, format_time, parse_time, week_start
 
@@ -1082,16 +1083,17 @@ class History:
 
     def c_assent(self) -> Choice | None:
         doc = self.st.doc(JUSTICE)
-        if not doc.get("judge") or doc.get("removal"):
+        if not doc.get("judge") or assents(doc):
             return None
         return self.rng.choice([p for p in self.names if p != doc["judge"]] or self.names), \
             "cycle12.assent-removal", None, None
 
     def o_assent(self) -> Choice | None:
         doc = self.st.doc(JUSTICE)
-        if not doc.get("judge") or not doc.get("removal"):
+        given = assents(doc)  # only those against the incumbent count (each names its judge)
+        if not doc.get("judge") or not given:
             return None
-        who = self.rng.choice([p for p in self.names if p not in doc["removal"] and p != doc["judge"]])
+        who = self.rng.choice([p for p in self.names if p not in given and p != doc["judge"]])
         return who, "cycle12.assent-removal", None, None
 
     def c_stand(self) -> Choice | None:

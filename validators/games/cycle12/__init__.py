@@ -183,7 +183,7 @@ MODULE = Module(
     + justice.ACTIONS + transcription.ACTIONS,
     # the phase start first: at a moment that is both, it resolves what is due (the urgent event skips it)
     events=[cycle.PHASE_BEGINS, proposals.URGENT_ENDS, justice.CONFIDENCE_ENDS],
-    consequences=[cycle.award_medals, cycle.win_check],
+    consequences=[cycle.award_medals, cycle.win_check, justice.lapse_assents],
     gates=[cycle.ended_gate, nomsters.ascended_gate],
     invariants=[_invariants],
     leader=justice.judge,

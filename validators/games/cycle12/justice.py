@@ -300,24 +300,58 @@ SELF_OVERTURN = Action(
 )
 
 
+def against(entry: Any, judge_now: str | None) -> str | None:
+    """The judge an assent to removal was given against. A bare name (a file from before assents named their
+    judge) is read as it was then: against the incumbent."""
+    return entry.get("against") if isinstance(entry, dict) else judge_now
+
+
+def assents(doc: Any) -> list[str]:
+    """Who has assented to removing the incumbent judge: only assents given against that very judge count
+    (004 Judgement: the assents are to removing the incumbent; one given against another judge, who has
+    since been replaced by an election, a proposal's patch or a departure, is not one of them)."""
+    j = doc.get("judge")
+    if j is None:
+        return []
+    return [e["player"] if isinstance(e, dict) else e for e in peek(doc.get("removal", ())) if against(e, j) == j]
+
+
+def lapse_assents(ctx: Ctx) -> None:
+    """A consequence: once the incumbent changes in any way (a proposal's patch, an election, a removal), the
+    assents against the judge before lapse (004 Judgement), so that they cannot come back if that person is
+    judge again later; bare names of older files are written with the judge they are read against."""
+    doc = ctx.doc(JUSTICE)
+    removal = doc.get("removal")
+    if not removal:
+        return  # nearly always: one look per action
+    j = doc.get("judge")
+    if j is not None and all(isinstance(e, dict) and e.get("against") == j for e in peek(removal)):
+        return
+    ctx.edit(JUSTICE)["removal"] = [{"player": p, "against": j} for p in assents(doc)]
+
+
 def _assent_check(ctx: Ctx) -> Iterator[str]:
     doc = ctx.doc(JUSTICE)
     if not doc.get("judge"):
         yield "there is no incumbent judge"
-    elif ctx.actor in doc.get("removal", []):
-        yield f"{ctx.actor} has already assented to removing the judge"
+    elif ctx.actor in assents(doc):
+        yield f"{ctx.actor} has already assented to removing the judge {doc['judge']}"
 
 
 def _assent(ctx: Ctx) -> None:
+    # 004 Judgement: two players' assent removes the incumbent judge; each assent records the judge it is
+    # against, and only those against the incumbent count (the others lapse)
     doc = ctx.edit(JUSTICE)
-    doc.setdefault("removal", []).append(ctx.actor)
+    j = doc["judge"]
+    given = assents(doc) + [ctx.actor]
     need = opts(ctx)["removal_assents"]
-    if len(doc["removal"]) >= need:
-        ctx.step({"removed": doc["judge"], "assents": list(doc["removal"])})
+    if len(given) >= need:
+        ctx.step({"removed": j, "assents": given})
         doc["judge"] = None
         doc["removal"] = []
     else:
-        ctx.step({"assents": len(doc["removal"]), "needed": need})
+        doc["removal"] = [{"player": p, "against": j} for p in given]
+        ctx.step({"assents": len(given), "needed": need, "against": j})
 
 
 ASSENT = Action(
