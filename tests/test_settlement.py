@@ -335,6 +335,48 @@ def test_invariants_find_broken_states(ops, expected):
     assert any(expected in m for m in _problems(ops)), _problems(ops)
 
 
+_MOOSE = {"name": "Moose 1", "kind": "outsider", "joined": "2026-11-03T10:00:00Z",
+          "stats": {"location": "0a", "energy": 50, "stress": 0, "hunger": 2, "deaths": 0, "job": "Traitor"}}
+
+
+def test_an_outsider_traitor_is_reported_naming_it():
+    """Seed 001, 2.11 Outsiders: an Outsider may not change its Job, so none is a Traitor; a roster that says so
+    (as a proposal's patch could write it) breaks the invariant, which names the Outsider and the rule."""
+    from validators.cases import base_state, patched
+    from validators.games.settlement import invariants
+
+    state, registry = base_state("settlement-basic")
+    found = [p for p in invariants(patched(state, registry, [{"op": "add", "path": "/roster/players/-",
+                                                                "value": _MOOSE}]))]
+    assert [(p.message, p.file, p.rule) for p in found] == [
+        ("Moose 1 is an Outsider and may not be a Traitor (Outsiders may not change their Job)", "roster",
+         "outsiders")]
+    assert found[0].field == f"players[{len(state.doc('roster')['players'])}].stats.job"
+
+
+def test_an_outsider_made_traitor_by_a_proposal_is_reported_and_a_colonist_is_not():
+    """Rule 2.11: make-traitor refuses an Outsider, but an enacted proposal's patch may write the Job; the state it
+    leaves is reported (a Colonist, Ann, made a Traitor by the same patch, is not: 2.6 Jobs allows Traitors)."""
+    from validators.cases import base_state, run
+    from validators.games.settlement import invariants
+
+    state, registry = base_state("settlement-basic")
+    patch = [{"op": "replace", "path": "/roster/players/name=Moose 1/stats/job", "value": "Traitor"},
+             {"op": "replace", "path": "/roster/players/name=Ann/stats/job", "value": "Traitor"}]
+    out = run(state, registry, [
+        {"at": "2026-11-03T10:00:00Z", "actor": "Lena", "action": "settlement.create-outsider",
+         "params": {"type": "Moose", "at": "0a"}},
+        {"at": "2026-11-03T10:05:00Z", "actor": "Ben", "action": "core.propose",
+         "params": {"title": "The Moose turns", "effects": {"gamestate": patch}}},
+        {"at": "2026-11-03T11:00:00Z", "actor": "Cat", "action": "core.vote", "params": {"proposal": 1, "vote": "FOR"}},
+        {"at": "2026-11-05T10:05:00Z", "actor": "Ann", "action": "core.enact", "params": {"proposal": 1}},
+    ])
+    assert out.verdict == "legal", [p.text() for p in out.problems]
+    assert out.state.player("Moose 1")["stats"]["job"] == "Traitor"
+    found = [p.message for p in invariants(out.state)]
+    assert found == ["Moose 1 is an Outsider and may not be a Traitor (Outsiders may not change their Job)"]
+
+
 def test_a_changed_list_of_barriers_with_its_legend_is_sound():
     """Rule 2.2 changed by a proposal: the handbook's list and the legend's flags agree, so nothing is wrong."""
     assert _problems([{"op": "add", "path": "/handbook/barriers", "value": ["Door", "Rock"]},

@@ -15,7 +15,7 @@ from typing import Iterator
 from ...engine import DocKind, Module, Problem, State
 from ...problems import Illegal
 from . import build, dances, life, movement, outsiders, tasks, victory
-from .common import barrier_problems, construction_problems, option_problems, the_map
+from .common import barrier_problems, construction_problems, is_outsider, option_problems, the_map
 from .grid import parse
 from .pages import pages
 
@@ -91,6 +91,12 @@ def invariants(state: State) -> Iterator[Problem]:
                           field=f"items.{item}")
     m = the_map(state)
     for i, p in enumerate(state.doc("roster")["players"]):
+        if p["stats"].get("job") == "Traitor" and is_outsider(p):
+            # Seed 001, 2.11 Outsiders: an Outsider may not change its Job unless a rule lets it as an Outsider,
+            # and 2.6 Jobs (Traitor) does not, so no Outsider is a Traitor (make-traitor refuses one; a proposal's
+            # patch of the roster could still write it)
+            yield Problem(f"{p['name']} is an Outsider and may not be a Traitor (Outsiders may not change their Job)",
+                          file="roster", field=f"players[{i}].stats.job", rule="outsiders")
         loc_text = p["stats"].get("location", "")
         if not loc_text:
             continue
