@@ -89,6 +89,17 @@ def test_invariants_catch_bad_places():
     assert any("Rule 100" in m for m in found)
 
 
+def test_invariants_catch_a_repeated_connection():
+    """Rules 25 and 39: two rooms are connected or not, so the map lists each pair once, either way round."""
+    s = _state()
+    assert not any("twice" in m for m in _problems(s))
+    s.doc("map")["connections"].append({"between": ["Attic", "Lounge"]})
+    s.doc("map")["connections"].append({"between": ["Saturn", "Zrblm"], "basis": [{"room": "Zrblm", "position": 1}]})
+    found = [(p.field, p.message) for inv in MODULE.invariants for p in inv(s) if "twice" in p.message]
+    assert found == [("connections[23]", "Attic and Lounge are connected twice: connections[1] joins them already"),
+                     ("connections[24]", "Saturn and Zrblm are connected twice: connections[16] joins them already")]
+
+
 def test_a_time_bomb_without_its_start_is_bad_input_not_a_traceback(tmp_path):
     """Rule 70 counts a bomb's stay in a room from ``since`` (Rule 101 the uplink's in Embedded CPU): a tokens
     file that leaves it out gets a clear error naming the file and the token, not a KeyError from the replay."""

@@ -19,11 +19,20 @@ def _invariants(state: State) -> Iterator[Problem]:
     names = set(w.room_names(state))
     if len(names) != len(w.rooms(state)):
         yield Problem("two rooms have the same name", file="map", field="rooms")
+    first: dict[frozenset[str], int] = {}
     for i, c in enumerate(state.doc("map")["connections"]):
         for r in c["between"]:
             if r not in names:
                 yield Problem(f"connection to a room that is not on the map: {r!r}", file="map",
                               field=f"connections[{i}]")
+        # ifMUD seed, Rules 25 and 39: two rooms are connected (both ways) or not; the map lists each pair once.
+        pair = frozenset(c["between"])
+        if pair in first:
+            a, b = c["between"]
+            yield Problem(f"{a} and {b} are connected twice: connections[{first[pair]}] joins them already",
+                          file="map", field=f"connections[{i}]", rule="r25")
+        else:
+            first[pair] = i
     players = set(w.player_names(state))
     for i, p in enumerate(state.doc("roster")["players"]):
         if p["stats"].get(w.LOCATION) not in names:

@@ -348,8 +348,14 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
     _spell_rooms(scratch)
     # ifMUD seed, Rules 25 and 39: a connection joins two rooms, so effects adding or changing a connection one of
     # whose ends (or a room its Rule 76 basis names) is no room on the map cannot be made.
+    # Rules 25 and 39 again: two rooms are connected or not, so a connection the effects add between rooms already
+    # connected is no new connection (dropped with a step below), unless its Rule 76 basis differs (refused here).
+    repeated: list[int] = []
     if "map" in scratch.tx.docs:
-        off = _connections_off_map(ctx, scratch)
+        changed = _changed_connections(ctx, scratch)
+        off = _connections_off_map(scratch, changed)
+        if not off:
+            off, repeated = _repeated_connections(scratch, changed)
         if off:
             p["closed"]["note"] = f"the effects cannot be applied: {off}"[:200]
             ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
@@ -369,6 +375,8 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
         p["closed"]["note"] = f"{', '.join(back)} lost the game and may not rejoin (Rule 33)"[:200]
         ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
         return
+    if repeated:
+        _drop_repeated_connections(ctx, scratch, ident, repeated)
     if "map" in scratch.tx.docs:
         _drop_connections_of_gone_rooms(ctx, scratch, ident)
     before = _places(ctx)
@@ -426,7 +434,24 @@ def _spell_rooms(scratch: Ctx) -> None:
                 scratch.edit("tokens")["tokens"][i]["destination"] = name
 
 
-def _connections_off_map(ctx: Ctx, scratch: Ctx) -> str:
+def _changed_connections(ctx: Ctx, scratch: Ctx) -> list[int]:
+    """The indices of the connections the effects add or change: those not on the map before, compared by value
+    (as written, before any name is respelled)."""
+    def key(c: Any) -> str:
+        return json.dumps(c, sort_keys=True, default=str)
+
+    was = Counter(key(c) for c in peek(ctx.doc("map")["connections"]))
+    out = []
+    for i, c in enumerate(peek(scratch.doc("map")["connections"])):
+        k = key(c)
+        if was[k] > 0:
+            was[k] -= 1
+        else:
+            out.append(i)
+    return out
+
+
+def _connections_off_map(scratch: Ctx, changed: list[int]) -> str:
     """Rules 25 and 39 join two rooms by a connection. Each end of a connection the effects add or change, and each
     room its ``basis`` names (Rule 76: the letter positions it rests on), is read as a room named in an action's
     parameters is (``world.resolve_room``: any case, or a synonym, Rule 72, as the map and the table stand after the
@@ -435,15 +460,9 @@ def _connections_off_map(ctx: Ctx, scratch: Ctx) -> str:
     the same room, is said in words, with the field ("" if none): then none of the effects can be made.
     Connections the effects leave as they were are not looked at.
     """
-    def key(c: Any) -> str:
-        return json.dumps(c, sort_keys=True, default=str)
-
-    was = Counter(key(c) for c in peek(ctx.doc("map")["connections"]))
-    for i, c in enumerate(peek(scratch.doc("map")["connections"])):
-        k = key(c)
-        if was[k] > 0:
-            was[k] -= 1
-            continue
+    connections = list(peek(scratch.doc("map")["connections"]))
+    for i in changed:
+        c = connections[i]
         ends = []
         for j, given in enumerate(dict.get(c, "between") or []):
             name = w.resolve_room(scratch, given)
@@ -464,6 +483,54 @@ def _connections_off_map(ctx: Ctx, scratch: Ctx) -> str:
             if name != given:
                 scratch.edit("map")["connections"][i]["basis"][j]["room"] = name
     return ""
+
+
+def _basis_key(c: Any) -> tuple[tuple[str, int], ...]:
+    """A connection's Rule 76 basis as a sorted tuple of (room, position): none and [] are alike."""
+    basis = peek(dict.get(c, "basis") or [])
+    return tuple(sorted((str(dict.get(b, "room")), int(dict.get(b, "position"))) for b in basis))
+
+
+def _repeated_connections(scratch: Ctx, changed: list[int]) -> tuple[str, list[int]]:
+    """ifMUD seed, Rules 25 and 39: two rooms are connected to each other or not (two-way, one relation), so a
+    connection the effects add or change between two rooms another connection already joins (either way round, the
+    ends spelled as the map does) is no new connection. The connections the effects leave alone claim their pairs
+    first, then the changed ones in order. A repeat with the same basis (Rule 76) says nothing new: its index is
+    returned, to be dropped. A repeat on another basis would keep two records of one connection that Rule 76 deletes
+    differently, and which the players meant cannot be told: that is said in words, and none of the effects is
+    made. Connections repeated before the effects are left as they are (the invariant reports them)."""
+    connections = list(peek(scratch.doc("map")["connections"]))
+    todo = set(changed)
+    claimed: dict[frozenset[str], int] = {}
+    for i, c in enumerate(connections):
+        if i not in todo:
+            claimed.setdefault(frozenset(peek(dict.get(c, "between") or [])), i)
+    repeats = []
+    for i in changed:
+        c = connections[i]
+        pair = frozenset(peek(dict.get(c, "between") or []))
+        j = claimed.get(pair)
+        if j is None:
+            claimed[pair] = i
+        elif _basis_key(c) == _basis_key(connections[j]):
+            repeats.append(i)
+        else:
+            a, b = peek(dict.get(c, "between"))
+            return (f"map connections[{i}] joins {a} and {b}, already connected by connections[{j}] on another "
+                    "basis (Rules 25, 39, 76)"), []
+    return "", repeats
+
+
+def _drop_repeated_connections(ctx: Ctx, scratch: Ctx, ident: int, repeated: list[int]) -> None:
+    """Drop the connections ``_repeated_connections`` found saying again what the map says, a step each."""
+    drop = set(repeated)
+    kept = []
+    for i, c in enumerate(peek(scratch.doc("map")["connections"])):
+        if i in drop:
+            ctx.step({"proposal": ident, "connection_exists": list(peek(dict.get(c, "between"))), "rule": "r25"})
+        else:
+            kept.append(c)
+    scratch.edit("map")["connections"] = kept
 
 
 def _drop_connections_of_gone_rooms(ctx: Ctx, scratch: Ctx, ident: int) -> None:
