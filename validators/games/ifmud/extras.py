@@ -4,6 +4,7 @@ servants (Rule 45) and leaving (Rule 13)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from ...engine import ANYONE, PLAYER, Action, Ctx, peek
 from . import consent
@@ -105,12 +106,29 @@ def _damage(ctx: Ctx) -> None:
         deleted = set()
         for i, c in enumerate(peek(connections)):
             basis = dict.get(c, "basis") or []
-            if basis and all(item(b, "room") == name and item(b, "position") == pos for b in peek(basis)):
+            if basis and _solely_on(ctx, basis, name, pos):
                 ctx.step({"connection_deleted": item(c, "between"), "rule": "r76"})
                 deleted.add(i)
         if deleted:
             m["connections"] = [c for i, c in enumerate(peek(connections)) if i not in deleted]
     ctx.step({"room": name, "connectivity_name": w.connectivity_name(r)})
+
+
+def _solely_on(ctx: Ctx, basis: Any, name: str, pos: int) -> bool:
+    """ifMUD seed, Rule 76: is a connection with this basis based solely on position ``pos`` of room ``name``? The
+    positions a basis names are those its connection rests on, each enough by itself; one masked before (Rule 76,
+    in its room's ``masked``) no longer counts for connectivity, so it holds nothing up. The connection rests solely
+    on ``pos`` when that is among its basis and every other position of it that still counts is that one too."""
+    hit = False
+    for b in peek(basis):
+        room, at = dict.__getitem__(b, "room"), dict.__getitem__(b, "position")
+        if room == name and at == pos:
+            hit = True
+            continue
+        r = w.room(ctx, room)
+        if r is None or at not in (dict.get(r, "masked") or ()):
+            return False  # another position still holds it up (or a room the map lacks: not ours to judge)
+    return hit
 
 
 DAMAGE = Action(
