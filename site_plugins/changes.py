@@ -56,10 +56,12 @@ def time_html(stamp: str, shown: str | None = None) -> str:
 Pieces = list[tuple[str, str | None]]  # (the text shown, its HTML when it is a time)
 
 
-def time_pieces(text: str) -> Pieces:
+def time_pieces(text: str, *, keep: bool = False) -> Pieces:
     """Plain ``text`` in pieces: each time in it (a value, or a field of a record written whole) as the wiki writes
     times (``time_html``; a JSON string's quotes go with it), a day alone as the wiki writes days (``day``: 5 Nov
-    2026), the rest as it is. A stamp or a day of an impossible date is left as it is."""
+    2026), the rest as it is. A stamp or a day of an impossible date is left as it is. With ``keep`` (plain text
+    such as the Atom feed), each time and day is shown as ``text`` writes it, but still as a piece of its own, which
+    ``cut_pieces`` never cuts."""
     pieces: Pieces = []
     pos = 0
     for m in _STAMP_IN.finditer(text):
@@ -68,7 +70,10 @@ def time_pieces(text: str) -> Pieces:
         shown = when(stamp) if stamp else day(exact)
         if shown == exact:
             continue
-        pieces += [(text[pos:m.start()], None), (shown, time_html(exact, shown))]
+        if keep:
+            pieces += [(text[pos:m.start()], None), (m.group(0), esc(m.group(0)))]
+        else:
+            pieces += [(text[pos:m.start()], None), (shown, time_html(exact, shown))]
         pos = m.end()
     pieces.append((text[pos:], None))
     return pieces
@@ -92,6 +97,11 @@ def cut_pieces(pieces: Pieces, limit: int | None) -> Pieces:
 
 def pieces_html(pieces: Pieces) -> str:
     return "".join(esc(s) if h is None else h for s, h in pieces)
+
+
+def pieces_text(pieces: Pieces) -> str:
+    """``pieces`` as the plain text they show."""
+    return "".join(s for s, _ in pieces)
 
 
 def times_html(text: str, limit: int | None = None) -> str:

@@ -10,7 +10,7 @@ from validators.games._timefmt import day, when
 from validators.roster import active_players, bar_on, fold, quorum
 from validators.timeutil import UTC, parse_time
 
-from .changes import Pieces, cut_pieces, pieces_html, time_pieces
+from .changes import Pieces, cut_pieces, pieces_html, pieces_text, time_pieces
 from .links import Links
 from .markup import esc, md_text, raw_html
 from .model import Entry, Game
@@ -189,29 +189,28 @@ def _param_text(value: Any) -> str:
     return " ".join(str(text).split())
 
 
+def _params_pieces(params: dict[str, Any], limit: int, keep: bool) -> Pieces:
+    """An action's parameters in pieces (``time_pieces``), each value cut past 40 shown characters and the whole
+    past ``limit``, never inside a time or a day: one that would be cut is left out whole."""
+    pieces: Pieces = []
+    for k, v in params.items():
+        pieces += [("; " if pieces else "", None), (f"{k}: ", None),
+                   *cut_pieces(time_pieces(_param_text(v), keep=keep), 40)]
+    return cut_pieces(pieces, limit)
+
+
 def params_words(params: dict[str, Any] | None, limit: int = 80) -> str:
     """An action's parameters as plain text, as the record keeps them (for the Atom feed): 'proposal: 3; vote: FOR',
-    each value cut past 40 characters, the whole past ``limit``."""
-    if not params:
-        return ""
-    parts = []
-    for k, v in params.items():
-        text = _param_text(v)
-        parts.append(f"{k}: {text if len(text) <= 40 else text[:39] + '…'}")
-    joined = "; ".join(parts)
-    return joined if len(joined) <= limit else joined[: limit - 1] + "…"
+    each value cut past 40 characters, the whole past ``limit``; a cut falls before a stamp or a day, never inside
+    one (``_params_pieces``)."""
+    return pieces_text(_params_pieces(params, limit, keep=True)) if params else ""
 
 
 def params_html(params: dict[str, Any] | None, limit: int = 80) -> str:
     """An action's parameters as HTML for a page (the history, a player's recent actions): as ``params_words``, but
     each time and day written as the wiki writes them (``time_pieces``) before anything is cut, so that the cuts
     count the characters shown and never fall inside a time: one that would be cut is left out whole."""
-    if not params:
-        return ""
-    pieces: Pieces = []
-    for k, v in params.items():
-        pieces += [("; " if pieces else "", None), (f"{k}: ", None), *cut_pieces(time_pieces(_param_text(v)), 40)]
-    return pieces_html(cut_pieces(pieces, limit))
+    return pieces_html(_params_pieces(params, limit, keep=False)) if params else ""
 
 
 def render_player(state: State, name: str, links: Links, series: Series | None = None,

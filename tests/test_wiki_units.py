@@ -498,3 +498,38 @@ def test_the_actions_reference_names_a_rule_the_ruleset_lacks_as_the_judge_does(
     page = render_actions(state, Registry([module]), links, "g")
     assert "<strong>rule</strong>: tagging (no such rule in this game&#x27;s ruleset)" in page, page
     assert "(tag-reset (no such rule in this game" in page
+
+
+def test_the_feed_cuts_parameters_before_a_time_never_inside_one() -> None:
+    """The Atom feed: an action's parameters keep their stamps and days as the files write them, and a cut (a value
+    past 40 characters, the whole past 200) falls before a stamp or a day, never inside one: one that would be cut is
+    left out whole rather than shown as half a stamp ("2026-11-05T10:0…")."""
+    import dataclasses
+    import xml.etree.ElementTree as ET
+
+    from site_plugins.history import atom_feed
+    from site_plugins.links import Links
+    from site_plugins.players import params_words
+
+    stamp = "2026-11-05T10:00:00Z"
+    assert params_words({"until": stamp, "day": "2026-11-05"}) == f"until: {stamp}; day: 2026-11-05"
+    # the value's own cut (40): 25 characters, then a stamp that does not fit, left out whole
+    assert params_words({"note": "x" * 25 + " " + stamp}) == "note: " + "x" * 25 + " …"
+    assert params_words({"note": "x" * 30 + " 2026-11-05 y"}) == "note: " + "x" * 30 + " …"
+    # the whole's cut: the stamp would end past the limit, so it is left out whole
+    assert params_words({"a": "y" * 30, "at": stamp}, limit=50) == "a: " + "y" * 30 + "; at: …"
+    assert params_words({"a": "y" * 30, "at": stamp}, limit=60) == "a: " + "y" * 30 + f"; at: {stamp}"
+    # plain text past the limit is still cut where it falls, and so is an impossible date, which the wiki leaves as
+    # it is (no day of its own)
+    assert params_words({"a": "y" * 60}, limit=20) == "a: " + "y" * 16 + "…"
+    assert params_words({"a": "x" * 30 + " 2026-13-45"}) == "a: " + "x" * 30 + " 2026-13-…"
+    assert params_words(None) == ""
+
+    game = model.load(ROOT, "quazie", replay=False)
+    params = {f"p{i}": "z" * 30 for i in range(5)} | {"until": stamp}  # the stamp straddles the feed's 200
+    record = {"at": "2026-11-05T12:00:00Z", "actor": "Simon", "action": "quazie.tag", "params": params}
+    entry = model.Entry("content/quazie/actions/20261105T120000Z--Simon--quazie.tag.yaml", record)
+    feed = atom_feed(dataclasses.replace(game, entries=[entry]), Links("quazie", "games/quazie/history.md", {}), "")
+    ns = {"a": "http://www.w3.org/2005/Atom"}
+    summary = ET.fromstring(feed).find("a:entry/a:summary", ns).text
+    assert summary.splitlines()[1] == "; ".join(f"p{i}: " + "z" * 30 for i in range(5)) + "; until: …"
