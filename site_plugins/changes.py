@@ -95,6 +95,20 @@ def cut_pieces(pieces: Pieces, limit: int | None) -> Pieces:
     return kept + [("…", None)]
 
 
+def cut_text(text: str, limit: int, near: int = 20) -> str:
+    """Plain ``text`` cut with "…" past ``limit`` characters, to be escaped after (never an escaped text cut, which
+    can fall inside "&amp;"): before a stamp or a day, never inside one (``time_pieces``), and, when the cut falls
+    inside a word, at the last space within ``near`` characters before it, if there is one."""
+    if len(text) <= limit:
+        return text
+    kept = pieces_text(cut_pieces(time_pieces(text, keep=True), limit))[:-1]  # a prefix of text, less its "…"
+    if kept and not kept[-1].isspace() and not text[len(kept)].isspace():
+        space = max(kept.rfind(c) for c in " \t\n")
+        if space >= max(1, len(kept) - near):
+            kept = kept[:space]
+    return kept.rstrip() + "…"
+
+
 def pieces_html(pieces: Pieces) -> str:
     return "".join(esc(s) if h is None else h for s, h in pieces)
 

@@ -17,6 +17,7 @@ from validators.games._timefmt import hours, time_md, when
 from validators.roster import active_players, quorum
 from validators.timeutil import format_time, parse_time
 
+from .changes import cut_text
 from .links import Links
 from .markup import esc, md_text, plain_html, raw_html
 from .svg import bar
@@ -58,9 +59,14 @@ def effects_html(effects: dict[str, Any] | None) -> str:
                      f"{' (' + esc(label) + ')' if label and label != e.get('id') else ''}"
                      + (f"<blockquote>{plain_html(e['body'])}</blockquote>" if e.get("body") else "") + "</li>")
     for op in effects.get("gamestate", []) or []:
-        value = op.get("value", op.get("from", ""))
-        items.append(f"<li>{esc(op.get('op', ''))} <code>{esc(op.get('path', ''))}</code>"
-                     f"{' = <code>' + esc(str(value))[:120] + '</code>' if 'value' in op or 'from' in op else ''}</li>")
+        value = ""
+        if "value" in op or "from" in op:
+            # cut as written, then escaped (an escaped text cut can fall inside "&amp;"); the whole shown on hover
+            text = str(op.get("value", op.get("from", "")))
+            shown = cut_text(text, 120)
+            title = f' title="{esc(text)}"' if shown != text else ""
+            value = f" = <code{title}>{esc(shown)}</code>"
+        items.append(f"<li>{esc(op.get('op', ''))} <code>{esc(op.get('path', ''))}</code>{value}</li>")
     return ('<details class="nomic-effects"><summary>What it does if enacted</summary>'
             f'<ul>{"".join(items)}</ul></details>')
 

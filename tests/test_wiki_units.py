@@ -533,3 +533,31 @@ def test_the_feed_cuts_parameters_before_a_time_never_inside_one() -> None:
     ns = {"a": "http://www.w3.org/2005/Atom"}
     summary = ET.fromstring(feed).find("a:entry/a:summary", ns).text
     assert summary.splitlines()[1] == "; ".join(f"p{i}: " + "z" * 30 for i in range(5)) + "; until: …"
+
+
+def test_a_long_patch_value_is_cut_before_it_is_escaped_with_a_mark_and_kept_whole_on_hover() -> None:
+    """A proposal's "What it does if enacted": a long gamestate value is cut as written (never inside "&amp;" nor
+    inside a stamp or a day), at a space when there is one near, marked with "…", then escaped; the whole value is
+    kept in the ``title`` (shown on hover). A short one is shown whole, without a title."""
+    import html as _html
+
+    from site_plugins.proposals import effects_html
+
+    def code(value: object) -> str:
+        out = effects_html({"gamestate": [{"op": "set", "path": "a/b", "value": value}]})
+        start = out.index("= <code") + 2
+        return out[start:out.index("</code>", start) + len("</code>")]
+
+    tom = "Tom & Jerry " * 20  # escaped, the old cut at 120 fell inside an "&amp;"
+    assert code(tom) == (f'<code title="{_html.escape(tom, quote=True)}">'
+                         + _html.escape("Tom & Jerry " * 9 + "Tom & Jerry…", quote=False) + "</code>")
+    assert code("alphabet " * 20) == f'<code title="{"alphabet " * 20}">' + "alphabet " * 12 + "alphabet…</code>"
+    assert code("y" * 200) == f'<code title="{"y" * 200}">' + "y" * 119 + "…</code>"
+    stamp = "2026-11-05T10:00:00Z"
+    assert code("x" * 100 + f" {stamp} tail") == f'<code title="{"x" * 100} {stamp} tail">' + "x" * 100 + "…</code>"
+    assert code("x" * 110 + " 2026-11-05 tail") == (
+        f'<code title="{"x" * 110} 2026-11-05 tail">' + "x" * 110 + "…</code>")
+    assert code("x" * 100 + " 2026-11-05 and more words") == (
+        f'<code title="{"x" * 100} 2026-11-05 and more words">' + "x" * 100 + " 2026-11-05 and…</code>")
+    assert code("a < b") == "<code>a &lt; b</code>"
+    assert code(3) == "<code>3</code>"
