@@ -171,7 +171,8 @@ def archive_table(items: list[dict[str, Any]], links: Links, prefix: str, label:
         r = p.get("resolved") or {}
         t = r.get("tally") or {}
         tally_text = ", ".join(f"{v} {k.upper()}" for k, v in t.items())
-        title = esc(p.get("title", "") or p.get("text", "")[:80])
+        # an untitled item is named by the start of its text, on one line, cut as written and then escaped
+        title = esc(p.get("title", "") or cut_text(" ".join(str(p.get("text") or "").split()), 80))
         if pages:
             href = esc(links.other(item_src(links.game, prefix, p["id"])))
             title = f'<a href="{href}">{title or "#" + str(p["id"])}</a>'

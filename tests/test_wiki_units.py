@@ -561,3 +561,20 @@ def test_a_long_patch_value_is_cut_before_it_is_escaped_with_a_mark_and_kept_who
         f'<code title="{"x" * 100} 2026-11-05 and more words">' + "x" * 100 + " 2026-11-05 and…</code>")
     assert code("a < b") == "<code>a &lt; b</code>"
     assert code(3) == "<code>3</code>"
+
+
+def test_an_untitled_item_in_the_archive_is_named_by_its_text_cut_with_a_mark() -> None:
+    """The archive of resolved proposals (CfJs, DoVs): an item without a title is named by the start of its text, on
+    one line, cut past 80 characters at a space when there is one near and marked "…", then escaped."""
+    from site_plugins.links import Links
+    from site_plugins.proposals import archive_table
+
+    def cell(text: object) -> str:
+        out = archive_table([{"id": 7, "status": "failed", "text": text}], Links("g", "games/g/proposals.md", {}),
+                            "cfj", "CfJs")
+        return out.split("<td>")[1].split("</td>")[0]
+
+    assert cell("Is Fred & Ginger\nallowed to dance? " * 5) == (
+        "Is Fred &amp; Ginger allowed to dance? Is Fred &amp; Ginger allowed to dance? Is Fred &amp;…")
+    assert cell("short <one>") == "short &lt;one&gt;"
+    assert cell(None) == ""
