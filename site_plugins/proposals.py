@@ -9,6 +9,7 @@ possible yet, from when it will be if the votes stay as they are.
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timedelta
 from typing import Any, Callable
 
@@ -49,6 +50,14 @@ def first_time(reason: Callable[[datetime], str | None], now: datetime, submitte
     return None
 
 
+def _value_text(value: Any) -> str:
+    """A patch value as a file writes it: a string as it is, anything else in YAML's flow form (JSON is that form:
+    ``{"a": 1}``, ``[1, 2]``, ``true``, ``null``), not Python's (``{'a': 1}``, ``True``, ``None``)."""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
 def effects_html(effects: dict[str, Any] | None) -> str:
     if not effects:
         return ""
@@ -62,9 +71,9 @@ def effects_html(effects: dict[str, Any] | None) -> str:
         value = ""
         if "value" in op or "from" in op:
             # cut as written, then escaped (an escaped text cut can fall inside "&amp;"); the whole shown on hover
-            text = str(op.get("value", op.get("from", "")))
+            text = _value_text(op.get("value", op.get("from", "")))
             shown = cut_text(text, 120)
-            title = f' title="{esc(text)}"' if shown != text else ""
+            title = f' title="{esc(cut_text(text, 2000))}"' if shown != text else ""
             value = f" = <code{title}>{esc(shown)}</code>"
         items.append(f"<li>{esc(op.get('op', ''))} <code>{esc(op.get('path', ''))}</code>{value}</li>")
     return ('<details class="nomic-effects"><summary>What it does if enacted</summary>'

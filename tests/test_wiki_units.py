@@ -561,6 +561,10 @@ def test_a_long_patch_value_is_cut_before_it_is_escaped_with_a_mark_and_kept_who
         f'<code title="{"x" * 100} 2026-11-05 and more words">' + "x" * 100 + " 2026-11-05 and…</code>")
     assert code("a < b") == "<code>a &lt; b</code>"
     assert code(3) == "<code>3</code>"
+    # a value that is no string is written as the file would write it, in YAML's flow form, not Python's
+    assert code({"a": 1, "b": [True, None]}) == '<code>{&quot;a&quot;: 1, &quot;b&quot;: [true, null]}</code>'
+    assert code(False) == "<code>false</code>"
+    assert code("z" * 5000).count("z") == 119 + 1999  # the title is capped too
 
 
 def test_an_untitled_item_in_the_archive_is_named_by_its_text_cut_with_a_mark() -> None:
