@@ -6,8 +6,11 @@ only one) or the GRAND POOBAH (rule 23: only one). When it comes back (``core.un
 there would be two. The consequence here settles it, the same way for all three:
 
 * the returning Muffin's mark lapses: the other got it while the returning one did not count;
-* but a Muffin in Limbo cannot lose anything (rule 15): one coming back into Limbo keeps it and the others yield
-  (two in Limbo: neither may change, and ``nomic check`` reports it);
+* but a Muffin in Limbo cannot lose anything (rule 15): one coming back into Limbo keeps it and the others yield;
+  when another holder is in Limbo too, neither may change, so coming back would leave two, which rule 23 (rule 14
+  for It) forbids: the return is refused (rule 2 lets an admin un-idle a Muffin; it does not oblige one), as is a
+  proposal's patch that would bring it back (the admin may fail the proposal instead). It may come back once the
+  other has left Limbo (rule 15: set to Position 9), and then the other's mark lapses;
 * and for the GRAND POOBAH, the dynasty's leader is the current GRAND POOBAH (rules 8 and 23): a returning leader
   keeps the role and the other holder's entry lapses.
 
@@ -20,7 +23,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ...engine import Ctx, peek
-from .common import IT, NOT_IT, R_ROLES, R_TAG, in_limbo, leader, muffins, stat
+from ...problems import Illegal, Problem
+from .common import IT, NOT_IT, R_ROLES, R_SPECIAL, R_TAG, in_limbo, leader, muffins, stat
 from .consequences import replaced_at
 from .roles import POOBAH
 from .stuff import DESCRIBER
@@ -43,7 +47,7 @@ def _drop_it(p: dict[str, Any]) -> None:
 @dataclass(frozen=True)
 class Sole:
     label: str  # as the messages name it
-    key: str  # the outcome's key: ``<key>_lapsed`` / ``<key>_kept``
+    key: str  # the outcome's key: ``<key>_lapsed``
     rules: str  # the rules that allow only one, for the outcome's ``because``
     has: Callable[[dict[str, Any]], bool]
     drop: Callable[[dict[str, Any]], None]
@@ -66,11 +70,33 @@ def only_one_returns(ctx: Ctx) -> None:
     if not back:
         return
     was_idle = {p["name"] for p in base if p.get("idle")}
+    back = [p for p in back if p["name"] in was_idle]
     for p in back:
-        if p["name"] not in was_idle:
-            continue
+        _refuse_deadlock(ctx, p)
+    for p in back:
         for sole in SOLE:
             _settle(ctx, p["name"], sole)
+
+
+def _refuse_deadlock(ctx: Ctx, p: dict[str, Any]) -> None:
+    """Seed 003 rules 2, 14, 15, 23: a Muffin coming back into Limbo with a mark only one may hold, while another
+    Muffin in Limbo holds it too (one already active, or one coming back with it), would make two that no rule may
+    settle (neither's values may change while in Limbo). The return is refused before anything changes."""
+    pos = stat(p, "position")
+    if not in_limbo(pos):
+        return
+    for sole in SOLE:
+        if not sole.has(p):
+            continue
+        # every active Muffin as the action left it: one already active, or one coming back with it
+        for o in muffins(ctx):
+            if o["name"] == p["name"] or not sole.has(o) or not in_limbo(stat(o, "position")):
+                continue
+            raise Illegal(Problem(
+                f"{p['name']} cannot come back now: it is in Limbo ({pos!r}) as {sole.label}, and {o['name']}, in "
+                f"Limbo too ({stat(o, 'position')!r}), is {sole.label}; nothing of a Muffin in Limbo may change "
+                f"(rule 15) and there may be only one ({sole.rules}). {p['name']} may come back once {o['name']} "
+                "has left Limbo (Position 9); a proposal bringing it back may be failed instead", rule=R_SPECIAL))
 
 
 def _settle(ctx: Ctx, name: str, sole: Sole) -> None:
@@ -82,12 +108,9 @@ def _settle(ctx: Ctx, name: str, sole: Sole) -> None:
         return  # rule 2: it comes back with the values it had, and nobody else has this one
     first = others[0]["name"]
     if in_limbo(stat(p, "position")):
-        for o in others:
-            if in_limbo(stat(o, "position")):
-                ctx.step({f"{sole.key}_kept": o["name"], "because": "in Limbo, its values cannot change (rule 15)"})
-            else:
-                _drop(ctx, o["name"], sole, f"{name} came back in Limbo as {sole.label}, and a Muffin in Limbo "
-                                            f"cannot lose it (rule 15); there may be only one ({sole.rules})")
+        for o in others:  # none in Limbo: ``_refuse_deadlock`` has refused that
+            _drop(ctx, o["name"], sole, f"{name} came back in Limbo as {sole.label}, and a Muffin in Limbo "
+                                        f"cannot lose it (rule 15); there may be only one ({sole.rules})")
         return
     if sole.label == POOBAH and name == leader(ctx) and not any(in_limbo(stat(o, "position")) for o in others):
         for o in others:
