@@ -108,6 +108,26 @@ def test_invariants(base):
     assert any("only one Muffin is It" in m for m in messages)
 
 
+def test_invariant_second_grand_poobah(base):
+    """Seed 003 rules 8 and 23: the dynasty's leader (Ann) is the GRAND POOBAH, whatever the Roles lists say, and
+    there may be only one; the role in another active Muffin's Roles is reported, with the rules cited. The leader's
+    own entry, an idle holder (rule 2) and a holder while nobody leads are not."""
+    (inv,) = MODULE.invariants
+    bad = _with(base, Dot=("roles", ["GRAND POOBAH"]))
+    found = [p for p in inv(bad) if "GRAND POOBAH" in p.message]
+    assert len(found) == 1
+    assert "Dot holds the role GRAND POOBAH, but Ann leads the dynasty" in found[0].message
+    assert "rules 8 and 23" in found[0].message
+    assert found[0].field == "players[3].stats.roles"
+    assert list(inv(_with(base, Ann=("roles", ["GRAND POOBAH"])))) == []
+    docs = copy.deepcopy(bad.docs)
+    docs["dynasty"]["leader"] = None
+    assert list(inv(State(bad.config, docs, bad.rules))) == []
+    docs = copy.deepcopy(bad.docs)
+    next(p for p in docs["roster"]["players"] if p["name"] == "Dot")["idle"] = True
+    assert list(inv(State(bad.config, docs, bad.rules))) == []
+
+
 def test_invariants_count_only_active_muffins(base):
     """Seed 003 rule 2: idle Muffins are not Muffins for rules 14 and 23, and keep their values while idle. An idle
     Muffin still marked It leaves nobody It (rule 14.4: the GRAND POOBAH is), so the Muffin the GRAND POOBAH then

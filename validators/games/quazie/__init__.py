@@ -68,6 +68,8 @@ def _invariants(state: State) -> Iterator[Problem]:
                    if role in stat(p, "roles", []) and not p.get("idle")]
         if len(holders) > 1:
             yield Problem(f"there may be only one {role}, not {', '.join(holders)}", "roster", field="players")
+    for i, name, boss in roles.second_poobahs(state):
+        yield Problem(roles.second_poobah_message(name, boss), "roster", field=f"players[{i}].stats.roles")
 
 
 MODULE = Module(
@@ -82,7 +84,7 @@ MODULE = Module(
              + roles.ACTIONS + music.ACTIONS + hands.ACTIONS),
     events=stuff.EVENTS,
     consequences=[leaving.departures, consequences.launch_base, consequences.limbo_guard, roles.writer_since,
-                  returning.only_one_returns],
+                  returning.only_one_returns, roles.poobah_guard],
     gates=[consequences.robot_gate],
     invariants=[_invariants],
     pages=pages,

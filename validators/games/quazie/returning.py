@@ -12,7 +12,8 @@ there would be two. The consequence here settles it, the same way for all three:
   proposal's patch that would bring it back (the admin may fail the proposal instead). It may come back once the
   other has left Limbo (rule 15: set to Position 9), and then the other's mark lapses;
 * and for the GRAND POOBAH, the dynasty's leader is the current GRAND POOBAH (rules 8 and 23): a returning leader
-  keeps the role and the other holder's entry lapses.
+  keeps the role and the other holder's entry lapses; a returning Muffin who is not the leader loses the role while
+  the dynasty has a leader (or, in Limbo, where it cannot lose it, may not come back).
 
 Runs after the Limbo guard; only players the action replaced are read.
 """
@@ -88,6 +89,13 @@ def _refuse_deadlock(ctx: Ctx, p: dict[str, Any]) -> None:
     for sole in SOLE:
         if not sole.has(p):
             continue
+        boss = leader(ctx)
+        if sole.label == POOBAH and boss is not None and boss != p["name"]:
+            # rules 8 and 23: the dynasty's leader is the GRAND POOBAH, and it cannot yield that to a role entry
+            raise Illegal(Problem(
+                f"{p['name']} cannot come back now: it is in Limbo ({pos!r}) holding the role GRAND POOBAH, which "
+                f"cannot lapse there (rule 15), and {boss} leads the dynasty and is the GRAND POOBAH; there may be "
+                f"only one (rules 8 and 23). {p['name']} may come back once out of Limbo", rule=R_SPECIAL))
         # every active Muffin as the action left it: one already active, or one coming back with it
         for o in muffins(ctx):
             if o["name"] == p["name"] or not sole.has(o) or not in_limbo(stat(o, "position")):
@@ -102,6 +110,12 @@ def _refuse_deadlock(ctx: Ctx, p: dict[str, Any]) -> None:
 def _settle(ctx: Ctx, name: str, sole: Sole) -> None:
     p = ctx.player(name)
     if p is None or not sole.has(p):
+        return
+    boss = leader(ctx)
+    if sole.label == POOBAH and boss is not None and boss != name:
+        # rules 8 and 23: the role is the current GRAND POOBAH, the dynasty's leader, whatever the Roles lists say
+        _drop(ctx, name, sole, f"{boss} leads the dynasty and is the GRAND POOBAH (rules 8 and 23); there may be "
+                               f"only one ({sole.rules})")
         return
     others = [o for o in muffins(ctx) if o["name"] != name and sole.has(o)]
     if not others:

@@ -7,13 +7,14 @@ Writer of Awesome got the role (it may be removed by anyone 24 hours later).
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Iterator
+from typing import Any, Iterator
 
-from ...engine import Action, Ctx, peek
+from ...engine import Action, Ctx, State, peek
+from ...problems import Illegal, Problem
 from ...roster import change_stat
 from ...timeutil import format_time, parse_time
 from .common import LAUNCH_BASE, R_ROLES, done_today, in_limbo, leader, mark_today, muffin, muffins, stat
-from .consequences import replaced_at
+from .consequences import EXEMPT, replaced_at
 from .hands import POOBAH_GIVER, subject_covers, subject_in_rule
 from .launch import MINION
 from .stuff import DESCRIBER
@@ -28,6 +29,54 @@ ROLE = {"enum": ROLES}
 
 def holders(ctx: Ctx, role: str) -> list[str]:
     return [p["name"] for p in muffins(ctx) if role in stat(p, "roles", [])]
+
+
+def second_poobahs(state: State | Ctx) -> list[tuple[int, str, str]]:
+    """Seed 003 rules 8 and 23: (index, name, leader) of each active Muffin, not the dynasty's leader, whose Roles
+    hold GRAND POOBAH while the dynasty has a leader. Rule 8 gives each dynasty a single GRAND POOBAH, its leader
+    (idle or not: an idle spell does not end a dynasty); rule 23's role is "the current GRAND POOBAH" and only one
+    may hold it, so such an entry names a second one. (An idle Muffin is no Muffin for rule 23, rule 2.)"""
+    boss = leader(state)
+    if boss is None:
+        return []
+    return [(i, p["name"], boss) for i, p in enumerate(peek(state.doc("roster")["players"]))
+            if p["name"] != boss and not p.get("idle") and not p.get("kind") and POOBAH in stat(p, "roles", [])]
+
+
+def second_poobah_message(name: str, boss: str) -> str:
+    return (f"{name} holds the role GRAND POOBAH, but {boss} leads the dynasty and is the GRAND POOBAH: the role is "
+            "the current GRAND POOBAH, and there may be only one (rules 8 and 23)")
+
+
+def poobah_guard(ctx: Ctx) -> None:
+    """Consequence (seed 003 rules 8 and 23): an action that would make a Muffin other than the dynasty's leader hold
+    the role GRAND POOBAH (a proposal's patch writing it into their Roles, or naming a new leader while another keeps
+    the role) is refused: its effects cannot be applied (the admin may fail the proposal instead). Only what the
+    action changed is read; a state already so is left to ``nomic check``. Not the end of a dynasty (DoV, Ascension)."""
+    docs = ctx.tx.docs
+    if ("roster" not in docs and "dynasty" not in docs) or ctx.action.name in EXEMPT:
+        return
+    boss = leader(ctx)
+    if boss is None:
+        return
+    now = list(peek(ctx.doc("roster")["players"]))
+    base = ctx.tx.base.docs["roster"]["players"]
+    moved = boss != ctx.tx.base.docs["dynasty"].get("leader")
+    if not moved and "roster" not in docs:
+        return
+    todo: Any = range(len(now)) if moved else replaced_at(now, base)
+    olds: dict[str, Any] | None = None
+    for i in todo:
+        p = now[i]
+        if p["name"] == boss or p.get("idle") or p.get("kind") or POOBAH not in stat(p, "roles", []):
+            continue
+        if not moved:
+            olds = olds if olds is not None else {o["name"]: o for o in base}
+            old = olds.get(p["name"])
+            if old is not None and not old.get("idle") and POOBAH in stat(old, "roles", []):
+                continue  # held already before this action: not its doing
+        raise Illegal(Problem(f"the action would leave {second_poobah_message(p['name'], boss)}; no rule lets the "
+                              "role pass while the dynasty has its GRAND POOBAH", rule=R_ROLES))
 
 
 def sole_in_limbo(ctx: Ctx) -> str | None:
