@@ -52,9 +52,11 @@ def poobah_guard(ctx: Ctx) -> None:
     """Consequence (seed 003 rules 8 and 23): an action that would make a Muffin other than the dynasty's leader hold
     the role GRAND POOBAH (a proposal's patch writing it into their Roles, or naming a new leader while another keeps
     the role) is refused: its effects cannot be applied (the admin may fail the proposal instead). Only what the
-    action changed is read; a state already so is left to ``nomic check``. Not the end of a dynasty (DoV, Ascension)."""
+    action changed is read; a state already so is left to ``nomic check``. Not the end of a dynasty (DoV, Ascension),
+    nor a change of name."""
     docs = ctx.tx.docs
-    if ("roster" not in docs and "dynasty" not in docs) or ctx.action.name in EXEMPT:
+    # a change of name (core rule 2) moves a holding, it makes none
+    if ("roster" not in docs and "dynasty" not in docs) or ctx.action.name in EXEMPT | {"core.rename"}:
         return
     boss = leader(ctx)
     if boss is None:
