@@ -1,7 +1,8 @@
 """What happens by itself after every action (seed 003 rules 13, 15), and the gate on Declarations of Victory.
 
 * Launch Base Zone: a Muffin at Position 4 is Robot; its arrival there is noted (for the Eggman roll and
-  Eggman's Minion's 48 hours).
+  Eggman's Minion's 48 hours). Looked at after each action that changed the roster or the module's document (no
+  other can move a Muffin or its arrival).
 * Limbo: nothing about a Muffin in Limbo may change but its Position, set to 9 by itself or by a Muffin in
   Limbo with the same Position value; a Muffin in Limbo may change nothing of Muffins at other Positions.
   A quazie action that would do so is refused; a core action (say, the 5-Stuff deduction on enactment)
@@ -28,6 +29,8 @@ _NO_STATS: dict[str, Any] = {}  # a Muffin without stats reads as one with none 
 
 
 def launch_base(ctx: Ctx) -> None:
+    if "roster" not in ctx.tx.docs and "quazie" not in ctx.tx.docs:
+        return  # no Position and no arrival changed: as the last action that changed them left them
     players = list(peek(ctx.doc("roster")["players"]))  # read after every action: read without copying
     seen = ctx.doc("quazie").get("launch_base", {})
     # stat(p, "position"), without a call per Muffin
@@ -65,13 +68,23 @@ def replaced_at(now: list[Any], base: list[Any]) -> Any:
 def _old_item_changes(ctx: Ctx) -> dict[str, list[str]]:
     """Who had an Old Item value changed by this action, and which (the Items' columns are GNDT values too)."""
     base = ctx.tx.base.docs.get("quazie_items") or {}
-    now = ctx.tx.docs["quazie_items"]
-    was = {i["word"]: i.get("values", {}) for i in base.get("old_items", [])}
+    base_items = base.get("old_items", [])
+    now_items = list(peek(dict.get(ctx.tx.docs["quazie_items"], "old_items") or []))  # read, not copied
+    pairs: Any = None
+    if len(now_items) == len(base_items):
+        # the Items the action did not reach are the old ones themselves: only the others are compared
+        pairs = [(base_items[i], now_items[i]) for i in replaced_at(now_items, base_items)]
+        if any(dict.get(a, "word") != dict.get(b, "word") for a, b in pairs):
+            pairs = None  # moved about: compared by word below
+    if pairs is None:
+        was = {i["word"]: i for i in base_items}
+        pairs = [(was[dict.get(i, "word")], i) for i in now_items if dict.get(i, "word") in was]
+        # (an Item not in ``was`` is a New Item frozen into an Old Item just now: its values are what they were)
     out: dict[str, list[str]] = {}
-    for item in now.get("old_items", []):
-        if item["word"] not in was:
-            continue  # a New Item frozen into an Old Item just now: every value is what it was as Stuffs
-        old, new = was[item["word"]], item.get("values", {})
+    for old_item, item in pairs:
+        old, new = dict.get(old_item, "values") or {}, dict.get(item, "values") or {}
+        if old == new:
+            continue
         for name in set(old) | set(new):
             if int(old.get(name, 0)) != int(new.get(name, 0)):
                 out.setdefault(name, []).append(item["word"] + "O")
@@ -105,15 +118,18 @@ def limbo_guard(ctx: Ctx) -> None:
     limbo_items_guard(ctx)
     if "roster" not in ctx.tx.docs or ctx.action.name in EXEMPT:
         return
-    before = {p["name"]: p for p in ctx.tx.base.docs["roster"]["players"]}
-    actor = before.get(ctx.actor)
-    actor_pos = stat(actor, "position") if actor else None
-    ours = ctx.action.name.startswith("quazie.") and bool(ctx.actor)
     players = ctx.tx.docs["roster"]["players"]
     now = list(peek(players))  # read: a player the action did not reach is the old one itself
     base = ctx.tx.base.docs["roster"]["players"]
-    # names all different: a player still the very object at its place is its own entry in ``before``
-    todo = replaced_at(now, base) if len(before) == len(base) else range(len(now))
+    todo = replaced_at(now, base)
+    if not todo:
+        return  # nobody's entry was reached
+    before = {p["name"]: p for p in base}
+    if len(before) != len(base):
+        todo = range(len(now))  # names all different, or else a player still at its place may not be its own entry
+    actor = before.get(ctx.actor)
+    actor_pos = stat(actor, "position") if actor else None
+    ours = ctx.action.name.startswith("quazie.") and bool(ctx.actor)
     for i in todo:
         p = now[i]
         old = before.get(p["name"])
