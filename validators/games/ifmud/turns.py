@@ -502,7 +502,9 @@ def settle(ctx: Ctx) -> Iterator[str]:
         # Rules 92-93: any voluntary action on one's own turn counts, not only turn actions.
         if not t.get("voluntary"):
             ctx.edit("turn")["voluntary"] = True
-        if ctx.actor in (t.get("asleep") or []):
+        # ifmud.wake is itself Rule 93's second way to wake (saying so): it wakes the player, so the gate leaves
+        # that to it rather than waking them first and having the action refused as made by one already awake.
+        if ctx.actor in (t.get("asleep") or []) and ctx.action.name != "ifmud.wake":
             wake(ctx, ctx.actor)
     if w.turn(ctx).get("over") and ctx.action.name != "engine.tick":
         yield f"the game is over: {w.names_and(w.winners(ctx)) or 'somebody'} won (Rule 33)"
