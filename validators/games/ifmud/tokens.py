@@ -318,7 +318,10 @@ def _monkey_steal_check(ctx: Ctx) -> Iterator[str]:
     if w.carried_by(ctx, "monkey"):
         yield "the monkey already carries a token and may carry only one (Rule 100)"
     s = w.servant(ctx, owner)
-    if w.option(ctx, "monkey_respects_rule_65", True) and s and s["location"] == w.location_of_player(ctx, owner):
+    # ifMUD seed, Rule 65 guards a player's and their servant's tokens against *other* players. Read as binding the
+    # uplink holder who has the monkey steal (Rule 85), it does not stop them taking their own (as ifmud.steal).
+    if w.option(ctx, "monkey_respects_rule_65", True) and s and owner != ctx.actor \
+            and s["location"] == w.location_of_player(ctx, owner):
         yield f"{owner} and their servant are together; their tokens cannot be stolen (Rule 65)"
     if w.imp_holder(ctx, t) == ctx.actor:  # Rule 42: the Imp leaving the uplink holder lowers their Puissance (149)
         yield from w.may_lose(ctx, ctx.actor, 1, "the Bottle Imp leaving them (Rule 149)", stat=w.PUISSANCE)
