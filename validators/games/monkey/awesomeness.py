@@ -64,8 +64,12 @@ def _post_check(ctx: Ctx) -> Iterator[str]:
     about = ctx.params["about"]
     if about == ctx.actor:
         yield "an Awesomeness Post names another Monkey, not its author"
-    elif ctx.player(about) is None:
+    elif (named := ctx.player(about)) is None:
         yield f"there is no Monkey named {about!r}"
+    elif named.get("idle"):
+        # Seed 000, "Awesomeness": the post names "another Monkey"; seed 001 (the core's Idle rule) counts an idle
+        # player as no player for the dynastic rules, so an idle Monkey cannot be the one acknowledged.
+        yield f"{about} is idle, and an idle Monkey counts as no Monkey here: the post must name an active one"
     for p in ctx.doc("monkey_awesomeness")["posts"]:
         if p["author"] == ctx.actor and _open(p, ctx.at):
             yield f"{ctx.actor} already has Awesomeness Post {p['id']} pending (until 48 hours after {p['submitted']})"
