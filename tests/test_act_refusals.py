@@ -71,3 +71,29 @@ def test_a_problem_in_a_file_on_disk_keeps_its_line(tmp_path):
     assert line.startswith(f"{ROSTER}:{line_no}:"), line
     assert "was not written" not in line
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+def test_a_rule_edit_missing_what_its_op_needs_is_refused_when_proposed(tmp_path):
+    """A renumbering without a number (a retitling without a title ...) could never be enacted: ``nomic act``
+    refuses the proposal as it is made, naming the edit and the field, and writes nothing; the good form is taken."""
+    repo = make_repo(tmp_path)
+    base = ["act", "blognomic", "core.propose", "title=X"]
+    when = ["--as", "Chidi", "--at", "2026-11-05T10:00:00Z", *NOW]
+    bad = {
+        "{rules: [{op: renumber, id: a-dynastic-rule}]}": "params.effects.rules[0]: 'number' is a required property",
+        "{rules: [{op: retitle, id: a-dynastic-rule}]}": "params.effects.rules[0]: 'title' is a required property",
+        "{rules: [{op: amend, id: a-dynastic-rule}]}": "params.effects.rules[0]: 'body' or 'title' is required",
+        "{rules: [{op: add, id: bananas}]}": "params.effects.rules[0]: 'body' is a required property",
+        "{rules: [{op: retitle, id: a-dynastic-rule, title: T, number: 3}]}":
+            "params.effects.rules[0].number: a retitle edit takes only op, id and title, not 'number'",
+    }
+    for effects, said in bad.items():
+        r = nomic(repo, *base, "effects=" + effects, *when)
+        assert r.returncode == 2, r.stdout + r.stderr
+        assert "Traceback" not in r.stderr
+        assert said in r.stdout, r.stdout
+        assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+    r = nomic(repo, *base, "effects={rules: [{op: renumber, id: a-dynastic-rule, number: 7}]}", *when, "-q")
+    assert r.returncode == 0, r.stdout + r.stderr
+    proposals = (repo / GAME / "gamestate" / "proposals.yaml").read_text()
+    assert "- op: renumber\n          id: a-dynastic-rule\n          number: 7\n" in proposals

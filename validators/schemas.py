@@ -467,7 +467,22 @@ def _describe(error: jsonschema.ValidationError) -> str:
             return f"unknown field{'s' if len(extra) > 1 else ''} {', '.join(map(repr, extra))}{hint}"
     if error.validator == "type":
         return f"{_short(error.instance)} is not of type {error.validator_value}"
+    if _names_a_key(error):
+        # a field known to the object, but not taken here: the schema says which are (rule edits, by op)
+        return f"{error.schema['description']}, not {error.instance!r}"
+    alternatives = error.validator_value if error.validator == "anyOf" else None
+    if alternatives and all(isinstance(a, dict) and list(a) == ["required"] for a in alternatives):
+        # one of some fields is required: name them, not the whole object
+        names = [repr(n) for a in alternatives for n in a["required"]]
+        return f"{', '.join(names[:-1])} or {names[-1]} is required" if len(names) > 1 else f"{names[0]} is required"
     return error.message
+
+
+def _names_a_key(error: jsonschema.ValidationError) -> bool:
+    """Whether ``error`` is about a key of the object at its path, by a ``propertyNames`` schema that says in its
+    ``description`` which keys are taken (a rule edit's fields, by op)."""
+    return ("propertyNames" in error.relative_schema_path and isinstance(error.instance, str)
+            and isinstance(error.schema, dict) and isinstance(error.schema.get("description"), str))
 
 
 def _first_unknown(error: jsonschema.ValidationError) -> tuple[str, ...]:
@@ -476,6 +491,8 @@ def _first_unknown(error: jsonschema.ValidationError) -> tuple[str, ...]:
         extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
         if extra:
             return (extra[0],)
+    if _names_a_key(error):
+        return (error.instance,)
     return ()
 
 
