@@ -71,6 +71,38 @@ def test_a_problem_in_a_file_on_disk_keeps_its_line(tmp_path):
     assert line.startswith(f"{ROSTER}:{line_no}:"), line
     assert "was not written" not in line
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+    # the vote did not make the roster invalid, it already was: the refusal says so, and how to see it
+    assert "would leave" not in line, line
+    assert "already invalid, before the action; fix it first (nomic check shows it): unknown stat 'bananas'" in line
+    c = nomic(repo, "check", *NOW)
+    assert c.returncode == 1 and f"{ROSTER}:{line_no}:" in c.stdout and "unknown stat 'bananas'" in c.stdout
+
+
+def test_a_problem_already_there_is_told_apart_from_one_the_action_causes(tmp_path):
+    """Alice's undeclared stat is a hand edit made before the action; Dana's is what enacting proposal 4 would
+    add. In one refusal, the first is the file's own (already invalid, at its line on disk) and the second is the
+    action's (in the text that was not written)."""
+    repo = make_repo(tmp_path)
+    _setup(repo)
+    roster = repo / ROSTER
+    text = roster.read_text()
+    alice = text.index("  - name: Alice")
+    at = text.index("stats: {}", alice)
+    roster.write_text(text[:at] + "stats: {apples: 1}" + text[at + len("stats: {}"):])
+    commit(repo, "a stat no one declared")
+    line_no = roster.read_text()[:at].count("\n") + 1
+    roster_before = roster.read_text()
+    r = nomic(repo, "act", "blognomic", "core.enact", "proposal=4", "--as", "Bruno", "--at", "2026-11-06T10:01:00Z",
+              *NOW)
+    assert r.returncode == 1, r.stdout + r.stderr
+    apples = next(s for s in r.stdout.splitlines() if "apples" in s)
+    assert apples.startswith(f"{ROSTER}:{line_no}:"), apples
+    assert "already invalid, before the action; fix it first (nomic check shows it): unknown stat 'apples'" in apples
+    bananas = next(s for s in r.stdout.splitlines() if "bananas" in s)
+    assert bananas.startswith(f"{ROSTER}: players[3].stats.bananas: "), bananas
+    assert "the action would write this invalid, so the file was not written: unknown stat 'bananas'" in bananas
+    assert roster.read_text() == roster_before
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
 
 
 def test_a_rule_edit_missing_what_its_op_needs_is_refused_when_proposed(tmp_path):

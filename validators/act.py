@@ -139,7 +139,12 @@ def resulting_problems(files: GameFiles, new: State, texts: dict[str, str]) -> l
     """The schema and invariant problems of the state an action would leave (what ``nomic check`` reports).
 
     A problem in a file the action would rewrite (``texts``) names that file and the field, with no line: the
-    new text was not written. A problem in a file the action leaves as it is keeps its line on disk."""
+    new text was not written. A problem in a file the action leaves as it is keeps its line on disk.
+
+    A problem the state before the action has too (the same file, field and message: a hand edit that left the
+    roster with a stat no one declared) is not the action's: it says the file is already invalid and must be
+    fixed first, at its line on disk. The state before is checked only when there are problems. (Its schema
+    problems need no comparing: a file against its schema is refused when the game is read.)"""
     from dataclasses import replace as _replace
 
     from . import schemas
@@ -159,8 +164,22 @@ def resulting_problems(files: GameFiles, new: State, texts: dict[str, str]) -> l
     if not out:
         after = _replace(files, state=new, texts={**files.texts, **texts})
         out += invariants(after)
-    return [_unwritten(q) if q.file in texts else
-            q.at(message="the action would leave this invalid: " + q.message, kind=ILLEGAL) for q in out]
+        if out:
+            already = {(q.file, q.field, q.message): q for q in invariants(files)}
+            return [_already(already[key]) if key in already else _caused(q, texts)
+                    for q in out for key in [(q.file, q.field, q.message)]]
+    return [_caused(q, texts) for q in out]
+
+
+def _caused(q: Problem, texts: dict[str, str]) -> Problem:
+    return _unwritten(q) if q.file in texts else q.at(message="the action would leave this invalid: " + q.message,
+                                                       kind=ILLEGAL)
+
+
+def _already(q: Problem) -> Problem:
+    """A problem the files had before the action: placed as ``nomic check`` places it, on disk."""
+    return q.at(message="this file is already invalid, before the action; fix it first (nomic check shows it): "
+                + q.message, kind=ILLEGAL)
 
 
 def _unwritten(q: Problem) -> Problem:
