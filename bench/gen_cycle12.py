@@ -565,7 +565,7 @@ class History:
     # ------------------------------------------------------------ nomsters
 
     def c_spawn(self) -> Choice | None:
-        if self.st.doc(NOMSTERS)["index"] >= 2 * len(self.locs()["by_id"]) / 3:
+        if self.st.doc(NOMSTERS)["index"] >= 2 * len(self.locs()["by_id"]) / 3 or not self.on_map():
             return None
         return self.rng.choice(self.on_map()), "cycle12.spawn", None, None
 
@@ -797,7 +797,10 @@ class History:
                 continue
             if self.days_ago(a["at"]) * 1440 < 10:
                 continue
-            who = self.rng.choice([p for p in self.on_map() if p not in a["reactions"]])
+            free = [p for p in self.on_map() if p not in a["reactions"]]
+            if not free:
+                continue  # all still on the map have reacted (in a small game the rest may have ascended)
+            who = self.rng.choice(free)
 
             def after(applied: Any, ident: int = ident) -> None:
                 if anns_status(self.b.state, ident) == "awaiting-random":
@@ -812,6 +815,8 @@ class History:
             if anns[ident - 1]["status"] != "awaiting-random":
                 self.random_due.remove(ident)
                 continue
+            if not self.on_map():
+                return None  # everyone has ascended: nobody left on the map to choose
             self.random_due.remove(ident)
             return self.rng.choice(self.on_map()), "cycle12.choose-random", {"announcement": ident}, None
         return None
@@ -834,6 +839,8 @@ class History:
         return out
 
     def c_suggest(self) -> Choice | None:
+        if not self.on_map():
+            return None
         who = self.rng.choice(self.on_map())
         if self.rng.random() < 0.5:
             cells = self.free_cells()
@@ -867,6 +874,8 @@ class History:
             if due_only and meta["due"] > self.when:
                 continue
             s = self.st.doc(WORLD)["suggestions"][sid - 1]
+            if not self.on_map():
+                return None
             who = self.rng.choice([p for p in self.on_map() if p != meta["by"]] or self.on_map())
             params: dict[str, Any] = {"suggestion": sid}
             if s["kind"] == "tile":
@@ -1146,6 +1155,9 @@ class History:
             del self.trades[tid]
             if t["status"] != "offered" or self.days_ago(t["at"]) > 6.9:
                 continue
+            gone = self.sheets()["gone"]
+            if t["by"] in gone or t["with"] in gone:
+                continue  # one of them ascended since the offer: off the map, they trade no more (004 Ascend)
             if self.sheet(t["by"])["location"] != self.sheet(t["with"])["location"]:
                 continue  # they parted: the offer lapses
             if any(owner.get(i) != t["by"] for i in t["give"]) or any(owner.get(i) != t["with"] for i in t["get"]):

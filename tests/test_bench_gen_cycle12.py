@@ -10,6 +10,8 @@ import re
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from bench.gen_cycle12 import HOME, TOWER, generate, initial_state
 from validators import schemas
 from validators.check import check_repo
@@ -80,3 +82,17 @@ def test_a_tampered_generated_game_is_refused(tmp_path: Path) -> None:
     nomsters.write_text(text.replace(index.group(0), f"index: {int(index.group(1)) + 1}", 1), encoding="utf-8")
     report = check_repo(tmp_path, now=NOW, only=["big"])
     assert report.exit_code != 0
+
+
+@pytest.mark.parametrize(("players", "actions", "seed", "locations"), [(20, 2000, 5, 100), (8, 1200, 1, 40)])
+def test_small_games_with_ascended_players_replay_green(tmp_path: Path, players: int, actions: int, seed: int,
+                                                        locations: int) -> None:
+    """On a small map players reach the Tower of Ferrets and ascend; the generator then gives them no action of the
+    map (004 Ascend, our reading: they left the map), e.g. no trade offered to them before they ascended is accepted,
+    and no reaction is asked of them when too few others are left on the map."""
+    folder = generate(tmp_path, game="big", players=players, actions=actions, seed=seed, locations=locations)
+    report = check_repo(tmp_path, now=NOW, only=["big"])
+    assert report.exit_code == 0, [p.text() for p in report.problems][:5]
+    sheets = load_game(WorkTree(tmp_path), "big").state.doc("cycle12_sheets")["sheets"]
+    assert any(s["ascended"] for s in sheets)
+    assert len(list((folder / "actions").glob("*.yaml"))) == actions
