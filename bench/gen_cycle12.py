@@ -1092,14 +1092,14 @@ class History:
 
     def c_assent(self) -> Choice | None:
         doc = self.st.doc(JUSTICE)
-        if not doc.get("judge") or assents(doc):
+        if not doc.get("judge") or assents(doc, self.st):
             return None
         return self.rng.choice([p for p in self.names if p != doc["judge"]] or self.names), \
             "cycle12.assent-removal", None, None
 
     def o_assent(self) -> Choice | None:
         doc = self.st.doc(JUSTICE)
-        given = assents(doc)  # only those against the incumbent count (each names its judge)
+        given = assents(doc, self.st)  # only those against the incumbent count (each names its judge)
         if not doc.get("judge") or not given:
             return None
         who = self.rng.choice([p for p in self.names if p not in given and p != doc["judge"]])

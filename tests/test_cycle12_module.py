@@ -453,3 +453,24 @@ def test_the_map_keeps_a_legible_width_in_a_box_that_scrolls(base) -> None:
     width = int(re.search(r'viewBox="0 0 (\d+) ', svg).group(1))
     assert re.search(r'style="min-width:(\d+)px"', svg).group(1) == str(round(width * 0.75))
     assert '<div class="cycle12-map" style="overflow-x:auto"><svg ' in pages.render_map(state)
+
+
+def test_a_judge_taken_off_the_roster_by_any_action_leaves_no_judge(base) -> None:
+    """004 Judgement, Election (our reading): the consequence empties the office whatever action removes the
+    judge from the roster (not only a proposal's change), and drops the assents that lapse with them; an
+    action that leaves the roster alone looks at nothing."""
+    from validators.games.cycle12 import justice
+
+    state, registry = base
+    ctx = ctx_for(state, registry)
+    justice_doc = ctx.edit("cycle12_justice")
+    justice_doc["removal"] = [{"player": "Ada", "against": "Basil"}]
+    ctx = ctx_for(ctx.tx.commit(), registry)
+    justice.lapse_assents(ctx)  # the roster untouched: the judge stays, so does the assent
+    assert ctx.doc("cycle12_justice")["judge"] == "Basil" and len(ctx.doc("cycle12_justice")["removal"]) == 1
+    players = ctx.edit("roster")["players"]
+    players[:] = [p for p in players if p["name"] != "Basil"]
+    justice.lapse_assents(ctx)
+    assert ctx.doc("cycle12_justice")["judge"] is None
+    assert ctx.doc("cycle12_justice")["removal"] == []
+    assert ctx.outcome[-1] == {"judge_left": "Basil", "judge": None}

@@ -306,35 +306,65 @@ def against(entry: Any, judge_now: str | None) -> str | None:
     return entry.get("against") if isinstance(entry, dict) else judge_now
 
 
-def assents(doc: Any) -> list[str]:
+def assents(doc: Any, state: Any) -> list[str]:
     """Who has assented to removing the incumbent judge: only assents given against that very judge count
     (004 Judgement: the assents are to removing the incumbent; one given against another judge, who has
-    since been replaced by an election, a proposal's patch or a departure, is not one of them)."""
+    since been replaced by an election, a proposal's patch or a departure, is not one of them), and only
+    those of players (004 Judgement asks for the assent of two *players*: one who has left the game is no
+    player, so their assent no longer counts; ``state`` is the state or context whose roster says who plays)."""
     j = doc.get("judge")
     if j is None:
         return []
-    return [e["player"] if isinstance(e, dict) else e for e in peek(doc.get("removal", ())) if against(e, j) == j]
+    return [p for p in (e["player"] if isinstance(e, dict) else e for e in peek(doc.get("removal", ()))
+                        if against(e, j) == j) if state.player(p) is not None]
+
+
+def judge_left(ctx: Ctx) -> str | None:
+    """The judge who has left the game in this action (is no longer on the roster), now no judge; or None.
+
+    004 Judgement has one judge, and 004 Election is the only way the rules make someone judge: once the
+    incumbent leaves the game (a proposal's patch taking them off the roster, the module's only departure)
+    nobody holds the office until the week's election fills it (our reading, docs/modules/cycle12.md).
+    Only a departure empties the office: a judge named by this very action who is not a player is left for
+    the invariant to refuse. Cheap: nothing is looked at unless the action edited the roster."""
+    if "roster" not in ctx.tx.docs:
+        return None
+    j = ctx.doc(JUSTICE).get("judge")
+    if j is None or ctx.player(j) is not None:
+        return None
+    before = ctx.tx.base
+    if before.doc(JUSTICE).get("judge") != j or before.player(j) is None:
+        return None
+    ctx.edit(JUSTICE)["judge"] = None
+    return j
 
 
 def lapse_assents(ctx: Ctx) -> None:
-    """A consequence: once the incumbent changes in any way (a proposal's patch, an election, a removal), the
-    assents against the judge before lapse (004 Judgement), so that they cannot come back if that person is
-    judge again later; bare names of older files are written with the judge they are read against."""
+    """A consequence: a judge who left the game this action leaves the office empty (``judge_left``); once
+    the incumbent changes in any way (a proposal's patch, an election, a removal, a departure), the assents
+    against the judge before lapse (004 Judgement), so that they cannot come back if that person is judge
+    again later; the assent of a player who has left lapses too (it no longer counts, ``assents``, and does
+    not come back if they join again); bare names of older files are written with the judge they are read
+    against."""
+    gone = judge_left(ctx)
+    if gone is not None:
+        ctx.step({"judge_left": gone, "judge": None})
     doc = ctx.doc(JUSTICE)
     removal = doc.get("removal")
     if not removal:
         return  # nearly always: one look per action
     j = doc.get("judge")
-    if j is not None and all(isinstance(e, dict) and e.get("against") == j for e in peek(removal)):
+    if j is not None and all(isinstance(e, dict) and e.get("against") == j and ctx.player(e.get("player"))
+                             is not None for e in peek(removal)):
         return
-    ctx.edit(JUSTICE)["removal"] = [{"player": p, "against": j} for p in assents(doc)]
+    ctx.edit(JUSTICE)["removal"] = [{"player": p, "against": j} for p in assents(doc, ctx)]
 
 
 def _assent_check(ctx: Ctx) -> Iterator[str]:
     doc = ctx.doc(JUSTICE)
     if not doc.get("judge"):
         yield "there is no incumbent judge"
-    elif ctx.actor in assents(doc):
+    elif ctx.actor in assents(doc, ctx):
         yield f"{ctx.actor} has already assented to removing the judge {doc['judge']}"
 
 
@@ -343,7 +373,7 @@ def _assent(ctx: Ctx) -> None:
     # against, and only those against the incumbent count (the others lapse)
     doc = ctx.edit(JUSTICE)
     j = doc["judge"]
-    given = assents(doc) + [ctx.actor]
+    given = assents(doc, ctx) + [ctx.actor]
     need = opts(ctx)["removal_assents"]
     if len(given) >= need:
         ctx.step({"removed": j, "assents": given})

@@ -28,7 +28,7 @@ from ...engine import ANYONE, Action, Ctx, Event, Remembered, State, Tx, peek
 from ...problems import Illegal
 from ...roster import change_stat
 from ...timeutil import parse_time
-from . import phases, ruletree, world
+from . import justice, phases, ruletree, world
 from .common import (
     CYCLE,
     PROPOSALS,
@@ -231,6 +231,9 @@ def apply_changes(ctx: Ctx, p: dict[str, Any]) -> None:
             raise ValueError(f"change {i}: {e.problems[0].message}") from None
         except ValueError as e:
             raise ValueError(f"change {i}: {e}") from None
+    # 004 Judgement, Election (our reading): a change that takes the judge off the roster leaves no judge until
+    # the next election; done here, before the changes are checked, so the departure itself is not refused
+    justice.judge_left(ctx)
     rules = ctx.tx.rules
     if rules is not None:
         ruletree.renumber(rules, opts(ctx)["separator"])
