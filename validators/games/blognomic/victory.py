@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 import re
 from datetime import timedelta
 from typing import Any, Iterator
 
 from ...engine import LEADER, PLAYER, Action, Ctx
 from ...problems import Problem
+from ...roster import bounds
 from ...timeutil import format_time, parse_time
 from .common import edit_item, find, in_hiatus, leader, open_hours, opts, tally
 from .players import remove_player
@@ -187,9 +189,62 @@ def _resolve(ctx: Ctx) -> None:
     dynasty["awaiting_ascension"] = True
     if o["ascension_resets_stats"]:
         roster = ctx.edit("roster")
+        defs = roster.get("stats") or {}
         for p in roster["players"]:
-            p["stats"] = {k: (0 if isinstance(v, int) and not isinstance(v, bool) else "" if isinstance(v, str)
-                              else v) for k, v in p["stats"].items()}
+            if p.get("idle") or p.get("kind"):
+                # seed 003 rule 2: idle Muffins are Muffins only for rules 1 and 2, so rule 9 resets none of their
+                # stats; back from idleness they have what they had when they went idle (rule 2)
+                continue
+            p["stats"] = blank_stats(p["stats"], defs)
+
+
+# seed 003 rule 9: "zero or blank" for each kind of stat the roster declares (roster.schema.json's types)
+BLANKS: dict[str, Any] = {"integer": 0, "string": "", "list": [], "boolean": False}
+
+
+def _kind(v: Any) -> str | None:
+    """The declared type a value of an undeclared stat reads as (``nomic check`` reports the stat itself)."""
+    if isinstance(v, bool):
+        return "boolean"
+    if isinstance(v, (int, float)):
+        return "integer"
+    if isinstance(v, str):
+        return "string"
+    if isinstance(v, list):
+        return "list"
+    if isinstance(v, dict):
+        return "mapping"
+    return None
+
+
+def _allows(d: dict[str, Any], v: Any) -> bool:
+    """Whether a stat's declaration allows the value ``v`` of its own type (its choices, its bounds)."""
+    if d.get("type") == "string" and d.get("choices"):
+        return v in d["choices"]
+    if d.get("type") == "integer":
+        lo, hi = bounds(d)
+        return (lo is None or v >= lo) and (hi is None or v <= hi)
+    return True
+
+
+def blank_stats(stats: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
+    """Seed 003 rule 9: every stat of a player reset to zero or blank, by its declared type: a number to 0, a text
+    to "", a list to [], a truth value to false (a mapping, of a stat not declared, to {}). A blank the declaration
+    does not allow (a text with choices that do not include "", a number whose bounds exclude 0) gives the stat
+    the value a new player gets (its default), the nearest a reset can come to blank on a valid roster."""
+    out: dict[str, Any] = {}
+    for k, v in stats.items():
+        d = defs.get(k) or {}
+        kind = d.get("type") if d.get("type") in BLANKS else _kind(v)
+        if kind == "mapping":
+            out[k] = {}
+        elif kind is None:
+            out[k] = v  # no blank known for it: as it was
+        elif d and "default" in d and not _allows(d, BLANKS[kind]):
+            out[k] = copy.deepcopy(d["default"])
+        else:
+            out[k] = copy.deepcopy(BLANKS[kind])
+    return out
 
 
 def _bar(ctx: Ctx, dovs: dict[str, Any], d: dict[str, Any], t: Any) -> None:

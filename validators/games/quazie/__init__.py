@@ -10,7 +10,21 @@ from __future__ import annotations
 from typing import Iterator
 
 from ...engine import DocKind, Module, Problem, State
-from . import consequences, dance, flavours, hands, launch, leaving, movement, music, returning, roles, stuff, tag
+from . import (
+    ascension,
+    consequences,
+    dance,
+    flavours,
+    hands,
+    launch,
+    leaving,
+    movement,
+    music,
+    returning,
+    roles,
+    stuff,
+    tag,
+)
 from .common import (
     DANCE_FIELD,
     DEFAULT_OPTIONS,
@@ -83,8 +97,8 @@ MODULE = Module(
     actions=(movement.ACTIONS + flavours.ACTIONS + tag.ACTIONS + launch.ACTIONS + dance.ACTIONS + stuff.ACTIONS
              + roles.ACTIONS + music.ACTIONS + hands.ACTIONS),
     events=stuff.EVENTS,
-    consequences=[leaving.departures, consequences.launch_base, consequences.limbo_guard, roles.writer_since,
-                  returning.only_one_returns, roles.poobah_guard],
+    consequences=[ascension.dynasty_won, leaving.departures, consequences.launch_base, consequences.limbo_guard,
+                  roles.writer_since, returning.only_one_returns, roles.poobah_guard],
     gates=[consequences.robot_gate],
     invariants=[_invariants],
     pages=pages,

@@ -1,0 +1,78 @@
+"""When a Dynasty has been won (seed 003 rule 9): what the reset of the stats means for this module's state.
+
+The BlogNomic core resets every Muffin's stats to zero or blank when a DoV passes (option
+``ascension_resets_stats``); a blank the roster's declaration does not allow gets a new Muffin's value there.
+This consequence, which acts only on the ``core.dov-resolve`` that wins a dynasty, does the rest:
+
+* a Flavor and a DanceMove the rules require at all times (rules 13 and 19) are a new Muffin's (Plain,
+  CabbagePatch) instead of blank;
+* the Old Items' values, columns of the GNDT too (rule 11), are 0 for everyone (no value written);
+* what this module keeps about the values just reset goes with them: the landings (for bouncing), the Launch
+  Base entries (nobody is at Position 4), Dr. Eggman's sparing, when a Muffin went Blind, the last tag, the
+  Writers of Awesome's times (nobody holds a role), and the notes spent in Concertos and movements (the Note
+  Histories are empty, so a count of spent notes would hide notes played later).
+"""
+
+from __future__ import annotations
+
+import copy
+
+from ...engine import Ctx, peek
+from ..blognomic.options import options as core_options
+from .common import DANCE_FIELD, flavour_names
+
+# the module's records of values the reset blanks (see the module's docstring)
+KEYED = ("landings", "launch_base", "blind_since", "role_since", "concerto_used", "movement_used")
+
+
+def won(ctx: Ctx) -> bool:
+    """Whether this action is the resolving of a DoV that won the dynasty (a new dynasty number)."""
+    return (ctx.action.name == "core.dov-resolve" and "dynasty" in ctx.tx.docs
+            and ctx.doc("dynasty").get("number") != ctx.tx.base.docs["dynasty"].get("number"))
+
+
+def dynasty_won(ctx: Ctx) -> None:
+    """Consequence: after the DoV that wins a dynasty, the rest of rule 9's reset (free on any other action)."""
+    if not won(ctx):
+        return
+    if core_options(ctx.config).get("ascension_resets_stats"):
+        _reset(ctx)
+
+
+def _reset(ctx: Ctx) -> None:
+    roster = ctx.doc("roster")
+    defs = roster.get("stats") or {}
+    required = {"flavour": set(flavour_names(ctx)),
+                DANCE_FIELD: set(ctx.doc("quazie_tables")["dance"]["roll"].values())}
+    names = set()
+    for i, p in enumerate(peek(roster["players"])):
+        if p.get("idle") or p.get("kind"):
+            continue  # rule 2: not a Muffin for rule 9; the core kept its values, and so is it kept here
+        names.add(p["name"])
+        stats = p.get("stats") or {}
+        for key, allowed in required.items():
+            if key in stats and stats[key] not in allowed and key in defs:
+                # rules 13 and 19: every Muffin always has a Flavor and a DanceMove; blank is neither, so the
+                # reset gives a new Muffin's (rule 13: Plain; rule 19: CabbagePatch), the roster's default
+                ctx.edit("roster")["players"][i]["stats"][key] = copy.deepcopy(defs[key]["default"])
+    q0 = ctx.doc("quazie")
+    keyed = [k for k in KEYED if names & set(q0.get(k) or {})]
+    spared = names & set(q0.get("spared") or [])
+    last_tag = names & set((q0.get("last_tag") or {}).values())
+    if keyed or spared or last_tag:
+        q = ctx.edit("quazie")
+        for k in keyed:
+            q[k] = {n: v for n, v in q[k].items() if n not in names}
+            if not q[k]:
+                del q[k]
+        if spared:
+            q["spared"] = [n for n in q["spared"] if n not in names]
+        if last_tag:
+            q.pop("last_tag")
+    items0 = ctx.doc("quazie_items")
+    if any(names & set(item.get("values") or {}) for item in peek(items0.get("old_items") or [])):
+        # rule 11: the Old Items are columns of the GNDT, so the reset sets them to 0 (a new Muffin's value,
+        # rule 11, written as no value at all)
+        for item in ctx.edit("quazie_items")["old_items"]:
+            if names & set(item.get("values") or {}):
+                item["values"] = {n: v for n, v in item["values"].items() if n not in names}
