@@ -11,6 +11,9 @@ This consequence, which acts only on the ``core.dov-resolve`` that wins a dynast
   Base entries (nobody is at Position 4), Dr. Eggman's sparing, when a Muffin went Blind, the last tag, the
   Writers of Awesome's times (nobody holds a role), and the notes spent in Concertos and movements (the Note
   Histories are empty, so a count of spent notes would hide notes played later).
+
+The Year is reset to 0 A.E. at the moment of the win (rule 9), the Switcheroo Alarm with it (see
+``_reset_calendar``).
 """
 
 from __future__ import annotations
@@ -18,8 +21,10 @@ from __future__ import annotations
 import copy
 
 from ...engine import Ctx, peek
+from ...timeutil import format_time
 from ..blognomic.options import options as core_options
 from .common import DANCE_FIELD, flavour_names
+from .hands import calendar_year
 
 # the module's records of values the reset blanks (see the module's docstring)
 KEYED = ("landings", "launch_base", "blind_since", "role_since", "concerto_used", "movement_used")
@@ -37,6 +42,24 @@ def dynasty_won(ctx: Ctx) -> None:
         return
     if core_options(ctx.config).get("ascension_resets_stats"):
         _reset(ctx)
+    if "quazie" in ctx.state.docs:
+        _reset_calendar(ctx)
+
+
+def _reset_calendar(ctx: Ctx) -> None:
+    """Rule 9: the Year is 0 A.E. at the moment of the win; rule 7 advances it 10 Years at each midnight UTC from
+    there. The Switcheroo Alarm (rule 22) is a Calendar date: it is moved with the Calendar (less the Year the win
+    came in), so it rings at the same midnight as before and an alarm already passed stays passed. Read literally,
+    an alarm of 210 left as it was against a Year counted again from 0 would keep Switcheroos away for three weeks,
+    only because the count of Years started again."""
+    year = calendar_year(ctx, ctx.at)
+    q0 = ctx.doc("quazie")
+    alarm = q0.get("switcheroo_alarm")
+    q = ctx.edit("quazie")
+    q["calendar"] = {"epoch": format_time(ctx.at), "year": 0, "era": "A.E."}
+    if alarm is not None:
+        q["switcheroo_alarm"] = int(alarm) - year
+    ctx.step({"calendar": 0, **({"switcheroo_alarm": int(alarm) - year} if alarm is not None else {})})
 
 
 def _reset(ctx: Ctx) -> None:
@@ -55,7 +78,7 @@ def _reset(ctx: Ctx) -> None:
                 # rules 13 and 19: every Muffin always has a Flavor and a DanceMove; blank is neither, so the
                 # reset gives a new Muffin's (rule 13: Plain; rule 19: CabbagePatch), the roster's default
                 ctx.edit("roster")["players"][i]["stats"][key] = copy.deepcopy(defs[key]["default"])
-    q0 = ctx.doc("quazie")
+    q0 = ctx.doc("quazie") if "quazie" in ctx.state.docs else {}
     keyed = [k for k in KEYED if names & set(q0.get(k) or {})]
     spared = names & set(q0.get("spared") or [])
     last_tag = names & set((q0.get("last_tag") or {}).values())
@@ -69,7 +92,7 @@ def _reset(ctx: Ctx) -> None:
             q["spared"] = [n for n in q["spared"] if n not in names]
         if last_tag:
             q.pop("last_tag")
-    items0 = ctx.doc("quazie_items")
+    items0 = ctx.doc("quazie_items") if "quazie_items" in ctx.state.docs else {}
     if any(names & set(item.get("values") or {}) for item in peek(items0.get("old_items") or [])):
         # rule 11: the Old Items are columns of the GNDT, so the reset sets them to 0 (a new Muffin's value,
         # rule 11, written as no value at all)

@@ -133,7 +133,8 @@ def colours_table(state: State) -> str:
     if hands:
         out += "\n\n**The Hands.** " + "; ".join(f"{md(k)} Hand in {md(h['rule'])}, grabbing “{md(h['text'])}”"
                                                  for k, h in hands.items())
-        out += f". Switcheroo Alarm: {md(q.get('switcheroo_alarm', ''))} D.Q."
+        era = (q.get("calendar") or {}).get("era") or "D.Q."  # rule 7's Years, or rule 9's A.E. after a win
+        out += f". Switcheroo Alarm: {md(q.get('switcheroo_alarm', ''))} {md(era)}."
     return out
 
 
