@@ -24,6 +24,7 @@ from . import awesomeness, dance, hammers, items, line, sections
 from .options import options
 from .pages import dance_action_page
 from .pages import pages as draw_pages
+from .rename import rename as rename_documents
 
 
 def _invariants(state: State) -> Iterator[Problem]:
@@ -72,6 +73,9 @@ MODULE = Module(
     # the awesomeness votes of Monkeys who went idle or left lapse (seed 001, 1.4).
     consequences=[line.sync_roster, line.settle_lying_items, dance.end_past_holds, awesomeness.drop_lapsed_votes],
     gates=[_npc_gate],
+    # A Monkey's change of name (seed 001 1.2, a proposal's patch; or core.rename): eir place, section, items and
+    # posts follow (rename.py)
+    rename=rename_documents,
     invariants=[_invariants],
     pages=draw_pages,
     action_page=dance_action_page,
