@@ -207,6 +207,12 @@ def rename_problems(ctx: Ctx, old: str, new: str) -> Iterator[str]:
     if owner != old:  # a name of one's own, even a former one, may be taken again
         yield (f"the name {new!r} is too like that of {whose}; names must differ by more than case or spacing, "
                "and a name stays with the player who had it")
+    yield from unrenamable(ctx, old)
+
+
+def unrenamable(ctx: Ctx, old: str) -> Iterator[str]:
+    """The modules that keep ``old`` in a document and have no way to rename it (no ``rename``): a change of name,
+    however made, would leave those documents naming nobody."""
     for module in ctx.registry.modules:
         if module.rename is not None:
             continue

@@ -11,7 +11,16 @@ from datetime import timedelta
 from typing import Any, Iterator
 
 from ...engine import ADMIN, NEWCOMER, PLAYER, Action, Ctx, peek
-from ...roster import bar_on, fold, new_stats, rename_in_list, rename_key, rename_player, rename_problems
+from ...roster import (
+    bar_on,
+    fold,
+    new_stats,
+    rename_in_list,
+    rename_key,
+    rename_player,
+    rename_problems,
+    unrenamable,
+)
 from ...timeutil import format_time, parse_time
 from .common import opts
 
@@ -313,6 +322,10 @@ def _follow_removals(ctx: Ctx, before: list[tuple[str, Any, Any]], by: str) -> N
         if twin is not None:
             new.remove(twin)
             name = twin["name"]
+            for why in unrenamable(ctx, old):
+                # the proposal decided the name (no other check of core.rename), but a module that keeps the old
+                # one and cannot rename it would be left naming nobody: the effects cannot be applied
+                raise ctx.refuse(f"{by}'s effects cannot be applied: renaming {old} to {name}: {why}")
             ctx.edit_player(name)["name"] = old  # back, for a rename that knows where it started
             rename_player(ctx, old, name)
             ctx.step({"renamed": old, "to": name, "by": by})
