@@ -112,7 +112,10 @@ def tally(state: State | Ctx, item: dict[str, Any], *, implicit_author: bool = T
     """Seed 001 rule 1.4 Voting / seed 003 rule 4: the votes as they count now.
 
     * Only players who are neither idle nor gone have valid votes.
-    * An author who has not voted counts as FOR (proposals only).
+    * An author who has not voted counts as FOR (proposals only). In Ruleset 75 (seed 001 1.4: "has not cast a
+      Vote") an author whose vote lapsed when they went idle or left (``lapsed_votes``) has cast one, no longer
+      valid, so they have no vote until they cast another (option ``lapsed_author_counts_for``, on in the Quazie
+      variant, whose reading is in docs/modules/quazie.md).
     * DEFERENTIAL counts as the leader's vote; if the leader has not voted, or
       voted DEFERENTIAL (which cancels their vote), it is an abstention and not
       a vote at all.
@@ -121,7 +124,8 @@ def tally(state: State | Ctx, item: dict[str, Any], *, implicit_author: bool = T
     active = {p["name"] for p in active_players(state)}
     votes = {n: v for n, v in item.get("votes", {}).items() if n in active}
     author = item.get("author")
-    if implicit_author and author in active and author not in votes:
+    if implicit_author and author in active and author not in votes and (
+            author not in item.get("lapsed_votes", ()) or opts(state)["lapsed_author_counts_for"]):
         votes[author] = "FOR"
     boss = leader(state)
     boss_vote = votes.get(boss) if boss in active else None

@@ -52,6 +52,9 @@ VARIANTS: dict[str, dict[str, Any]] = {
         # 1.5 counts hours "open for voting" while it "has continuously been a proposal": an alteration (1.7) leaves
         # it open and a proposal, so its hours run from its posting; true: from its last alteration instead
         "alter_restarts_clock": False,
+        # 1.4: the proposer counts FOR if they have "not cast a Vote"; one whose vote lapsed (idle, or left and came
+        # back) has cast one, no longer valid (1.4), so has no vote until they cast another
+        "lapsed_author_counts_for": False,
     },
     "quazie": {
         "veto": False,  # rule 8 lists the GRAND POOBAH's powers, and lists none
@@ -86,6 +89,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "remove_idle_after_win": True,  # rule 9: the GRAND POOBAH may remove Muffins idle throughout the won Dynasty
         "rename_by_player": True,  # rule 2: a Muffin may change their name at any time
         "alter_restarts_clock": False,  # rule 5: "open for voting", "more than 48 hours old": from its posting
+        "lapsed_author_counts_for": True,  # rule 4, as read in docs/modules/quazie.md ("Who did not vote")
     },
 }
 
