@@ -24,7 +24,8 @@ def leader(state: State | Ctx) -> str | None:
 
 
 def in_hiatus(state: State | Ctx) -> bool:
-    """Seed 001 1.10 / seed 003 rule 9: from a DoV until it fails, or until the Ascension Address."""
+    """Seed 001 1.9 (Victory and Ascension) / seed 003 rule 9: from a DoV until it fails, or until the Ascension
+    Address."""
     if state.doc("dynasty").get("awaiting_ascension"):
         return True
     return any(d["status"] == "pending" for d in state.doc("dovs")["dovs"])
