@@ -38,3 +38,20 @@ def test_winner_who_left_leaves_no_leader_and_a_cfj_is_named():
     lines = _due([{"at": "2026-11-02T22:10:00Z", "actor": "Chidi", "action": "core.leave", "params": {}}])
     assert any("no leader to post it: a CfJ may name one" in line for line in lines), lines
     assert not any("None may post" in line for line in lines)
+
+
+def test_quazie_idling_is_due_only_after_more_than_a_week_without_a_vote():
+    """Seed 003 rule 2: an admin may idle a Muffin who has failed to vote for *more than* a week. ``nomic due``
+    names that Muffin as ``core.idle`` judges it: not at exactly seven days after the last vote, a second later."""
+    from validators.cases import patched
+
+    state, registry = base_state("blognomic-quazie")
+    state = patched(state, registry, [{"op": "add", "path": "/proposals/last_vote",
+                                       "value": {"Ann": "2026-11-01T10:00:00Z"}}])
+    week = "2026-11-08T10:00:00Z"
+    after = "2026-11-08T10:00:01Z"
+    assert not any("make Ann idle" in line for line in due(state, parse_time(week)))
+    assert any("make Ann idle" in line for line in due(state, parse_time(after)))
+    idle = {"actor": "Ben", "action": "core.idle", "params": {"player": "Ann"}}
+    assert run(state, registry, [{**idle, "at": week}]).verdict == "illegal"
+    assert run(state, registry, [{**idle, "at": after}]).verdict == "legal"
