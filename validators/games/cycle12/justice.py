@@ -449,13 +449,17 @@ def elect(ctx: Ctx) -> None:
         return
     doc = ctx.edit(JUSTICE)
     if cands:
-        best = min(cands, key=lambda c: (-len(c["endorsements"]), c["at"]))
+        # 004 Election (our reading): the reactions that count are players'; one who has left is no player
+        def count(c: dict[str, Any]) -> int:
+            return sum(1 for e in c["endorsements"] if ctx.player(e) is not None)
+
+        best = min(cands, key=lambda c: (-count(c), c["at"]))
         # 004 Judgement: the assents are to removing the *incumbent* judge and do not expire. A newly elected
         # judge starts with none; the incumbent re-elected stays the incumbent, so the assents against them stand.
         if best["player"] != doc.get("judge"):
             doc["removal"] = []
         doc["judge"] = best["player"]
-        ctx.step({"elected": best["player"], "reactions": len(best["endorsements"])})
+        ctx.step({"elected": best["player"], "reactions": count(best)})
     doc["candidates"] = []
 
 
