@@ -43,8 +43,7 @@ def _text(value: Any) -> str:
 def short(value: Any, limit: int = 60) -> str:
     if value is MISSING:
         return "nothing"
-    text = _text(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return cut_text(_text(value), limit)  # never inside a stamp or a day
 
 
 def time_html(stamp: str, shown: str | None = None) -> str:

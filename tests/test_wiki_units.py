@@ -582,3 +582,13 @@ def test_an_untitled_item_in_the_archive_is_named_by_its_text_cut_with_a_mark() 
         "Is Fred &amp; Ginger allowed to dance? Is Fred &amp; Ginger allowed to dance? Is Fred &amp;…")
     assert cell("short <one>") == "short &lt;one&gt;"
     assert cell(None) == ""
+
+
+def test_a_short_value_in_a_change_is_cut_before_a_stamp_never_inside_one() -> None:
+    """The change lists name an added item by its title, cut past 60 characters: before a stamp, not inside it."""
+    from site_plugins.changes import short
+
+    stamp = "2026-11-05T10:00:00Z"
+    assert short("x" * 45 + " " + stamp) == "x" * 45 + "…"
+    assert short("Proposal: " + "words " * 12).endswith("words…")
+    assert short("brief") == "brief"
