@@ -173,7 +173,14 @@ def _gather(ctx: Ctx) -> None:
     if choose:
         if not gatherer:
             raise ctx.refuse("only a Gatherer may choose instead of rolling", rule="jobs")
-        got = dict(next(r for r in results if choose in r))
+        # seed 001, 2.6 Jobs (Gatherer): the choice is among what the Gather task gives (2.4: Food, Wood or Seeds).
+        # The handbook keeps those results and a proposal may change them, so the choice is checked against it
+        # (as the Catapult's ammo is), never a fixed list: a good it does not give is refused, not a traceback
+        offered = [r for r in results if choose in r]
+        if not offered:
+            goods = ", ".join(dict.fromkeys(k for r in results for k in r)) or "nothing"
+            raise ctx.refuse(f"{choose} is not a result of the Gather task (it gives {goods})", rule="jobs")
+        got = dict(offered[0])
         ctx.step({"chooses": choose})
     else:
         roll = ctx.roll(len(results))
@@ -379,8 +386,9 @@ ACTIONS = [
     _t("dig", "tasks", "Dig Channel: 16 Energy turns adjacent Dirt with nobody in it into a Channel", _dig,
        _obj({"at": LOCATION}, ["at"])),
     _t("gather", "tasks", "Gather: 4 Energy and a DICE3 next to a Bush or Small Tree: 1 Food, 1 Wood or 2 Seeds",
-       _gather, _obj({"choose": {"enum": ["Food", "Wood", "Seeds"],
-                                 "description": "a Gatherer may choose instead of rolling"}})),
+       _gather, _obj({"choose": {"type": "string", "minLength": 1, "maxLength": 40,
+                                 "description": "a Gatherer may choose instead of rolling: Food, Wood or Seeds "
+                                                "(one of the handbook's gather results)"}})),
     _t("plant", "tasks", "Plant Seed: 8 Energy and 1 Seed turn your Dirt into a Seedling, near Water", _plant),
     _t("harvest", "tasks", "Harvest Crop: 5 Energy, your Crop becomes Dirt: 8 Food (Small) or 12 (Mature)",
        _harvest),
