@@ -8,7 +8,7 @@ and "Jobs" (Traitors).
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any, Iterator
+from typing import Any, Collection, Iterator
 
 from ...engine import LEADER, PLAYER, Action, Ctx, Event, Remembered
 from ...roster import change_stat, new_stats, set_stat
@@ -55,8 +55,11 @@ def place_newcomers(ctx: Ctx, people: list[dict[str, Any]] | None = None) -> boo
 # ---------------------------------------------------------------- death
 
 
-def die(ctx: Ctx, name: str, cause: str) -> None:
-    """Seed 001 "Death": what happens to whoever dies or is killed."""
+def die(ctx: Ctx, name: str, cause: str, together: Collection[str] = ()) -> None:
+    """Seed 001 "Death": what happens to whoever dies or is killed.
+
+    ``together``: everyone dying at this same moment (see ``die_together``); none of them gains Stress from
+    this death."""
     p = ctx.player(name)
     if p is None:
         return
@@ -68,7 +71,7 @@ def die(ctx: Ctx, name: str, cause: str) -> None:
         rooms = m.rooms_of(loc)
         shared: set[Loc] = set().union(*rooms) if rooms else set()
         for other in beings(ctx):
-            if other["name"] == name or other["stats"].get("job") == "Traitor":
+            if other["name"] == name or other["name"] in together or other["stats"].get("job") == "Traitor":
                 continue
             oloc = where(other)
             if oloc is None:
@@ -104,6 +107,19 @@ def die(ctx: Ctx, name: str, cause: str) -> None:
     # e is still the same Colonist, not a new one, and the glossary's Weekly Action allows each Colonist one
     # taking a week and none within 24 hours; when e last rested is no GNDT value, so a death gives no extra rest.
     ctx.step({"deaths": deaths + 1, "job": job, "restarts at": me["stats"]["location"]})
+
+
+def die_together(ctx: Ctx, victims: list[tuple[str, str]]) -> None:
+    """Seed 001 "Death", for several who die at one moment (``victims``: (name, cause) pairs).
+
+    The rules give such deaths no order, so they are judged together, not one after another in the roster's
+    order (which made one of two identical Colonists a Traitor and the other not): each one's Traitor test
+    reads the Stress e had when dying, and the Stress of each death goes to the others in the Room (or
+    Outside) who do not die with em (a co-dying Colonist's values are reset as a newcomer's anyway, and once
+    restarted e is not stressed by the others' deaths at that same moment)."""
+    together = frozenset(name for name, _ in victims)
+    for name, cause in victims:
+        die(ctx, name, cause, together)
 
 
 # ---------------------------------------------------------------- automatic consequences
@@ -154,8 +170,9 @@ def kill_the_occupied(ctx: Ctx, people: list[dict[str, Any]] | None = None) -> b
             victims = [p["name"] for p in who for loc in [where(p)] if loc is not None and m.occupied(loc)]
         if not victims:
             return i > 0
-        spot = where(ctx.player(victims[0]))
-        die(ctx, victims[0], f"in {m.name(spot)} at {designate(spot)}")
+        # all who stand in an Occupied location now are killed at this one moment, judged together
+        spots = [where(ctx.player(v)) for v in victims]
+        die_together(ctx, [(v, f"in {m.name(spot)} at {designate(spot)}") for v, spot in zip(victims, spots)])
     return True
 
 
@@ -167,7 +184,7 @@ def starve(ctx: Ctx, people: list[dict[str, Any]] | None = None) -> None:
                    if int(p["stats"].get("hunger", 0)) >= limit]
         if not victims:
             return
-        die(ctx, victims[0], "hunger")
+        die_together(ctx, [(v, "hunger") for v in victims])  # all who reached the limit at this moment
 
 
 def consequences(ctx: Ctx) -> census.Counts | None:

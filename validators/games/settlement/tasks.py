@@ -32,7 +32,7 @@ from .common import (
     where,
 )
 from .grid import Loc, designate, manhattan
-from .life import die
+from .life import die, die_together
 
 
 def _obj(props: dict[str, Any], required: list[str] | None = None) -> dict[str, Any]:
@@ -328,11 +328,15 @@ def _fire(ctx: Ctx) -> None:
     spend_all_energy(ctx, ctx.actor)
     take(ctx, {ammo: shot["amount"]})
     ctx.step({"fires at": designate(target)})
+    hit = []
     for p in sorted(at_location(ctx, target), key=lambda p: p["name"]):
         roll = ctx.roll(shot["die"])
         ctx.step({"roll": roll, "who": p["name"]})
         if roll == 1:
-            die(ctx, p["name"], f"hit by {ctx.actor}'s {ammo}")
+            hit.append((p["name"], f"hit by {ctx.actor}'s {ammo}"))
+    # seed 001, 2.4 Fire Catapult and 2.8 Death: those the one shot kills die at one moment, judged together (no
+    # order among them: none is stressed by another's death, each one's Traitor test reads eir own Stress)
+    die_together(ctx, hit)
     log_task(ctx, ctx.actor, "catapult")
 
 
