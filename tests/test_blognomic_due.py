@@ -55,3 +55,22 @@ def test_quazie_idling_is_due_only_after_more_than_a_week_without_a_vote():
     idle = {"actor": "Ben", "action": "core.idle", "params": {"player": "Ann"}}
     assert run(state, registry, [{**idle, "at": week}]).verdict == "illegal"
     assert run(state, registry, [{**idle, "at": after}]).verdict == "legal"
+
+
+def test_a_player_who_only_filed_ticks_for_a_week_is_due_to_be_idled():
+    """Seed 001 1.2: the week of silence is a week with no entry or comment. A tick is neither (the engine's
+    record that time has passed), so ``nomic due`` names a player whose only records in the week were ticks,
+    from their last real action; a vote among the ticks keeps them off the list."""
+    state, registry = base_state("blognomic-core")
+    propose = {"at": "2026-11-02T10:00:00Z", "actor": "Emeka", "action": "core.propose", "params": {"title": "X"}}
+    ticks = [{"at": at, "actor": "Emeka", "action": "engine.tick"}
+             for at in ("2026-11-05T10:00:00Z", "2026-11-09T09:00:00Z")]
+    out = run(state, registry, [propose, *ticks])
+    assert out.verdict == "legal", [p.text() for p in out.problems]
+    lines = due(out.state, parse_time("2026-11-09T10:00:00Z"))
+    assert "an admin may make Emeka idle (last acted 2026-11-02T10:00:00Z)" in lines, lines
+    vote = {"at": "2026-11-06T10:00:00Z", "actor": "Emeka", "action": "core.vote",
+            "params": {"proposal": 1, "vote": "FOR"}}
+    out = run(state, registry, [propose, ticks[0], vote, ticks[1]])
+    assert out.verdict == "legal", [p.text() for p in out.problems]
+    assert not any("make Emeka idle" in line for line in due(out.state, parse_time("2026-11-09T10:00:00Z")))

@@ -415,3 +415,19 @@ def test_a_ledger_part_of_another_shape_is_left_to_the_copy_on_write_edit():
     record = {"at": "2026-11-21T00:00:00Z", "actor": "A", "action": "toy.note"}
     with pytest.raises(KeyError):
         apply_action(reg, state, record)
+
+
+@pytest.mark.parametrize("copied", [False, True])
+def test_a_tick_moves_the_clock_but_not_who_was_seen(copied, monkeypatch):
+    """A tick is no game action: the ledger's clock, count, chain and run move, ``seen`` stays (both ways of
+    updating the ledger), so a rule asking when a player last acted does not count it."""
+    if copied:
+        monkeypatch.setattr(engine, "_update_ledger", engine._update_ledger_copied)
+    reg, state = _ledger_registry(), _ledger_state(dict(START))
+    state = apply_action(reg, state, {"at": "2026-11-21T00:00:00Z", "actor": "A", "action": "toy.note"}).state
+    state = apply_action(reg, state, {"at": "2026-11-22T00:00:00Z", "actor": "B", "action": "engine.tick"}).state
+    state = apply_action(reg, state, {"at": "2026-11-23T00:00:00Z", "actor": "A", "action": "engine.tick"}).state
+    ledger = state.docs["ledger"]
+    assert ledger["seen"] == {"A": "2026-11-21T00:00:00Z"}
+    assert ledger["clock"] == "2026-11-23T00:00:00Z" and ledger["actions"] == 3
+    assert ledger["last"] == "2026-11-23T00:00:00Z A engine.tick" and ledger["run_actor"] == "A"

@@ -681,6 +681,10 @@ class Action:
     # The parameter that holds the actor's new name, for an action that renames its actor: the actions after it
     # are theirs under that name (the pull-request check follows it; the effect calls ``ctx.renamed``).
     new_name_param: str | None = None
+    # Whether taking it is the actor acting in the game, so the ledger's ``seen`` records it. The engine's tick
+    # is no game action (anyone files it, only to let time pass): it moves the clock but leaves ``seen`` alone,
+    # so rules that ask when a player last acted (seed 001 1.2's week without a post) do not count it.
+    activity: bool = True
 
     def param_names(self) -> list[str]:
         return list(self.params.get("properties", {}))
@@ -1053,7 +1057,8 @@ def apply_action(registry: Registry, state: State, record: dict[str, Any], *,
 
 
 def _update_ledger(ctx: Ctx, action: Action, record: dict[str, Any], at: datetime, head: str, k: int) -> None:
-    """The ledger after the action: the run, the chain, the count, the clock, who was seen, recent takings.
+    """The ledger after the action: the run, the chain, the count, the clock, who was seen (not for a tick), recent
+    takings.
 
     Every action changes the ledger, and only the engine usually does, last: so it is built here as plain
     data, copying only the parts that change, rather than through a copy-on-write edit that commit must then
@@ -1085,8 +1090,9 @@ def _update_ledger(ctx: Ctx, action: Action, record: dict[str, Any], at: datetim
     now = format_time(at)
     ledger["clock"] = now
     ledger["last"] = f"{record.get('at')} {record.get('actor', actor)} {action.name}"
-    seen = ledger["seen"] = dict(ledger["seen"]) if "seen" in ledger else {}
-    seen[actor] = now
+    if action.activity:
+        seen = ledger["seen"] = dict(ledger["seen"]) if "seen" in ledger else {}
+        seen[actor] = now
     at - _RECENT  # even when unused, as in the edit below: a time too early for it fails alike
     if action.frequency or ledger.get("recent"):
         # the horizon as text only when there are takings to compare with it (most games limit no action)
@@ -1135,7 +1141,8 @@ def _update_ledger_copied(ctx: Ctx, action: Action, record: dict[str, Any], at: 
     ledger["actions"] = int(ledger.get("actions", 0)) + 1
     ledger["clock"] = format_time(at)
     ledger["last"] = f"{record.get('at')} {record.get('actor', actor)} {action.name}"
-    ledger.setdefault("seen", {})[actor] = format_time(at)
+    if action.activity:
+        ledger.setdefault("seen", {})[actor] = format_time(at)
     live = _live_since(at)
     if action.frequency:
         key = action.frequency_key or action.name
@@ -1193,7 +1200,9 @@ TICK = Action(
     who=ANYONE,
     idle_ok=True,
     in_hiatus=True,
-    doc="Any player may file a tick; it changes nothing but the scheduled events due by its time. "
+    activity=False,
+    doc="Any player may file a tick; it changes nothing but the scheduled events due by its time (and the "
+        "ledger's clock and count: it is no activity, so when its filer last acted stays as it was). "
         "A scheduled workflow runs `nomic tick` on main.",
 )
 
