@@ -358,6 +358,10 @@ def _cuddle_check(ctx: Ctx) -> Iterator[str]:
     if gone:
         yield from gone
         return
+    if not ctx.params["how"].strip():
+        # 004 Tame Nomsters → Cuddle: the cuddler writes how they intend to cuddle it, however briefly; blanks
+        # describe nothing
+        yield "a cuddle needs a written description of how, however brief (`how` is blank)"
     if n["wild"]:
         yield f"{nomster_label(n)} is wild; only tame nomsters are cuddled"
     elif where(ctx, ctx.actor) != n["location"]:
