@@ -57,6 +57,12 @@ RULE_BOND = "nomster-bond"
 UNIQUE = ("portrait", "species", "species_description", "name")
 
 
+def card_key(value: Any) -> str:
+    """A card property as compared for uniqueness (004 Tame Nomsters): case and the spaces around and between
+    words are no difference, so "Bramble " is Bramble's name again."""
+    return " ".join(str(value).split()).casefold()
+
+
 def ref(n: dict[str, Any]) -> str:
     return f"{NOMSTER_REF}{n['id']}"
 
@@ -171,6 +177,12 @@ def _name_check(ctx: Ctx) -> Iterator[str]:
         return
     if not any(t["nomster"] == n["id"] and t["player"] == ctx.actor for t in ctx.doc(NOMSTERS).get("tamings", [])):
         yield f"{ctx.actor} has no successful taming attempt on nomster {n['id']} to convert"
+    # 004 Tame Nomsters: the card shows each of these properties; one of blanks shows none
+    blank = [key for key in UNIQUE if not str(ctx.params[key]).strip()]
+    for key in blank:
+        yield f"the card must show a {key.replace('_', ' ')}: it is blank"
+    if blank:
+        return
     for key in ("type", "class"):
         if key in ctx.params and ctx.params[key] != n[key]:
             yield f"the card must describe the nomster's existing {key} accurately: {n[key]}, not {ctx.params[key]}"
@@ -178,7 +190,7 @@ def _name_check(ctx: Ctx) -> Iterator[str]:
     index = TAME_CARDS.of(ctx, pool)
     if index is not None:  # the tame nomsters sharing a property, by the kept index of the state's list
         if index:  # a tame nomster is there to compare
-            given = {key: str(ctx.params[key]).casefold() for key in UNIQUE}
+            given = {key: card_key(ctx.params[key]) for key in UNIQUE}
             clashes = sorted((i, k) for k, key in enumerate(UNIQUE) for i in index.get((key, given[key]), ()))
             for i, k in clashes:
                 key = UNIQUE[k]
@@ -190,9 +202,9 @@ def _name_check(ctx: Ctx) -> Iterator[str]:
         if other["wild"]:
             continue
         if given is None:
-            given = {key: str(ctx.params[key]).casefold() for key in UNIQUE}
+            given = {key: card_key(ctx.params[key]) for key in UNIQUE}
         for key in UNIQUE:
-            if str(other.get(key, "")).casefold() == given[key]:
+            if card_key(other.get(key, "")) == given[key]:
                 yield f"the {key.replace('_', ' ')} {ctx.params[key]!r} is already {nomster_label(other)}'s; " \
                       "tame nomsters' card properties are unique"
 
@@ -200,10 +212,10 @@ def _name_check(ctx: Ctx) -> Iterator[str]:
 def _card_keys(n: dict[str, Any]) -> tuple[tuple[str, str], ...]:
     if n["wild"]:
         return ()
-    return tuple((key, str(n.get(key, "")).casefold()) for key in UNIQUE)
+    return tuple((key, card_key(n.get(key, ""))) for key in UNIQUE)
 
 
-# each tame nomster's card properties, casefolded: (property, value) -> the positions of the nomsters with it
+# each tame nomster's card properties, as compared (card_key): (property, value) -> the nomsters' positions
 TAME_CARDS = Kept(_card_keys, multi=True)  # asked only by name-nomster: kept by itself
 
 
@@ -211,7 +223,7 @@ def _name(ctx: Ctx) -> None:
     n = find_nomster(ctx, ctx.params["nomster"], edit=True)
     n["wild"] = False
     for key in UNIQUE:
-        n[key] = ctx.params[key]
+        n[key] = ctx.params[key].strip()  # as the card shows it: the spaces around it are no part of it
     if ctx.params.get("card"):
         n["card"] = ctx.params["card"]
     n["named"] = iso(ctx.at)
