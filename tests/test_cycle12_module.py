@@ -274,8 +274,8 @@ def test_a_location_page_shows_the_place(example) -> None:
     lake = by_slug["locations/4"].markdown
     assert "| 6 |  | wild | Light | Mammalian |" in lake and "| 9 |  | wild | Water | Reptilian |" in lake
     tower = by_slug["locations/12"].markdown
-    assert "| 1 | Bramble | tame (ascended) | Plant | Avian | Thornwing | Ada | Ada | Ada |" in tower
-    assert "| Ada (ascended) | a red kite |" in tower
+    assert "| 1 | Bramble | tame (ascended: left the map here) | Plant | Avian | Thornwing | Ada | Ada | Ada |" in tower
+    assert "| Ada (ascended: left the map here) | a red kite |" in tower
     assert "| 3 | The tower has a door | took-effect |" in tower
     assert "No location is adjacent" not in tower and "| south | [Glass Lake](4.md) |" in tower
     hills = by_slug["locations/5"].markdown
@@ -474,3 +474,18 @@ def test_a_judge_taken_off_the_roster_by_any_action_leaves_no_judge(base) -> Non
     assert ctx.doc("cycle12_justice")["judge"] is None
     assert ctx.doc("cycle12_justice")["removal"] == []
     assert ctx.outcome[-1] == {"judge_left": "Basil", "judge": None}
+
+
+def test_an_ascended_player_is_shown_at_no_location(example) -> None:
+    """004 Ascend, our reading: an ascended player and nomster have left the map, so they are at no location. The
+    sheet keeps the location they left from (the Tower of Ferrets), which every rule reads as nowhere; the pages
+    say so instead of showing them as still there."""
+    state, _ = example
+    ada = next(s for s in state.doc("cycle12_sheets")["sheets"] if s["player"] == "Ada")
+    assert ada["ascended"] and ada["location"] == 12  # the place left, kept on the sheet
+    sheets = pages.render_sheets(state)
+    row = next(line for line in sheets.splitlines() if line.startswith("| Ada"))
+    assert "| left the map (from Tower of Ferrets) |" in row and "| Tower of Ferrets |" not in row
+    noms = pages.render_nomsters(state)
+    row = next(line for line in noms.splitlines() if "Bramble" in line)
+    assert "| left the map (from Tower of Ferrets) |" in row

@@ -187,7 +187,7 @@ def render_map(state: State, ix: Index | None = None) -> str:
 def _nomster_row(n: dict[str, Any]) -> str:
     status = "wild" if n.get("wild") else "tame"
     if n.get("ascended"):
-        status += " (ascended)"
+        status += f" ({LEFT_HERE})"
     return (f"| {n['id']} | {_md(n.get('name') or '')} | {status} | {_md(n.get('type', ''))} | "
             f"{_md(n.get('class', ''))} | {_md(n.get('species', ''))} | {_md(n.get('trainer') or '')} | "
             f"{_md(n.get('bonded_to') or '')} | {_md(n.get('following') or '')} |")
@@ -235,7 +235,7 @@ def render_location(state: State, loc: dict[str, Any], ix: Index) -> str:
     if people:
         lines += ["| Player | Token | Active nomster |", "|---|---|---|"]
         for p in people:
-            status = " (ascended)" if p.get("ascended") else ""
+            status = f" ({LEFT_HERE})" if p.get("ascended") else ""
             active = ix.nomster_by_id.get(p.get("active")) if p.get("active") is not None else None
             lines.append(f"| {_md(p['player'])}{status} | {_md(p.get('token') or '')} | "
                          f"{_md(nomster_label(active)) if active else ''} |")
@@ -351,6 +351,16 @@ def render_proposals(state: State, now: datetime | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
+# 004 Ascend, our reading (docs/modules/cycle12.md, readings): the ascended have left the map and are at no
+# location. The sheet (and the nomster's record) keeps the location they left from, which no rule reads as theirs
+# (every rule asks ``has_ascended`` first); the pages say that they left from there, not that they are there.
+LEFT_HERE = "ascended: left the map here"
+
+
+def left_the_map_from(place: str) -> str:
+    return f"left the map (from {place})"
+
+
 def render_sheets(state: State) -> str:
     """Character sheets as records: what each sheet must show (the drawn sheet is linked when given)."""
     locs = {loc["id"]: loc["name"] for loc in state.doc(WORLD)["locations"]}
@@ -370,8 +380,11 @@ def render_sheets(state: State) -> str:
         bond = f"{noms[s['bonded']].get('name', s['bonded'])} ({s.get('type')})" if s.get("bonded") in noms else ""
         active = noms[s["active"]].get("name", "") if s.get("active") in noms else ""
         status = " (ascended)" if s.get("ascended") else ""
+        place = locs.get(s.get('location'), 'no location')
+        if s.get("ascended"):  # the location kept is the one left (see left_the_map_from)
+            place = left_the_map_from(place)
         lines.append(f"| {_cell(s['player'])}{status} | {_cell(s.get('token', ''))} | "
-                     f"{_cell(locs.get(s.get('location'), 'no location'))} | {points.get(s['player'], 0)} | "
+                     f"{_cell(place)} | {points.get(s['player'], 0)} | "
                      f"{_cell(', '.join(owned))} | {_cell(box)} | {_cell(bond)} | {_cell(active)} | "
                      f"v{s.get('version', 1)} {_cell(s.get('image', ''))} |")
     reqs = state.doc(SHEETS).get("transcriptions", [])
@@ -398,10 +411,12 @@ def render_nomsters(state: State) -> str:
              "|---|---|---|---|---|---|---|---|---|"]
     for n in state.doc(NOMSTERS)["nomsters"]:
         name = "wild" if n["wild"] else n.get("name", "")
+        place = locs.get(n['location'], '?')
         if n.get("ascended"):
             name += " (ascended)"
+            place = left_the_map_from(place)
         lines.append(f"| {n['id']} | {_cell(name)} | {_cell(n.get('species', ''))} | {_cell(n['type'])} | "
-                     f"{_cell(n['class'])} | {_cell(locs.get(n['location'], '?'))} | {_cell(n.get('trainer', ''))} | "
+                     f"{_cell(n['class'])} | {_cell(place)} | {_cell(n.get('trainer', ''))} | "
                      f"{_cell(n.get('bonded_to', ''))} | {_cell(n.get('following', ''))} |")
     return "\n".join(lines) + "\n"
 
