@@ -1,0 +1,156 @@
+"""The Settlement handbook is data a proposal may change; every key the module reads is required by its schema.
+
+A handbook without one (or with one of the wrong type, or a zero-sided die, or an empty list of results) is bad
+input at load, reported at the handbook's line and field, not a KeyError when an action reads it.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.gitgame import git, nomic
+from validators import yamlio
+from validators.content import WorkTree, load_game
+from validators.problems import BadInput
+
+GAME = "settlement-basic"
+FIXTURE = Path(__file__).parent / "fixtures" / "content" / GAME
+HANDBOOK = f"content/{GAME}/gamestate/handbook.yaml"
+
+# every key the module's code reads (validators/games/settlement/, through ``handbook(...)``), as a path
+REQUIRED = [
+    *[(k,) for k in ("movement", "rest", "tunneling", "tasks", "constructions", "fill_channel", "jobs", "death",
+                     "hunger", "dance", "outsiders", "outsider_limit")],
+    ("movement", "energy"),
+    ("rest", "base"), ("rest", "floor"), ("rest", "bed"),
+    ("tunneling", "rows"),
+    *[("tasks", t) for t in ("mine", "chop", "fish", "hunt", "dig", "gather", "plant", "harvest", "brew", "drink",
+                             "cook", "eat", "catapult", "shove", "graze")],
+    ("tasks", "mine", "energy"),
+    ("tasks", "chop", "energy_per_wood"), ("tasks", "chop", "die"), ("tasks", "chop", "fells_on"),
+    ("tasks", "fish", "energy"), ("tasks", "fish", "food"),
+    ("tasks", "hunt", "energy"),
+    ("tasks", "dig", "energy"),
+    ("tasks", "gather", "energy"), ("tasks", "gather", "results"),
+    ("tasks", "plant", "energy"), ("tasks", "plant", "seeds"), ("tasks", "plant", "water_within"),
+    ("tasks", "harvest", "energy"), ("tasks", "harvest", "small"), ("tasks", "harvest", "mature"),
+    ("tasks", "brew", "energy"), ("tasks", "brew", "small"), ("tasks", "brew", "mature"),
+    ("tasks", "drink", "energy"), ("tasks", "drink", "stress"),
+    ("tasks", "cook", "energy"), ("tasks", "cook", "food"), ("tasks", "cook", "meals"),
+    *[("tasks", "eat", k) for k in ("energy", "food", "meals", "hunger", "table_hunger")],
+    *[("tasks", "catapult", k) for k in ("min_energy", "range", "quiet_hours", "ammo")],
+    ("tasks", "catapult", "ammo", "Rock", "amount"), ("tasks", "catapult", "ammo", "Rock", "die"),
+    ("tasks", "shove", "min_energy"),
+    ("tasks", "graze", "energy"),
+    *[("constructions", "Wall", k) for k in ("energy", "materials", "on", "reach")],
+    ("fill_channel", "energy"),
+    ("jobs", "Peasant"), ("jobs", "Traitor"),
+    ("jobs", "Miner", "rock"), ("jobs", "Miner", "deep_row"), ("jobs", "Miner", "ore"),
+    ("jobs", "Brewer", "small"), ("jobs", "Brewer", "mature"),
+    ("jobs", "Fisher", "tasks"), ("jobs", "Dancer", "dances"), ("jobs", "Cook", "tasks"),
+    ("death", "stress"), ("death", "traitor_stress"),
+    ("hunger", "weekly"), ("hunger", "starving"), ("hunger", "dies_at"),
+    *[("dance", k) for k in ("hours", "per_week", "energy", "square_hours", "conga_moves", "hokey_hunger")],
+]
+
+# (path, bad value, the field reported, a part of the message)
+WRONG = [
+    (("tasks", "mine"), {}, "tasks.mine", "'energy' is a required property"),
+    (("tasks", "chop", "die"), 0, "tasks.chop.die", "less than the minimum of 1"),
+    (("tasks", "catapult", "ammo", "Anvil", "die"), 0, "tasks.catapult.ammo.Anvil.die", "less than the minimum"),
+    (("tasks", "gather", "results"), [], "tasks.gather.results", "should be non-empty"),
+    (("tasks", "gather", "results"), [{}], "tasks.gather.results[0]", "should be non-empty"),
+    (("tasks", "catapult", "ammo"), {}, "tasks.catapult.ammo", "should be non-empty"),
+    (("tasks", "catapult", "range"), [4], "tasks.catapult.range", "is too short"),
+    (("tasks", "fish", "food"), "one", "tasks.fish.food", "is not of type integer"),
+    (("tasks", "eat", "energy"), True, "tasks.eat.energy", "is not of type integer"),
+    (("tasks", "mine", "energy"), -8, "tasks.mine.energy", "less than the minimum of 0"),
+    (("tasks", "mine", "enrgy"), 8, "tasks.mine.enrgy", "unknown field 'enrgy'"),
+    (("rest", "base"), -1, "rest.base", "less than the minimum of 0"),
+    (("hunger", "dies_at"), "7", "hunger.dies_at", "is not of type integer"),
+    (("dance", "hours"), 10 ** 12, "dance.hours", "greater than the maximum"),
+    (("jobs", "Miner", "ore"), {"4": "Gold"}, "jobs.Miner.ore", "'4'"),
+    (("jobs", "Knight"), {"times": 3}, "jobs.Knight", "'tasks', 'dances' or 'anyone' is required"),
+    (("jobs", "Knight"), {"anyone": False}, "jobs.Knight.anyone", "True was expected"),
+    (("jobs", "Fisher", "tasks"), [], "jobs.Fisher.tasks", "should be non-empty"),
+    (("outsiders", "Moose", "graze"), {}, "outsiders.Moose.graze", "should be non-empty"),
+    (("outsiders", "Moose", "death_food"), [15], "outsiders.Moose.death_food", "is not of type integer"),
+    (("outsider_limit",), None, "outsider_limit", "is not of type integer"),
+]
+
+
+def _game(tmp_path: Path) -> Path:
+    shutil.copytree(FIXTURE, tmp_path / "content" / GAME)
+    return tmp_path / HANDBOOK
+
+
+def _edit(path: Path, keys: tuple[str, ...], value: object = None, *, remove: bool = False) -> None:
+    tree = yamlio.rt_load(path.read_text(), str(path))
+    node = tree
+    for k in keys[:-1]:
+        node = node[k]
+    if remove:
+        assert keys[-1] in node, f"the fixture's handbook has no {'.'.join(keys)}"
+        del node[keys[-1]]
+    else:
+        node[keys[-1]] = value
+    path.write_text(yamlio.rt_dump(tree))
+
+
+def _problems(tmp_path: Path) -> list:
+    before = {p: p.read_bytes() for p in (tmp_path / "content").rglob("*") if p.is_file()}
+    with pytest.raises(BadInput) as e:
+        load_game(WorkTree(tmp_path), GAME)
+    assert before == {p: p.read_bytes() for p in (tmp_path / "content").rglob("*") if p.is_file()}
+    return e.value.problems
+
+
+def test_the_fixture_and_the_game_handbooks_load(tmp_path):
+    _game(tmp_path)
+    load_game(WorkTree(tmp_path), GAME)
+    root = Path(__file__).resolve().parent.parent
+    for part in ("", "initial/"):
+        load_game(WorkTree(root), "settlement", part=part)
+
+
+@pytest.mark.parametrize("keys", REQUIRED, ids=".".join)
+def test_a_handbook_without_a_key_the_module_reads_is_bad_input(tmp_path, keys):
+    path = _game(tmp_path)
+    _edit(path, keys, remove=True)
+    problems = _problems(tmp_path)
+    parent = ".".join(keys[:-1])
+    found = [p for p in problems if p.file == HANDBOOK and p.field == parent and p.line > 0
+             and (f"'{keys[-1]}' is a required property" in p.message
+                  or (keys[-1] in ("tasks", "dances", "anyone") and "'anyone' is required" in p.message))]
+    assert found, [p.text() for p in problems]
+
+
+@pytest.mark.parametrize("keys, value, field, says", WRONG, ids=[f"{'.'.join(w[0])}={w[1]!r}" for w in WRONG])
+def test_a_handbook_value_of_the_wrong_kind_is_bad_input(tmp_path, keys, value, field, says):
+    path = _game(tmp_path)
+    _edit(path, keys, value)
+    problems = _problems(tmp_path)
+    found = [p for p in problems if p.file == HANDBOOK and p.field == field and p.line > 0 and says in p.message]
+    assert found, [p.text() for p in problems]
+
+
+def test_the_cli_names_the_handbook_line_and_field_without_a_traceback(tmp_path):
+    """``tasks: {mine: {}}`` once let ``nomic check`` pass and ``settlement.mine`` end in a KeyError."""
+    repo = tmp_path / "repo"
+    path = _game(repo)
+    path.write_text(path.read_text().replace("  mine: {energy: 8}\n", "  mine: {}\n"))
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "base")
+    before = {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()}
+    line = path.read_text().splitlines().index("  mine: {}") + 1
+    for args in (["check", "--no-replay"],
+                 ["act", GAME, "settlement.mine", "rock=8k", "--as", "Gus", "--at", "2026-11-03T10:00:00Z"]):
+        r = nomic(repo, *args)
+        assert r.returncode == 2, r.stdout + r.stderr
+        assert "Traceback" not in r.stdout + r.stderr
+        assert f"{HANDBOOK}:{line}:3: tasks.mine: 'energy' is a required property" in r.stdout + r.stderr
+    assert before == {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()}
