@@ -233,8 +233,9 @@ def _brew(ctx: Ctx) -> None:
     spec = task(ctx, "brew")
     pay_energy(ctx, ctx.actor, spec["energy"])
     set_terrain(ctx, loc, "Dirt")
-    amounts = jobspec(ctx, "Brewer") if job(ctx) == "Brewer" else spec
-    give(ctx, {"Drinks": amounts[size]})
+    # a Brewer's yield is eir Job's (2.6); a Job a proposal struck from the handbook has none, so the task's own
+    amounts = jobspec(ctx, "Brewer") if job(ctx) == "Brewer" else {}
+    give(ctx, {"Drinks": amounts.get(size, spec[size])})
     log_task(ctx, ctx.actor, "brew")
 
 
