@@ -93,6 +93,21 @@ def _hands(ctx: Ctx) -> dict[str, Any]:
     return ctx.doc("quazie").get("hands", {})
 
 
+def in_no_rule(state: State | Ctx, hand: dict[str, Any]) -> bool:
+    """Whether a Hand outside its Pocket is no longer in any rule: its rule is not an active dynastic rule, or
+    the rule's text no longer holds its braced grab (a proposal amended it away)."""
+    rid = hand["rule"]
+    if rid == POCKET:
+        return False
+    return rid not in dynastic_order(state) or "{{" + str(hand["text"]) + "}}" not in state.rules[rid].body
+
+
+def pocketed(state: State | Ctx, hands: dict[str, Any]) -> list[str]:
+    """The Hands that are in a Pocket for rule 22 (seed 003): those there, and those no longer in any rule, which
+    the rule moves into their Pocket. While there is one, no Switcheroo can be performed."""
+    return [k for k, h in hands.items() if h["rule"] == POCKET or in_no_rule(state, h)]
+
+
 def _move_check(ctx: Ctx) -> Iterator[str]:
     hands = _hands(ctx)
     which = ctx.params["hand"]
@@ -101,7 +116,9 @@ def _move_check(ctx: Ctx) -> Iterator[str]:
         return
     year = calendar_year(ctx, ctx.at)
     alarm = int(ctx.doc("quazie").get("switcheroo_alarm", 0))
-    in_pocket = any(h["rule"] == POCKET for h in hands.values())
+    # rule 22 (seed 003): a Hand no longer in any rule goes into its Pocket, and no Switcheroo happens while a Hand
+    # is in one; swapping such a Hand would write its text into a repealed rule, or drop the other Hand's grab
+    in_pocket = bool(pocketed(ctx.state, hands))
     if alarm < year and not in_pocket:
         return  # a Switcheroo happens instead, whatever was asked
     hand = hands[which]
@@ -115,8 +132,7 @@ def _move_check(ctx: Ctx) -> Iterator[str]:
         # wormholes keep out of reach), or when it is no longer in any rule; never straight from a rule
         if hand["rule"] == POCKET:
             yield f"the {which} Hand is already in its Pocket"
-        elif hand["rule"] in dynastic_order(ctx.state) and \
-                "{{" + hand["text"] + "}}" in ctx.state.rules[hand["rule"]].body:
+        elif not in_no_rule(ctx.state, hand):
             yield (f"the {which} Hand is in rule {hand['rule']}; a Hand goes into its Pocket only when it would "
                    f"move into rule 22 ({R_HANDS}), if that adjoins, or when it is no longer in any rule")
         return
@@ -187,7 +203,7 @@ def _move_hand(ctx: Ctx) -> None:
     hands = q["hands"]
     which = ctx.params["hand"]
     year = calendar_year(ctx, ctx.at)
-    in_pocket = any(h["rule"] == POCKET for h in hands.values())
+    in_pocket = bool(pocketed(ctx.state, hands))  # rule 22: a Hand in no rule is in its Pocket (see _move_check)
     if int(q.get("switcheroo_alarm", 0)) < year and not in_pocket:
         (a, ha), (b, hb) = list(hands.items())[:2]
         rules = ctx.tx.edit_rules()
