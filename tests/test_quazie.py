@@ -108,6 +108,16 @@ def test_invariants(base):
     assert any("only one Muffin is It" in m for m in messages)
 
 
+def test_invariant_dance_table_covers_its_die(base):
+    """Seed 003 rule 20: every face of the Dance Off die sets a Dance Move; a table leaving one out is reported."""
+    (inv,) = MODULE.invariants
+    docs = copy.deepcopy(base.docs)
+    docs["quazie_tables"]["dance"]["sides"] = 11
+    bad = State(base.config, docs, base.rules)
+    (problem,) = [p for p in inv(bad) if p.field == "dance.roll"]
+    assert problem.file == "quazie_tables" and "face(s) 11" in problem.message
+
+
 def test_invariant_second_grand_poobah(base):
     """Seed 003 rules 8 and 23: the dynasty's leader (Ann) is the GRAND POOBAH, whatever the Roles lists say, and
     there may be only one; the role in another active Muffin's Roles is reported, with the rules cited. The leader's

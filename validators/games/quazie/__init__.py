@@ -57,6 +57,9 @@ def _invariants(state: State) -> Iterator[Problem]:
     yield from hands.colour_problems(state)
     known = set(flavour_names(state))
     moves = set(state.doc("quazie_tables")["dance"]["roll"].values())
+    bad_table = dance.table_problem(state.doc("quazie_tables")["dance"])
+    if bad_table:
+        yield bad_table
     its = []
     for i, p in enumerate(state.doc("roster")["players"]):
         where = f"players[{i}].stats"

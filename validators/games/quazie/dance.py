@@ -23,7 +23,29 @@ def winner(table: dict[str, Any], challenger_move: str, opponent_move: str) -> s
     return None
 
 
+def missing_faces(table: dict[str, Any]) -> list[int]:
+    """The faces of the Dance Off die (1 to ``sides``) the table gives no Dance Move for (rule 20 gives one for
+    every face of its DICE10; a proposal may change the die or the table, and leave a face out)."""
+    return [face for face in range(1, int(table["sides"]) + 1) if str(face) not in table["roll"]]
+
+
+def table_problem(table: dict[str, Any]) -> Problem | None:
+    missing = missing_faces(table)
+    if not missing:
+        return None
+    faces = ", ".join(str(f) for f in missing[:10]) + (" ..." if len(missing) > 10 else "")
+    return Problem(f"the Dance Off table gives no Dance Move for the DICE{table['sides']} face(s) {faces}; every roll "
+                   "sets the challenger's Dance Move, so no Dance Off can be decided until the table covers the die",
+                   "quazie_tables", field="dance.roll", rule=R_DANCE_OFF)
+
+
 def _check(ctx: Ctx) -> Iterator[str]:
+    # Rule 20 (seed 003): the roll sets the challenger's Dance Move, so the table must name one for every face;
+    # judged before the roll (it was a KeyError when a face had none)
+    bad_table = table_problem(tables(ctx)["dance"])
+    if bad_table:
+        yield bad_table
+        return
     me = muffin(ctx, ctx.actor)
     opponent = muffin(ctx, ctx.params["opponent"])
     if opponent["name"] == ctx.actor:
