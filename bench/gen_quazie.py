@@ -956,7 +956,7 @@ class History:
         hands = q.get("hands", {})
         which = rng.choice(sorted(hands))
         year = qhands.calendar_year(self.state, self.b.t)
-        in_pocket = any(h["rule"] == qhands.POCKET for h in hands.values())
+        in_pocket = bool(qhands.pocketed(self.state, hands))  # a Hand in no rule counts as in its Pocket (rule 22)
         if int(q.get("switcheroo_alarm", 0)) < year and not in_pocket:
             # the alarm has passed: whatever the admin asks, a Switcheroo happens instead
             self.act(admin, "quazie.move-hand", {"hand": which})
