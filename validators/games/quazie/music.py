@@ -16,13 +16,14 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any, Iterator
 
-from ...engine import Action, Ctx
+from ...engine import Action, Ctx, Problem
 from ...timeutil import format_time
 from .common import (
     BLIND,
     DEATH_EGG,
     MANGO_TREE,
     R_FLAVOURS,
+    R_HANDS,
     R_MUSIC,
     STANDARD,
     TROPICAL,
@@ -228,6 +229,11 @@ def _movement_check(ctx: Ctx) -> Iterator[str]:
             yield "Intricacy creates a flavour: give flavour (its name) and text (its attributes)"
         elif new in {f["name"] for f in tables(ctx)["flavours"]}:
             yield f"there is already a flavour {new}"
+        # rule 22 (seed 003): the Ruleset holds exactly two Hands, written {{...}}; the text goes into rule 13 as
+        # written, so double braces in it would add a third, false Hand (and could hide a lost Hand's grab)
+        if "{{" in ctx.params.get("text", "") or "}}" in ctx.params.get("text", ""):
+            yield Problem("Intricacy's text may not contain double braces: in the Ruleset they mark the two Hands "
+                          "(rule 22)", field="params.text", rule=R_HANDS)
 
 
 def _perform(ctx: Ctx) -> None:
