@@ -618,7 +618,7 @@ class Colony:
         return self.go(name, lambda x: x[0] == bottom or self.terrain((x[0] + 1, x[1])) == "Rock", spare, maxlen=40)
 
     def work_woodcutter(self, name: str, loc: Loc, spare: int) -> list[Act] | None:
-        per = int(self.jobspec(name).get("energy_per_wood") or self.hb["tasks"]["chop"]["energy_per_wood"]) \
+        per = int(self.jobspec(name).get("energy_per_wood", self.hb["tasks"]["chop"]["energy_per_wood"])) \
             if self.job(name) == "Woodcutter" else int(self.hb["tasks"]["chop"]["energy_per_wood"])
         trees = self.adjacent(loc, ["Large Tree"])
         if trees:

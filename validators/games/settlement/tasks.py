@@ -111,7 +111,8 @@ def _chop(ctx: Ctx) -> None:
     tree = adjacent_target(ctx, "tree", ("Large Tree",), "a Large Tree")
     x = int(ctx.params.get("wood", 1))
     per = jobspec(ctx, "Woodcutter").get("energy_per_wood") if job(ctx) == "Woodcutter" else None
-    pay_energy(ctx, ctx.actor, (per or task(ctx, "chop")["energy_per_wood"]) * x)
+    # 2.6 Jobs (Woodcutter): the Job's own price a Wood, even 0 when a proposal sets it so; the task's without one
+    pay_energy(ctx, ctx.actor, (task(ctx, "chop")["energy_per_wood"] if per is None else per) * x)
     give(ctx, {"Wood": x})
     roll = ctx.roll(task(ctx, "chop")["die"])
     if roll == task(ctx, "chop")["fells_on"]:
