@@ -101,7 +101,7 @@ MODULE = Module(
              + roles.ACTIONS + music.ACTIONS + hands.ACTIONS),
     events=stuff.EVENTS,
     consequences=[ascension.dynasty_won, leaving.departures, consequences.launch_base, consequences.limbo_guard,
-                  roles.writer_since, returning.only_one_returns, roles.poobah_guard],
+                  roles.writer_since, flavours.blind_since, returning.only_one_returns, roles.poobah_guard],
     gates=[consequences.robot_gate],
     invariants=[_invariants],
     pages=pages,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Iterator
 
-from ...engine import Action, Ctx, Problem
+from ...engine import Action, Ctx, Problem, peek
 from ...timeutil import format_time, parse_time
 from .common import (
     BANANA,
@@ -38,6 +38,7 @@ from .common import (
     step_from,
     tables,
 )
+from .consequences import replaced_at
 from .movement import ROME_PARAM, move_to, rome_refusal
 
 NAME = {"$ref": "common.schema.json#/$defs/name"}
@@ -58,6 +59,35 @@ def set_flavour(ctx: Ctx, name: str, flavour: str) -> None:
     elif flavour != BLIND:
         q.get("blind_since", {}).pop(name, None)
     ctx.step({"flavour": name, "from": old, "to": flavour})
+
+
+def blind_since(ctx: Ctx) -> None:
+    """Consequence (rule 13, seed 003): a Blind Muffin keeps its Flavor until it has been Blind for 24 hours, however
+    it went Blind. ``set_flavour`` notes the time for the module's own actions; this notes it when any other action
+    (a proposal's patch, say) made a Muffin Blind, and drops it when one stopped being Blind (the Launch Base's
+    Robot, a patch), so that an old time never shortens a later blindness. Only the players the action replaced are
+    read (found by identity, in C); runs after the Limbo guard, which may undo a change."""
+    if "roster" not in ctx.tx.docs:
+        return
+    now = list(peek(ctx.tx.docs["roster"]["players"]))
+    base = ctx.tx.base.docs["roster"]["players"]
+    todo = [now[i] for i in replaced_at(now, base)]
+    if not todo:
+        return
+    olds = {p["name"]: p for p in base}
+    since = ctx.doc("quazie").get("blind_since", {})
+    for p in todo:
+        blind = stat(p, "flavour") == BLIND
+        old = olds.get(p["name"])
+        was = old is not None and stat(old, "flavour") == BLIND
+        if old is None and p["name"] in since:
+            continue  # a new name (core.rename moved the time with the Muffin): not newly Blind
+        if blind and not was and since.get(p["name"]) != format_time(ctx.at):
+            ctx.edit("quazie").setdefault("blind_since", {})[p["name"]] = format_time(ctx.at)
+            since = ctx.doc("quazie")["blind_since"]
+        elif not blind and was and p["name"] in since:
+            ctx.edit("quazie")["blind_since"].pop(p["name"])
+            since = ctx.doc("quazie")["blind_since"]
 
 
 # ---------------------------------------------------------------- changing one's own flavour
