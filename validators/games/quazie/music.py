@@ -76,6 +76,8 @@ def _item(ctx: Ctx) -> str:
 def _choice_problems(ctx: Ctx, size: int, who: str) -> Iterator[str]:
     effect = tables(ctx)["concertos"].get(str(size))
     p = muffin(ctx, who)
+    if effect in ("step", "anywhere") and stat(p, "flavour") == BLIND:
+        yield f"{who} is Blind; a Blind Muffin may not move or be moved"  # rule 13
     if effect == "step" and not ctx.params.get("direction"):
         yield "a 3-note Concerto moves one Position: give direction=up or down"
     elif effect == "step" and step_from(stat(p, "position"), ctx.params["direction"]) is None:
@@ -139,7 +141,17 @@ def _concerto_check(ctx: Ctx) -> Iterator[str]:
         if not matching(mine, theirs, size):
             yield (f"{other}'s last {size} unused notes {theirs[-size:]} do not match {ctx.actor}'s "
                    f"{mine[-size:]}")
-    yield from _choice_problems(ctx, size, ctx.actor)
+    # Rule 24 (seed 003): "each Muffin may" take the effect, and an announced Concerto may be applied later; so the
+    # claimer's own share is its to take now or keep (defer: a credit, like its partners'), and a claimer who cannot
+    # take it now (Blind, rule 13; at X, where no step leads) still makes the claim for everyone.
+    if ctx.params.get("defer"):
+        given = [k for k in CHOICES if k in ctx.params]
+        if given:
+            yield Problem(f"defer keeps your own share for quazie.concerto-use: give {', '.join(given)} when you use "
+                          "it", field=f"params.{given[0]}", rule=R_MUSIC)
+        return
+    for problem in _choice_problems(ctx, size, ctx.actor):
+        yield f"{problem} (the claim may stand without your own share: add defer: true)"
 
 
 def _concerto(ctx: Ctx) -> None:
@@ -150,8 +162,12 @@ def _concerto(ctx: Ctx) -> None:
         used[name] = len(stat(ctx.player(name), "notes", []))
     ctx.step({"concerto": size, "notes": list(stat(ctx.player(), "notes", []))[-size:],
               "players": [ctx.actor, *ctx.params["with"]]})
-    apply_effect(ctx, size, ctx.actor)
-    for other in ctx.params["with"]:
+    takers = list(ctx.params["with"])
+    if ctx.params.get("defer"):
+        takers.insert(0, ctx.actor)
+    else:
+        apply_effect(ctx, size, ctx.actor)
+    for other in takers:
         q.setdefault("concerto_credits", []).append({"muffin": other, "notes": size, "from": ctx.actor,
                                                      "at": format_time(ctx.at)})
 
@@ -162,12 +178,16 @@ CONCERTO = Action(
     summary="Claim a Concerto: your most recent notes match those of other Muffins",
     params={"type": "object", "required": ["with", "notes"], "additionalProperties": False,
             "properties": {"with": {"type": "array", "items": NAME, "minItems": 1, "maxItems": 50},
-                           "notes": {"type": "integer", "minimum": 1, "maximum": 100}, **CHOICES}},
+                           "notes": {"type": "integer", "minimum": 1, "maximum": 100}, **CHOICES,
+                           "defer": {"type": "boolean",
+                                     "description": "Apply nothing to yourself now: your share becomes a credit, "
+                                                    "used later with quazie.concerto-use like your partners'"}}},
     check=_concerto_check,
     effect=_concerto,
     doc="2 notes: each Muffin adds 2 to a Stuff of its choice. 3: each may move one Position. 5: each may become "
-        "Tropical. 8: each may move to any Position. The claimer's effect applies now; each partner gets a "
-        "credit for quazie.concerto-use. Notes used in a Concerto cannot make another.",
+        "Tropical. 8: each may move to any Position. The claimer's effect applies now (or, with defer, becomes a "
+        "credit too); each partner gets a credit for quazie.concerto-use. Notes used in a Concerto cannot make "
+        "another.",
 )
 
 
