@@ -170,6 +170,8 @@ def writer_since(ctx: Ctx) -> None:
         if old is not None and WRITER in stat(old, "roles", []):
             continue
         since = ctx.doc("quazie").get("role_since", {})
+        if old is None and p["name"] in since:
+            continue  # a new name (core.rename moved the time with the Muffin): not a new Writer
         if since.get(p["name"]) != format_time(ctx.at):
             ctx.edit("quazie").setdefault("role_since", {})[p["name"]] = format_time(ctx.at)
 
