@@ -71,14 +71,17 @@ def blind_since(ctx: Ctx) -> None:
         return
     now = list(peek(ctx.tx.docs["roster"]["players"]))
     base = ctx.tx.base.docs["roster"]["players"]
-    todo = [now[i] for i in replaced_at(now, base)]
-    if not todo:
+    places = replaced_at(now, base)
+    if not places:
         return
-    olds = {p["name"]: p for p in base}
+    if len(now) == len(base):  # each at its place: the old entry is the one there, if it has the same name
+        pairs = [(now[i], base[i] if base[i]["name"] == now[i]["name"] else None) for i in places]
+    else:
+        olds = {p["name"]: p for p in base}
+        pairs = [(now[i], olds.get(now[i]["name"])) for i in places]
     since = ctx.doc("quazie").get("blind_since", {})
-    for p in todo:
+    for p, old in pairs:
         blind = stat(p, "flavour") == BLIND
-        old = olds.get(p["name"])
         was = old is not None and stat(old, "flavour") == BLIND
         if old is None and p["name"] in since:
             continue  # a new name (core.rename moved the time with the Muffin): not newly Blind
