@@ -498,7 +498,11 @@ def _command_check(ctx: Ctx) -> Iterator[str]:
             yield f"{target} has ascended and left the map; there is nobody to follow"
     elif cmd == "lick":
         who = _entity(ctx, target)
-        if ascended(ctx, who):
+        if who == ref(n):
+            # 004 Lick (our reading): the nomster licks an entity when *they* share a location, so the entity is
+            # another one; as Follow, a nomster named as its own target is refused
+            yield "a nomster cannot lick itself"
+        elif ascended(ctx, who):
             yield f"{target} has ascended and left the map"
         elif where(ctx, who) != n["location"]:
             yield f"{nomster_label(n)} and {target} are not in the same location"
