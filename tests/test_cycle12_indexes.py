@@ -330,3 +330,27 @@ def test_only_new_problems_refuse_a_proposal(base) -> None:
     assert "two locations share a name" in everything and any("the judge" in m for m in everything)
     assert [p.message for p in _invariants(twice, touched=frozenset({"cycle12_world"}))] == \
         ["two locations share a name"]
+
+
+def test_the_moment_of_becoming_reputable_follows_the_state(base) -> None:
+    state, registry = base
+    after = parse_time("2026-11-12T00:00:00Z")
+    esme = parse_time("2026-11-17T00:00:00Z")
+    assert cycle.next_reputable(state, after) == esme  # asked (and kept) here
+    assert cycle.next_reputable(state, esme) is None
+    # the medal full: nobody to give it to, so no moment
+    full = patched(state, registry, [{"op": "replace", "path": "/cycle12_medals/medals/id=participation/quantity",
+                                      "value": 4}])
+    assert cycle.next_reputable(full, after) is None
+    # Esme holding it already (another sheets list): no moment either
+    held = patched(state, registry, [{"op": "replace", "path": "/cycle12_sheets/sheets/player=Esme/medals",
+                                      "value": ["participation"]}])
+    assert cycle.next_reputable(held, after) is None
+    # a later joining date (another roster list) moves the moment
+    later = patched(state, registry, [{"op": "replace", "path": "/roster/players/name=Esme/joined",
+                                       "value": "2026-11-11T06:00:00Z"}])
+    assert cycle.next_reputable(later, after) == parse_time("2026-11-18T06:00:00Z")
+    # a founding player (joined within three days of the start) is reputable from joining: no moment
+    founding = patched(state, registry, [{"op": "replace", "path": "/roster/players/name=Esme/joined",
+                                          "value": "2026-11-05T00:00:00Z"}])
+    assert cycle.next_reputable(founding, parse_time("2026-11-04T00:00:00Z")) is None

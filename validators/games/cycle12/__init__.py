@@ -182,7 +182,7 @@ MODULE = Module(
     actions=players.ACTIONS + proposals.ACTIONS + world.ACTIONS + nomsters.ACTIONS + items.ACTIONS
     + justice.ACTIONS + transcription.ACTIONS,
     # the phase start first: at a moment that is both, it resolves what is due (the urgent event skips it)
-    events=[cycle.PHASE_BEGINS, proposals.URGENT_ENDS, justice.CONFIDENCE_ENDS],
+    events=[cycle.PHASE_BEGINS, proposals.URGENT_ENDS, justice.CONFIDENCE_ENDS, cycle.BECOMES_REPUTABLE],
     consequences=[cycle.award_medals, cycle.win_check, justice.lapse_assents],
     gates=[cycle.ended_gate, nomsters.ascended_gate],
     invariants=[_invariants],

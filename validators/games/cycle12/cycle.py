@@ -4,12 +4,13 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
 from itertools import repeat
 from typing import Any
 
-from ...engine import Ctx, Event, peek
+from ...engine import Ctx, Event, Remembered, peek
 from ...timeutil import parse_time
 from . import justice, nomsters, phases, proposals
 from .common import (
@@ -31,6 +32,7 @@ RULE_TIME = "time"
 RULE_END = "the-end-of-all-things"
 RULE_GOOD = "good"
 RULE_MEDALS = "medals"
+RULE_PARTICIPATION = "participation-medal"
 
 
 def _phase_begins(ctx: Ctx) -> None:
@@ -292,6 +294,89 @@ def award_medals(ctx: Ctx) -> None:
 
 
 _FULL: tuple[Any, Any] = (None, None)  # (holders, medals) of the last check that found every medal full
+
+
+# ---------------------------------------------------------------- becoming reputable, as it comes
+#
+# Seed 004, Participation Medal: its condition is being a reputable player, and Reputability makes a player
+# reputable once they have been one for seven days (one who joined within three days of the start is so from
+# joining, and their join earns the medal). Our reading: a medal is earned when its condition is met, so the
+# seven days' end is an event read from the gamestate (``Event.next_due``): the medal goes into the Medal Box
+# at that moment, whether or not anyone acts then, and the sheet's new version is dated then.
+
+_LATE = Remembered(16)  # a state's roster players -> (settings, when each late joiner becomes reputable, who)
+
+
+def _late_joiners(state: Any) -> tuple[tuple[datetime, ...], tuple[str, ...]]:
+    """The moments at which players who joined after the founding days become reputable, in order, with
+    their names. Asked before every action, so remembered for the very roster list it was read from."""
+    players = state.doc("roster")["players"]
+    o, first = opts(state), start(state)
+    key = (o["reputable_days"], o["reputable_founding_days"], first)
+    known = _LATE.get(players)
+    if known is Remembered.MISSING or known[0] != key:
+        founding_end = first + timedelta(days=o["reputable_founding_days"])
+        days = timedelta(days=o["reputable_days"])
+        seen: set[str] = set()
+        pairs = []
+        for p in peek(players):
+            if p["name"] in seen:
+                continue  # the first of a name, as ctx.player finds it
+            seen.add(p["name"])
+            joined = parse_time(p["joined"])
+            if joined > founding_end:
+                pairs.append((joined + days, p["name"]))
+        pairs.sort()
+        known = _LATE.put(players, (key, tuple(t for t, _ in pairs), tuple(n for _, n in pairs)))
+    return known[1], known[2]
+
+
+_DUE: tuple[Any, ...] = (None, None, None, None)  # (players, sheets, medals, {medal id: (quantity, holders)})
+
+
+def _participation_room(state: Any) -> dict[Any, tuple[int, frozenset[str]]]:
+    """The medals awarded by the participation test that have room, with their holders (remembered for the
+    very roster, sheets and medals read)."""
+    global _DUE
+    players, sheets, medals = state.doc("roster")["players"], state.doc(SHEETS)["sheets"], state.doc(MEDALS)["medals"]
+    if _DUE[0] is players and _DUE[1] is sheets and _DUE[2] is medals:
+        return _DUE[3]
+    room = {}
+    for m in peek(medals):
+        if m.get("test") == "participation":
+            held = frozenset(s["player"] for s in peek(sheets) if m["id"] in dict.get(s, "medals", ()))
+            if len(held) < m["quantity"]:
+                room[m["id"]] = (m["quantity"], held)
+    if type(players) is list and type(sheets) is list and type(medals) is list:  # a state's own: never changed
+        _DUE = (players, sheets, medals, room)
+    return room
+
+
+def next_reputable(state: Any, after: datetime) -> datetime | None:
+    """The first moment strictly after ``after`` at which a player becomes reputable while a Participation
+    Medal (any medal of that test) has room for them and they lack it; or None. Nothing is read but the roster
+    unless someone becomes reputable later than ``after`` (no one, in a game whose players all joined at
+    the start)."""
+    times, names = _late_joiners(state)
+    i = bisect_right(times, after)
+    if i == len(times):
+        return None
+    room = _participation_room(state)
+    for t, name in zip(times[i:], names[i:]):
+        if any(name not in held for _, held in room.values()):
+            return t
+    return None
+
+
+BECOMES_REPUTABLE = Event(
+    name="cycle12.becomes-reputable",
+    rule=RULE_PARTICIPATION,
+    next_time=None,
+    next_due=next_reputable,
+    apply=award_medals,
+    summary="When a player has been one for seven days: they earn the Participation Medal if it has room",
+    enabled=lambda state: not state.doc(CYCLE).get("ended"),
+)
 
 
 def holders(state: Any, medal_id: str) -> list[str]:
