@@ -338,14 +338,13 @@ def test_the_moment_of_becoming_reputable_follows_the_state(base) -> None:
     esme = parse_time("2026-11-17T00:00:00Z")
     assert cycle.next_reputable(state, after) == esme  # asked (and kept) here
     assert cycle.next_reputable(state, esme) is None
-    # the medal full: nobody to give it to, so no moment
+    # no medal of the participation test (another medals list): no moment
+    none = patched(state, registry, [{"op": "remove", "path": "/cycle12_medals/medals/id=participation/test"}])
+    assert cycle.next_reputable(none, after) is None
+    # whether the medal has room is asked when the moment comes (events before it may free a place)
     full = patched(state, registry, [{"op": "replace", "path": "/cycle12_medals/medals/id=participation/quantity",
                                       "value": 4}])
-    assert cycle.next_reputable(full, after) is None
-    # Esme holding it already (another sheets list): no moment either
-    held = patched(state, registry, [{"op": "replace", "path": "/cycle12_sheets/sheets/player=Esme/medals",
-                                      "value": ["participation"]}])
-    assert cycle.next_reputable(held, after) is None
+    assert cycle.next_reputable(full, after) == esme
     # a later joining date (another roster list) moves the moment
     later = patched(state, registry, [{"op": "replace", "path": "/roster/players/name=Esme/joined",
                                        "value": "2026-11-11T06:00:00Z"}])

@@ -268,6 +268,9 @@ def award_medals(ctx: Ctx) -> None:
         cond = CONDITIONS[kind]
         make = FAST_TESTS.get(cond) or (lambda ctx, cond=cond: lambda who: cond(ctx, who))
         if players is None:
+            # 004 Medals (our reading): the quantity is the most *players* who may have a medal; one who has left
+            # is no player: they earn none (only the roster is asked), and count for none, since their sheet, the
+            # Medal Box with it, leaves with them (the invariant that every sheet is a player's)
             players = [p["name"] for p in peek(ctx.doc("roster")["players"])]
         held, test = set(holders), None
         for name in players:
@@ -331,41 +334,28 @@ def _late_joiners(state: Any) -> tuple[tuple[datetime, ...], tuple[str, ...]]:
     return known[1], known[2]
 
 
-_DUE: tuple[Any, ...] = (None, None, None, None)  # (players, sheets, medals, {medal id: (quantity, holders)})
-
-
-def _participation_room(state: Any) -> dict[Any, tuple[int, frozenset[str]]]:
-    """The medals awarded by the participation test that have room, with their holders (remembered for the
-    very roster, sheets and medals read)."""
-    global _DUE
-    players, sheets, medals = state.doc("roster")["players"], state.doc(SHEETS)["sheets"], state.doc(MEDALS)["medals"]
-    if _DUE[0] is players and _DUE[1] is sheets and _DUE[2] is medals:
-        return _DUE[3]
-    room = {}
-    for m in peek(medals):
-        if m.get("test") == "participation":
-            held = frozenset(s["player"] for s in peek(sheets) if m["id"] in dict.get(s, "medals", ()))
-            if len(held) < m["quantity"]:
-                room[m["id"]] = (m["quantity"], held)
-    if type(players) is list and type(sheets) is list and type(medals) is list:  # a state's own: never changed
-        _DUE = (players, sheets, medals, room)
-    return room
-
-
 def next_reputable(state: Any, after: datetime) -> datetime | None:
-    """The first moment strictly after ``after`` at which a player becomes reputable while a Participation
-    Medal (any medal of that test) has room for them and they lack it; or None. Nothing is read but the roster
-    unless someone becomes reputable later than ``after`` (no one, in a game whose players all joined at
-    the start)."""
-    times, names = _late_joiners(state)
+    """The first moment strictly after ``after`` at which a player becomes reputable by time passing, while
+    some medal is awarded by the participation test; or None. Only the roster (and the few medals) is read.
+
+    The engine asks this once, of the state as time starts passing, for every firing up to the next
+    action, while the events before (a proposal taking effect) may change who holds the medal. So whether
+    the medal has room, or the player has it already, is not asked here but when the moment comes: a
+    firing that finds the medal full gives nothing (at most one such firing a player who joined late)."""
+    times, _ = _late_joiners(state)
     i = bisect_right(times, after)
-    if i == len(times):
+    if i == len(times) or not any(m.get("test") == "participation" for m in peek(state.doc(MEDALS)["medals"])):
         return None
-    room = _participation_room(state)
-    for t, name in zip(times[i:], names[i:]):
-        if any(name not in held for _, held in room.values()):
-            return t
-    return None
+    return times[i]
+
+
+def _becomes_reputable(ctx: Ctx) -> None:
+    """The moment a player (or several) becomes reputable: recorded, and the medals are awarded."""
+    times, names = _late_joiners(ctx.state)  # the roster as the moment came
+    who = [n for t, n in zip(times, names) if t == ctx.at]
+    if who:  # none when the player has left since the moment was asked for
+        ctx.step({"reputable": who})
+    award_medals(ctx)
 
 
 BECOMES_REPUTABLE = Event(
@@ -373,7 +363,7 @@ BECOMES_REPUTABLE = Event(
     rule=RULE_PARTICIPATION,
     next_time=None,
     next_due=next_reputable,
-    apply=award_medals,
+    apply=_becomes_reputable,
     summary="When a player has been one for seven days: they earn the Participation Medal if it has room",
     enabled=lambda state: not state.doc(CYCLE).get("ended"),
 )
