@@ -1015,13 +1015,16 @@ class Sim:
         here = self.here(me)
         r = next((x for x in damaged if x["name"] == here), None) or rng.choice(damaged)
         bases = {(b["room"], b["position"]) for c in m["connections"] for b in c.get("basis") or []}
-        length = len(r.get("connect_name", r["name"]))
-        free = [i for i in range(1, length + 1) if (r["name"], i) not in bases and i not in (r.get("masked") or [])]
+        name = r.get("connect_name", r["name"])
+        letters = r.get("letters") or {}
+        # Rules 76 and 121: only a position holding a letter may be designated (not a space or a comma)
+        spots = [i for i in range(1, len(name) + 1) if letters.get(str(i), name[i - 1]).isalpha()]
+        free = [i for i in spots if (r["name"], i) not in bases and i not in (r.get("masked") or [])]
         unmasked = "unmask" not in (self.turn().get("used") or [])
         if free and unmasked and rng.random() < 0.6:
             self.act(me, "ifmud.spend-damage", {"room": r["name"], "position": rng.choice(free)})
-        elif self.brownie(me) >= 2:
-            self.act(me, "ifmud.spend-damage", {"room": r["name"], "position": rng.randint(1, length),
+        elif spots and self.brownie(me) >= 2:
+            self.act(me, "ifmud.spend-damage", {"room": r["name"], "position": rng.choice(spots),
                                                 "letter": rng.choice("abcdefghijklmnopqrstuvwxyz")})
 
 

@@ -83,8 +83,17 @@ def _damage_check(ctx: Ctx) -> Iterator[str]:
     if int(r.get("damage", 0)) <= 0:
         yield f"{r['name']} has no damage to spend"
     pos = ctx.params["position"]
-    if pos > len(r.get("connect_name", r["name"])):
+    name = r.get("connect_name", r["name"])
+    if pos > len(name):
         yield f"{r['name']}'s connectivity name has fewer than {pos} letters"
+    # ifMUD seed, Rules 76 and 121: the position designated is a *letter* position of the room's name for
+    # connectivity (Rule 129); a space, digit or punctuation mark there is no letter to mask or replace. Rule 76's
+    # position must also still count: one masked before no longer does, and masking it again changes nothing.
+    elif not (r.get("letters") or {}).get(str(pos), name[pos - 1]).isalpha():
+        yield (f"position {pos} of {name!r} is {name[pos - 1]!r}, not a letter; Rules 76 and 121 designate a "
+               "letter position")
+    elif not ctx.params.get("letter") and pos in (r.get("masked") or []):
+        yield f"position {pos} of {name!r} was masked before and already does not count for connectivity (Rule 76)"
     if ctx.params.get("letter"):
         yield from w.may_lose(ctx, ctx.actor, 2, "Rule 121's renaming")
 
