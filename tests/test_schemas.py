@@ -247,3 +247,42 @@ def test_copy_on_write_documents_are_read_without_being_copied():
     edited["next"] = 2.0
     assert schemas._whole_float_at(plan, edited)
     assert [p.field for p in schemas.errors(edited, schema="proposals.schema.json")] == ["next"]
+
+
+# ---------------------------------------------------------------- blank text
+
+
+def test_the_shared_words_pattern_is_not_blank():
+    common = json.loads((schemas.SCHEMA_DIR / "common.schema.json").read_text(encoding="utf-8"))
+    assert common["$defs"]["words"]["pattern"] == schemas.NOT_BLANK
+
+
+# every character Python's str.strip removes, one at a time and together
+BLANKS = [" ", "\t", "\n", "\r\n", "\x0b", "\x0c", "\x1c", "\x1f", "\x85", "\xa0", "\u2003", "\u2028", "\u3000",
+          "".join(chr(i) for i in range(0x110000) if chr(i).isspace())]
+
+
+@pytest.mark.parametrize("blank", BLANKS)
+def test_a_blank_text_is_refused_by_both_validators_saying_so(blank):
+    doc = {"next": 2, "proposals": [{"id": 1, "title": blank * 2, "author": "Dana",
+                                      "submitted": "2026-11-02T10:00:00Z", "status": "pending", "votes": {}}]}
+    assert not blank.strip()
+    assert not schemas.is_valid(doc, schema="proposals.schema.json")
+    problems = schemas.errors(doc, schema="proposals.schema.json")
+    assert [(p.field, p.message) for p in problems] == [("proposals[0].title", "must not be blank: it says nothing")]
+    for inline in ({"type": "string", "pattern": schemas.NOT_BLANK},
+                   schemas.not_blank({"type": "string"}, empty_ok=True)):
+        assert not schemas.is_valid(blank, inline=inline)
+        assert [p.message for p in schemas.errors(blank, inline=inline)][0].startswith("must not be blank")
+
+
+@pytest.mark.parametrize("text", ["x", " x ", "\ufeff", "\u200b", "Proposal: bananas", "\n\nA\n"])
+def test_a_text_with_something_trimming_keeps_is_not_blank(text):
+    assert schemas.is_valid(text, inline=schemas.not_blank({"type": "string"}))
+    assert schemas.is_valid(text, inline=schemas.not_blank({"type": "string"}, empty_ok=True))
+
+
+def test_an_empty_text_is_none_where_empty_is_allowed():
+    assert schemas.is_valid("", inline=schemas.not_blank({"type": "string"}, empty_ok=True))
+    assert schemas.errors("", inline=schemas.not_blank({"type": "string", "minLength": 1}))[0].message == (
+        "must not be blank: it says nothing")

@@ -40,6 +40,25 @@ SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schemas"
 BASE = "file:///schemas/"
 MAX_ERRORS = 20
 
+# A text that must say something (a title, a statement, a name): some character that trimming (Python's
+# ``str.strip``) keeps. Spelled out so that jsonschema-rs, whose ``\s`` leaves out U+001C-U+001F and U+0085, never
+# passes a value jsonschema refuses. ``common.schema.json#/$defs/words`` holds the same pattern; an error for
+# it is worded "must not be blank", not as the regex.
+NOT_BLANK = r"[^\s\x1c-\x1f\x85]"
+# An optional text that "" leaves out (a post's text, which an empty one removes), else one that says something.
+# Not a pattern "^$|...": Python's "$" also matches before a final line break, so "\n" would pass it.
+EMPTY_OR_NOT_BLANK = [{"maxLength": 0}, {"pattern": NOT_BLANK}]
+
+
+def not_blank(schema: Mapping[str, Any], *, empty_ok: bool = False) -> dict[str, Any]:
+    """``schema`` (a string's) refusing a value of only blanks (and, unless ``empty_ok``, an empty one)."""
+    out = {k: v for k, v in schema.items() if not (k == "minLength" and v == 1)}
+    if empty_ok:
+        out["anyOf"] = EMPTY_OR_NOT_BLANK
+    else:
+        out["pattern"] = NOT_BLANK
+    return out
+
 
 @lru_cache(maxsize=1)
 def _validator_class() -> Any:
@@ -467,6 +486,10 @@ def _describe(error: jsonschema.ValidationError) -> str:
             return f"unknown field{'s' if len(extra) > 1 else ''} {', '.join(map(repr, extra))}{hint}"
     if error.validator == "type":
         return f"{_short(error.instance)} is not of type {error.validator_value}"
+    if error.validator == "pattern" and error.validator_value == NOT_BLANK:
+        return "must not be blank: it says nothing"
+    if error.validator == "anyOf" and error.validator_value == EMPTY_OR_NOT_BLANK:
+        return "must not be blank: it says nothing (leave it out, or empty, for none)"
     if _names_a_key(error):
         # a field known to the object, but not taken here: the schema says which are (rule edits, by op)
         return f"{error.schema['description']}, not {error.instance!r}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Iterator
 
 from ...engine import Ctx, State, peek
 from ...roster import active_players, quorum
@@ -17,6 +17,14 @@ AGAINST_VOTES = ("AGAINST", "ADMONISH", "VETO")
 
 def opts(state: State | Ctx) -> dict[str, Any]:
     return options(state.config)
+
+
+def subject_problem(ctx: Ctx, title: str) -> Iterator[str]:
+    """Seed 001's glossary: an entry's subject is what follows the first colon of its title (all of it when it has
+    none), and an entry whose subject is empty is not valid (option ``empty_subject_invalid``)."""
+    if opts(ctx)["empty_subject_invalid"] and ":" in title and not title.split(":", 1)[1].strip():
+        yield (f"the title {title!r} has an empty subject (what follows its first colon): an entry whose subject "
+               "is empty is not valid")
 
 
 def leader(state: State | Ctx) -> str | None:

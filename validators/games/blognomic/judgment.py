@@ -8,11 +8,15 @@ from ...effects import apply_effects
 from ...engine import ADMIN, Action, Ctx
 from ...timeutil import format_time
 from .._timefmt import when
-from .common import edit_item, find, in_hiatus, open_hours, opts, tally
+from .common import edit_item, find, in_hiatus, open_hours, opts, subject_problem, tally
 from .players import follow_roster_patch, roster_marks
 from .proposals import POST_FIELDS, effects_problem
 
 RULE = "calls-for-judgment"
+
+
+def _raise_check(ctx: Ctx) -> Iterator[str]:
+    yield from subject_problem(ctx, ctx.params["title"])
 
 
 def _raise(ctx: Ctx) -> None:
@@ -34,6 +38,7 @@ CFJ = Action(
     rule=RULE,
     summary="Raise a Call for Judgment",
     params={"type": "object", "required": ["title"], "additionalProperties": False, "properties": POST_FIELDS},
+    check=_raise_check,
     effect=_raise,
     in_hiatus=True,
     doc="Describe the dispute and the measures to resolve it; `effects` are applied if it passes.",

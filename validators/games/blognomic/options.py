@@ -55,6 +55,9 @@ VARIANTS: dict[str, dict[str, Any]] = {
         # 1.4: the proposer counts FOR if they have "not cast a Vote"; one whose vote lapsed (idle, or left and came
         # back) has cast one, no longer valid (1.4), so has no vote until they cast another
         "lapsed_author_counts_for": False,
+        # Glossary, Subject: the part of an entry's title after its first colon (or all of it); an entry whose
+        # subject is empty is not valid, so a proposal or CfJ titled "Proposal:" is refused
+        "empty_subject_invalid": True,
     },
     "quazie": {
         "veto": False,  # rule 8 lists the GRAND POOBAH's powers, and lists none
@@ -90,6 +93,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "rename_by_player": True,  # rule 2: a Muffin may change their name at any time
         "alter_restarts_clock": False,  # rule 5: "open for voting", "more than 48 hours old": from its posting
         "lapsed_author_counts_for": True,  # rule 4, as read in docs/modules/quazie.md ("Who did not vote")
+        "empty_subject_invalid": False,  # seed 003 has no glossary defining an entry's subject
     },
 }
 

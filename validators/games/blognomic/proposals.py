@@ -11,8 +11,21 @@ from typing import Any, Iterator
 from ...effects import apply_effects
 from ...engine import ADMIN, Action, Ctx
 from ...roster import active_players, change_stat
+from ...schemas import not_blank
 from ...timeutil import day_start, format_time, parse_time
-from .common import Tally, age_hours, clock_start, edit_item, find, leader, open_for, open_hours, opts, tally
+from .common import (
+    Tally,
+    age_hours,
+    clock_start,
+    edit_item,
+    find,
+    leader,
+    open_for,
+    open_hours,
+    opts,
+    subject_problem,
+    tally,
+)
 from .players import bar_problems, barred_returns, follow_roster_patch, new_leader_problem, open_bar_list, roster_marks
 
 RULE_PROPOSALS = "proposals"
@@ -22,8 +35,9 @@ RULE_ENACTMENT = "enactment"
 EFFECTS = {"$ref": "common.schema.json#/$defs/effects"}
 # What an official post says, as its parameters: checked the same way when it is made (core.propose, core.cfj,
 # core.dov) and when its author alters it (core.alter, core.cfj-alter, core.dov-alter; seed 001 1.7, seed 003 rule 7).
-TITLE = {"type": "string", "minLength": 1, "maxLength": 200}
-TEXT = {"type": "string", "maxLength": 20000}
+# A title must say something, and a text given must too ("" leaves it out, as it always has)
+TITLE = not_blank({"type": "string", "maxLength": 200})
+TEXT = not_blank({"type": "string", "maxLength": 20000}, empty_ok=True)
 POST_FIELDS = {"title": TITLE, "text": TEXT, "effects": EFFECTS}
 
 
@@ -31,6 +45,7 @@ POST_FIELDS = {"title": TITLE, "text": TEXT, "effects": EFFECTS}
 
 
 def _propose_check(ctx: Ctx) -> Iterator[str]:
+    yield from subject_problem(ctx, ctx.params["title"])
     o = opts(ctx)
     mine = [p for p in ctx.doc("proposals")["proposals"] if p["author"] == ctx.actor]
     pending = [p for p in mine if p["status"] == "pending"]

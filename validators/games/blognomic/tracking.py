@@ -21,7 +21,7 @@ from typing import Any, Iterator
 
 from ...engine import Action, Ctx
 from ...timeutil import format_time
-from .common import edit_item, find, opts
+from .common import edit_item, find, opts, subject_problem
 from .proposals import POST_FIELDS
 
 RULE = "gamestate-tracking"
@@ -140,6 +140,8 @@ def _alter_check(kind: str):
         if not any(f in ctx.params for f in fields):
             yield f"give a new {', '.join(fields[:-1]) + ' or ' if len(fields) > 1 else ''}{fields[-1]} to alter"
             return
+        if "title" in ctx.params:
+            yield from subject_problem(ctx, ctx.params["title"])
         item = find(ctx.doc(doc)[key], ctx.params[param], what, ctx)
         if not _changes(ctx, kind, item):
             yield f"{what} {item['id']} already says that: the alteration changes nothing"
