@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ...engine import ANYONE, LEADER, Action, Ctx, Event, Remembered, peek
+from ...schemas import not_blank
 from ...timeutil import parse_time, week_start
 from .common import CYCLE, JUSTICE, first_after, index_of, is_reputable, iso, opts
 
@@ -63,7 +64,7 @@ FILE_RFJ = Action(
     rule=RULE_RFJ,
     summary="Initiate a Request for Justice on one statement (or, discouraged, a question)",
     params={"type": "object", "required": ["statement"], "additionalProperties": False,
-            "properties": {"statement": {"type": "string", "minLength": 1, "maxLength": 2000},
+            "properties": {"statement": not_blank({"type": "string", "maxLength": 2000}),
                            "question": {"type": "boolean"}, "sheets": SHEETS}},
     who=ANYONE,
     effect=_file,
@@ -95,8 +96,9 @@ RULE = Action(
     summary="The judge responds to an RFJ with a judgement and reasoning",
     params={"type": "object", "required": ["rfj", "judgement"], "additionalProperties": False,
             "properties": {"rfj": {"type": "integer", "minimum": 1},
-                           "judgement": {"type": "string", "minLength": 1, "maxLength": 2000},
-                           "reasoning": {"type": "string", "maxLength": 20000}, "sheets": SHEETS}},
+                           "judgement": not_blank({"type": "string", "maxLength": 2000}),
+                           "reasoning": not_blank({"type": "string", "maxLength": 20000}, empty_ok=True),
+                           "sheets": SHEETS}},
     who=LEADER,
     check=_rule_check,
     effect=_rule,

@@ -27,6 +27,7 @@ from ...effects import apply_effects
 from ...engine import ANYONE, Action, Ctx, Event, Remembered, State, Tx, peek
 from ...problems import Illegal
 from ...roster import change_stat
+from ...schemas import not_blank
 from ...timeutil import parse_time
 from . import justice, phases, ruletree, world
 from .common import (
@@ -54,10 +55,10 @@ CHANGE = {
     "required": ["kind"],
     "properties": {
         "kind": {"enum": ["textual", "location-card"]},
-        "text": {"type": "string", "maxLength": 20000},
+        "text": not_blank({"type": "string", "maxLength": 20000}, empty_ok=True),
         "effects": {"$ref": "common.schema.json#/$defs/effects"},
         "x": {"type": "integer"}, "y": {"type": "integer"},
-        "name": {"type": "string", "minLength": 1, "maxLength": 80},
+        "name": not_blank({"type": "string", "maxLength": 80}),
         "description": {"type": "string", "maxLength": 2000},
         "tags": {"type": "array", "maxItems": 20, "items": {"type": "string", "maxLength": 60}},
         "tile": {"type": "string", "maxLength": 300},
@@ -130,7 +131,7 @@ PROPOSE = Action(
     rule=RULE_PROPOSALS,
     summary="Submit a proposal (a list of changes), standard or urgent",
     params={"type": "object", "required": ["changes"], "additionalProperties": False,
-            "properties": {"title": {"type": "string", "maxLength": 200},
+            "properties": {"title": not_blank({"type": "string", "maxLength": 200}, empty_ok=True),
                            "class": {"enum": ["standard", "urgent"]},
                            "card": {"type": "string", "maxLength": 300},
                            "changes": {"type": "array", "minItems": 1, "maxItems": 50, "items": CHANGE}}},

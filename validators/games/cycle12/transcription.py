@@ -15,6 +15,7 @@ from datetime import timedelta
 from typing import Any
 
 from ...engine import ANYONE, Action, Ctx, peek
+from ...schemas import not_blank
 from ...timeutil import parse_time
 from .common import JUSTICE, NOMSTERS, PROPOSALS, SHEETS, WORLD, iso
 
@@ -157,7 +158,7 @@ REQUEST = Action(
     rule=RULE,
     summary="Ask the submitter of a sheet for a transcription (within 14 days of its submission)",
     params={"type": "object", "required": ["sheet"], "additionalProperties": False,
-            "properties": {"sheet": {"type": "string", "minLength": 1, "maxLength": 300}}},
+            "properties": {"sheet": not_blank({"type": "string", "maxLength": 300})}},
     who=ANYONE,
     check=_request_check,
     effect=_request,
@@ -197,7 +198,7 @@ TRANSCRIBE = Action(
     summary="Publish the transcription of a sheet you submitted",
     params={"type": "object", "required": ["request", "text"], "additionalProperties": False,
             "properties": {"request": {"type": "integer", "minimum": 1},
-                           "text": {"type": "string", "minLength": 1, "maxLength": 20000}}},
+                           "text": not_blank({"type": "string", "maxLength": 20000})}},
     check=_transcribe_check,
     effect=_transcribe,
     doc="Due within 7 days of the request; a late transcription is recorded as late.",

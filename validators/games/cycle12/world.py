@@ -17,6 +17,7 @@ from typing import Any
 
 from ...engine import ANYONE, Action, Ctx, peek
 from ...roster import change_stat
+from ...schemas import not_blank
 from ...timeutil import parse_time
 from .common import (
     LOCATIONS_BY_XY,
@@ -192,7 +193,7 @@ SUGGEST = Action(
     summary="Suggest a location with a new location tile or a new location card",
     params={"type": "object", "required": ["kind"], "additionalProperties": False,
             "properties": {"kind": {"enum": ["tile", "card"]}, "image": IMAGE,
-                           "name": {"type": "string", "minLength": 1, "maxLength": 80},
+                           "name": not_blank({"type": "string", "maxLength": 80}),
                            "x": {"type": "integer", "minimum": -1000, "maximum": 1000},
                            "y": {"type": "integer", "minimum": -1000, "maximum": 1000},
                            "description": {"type": "string", "maxLength": 2000}}},
@@ -336,7 +337,7 @@ CREATE = Action(
     summary="Create a location by answering a suggestion: a card for a tile, or a tile for a card",
     params={"type": "object", "required": ["suggestion"], "additionalProperties": False,
             "properties": {"suggestion": {"type": "integer", "minimum": 1}, "image": IMAGE,
-                           "name": {"type": "string", "minLength": 1, "maxLength": 80},
+                           "name": not_blank({"type": "string", "maxLength": 80}),
                            "x": {"type": "integer", "minimum": -1000, "maximum": 1000},
                            "y": {"type": "integer", "minimum": -1000, "maximum": 1000},
                            "description": {"type": "string", "maxLength": 2000},
