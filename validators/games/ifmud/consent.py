@@ -22,6 +22,7 @@ from typing import Any
 from ...effects import apply_effects, schema_problem
 from ...engine import ANYONE, PLAYER, Action, Ctx, peek
 from ...problems import Illegal
+from ...schemas import not_blank
 from ...timeutil import format_time, parse_time
 from . import changes as ch
 from . import world as w
@@ -204,8 +205,8 @@ def _propose(ctx: Ctx) -> None:
 PROPOSE = Action(
     name="ifmud.propose", rule="r10", summary="Post a proposal (unanimous, or sectional with a section)",
     params={"type": "object", "required": ["name"], "additionalProperties": False,
-            "properties": {"name": {"type": "string", "minLength": 4, "maxLength": 200},
-                           "text": {"type": "string", "maxLength": 20000},
+            "properties": {"name": not_blank({"type": "string", "minLength": 4, "maxLength": 200}),
+                           "text": not_blank({"type": "string", "maxLength": 20000}, empty_ok=True),
                            "section": {"type": "array", "items": {"$ref": "common.schema.json#/$defs/name"},
                                        "minItems": 1, "uniqueItems": True},
                            "effects": {"$ref": "common.schema.json#/$defs/effects"},

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...engine import ANYONE, PLAYER, Action, Ctx, peek
+from ...schemas import not_blank
 from . import consent
 from . import world as w
 from .consequences import remove_player
@@ -185,8 +186,8 @@ def _leave(ctx: Ctx) -> None:
 OTHERS = [
     Action(name="ifmud.name-servant", rule="r45", summary="Give your servant a name and a species",
            params={"type": "object", "required": ["name", "species"], "additionalProperties": False,
-                   "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 60},
-                                  "species": {"type": "string", "minLength": 1, "maxLength": 60}}},
+                   "properties": {"name": not_blank({"type": "string", "maxLength": 60}),
+                                  "species": not_blank({"type": "string", "maxLength": 60})}},
            check=_name_check, effect=_name, who=PLAYER,
            doc="Within 72 hours of joining; after that, a demerit and the others name it (Rule 45)."),
     Action(name="ifmud.leave", rule="r13", summary="Leave the game", check=_leave_check, effect=_leave, who=ANYONE,

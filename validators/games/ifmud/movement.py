@@ -12,10 +12,11 @@ from typing import Any
 
 from ...engine import Action, Ctx
 from ...problems import Problem
+from ...schemas import not_blank
 from . import world as w
 from .turns import locked, made_a_move, mark, moved_this_turn, note_moved, require_turn
 
-ROOM = {"type": "string", "minLength": 1, "maxLength": 120}
+ROOM = not_blank({"type": "string", "maxLength": 120})
 
 
 def _dest(ctx: Ctx, key: str = "to") -> str | None:

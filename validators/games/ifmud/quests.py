@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...engine import Action, Ctx, peek
+from ...schemas import not_blank
 from ...timeutil import format_time
 from . import world as w
 from .turns import mark, require_turn
@@ -54,8 +55,8 @@ def _create(ctx: Ctx) -> None:
 CREATE = Action(
     name="ifmud.create-quest", rule="r142", summary="Create a quest (when fewer than three exist)",
     params={"type": "object", "required": ["colour"], "additionalProperties": False,
-            "properties": {"name": {"type": "string", "maxLength": 120},
-                           "colour": {"type": "string", "minLength": 1, "maxLength": 40}}},
+            "properties": {"name": not_blank({"type": "string", "maxLength": 120}, empty_ok=True),
+                           "colour": not_blank({"type": "string", "maxLength": 40})}},
     check=_create_check, effect=_create,
     doc="Name (optional) and colour (unlike any other quest's) are the player's; home, locate and goal are "
         "chosen in that order by Random Selection among the rooms other than Mornington Crescent and the "
