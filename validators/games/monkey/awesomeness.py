@@ -24,6 +24,7 @@ from typing import Any
 
 from ...engine import VERIFY_COW, Action, Ctx, Remembered, peek
 from ...roster import active_players, change_stat, quorum
+from ...schemas import not_blank
 from ...timeutil import format_time, parse_time
 from .common import is_npc
 from .options import options
@@ -99,7 +100,7 @@ POST = Action(
     summary="Pay 3 bananas to post 'Acknowledge the Awesomeness of X'",
     params={"type": "object", "required": ["about"], "additionalProperties": False,
             "properties": {"about": {"$ref": "common.schema.json#/$defs/name"},
-                           "text": {"type": "string", "maxLength": 20000}}},
+                           "text": not_blank({"type": "string", "maxLength": 20000}, empty_ok=True)}},
     check=_post_check,
     effect=_post,
     doc="`about` names another Monkey; `text` says what e did that was awesome.",

@@ -21,6 +21,7 @@ from typing import Any, Iterator
 
 from ...engine import ADMIN, Action, Ctx, State
 from ...problems import Problem
+from ...schemas import not_blank
 from ...timeutil import day_start, parse_time
 from .common import R_COLOURS, R_HANDS
 
@@ -238,7 +239,7 @@ MOVE_HAND = Action(
     params={"type": "object", "required": ["hand"], "additionalProperties": False,
             "properties": {"hand": {"enum": ["left", "right"]},
                            "rule": {"type": "string", "maxLength": 80},
-                           "text": {"type": "string", "maxLength": 500}}},
+                           "text": not_blank({"type": "string", "maxLength": 500}, empty_ok=True)}},
     who=ADMIN,
     check=_move_check,
     effect=_move_hand,

@@ -14,6 +14,7 @@ from typing import Any, Iterator
 
 from ...engine import LEADER, Action, Ctx, Event
 from ...roster import change_stat
+from ...schemas import not_blank
 from ...timeutil import next_weekly, week_start
 from .common import R_NATURE, in_limbo, muffin, muffins, stat
 
@@ -208,7 +209,7 @@ RECORD_AWARD = Action(
     summary="The GRAND POOBAH gives 20 Stuffs to a Muffin whose Dynasty Record it uses",
     params={"type": "object", "required": ["to"], "additionalProperties": False,
             "properties": {"to": {"$ref": "common.schema.json#/$defs/name"},
-                           "record": {"type": "string", "maxLength": 200}}},
+                           "record": not_blank({"type": "string", "maxLength": 200}, empty_ok=True)}},
     who=LEADER,
     check=_award_check,
     effect=_award,
