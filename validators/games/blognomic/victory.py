@@ -10,6 +10,7 @@ from typing import Any, Iterator
 from ...engine import LEADER, PLAYER, Action, Ctx
 from ...problems import Problem
 from ...roster import bounds
+from ...schemas import not_blank
 from ...timeutil import format_time, parse_time
 from .common import edit_item, find, in_hiatus, leader, open_hours, opts, tally
 from .players import remove_player
@@ -368,7 +369,7 @@ ASCEND = Action(
     rule=RULE,
     summary="Post the Ascension Address: theme, repeals, new keywords, vetoes; Hiatus ends",
     params={"type": "object", "required": ["theme"], "additionalProperties": False,
-            "properties": {"theme": {"type": "string", "minLength": 1, "maxLength": 200},
+            "properties": {"theme": not_blank({"type": "string", "maxLength": 200}),
                            "repeal": {"type": "array", "items": {"type": "string"}, "maxItems": 200,
                                       "uniqueItems": True},
                            # seed 001 1.9 / seed 003 rule 9: keywords replaced by new terms; a keyword is a word
