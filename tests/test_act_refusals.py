@@ -55,15 +55,19 @@ def test_a_problem_in_a_file_the_action_would_write_names_the_file_and_field_not
     assert not found[0].get("line")
 
 
-def test_a_problem_in_a_file_on_disk_keeps_its_line(tmp_path):
-    repo = make_repo(tmp_path)
+def _hand_edit_stat(repo, player: str, stat: str) -> int:
+    """Give ``player`` a stat no one declared by editing the roster by hand, commit it; the line it is on."""
     roster = repo / ROSTER
     text = roster.read_text()
-    dana = text.index("  - name: Dana")
-    at = text.index("stats: {}", dana)
-    roster.write_text(text[:at] + "stats: {bananas: 3}" + text[at + len("stats: {}"):])
+    at = text.index("stats: {}", text.index(f"  - name: {player}"))
+    roster.write_text(text[:at] + f"stats: {{{stat}}}" + text[at + len("stats: {}"):])
     commit(repo, "a stat no one declared")
-    line_no = roster.read_text()[:at].count("\n") + 1
+    return roster.read_text()[:at].count("\n") + 1
+
+
+def test_a_problem_in_a_file_on_disk_keeps_its_line(tmp_path):
+    repo = make_repo(tmp_path)
+    line_no = _hand_edit_stat(repo, "Dana", "bananas: 3")
     r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=AGAINST", "--as", "Dana",
               "--at", "2026-11-05T11:00:00Z", *NOW)
     assert r.returncode == 1, r.stdout + r.stderr
@@ -85,12 +89,7 @@ def test_a_problem_already_there_is_told_apart_from_one_the_action_causes(tmp_pa
     repo = make_repo(tmp_path)
     _setup(repo)
     roster = repo / ROSTER
-    text = roster.read_text()
-    alice = text.index("  - name: Alice")
-    at = text.index("stats: {}", alice)
-    roster.write_text(text[:at] + "stats: {apples: 1}" + text[at + len("stats: {}"):])
-    commit(repo, "a stat no one declared")
-    line_no = roster.read_text()[:at].count("\n") + 1
+    line_no = _hand_edit_stat(repo, "Alice", "apples: 1")
     roster_before = roster.read_text()
     r = nomic(repo, "act", "blognomic", "core.enact", "proposal=4", "--as", "Bruno", "--at", "2026-11-06T10:01:00Z",
               *NOW)

@@ -176,6 +176,18 @@ def test_altered_action_files_never_read_otherwise():
     assert accepted > 800  # many altered files are still plain, and were compared
 
 
+def random_layout(rng: random.Random, keys: list[str], scalars: list[str], ends: list[str] | None = None) -> str:
+    """One to eight lines of keys, dashes and scalars at random indentations (``ends``: what may end a line)."""
+    lines = []
+    for _ in range(rng.randint(1, 8)):
+        indent = " " * rng.choice([0, 0, 1, 2, 2, 3, 4, 4, 6])
+        dash = rng.choice(["", "", "- ", "-  "])
+        body = rng.choice([rng.choice(keys) + ":", rng.choice(keys) + ": " + rng.choice(scalars),
+                           rng.choice(scalars)])
+        lines.append(indent + dash + body + (rng.choice(ends) if ends else ""))
+    return "\n".join(lines) + rng.choice(["", "\n"])
+
+
 def test_random_layouts_never_read_otherwise():
     scalars = ["a", "b c", "1", "-2", "true", "null", "~", "'q'", '"d"', "[]", "{}", "x:y", "2026-01-01T00:00:00Z",
                "it's", "+3", "007", "False"]
@@ -183,14 +195,7 @@ def test_random_layouts_never_read_otherwise():
     rng = random.Random(7)
     accepted = 0
     for _ in range(20000):
-        lines = []
-        for _ in range(rng.randint(1, 8)):
-            indent = " " * rng.choice([0, 0, 1, 2, 2, 3, 4, 4, 6])
-            dash = rng.choice(["", "", "- ", "-  "])
-            body = rng.choice([rng.choice(keys) + ":", rng.choice(keys) + ": " + rng.choice(scalars),
-                               rng.choice(scalars)])
-            lines.append(indent + dash + body)
-        text = "\n".join(lines) + rng.choice(["", "\n"])
+        text = random_layout(rng, keys, scalars)
         assert agrees(text), repr(text)
         accepted += fast(text) is not None
     assert accepted > 1500
@@ -300,14 +305,7 @@ def test_random_layouts_give_libyamls_tree():
     rng = random.Random(8)
     compared = 0
     for _ in range(10000):
-        lines = []
-        for _ in range(rng.randint(1, 8)):
-            indent = " " * rng.choice([0, 0, 1, 2, 2, 3, 4, 4, 6])
-            dash = rng.choice(["", "", "- ", "-  "])
-            body = rng.choice([rng.choice("abc") + ":", rng.choice("abc") + ": " + rng.choice(scalars),
-                               rng.choice(scalars)])
-            lines.append(indent + dash + body + rng.choice(["", "", "  ", " # c"]))
-        text = "\n".join(lines) + rng.choice(["", "\n"])
+        text = random_layout(rng, list("abc"), scalars, ends=["", "", "  ", " # c"])
         assert trees_agree(text), repr(text)
         compared += yamlfast.load(text, yamlio._plain_value) is not None
     assert compared > 700
