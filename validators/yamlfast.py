@@ -180,36 +180,34 @@ def compose(text: str) -> Any:
     return _Nodes(yaml, rows).block(0)
 
 
+def _lazy(base: Any, tag: str, fill: str) -> Any:
+    """A node class of PyYAML's ``base`` whose ``value`` (its entries) ``_Nodes.<fill>`` makes when first read."""
+
+    class Lazy(base):  # type: ignore[misc,valid-type]
+        def __init__(self, nodes: "_Nodes", i: int, col: int, start: _Mark) -> None:  # no super(): see ``value``
+            self.tag, self.flow_style, self.start_mark, self.end_mark = tag, False, start, start
+            self.nodes, self.first, self.col, self.made = nodes, i, col, None
+
+        @property
+        def value(self) -> list:
+            if self.made is None:
+                self.made = getattr(self.nodes, fill)(self.first, self.col)
+            return self.made
+
+    return Lazy
+
+
 class _Nodes:
     """The nodes of a text's rows, made when the patch writer reads them."""
 
+    _classes: tuple[Any, Any] | None = None  # (Mapping, Sequence), made once: PyYAML is imported by then
+
     def __init__(self, yaml: Any, rows: list) -> None:
         self.yaml, self.rows = yaml, rows
-        nodes = self
-
-        class Mapping(yaml.MappingNode):  # type: ignore[misc,name-defined]
-            def __init__(self, i: int, col: int, start: _Mark) -> None:  # no super(): ``value`` is made below
-                self.tag, self.flow_style, self.start_mark, self.end_mark = "tag:yaml.org,2002:map", False, start, start
-                self.first, self.col, self.made = i, col, None
-
-            @property
-            def value(self) -> list:
-                if self.made is None:
-                    self.made = nodes.pairs(self.first, self.col)
-                return self.made
-
-        class Sequence(yaml.SequenceNode):  # type: ignore[misc,name-defined]
-            def __init__(self, i: int, col: int, start: _Mark) -> None:
-                self.tag, self.flow_style, self.start_mark, self.end_mark = "tag:yaml.org,2002:seq", False, start, start
-                self.first, self.col, self.made = i, col, None
-
-            @property
-            def value(self) -> list:
-                if self.made is None:
-                    self.made = nodes.items(self.first, self.col)
-                return self.made
-
-        self.Mapping, self.Sequence = Mapping, Sequence
+        if _Nodes._classes is None:
+            _Nodes._classes = (_lazy(yaml.MappingNode, "tag:yaml.org,2002:map", "pairs"),
+                               _lazy(yaml.SequenceNode, "tag:yaml.org,2002:seq", "items"))
+        self.Mapping, self.Sequence = _Nodes._classes
 
     def scalar(self, raw: str, index: int, line: int) -> Any:
         y = self.yaml
@@ -226,8 +224,8 @@ class _Nodes:
     def block(self, i: int) -> Any:
         col, dash, _, _, where, _, line = self.rows[i]
         if dash:
-            return self.Sequence(i, col, _Mark(where, col))
-        return self.Mapping(i, col, _Mark(where, col))
+            return self.Sequence(self, i, col, _Mark(where, col))
+        return self.Mapping(self, i, col, _Mark(where, col))
 
     def items(self, i: int, col: int) -> list:
         rows = self.rows
@@ -239,7 +237,7 @@ class _Nodes:
                 out.append(self.scalar(value, where, line))  # type: ignore[arg-type]
                 i += 2
             else:
-                out.append(self.Mapping(i + 1, c, _Mark(where, c)))
+                out.append(self.Mapping(self, i + 1, c, _Mark(where, c)))
                 i += 2
                 while i < n and rows[i][0] > col:
                     i += 1
