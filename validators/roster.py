@@ -33,6 +33,20 @@ def bounds(d: dict[str, Any]) -> tuple[int | None, int | None]:
     return d.get("min", 0), d.get("max")
 
 
+def value_problem(d: dict[str, Any], v: Any) -> str | None:
+    """What is wrong with ``v``, a value of the type its declaration ``d`` names, against the declaration's bounds
+    or choices; None if it is allowed."""
+    if d["type"] == "integer":
+        lo, hi = bounds(d)
+        if lo is not None and v < lo:
+            return f"{v} is below the minimum {lo}"
+        if hi is not None and v > hi:
+            return f"{v} is above the maximum {hi}"
+    elif d["type"] == "string" and d.get("choices") and v not in d["choices"]:
+        return f"{v!r} is not one of {', '.join(d['choices'])}"
+    return None
+
+
 def change_stat(ctx: Ctx, who: str, stat: str, delta: int, *, cost: bool = False, rule: str | None = None) -> int:
     """Add ``delta`` to a player's stat; returns the amount actually changed."""
     defs = stat_defs(ctx)
@@ -117,17 +131,9 @@ def check_roster(state: State, file: str = "") -> Iterable[Problem]:
             if not ok:
                 yield Problem(f"{v!r} is not of type {t}", file, field=f"players[{i}].stats.{name}")
                 continue
-            if t == "integer":
-                lo, hi = bounds(d)
-                if lo is not None and v < lo:
-                    yield Problem(f"{v} is below the minimum {lo}", file, field=f"players[{i}].stats.{name}",
-                                  rule=d.get("rule", ""))
-                if hi is not None and v > hi:
-                    yield Problem(f"{v} is above the maximum {hi}", file, field=f"players[{i}].stats.{name}",
-                                  rule=d.get("rule", ""))
-            if t == "string" and d.get("choices") and v not in d["choices"]:
-                yield Problem(f"{v!r} is not one of {', '.join(d['choices'])}", file,
-                              field=f"players[{i}].stats.{name}", rule=d.get("rule", ""))
+            wrong = value_problem(d, v)
+            if wrong:
+                yield Problem(wrong, file, field=f"players[{i}].stats.{name}", rule=d.get("rule", ""))
 
 
 def active_players(state_or_ctx: State | Ctx) -> list[dict[str, Any]]:

@@ -9,7 +9,7 @@ from typing import Any, Iterator
 
 from ...engine import LEADER, PLAYER, Action, Ctx
 from ...problems import Problem
-from ...roster import bounds
+from ...roster import value_problem
 from ...schemas import not_blank
 from ...timeutil import format_time, parse_time
 from .common import edit_item, find, in_hiatus, leader, open_hours, opts, tally
@@ -218,16 +218,6 @@ def _kind(v: Any) -> str | None:
     return None
 
 
-def _allows(d: dict[str, Any], v: Any) -> bool:
-    """Whether a stat's declaration allows the value ``v`` of its own type (its choices, its bounds)."""
-    if d.get("type") == "string" and d.get("choices"):
-        return v in d["choices"]
-    if d.get("type") == "integer":
-        lo, hi = bounds(d)
-        return (lo is None or v >= lo) and (hi is None or v <= hi)
-    return True
-
-
 def blank_stats(stats: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
     """Seed 003 rule 9: every stat of a player reset to zero or blank, by its declared type: a number to 0, a text
     to "", a list to [], a truth value to false (a mapping, of a stat not declared, to {}). A blank the declaration
@@ -241,7 +231,7 @@ def blank_stats(stats: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
             out[k] = {}
         elif kind is None:
             out[k] = v  # no blank known for it: as it was
-        elif d and "default" in d and not _allows(d, BLANKS[kind]):
+        elif d and "default" in d and value_problem(d, BLANKS[kind]):
             out[k] = copy.deepcopy(d["default"])
         else:
             out[k] = copy.deepcopy(BLANKS[kind])
