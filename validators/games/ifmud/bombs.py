@@ -161,6 +161,9 @@ def esplode(ctx: Ctx, ident: int, at: datetime) -> None:
             w.add_tally(ctx, p, -2, w.BROWNIE, "Rule 77: caught in an esplosion")
     monkey = ctx.doc("entities")["monkey"]
     if monkey["location"] == here:
+        # ifMUD seed, Rule 90: the fine is for the player who caused the latest change of location of the bomb or
+        # the monkey. The records name that change's player, or nobody when none caused it (world.py), so a change
+        # made by the rules themselves fines nobody rather than an earlier mover.
         culprit = t.get("moved_by")
         if monkey.get("moved_at") and monkey.get("moved_at") > t.get("since", ""):
             culprit = monkey.get("moved_by")

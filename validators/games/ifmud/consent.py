@@ -680,7 +680,7 @@ def _tokens_by_patch(ctx: Ctx, how: str, before: dict[Any, dict[str, Any]]) -> N
             exists = who in names if kind == "room" else who in players if kind in ("player", "servant") else True
             ctx.step({"token": ident, "from": was.get("location"), "to": loc, "how": how})
             if exists:
-                w.token_location_changed(ctx, edited, was.get("location"), clear_mover=True, kept=kept)
+                w.token_location_changed(ctx, edited, was.get("location"), kept=kept)
             elif "moved_by" not in kept:
                 edited.pop("moved_by", None)
         if was.get("role") == "imp" or dict.get(t, "role") == "imp":  # (``t``'s location is as it stands)
@@ -697,7 +697,7 @@ def _spared(ctx: Ctx, ident: Any, was: dict[str, Any], how: str) -> bool:
     """ifMUD seed, Rule 154: a protected token the rules require to be removed goes to the Jaws of Death instead,
     unless it was there already. A ratified proposal takes effect because Rule 10 says it must, so a removal in its
     effects is one the rules require: the token (as it was before the effects) is put back, in the Jaws of Death,
-    a change of location made by no single player (``token_location_changed`` with the mover cleared, as for a
+    a change of location made by no single player (``token_location_changed`` with nobody for its mover, as for a
     token the effects relocate). With no Jaws of Death on the map it is removed, as ``world.remove_token`` does."""
     jaws = w.room_name(ctx, "jaws")
     if not was.get("protected") or was.get("location") == {"room": jaws} or w.room(ctx, jaws) is None:
@@ -706,7 +706,7 @@ def _spared(ctx: Ctx, ident: Any, was: dict[str, Any], how: str) -> bool:
     at = next((i for i, t in enumerate(peek(ts)) if dict.__getitem__(t, "id") > ident), len(ts))
     ts.insert(at, {**copy.deepcopy(was), "location": {"room": jaws}})
     t = w.edit_token(ctx, ident)
-    w.token_location_changed(ctx, t, was.get("location"), clear_mover=True)
+    w.token_location_changed(ctx, t, was.get("location"))
     ctx.step({"token": ident, "to": jaws, "why": f"protected (Rule 154): {how} removed it"})
     w.imp_passed(ctx, w.imp_holder(ctx, was), None)
     return True

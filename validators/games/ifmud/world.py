@@ -555,22 +555,24 @@ def set_token_location(ctx: Ctx, t: dict[str, Any], loc: dict[str, Any], *, by: 
         imp_passed(ctx, carrying_player(ctx, old), carrying_player(ctx, loc))
 
 
-def token_location_changed(ctx: Ctx, t: dict[str, Any], old: Any, *, by: str = "", clear_mover: bool = False,
-                           kept: Any = ()) -> None:
+def token_location_changed(ctx: Ctx, t: dict[str, Any], old: Any, *, by: str = "", kept: Any = ()) -> None:
     """What the rules attach to token ``t``'s location having changed from ``old`` (``t["location"]`` is already
     written, ``t`` comes from ctx.edit('tokens')): ``set_token_location``'s bookkeeping, also for a location a
     ratified proposal's effects set (consent.py). Rule 70's clock: ``since``, when its stay in a room began, is
-    now. Rule 90's last mover: ``by``, the player whose action caused the change; with nobody, the last mover is
-    left as it was, or cleared with ``clear_mover`` (a change no single player made, consent.py). Rules 112/145:
+    now. Rule 90's last mover: ``by``, the player whose action caused the change, or nobody. Rules 112/145:
     a bar ends when the token comes to another player or servant. ``kept``: the fields the proposal's effects
     wrote themselves, left as they wrote them. (Rule 149's Bottle Imp: ``imp_passed``.)"""
     kind, who = carrier(t["location"])
     if "since" not in kept:
         t["since"] = format_time(ctx.at)
     if "moved_by" not in kept:
+        # ifMUD seed, Rule 90 fines the player who caused the *latest* change of the bomb's location. A change no
+        # player's action made (an esplosion's drop, Rule 77; the monkey reaching for a banana, Rule 138; a token
+        # rehomed, Rules 49 and 69, or sent to the Jaws of Death, Rule 154; a proposal taking effect) is that
+        # latest change too, so the record names nobody rather than whoever moved the token before it.
         if by:
             t["moved_by"] = by
-        elif clear_mover:
+        else:
             t.pop("moved_by", None)
     if "barred" not in kept and t.get("barred") and kind in ("player", "servant") and who != t["barred"]:
         del t["barred"]  # picked up by another player or servant
@@ -634,8 +636,8 @@ def drop_all(ctx: Ctx, kind: str, who: str, why: str, by: str = "") -> None:
 
     ``by``: the player whose action made them drop it (a pie's thrower, Rule 116; the player who set off
     the pie bomb, Rule 119). Rule 90 blames the player who last caused a time bomb's location to change, so
-    that player becomes the bomb's last mover; a drop no player's action caused (an esplosion, Rule 77)
-    leaves the last mover as it was."""
+    that player becomes the bomb's last mover; after a drop no player's action caused (an esplosion, Rule 77)
+    the bomb's last mover is nobody (``token_location_changed``)."""
     here = {"player": lambda: location_of_player(ctx, who),
             "servant": lambda: (servant(ctx, who) or {}).get("location"),
             "monkey": lambda: entity_location(ctx, "monkey")}[kind]()
