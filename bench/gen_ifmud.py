@@ -758,7 +758,7 @@ class Sim:
         for t in mine:
             q = quests.get(t.get("quest", 0))
             if q:
-                target = q["locate"] if "primary" in t["name"] else q["goal"]
+                target = q["locate"] if w.quest_stage(t) == w.PRIMARY else q["goal"]
                 if target in dist:
                     return target
         for t in mine:

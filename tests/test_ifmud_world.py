@@ -119,3 +119,13 @@ def test_a_time_bomb_without_its_start_is_bad_input_not_a_traceback(tmp_path):
     assert report.exit_code != 0
     texts = [p.text() for p in report.problems]
     assert any("tokens.yaml" in t and "'since' is a required property" in t for t in texts), texts
+
+
+def test_a_quest_token_s_stage_is_the_last_word_of_its_name():
+    """ifMUD seed, Rule 141: the token is named '<colour> primary' and the locate room swaps that word for
+    'secondary'; the colour is free text, so a 'primary' or 'secondary' in it is not the stage."""
+    stage = [w.quest_stage({"name": n}) for n in ("red primary", "secondary primary", "primary secondary",
+                                                 "red", "secondary thing", "")]
+    assert stage == [w.PRIMARY, w.PRIMARY, w.SECONDARY, None, None, None]
+    assert w.promoted_name(w.quest_token_name("primary")) == "primary secondary"
+    assert w.promoted_name("primary blue primary") == "primary blue secondary"

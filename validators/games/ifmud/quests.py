@@ -85,7 +85,7 @@ def progress(ctx: Ctx) -> bool:
     # Nothing here moves a player or changes who plays: where everyone is can be read once.
     where = w.locations(ctx) if quests else {}
     for q in quests:
-        primary = f"{q['colour']} primary"
+        primary = w.quest_token_name(q["colour"])
         home, locate, goal = q["home"], q["locate"], q["goal"]
         for p in w.player_names(ctx):
             here = where[p]
@@ -101,15 +101,17 @@ def progress(ctx: Ctx) -> bool:
                     changed = True
             if here == locate:
                 for t in mine:
-                    if "primary" in _item(t, "name"):
+                    # ifMUD seed, Rule 141: the stage is the name's last word (w.quest_stage), not any "primary"
+                    # in it: a quest coloured "primary" or "secondary" keeps its colour in the name.
+                    if w.quest_stage(t) == w.PRIMARY:
                         e = w.edit_token(ctx, _item(t, "id"))
-                        e["name"] = e["name"].replace("primary", "secondary")
+                        e["name"] = w.promoted_name(e["name"])
                         ctx.step({"token": e["id"], "renamed": e["name"], "rule": "r141"})
                         changed = True
         at_goal = [p for p in w.player_names(ctx) if where[p] == goal]
         winners = []
         if at_goal:
-            held = [t for t in _raw_quest_tokens(ctx, q["id"]) if "secondary" in _item(t, "name")]
+            held = [t for t in _raw_quest_tokens(ctx, q["id"]) if w.quest_stage(t) == w.SECONDARY]
             winners = [p for p in at_goal if any(_item(t, "location") == {"player": p} for t in held)]
         if winners:
             stat, amount = next(iter(q["value"].items()))

@@ -538,6 +538,32 @@ def is_prize(t: dict[str, Any]) -> bool:
     return "destination" in t
 
 
+PRIMARY, SECONDARY = "primary", "secondary"
+
+
+def quest_stage(t: dict[str, Any]) -> str | None:
+    """ifMUD seed, Rule 141: whether a quest token is at its ``primary`` or ``secondary`` stage (else None).
+
+    The rule names the token "<colour> primary" and later swaps that word for "secondary": the stage is the word
+    the rule puts at the end of the name, after the colour. The colour is the quest's creator's free text, so its
+    own words ("secondary", "primary blue") say nothing of the stage (reading in docs/modules/ifmud.md)."""
+    words = _item(t, "name").split()
+    last = words[-1] if words else ""
+    return last if last in (PRIMARY, SECONDARY) else None
+
+
+def quest_token_name(colour: str, stage: str = PRIMARY) -> str:
+    """Rule 141's name of a quest token: the quest's colour, then its stage."""
+    return f"{colour} {stage}"
+
+
+def promoted_name(name: str) -> str:
+    """Rule 141 at the locate room: ``name`` (of a primary quest token) with its stage word, the last one, made
+    "secondary"; a "primary" in the colour stays as it is."""
+    body = name.rstrip()
+    return body[: len(body) - len(PRIMARY)] + SECONDARY + name[len(body):]
+
+
 def set_token_location(ctx: Ctx, t: dict[str, Any], loc: dict[str, Any], *, by: str = "", direct: bool = False) -> None:
     """Move a token (``t`` must come from ctx.edit('tokens')). Keeps Rule 70's clock, Rule 90's
     last mover, Rule 100's one-token monkey, Rule 112/145's bars and Rule 149's Bottle Imp."""
@@ -801,7 +827,7 @@ def quest_loss(state: State | Ctx, who: str, room: Any, extra: Any = ()) -> dict
     held = [*peek(carried_by(state, "player", who)), *extra]
     for q in quests:
         mine = [t for t in held if _get(t, "quest") == _item(q, "id")]
-        if not any("secondary" in t["name"] or ("primary" in t["name"] and _item(q, "locate") == room)
+        if not any((stage := quest_stage(t)) == SECONDARY or (stage == PRIMARY and _item(q, "locate") == room)
                    for t in mine):
             continue
         for stat, amount in dict.items(_item(q, "value")):
