@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 
+import pytest
+
 from validators.cases import base_state
 from validators.engine import State
 from validators.games.ifmud import MODULE
@@ -129,3 +131,45 @@ def test_a_quest_token_s_stage_is_the_last_word_of_its_name():
     assert stage == [w.PRIMARY, w.PRIMARY, w.SECONDARY, None, None, None]
     assert w.promoted_name(w.quest_token_name("primary")) == "primary secondary"
     assert w.promoted_name("primary blue primary") == "primary blue secondary"
+
+
+def test_a_servant_is_named_only_with_a_name_and_a_species():
+    """ifMUD seed, Rule 45: a servant has a name and a species, given together (``ifmud.name-servant``); one
+    without the other is not named, so its 72 hours still run."""
+    from validators.games.ifmud.turns import _servant_deadline
+
+    named = {"owner": "Zoe Abbott", "name": "Jeeves", "species": "valet", "location": "Lounge",
+             "since": "2026-11-01T00:00:00Z"}
+    assert w.is_named(named) and _servant_deadline(named) is None
+    for half in ({**named, "species": None}, {**named, "name": None}, {k: v for k, v in named.items() if k != "name"}):
+        assert not w.is_named(half)
+        due = _servant_deadline(half)
+        assert due is not None and due[0] == parse_time("2026-11-04T00:00:00Z")
+
+
+@pytest.mark.parametrize("edit, where, says", [
+    (("    species: valet\n", ""), "entities.yaml:3:5: servants[0]", "'species' is a required property"),
+    (("    name: Jeeves\n", ""), "entities.yaml:3:5: servants[0]", "'name' is a required property"),
+    (("    species: valet\n", "    species: null\n"), "entities.yaml:5:14: servants[0].species",
+     "null is not of type string"),
+    (("    name: Jeeves\n", "    name: null\n"), "entities.yaml:4:11: servants[0].name", "null is not of type string"),
+    (("    name: Jeeves\n", "    name: ' '\n"), "entities.yaml:4:11: servants[0].name", "must not be blank"),
+])
+def test_a_half_named_servant_is_bad_input_at_its_line(tmp_path, edit, where, says):
+    """Rule 45's name and species go together: a hand-edited servant with only one of them is refused as bad
+    input, naming the file, line and field, with no traceback."""
+    import shutil
+    from pathlib import Path
+
+    from validators.check import check_repo
+
+    root = Path(__file__).resolve().parents[1]
+    shutil.copytree(root / "content" / "ifmud", tmp_path / "content" / "ifmud")
+    path = tmp_path / "content/ifmud/gamestate/entities.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count(edit[0]) == 1
+    path.write_text(text.replace(*edit), encoding="utf-8")
+    report = check_repo(tmp_path, only=["ifmud"])
+    assert report.exit_code == 2
+    texts = [p.text() for p in report.problems]
+    assert any(where + ": " + says in t for t in texts), texts

@@ -161,8 +161,8 @@ def _name_check(ctx: Ctx) -> Iterator[str]:
     s = w.servant(ctx, ctx.actor)
     if s is None:
         yield f"{ctx.actor} has no servant"
-    elif s.get("name"):
-        yield f"{ctx.actor}'s servant is already named {s['name']}"
+    elif w.is_named(s):
+        yield f"{ctx.actor}'s servant is already named {s['name']} the {s['species']}"
     elif s.get("naming") == "sectional":
         yield "72 hours have passed: naming this servant is now for the other players by sectional consent (Rule 45)"
 

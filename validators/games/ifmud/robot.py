@@ -49,7 +49,8 @@ def _examinable(ctx: Ctx, place: str) -> list[tuple[str, str]]:
         if kind == "robot":
             continue
         if kind == "servant":
-            out.append(("servant", (w.servant(ctx, who) or {}).get("name") or f"{who}'s servant"))
+            s = w.servant(ctx, who) or {}
+            out.append(("servant", s["name"] if w.is_named(s) else f"{who}'s servant"))
         elif kind == "player":
             out.append(("player", who))
         else:

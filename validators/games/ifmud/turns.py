@@ -420,7 +420,7 @@ def _unnamed_at(owner: str) -> Callable[[Ctx, datetime], None]:
 
 
 def _servant_deadline(s: dict[str, Any]) -> Deadline | None:
-    if _get(s, "name") or _get(s, "naming") == "sectional":
+    if w.is_named(s) or _get(s, "naming") == "sectional":  # Rule 45: named means a name and a species
         return None
     return (parse_time(_item(s, "since")) + timedelta(hours=72), f"servant {_item(s, 'owner')}",
             _unnamed_at(_item(s, "owner")))

@@ -384,6 +384,12 @@ def servant(state: State | Ctx, owner: str) -> dict[str, Any] | None:
     return None
 
 
+def is_named(s: dict[str, Any]) -> bool:
+    """ifMUD seed, Rule 45: a servant is named once it has both a name and a species (``ifmud.name-servant`` gives
+    both at once); one without the other is not named, and the schema refuses it as bad input."""
+    return bool(_get(s, "name")) and bool(_get(s, "species"))
+
+
 def edit_servant(ctx: Ctx, owner: str) -> dict[str, Any]:
     servants = ctx.edit("entities")["servants"]
     for i, s in enumerate(peek(servants)):
