@@ -65,6 +65,28 @@ def replaced_at(now: list[Any], base: list[Any]) -> Any:
     return range(len(now))
 
 
+def reached_players(ctx: Ctx) -> list[tuple[dict[str, Any], dict[str, Any] | None]]:
+    """The roster entries the action replaced (``replaced_at``), each with the entry of the same name before it,
+    or None for a new name; empty when the roster was not written. The old entry is the one at the same place
+    when it has the same name, else found by name (someone added, removed or moved about)."""
+    if "roster" not in ctx.tx.docs:
+        return []
+    now = list(peek(ctx.tx.docs["roster"]["players"]))  # read: an entry the action did not reach is the old one
+    base = ctx.tx.base.docs["roster"]["players"]
+    places = replaced_at(now, base)
+    out: list[tuple[dict[str, Any], dict[str, Any] | None]] = []
+    olds: dict[str, Any] | None = None
+    for i in places:
+        p = now[i]
+        if i < len(base) and base[i]["name"] == p["name"]:
+            out.append((p, base[i]))
+            continue
+        if olds is None:
+            olds = {o["name"]: o for o in base}
+        out.append((p, olds.get(p["name"])))
+    return out
+
+
 def _old_item_changes(ctx: Ctx) -> dict[str, list[str]]:
     """Who had an Old Item value changed by this action, and which (the Items' columns are GNDT values too)."""
     base = ctx.tx.base.docs.get("quazie_items") or {}

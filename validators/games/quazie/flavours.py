@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Iterator
 
-from ...engine import Action, Ctx, Problem, peek
+from ...engine import Action, Ctx, Problem
 from ...timeutil import format_time, parse_time
 from .common import (
     BANANA,
@@ -38,7 +38,7 @@ from .common import (
     step_from,
     tables,
 )
-from .consequences import replaced_at
+from .consequences import reached_players
 from .movement import ROME_PARAM, move_to, rome_refusal
 
 NAME = {"$ref": "common.schema.json#/$defs/name"}
@@ -67,18 +67,9 @@ def blind_since(ctx: Ctx) -> None:
     (a proposal's patch, say) made a Muffin Blind, and drops it when one stopped being Blind (the Launch Base's
     Robot, a patch), so that an old time never shortens a later blindness. Only the players the action replaced are
     read (found by identity, in C); runs after the Limbo guard, which may undo a change."""
-    if "roster" not in ctx.tx.docs:
+    pairs = reached_players(ctx)
+    if not pairs:
         return
-    now = list(peek(ctx.tx.docs["roster"]["players"]))
-    base = ctx.tx.base.docs["roster"]["players"]
-    places = replaced_at(now, base)
-    if not places:
-        return
-    if len(now) == len(base):  # each at its place: the old entry is the one there, if it has the same name
-        pairs = [(now[i], base[i] if base[i]["name"] == now[i]["name"] else None) for i in places]
-    else:
-        olds = {p["name"]: p for p in base}
-        pairs = [(now[i], olds.get(now[i]["name"])) for i in places]
     since = ctx.doc("quazie").get("blind_since", {})
     for p, old in pairs:
         blind = stat(p, "flavour") == BLIND

@@ -14,7 +14,7 @@ from ...problems import Illegal, Problem
 from ...roster import change_stat
 from ...timeutil import format_time, parse_time
 from .common import LAUNCH_BASE, R_ROLES, done_today, in_limbo, leader, mark_today, muffin, muffins, stat
-from .consequences import EXEMPT, replaced_at
+from .consequences import EXEMPT, reached_players, replaced_at
 from .hands import POOBAH_GIVER, subject_covers, subject_in_rule
 from .launch import MINION
 from .stuff import DESCRIBER
@@ -157,16 +157,9 @@ def writer_since(ctx: Ctx) -> None:
     """Consequence (rule 23): a Muffin who became Writer of Awesome by any action, an enacted proposal say,
     has the 24 hours before removal counted from then, as ``quazie.give-role`` counts them. Only the players
     the action replaced are read (found by identity, in C); runs after the Limbo guard, which may undo a change."""
-    if "roster" not in ctx.tx.docs:
-        return
-    now = list(peek(ctx.tx.docs["roster"]["players"]))
-    base = ctx.tx.base.docs["roster"]["players"]
-    todo = [now[i] for i in replaced_at(now, base)]
-    olds = {p["name"]: p for p in base} if todo else {}
-    for p in todo:
+    for p, old in reached_players(ctx):
         if WRITER not in stat(p, "roles", []):
             continue
-        old = olds.get(p["name"])
         if old is not None and WRITER in stat(old, "roles", []):
             continue
         since = ctx.doc("quazie").get("role_since", {})
