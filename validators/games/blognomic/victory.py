@@ -322,7 +322,11 @@ def _ascend(ctx: Ctx) -> None:
             for old, new in replace.items():
                 if value == old:
                     config["keywords"][key] = new
-        pattern = re.compile(r"\b(" + "|".join(re.escape(k) for k in sorted(replace, key=len, reverse=True)) + r")\b")
+        # a keyword is replaced where it stands as a whole word: no letter, digit or underscore touches either end.
+        # Not ``\b``: seed 003 rule 9 names "A.E." among the words an Address may replace, and ``\b`` after its
+        # final dot would need a letter to follow, so "0 A.E. at" (or "A.E." at the end of a line) kept the old word
+        words = "|".join(re.escape(k) for k in sorted(replace, key=len, reverse=True))
+        pattern = re.compile(r"(?<!\w)(" + words + r")(?!\w)")
         for r in rules.values():
             if r.meta.get("status") != "active":
                 continue
