@@ -100,8 +100,9 @@ MODULE = Module(
     actions=(movement.ACTIONS + flavours.ACTIONS + tag.ACTIONS + launch.ACTIONS + dance.ACTIONS + stuff.ACTIONS
              + roles.ACTIONS + music.ACTIONS + hands.ACTIONS),
     events=stuff.EVENTS,
-    consequences=[ascension.dynasty_won, leaving.departures, consequences.launch_base, consequences.limbo_guard,
-                  roles.writer_since, flavours.blind_since, returning.only_one_returns, roles.poobah_guard],
+    consequences=[ascension.dynasty_won, ascension.address_renames, leaving.departures, consequences.launch_base,
+                  consequences.limbo_guard, roles.writer_since, flavours.blind_since, returning.only_one_returns,
+                  roles.poobah_guard],
     gates=[consequences.robot_gate],
     invariants=[_invariants],
     pages=pages,

@@ -14,6 +14,9 @@ This consequence, which acts only on the ``core.dov-resolve`` that wins a dynast
 
 The Year is reset to 0 A.E. at the moment of the win (rule 9), the Switcheroo Alarm with it (see
 ``_reset_calendar``).
+
+The Ascension Address that follows may give "Year" and "A.E." new names (rule 9, ``core.ascend``'s ``keywords``;
+the core renames them in the rules): ``address_renames`` carries the new names into this module's state.
 """
 
 from __future__ import annotations
@@ -28,6 +31,12 @@ from .hands import calendar_year
 
 # the module's records of values the reset blanks (see the module's docstring)
 KEYED = ("landings", "launch_base", "blind_since", "role_since", "concerto_used", "movement_used")
+
+
+# rule 9's era: what a win restarts the Calendar in, until an Ascension Address renames it (game keyword ``era``)
+AFTER_WIN = "A.E."
+# rule 7's era: what the Calendar counts in before any win (a Calendar with no ``era``)
+BEFORE_WIN = "D.Q."
 
 
 def won(ctx: Ctx) -> bool:
@@ -56,10 +65,41 @@ def _reset_calendar(ctx: Ctx) -> None:
     q0 = ctx.doc("quazie")
     alarm = q0.get("switcheroo_alarm")
     q = ctx.edit("quazie")
-    q["calendar"] = {"epoch": format_time(ctx.at), "year": 0, "era": "A.E."}
+    q["calendar"] = {"epoch": format_time(ctx.at), "year": 0, "era": ctx.keyword("era", AFTER_WIN)}
     if alarm is not None:
         q["switcheroo_alarm"] = int(alarm) - year
     ctx.step({"calendar": 0, **({"switcheroo_alarm": int(alarm) - year} if alarm is not None else {})})
+
+
+def address_renames(ctx: Ctx) -> None:
+    """Consequence: seed 003 rule 9 lets the Ascension Address replace "Year" and "A.E." with new terms; the core
+    replaces them in the rules, and this module's state follows, so nothing here keeps the old name:
+
+    * the Calendar's ``era``, when the Address renames the era it is counted in (A.E. after a win);
+    * the era a later win restarts the Calendar in: rule 9's text now names the new term, so the game keyword
+      ``era`` holds it (the core renames a keyword already in game.yaml; a first rename writes it there);
+    * the reserved words of rule 11 (the nature of Stuff): "Year" renamed is the new term that has a meaning.
+
+    Free on every other action, and on an Address that renames nothing."""
+    if ctx.action.name != "core.ascend" or not ctx.params.get("keywords"):
+        return
+    replace = ctx.params["keywords"]
+    # read before the Address: the core has already renamed a keyword game.yaml declared, and reading it now would
+    # rename it twice when the Address also renames the new term ({"A.E.": "B.C.", "B.C.": "C.E."})
+    era = str((ctx.tx.base.config.get("keywords") or {}).get("era", AFTER_WIN))
+    if era in replace:
+        ctx.tx.edit_config().setdefault("keywords", {})["era"] = replace[era]
+    if "quazie" in ctx.state.docs:
+        calendar = ctx.doc("quazie").get("calendar")
+        if calendar is not None and (calendar.get("era") or BEFORE_WIN) in replace:
+            new = replace[calendar.get("era") or BEFORE_WIN]
+            ctx.edit("quazie")["calendar"]["era"] = new
+            ctx.step({"calendar_era": new})
+    if "quazie_tables" in ctx.state.docs:
+        words = ctx.doc("quazie_tables").get("reserved_words") or []
+        if any(w in replace for w in words):
+            edited = ctx.edit("quazie_tables")
+            edited["reserved_words"] = [replace.get(w, w) for w in edited["reserved_words"]]
 
 
 def _reset(ctx: Ctx) -> None:
