@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 
 import pytest
 
@@ -276,10 +277,58 @@ def test_a_blank_text_is_refused_by_both_validators_saying_so(blank):
         assert [p.message for p in schemas.errors(blank, inline=inline)][0].startswith("must not be blank")
 
 
-@pytest.mark.parametrize("text", ["x", " x ", "\ufeff", "\u200b", "Proposal: bananas", "\n\nA\n"])
+# characters nothing shows (Unicode's Default_Ignorable_Code_Point), alone, together and among blanks
+INVISIBLES = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u200b\u200c\u200d\u2060\ufeff", " \u200b\t\n",
+              "\u00ad", "\u034f", "\u061c", "\u115f\u1160", "\u180e", "\u200e\u200f", "\u202a\u202e", "\u2066\u2069",
+              "\u3164", "\ufe0f", "\uffa0", "\U0001bca0", "\U0001d173", "\U000e0001\U000e0041\U000e007f", "\U000e0100"]
+
+
+@pytest.mark.parametrize("invisible", INVISIBLES)
+def test_a_text_of_invisible_characters_is_blank_to_both_validators_and_in_python(invisible):
+    """A title of zero-width spaces and joiners (or other characters nothing shows) says nothing, as one of spaces
+    does: both validators refuse it, naming the field, and ``is_blank`` (for checks made in Python) agrees."""
+    doc = {"next": 2, "proposals": [{"id": 1, "title": invisible, "author": "Dana",
+                                      "submitted": "2026-11-02T10:00:00Z", "status": "pending", "votes": {}}]}
+    assert not schemas.is_valid(doc, schema="proposals.schema.json")
+    problems = schemas.errors(doc, schema="proposals.schema.json")
+    assert [(p.field, p.message) for p in problems] == [("proposals[0].title", "must not be blank: it says nothing")]
+    for inline in (schemas.not_blank({"type": "string"}), schemas.not_blank({"type": "string"}, empty_ok=True)):
+        assert not schemas.is_valid(invisible, inline=inline)
+        assert schemas.errors(invisible, inline=inline)[0].message.startswith("must not be blank")
+    assert schemas.is_blank(invisible)
+
+
+@pytest.mark.parametrize("text", ["x", " x ", "Proposal: bananas", "\n\nA\n", "x\u200b", "\u200b\u200dA\u2060",
+                                  "\ufeffTitle", "\u0600", "\U0001f600", "\u2800", "e\u0301"])
 def test_a_text_with_something_trimming_keeps_is_not_blank(text):
+    """Something visible among blanks and invisible characters says something (an emoji, a prepended Arabic
+    number sign, a braille cell are drawn; only Default_Ignorable_Code_Point characters are not)."""
     assert schemas.is_valid(text, inline=schemas.not_blank({"type": "string"}))
     assert schemas.is_valid(text, inline=schemas.not_blank({"type": "string"}, empty_ok=True))
+    assert not schemas.is_blank(text)
+
+
+# every character of planes 0 (but the surrogates), 1 and 14, where all the blank and invisible ones are
+_PLANES_WITH_BLANKS = [chr(i) for i in [*range(0xD800), *range(0xE000, 0x20000), *range(0xE0000, 0xE1100)]]
+
+
+def test_both_validators_and_is_blank_agree_on_every_character():
+    """jsonschema-rs (Rust's regex), jsonschema (Python's re) and ``is_blank`` read NOT_BLANK alike, the characters
+    past U+FFFF included (planes 0, 1 and 14 hold every blank and invisible one)."""
+    rs = pytest.importorskip("jsonschema_rs").validator_for({"type": "string", "pattern": schemas.NOT_BLANK})
+    pattern = re.compile(schemas.NOT_BLANK)
+    chars = _PLANES_WITH_BLANKS
+    assert [c for c in chars if rs.is_valid(c) != (pattern.search(c) is not None)] == []
+    assert [c for c in chars if schemas.is_blank(c) != (pattern.search(c) is None)] == []
+
+
+def test_the_invisible_characters_are_unicodes_default_ignorable_code_points():
+    """INVISIBLE is Unicode's Default_Ignorable_Code_Point, checked against another copy of the property's table
+    (the one backrefs, which the wiki's Markdown extensions bring, carries)."""
+    binary = pytest.importorskip("backrefs.uniprops.unidata.binary")
+    theirs = re.compile("[" + binary.unicode_binary["defaultignorablecodepoint"] + "]")
+    ours = re.compile("[" + schemas.INVISIBLE + "]")
+    assert [hex(ord(c)) for c in _PLANES_WITH_BLANKS if bool(theirs.match(c)) != bool(ours.match(c))] == []
 
 
 def test_an_empty_text_is_none_where_empty_is_allowed():

@@ -8,6 +8,7 @@ from typing import Any, Iterator
 
 from ...engine import Ctx, State, peek
 from ...roster import active_players, quorum
+from ...schemas import is_blank
 from ...timeutil import parse_time
 from .options import options
 
@@ -22,7 +23,8 @@ def opts(state: State | Ctx) -> dict[str, Any]:
 def subject_problem(ctx: Ctx, title: str) -> Iterator[str]:
     """Seed 001's glossary: an entry's subject is what follows the first colon of its title (all of it when it has
     none), and an entry whose subject is empty is not valid (option ``empty_subject_invalid``)."""
-    if opts(ctx)["empty_subject_invalid"] and ":" in title and not title.split(":", 1)[1].strip():
+    # empty as the schema's NOT_BLANK sees it: blanks and invisible characters (a zero-width space) say nothing
+    if opts(ctx)["empty_subject_invalid"] and ":" in title and is_blank(title.split(":", 1)[1]):
         yield (f"the title {title!r} has an empty subject (what follows its first colon): an entry whose subject "
                "is empty is not valid")
 
