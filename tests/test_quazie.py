@@ -193,6 +193,23 @@ def test_ascension_renumbers_with_strings():
     assert numbers == [str(i) for i in range(1, len(numbers) + 1)]
 
 
+@pytest.mark.parametrize("text, shown", [("\u200b\u2060\ufeff", "(added by Intricacy)"),
+                                         ("  \n", "(added by Intricacy)"),
+                                         ("\u200bsour\u200d", "\u200bsour\u200d")])
+def test_intricacy_text_of_invisible_characters_gets_the_placeholder(text, shown):
+    """Seed 003 rule 24 (Intricacy) adds the new flavour with its text to rule 13; a text that shows nothing (only
+    blanks or zero-width characters, ``schemas.is_blank``) is written as the placeholder, not as an invisible line."""
+    from validators.cases import patched, run
+
+    state, registry = base_state("quazie-base")
+    state = patched(state, registry, [{"op": "replace", "path": "/roster/players/name=Ann/stats/notes",
+                                       "value": ["C#", "G flat", "[]"]}])
+    done = run(state, registry, [{"at": "2026-11-03T10:00:00Z", "actor": "Ann", "action": "quazie.movement",
+                                  "params": {"movement": "Intricacy", "flavour": "Lemon", "text": text}}])
+    assert done.verdict == "legal", [p.text() for p in done.problems]
+    assert done.state.rules["muffin-flavours"].body.endswith(f"\n\nLemon – {shown}\n")
+
+
 def test_colours(base):
     assert list(colour_problems(base)) == []  # rule 18 is Brown
     s = _with(base)

@@ -17,6 +17,7 @@ from datetime import timedelta
 from typing import Any, Iterator
 
 from ...engine import Action, Ctx, Problem
+from ...schemas import is_blank
 from ...timeutil import format_time
 from .common import (
     BLIND,
@@ -272,7 +273,9 @@ def _perform(ctx: Ctx) -> None:
         ctx.edit("quazie_tables")["flavours"].append({"name": name, "by": ctx.actor, "usable_from": usable})
         rules = ctx.tx.edit_rules()
         rule = rules[R_FLAVOURS]
-        rule.body = rule.body.rstrip("\n") + f"\n\n{name} – {text.strip() or '(added by Intricacy)'}\n"
+        # a text that says nothing (blanks, or only invisible characters: schemas.NOT_BLANK) gets the placeholder
+        said = "(added by Intricacy)" if is_blank(text) else text.strip()
+        rule.body = rule.body.rstrip("\n") + f"\n\n{name} – {said}\n"
         rule.meta.setdefault("history", []).append({"event": "amended", "by": f"Intricacy of {ctx.actor}",
                                                     "at": format_time(ctx.at)})
         ctx.step({"new_flavour": name, "usable_from": usable})
