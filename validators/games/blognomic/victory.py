@@ -10,7 +10,7 @@ from typing import Any, Iterator
 from ...engine import LEADER, PLAYER, Action, Ctx
 from ...problems import Problem
 from ...roster import value_problem
-from ...schemas import not_blank
+from ...schemas import NOT_BLANK, not_blank
 from ...timeutil import format_time, parse_time
 from .common import edit_item, find, in_hiatus, leader, open_hours, opts, tally
 from .players import remove_player
@@ -368,11 +368,14 @@ ASCEND = Action(
                                       "uniqueItems": True},
                            # seed 001 1.9 / seed 003 rule 9: keywords replaced by new terms; a keyword is a word
                            # (or words), so neither it nor its new term may be empty or start or end with a blank:
-                           # an empty key would match at every word boundary of every rule
+                           # an empty key would match at every word boundary of every rule; nor may either be
+                           # only invisible characters (a zero-width space): blank as NOT_BLANK says, it names nothing
                            "keywords": {"type": "object", "maxProperties": 20,
-                                        "propertyNames": {"maxLength": 60, "pattern": KEYWORD},
+                                        "propertyNames": {"maxLength": 60, "pattern": KEYWORD,
+                                                          "allOf": [{"pattern": NOT_BLANK}]},
                                         "additionalProperties": {"type": "string", "maxLength": 60,
-                                                                 "pattern": KEYWORD}},
+                                                                 "pattern": KEYWORD,
+                                                                 "allOf": [{"pattern": NOT_BLANK}]}},
                            "veto": {"type": "array", "items": {"type": "integer"}, "maxItems": 50,
                                     "uniqueItems": True}}},
     who=LEADER,
