@@ -154,37 +154,49 @@ def flood_channels(ctx: Ctx) -> bool:
 _DRY = Remembered(64)  # a map document found dry -> the config it was found dry with
 
 
-def kill_the_occupied(ctx: Ctx, people: list[dict[str, Any]] | None = None) -> bool:
-    """"Death": a Colonist ever in an Occupied location is killed. Whether anyone was.
+def _victims(ctx: Ctx, who: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """(name, cause) of everyone who dies now: in an Occupied location ("Death") or at the Hunger limit ("Hunger").
+
+    One who is both dies once, with both causes: a Colonist dies or does not at a given moment, and the first
+    death resets eir Hunger anyway (as a newcomer's)."""
+    m = the_map(ctx)
+    rows, occupied, locs = m.rows, m.occupied_chars(), LOCATIONS
+    limit = handbook(ctx)["hunger"]["dies_at"]
+    out = []
+    for p in who:  # one pass, no call per Colonist but for the dying (it runs when the census saw a death coming)
+        stats = p["stats"]
+        try:
+            loc = locs[stats.get("location", "")]
+            drowned = (loc is not None and loc[0] < len(rows) and loc[1] < len(rows[loc[0]])
+                       and rows[loc[0]][loc[1]] in occupied)
+        except TypeError:  # a location that is not even text (the roster's invariant reports it)
+            loc = where(p)
+            drowned = loc is not None and m.occupied(loc)
+        starving = int(stats.get("hunger", 0)) >= limit
+        if drowned or starving:
+            causes = ([f"in {m.name(loc)} at {designate(loc)}"] if drowned else []) + (["hunger"] if starving else [])
+            out.append((p["name"], " and ".join(causes)))
+    return out
+
+
+def kill_the_dying(ctx: Ctx, people: list[dict[str, Any]] | None = None) -> bool:
+    """Seed 001, 2.8 Death ("a Colonist ever in an Occupied location is killed") and 2.9 Hunger ("when a
+    Colonist's Hunger reaches 7 or more, he dies"), together. Whether anyone died.
+
+    Everyone who stands in an Occupied location (a Channel just flooded, say) or has reached the Hunger limit
+    at this moment dies at this one moment, whatever the cause: one ``die_together``, so the rules' reading
+    of simultaneous deaths (nobody dying then is stressed by another's death, each Traitor test reads eir own
+    Stress) holds between a drowned and a starved Colonist as between two drowned ones. (They were two
+    batches, the drowned first: a starving Colonist Outside took the drowned one's 10 Stress before eir own
+    Traitor test, and the drowned one, restarted Outside, took the starved one's.)
 
     ``people``: ``beings(ctx)`` when the caller has just found it (found again after each death)."""
     for i in range(100):
-        m = the_map(ctx)
-        who = beings(ctx) if people is None or i else people
-        rows, occupied, locs = m.rows, m.occupied_chars(), LOCATIONS
-        try:  # where(p), on the map and Occupied: one pass, no call per Colonist (it runs after every action)
-            victims = [p["name"] for p in who
-                       if (loc := locs[p["stats"].get("location", "")]) is not None and loc[0] < len(rows)
-                       and loc[1] < len(rows[loc[0]]) and rows[loc[0]][loc[1]] in occupied]
-        except TypeError:  # a location that is not even text (the roster's invariant reports it)
-            victims = [p["name"] for p in who for loc in [where(p)] if loc is not None and m.occupied(loc)]
+        victims = _victims(ctx, beings(ctx) if people is None or i else people)
         if not victims:
             return i > 0
-        # all who stand in an Occupied location now are killed at this one moment, judged together
-        spots = [where(ctx.player(v)) for v in victims]
-        die_together(ctx, [(v, f"in {m.name(spot)} at {designate(spot)}") for v, spot in zip(victims, spots)])
+        die_together(ctx, victims)
     return True
-
-
-def starve(ctx: Ctx, people: list[dict[str, Any]] | None = None) -> None:
-    """"Hunger": a Colonist whose Hunger reaches the limit dies. ``people`` as for kill_the_occupied."""
-    limit = handbook(ctx)["hunger"]["dies_at"]
-    for i in range(100):
-        victims = [p["name"] for p in (beings(ctx) if people is None or i else people)
-                   if int(p["stats"].get("hunger", 0)) >= limit]
-        if not victims:
-            return
-        die_together(ctx, [(v, "hunger") for v in victims])  # all who reached the limit at this moment
 
 
 def consequences(ctx: Ctx) -> census.Counts | None:
@@ -222,10 +234,8 @@ def consequences_as_written(ctx: Ctx) -> None:
 
 
 def _deaths(ctx: Ctx, people: list[dict[str, Any]]) -> None:
-    """"Death" (whoever is in an Occupied location), then "Hunger" (whoever is at the limit)."""
-    if kill_the_occupied(ctx, people):
-        people = beings(ctx)
-    starve(ctx, people)
+    """"Death" (whoever is in an Occupied location) and "Hunger" (whoever is at the limit), at one moment."""
+    kill_the_dying(ctx, people)
 
 
 # ---------------------------------------------------------------- crops grow (scheduled)
