@@ -330,6 +330,9 @@ def test_the_fixture_state_is_sound():
     ([{"op": "add", "path": "/handbook/constructions/Fence",
        "value": {"energy": 6, "materials": [{"Wood": 1}], "on": "Dirt", "reach": "adjacent"}}],
      "the legend has no character for Fence"),
+    # rule 2.6: a Job is one the rule lists (the handbook's jobs); only a hand edit leaves an unlisted one
+    ([{"op": "replace", "path": "/roster/players/name=Ann/stats/job", "value": "Brewer"},
+      {"op": "remove", "path": "/handbook/jobs/Brewer"}], "Ann's Job is Brewer, which rule 2.6 Jobs does not list"),
 ])
 def test_invariants_find_broken_states(ops, expected):
     assert any(expected in m for m in _problems(ops)), _problems(ops)

@@ -154,3 +154,28 @@ def test_the_cli_names_the_handbook_line_and_field_without_a_traceback(tmp_path)
         assert "Traceback" not in r.stdout + r.stderr
         assert f"{HANDBOOK}:{line}:3: tasks.mine: 'energy' is a required property" in r.stdout + r.stderr
     assert before == {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()}
+
+
+def test_a_job_the_handbook_no_longer_lists_is_reported_at_the_roster_line(tmp_path):
+    """Seed 001, 2.6 Jobs: a Job is one the rule lists. A proposal striking one makes its holders Peasants (cases in
+    jobs.yaml); a hand edit of the handbook that strikes the Brewer while Ann is one is reported by ``nomic check``
+    at Ann's Job in the roster, with the rule, and no traceback."""
+    repo = tmp_path / "repo"
+    path = _game(repo)
+    path.write_text(path.read_text().replace("  Brewer: {tasks: [brew], times: 3, small: 15, mature: 20}\n", ""))
+    roster = repo / f"content/{GAME}/gamestate/roster.yaml"
+    text = roster.read_text()
+    ann = "    stats: {location: '7c', energy: 50, stress: 0, hunger: 0, deaths: 0, job: Peasant}"
+    assert ann in text
+    roster.write_text(text.replace(ann, ann.replace("job: Peasant", "job: Brewer")))
+    line = roster.read_text().splitlines().index(ann.replace("job: Peasant", "job: Brewer")) + 1
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "base")
+    r = nomic(repo, "check", "--no-replay")
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "Traceback" not in r.stdout + r.stderr
+    want = f"content/{GAME}/gamestate/roster.yaml:{line}:"
+    found = [x for x in (r.stdout + r.stderr).splitlines() if x.startswith(want)]
+    assert found and "players[1].stats.job: Ann's Job is Brewer, which rule 2.6 Jobs does not list" in found[0] \
+        and "[rule: jobs]" in found[0], r.stdout + r.stderr

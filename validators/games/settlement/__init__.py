@@ -14,7 +14,7 @@ from typing import Iterator
 
 from ...engine import DocKind, Module, Problem, State
 from ...problems import Illegal
-from . import build, dances, life, movement, outsiders, tasks, victory
+from . import build, dances, jobs, life, movement, outsiders, tasks, victory
 from .common import barrier_problems, construction_problems, is_outsider, option_problems, the_map
 from .grid import parse
 from .pages import pages
@@ -26,6 +26,7 @@ def consequences(ctx):  # type: ignore[no-untyped-def]
     if "map" not in ctx.state.docs:
         return
     _legend_as_ruled(ctx)
+    jobs.keep_jobs_listed(ctx)
     seen = life.consequences(ctx)  # everyone's facts, when nobody arrived or died
     victory.check_victory(ctx, seen)
 
@@ -89,6 +90,12 @@ def invariants(state: State) -> Iterator[Problem]:
         if n < 0:
             yield Problem(f"{item} is {n}; the Stockpile holds no negative amounts", file="stockpile",
                           field=f"items.{item}")
+    for i, p, job in jobs.unlisted(state):
+        # Seed 001, 2.6 Jobs: a Job is one the rule lists (the handbook's jobs); a proposal striking one makes its
+        # holders Peasants at once (jobs.keep_jobs_listed), so only a hand edit leaves one here
+        yield Problem(f"{p['name']}'s Job is {job}, which rule 2.6 Jobs does not list (the handbook's jobs: "
+                      f"{', '.join(state.doc('handbook')['jobs'])})", file="roster", field=f"players[{i}].stats.job",
+                      rule="jobs")
     m = the_map(state)
     for i, p in enumerate(state.doc("roster")["players"]):
         if p["stats"].get("job") == "Traitor" and is_outsider(p):
