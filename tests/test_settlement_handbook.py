@@ -82,6 +82,17 @@ WRONG = [
 ]
 
 
+# what the schema cannot say, one amount against another (validators/games/settlement/limits.py, seed 001 2.4
+# Tasks): (path, value, the field reported, a part of the message)
+OUT_OF_ORDER = [
+    # Chop wood: the tree falls on a 1 of DICE3; a face beyond the die's sides never comes up
+    (("tasks", "chop", "fells_on"), 4, "tasks.chop.fells_on", "the tree falls on a 4, but the die (tasks.chop.die) "
+                                                               "has 3 sides"),
+    # Fire Catapult: between 4 and 8 squares; the nearest beyond the farthest leaves no square
+    (("tasks", "catapult", "range"), [8, 4], "tasks.catapult.range", "the nearest target (8 squares) is farther "
+                                                                      "than the farthest (4)"),
+]
+
 def _game(tmp_path: Path) -> Path:
     shutil.copytree(FIXTURE, tmp_path / "content" / GAME)
     return tmp_path / HANDBOOK
@@ -179,3 +190,51 @@ def test_a_job_the_handbook_no_longer_lists_is_reported_at_the_roster_line(tmp_p
     found = [x for x in (r.stdout + r.stderr).splitlines() if x.startswith(want)]
     assert found and "players[1].stats.job: Ann's Job is Brewer, which rule 2.6 Jobs does not list" in found[0] \
         and "[rule: jobs]" in found[0], r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("keys, value, field, says", OUT_OF_ORDER,
+                         ids=[f"{'.'.join(w[0])}={w[1]!r}" for w in OUT_OF_ORDER])
+def test_a_handbook_with_a_pair_of_amounts_out_of_order_is_bad_input(tmp_path, keys, value, field, says):
+    """Seed 001, 2.4 Tasks (Chop wood, Fire Catapult): each amount passes the schema alone, the pair cannot be
+    met; the handbook is bad input at the field's line, as a schema error is."""
+    path = _game(tmp_path)
+    _edit(path, keys, value)
+    problems = _problems(tmp_path)
+    found = [p for p in problems if p.file == HANDBOOK and p.field == field and p.line > 0 and says in p.message
+             and p.kind == "bad-input"]
+    assert found, [p.text() for p in problems]
+
+
+def test_the_face_may_be_the_die_s_last_side_and_no_further(tmp_path):
+    """The limit is the die's sides: a DICE1 that fells on a 1, a DICE6 on a 6, and a range of one distance [5, 5]
+    load; a DICE1 felling on a 2 does not (the message names the face field, the one a reader changes)."""
+    path = _game(tmp_path)
+    _edit(path, ("tasks", "chop", "die"), 1)
+    _edit(path, ("tasks", "catapult", "range"), [5, 5])
+    load_game(WorkTree(tmp_path), GAME)
+    _edit(path, ("tasks", "chop"), {"energy_per_wood": 4, "die": 6, "fells_on": 6})
+    load_game(WorkTree(tmp_path), GAME)
+    _edit(path, ("tasks", "chop"), {"energy_per_wood": 4, "die": 1, "fells_on": 2})
+    assert [(p.field, p.message.split(",")[0]) for p in _problems(tmp_path)] == [
+        ("tasks.chop.fells_on", "the tree falls on a 2")]
+
+
+def test_the_cli_names_an_out_of_order_pair_at_its_line_without_a_traceback(tmp_path):
+    """A hand-edited range [8, 4]: ``nomic check`` and ``nomic act`` both say bad input (exit 2) at the range's
+    line and field, and write nothing."""
+    repo = tmp_path / "repo"
+    path = _game(repo)
+    path.write_text(path.read_text().replace("    range: [4, 8]\n", "    range: [8, 4]\n"))
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "base")
+    before = {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()}
+    line = path.read_text().splitlines().index("    range: [8, 4]") + 1
+    for args in (["check", "--no-replay"],
+                 ["act", GAME, "settlement.mine", "rock=8k", "--as", "Gus", "--at", "2026-11-03T10:00:00Z"]):
+        r = nomic(repo, *args)
+        assert r.returncode == 2, r.stdout + r.stderr
+        assert "Traceback" not in r.stdout + r.stderr
+        assert (f"{HANDBOOK}:{line}:5: tasks.catapult.range: the nearest target (8 squares) is farther than the "
+                "farthest (4)") in r.stdout + r.stderr, r.stdout + r.stderr
+    assert before == {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()}

@@ -157,7 +157,10 @@ def resulting_problems(files: GameFiles, new: State, texts: dict[str, str]) -> l
             continue
         p = files.doc_paths.get(kind, f"{files.root}/gamestate/{kind}.yaml")
         schema = kinds[kind].schema if kind in kinds else f"{kind}.schema.json"
-        out += schemas.errors(data, schema=schema, file=p, kind=ILLEGAL)  # no line: see _unwritten
+        found = schemas.errors(data, schema=schema, file=p, kind=ILLEGAL)  # no line: see _unwritten
+        if not found and kind in kinds:
+            found = schemas.limit_errors(data, kinds[kind].limits, file=p, kind=ILLEGAL)
+        out += found
     if new.config is not files.state.config:
         p = f"{files.root}/game.yaml"
         out += schemas.errors(new.config, schema="game.schema.json", file=p, kind=ILLEGAL)

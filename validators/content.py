@@ -549,6 +549,9 @@ def load_game(source: Source, name: str, *, part: str = "", registry: Registry |
             doc_paths[kind] = path
         except BadInput as e:
             problems.extend(e.problems)
+            continue
+        if kind in registry.docs:  # what its schema cannot say (one field against another)
+            problems += schemas.limit_errors(docs[kind], registry.docs[kind].limits, file=path, text=texts[path])
     for kind in known:
         if kind not in docs and f"{base}gamestate/{kind}.yaml" not in doc_paths.values() and not any(
                 p.file == f"{base}gamestate/{kind}.yaml" for p in problems):

@@ -200,13 +200,15 @@ def apply_effects(ctx: Ctx, effects: dict[str, Any] | None, by: str, rule: str, 
 
 def schema_problem(ctx: Ctx, kinds: Any) -> str | None:
     """The first schema error of the documents ``kinds`` as ``ctx`` has them, said in a sentence, or None."""
-    from .schemas import errors
+    from .schemas import errors, limit_errors
 
     for kind in kinds:
         if kind not in ctx.state.docs:
             continue
         known = ctx.registry.docs.get(kind)
         found = errors(ctx.doc(kind), schema=known.schema if known else f"{kind}.schema.json", file=kind)
+        if not found and known is not None:  # what the schema cannot say (one field against another)
+            found = limit_errors(ctx.doc(kind), known.limits, file=kind)
         if found:
             return f"they would leave {kind} invalid: {found[0].field}: {found[0].message}"
     return None

@@ -729,6 +729,10 @@ class DocKind:
     summary: str = ""
     # The document for a new game started from this one (``nomic new``); None keeps it as it is.
     fresh: Callable[[Any], Any] | None = None
+    # What the schema cannot say (one field against another: a die's winning face within its sides), asked of a
+    # document its schema accepts: each (path inside the document, message). Wherever the schema is checked, so
+    # are these: a file read (bad input at its line, ``schemas.limit_errors``) and a proposal's patch (refused).
+    limits: Callable[[Any], Iterable[tuple[tuple[str | int, ...], str]]] | None = None
 
 
 @dataclass(frozen=True)

@@ -541,6 +541,19 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def limit_errors(data: Any, limits: Any, *, file: str = "", text: str | None = None,
+                 kind: str = BAD_INPUT) -> list[Problem]:
+    """What a document kind's ``limits`` (``DocKind.limits``) find in ``data``, placed in ``text`` as schema errors
+    are; ask it only of data the schema accepts. ``limits`` None finds nothing."""
+    if limits is None:
+        return []
+    out = []
+    for path, message in limits(data):
+        line, col = locate(text, path) if text is not None else (0, 0)
+        out.append(Problem(message, file, line, col, format_path(path), kind=kind))
+    return out
+
+
 def errors(data: Any, *, schema: str | None = None, inline: Mapping[str, Any] | None = None,
            file: str = "", text: str | None = None, prefix: Iterable[object] = (),
            line_offset: int = 0, kind: str = BAD_INPUT, inline_key: str | None = None) -> list[Problem]:

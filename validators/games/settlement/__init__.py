@@ -17,6 +17,7 @@ from ...problems import Illegal
 from . import build, dances, jobs, life, movement, outsiders, tasks, victory
 from .common import barrier_problems, construction_problems, is_outsider, option_problems, the_map
 from .grid import parse
+from .limits import handbook_limits
 from .pages import pages
 
 RULE = "the-settlement"
@@ -122,7 +123,8 @@ MODULE = Module(
     docs=[
         DocKind("map", "settlement_map.schema.json", "The Settlement map: rows of characters and the legend"),
         DocKind("stockpile", "settlement_stockpile.schema.json", "The Colony Stockpile"),
-        DocKind("handbook", "settlement_handbook.schema.json", "Costs and yields of tasks, constructions, jobs"),
+        DocKind("handbook", "settlement_handbook.schema.json", "Costs and yields of tasks, constructions, jobs",
+                limits=handbook_limits),
         DocKind("colony", "settlement_colony.schema.json", "What the dynastic rules remember between actions"),
     ],
     actions=(movement.ACTIONS + tasks.ACTIONS + build.ACTIONS + life.ACTIONS + dances.ACTIONS + outsiders.ACTIONS
