@@ -10,7 +10,7 @@ from typing import Any, Iterator
 from ...engine import LEADER, PLAYER, Action, Ctx
 from ...problems import Problem
 from ...roster import value_problem
-from ...schemas import NOT_BLANK, not_blank
+from ...schemas import NOT_BLANK, is_blank, not_blank
 from ...timeutil import format_time, parse_time
 from .common import edit_item, find, in_hiatus, leader, open_hours, opts, tally
 from .players import remove_player
@@ -292,6 +292,16 @@ def _ascend_check(ctx: Ctx) -> Iterator[str]:
             yield f"rule {r.cite()} is not in force ({r.meta.get('status')}); there is nothing to repeal"
         elif r.meta.get("section") in o["core_sections"]:
             yield f"rule {r.cite()} is a core rule; an Ascension Address may repeal only dynastic rules"
+    for old, new in ctx.params.get("keywords", {}).items():
+        for word in (old, new):
+            # seed 001 1.9 / seed 003 rule 9: a keyword and its new term are words written into the rules. A line
+            # break or other control character in one (which the schema's "$" lets through at the very end) would
+            # break a rule's line, and an invisible character at either end would make a word that looks like
+            # another but never matches it: refused, naming the word
+            if any(ord(c) < 0x20 or 0x7f <= ord(c) < 0xa0 for c in word):
+                yield f"the keyword or new term {word!r} holds a line break or other control character"
+            elif is_blank(word[:1]) or is_blank(word[-1:]):
+                yield f"the keyword or new term {word!r} begins or ends with an invisible character"
     if ctx.params.get("veto") and not o["ascension_veto"]:
         # seed 001 1.9: the Address may name a theme, repeal dynastic rules and replace keywords, nothing more;
         # the new leader vetoes by voting VETO (1.8), and an admin fails the oldest pending proposal (1.5)
