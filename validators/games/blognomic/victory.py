@@ -347,6 +347,17 @@ def _ascend(ctx: Ctx) -> None:
                 r.meta["title"] = new_title
                 r.meta.setdefault("history", []).append({"event": "amended", "by": by, "at": when,
                                                          "note": "keywords replaced"})
+        # the GNDT's column labels are the game's words too (seed 003 rule 9 names "Stuffs", a column): a label
+        # holding a keyword as a whole word is renamed as the rules are; the stat's own key stays
+        defs = ctx.doc("roster").get("stats") or {}
+        labels = {k: pattern.sub(lambda m: replace[m.group(1)], str(d["label"]))
+                  for k, d in defs.items() if d.get("label")}
+        renamed = {k: v for k, v in labels.items() if v != defs[k]["label"]}
+        if renamed:
+            stats = ctx.edit("roster")["stats"]
+            for k, v in renamed.items():
+                stats[k]["label"] = v
+            ctx.step({"labels": renamed})
     if o["ascension_renumbers"]:
         active = sorted((r for r in rules.values() if r.meta.get("status") == "active"),
                         key=lambda r: _number_key(r.number))
