@@ -333,6 +333,9 @@ def test_the_fixture_state_is_sound():
     # rule 2.6: a Job is one the rule lists (the handbook's jobs); only a hand edit leaves an unlisted one
     ([{"op": "replace", "path": "/roster/players/name=Ann/stats/job", "value": "Brewer"},
       {"op": "remove", "path": "/handbook/jobs/Brewer"}], "Ann's Job is Brewer, which rule 2.6 Jobs does not list"),
+    # rule 2.6: the roster's Job column and the handbook list the same Jobs
+    ([{"op": "remove", "path": "/handbook/jobs/Cook"}], "and the handbook's (Peasant"),
+    ([{"op": "add", "path": "/roster/stats/job/choices/-", "value": "Knight"}], "struck from both"),
 ])
 def test_invariants_find_broken_states(ops, expected):
     assert any(expected in m for m in _problems(ops)), _problems(ops)

@@ -97,6 +97,13 @@ def invariants(state: State) -> Iterator[Problem]:
         yield Problem(f"{p['name']}'s Job is {job}, which rule 2.6 Jobs does not list (the handbook's jobs: "
                       f"{', '.join(state.doc('handbook')['jobs'])})", file="roster", field=f"players[{i}].stats.job",
                       rule="jobs")
+    listed = list(state.doc("handbook")["jobs"])
+    choices = (state.doc("roster").get("stats") or {}).get("job", {}).get("choices")
+    if choices is not None and set(choices) != set(listed):
+        # Seed 001, 2.6 Jobs: one list of Jobs, kept twice (the roster's column and the handbook, which the
+        # tasks read): a Job in one only could be neither taken nor used, so the two must agree
+        yield Problem(f"the roster's Jobs ({', '.join(choices)}) and the handbook's ({', '.join(listed)}) differ: "
+                      "a Job is added to or struck from both", file="roster", field="stats.job.choices", rule="jobs")
     m = the_map(state)
     for i, p in enumerate(state.doc("roster")["players"]):
         if p["stats"].get("job") == "Traitor" and is_outsider(p):
