@@ -248,6 +248,44 @@ def test_an_event_read_from_the_state_fires_at_the_moment_the_state_names():
         Event(name="toy.both", rule="toy", next_time=next_weekly, apply=wake, next_due=due)
 
 
+def test_a_firing_that_moves_a_later_moment_is_followed_at_the_new_moment():
+    """``advance`` asks each event again of the state the last firing left (seed 004 Reputability, Lifecycle: a
+    proposal taking effect within a gap may move a join time or another proposal's end). ``early`` fires at
+    03:00 and moves ``late`` from 20:00 to 05:00, and to the very moment 03:00 for an event registered after
+    it, which still fires then; ``late``, registered first, moves ``early`` back to 03:00, its own past moment,
+    and ``early`` does not fire twice."""
+    def read(key):
+        return lambda state, after: min((parse_time(t) for t in state.docs["roster"].get(key, [])
+                                         if parse_time(t) > after), default=None)
+
+    def early(ctx):
+        roster = ctx.edit("roster")
+        roster["late_at"] = ["2026-11-20T05:00:00Z"]
+        roster["tie_at"] = ["2026-11-20T03:00:00Z"]
+        roster["early_at"] = []
+
+    def late(ctx):
+        ctx.edit("roster")["early_at"] = ["2026-11-20T03:00:00Z"]
+
+    def note(ctx):
+        ctx.step({"at": ctx.record["at"]})
+
+    module = Module(name="toy", title="Toy",
+                    actions=[Action(name="toy.roll", rule="toy", summary="", effect=lambda ctx: None)],
+                    events=[Event(name="toy.late", rule="toy", next_time=None, apply=late, next_due=read("late_at")),
+                            Event(name="toy.early", rule="toy", next_time=None, apply=early,
+                                  next_due=read("early_at")),
+                            Event(name="toy.tie", rule="toy", next_time=None, apply=note, next_due=read("tie_at"))])
+    state = _toy_state()
+    state = State(state.config, {**state.docs, "roster": {**state.docs["roster"], "early_at": ["2026-11-20T03:00:00Z"],
+                                                          "late_at": ["2026-11-20T20:00:00Z"]}}, {})
+    applied = apply_action(Registry([module]), state, {"at": "2026-11-21T00:00:00Z", "actor": "A",
+                                                        "action": "toy.roll"})
+    assert [(e["event"], e["at"]) for e in applied.events] == [
+        ("toy.early", "2026-11-20T03:00:00Z"), ("toy.tie", "2026-11-20T03:00:00Z"),
+        ("toy.late", "2026-11-20T05:00:00Z")]
+
+
 def test_a_daily_action_twice_in_a_day_is_refused():
     reg, state = _toy_registry(), _toy_state()
     first = apply_action(reg, state, {"at": "2026-11-21T01:00:00Z", "actor": "A", "action": "toy.roll"})

@@ -697,9 +697,10 @@ class Event:
     Most events keep a calendar (a weekly reset): ``next_time`` gives the first firing strictly after a
     time. An event whose moment the gamestate sets (a stay that ends twelve hours after a dance) gives
     ``next_due`` instead: the first firing strictly after a time, read from the state, or None when
-    nothing is due. Both are asked once, of the state as time starts passing, for every firing up to the
-    next action; so an event read from the state may end what has fallen due, but must not move its own
-    later firings.
+    nothing is due. ``advance`` asks each event for its next firing only: of the state as time starts
+    passing, and again of the state each firing leaves, so a firing that moves a later one (a proposal
+    taking effect that changes a join time) is followed by that one at its new moment. ``next_due`` is
+    asked often: keep it cheap, remembered for the documents it reads.
     """
 
     name: str
@@ -904,7 +905,8 @@ class Registry:
 
 
 def due_events(registry: Registry, state: State, after: datetime, until: datetime) -> list[tuple[datetime, Event]]:
-    """The scheduled events that fall in (after, until], in time order (ties by registration)."""
+    """The scheduled events that fall in (after, until], in time order (ties by registration), as ``state``
+    plans them: what ``nomic due`` shows. Firing them may move later ones (``advance`` asks again)."""
     out: list[tuple[datetime, int, Event]] = []
     for i, ev in enumerate(registry.events):
         if not ev.enabled(state):
@@ -919,9 +921,33 @@ def due_events(registry: Registry, state: State, after: datetime, until: datetim
     return [(t, ev) for t, _, ev in out]
 
 
+_TICK = timedelta(microseconds=1)  # the finest step of a datetime: strictly after t - _TICK is at t or later
+
+
+def _next_firing(events: list[Event], state: State, last: datetime, last_index: int,
+                 until: datetime) -> tuple[datetime, int, Event] | None:
+    """The first firing after the firing ``(last, last_index)``, in time order and then registration order,
+    up to ``until``, as ``state`` plans it; or None. An event registered after the last one fired may still
+    fire at that very moment; one registered before it (or the same one) fires strictly later."""
+    best: tuple[datetime, int, Event] | None = None
+    for i, ev in enumerate(events):
+        if not ev.enabled(state):
+            continue
+        t = ev.after(state, last - _TICK if i > last_index else last)
+        if t is None or t > until or t < last or (t == last and i <= last_index):
+            continue  # nothing due in the gap (or a plan that does not move forward, ignored)
+        if best is None or t < best[0]:
+            best = (t, i, ev)
+    return best
+
+
 def advance(registry: Registry, state: State, until: datetime, *,
             stamp: bool = True) -> tuple[State, list[dict[str, Any]]]:
     """Apply every scheduled event between the state's clock and ``until``.
+
+    The next firing is asked of the state the previous one left (not planned once as time starts passing),
+    so an event or a proposal taking effect within the gap that moves a later event's moment (a join time,
+    a proposal's end) has that event fire at its new moment, not at the next action.
 
     ``stamp=False``: leave the ledger's clock where it was (``apply_action`` sets it, with the rest of the
     ledger, once the action has been judged; nothing an action's rules read looks at the clock), so that
@@ -931,9 +957,15 @@ def advance(registry: Registry, state: State, until: datetime, *,
     if clock is None or until <= clock:
         return state, []
     fired = []
-    for t, ev in due_events(registry, state, clock, until):
-        if not ev.enabled(state):
-            continue
+    events = registry.events
+    last, last_index, guard = clock, len(events), 0
+    while guard < 10000 * max(1, len(events)):
+        guard += 1
+        nxt = _next_firing(events, state, last, last_index, until)
+        if nxt is None:
+            break
+        t, last_index, ev = nxt
+        last = t
         record = {"at": format_time(t), "actor": "", "action": ev.name, "params": {}}
         action = Action(name=ev.name, rule=ev.rule, summary=ev.summary)
         # an event's dice come from the chain and the event's time, so each firing rolls afresh

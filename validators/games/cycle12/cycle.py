@@ -338,10 +338,11 @@ def next_reputable(state: Any, after: datetime) -> datetime | None:
     """The first moment strictly after ``after`` at which a player becomes reputable by time passing, while
     some medal is awarded by the participation test; or None. Only the roster (and the few medals) is read.
 
-    The engine asks this once, of the state as time starts passing, for every firing up to the next
-    action, while the events before (a proposal taking effect) may change who holds the medal. So whether
-    the medal has room, or the player has it already, is not asked here but when the moment comes: a
-    firing that finds the medal full gives nothing (at most one such firing a player who joined late)."""
+    Seed 004, Reputability: the moment is seven days after ``joined``. The engine asks again after every
+    firing within a gap, of the state it left, so a proposal taking effect then that moves a join time has
+    the player become reputable at the new moment (remembered for the roster list: asked again only when
+    the roster changed). Whether the medal has room, or the player has it already, is not asked here but
+    when the moment comes: a firing that finds the medal full gives nothing."""
     times, _ = _late_joiners(state)
     i = bisect_right(times, after)
     if i == len(times) or not any(m.get("test") == "participation" for m in peek(state.doc(MEDALS)["medals"])):
@@ -353,7 +354,7 @@ def _becomes_reputable(ctx: Ctx) -> None:
     """The moment a player (or several) becomes reputable: recorded, and the medals are awarded."""
     times, names = _late_joiners(ctx.state)  # the roster as the moment came
     who = [n for t, n in zip(times, names) if t == ctx.at]
-    if who:  # none when the player has left since the moment was asked for
+    if who:  # none when the moment was asked of a state that changed since (the engine asks again)
         ctx.step({"reputable": who})
     award_medals(ctx)
 
