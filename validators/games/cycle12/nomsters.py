@@ -540,8 +540,16 @@ def _join_team_problems(ctx: Ctx, n: dict[str, Any], player: str) -> Iterator[st
     if where(ctx, player) != n["location"]:
         yield f"{player} is not in the same location as {nomster_label(n)}"
     horizon = ctx.at - timedelta(days=o["join_team_treat_days"])
-    if not any(t["by"] == player and parse_time(t["at"]) >= horizon for t in n.get("treats", [])):
+    recent = [at for t in n.get("treats", []) if t["by"] == player
+              for at in (parse_time(t["at"]),) if at >= horizon]
+    if not recent:
         yield f"{nomster_label(n)} has had no treat from {player} in the last {o['join_team_treat_days']} days"
+    elif not any(is_reputable(ctx, player, at) for at in recent):
+        # 004 Treats: only a reputable player starts an adoption by giving a treat, so of the treats Join Team
+        # asks for (from that player, in the last 7 days) only one given while they were reputable counts; one
+        # they gave their own nomster before (allowed: it may bond them) starts no adoption
+        yield f"{nomster_label(n)} has had no treat from {player} given while {player} was reputable (only a " \
+              f"reputable player starts an adoption with a treat), in the last {o['join_team_treat_days']} days"
 
 
 def _command(ctx: Ctx) -> None:
@@ -589,8 +597,8 @@ COMMAND = Action(
     effect=_command,
     doc="`target`: for follow, a located entity (default: you); for lick, the entity licked (a player licked "
         "for the first time this phase by this nomster gains 5 points unless it is on their team); for "
-        "join-team, the player whose team it joins (same location, a treat from them in the last 7 days, "
-        "not bonded); ascend needs the nomster bonded, it and its player at the Tower of Ferrets.",
+        "join-team, the player whose team it joins (same location, a treat they gave while reputable in the "
+        "last 7 days, not bonded); ascend needs the nomster bonded, it and its player at the Tower of Ferrets.",
 )
 
 ACTIONS = [SPAWN, TAME, NAME, SET_ACTIVE, CUDDLE, GIVE_TREAT, COMMAND]
