@@ -489,3 +489,22 @@ def test_an_ascended_player_is_shown_at_no_location(example) -> None:
     noms = pages.render_nomsters(state)
     row = next(line for line in noms.splitlines() if "Bramble" in line)
     assert "| left the map (from Tower of Ferrets) |" in row
+
+
+def test_a_treat_without_its_time_is_bad_input_at_its_line(tmp_path) -> None:
+    """Seed 004 Join Team counts a treat by when it was given (within 7 days, while its giver was reputable):
+    a hand-edited treat without ``at`` is refused by the schema at its line, not a KeyError in a command."""
+    from tests.gitgame import make_repo, nomic
+
+    repo = make_repo(tmp_path, "cycle12")
+    path = repo / "content" / "cycle12" / "gamestate" / "cycle12_nomsters.yaml"
+    text = path.read_text()
+    timed = "    treats:\n      - by: Basil\n        phase: 5\n        at: 2026-11-18T20:10:00Z\n"
+    assert timed in text
+    path.write_text(text.replace(timed, "    treats:\n      - by: Basil\n        phase: 5\n"))
+    r = nomic(repo, "check", "--no-replay")
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "Traceback" not in r.stdout + r.stderr
+    line = 1 + text[:text.index(timed)].count("\n") + 1  # the treat's first line, "- by: Basil"
+    assert f"content/cycle12/gamestate/cycle12_nomsters.yaml:{line}:" in r.stdout
+    assert "treats[0]: 'at' is a required property" in r.stdout
