@@ -154,6 +154,26 @@ def test_big_squeaky_chain_runs_away_from_the_user():
     assert w.dance_moves("A") == 5
 
 
+def test_a_big_squeaky_chain_runs_the_whole_length_of_a_long_line():
+    """Seed 000, Hammers (Big Squeaky): each Monkey hit turns and hits eir other neighbour, so a row of Big Squeaky
+    holders passes the blow on to its very end, however many they are. A fixed cut at 64 links stopped it."""
+    w = world(**{f"M{k:03}": k for k in range(1, 101)})
+    for k in range(1, 99):
+        w.set_hammer(f"M{k:03}", "Big Squeaky")
+    hammers.use_hammer(w, "M001", "M002")  # ... M098 on M099, whose Fairy hammer hits M100
+    assert w.dance_moves("M100") == 6
+    assert not any("cut" in line for line in w.log)
+
+
+def test_a_chain_as_long_as_the_line_allows_is_followed_without_recursion():
+    """A chain of a thousand links is a loop, not a thousand nested calls."""
+    w = world(**{f"M{k:04}": k for k in range(1, 1002)})
+    for k in range(1, 1000):
+        w.set_hammer(f"M{k:04}", "Big Squeaky")
+    hammers.use_hammer(w, "M0001", "M0002")  # M1000's Fairy hammer hits M1001
+    assert w.dance_moves("M1001") == 6
+
+
 def test_revenge_and_emo_end_quietly():
     w = world(A=1, B=2)
     w.set_hammer("A", "Revenge")

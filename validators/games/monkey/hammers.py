@@ -10,9 +10,12 @@ hot-potato, mc, magnet, invisible, hat.
 Chains: a Big Squeaky makes its target hit the neighbour on eir other side
 (nothing if the target holds a Revenge); an Emo makes its target hit emself
 (nothing if e holds a Revenge, Big Squeaky or Emo); a Revenge makes its target
-hit back the Monkey who used it (nothing if e also holds a Revenge). A chain
-is cut at ``MAX_CHAIN`` links, which the seed's rules never reach (every
-chain above ends or runs off the end of the Line).
+hit back the Monkey who used it (nothing if e also holds a Revenge). Every
+chain ends: a Big Squeaky chain runs one way down the Line, one Monkey per
+link, and a Revenge or an Emo link is followed by at most one more. So a
+chain is followed to its end however long the Line is (a loop, not
+recursion, so a Line of hundreds of Big Squeaky holders is no trouble), with
+a guard far above that bound.
 """
 
 from __future__ import annotations
@@ -27,47 +30,69 @@ RULE_HAMMERS = "hammers"
 
 EFFECTS = ("fairy", "banana", "shotgun", "hammer", "big-squeaky", "emo", "revenge", "sledge", "hot-potato", "mc",
            "magnet", "invisible", "hat")
-MAX_CHAIN = 64
 
 
-def use_hammer(w: World, user: str, target: str, depth: int = 0) -> None:
-    """``user`` uses eir hammer on ``target``; a dislodged King Kong makes only this use fail."""
-    if depth > MAX_CHAIN:
-        w.log.append("the chain of hammers is cut: too many links")
-        return
+# The next use of a hammer a use leads to, (user, target), or None when the chain ends.
+Next = tuple[str, str] | None
+
+
+def use_hammer(w: World, user: str, target: str) -> None:
+    """``user`` uses eir hammer on ``target``, then every use that leads to, to the end of the chain.
+
+    Seed 000, Hammers (Big Squeaky, Emo, Revenge): each link is a use of its own, and a dislodged King Kong makes
+    only that use fail. A Big Squeaky chain down the Line has as many links as Monkeys stand along it, so no
+    fixed number of links may cut it short: chains are followed to their end (see the module docstring for why
+    they end); the guard is twice the Line's length plus a few, which no chain of the seed's rules can reach.
+    """
+    guard = 2 * len(w.pos) + 8
+    step: Next = (user, target)
+    while step is not None:
+        if guard == 0:
+            w.log.append("the chain of hammers is cut: it runs longer than any chain of these rules can")
+            return None
+        guard -= 1
+        step = _use_once(w, *step)
+
+
+def _use_once(w: World, user: str, target: str) -> Next:
     if user not in w.pos or target not in w.pos:
         w.log.append(f"{user}'s hammer finds nobody: {target if user in w.pos else user} is not in the Line")
-        return
+        return None
     hammer = w.hammer_of(user)
     effect = w.hammer_effect(hammer)
     who = "emself" if user == target else target
     w.log.append(f"{user} uses eir {hammer} hammer on {who}")
     try:
-        HITS.get(effect, _unknown)(w, user, target, depth)
+        return HITS.get(effect, _unknown)(w, user, target)
     except KongHolds as e:
         w.log.append(f"it fails: {e}")
+        return None
 
 
-def _unknown(w: World, user: str, target: str, depth: int) -> None:
+def _unknown(w: World, user: str, target: str) -> Next:
     w.log.append(f"{w.hammer_of(user)!r} is on no hammer list; nothing happens")
+    return None
 
 
-def _fairy(w: World, user: str, target: str, depth: int) -> None:
+def _fairy(w: World, user: str, target: str) -> Next:
     dm = w.dance_moves(target)
     w.add_dance_moves(target, 1 if dm % 2 else -1)
     w.log.append(f"{target}'s Dance Moves go from {dm} to {w.dance_moves(target)}")
+    return None
 
 
-def _banana(w: World, user: str, target: str, depth: int) -> None:
+def _banana(w: World, user: str, target: str) -> Next:
     lost = -w.add_bananas(target, -1)
     w.log.append(f"{target} loses {lost} banana")
+    return None
 
 
-def _shotgun(w: World, user: str, target: str, depth: int) -> None:
+def _shotgun(w: World, user: str, target: str) -> Next:
     w.move(target, w.lowest_empty(), why="shot to the lowest empty position")
+    return None
 
 
-def _hammer(w: World, user: str, target: str, depth: int) -> None:
+def _hammer(w: World, user: str, target: str) -> Next:
     names = [h["name"] for h in w.hammers]
     old = w.hammer_of(target)
     idx = [n.casefold() for n in names].index(old.casefold()) if old.casefold() in [n.casefold() for n in names] \
@@ -75,58 +100,61 @@ def _hammer(w: World, user: str, target: str, depth: int) -> None:
     new = names[(idx + 1) % len(names)]
     w.set_hammer(target, new)
     w.log.append(f"{target} drops eir {old} hammer and picks up a {new} hammer")
+    return None
 
 
-def _big_squeaky(w: World, user: str, target: str, depth: int) -> None:
+def _big_squeaky(w: World, user: str, target: str) -> Next:
     if w.effect_of(target) == "revenge":
         w.log.append(f"{target} holds a Revenge hammer: nothing happens")
-        return
+        return None
     p, q = w.pos[target], w.pos[user]
     if p == q:
         w.log.append(f"{target} has no other side to turn to: nothing happens")
-        return
+        return None
     other = p + 1 if q < p else p - 1
     neighbour = w.single(other) if other >= 1 else None
     if neighbour is None:
         w.log.append(f"nobody stands in position {other} next to {target}: nothing happens")
-        return
-    use_hammer(w, target, neighbour, depth + 1)
+        return None
+    return target, neighbour
 
 
-def _emo(w: World, user: str, target: str, depth: int) -> None:
+def _emo(w: World, user: str, target: str) -> Next:
     if w.effect_of(target) in ("revenge", "big-squeaky", "emo"):
         w.log.append(f"{target} bangs emself on the head with eir {w.hammer_of(target)} hammer; everyone laughs; "
                      "nothing happens")
-        return
+        return None
     if w.effect_of(target) == "sledge":
         # Seed 000, King Kong: an Emo used by another Monkey may dislodge em.
         w.log.append(f"{target} uses eir {w.hammer_of(target)} hammer on emself")
         w.to_barrel(target, allow_kong=True)
-        return
-    use_hammer(w, target, target, depth + 1)
+        return None
+    return target, target
 
 
-def _revenge(w: World, user: str, target: str, depth: int) -> None:
+def _revenge(w: World, user: str, target: str) -> Next:
     if w.effect_of(target) == "revenge":
         w.log.append(f"{target} also holds a Revenge hammer: nothing happens")
-        return
-    use_hammer(w, target, user, depth + 1)
+        return None
+    return target, user
 
 
-def _sledge(w: World, user: str, target: str, depth: int) -> None:
+def _sledge(w: World, user: str, target: str) -> Next:
     # Seed 000, King Kong: a Sledge used by another Monkey may dislodge em.
     w.to_barrel(target, allow_kong=user != target)
+    return None
 
 
-def _hot_potato(w: World, user: str, target: str, depth: int) -> None:
+def _hot_potato(w: World, user: str, target: str) -> Next:
     a, b = w.hammer_of(user), w.hammer_of(target)
     w.set_hammer(user, b)
     w.set_hammer(target, a)
     if user != target:
         w.log.append(f"{user} and {target} swap hammers: {user} now holds {b}, {target} holds {a}")
+    return None
 
 
-def _mc(w: World, user: str, target: str, depth: int) -> None:
+def _mc(w: World, user: str, target: str) -> Next:
     if w.bananas(target) >= 3:
         w.add_bananas(target, -3)
         w.add_dance_moves(target, 1)
@@ -134,23 +162,26 @@ def _mc(w: World, user: str, target: str, depth: int) -> None:
     else:
         lost = -w.add_bananas(target, -w.bananas(target))
         w.log.append(f"{target} has fewer than 3 bananas: loses all {lost} and gains no Dance Move")
+    return None
 
 
-def _magnet(w: World, user: str, target: str, depth: int) -> None:
+def _magnet(w: World, user: str, target: str) -> Next:
     item = smallest_item(w.held(target))
     if item is None:
         lost = -w.add_bananas(user, -1)
         w.log.append(f"{target} has no item the magnet can pull: it backfires and {user} loses {lost} banana")
-        return
+        return None
     item["held_by"] = user
     w.log.append(f"the magnet pulls {item['name']} from {target} to {user}")
+    return None
 
 
-def _invisible(w: World, user: str, target: str, depth: int) -> None:
+def _invisible(w: World, user: str, target: str) -> Next:
     w.log.append("the hammer is invisible: nothing happens")
+    return None
 
 
-def _hat(w: World, user: str, target: str, depth: int) -> None:
+def _hat(w: World, user: str, target: str) -> Next:
     """The Hat hammer's table; the +2 bananas applies to every case or only to a Bare target (option)."""
     hat = w.stats[target].get("hat")
     bananas = w.bananas(target)
@@ -180,6 +211,7 @@ def _hat(w: World, user: str, target: str, depth: int) -> None:
     if hat == "Bare" or w.options.get("hat_hammer_bonus", "every-case") == "every-case":
         w.add_bananas(target, 2)
         w.log.append(f"{target} gains 2 bananas")
+    return None
 
 
 def _hat_at(hats: list[str], i: int) -> str | None:
@@ -211,7 +243,7 @@ def _change_check(ctx: Ctx) -> Iterator[str]:
     want = _listed(ctx)
     if want is None:
         yield f"{ctx.params['hammer']!r} is not on the hammer list ({', '.join(names)})"
-        return
+        return None
     me = ctx.player()
     if me and str(me["stats"].get("hammer", "")).casefold() == want.casefold():
         yield f"{ctx.actor} already holds a {want} hammer"
