@@ -100,7 +100,7 @@ class World:
     pos: dict[str, int]  # Monkeys in the Line -> position
     barrel: list[dict[str, Any]]  # {name, since, held_until?}
     stats: dict[str, dict[str, Any]]  # every Monkey on the roster -> a copy of eir stats
-    npcs: dict[str, str]  # NPC name -> behaviour key (only those on the roster)
+    npcs: dict[str, str]  # NPC name -> behaviour key (only NPCs on the roster)
     items: list[dict[str, Any]]
     hammers: list[dict[str, Any]]  # the hammer list, in ruleset order: {name, effect}
     hats: list[str]
@@ -127,7 +127,11 @@ class World:
         pos = positions_of(line)
         stats = {p["name"]: own_copy(get_raw(p, "stats")) for p in peek(players)}
         idle = {p["name"] for p in peek(players) if get_raw_or(p, "idle")}
-        npcs = {name: b for name, b in dict.items(get_raw_or(kit, "npcs", {})) if name in stats}
+        # Seed 000, NPCs: the behaviours belong to NPCs, Monkeys nobody controls (``kind`` on the roster). A player
+        # under a name the kit still keeps a behaviour for (a newcomer taking a departed NPC's name) is a Monkey
+        # like any other, so only roster entries that are NPCs are matched.
+        npc_names = {p["name"] for p in peek(players) if get_raw_or(p, "kind")}
+        npcs = {name: b for name, b in dict.items(get_raw_or(kit, "npcs", {})) if name in npc_names}
         return cls(pos=pos, barrel=plain_copy(get_raw_or(line, "barrel", [])), stats=stats, npcs=npcs,
                    items=[own_copy(i) for i in peek(get_raw(view.doc("monkey_items"), "items"))],
                    hammers=plain_copy(get_raw(kit, "hammers")), hats=list(peek(get_raw(kit, "hats"))),
