@@ -107,6 +107,19 @@ def hiatus_ended(ctx: Ctx) -> None:
             edit_item(ctx, "cfjs", "cfjs", c["id"], "CfJ")["ran_out_in_hiatus"] = format_time(ctx.at)
 
 
+def has_effect(effects: dict[str, Any] | None) -> bool:
+    """Whether a CfJ's effects would change the ruleset or the gamestate at all (seed 001 1.6: an admin may fail at
+    once a CfJ "that has no effect on the ruleset or gamestate").
+
+    A rule edit always changes the ruleset (and its history). Of a patch, only a ``test`` changes nothing: it asks
+    about the gamestate without writing it. So effects of empty lists, or of tests alone, are no effect, and the
+    CfJ may be failed at once like one without effects (before, any ``effects`` key, even ``{gamestate: []}``,
+    counted as an effect and held the CfJ for its Quorum or its days).
+    """
+    e = effects or {}
+    return bool(e.get("rules")) or any(op.get("op") != "test" for op in e.get("gamestate") or [])
+
+
 def _resolve_check(ctx: Ctx) -> Iterator[str]:
     c = find(ctx.doc("cfjs")["cfjs"], ctx.params["cfj"], "CfJ", ctx)
     if c["status"] != "pending":
@@ -120,7 +133,7 @@ def _resolve_check(ctx: Ctx) -> Iterator[str]:
             yield ("this game's rules give no admin the power to fail a CfJ because it has no effect; "
                    + ("resolve it by its votes" if ok else f"it cannot be resolved yet: {why}"))
             return
-        if c.get("effects"):
+        if has_effect(c.get("effects")):
             yield (f"CfJ {c['id']} has effects, so it cannot be failed at once"
                    + (f"; it cannot be resolved yet: {why}" if not ok else "; resolve it by its votes"))
         return  # seed 001 1.6: a CfJ without effect may be failed by any admin at any time, whatever its votes
