@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from validators.engine import State
 from validators.games._timefmt import hours, time_md, when
+from validators.registry_ctx import ctx_at
 from validators.roster import active_players, quorum
 from validators.timeutil import format_time, parse_time
 
@@ -22,21 +23,6 @@ from .changes import cut_text
 from .links import Links
 from .markup import esc, md_text, plain_html, raw_html
 from .svg import bar
-
-
-class _At:
-    """A state seen at a moment: what the module's status functions expect of a context."""
-
-    def __init__(self, state: State, at: datetime):
-        self.state, self.at, self.config = state, at, state.config
-        self.params: dict[str, Any] = {}
-        self.actor = ""
-
-    def doc(self, kind: str) -> Any:
-        return self.state.doc(kind)
-
-    def keyword(self, key: str, default: str | None = None) -> str:
-        return self.state.keyword(key, default)
 
 
 def first_time(reason: Callable[[datetime], str | None], now: datetime, submitted: datetime,
@@ -220,7 +206,9 @@ def ran_out_html(state: State, item: dict[str, Any]) -> str:
 def pending_judgment(state: State, item: dict[str, Any], links: Links, now: datetime, kind: str) -> list[str]:
     from validators.games.blognomic.common import tally
 
-    at = _At(state, now)
+    # a context at the build's moment, as nomic due reads it: the status functions ask it for documents, the time,
+    # players (1.9: a DoV's maker who left or is idle cannot win) and keywords
+    at = ctx_at(state, now)
     t = tally(state, item, implicit_author=False)
     if kind == "cfj":
         from validators.games.blognomic.judgment import status

@@ -313,6 +313,37 @@ def test_an_altered_post_says_when_it_was_altered_and_what_changed() -> None:
     assert "altered 2 times" in render_item(out.state, item, "proposal", links, now, [])
 
 
+def test_the_proposals_page_shows_a_pending_dov_and_what_resolving_it_would_do() -> None:
+    # seed 001 1.9 Victory and Ascension: a DoV may be resolved after 24 hours and passes on a Quorum of votes, more
+    # than half FOR, unless its maker is no longer a Colonist who can lead (idle or gone). The page asks the module,
+    # which looks the maker up on the roster: the page's own stand-in context had no players, and a pending DoV
+    # stopped the build with an AttributeError
+    from site_plugins.links import Links
+    from site_plugins.proposals import render_item, render_proposals
+    from validators.cases import base_state, run
+
+    state, registry = base_state("blognomic-core")
+
+    def act(at: str, actor: str, action: str, **params: object) -> dict[str, object]:
+        return {"at": f"2026-11-02T{at}:00Z", "actor": actor, "action": action, "params": params}
+
+    declared = [act("10:00", "Chidi", "core.dov"),
+                act("10:10", "Dana", "core.dov-vote", dov=1, vote="FOR"),
+                act("10:20", "Emeka", "core.dov-vote", dov=1, vote="FOR"),
+                act("10:30", "Bruno", "core.dov-vote", dov=1, vote="FOR")]
+    links = Links(game="g", here="games/g/proposals.md", players={})
+    out = run(state, registry, declared)
+    assert out.verdict == "legal"
+    assert "Cannot be resolved yet: it may be resolved 24 hours after it was made." in render_proposals(
+        out.state, links, parse_time("2026-11-02T12:00:00Z"))
+    later = parse_time("2026-11-03T10:00:00Z")
+    assert "Resolving it now would pass it: 3 voted (Quorum 3) and 3 FOR." in render_proposals(out.state, links, later)
+    dov = out.state.doc("dovs")["dovs"][0]
+    assert "Resolving it now would pass it" in render_item(out.state, dov, "dov", links, later, [])
+    idle = run(out.state, registry, [act("11:00", "Chidi", "core.idle")])
+    assert "Resolving it now would fail it: its maker Chidi is idle" in render_proposals(idle.state, links, later)
+
+
 def test_the_roster_page_shows_who_is_barred_from_rejoining() -> None:
     # seed 001 1.10: a proposal or CfJ may remove a player and bar them from rejoining; the roster page says so
     from site_plugins.links import Links
