@@ -110,7 +110,7 @@ def _author(item: dict[str, Any], links: Links) -> str:
 
 
 def pending_proposal(state: State, p: dict[str, Any], links: Links, now: datetime, oldest: int | None) -> list[str]:
-    from validators.games.blognomic.common import clock_start, tally
+    from validators.games.blognomic.common import clock_start, in_hiatus, tally
     from validators.games.blognomic.proposals import enactable_reason, failable_reason
 
     t = tally(state, p)
@@ -128,11 +128,20 @@ def pending_proposal(state: State, p: dict[str, Any], links: Links, now: datetim
     enact = enactable_reason(state, p, now, t)
     fail = failable_reason(state, p, now, t)
     verdict = []
-    if enact:
-        verdict.append(f'<span class="nomic-verdict enact">Can be enacted now</span>: {esc(enact)}.')
-    if fail:
-        verdict.append(f'<span class="nomic-verdict fail">Can be failed now</span>: {esc(fail)}.')
-    if not enact and not fail:
+    if in_hiatus(state):
+        # seed 001 1.9 / seed 003 rule 9: in Hiatus no proposal is enacted or failed (core.enact and core.fail are
+        # refused), so the page must not say "Can be enacted now"; what the votes would allow is said as a forecast
+        would = " or ".join(x for x in (f"be enacted ({enact})" if enact else "",
+                                         f"be failed ({fail})" if fail else "") if x)
+        then = f". As the votes stand, it could then {esc(would)}." if would else "."
+        verdict.append('<span class="nomic-verdict wait">The game is in Hiatus</span>: no proposal may be enacted or '
+                       "failed until it ends" + then)
+    else:
+        if enact:
+            verdict.append(f'<span class="nomic-verdict enact">Can be enacted now</span>: {esc(enact)}.')
+        if fail:
+            verdict.append(f'<span class="nomic-verdict fail">Can be failed now</span>: {esc(fail)}.')
+    if not enact and not fail and not verdict:
         start = clock_start(state, p)  # its posting, or its last alteration (option alter_restarts_clock)
         later_e = first_time(lambda at: enactable_reason(state, p, at, tally(state, p)), now, start)
         later_f = first_time(lambda at: failable_reason(state, p, at, tally(state, p)), now, start)

@@ -344,6 +344,36 @@ def test_the_proposals_page_shows_a_pending_dov_and_what_resolving_it_would_do()
     assert "Resolving it now would fail it: its maker Chidi is idle" in render_proposals(idle.state, links, later)
 
 
+def test_the_proposals_page_says_no_proposal_is_resolved_in_hiatus() -> None:
+    # seed 001 1.9 Victory and Ascension: in Hiatus only the actions of 1.2, 1.4, 1.6, 1.7 and 1.9 may be taken, so
+    # 1.5's enacting and failing wait; the page must not say "Can be enacted now" while core.enact is refused
+    from site_plugins.links import Links
+    from site_plugins.proposals import render_proposals
+    from validators.cases import base_state, run
+
+    state, registry = base_state("blognomic-core")
+
+    def act(at: str, actor: str, action: str, **params: object) -> dict[str, object]:
+        return {"at": f"2026-11-02T{at}:00Z", "actor": actor, "action": action, "params": params}
+
+    voted = [act("10:00", "Chidi", "core.propose", title="X"),
+             act("10:30", "Dana", "core.vote", proposal=1, vote="FOR"),
+             act("10:40", "Emeka", "core.vote", proposal=1, vote="FOR")]
+    now = parse_time("2026-11-03T00:00:00Z")
+    links = Links(game="g", here="games/g/proposals.md", players={})
+    before = run(state, registry, voted)
+    assert "Can be enacted now" in render_proposals(before.state, links, now)  # Quorum after 12 hours
+    hiatus = run(state, registry, voted + [act("11:00", "Dana", "core.dov")])
+    assert hiatus.verdict == "legal"
+    page = render_proposals(hiatus.state, links, now)
+    assert "Can be enacted now" not in page and "Can be failed now" not in page
+    assert "The game is in Hiatus</span>: no proposal may be enacted or failed until it ends" in page
+    assert "it could then be enacted (3 FOR reach Quorum (3) after 14 hours)" in page
+    refused = run(hiatus.state, registry, [{"at": "2026-11-03T00:00:00Z", "actor": "Bruno", "action": "core.enact",
+                                            "params": {"proposal": 1}}])
+    assert refused.verdict == "illegal"  # as the page says
+
+
 def test_the_roster_page_shows_who_is_barred_from_rejoining() -> None:
     # seed 001 1.10: a proposal or CfJ may remove a player and bar them from rejoining; the roster page says so
     from site_plugins.links import Links
