@@ -281,6 +281,11 @@ def test_a_player_who_changed_their_name_keeps_their_history_on_their_page(tmp_p
     assert "players/kevin/" in history  # the history's entries by Kevan link to the player's page
 
 
+def _act(at: str, actor: str, action: str, **params: object) -> dict[str, object]:
+    """An action record on 2 November 2026 at ``at`` (HH:MM), for the proposals page's tests."""
+    return {"at": f"2026-11-02T{at}:00Z", "actor": actor, "action": action, "params": params}
+
+
 def test_an_altered_post_says_when_it_was_altered_and_what_changed() -> None:
     # seed 001 1.7: an author may alter an official post before anyone comments; the page says that it was altered
     from site_plugins.links import Links
@@ -288,14 +293,12 @@ def test_an_altered_post_says_when_it_was_altered_and_what_changed() -> None:
     from validators.cases import base_state, patched, run
 
     state, registry = base_state("blognomic-core")
-    def act(at: str, actor: str, action: str, **params: object) -> dict[str, object]:
-        return {"at": f"2026-11-02T{at}:00Z", "actor": actor, "action": action, "params": params}
 
-    actions = [act("10:00", "Chidi", "core.propose", title="X"),
-               act("20:00", "Chidi", "core.alter", proposal=1, text="T"),
-               act("20:05", "Chidi", "core.alter", proposal=1, title="Y"),
-               act("20:10", "Alice", "core.vote", proposal=1, vote="FOR"),
-               act("20:11", "Bruno", "core.vote", proposal=1, vote="FOR")]
+    actions = [_act("10:00", "Chidi", "core.propose", title="X"),
+               _act("20:00", "Chidi", "core.alter", proposal=1, text="T"),
+               _act("20:05", "Chidi", "core.alter", proposal=1, title="Y"),
+               _act("20:10", "Alice", "core.vote", proposal=1, vote="FOR"),
+               _act("20:11", "Bruno", "core.vote", proposal=1, vote="FOR")]
     now = parse_time("2026-11-02T21:00:00Z")
     links = Links(game="g", here="games/g/proposals.md", players={})
     out = run(state, registry, actions)
@@ -324,13 +327,10 @@ def test_the_proposals_page_shows_a_pending_dov_and_what_resolving_it_would_do()
 
     state, registry = base_state("blognomic-core")
 
-    def act(at: str, actor: str, action: str, **params: object) -> dict[str, object]:
-        return {"at": f"2026-11-02T{at}:00Z", "actor": actor, "action": action, "params": params}
-
-    declared = [act("10:00", "Chidi", "core.dov"),
-                act("10:10", "Dana", "core.dov-vote", dov=1, vote="FOR"),
-                act("10:20", "Emeka", "core.dov-vote", dov=1, vote="FOR"),
-                act("10:30", "Bruno", "core.dov-vote", dov=1, vote="FOR")]
+    declared = [_act("10:00", "Chidi", "core.dov"),
+                _act("10:10", "Dana", "core.dov-vote", dov=1, vote="FOR"),
+                _act("10:20", "Emeka", "core.dov-vote", dov=1, vote="FOR"),
+                _act("10:30", "Bruno", "core.dov-vote", dov=1, vote="FOR")]
     links = Links(game="g", here="games/g/proposals.md", players={})
     out = run(state, registry, declared)
     assert out.verdict == "legal"
@@ -340,7 +340,7 @@ def test_the_proposals_page_shows_a_pending_dov_and_what_resolving_it_would_do()
     assert "Resolving it now would pass it: 3 voted (Quorum 3) and 3 FOR." in render_proposals(out.state, links, later)
     dov = out.state.doc("dovs")["dovs"][0]
     assert "Resolving it now would pass it" in render_item(out.state, dov, "dov", links, later, [])
-    idle = run(out.state, registry, [act("11:00", "Chidi", "core.idle")])
+    idle = run(out.state, registry, [_act("11:00", "Chidi", "core.idle")])
     assert "Resolving it now would fail it: its maker Chidi is idle" in render_proposals(idle.state, links, later)
 
 
@@ -353,17 +353,14 @@ def test_the_proposals_page_says_no_proposal_is_resolved_in_hiatus() -> None:
 
     state, registry = base_state("blognomic-core")
 
-    def act(at: str, actor: str, action: str, **params: object) -> dict[str, object]:
-        return {"at": f"2026-11-02T{at}:00Z", "actor": actor, "action": action, "params": params}
-
-    voted = [act("10:00", "Chidi", "core.propose", title="X"),
-             act("10:30", "Dana", "core.vote", proposal=1, vote="FOR"),
-             act("10:40", "Emeka", "core.vote", proposal=1, vote="FOR")]
+    voted = [_act("10:00", "Chidi", "core.propose", title="X"),
+             _act("10:30", "Dana", "core.vote", proposal=1, vote="FOR"),
+             _act("10:40", "Emeka", "core.vote", proposal=1, vote="FOR")]
     now = parse_time("2026-11-03T00:00:00Z")
     links = Links(game="g", here="games/g/proposals.md", players={})
     before = run(state, registry, voted)
     assert "Can be enacted now" in render_proposals(before.state, links, now)  # Quorum after 12 hours
-    hiatus = run(state, registry, voted + [act("11:00", "Dana", "core.dov")])
+    hiatus = run(state, registry, voted + [_act("11:00", "Dana", "core.dov")])
     assert hiatus.verdict == "legal"
     page = render_proposals(hiatus.state, links, now)
     assert "Can be enacted now" not in page and "Can be failed now" not in page
