@@ -258,6 +258,29 @@ def test_the_shared_words_pattern_is_not_blank():
     assert common["$defs"]["words"]["pattern"] == schemas.NOT_BLANK
 
 
+def test_every_schema_spelling_out_the_blank_pattern_spells_it_as_not_blank():
+    """A schema that writes the not-blank pattern itself (one that cannot use ``$defs/words``, a name that may also
+    be null) writes all of it: a copy of an older, shorter pattern would let invisible text through and be
+    reported as a regex rather than as "must not be blank"."""
+    def patterns(node):
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if k == "pattern" and isinstance(v, str):
+                    yield v
+                else:
+                    yield from patterns(v)
+        elif isinstance(node, list):
+            for v in node:
+                yield from patterns(v)
+
+    found = {}
+    for path in sorted(schemas.SCHEMA_DIR.glob("*.json")):
+        for v in patterns(json.loads(path.read_text(encoding="utf-8"))):
+            if v.startswith("[^\\s\\x1c"):
+                found.setdefault(v, []).append(path.name)
+    assert set(found) == {schemas.NOT_BLANK}, found
+
+
 # every character Python's str.strip removes, one at a time and together
 BLANKS = [" ", "\t", "\n", "\r\n", "\x0b", "\x0c", "\x1c", "\x1f", "\x85", "\xa0", "\u2003", "\u2028", "\u3000",
           "".join(chr(i) for i in range(0x110000) if chr(i).isspace())]
