@@ -246,8 +246,12 @@ def _raise_check(ctx: Ctx) -> Iterator[str]:
     if done_today(ctx, "it_raised", it):
         yield "the position of the Muffin who is It has already been raised today"
     p = muffin(ctx, it, "Muffin who is It")
-    if step_from(stat(p, "position"), "up") is None and not ctx.params.get("rome"):
-        yield f"{it} is at {position_label(stat(p, 'position'))}: there is no Position above to raise them to"
+    # Rule 12 (seed 003) raises It "by 1", and rule 15 lets the Muffin it names go to R only when it "is able to
+    # move": with no Position above (9, X, Limbo) there is no raise, so no Rome instead either (as for a Fruity
+    # move or a Concerto's step). Rule 15 also keeps a Muffin in Limbo for its own (or a same-Limbo) setting to 9.
+    if step_from(stat(p, "position"), "up") is None:
+        yield f"{it} is at {position_label(stat(p, 'position'))}: there is no Position above to raise them to" + (
+            ", so no raise to send them to Rome instead" if ctx.params.get("rome") else "")
 
 
 def _raise(ctx: Ctx) -> None:
