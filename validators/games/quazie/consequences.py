@@ -165,13 +165,17 @@ def limbo_guard(ctx: Ctx) -> None:
         if not in_limbo(pos):
             continue
         allowed = set()
-        if stat(p, "position") == "9" and (p["name"] == ctx.actor or actor_pos == pos):
+        # rule 15 (seed 003): only the Muffin itself, or one in Limbo with the same value, moves a Muffin in Limbo
+        by_itself = p["name"] == ctx.actor or actor_pos == pos
+        if stat(p, "position") == "9" and by_itself:
             allowed |= {"position", "notes"}
         old_roles, new_roles = set(stat(old, "roles", [])), set(stat(p, "roles", []))
         if old_roles ^ new_roles == {LIMBO_KING}:
             allowed.add("roles")  # rule 23's Limbo King exists only for Muffins in Limbo
-        if stat(p, "position") == "R":
-            allowed |= {"position", "notes", "flavour"}  # rule 15: Rome may be reached even from Limbo
+        if stat(p, "position") == "R" and by_itself:
+            # rule 15: the GRAND POOBAH "even if in limbo" may go to R instead, by its own move (or one a Muffin in the
+            # same Limbo makes for it); a Muffin outside Limbo (a Banana's with_rome) may not move it out of Limbo
+            allowed |= {"position", "notes", "flavour"}
         bad = changed - allowed
         if not bad:
             continue
