@@ -83,6 +83,13 @@ def _choose_check(ctx: Ctx) -> Iterator[str]:
         yield "there is no tie for the most Stuffs to decide"
     elif ctx.params["muffin"] not in tied:
         yield f"{ctx.params['muffin']} is not among the tied Muffins ({', '.join(tied)})"
+    else:
+        # rule 11 with core rule 2 (seed 003): idle Muffins are not Muffins for rule 11, so one that went idle since
+        # the reckoning cannot be made the Stuff Describer; the GRAND POOBAH chooses among the active ones
+        chosen = ctx.player(ctx.params["muffin"])
+        if chosen is None or chosen.get("idle"):
+            yield (f"{ctx.params['muffin']} is idle, and an idle Muffin is no Muffin for rule 11 (rule 2): choose "
+                   "among the tied Muffins who are active")
 
 
 def _choose(ctx: Ctx) -> None:
