@@ -116,6 +116,8 @@ def assigned_words(state: Any) -> set[str]:
     items = state.doc("quazie_items")
     words = set(t.get("reserved_words", []))
     words |= {f["name"] for f in t["flavours"]} | set(t["dance"]["roll"].values())
+    # rule 24's named movements ("Intricacy") have their meaning in this dynasty too (rule 11)
+    words |= {m["name"] for m in t.get("movements", [])}
     words |= {i["word"] for i in items.get("old_items", [])}
     if items.get("new_item"):
         words.add(items["new_item"]["word"])
