@@ -201,7 +201,12 @@ def _conga_move(ctx: Ctx) -> None:
         why = step_problem(ctx, positions[0], to, ctx.player())
         if why:
             raise ctx.refuse(why)
-        if to in positions[1:]:
+        # seed 001 "Lord of the Dance", Conga: the front's moves are moves of rule 2.3.1 (into an Empty location;
+        # other Colonists make no location non-Empty) and the line follows behind. The last dancer's square is
+        # one the front may step into, since the last dancer steps on at the same moment (a line of four in a
+        # square turns round); a square further up the line would put the front and the one behind that dancer
+        # on one location, so the line could not follow behind the front: that is refused
+        if to in positions[1:-1]:
             raise ctx.refuse(f"the front would step onto the line at {designate(to)}")
         targets = [to, *positions[:-1]]
         # seed 001 "Lord of the Dance", Conga: the front's moves are moves of rule 2.3.1 and the line must follow;
