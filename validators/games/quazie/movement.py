@@ -268,8 +268,9 @@ RAISE_IT = Action(
     params={"type": "object", "additionalProperties": False, "properties": {"rome": ROME_PARAM}},
     check=_raise_check,
     effect=_raise,
-    doc="Once a day in all, any Muffin who is Not It may move the Muffin who is It (the GRAND POOBAH when "
-        "nobody is) one Position up. If It is the GRAND POOBAH, the raiser may send them to Rome instead.",
+    doc="Any Muffin who is Not It may move the Muffin who is It (the GRAND POOBAH when nobody is) one Position "
+        "up, if that Muffin's position has not been raised today (so once a day for each Muffin, should It change "
+        "hands). If It is the GRAND POOBAH, the raiser may send them to Rome instead.",
 )
 
 
