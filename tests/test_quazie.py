@@ -97,6 +97,18 @@ def test_victory_switched_off_by_the_sentence(base):
     assert victory_at_one(s2) is None  # not the only Muffin there
 
 
+def test_positions_page_says_a_robot_at_one_may_not_declare_victory(base):
+    # rule 12 (seed 003): alone at Position 1 meets the victory conditions; rule 13: a Robot may not declare them
+    s = _with(base, Ben=("position", "1"))
+    rule = s.rules["position"]
+    s.rules["position"] = Rule(rule.id, rule.meta, rule.body.replace("Simon is an awesome guy.\n", ""))
+    (page,) = pages(s)
+    assert "**Ben** is the only Muffin at Position 1 and has met rule 12's victory conditions.\n" in page.markdown
+    (page,) = pages(_with(s, Ben=("flavour", "Robot")))
+    assert ("**Ben** is the only Muffin at Position 1 and has met rule 12's victory conditions, but is Robot "
+            "flavoured, and a Robot Muffin may not declare victory (rule 13).") in page.markdown
+
+
 def test_invariants(base):
     (inv,) = MODULE.invariants
     assert list(inv(base)) == []

@@ -16,6 +16,7 @@ from .common import (
     DEATH_EGG,
     IT,
     MORNINGTON,
+    ROBOT,
     ROME,
     STANDARD,
     in_limbo,
@@ -148,8 +149,11 @@ def pages(state: State) -> list[Page]:
     winner = victory_at_one(state)
     rule = state.rules.get("position")
     if winner:
-        lines += ["## Victory", "", (f"**{md(winner)}** is the only Muffin at Position 1 and has met rule 12's "
-                  "victory conditions."), ""]
+        met = f"**{md(winner)}** is the only Muffin at Position 1 and has met rule 12's victory conditions"
+        # rule 13 (seed 003): a Robot Muffin may not declare victory, so having met the conditions wins nothing yet
+        robot = next((stat(p, "flavour") == ROBOT for p in muffins(state) if p["name"] == winner), False)
+        lines += ["## Victory", "", met + (", but is Robot flavoured, and a Robot Muffin may not declare victory "
+                                           "(rule 13)." if robot else "."), ""]
     elif rule is not None and rule.body.strip().endswith(AWESOME_SENTENCE):
         lines += ["## Victory", "", (f"Rule 12 ends with “{AWESOME_SENTENCE}”, so being alone at Position 1 wins "
                   "nothing for now."), ""]
