@@ -488,3 +488,19 @@ def test_a_patched_stay_end_that_cannot_be_read_is_refused_with_its_field():
     assert out.verdict == "illegal"
     assert any("held_until" in p.message and "monkey_line invalid" in p.message for p in out.problems), \
         [p.text() for p in out.problems]
+
+
+def test_invariants_report_a_move_whose_name_gives_its_effect_no_position():
+    """Seed 000, "Doing the Dance": a move acts on the positions its n_ words name; a patch that leaves the name of
+    an effect reading a position with no such word is reported on the move list, as the check shows it."""
+    from validators.games.monkey import MODULE
+
+    state, _ = base_state("monkey-dance")
+    hat_trick = next(i for i, m in enumerate(state.doc("monkey_dance")["moves"]) if m["effect"] == "hat-trick")
+    state.doc("monkey_dance")["moves"][hat_trick]["name"] = "Hat Trick"
+    found = [p for inv in MODULE.invariants for p in inv(state)]
+    assert [(p.file, p.field) for p in found] == [("monkey_dance", f"moves[{hat_trick}].name")]
+    assert "acts on 1 position(s)" in found[0].message
+    state.doc("monkey_dance")["moves"][hat_trick]["name"] = "Hat Trick n_Z"  # any word will do
+    assert [p for inv in MODULE.invariants for p in inv(state)] == []
+    assert moves.parse_entry("hat trick 3", state.doc("monkey_dance")["moves"]).args == {"n_A": 3}

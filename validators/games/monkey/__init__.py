@@ -20,7 +20,7 @@ from typing import Iterator
 
 from ...engine import Ctx, DocKind, Event, Module, Problem, State
 from ...timeutil import next_weekly
-from . import awesomeness, dance, hammers, items, line, sections
+from . import awesomeness, dance, hammers, items, line, moves, sections
 from .options import options
 from .pages import dance_action_page
 from .pages import pages as draw_pages
@@ -33,6 +33,7 @@ def _invariants(state: State) -> Iterator[Problem]:
     except ValueError as e:
         yield Problem(str(e), field="options.monkey", file="game")
     yield from line.invariants(state)
+    yield from moves.invariants(state)
 
 
 def _npc_gate(ctx: Ctx) -> Iterator[str]:

@@ -4,7 +4,12 @@ Seed 000, "Doing the Dance". The move list is data (``gamestate/monkey_dance.yam
 ``moves``: name, complexity, description, effect); a move's name may hold
 words beginning ``n_`` which a section replaces by positive integers, the
 same word by the same value. The eleven effects are here, keyed by
-``effect``.
+``effect``. An effect reads its positions from the move's ``n_`` words in
+the order they first appear in the name (``EFFECT_PARAMS``): for every move
+of the seed's list that is n_A then n_B, and a proposal that renames a word
+(``Swing n_X to n_Y``) keeps the move working. A name with fewer words than
+its effect needs is no move one can dance: an entry of it is refused, and
+the check reports the move list (``invariants``).
 
 Positions a move refers to:
 
@@ -22,17 +27,19 @@ the Monkey's complexity during the dance.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from ...engine import Problem, State
 from .hammers import use_hammer
 from .world import KongHolds, World, smallest_item
 
 WORD = re.compile(r"^n_[A-Za-z0-9]+$")
 
-# Which n_ words each effect needs, in the order it reads them.
+# How many positions each effect reads, named as the seed's list names them; the move's own n_ words are given
+# to them in the order they first appear in its name.
 EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
     "swing": ("n_A", "n_B"), "leap": (), "bow": (), "left-smash": ("n_A",), "right-smash": ("n_A",),
     "bananas-plus": (), "big-bonus": (), "soul-selling": ("n_A",), "hat-trick": ("n_A",),
@@ -46,7 +53,12 @@ class Entry:
 
     text: str  # canonical: the move's name with its words replaced
     move: dict[str, Any]
-    values: dict[str, int]
+    values: dict[str, int]  # each n_ word of the name -> its value, in the order the words first appear
+
+    @property
+    def args(self) -> dict[str, int]:
+        """The positions the effect reads (``EFFECT_PARAMS``), from the words in the order they appear."""
+        return dict(zip(EFFECT_PARAMS.get(self.effect, ()), self.values.values()))
 
     @property
     def complexity(self) -> int:
@@ -85,10 +97,36 @@ def parse_entry(text: str, moves: list[dict[str, Any]]) -> Entry:
                 raise ValueError(f"{text!r}: {word} stands for {values[word]} and {raw}; the same word must "
                                  "have the same value")
             values[word] = int(raw)
+        why = missing_words(move)
+        if why:
+            raise ValueError(f"{text!r}: {why}")
         canon = " ".join(str(values[t]) if WORD.match(t) else t for t in tokens)
         return Entry(canon, move, values)
     raise ValueError(f"{text!r} is not a dance move (the move list names: "
                      f"{', '.join(m['name'] for m in moves)})")
+
+
+def missing_words(move: dict[str, Any]) -> str | None:
+    """Why a move of the list cannot be danced: its name has fewer ``n_`` words than its effect reads positions.
+
+    Seed 000, "Doing the Dance": a move names the positions it acts on by its ``n_`` words. A proposal may rename
+    a move (the list is data); a name that gives its effect no position to act on (``Hat Trick`` with no word)
+    describes no move the engine can do, so it is reported rather than guessed at.
+    """
+    needs = len(EFFECT_PARAMS.get(str(move.get("effect")), ()))
+    has = len(set(_compiled(move["name"])[1]))
+    if has >= needs:
+        return None
+    return (f"the move list's {move['name']!r} ({move.get('effect')}) acts on {needs} position(s) but its name "
+            f"has {has} n_ word(s) to give them")
+
+
+def invariants(state: State) -> Iterator[Problem]:
+    """The move list: every move's name gives its effect the positions it reads (``missing_words``)."""
+    for i, move in enumerate(state.doc("monkey_dance")["moves"]):
+        why = missing_words(move)
+        if why:
+            yield Problem(why, file="monkey_dance", field=f"moves[{i}].name")
 
 
 def total_complexity(entries: list[Entry]) -> int:
@@ -117,7 +155,7 @@ def run_move(w: World, entry: Entry, roller: Roller) -> str:
         w.log.append(f"the move list gives {entry.move['name']!r} an effect ({entry.effect}) this engine does not know")
         return IGNORED
     try:
-        return fn(w, entry.values, roller)
+        return fn(w, entry.args, roller)
     except KongHolds as e:
         w.log.append(f"the move fails: {e}")
         return FAILED
