@@ -14,7 +14,8 @@ then applies the after-dance rules in this order (docs/modules/monkey.md):
    alphabetical order, to the end of the Line (unless All Danced Out holds
    them);
 5. All Danced Out: every Monkey with zero Dance Moves or fewer goes into the
-   barrel until the date changes and at least twelve hours pass.
+   barrel until the date changes and at least twelve hours pass (a longer
+   stay e is already held for is kept).
 """
 
 from __future__ import annotations
@@ -239,8 +240,12 @@ def _after_dance(ctx: Ctx, w: World, in_barrel_at_start: list[str], step: Any) -
             w.log.append(f"{name} is already in the barrel")
         w.stats[name]["status"] = IN_BARREL
         entry = next(b for b in w.barrel if b["name"] == name)
-        entry["held_until"] = until
-        w.log.append(f"{name} is All Danced Out ({w.dance_moves(name)} Dance Moves): in the barrel until {until}")
+        # The rule asks for a stay at least this long; it does not end a longer one the Monkey is already held
+        # for (a proposal's patch may have set it), so the later end is kept.
+        kept = entry.get("held_until")
+        end = kept if kept and _time_or_none(kept) is not None and parse_time(kept) > parse_time(until) else until
+        entry["held_until"] = end
+        w.log.append(f"{name} is All Danced Out ({w.dance_moves(name)} Dance Moves): in the barrel until {end}")
     if w.is_unbalanced():
         w.log.append("the Line is Unbalanced; any Monkey may now balance it")
     if w.log:
