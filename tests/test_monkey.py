@@ -284,6 +284,19 @@ def test_steps_markdown_tells_each_move():
     assert text.count("<svg") == 2
 
 
+def test_steps_markdown_tells_a_stay_ended_before_the_first_move():
+    """Seed 000, "All Danced Out": a stay the dance finds over ends before the first move; the page tells it there,
+    not as something after the dance, and does not count it as a move."""
+    text = pages.steps_markdown([
+        {"dance": 2, "conductor": "Al", "order": ["Al"], "line": ["Al"], "barrel": ["Bo"]},
+        {"before": "All Danced Out", "events": ["Bo has stayed in the barrel long enough"]},
+        {"monkey": "Al", "move": "Bow", "complexity": 2, "result": "executed", "events": []},
+    ])
+    assert "**Before the first move: All Danced Out**" in text
+    assert "After the dance" not in text
+    assert "**1. Al: Bow (2)**" in text
+
+
 def test_the_awesomeness_page_shows_each_posts_count_and_when_it_is_taken():
     """Seed 000, "Awesomeness": the result is fixed by the count at the end of the 48 hours (the ``tally`` the
     event writes). The page shows it for every post: when a pending post will be counted, the count once taken

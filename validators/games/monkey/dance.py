@@ -92,12 +92,14 @@ def _snapshot(w: World) -> dict[str, Any]:
 
 def _conduct(ctx: Ctx) -> None:
     w = world(ctx)
+    # what the dance changed is counted from before a stay that is over ends (it ends within this action)
+    stats_at_start = copy.deepcopy(w.stats)
+    items_at_start = {i["name"]: _where(i) for i in w.items}
     end_holds(w, ctx.at)
+    ended = list(w.log)
     dance_doc = ctx.doc("monkey_dance")
     number = len(dance_doc.get("history", [])) + 1
     in_barrel_at_start = [b["name"] for b in w.barrel]
-    stats_at_start = copy.deepcopy(w.stats)
-    items_at_start = {i["name"]: _where(i) for i in w.items}
     order = roll_order(dancers(ctx), ctx.roll)
     steps: list[dict[str, Any]] = []
 
@@ -115,6 +117,10 @@ def _conduct(ctx: Ctx) -> None:
         ctx.step(entry)
 
     step({"dance": number, "conductor": ctx.actor, "order": order})
+    if ended:
+        # Seed 000, All Danced Out: a stay found over as the dance begins ends then (Dance Moves set to 3), which
+        # the record tells before the first move
+        step({"before": "All Danced Out", "events": ended})
     moves = dance_doc["moves"]
     for monkey in order:
         section = section_of(dance_doc, monkey)

@@ -239,6 +239,8 @@ def steps_markdown(steps: list[dict[str, Any]]) -> str:
             cx = f" ({step['complexity']})" if "complexity" in step else ""
             out.append(f"**{n}. {md(step['monkey'])}: {md(step.get('move', ''))}{cx}** &mdash; "
                        f"{md(step.get('result', ''))}")
+        elif "before" in step:
+            out.append(f"**Before the first move: {md(step['before'])}**")
         else:
             out.append(f"**After the dance: {md(step.get('after', ''))}**")
         out.append("")
