@@ -16,18 +16,17 @@ places) and ``monkey_kit`` (an NPC's behaviour). The hammer, hat and the other s
 the engine renames. Kept as written: the last dance's steps (the record of what happened, as the dance's
 action file keeps it) and the posts' titles and texts, as the core keeps texts and titles.
 
-A new name under which ``monkey_kit`` keeps an NPC behaviour (an NPC no longer on the roster) is refused: the
-Monkey would take on that NPC's behaviour. A proposal's patch that renames an NPC both on the roster and in
-the kit (or drops the behaviour) is not stopped: only a behaviour kept under the name before the action
-counts.
+An NPC's behaviour follows eir new name in the kit; a Monkey who is not an NPC leaves the kit alone, whatever
+names it keeps. Seed 000, NPCs gives the behaviours to NPCs only (``World.load`` matches the kit's names against
+roster entries that are NPCs), so a player may take a name the kit keeps for an NPC who has left, as a player
+may join under it, and takes on no behaviour. A proposal's patch that renames an NPC both on the roster and in
+the kit is applied as written.
 """
 
 from __future__ import annotations
 
 from ...engine import Ctx, peek
 from ...roster import rename_in_list, rename_key
-
-RULE = "npcs"
 
 
 def rename(ctx: Ctx, old: str, new: str) -> None:
@@ -46,14 +45,10 @@ def rename(ctx: Ctx, old: str, new: str) -> None:
 
 def _kit(ctx: Ctx, old: str, new: str) -> None:
     npcs = ctx.doc("monkey_kit").get("npcs") or {}
-    before = ctx.tx.base.docs.get("monkey_kit", {}).get("npcs") or {}
-    if new in npcs and new in before and old not in npcs:
-        # Seed 000, "NPCs": the kit ties each NPC's behaviour to a name; a Monkey taking that name would take on
-        # the behaviour too (King Kong's hold on the top, Robin Hood's bananas...). A behaviour the same action put
-        # under the new name (a proposal's patch renaming an NPC in the kit as well as on the roster) is eirs.
-        raise ctx.refuse(f"{new!r} is the name of the NPC with the {npcs[new]!r} behaviour (monkey_kit, npcs); "
-                         "a Monkey cannot take it", rule=RULE)
-    if old in npcs:
+    me = ctx.player(new)  # the engine has renamed the roster entry already
+    if old in npcs and me is not None and me.get("kind"):
+        # Seed 000, "NPCs": the behaviour is the NPC's own and goes with em. A player under a name the kit keeps
+        # (one who joined under a departed NPC's name) has no behaviour to take along.
         rename_key(ctx, ctx.edit("monkey_kit")["npcs"], old, new, "the NPCs' behaviours")
 
 
