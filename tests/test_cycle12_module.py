@@ -68,6 +68,24 @@ def test_a_cycle_of_parents_has_no_path() -> None:
         ruletree.path_of(rules, "a", "→")
 
 
+def test_a_rule_whose_parent_is_repealed_is_a_top_level_rule() -> None:
+    """Seed 004, Subrules: a subrule claims another rule (in effect) as its parent; once the parent is repealed the
+    rule is top-level: its path is its title, and the tree draws it at the top, not nowhere."""
+    gone = rule("b", "Actions", "a")
+    gone.meta["status"] = "repealed"
+    rules = {"a": rule("a", "Nomsters"), "b": gone, "c": rule("c", "Lick", "b"), "d": rule("d", "Stay", "c")}
+    active = ruletree.live(rules)
+    assert ruletree.path_of(active, "c", "→") == "Lick"
+    assert ruletree.path_of(active, "d", "→") == "Lick → Stay"
+    assert ruletree.tree(active) == [(0, "a"), (0, "c"), (1, "d")]
+    assert ruletree.renumber(rules, "→") == ["a", "c", "d"]
+    state = State({"options": {}}, {}, rules)
+    assert list(ruletree.problems(state, "→")) == []  # a repealed parent is no error
+    rules["c"].meta["parent"] = "nowhere"
+    found = [p.message for p in ruletree.problems(State({"options": {}}, {}, rules), "→")]
+    assert found == ["rule 'c' names a parent 'nowhere' that does not exist"]
+
+
 def test_the_separator_may_appear_in_no_title(base) -> None:
     state, _ = base
     rules = {k: r.copy() for k, r in state.rules.items()}

@@ -1,11 +1,13 @@
 """Rules and subrules: parents, paths and the tree ("Subrules" in the seed).
 
 A subrule names its parent in its front matter (``parent: <rule id>``); a rule
-without a parent is a top-level rule. The path of a top-level rule is its
-title; the path of a subrule is its parent's path, the separator, and its
-title. The separator is punctuation that appears in no rule's title (the game
-option ``separator``, "→" as the seed writes it). Each rule's ``number`` holds
-its path; after a proposal takes effect the paths are recomputed.
+without a parent is a top-level rule. So is a rule whose parent has been
+repealed: it claims no rule in effect as its parent, so it is no subrule
+(seed 004, Subrules). The path of a top-level rule is its title; the path of
+a subrule is its parent's path, the separator, and its title. The separator
+is punctuation that appears in no rule's title (the game option
+``separator``, "→" as the seed writes it). Each rule's ``number`` holds its
+path; after a proposal takes effect the paths are recomputed.
 """
 
 from __future__ import annotations
@@ -24,8 +26,18 @@ def parent_of(rule: Rule) -> str | None:
     return str(p) if p else None
 
 
+def parent_in(rules: Mapping[str, Rule], rule: Rule) -> str | None:
+    """The parent ``rule`` claims if it is one of ``rules`` (the rules in effect), else None.
+
+    Seed 004, Subrules: a subrule is a rule that claims *another rule* as its parent, and a rule that is no
+    subrule is a top-level rule. A rule whose parent was repealed claims no rule in effect, so it is a
+    top-level rule (its path is its title) until a proposal gives it a parent again."""
+    p = parent_of(rule)
+    return p if p is not None and p in rules else None
+
+
 def path_of(rules: Mapping[str, Rule], rid: str, separator: str) -> str:
-    """The path of a rule; raises ValueError on a missing parent or a cycle."""
+    """The path of a rule of ``rules`` (the rules in effect); raises ValueError on a cycle."""
     parts, seen, cur = [], set(), rid
     while cur is not None:
         if cur in seen:
@@ -33,17 +45,18 @@ def path_of(rules: Mapping[str, Rule], rid: str, separator: str) -> str:
         seen.add(cur)
         rule = rules.get(cur)
         if rule is None:
-            raise ValueError(f"rule {rid!r} names a parent {cur!r} that does not exist")
+            raise ValueError(f"there is no rule {cur!r} in effect")
         parts.append(rule.title)
-        cur = parent_of(rule)
+        cur = parent_in(rules, rule)
     return f" {separator} ".join(reversed(parts))
 
 
 def children(rules: Mapping[str, Rule]) -> dict[str | None, list[str]]:
-    """Each rule id's subrules (None: the top-level rules), in file order."""
+    """Each rule id's subrules (None: the top-level rules, a rule whose parent is not among ``rules`` with
+    them), in file order."""
     out: dict[str | None, list[str]] = {}
     for rid, rule in rules.items():
-        out.setdefault(parent_of(rule), []).append(rid)
+        out.setdefault(parent_in(rules, rule), []).append(rid)
     return out
 
 
@@ -79,17 +92,24 @@ def renumber(rules: dict[str, Rule], separator: str) -> list[str]:
 
 
 def problems(state: State, separator: str) -> Iterator[Problem]:
-    """Invariants: parents exist and are active, no cycles, the separator in no title, numbers are paths."""
+    """Invariants: a parent names a rule of the ruleset (one since repealed leaves a top-level rule), no cycles,
+    the separator in no title, numbers are paths."""
     active = live(state.rules)
     for rid, rule in active.items():
         if separator in rule.title:
             yield Problem(f"the title {rule.title!r} contains the path separator {separator!r}; choose a "
                           "separator that appears in no rule's title (option cycle12.separator)",
                           field=f"rules.{rid}.title", file="game")
+        claimed = parent_of(rule)
+        if claimed is not None and claimed not in state.rules:
+            # no rule of that id was ever in the ruleset: a slip in the front matter or a proposal's rule edit
+            yield Problem(f"rule {rid!r} names a parent {claimed!r} that does not exist", field=f"rules.{rid}.parent",
+                          file="game")
+            continue
         try:
             path = path_of(active, rid, separator)
         except ValueError as e:
-            yield Problem(str(e) + " (or it is repealed)", field=f"rules.{rid}.parent", file="game")
+            yield Problem(str(e), field=f"rules.{rid}.parent", file="game")
             continue
         if rule.number != path:
             yield Problem(f"rule {rid!r} has number {rule.number!r}; its path is {path!r}",
