@@ -114,6 +114,7 @@ def win_check(ctx: Ctx) -> None:
     if ctx.doc(CYCLE).get("ended"):
         return
     need = o["win_points"]
+    won = []
     for p in _RICH.get(ctx, ("roster",), lambda: _rich(ctx, need)):
         s = next((x for x in peek(ctx.doc(SHEETS)["sheets"]) if x["player"] == p["name"]), None)
         # our reading of 004 Ascend: an ascended player has left the map, so is in no location (not the
@@ -121,13 +122,16 @@ def win_check(ctx: Ctx) -> None:
         loc = location_by_id(ctx, s["location"]) if s and s.get("location") is not None \
             and not s.get("ascended") else None
         if loc and loc["name"] == o["tower"] and int(p["stats"].get("gooderhose", 0)) >= o["win_points"]:
-            doc = ctx.edit(CYCLE)
-            if p["name"] not in doc["winners"]:
-                doc["winners"].append(p["name"])
-                ctx.step({"wins": p["name"], "gooderhose": p["stats"]["gooderhose"], "at": o["tower"]})
-            if o["win_ends_cycle"]:
-                end_cycle(ctx, f"{p['name']} won at the {o['tower']}")
-                return
+            won.append(p)
+    # 004 Good: every player meeting the condition wins, so all who meet it at the same moment (one proposal can
+    # give several players their points) are winners, before the win ends the cycle (our reading, win_ends_cycle)
+    for p in won:
+        doc = ctx.edit(CYCLE)
+        if p["name"] not in doc["winners"]:
+            doc["winners"].append(p["name"])
+            ctx.step({"wins": p["name"], "gooderhose": p["stats"]["gooderhose"], "at": o["tower"]})
+    if won and o["win_ends_cycle"]:
+        end_cycle(ctx, f"{' and '.join(p['name'] for p in won)} won at the {o['tower']}")
 
 
 # ---------------------------------------------------------------- medals
