@@ -526,3 +526,24 @@ def test_a_treat_without_its_time_is_bad_input_at_its_line(tmp_path) -> None:
     line = 1 + text[:text.index(timed)].count("\n") + 1  # the treat's first line, "- by: Basil"
     assert f"content/cycle12/gamestate/cycle12_nomsters.yaml:{line}:" in r.stdout
     assert "treats[0]: 'at' is a required property" in r.stdout
+
+
+def test_a_long_cuddle_description_is_written_and_checks_clean(tmp_path) -> None:
+    """Seed 004, Cuddle: the cuddler writes how, however brief, and the action takes up to 500 characters; the
+    nomster's record keeps it, so its schema takes as many (it took 200: a 300-character cuddle was legal but
+    left cycle12_nomsters.yaml invalid, and `nomic act` refused to write it). One more is bad input."""
+    from tests.gitgame import make_repo, nomic
+
+    repo = make_repo(tmp_path, "cycle12")
+    how = "gently, " * 62 + "ok"  # 498 characters
+    r = nomic(repo, "act", "cycle12", "cycle12.cuddle", "nomster=2", f"how={how}", "--as", "Dmitri",
+              "--at", "2026-11-19T10:00:00Z")
+    assert r.returncode == 0, r.stdout + r.stderr
+    text = (repo / "content" / "cycle12" / "gamestate" / "cycle12_nomsters.yaml").read_text()
+    assert how in text
+    c = nomic(repo, "check", "--base", "main")
+    assert c.returncode == 0, c.stdout + c.stderr
+    r = nomic(repo, "act", "cycle12", "cycle12.cuddle", "nomster=2", "how=" + "x" * 501, "--as", "Basil",
+              "--at", "2026-11-19T10:05:00Z")
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "Traceback" not in r.stdout + r.stderr
