@@ -547,3 +547,39 @@ def test_a_long_cuddle_description_is_written_and_checks_clean(tmp_path) -> None
               "--at", "2026-11-19T10:05:00Z")
     assert r.returncode == 2, r.stdout + r.stderr
     assert "Traceback" not in r.stdout + r.stderr
+
+
+def test_a_card_suggestion_without_its_name_is_bad_input_at_its_line(tmp_path) -> None:
+    """Seed 004, Location Sheets: a location card shows the location's name and coordinates, and a location is
+    created from a card suggestion with them. A hand-edited card suggestion without its name is refused by the
+    schema at its line (it reached create-location as a KeyError); a tile suggestion needs none."""
+    from tests.gitgame import make_repo, nomic
+
+    repo = make_repo(tmp_path, "cycle12")
+    path = repo / "content" / "cycle12" / "gamestate" / "cycle12_world.yaml"
+    text = path.read_text()
+    card = "    kind: card\n    name: Copper Hills\n"
+    assert card in text
+    path.write_text(text.replace(card, "    kind: card\n"))
+    r = nomic(repo, "check", "--no-replay")
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "Traceback" not in r.stdout + r.stderr
+    assert "content/cycle12/gamestate/cycle12_world.yaml:" in r.stdout
+    assert "'name' is a required property" in r.stdout
+
+
+def test_a_waiting_claim_on_the_first_location_shows_what_it_creates(base) -> None:
+    """Seed 004, Position Constraints: a claim waiting for its five reactions creates the location its card
+    describes; the schema asks a claim for its suggestion, answerer, reactions, name and coordinates (one written
+    by hand without its reactions reached react-founding as a KeyError)."""
+    from validators import schemas
+
+    state, _ = base
+    world = copy.deepcopy(state.docs["cycle12_world"])
+    claim = {"suggestion": 1, "by": "Ada", "name": "Apeiros Village", "x": 0, "y": 0, "reactions": []}
+    for founding in (claim, [dict(claim, id=1)]):
+        world["founding"] = founding
+        assert schemas.errors(world, schema="cycle12_world.schema.json") == []
+    for founding in ({k: v for k, v in claim.items() if k != "reactions"}, [claim]):
+        world["founding"] = founding
+        assert schemas.errors(world, schema="cycle12_world.schema.json"), founding
