@@ -162,10 +162,26 @@ def image_submitted(state: Any, image: str) -> bool:
     return False
 
 
+def submitted_before(ctx: Ctx, image: str) -> str | None:
+    """Who submitted ``image`` before, as a location's tile or card or as any other sheet the engine records
+    (a character sheet, a nomster card, a proposal card, an RFJ or ruling sheet), or None for a new sheet.
+
+    004 New Locations: a location is suggested, and created, by submitting a *new* tile or card, and Submission
+    calls a sheet new when it has never been submitted before, as whatever kind of sheet."""
+    if image_submitted(ctx, image) or any(str(c.get(k)) == str(image) for c in founding_claims(ctx)
+                                           for k in ("tile", "card")):
+        return "a location suggestion or location"
+    from .transcription import submission
+
+    found = submission(ctx, image)
+    return f"{found[0]}, at {found[1]}" if found is not None else None
+
+
 def _suggest_check(ctx: Ctx) -> Iterator[str]:
     p = ctx.params
-    if p.get("image") and image_submitted(ctx, p["image"]):
-        yield f"{p['image']} was submitted before; a suggestion is a new tile or card"
+    before = submitted_before(ctx, p["image"]) if p.get("image") else None
+    if before:
+        yield f"{p['image']} was submitted before (by {before}); a suggestion is a new tile or card"
     if p["kind"] == "card":
         # Location Sheets: the card shows the name, the coordinates and the description (a blank one shows none)
         for key in ("name", "x", "y", "description"):
@@ -234,9 +250,10 @@ def _create_check(ctx: Ctx) -> Iterator[Any]:
         yield Problem(f"suggestion {s['id']} was made at {s['at']}, more than {o['suggestion_days']} days ago",
                       rule=RULE_CREATION)
     f = _created_fields(ctx, s)
-    if ctx.params.get("image") and (image_submitted(ctx, ctx.params["image"]) or any(
-            str(c.get(k)) == str(ctx.params["image"]) for c in founding_claims(ctx) for k in ("tile", "card"))):
-        yield f"{ctx.params['image']} was submitted before; a location is created with a new tile or card"
+    before = submitted_before(ctx, ctx.params["image"]) if ctx.params.get("image") else None
+    if before:
+        yield f"{ctx.params['image']} was submitted before (by {before}); a location is created with a new tile " \
+              "or card"
     if s["kind"] == "tile":
         # Location Sheets: a location card shows all the location's properties but its tile and tags, so the
         # description too (a blank one shows none)
