@@ -583,3 +583,38 @@ def test_a_waiting_claim_on_the_first_location_shows_what_it_creates(base) -> No
     for founding in ({k: v for k, v in claim.items() if k != "reactions"}, [claim]):
         world["founding"] = founding
         assert schemas.errors(world, schema="cycle12_world.schema.json"), founding
+
+
+def test_due_shows_the_events_as_they_will_fire_and_none_after_the_cycle_ends(tmp_path) -> None:
+    """Seed 004, The End of All Things: the cycle ends at the end of its last phase, and nothing falls due after it.
+    `nomic due` lists the events as the tick will fire them, each next one asked of the state the last left (as
+    the engine's advance does): here the last phase is VI, so the phase start of Monday 23 November ends the cycle
+    and is the last event shown (the preview used to plan every phase start to the date asked from the state
+    before, listing phase starts of a cycle already over)."""
+    from tests.gitgame import make_repo, nomic
+
+    repo = make_repo(tmp_path, "cycle12")
+    game = repo / "content" / "cycle12" / "game.yaml"
+    game.write_text(game.read_text().replace("    start: 2026-11-02T00:00:00Z\n",
+                                             "    start: 2026-11-02T00:00:00Z\n    last_phase: 6\n"))
+    r = nomic(repo, "due", "cycle12", "--at", "2026-12-20T00:00:00Z")
+    assert r.returncode == 0, r.stdout + r.stderr
+    shown = [line for line in r.stdout.splitlines() if "scheduled: cycle12.phase-begins" in line]
+    assert [line.split(" fell due at ")[1].split(" ")[0] for line in shown] == [
+        "2026-11-19T00:00:00Z", "2026-11-23T00:00:00Z"], r.stdout
+    assert "more scheduled events" not in r.stdout
+
+
+def test_due_events_are_those_the_tick_fires(base) -> None:
+    """The preview and the tick agree: `due_events` gives the firings `advance` makes (the fixture with a last phase
+    of III ends at the phase start of 12 November: one event, not a phase start every half week after it)."""
+    from validators.cases import patched
+    from validators.engine import advance, due_events
+
+    state, registry = base
+    state = patched(state, registry, [{"op": "replace", "path": "/config/options/cycle12/last_phase", "value": 3}])
+    until = parse_time("2026-11-30T00:00:00Z")
+    planned = [(t.isoformat(), ev.name) for t, ev in due_events(registry, state, state.now(), until)]
+    _, fired = advance(registry, state, until)
+    assert planned == [(parse_time(f["at"]).isoformat(), f["event"]) for f in fired]
+    assert planned == [("2026-11-12T00:00:00+00:00", "cycle12.phase-begins")]

@@ -905,8 +905,21 @@ class Registry:
 
 
 def due_events(registry: Registry, state: State, after: datetime, until: datetime) -> list[tuple[datetime, Event]]:
-    """The scheduled events that fall in (after, until], in time order (ties by registration), as ``state``
-    plans them: what ``nomic due`` shows. Firing them may move later ones (``advance`` asks again)."""
+    """The scheduled events that fall in (after, until], in time order (ties by registration): what ``nomic due``
+    shows. They are found as ``advance`` fires them, each next firing asked of the state the previous one left,
+    so a firing that moves or stops a later one (a cycle that ends, a proposal taking effect that moves another's
+    end) is shown as it will happen, not as ``state`` alone plans it. Nothing is kept of the states they leave."""
+    try:
+        _, fired = _fire_due(registry, state, after, until)
+    except Exception:  # noqa: BLE001 - an event that fails is the tick's to report; the preview plans instead
+        return _planned_events(registry, state, after, until)
+    by_name = {ev.name: ev for ev in registry.events}
+    return [(parse_time(f["at"]), by_name[f["event"]]) for f in fired]
+
+
+def _planned_events(registry: Registry, state: State, after: datetime,
+                    until: datetime) -> list[tuple[datetime, Event]]:
+    """The scheduled events in (after, until] as ``state`` alone plans them (none fired)."""
     out: list[tuple[datetime, int, Event]] = []
     for i, ev in enumerate(registry.events):
         if not ev.enabled(state):
@@ -956,7 +969,20 @@ def advance(registry: Registry, state: State, until: datetime, *,
     clock = state.now()
     if clock is None or until <= clock:
         return state, []
-    fired = []
+    state, fired = _fire_due(registry, state, clock, until)
+    if not stamp:
+        return state, fired
+    ledger = dict(state.docs["ledger"])  # only its clock changes: a shallow copy is enough
+    ledger["clock"] = format_time(until)
+    return State(state.config, {**state.docs, "ledger": ledger}, state.rules), fired
+
+
+def _fire_due(registry: Registry, state: State, clock: datetime,
+              until: datetime) -> tuple[State, list[dict[str, Any]]]:
+    """Fire every scheduled event in (clock, until], each next one asked of the state the last one left."""
+    fired: list[dict[str, Any]] = []
+    if until <= clock:
+        return state, fired
     events = registry.events
     last, last_index, guard = clock, len(events), 0
     while guard < 10000 * max(1, len(events)):
@@ -976,11 +1002,7 @@ def advance(registry: Registry, state: State, until: datetime, *,
             consequence(ctx)
         state = ctx.tx.commit()
         fired.append({"at": format_time(t), "event": ev.name, "rule": ev.rule, "outcome": recorded(ctx.outcome)})
-    if not stamp:
-        return state, fired
-    ledger = dict(state.docs["ledger"])  # only its clock changes: a shallow copy is enough
-    ledger["clock"] = format_time(until)
-    return State(state.config, {**state.docs, "ledger": ledger}, state.rules), fired
+    return state, fired
 
 
 def _consequences(registry: Registry) -> Iterator[Effect]:
