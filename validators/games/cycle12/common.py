@@ -347,7 +347,8 @@ def found_for_edit(ctx: Ctx, kind: str, field: str, kept: Kept, key: str, value:
 
 SHEETS_BY_PLAYER = Kept(lambda s: (s["player"],))
 NOMSTERS_BY_ID = Kept(lambda n: (n["id"],))
-NOMSTERS_BY_NAME = Kept(lambda n: (n.get("name", "").casefold(),))  # asked less often: kept by itself
+# only tame nomsters have names (004 Tame Nomsters): a wild one is found by no name, not even an empty one
+NOMSTERS_BY_NAME = Kept(lambda n: (n["name"].casefold(),) if n.get("name") else ())  # asked less often: by itself
 # Only by id, by name and by coordinates: locations are sought by all three (a move's ``to``).
 LOCATIONS_BY_ID = Kept(lambda loc: (loc["id"],))
 LOCATIONS_BY_NAME = Kept(lambda loc: (loc["name"].casefold(),), along=LOCATIONS_BY_ID)
@@ -460,10 +461,12 @@ def _nomster_at(ctx: Ctx, pool: list[dict[str, Any]], ref: Any) -> int:
         return find_by(ctx, pool, NOMSTERS_BY_ID, "id", ref)
     if isinstance(ref, str):
         name = ref.casefold()
+        if not name:
+            return -1  # a blank name names no nomster (a wild one has none to be named by)
         index = NOMSTERS_BY_NAME.of(ctx, pool)
         if index is not None:
             return index.get(name, -1)
-        return next((i for i, n in enumerate(peek(pool)) if n.get("name", "").casefold() == name), -1)
+        return next((i for i, n in enumerate(peek(pool)) if n.get("name") and n["name"].casefold() == name), -1)
     return -1
 
 
