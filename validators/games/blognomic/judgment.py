@@ -107,17 +107,40 @@ def hiatus_ended(ctx: Ctx) -> None:
             edit_item(ctx, "cfjs", "cfjs", c["id"], "CfJ")["ran_out_in_hiatus"] = format_time(ctx.at)
 
 
-def has_effect(effects: dict[str, Any] | None) -> bool:
+def has_effect(ctx: Ctx, effects: dict[str, Any] | None) -> bool:
     """Whether a CfJ's effects would change the ruleset or the gamestate at all (seed 001 1.6: an admin may fail at
     once a CfJ "that has no effect on the ruleset or gamestate").
 
-    A rule edit always changes the ruleset (and its history). Of a patch, only a ``test`` changes nothing: it asks
-    about the gamestate without writing it. So effects of empty lists, or of tests alone, are no effect, and the
-    CfJ may be failed at once like one without effects (before, any ``effects`` key, even ``{gamestate: []}``,
-    counted as an effect and held the CfJ for its Quorum or its days).
+    Effects of empty lists, or a patch of ``test`` operations alone (a test reads the gamestate and writes
+    nothing), are no effect. Otherwise the effects are tried on a copy of the state as it is now and the result
+    compared with it: a patch that writes the value already there (``replace .../admin: true`` on an admin) or
+    puts back what it took, or a rule edit that gives a rule the text, title and number it has, changes nothing,
+    so it is no effect either (the record a rule edit would add to the rule's history is not the ruleset's
+    content). Before, any write counted as an effect, and such a CfJ held out for its Quorum or its days. Effects
+    that cannot be applied at all still count as effects: the CfJ is resolved by its votes, and fails then if
+    they still cannot apply.
     """
     e = effects or {}
-    return bool(e.get("rules")) or any(op.get("op") != "test" for op in e.get("gamestate") or [])
+    if not e.get("rules") and not any(op.get("op") != "test" for op in e.get("gamestate") or []):
+        return False
+    from ...effects import apply_patch, apply_rule_edits
+    from ...registry_ctx import ctx_at
+
+    state = ctx.state
+    scratch = ctx_at(state, ctx.at)
+    try:
+        apply_rule_edits(scratch, e.get("rules") or [], "CfJ")
+        apply_patch(scratch, e.get("gamestate") or [])
+    except (ValueError, KeyError, TypeError):
+        return True
+    after = scratch.tx.commit()
+    if any(after.docs[kind] != state.docs.get(kind) for kind in scratch.tx.docs):
+        return True
+
+    def text(rules: dict[str, Any]) -> dict[str, Any]:
+        return {k: ({m: v for m, v in r.meta.items() if m != "history"}, r.body) for k, r in rules.items()}
+
+    return scratch.tx.rules is not None and text(scratch.tx.rules) != text(state.rules)
 
 
 def _resolve_check(ctx: Ctx) -> Iterator[str]:
@@ -133,7 +156,7 @@ def _resolve_check(ctx: Ctx) -> Iterator[str]:
             yield ("this game's rules give no admin the power to fail a CfJ because it has no effect; "
                    + ("resolve it by its votes" if ok else f"it cannot be resolved yet: {why}"))
             return
-        if has_effect(c.get("effects")):
+        if has_effect(ctx, c.get("effects")):
             yield (f"CfJ {c['id']} has effects, so it cannot be failed at once"
                    + (f"; it cannot be resolved yet: {why}" if not ok else "; resolve it by its votes"))
         return  # seed 001 1.6: a CfJ without effect may be failed by any admin at any time, whatever its votes
