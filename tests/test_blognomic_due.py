@@ -74,3 +74,22 @@ def test_a_player_who_only_filed_ticks_for_a_week_is_due_to_be_idled():
     out = run(state, registry, [propose, ticks[0], vote, ticks[1]])
     assert out.verdict == "legal", [p.text() for p in out.problems]
     assert not any("make Emeka idle" in line for line in due(out.state, parse_time("2026-11-09T10:00:00Z")))
+
+
+def _cfj_due(value):
+    """A pending CfJ that makes Alice (already an admin) an admin, or not; what `nomic due` says of it."""
+    state, registry = base_state("blognomic-core")
+    cfj = {"at": "2026-11-02T10:00:00Z", "actor": "Dana", "action": "core.cfj",
+           "params": {"title": "Fix it", "effects": {"gamestate": [
+               {"op": "replace", "path": "/roster/players/name=Alice/admin", "value": value}]}}}
+    out = run(state, registry, [cfj])
+    assert out.verdict == "legal", [p.text() for p in out.problems]
+    return [line for line in due(out.state, parse_time("2026-11-02T11:00:00Z")) if line.startswith("CfJ 1:")]
+
+
+def test_a_cfj_without_effect_is_named_as_failable_now():
+    # seed 001 1.6: any admin may fail a CfJ that has no effect on the ruleset or gamestate, at any time
+    (line,) = _cfj_due(True)
+    assert "it has no effect on the ruleset or gamestate, so any admin may fail it now" in line, line
+    (line,) = _cfj_due(False)
+    assert "no effect" not in line, line

@@ -45,8 +45,14 @@ def due(state: State, now: datetime) -> list[str]:
                 lines.append(f"proposal {p['id']} (the oldest pending) needs more votes")
     for c in state.doc("cfjs")["cfjs"]:
         if c["status"] == "pending":
-            ok, why = judgment.status(ctx_at(state, now), c)
-            lines.append(f"CfJ {c['id']}: " + (f"an admin may resolve it now ({why})" if ok else why))
+            ctx = ctx_at(state, now)
+            ok, why = judgment.status(ctx, c)
+            line = f"CfJ {c['id']}: " + (f"an admin may resolve it now ({why})" if ok else why)
+            if o["cfj_fail_without_effect"] and not judgment.has_effect(ctx, c.get("effects")):
+                # seed 001 1.6: a CfJ that changes neither the ruleset nor the gamestate may be failed at any time
+                line += ("; it has no effect on the ruleset or gamestate, so any admin may fail it now "
+                         "(fail_without_effect: true)")
+            lines.append(line)
     for d in state.doc("dovs")["dovs"]:
         if d["status"] == "pending":
             result, why = victory.dov_status(ctx_at(state, now), d)
