@@ -602,7 +602,10 @@ def _move_check(ctx: Ctx) -> Iterator[str]:
         return
     here = location_by_id(ctx, s["location"])
     there = find_location(ctx, ctx.params["to"])
-    if here is not None and not adjacent(here, there):
+    if here is not None and here["id"] == there["id"]:
+        yield f"{ctx.actor} is already at {there['name']} ({there['x']}, {there['y']}); a move goes to an adjacent " \
+              "location"
+    elif here is not None and not adjacent(here, there):
         yield f"{there['name']} ({there['x']}, {there['y']}) is not adjacent to {here['name']} " \
               f"({here['x']}, {here['y']})"
 
