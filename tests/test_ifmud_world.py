@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 
 import pytest
 
@@ -173,3 +174,28 @@ def test_a_half_named_servant_is_bad_input_at_its_line(tmp_path, edit, where, sa
     assert report.exit_code == 2
     texts = [p.text() for p in report.problems]
     assert any(where + ": " + says in t for t in texts), texts
+
+
+def test_a_prize_of_negative_value_is_bad_input_at_its_line(tmp_path):
+    """ifMUD seed, Rule 57: a prize token's value is a non-negative integer. A tokens file giving one a negative value
+    is refused as bad input naming the file, line and field; 0 is a value the schema takes."""
+    import shutil
+    from pathlib import Path
+
+    from validators.check import check_repo
+
+    root = Path(__file__).resolve().parents[1]
+    shutil.copytree(root / "content" / "ifmud", tmp_path / "content" / "ifmud")
+    path = tmp_path / "content/ifmud/gamestate/tokens.yaml"
+    text = path.read_text(encoding="utf-8")
+    fleece = "    name: golden fleece\n    location:\n      room: West of Nowhere\n    value: 15\n"
+    assert text.count(fleece) == 1
+    path.write_text(text.replace(fleece, fleece.replace("value: 15", "value: -5")), encoding="utf-8")
+    report = check_repo(tmp_path, only=["ifmud"])
+    assert report.exit_code == 2
+    texts = [p.text() for p in report.problems]
+    assert any(re.search(r"gamestate/tokens\.yaml:\d+:\d+: tokens\[6\]\.value: -5 is less than the minimum of 0", t)
+               for t in texts), texts
+    path.write_text(text.replace(fleece, fleece.replace("value: 15", "value: 0")), encoding="utf-8")
+    texts = [p.text() for p in check_repo(tmp_path, only=["ifmud"]).problems]
+    assert not [t for t in texts if "minimum" in t], texts  # (the replay still says 15: that is another matter)

@@ -79,13 +79,9 @@ def _drop_check(ctx: Ctx) -> Iterator[str]:
     if t.get("role") == "lunchbox" and w.is_prize(t) and t["destination"] == here:
         if ctx.params.get("by") == "servant":
             yield "Rule 104 asks the active player to drop the Lunchbox at its destination; a servant may not"
-    # ifMUD seed, Rule 42 on what a drop could cost its player: a prize delivered pays its value (Rule 103; half,
-    # rounded up, by the servant), which a proposal may have made negative (Rule 54); and the Bottle Imp leaving
-    # the player lowers their Puissance, a tally too (Rules 136, 149). (The Lunchbox's value is a die's roll.)
-    elif w.is_prize(t) and t["destination"] == here:
-        value = int(t.get("value", 0))
-        paid = math.ceil(value / 2) if ctx.params.get("by") == "servant" else value
-        yield from w.may_lose(ctx, ctx.actor, -paid, f"delivering {t['name']} (Rule 103)")
+    # ifMUD seed, Rule 42 on what a drop could cost its player: the Bottle Imp leaving the player lowers their
+    # Puissance, a tally (Rules 136, 149). A prize delivered only pays: its value is a non-negative integer (Rule 57,
+    # which the tokens schema holds every token and every proposal's effects to).
     if w.imp_holder(ctx, t) == ctx.actor:
         yield from w.may_lose(ctx, ctx.actor, 1, "the Bottle Imp leaving them (Rule 149)", stat=w.PUISSANCE)
 
