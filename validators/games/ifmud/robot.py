@@ -75,8 +75,13 @@ def _rk(ctx: Ctx) -> None:
     if kind == "kitten":
         ctx.step({"robotfindskitten": True})
         w.add_tally(ctx, ctx.actor, 10, w.BROWNIE, "Rule 157: robotfindskitten")
-        w.set_entity_location(ctx, "robot", w.room_name(ctx, "cpu"), how="Rule 157")
-        w.set_entity_location(ctx, "kitten", w.room_name(ctx, "lounge"), how="Rule 157")
+        # ifMUD seed, Rule 157 sends the robot to Embedded CPU and the kitten to the Lounge; a room the rules send
+        # something to that is no longer on the map is replaced by the room alphabetically first (Rule 69), not by
+        # Saturn (Rule 53 is for a location that ceases to exist).
+        for which, room in (("robot", "cpu"), ("kitten", "lounge")):
+            home = w.room_name(ctx, room)
+            w.set_entity_location(ctx, which, w.required_room(ctx, home) or home,
+                                  how="Rule 157" if w.room(ctx, home) is not None else "Rules 157, 69")
     else:
         w.add_tally(ctx, ctx.actor, -1, w.BROWNIE, f"Rule 157: the robot examined {seen}")
 
