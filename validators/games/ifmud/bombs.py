@@ -49,11 +49,17 @@ def _cigar(ctx: Ctx) -> None:
     last = ctx.doc("tokens")["last_cigar"]
     loc = dict(last["location"])
     kind, who = w.carrier(loc)
-    # Rule 152: Blasted Heath only when the old place would remove the cigar at once (a high-security area,
-    # Rule 74). A room or carrier that no longer exists does not: the consequences rehome the cigar as any
-    # token in a vanished place (the Attic, Rule 49; the alphabetically first room, Rule 69).
-    if kind == "room" and (w.room(ctx, who) or {}).get("high_security"):
-        loc = {"room": w.room_name(ctx, "heath")}
+    # Rule 152 puts the cigar where the last one was. A room no longer on the map is a room the rules require a
+    # location to be changed to that no longer exists, so Rule 69 puts it in the room alphabetically first; and
+    # where that place would remove the cigar at once (a high-security area, Rule 74) it goes to Blasted Heath
+    # instead, itself by Rule 69 when Blasted Heath is gone. (A carrier who is no longer a player is no room: the
+    # consequences rehome the cigar as any token whose location ceased to exist, the Attic, Rule 49.)
+    if kind == "room":
+        room = w.required_room(ctx, who) or who
+        if (w.room(ctx, room) or {}).get("high_security"):
+            heath = w.room_name(ctx, "heath")
+            room = w.required_room(ctx, heath) or heath
+        loc = {"room": room}
     fields = {"name": last["name"], "role": "cigar", "location": loc, "delay_hours": float(last["delay_hours"]) - 24}
     for k in ("destination", "value"):
         if k in last:
