@@ -502,7 +502,12 @@ def _describe(error: jsonschema.ValidationError) -> str:
             hint = did_you_mean(extra[0], known, repr) if len(extra) == 1 else ""
             return f"unknown field{'s' if len(extra) > 1 else ''} {', '.join(map(repr, extra))}{hint}"
     if error.validator == "type":
-        return f"{_short(error.instance)} is not of type {error.validator_value}"
+        said = f"{_short(error.instance)} is not of type {error.validator_value}"
+        # a type a conditional (if/then) asks for, the schema saying why there: say it (e.g. Rule 45 of ifMUD: a
+        # servant's name and species go together, so a named servant's species may not be null)
+        if "then" in error.absolute_schema_path and isinstance(error.schema.get("description"), str):
+            return f"{said}: {error.schema['description']}"
+        return said
     if error.validator == "pattern" and error.validator_value == NOT_BLANK:
         return "must not be blank: it says nothing"
     if error.validator == "anyOf" and error.validator_value == EMPTY_OR_NOT_BLANK:
