@@ -358,3 +358,52 @@ def test_an_empty_text_is_none_where_empty_is_allowed():
     assert schemas.is_valid("", inline=schemas.not_blank({"type": "string"}, empty_ok=True))
     assert schemas.errors("", inline=schemas.not_blank({"type": "string", "minLength": 1}))[0].message == (
         "must not be blank: it says nothing")
+
+
+def _calendar_ok(text: str) -> bool:
+    import datetime as dt
+
+    try:
+        t = dt.datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ") if "T" in text else dt.datetime.strptime(text, "%Y-%m-%d")
+    except ValueError:
+        return False
+    return t.year >= 1000 and len(text) in (10, 20)
+
+
+DAYS = ["2026-11-22", "2026-02-28", "2026-02-29", "2028-02-29", "2000-02-29", "2100-02-29", "2400-02-29",
+        "1900-02-29", "2026-04-30", "2026-04-31", "2026-12-31", "2026-13-01", "2026-00-10", "2026-01-00",
+        "0999-01-01", "1000-01-01", "9999-12-31", "2026-1-01", "2026-01-32"]
+CLOCKS = ["T00:00:00Z", "T23:59:59Z", "T24:00:00Z", "T12:60:00Z", "T12:00:60Z", "T12:00:00", "T12:00:00+00:00"]
+
+
+@pytest.mark.parametrize("day", DAYS)
+def test_time_and_day_patterns_are_the_calendar(day):
+    # a date that only looks like one (2026-02-30) is bad input at its line, under both validators, not an error
+    # deep in the rule that reads it; 29 February only in leap years (2000 and 2400, not 1900 or 2100)
+    rs = pytest.importorskip("jsonschema_rs")
+    for text, pattern in [(day, schemas.DAY_PATTERN)] + [(day + c, schemas.TIME_PATTERN) for c in CLOCKS]:
+        want = _calendar_ok(text)
+        inline = {"type": "string", "pattern": pattern}
+        assert schemas.is_valid(text, inline=inline) is want, text
+        assert rs.validator_for(inline).is_valid(text) is want, text
+
+
+def test_every_schema_spells_the_time_and_day_patterns_alike():
+    common = json.loads((schemas.SCHEMA_DIR / "common.schema.json").read_text(encoding="utf-8"))
+    assert common["$defs"]["time"]["pattern"] == schemas.TIME_PATTERN
+    found = {}
+    for path in sorted(schemas.SCHEMA_DIR.glob("*.json")):
+        for m in re.finditer(r'"pattern":\s*("(?:[^"\\]|\\.)*")', path.read_text(encoding="utf-8")):
+            p = json.loads(m.group(1))
+            if "-02-" in p or "{4}-" in p:
+                found.setdefault(p, []).append(path.name)
+    assert set(found) <= {schemas.TIME_PATTERN, schemas.DAY_PATTERN}, found
+    assert schemas.DAY_PATTERN in found
+
+
+def test_an_impossible_day_is_reported_at_its_field():
+    doc = {"next": 2, "proposals": [{"id": 1, "title": "Fix", "author": "Dana",
+                                      "submitted": "2026-02-30T10:00:00Z", "status": "pending", "votes": {}}]}
+    problems = schemas.errors(doc, schema="proposals.schema.json")
+    said = '"2026-02-30T10:00:00Z" is not a UTC time of the calendar, like 2026-11-22T10:15:00Z'
+    assert [(p.field, p.message) for p in problems] == [("proposals[0].submitted", said)]

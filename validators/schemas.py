@@ -60,6 +60,16 @@ _SAYS_SOMETHING = re.compile(NOT_BLANK)
 # Not a pattern "^$|...": Python's "$" also matches before a final line break, so "\n" would pass it.
 EMPTY_OR_NOT_BLANK = [{"maxLength": 0}, {"pattern": NOT_BLANK}]
 
+# A day of the calendar, 1000-9999 (no game is set earlier): each month's own days, 29 February in leap years
+# (every fourth year, but not a century unless it divides by 400). The shared ``time`` of common.schema.json and
+# the day patterns of the schemas spell it; a date that only looks like one (2026-02-30) is bad input at its
+# line, not an error deep in a rule that reads it.
+DAY = ("(?:[1-9][0-9]{3}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)"
+       "|02-(?:0[1-9]|1[0-9]|2[0-8]))|(?:[1-9][0-9](?:0[48]|[2468][048]|[13579][26])|(?:[2468][048]|[13579][26])00)"
+       "-02-29)")
+DAY_PATTERN = f"^{DAY}$"
+TIME_PATTERN = f"^{DAY}T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z$"
+
 
 def is_blank(text: str) -> bool:
     """Whether ``text`` says nothing by ``NOT_BLANK``'s measure (only blanks and invisible characters, or empty):
@@ -510,6 +520,10 @@ def _describe(error: jsonschema.ValidationError) -> str:
         return said
     if error.validator == "pattern" and error.validator_value == NOT_BLANK:
         return "must not be blank: it says nothing"
+    if error.validator == "pattern" and error.validator_value == TIME_PATTERN:
+        return f"{_short(error.instance)} is not a UTC time of the calendar, like 2026-11-22T10:15:00Z"
+    if error.validator == "pattern" and error.validator_value == DAY_PATTERN:
+        return f"{_short(error.instance)} is not a day of the calendar, like 2026-11-22"
     if error.validator == "anyOf" and error.validator_value == EMPTY_OR_NOT_BLANK:
         return "must not be blank: it says nothing (leave it out, or empty, for none)"
     if _names_a_key(error):
