@@ -225,3 +225,50 @@ def test_the_face_may_be_the_die_s_last_side_and_no_further(tmp_path):
     _edit(path, ("tasks", "chop"), {"energy_per_wood": 4, "die": 1, "fells_on": 2})
     assert [(p.field, p.message.split(",")[0]) for p in _problems(tmp_path)] == [
         ("tasks.chop.fells_on", "the tree falls on a 2")]
+
+
+MAP = f"content/{GAME}/gamestate/map.yaml"
+
+
+@pytest.mark.parametrize("name", ["Dirt", "Rock", "Water", "Channel", "Smoke", "Seedling", "Small Crop",
+                                  "Mature Crop", "Wall", "Door"])
+def test_a_legend_without_a_terrain_the_rules_write_is_bad_input(tmp_path, name):
+    """Seed 001: the rules turn locations into these terrains (2.4 Tasks: Dirt, a Channel, Smoke, a Seedling;
+    2.2.1 Locations: Water, the Crops; 2.2.2 Tunneling: Rock; 2.2 and 2.5: Walls and Doors). A map whose legend
+    lacks one is bad input at the legend's line (validators/games/settlement/limits.py, ``map_limits``), not a
+    KeyError when somebody cooks, digs or plants."""
+    _game(tmp_path)
+    path = tmp_path / MAP
+    tree = yamlio.rt_load(path.read_text(), str(path))
+    chars = [ch for ch, entry in tree["legend"].items() if entry["name"] == name]
+    assert chars, f"the fixture's legend has no {name}"
+    for ch in chars:
+        del tree["legend"][ch]
+    path.write_text(yamlio.rt_dump(tree))
+    problems = _problems(tmp_path)
+    found = [p for p in problems if p.file == MAP and p.field == "legend" and p.line > 0
+             and f"the legend has no {name}, which the rules need" in p.message and p.kind == "bad-input"]
+    assert found, [p.text() for p in problems]
+
+
+def test_the_cli_names_a_legend_without_smoke_without_a_traceback(tmp_path):
+    """A hand edit striking Smoke from the legend: ``nomic check`` and ``nomic act`` (a Cook Meal, which would have
+    written Smoke) both say bad input (exit 2) at the legend's line, with no traceback, and write nothing."""
+    repo = tmp_path / "repo"
+    _game(repo)
+    path = repo / MAP
+    smoke = "  '&': {name: Smoke, state: empty, colour: '#b0b0b0'}\n"
+    assert smoke in path.read_text()
+    path.write_text(path.read_text().replace(smoke, ""))
+    line = path.read_text().splitlines().index("legend:") + 1
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "base")
+    before = {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()}
+    for args in (["check", "--no-replay"],
+                 ["act", GAME, "settlement.cook", "smoke=4e", "--as", "Cat", "--at", "2026-11-03T10:00:00Z"]):
+        r = nomic(repo, *args)
+        assert r.returncode == 2, r.stdout + r.stderr
+        assert "Traceback" not in r.stdout + r.stderr
+        assert f"{MAP}:{line}:1: legend: the legend has no Smoke" in r.stdout + r.stderr, r.stdout + r.stderr
+    assert before == {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()}

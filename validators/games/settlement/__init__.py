@@ -17,7 +17,7 @@ from ...problems import Illegal
 from . import build, dances, jobs, life, movement, outsiders, tasks, victory
 from .common import barrier_problems, construction_problems, is_outsider, option_problems, the_map
 from .grid import parse
-from .limits import handbook_limits
+from .limits import handbook_limits, map_limits
 from .pages import pages
 
 RULE = "the-settlement"
@@ -79,9 +79,7 @@ def invariants(state: State) -> Iterator[Problem]:
             yield Problem(f"row {i} holds {', '.join(map(repr, unknown))}, which the legend does not explain",
                           file="map", field=f"rows[{i}]")
     names = [e["name"] for e in legend.values()]
-    for needed in ("Dirt", "Rock", "Water", "Channel", "Door", "Wall", "Smoke"):
-        if needed not in names:
-            yield Problem(f"the legend must define {needed}", file="map", field="legend")
+    # the terrains the rules write are the map's limits (limits.map_limits): bad input at load, refused at enactment
     if len(set(names)) != len(names):
         yield Problem("two legend characters have the same name", file="map", field="legend")
     for _, problems, _, rule in _RULED_FLAGS:  # rules 2.2 and 2.5: the Barriers and Constructions are the rules'
@@ -128,7 +126,8 @@ MODULE = Module(
     name="settlement",
     title="The Settlement (dynastic rules of BlogNomic Ruleset 75)",
     docs=[
-        DocKind("map", "settlement_map.schema.json", "The Settlement map: rows of characters and the legend"),
+        DocKind("map", "settlement_map.schema.json", "The Settlement map: rows of characters and the legend",
+                limits=map_limits),
         DocKind("stockpile", "settlement_stockpile.schema.json", "The Colony Stockpile"),
         DocKind("handbook", "settlement_handbook.schema.json", "Costs and yields of tasks, constructions, jobs",
                 limits=handbook_limits),

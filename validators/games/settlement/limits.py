@@ -13,6 +13,11 @@ has a side for each of its results; the Miner's ore is named by the faces of a D
 
 A handbook file out of order is bad input at the field's line; a proposal whose patch would leave it so is
 refused at enactment, as one that breaks the schema is.
+
+The map's legend (``map_limits``) must name every terrain the rules themselves turn a location into, or the action
+that does so has no character to write: Dirt, Rock, Water, Channel, Smoke, Seedling, Small Crop and Mature Crop,
+and the Wall and Door that enclose Rooms. A legend without one is bad input at its line, and a proposal whose patch
+would strike one is refused at enactment, not a KeyError when somebody cooks, digs or plants.
 """
 
 from __future__ import annotations
@@ -35,3 +40,27 @@ def handbook_limits(doc: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
         yield (("tasks", "catapult", "range"),
                f"the nearest target ({lo} squares) is farther than the farthest ({hi}), so no square could be "
                "fired at; the range is [nearest, farthest]")
+
+
+# Seed 001: the terrains a rule turns a location into, by legend name, and the rule that does it
+WRITTEN = (
+    ("Dirt", "2.4 Tasks: Mine, Chop wood, Harvest Crop and Brew leave Dirt"),
+    ("Rock", "2.2.2 Tunneling adds rows of Rock"),
+    ("Water", "2.2.1 Locations: a Channel next to Water turns into Water"),
+    ("Channel", "2.4 Tasks: Dig Channel makes one"),
+    ("Smoke", "2.4 Tasks: Cook Meal turns Dirt into Smoke"),
+    ("Seedling", "2.4 Tasks: Plant Seed makes one"),
+    ("Small Crop", "2.2.1 Locations: a Seedling becomes a Small Crop on Monday"),
+    ("Mature Crop", "2.2.1 Locations: a Small Crop becomes a Mature Crop on Monday"),
+    ("Wall", "2.2 The Settlement: Walls enclose Rooms (2.5: Build Wall)"),
+    ("Door", "2.2 The Settlement: Doors join Rooms (2.5: Build Door)"),
+)
+
+
+def map_limits(doc: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    """(path in the map, why) for each terrain a rule writes that the legend has no character for; ``doc`` is a
+    map the schema accepts."""
+    names = {entry["name"] for entry in doc["legend"].values()}
+    for name, why in WRITTEN:
+        if name not in names:
+            yield (("legend",), f"the legend has no {name}, which the rules need ({why})")
