@@ -13,7 +13,7 @@ from typing import Any, Iterator
 
 from ...engine import LEADER, PLAYER, Action, Ctx
 from ...problems import Problem
-from ...roster import change_stat, new_stats
+from ...roster import change_stat, new_stats, value_problem
 from ...timeutil import format_time, parse_time, week_start
 from .common import (
     OUTSIDER,
@@ -74,6 +74,9 @@ def _create(ctx: Ctx) -> None:
             raise ctx.refuse(f"{len(places)} Rats, but the Stockpile holds only {meals} Meals")
     elif len(places) != 1:
         raise ctx.refuse("one Outsider of each type is created on row 0 (several Rats only Indoors: indoors=true)")
+    start_problem = _start_stats_problem(ctx, kind, spec.get("stats", {}))
+    if start_problem:
+        raise ctx.refuse(start_problem)
     colony = ctx.edit("colony")
     numbers = colony.setdefault("outsider_numbers", {})
     roster = ctx.edit("roster")
@@ -102,6 +105,29 @@ def _create(ctx: Ctx) -> None:
     created = colony.setdefault("outsiders_created", {})
     horizon = ctx.at - timedelta(days=8)
     created[kind] = [t for t in created.get(kind, []) if parse_time(t) >= horizon] + [format_time(ctx.at)]
+
+
+_TYPES = {"integer": lambda v: isinstance(v, int) and not isinstance(v, bool), "string": lambda v: isinstance(v, str),
+          "boolean": lambda v: isinstance(v, bool), "list": lambda v: isinstance(v, list)}
+
+
+def _start_stats_problem(ctx: Ctx, kind: str, stats: dict[str, Any]) -> str | None:
+    """Why the handbook's starting stats of an Outsider type (seed 001, Outsiders: a Moose starts with 2 Hunger)
+    cannot be an Outsider's stats on the roster, or None. The handbook cannot see the roster's declarations, so a
+    value of the wrong type or out of bounds (a Hunger of 'two' or -2) or a stat the roster does not keep is caught
+    here, when an Outsider would be made with it, naming the handbook's field."""
+    defs = ctx.doc("roster")["stats"]
+    for key, value in stats.items():
+        field = f"the handbook's outsiders.{kind}.stats.{key}"
+        d = defs.get(key)
+        if d is None:
+            return f"{field}: the roster keeps no stat {key!r} (its stats: {', '.join(defs)})"
+        if not _TYPES.get(d["type"], lambda v: True)(value):
+            return f"{field}: {value!r} is not of type {d['type']}, as the roster's {key} is"
+        wrong = value_problem(d, value)
+        if wrong:
+            return f"{field}: {wrong}"
+    return None
 
 
 CREATE = Action(
