@@ -272,3 +272,31 @@ def test_the_cli_names_a_legend_without_smoke_without_a_traceback(tmp_path):
         assert "Traceback" not in r.stdout + r.stderr
         assert f"{MAP}:{line}:1: legend: the legend has no Smoke" in r.stdout + r.stderr, r.stdout + r.stderr
     assert before == {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()}
+
+
+@pytest.mark.parametrize("date, says", [
+    ("'2026-02-31T00:00:00Z'", "victory_date: '2026-02-31T00:00:00Z' is not a time: day is out of range for month"),
+    ("'2026-12-31'", "victory_date: '2026-12-31' is not a UTC time like 2026-11-22T10:15:00Z"),
+])
+def test_a_victory_date_that_is_not_a_time_is_named_without_a_traceback(tmp_path, date, says):
+    """Seed 001, 2.12 Victory: the victory date (the seed's 5 May 2010) is the game's option
+    ``options.settlement.victory_date``. One that is not a time was read by every action's look at Victory and ended
+    ``nomic check`` and ``nomic act`` in a ValueError; the option is now reported at game.yaml's
+    ``options.settlement`` (the module's invariant), the date is never reached, and the Leader's Election for
+    Mayor is refused saying why."""
+    repo = tmp_path / "repo"
+    _game(repo)
+    game = repo / f"content/{GAME}/game.yaml"
+    game.write_text(game.read_text().replace("  settlement: {}\n", f"  settlement: {{victory_date: {date}}}\n"))
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "base")
+    r = nomic(repo, "act", GAME, "settlement.fish", "--as", "Eve", "--at", "2026-11-03T10:00:00Z")
+    assert "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    r = nomic(repo, "act", GAME, "settlement.election", "--as", "Lena", "--at", "2026-11-04T10:00:00Z")
+    assert r.returncode != 0 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert "is not a time, so it is never reached" in r.stdout + r.stderr, r.stdout + r.stderr
+    r = nomic(repo, "check")
+    out = r.stdout + r.stderr
+    assert r.returncode == 1 and "Traceback" not in out, out
+    assert f"content/{GAME}/game.yaml:" in out and f"options.settlement: {says}" in out, out

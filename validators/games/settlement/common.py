@@ -61,8 +61,9 @@ def option_problems(config: dict[str, Any]) -> list[str]:
         elif key == "victory_date":
             try:
                 parse_time(value)
-            except ValueError as e:
-                out.append(f"victory_date: {e}")
+            except (TypeError, ValueError) as e:
+                out.append(f"victory_date: {e}" if repr(value) in str(e)
+                           else f"victory_date: {value!r} is not a time: {e}")
         elif key == "start":
             try:
                 parse(value)

@@ -90,7 +90,12 @@ def check_victory(ctx: Ctx, seen: census.Counts | None = None) -> None:
 
 
 def _date(state: State | Ctx) -> Any:
-    return parse_time(opts(state)["victory_date"])
+    """The victory date, or None when the game's option is not a time (the module's invariant reports it at
+    ``options.settlement``; until it is mended the date is never reached, rather than a traceback)."""
+    try:
+        return parse_time(opts(state)["victory_date"])
+    except (TypeError, ValueError):
+        return None
 
 
 def judge_date(ctx: Ctx) -> None:
@@ -100,7 +105,8 @@ def judge_date(ctx: Ctx) -> None:
     action (``ctx.tx.base``) is the state at the date itself.
     """
     colony = ctx.doc("colony")
-    if colony.get("date_judged") or colony.get("victory") or ctx.at < _date(ctx):
+    date = _date(ctx)
+    if colony.get("date_judged") or colony.get("victory") or date is None or ctx.at < date:
         return
     when = opts(ctx)["victory_date"]
     alive = deathless(ctx.tx.base)
@@ -117,7 +123,10 @@ def judge_date(ctx: Ctx) -> None:
 
 def _election_check(ctx: Ctx) -> Iterator[str]:
     colony = ctx.doc("colony")
-    if ctx.at < _date(ctx):
+    date = _date(ctx)
+    if date is None:
+        yield f"the victory date ({opts(ctx)['victory_date']!r}) is not a time, so it is never reached"
+    elif ctx.at < date:
         yield f"the victory date ({opts(ctx)['victory_date']}) has not been reached"
     elif not colony.get("date_judged") and len(deathless(ctx)) == 1:
         yield f"{deathless(ctx)[0]} alone had 0 Deaths on the victory date, and so has won"
