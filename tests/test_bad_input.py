@@ -164,3 +164,22 @@ def test_a_refused_act_places_its_problems_on_the_action_not_in_a_file_it_never_
     out = json.loads(j.stdout)
     assert out["notes"] == [f"refused: core.vote by Dana at {args[-1]} (not written)"]
     assert all("file" not in p and "action" not in p for p in out["problems"]), out
+
+
+def test_a_founding_stat_the_rules_cannot_read_is_bad_input_at_its_line(tmp_path):
+    # the replay starts from initial/, and Settlement's rules read Hunger as the number the roster declares; a
+    # hand-edited founding roster with 'x' there stopped the first rule with a traceback
+    repo = make_repo(tmp_path, "settlement")
+    path = repo / "content" / "settlement" / "initial" / "gamestate" / "roster.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    row = next(i for i, line in enumerate(lines) if "hunger: 0, deaths" in line)
+    lines[row] = lines[row].replace("hunger: 0,", "hunger: x,")
+    path.write_text("".join(lines), encoding="utf-8")
+    before = {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()}
+    r = nomic(repo, "check")
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "Traceback" not in r.stdout + r.stderr
+    where = f"content/settlement/initial/gamestate/roster.yaml:{row + 1}:"
+    assert any(line.startswith(where) and "stats.hunger: 'x' is not of type integer" in line
+               for line in r.stdout.splitlines()), r.stdout
+    assert {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()} == before

@@ -39,7 +39,7 @@ from .content import (
     require_game,
 )
 from .engine import State
-from .judge import Step, compare, invariants, judge_one
+from .judge import Step, compare, initial_problems, invariants, judge_one
 from .problems import BAD_INPUT, ILLEGAL, NEEDS_ADMIN, BadInput, Problem, Report, did_you_mean
 
 ENGINE_PATHS = ("validators/", "schemas/", "site_plugins/", "mkdocs.yml", ".github/", ".ci/", "pyproject.toml",
@@ -260,6 +260,12 @@ def audit_game(source: Any, files: Any, report: Report, *, now: datetime | None 
         initial = load_game(source, name, part="initial/", registry=files.registry)
     except BadInput as e:
         report.add(e.problems)
+        return
+    founding = initial_problems(initial)
+    if founding:
+        # the rules read the founding roster's stats as the roster declares them (a number where a number is
+        # declared): a value they cannot read is bad input at its line, not an error deep in the first rule
+        report.add(founding)
         return
     states = RecentStates(CONFLICT_WINDOW + 1)
     timeline: list[tuple[str, dict[str, Any], State, Any]] | None = [] if keep is not None else None

@@ -284,6 +284,16 @@ def invariants(files: GameFiles) -> list[Problem]:
     return out
 
 
+def initial_problems(files: GameFiles) -> list[Problem]:
+    """The founding state's roster against the roster's declared stats (``check_roster``), as bad input at the
+    line and field of ``initial/gamestate/roster.yaml``: the replay starts from it, and its rules read each stat
+    as declared."""
+    from .roster import check_roster
+
+    roster_path = files.doc_paths.get("roster", f"{files.root}/gamestate/roster.yaml")
+    return [_locate_field(p, files, roster_path).at(kind=BAD_INPUT) for p in check_roster(files.state, roster_path)]
+
+
 def _guess_file(p: Problem, files: GameFiles) -> str:
     """Invariants name a document kind as their file; place it in that document's file."""
     return files.doc_paths.get(p.file, f"{files.root}/game.yaml")
