@@ -320,3 +320,26 @@ def test_a_hostile_name_is_inert_on_the_page(base):
     assert_same_shape(plain.markdown, hostile.markdown, hostile.slug)
     assert "&lt;img src=x onerror=alert(1)&gt; &#91;x&#93;(javascript:alert(2)) &#42;y&#42;" in hostile.markdown
     assert "## Victory" in hostile.markdown and "## Tag days" in hostile.markdown
+
+
+def test_a_state_with_one_hand_is_bad_input_not_a_traceback(tmp_path):
+    """Rule 22 (seed 003): the Ruleset has two Hands, and a Switcheroo swaps the one with the other. A hand-edited
+    quazie.yaml holding only the left Hand was accepted, and the next Hand move once the Alarm had passed (a
+    Switcheroo) stopped with a traceback; now the file is refused, naming its line and the missing Hand."""
+    from tests.gitgame import make_repo, nomic
+
+    repo = make_repo(tmp_path, "quazie")
+    path = repo / "content" / "quazie" / "gamestate" / "quazie.yaml"
+    text = path.read_text()
+    right = "  right:\n    rule: special-positions\n    text: Mango Tree\n"
+    assert right in text and "switcheroo_alarm: 210\n" in text
+    path.write_text(text.replace(right, "").replace("switcheroo_alarm: 210\n", "switcheroo_alarm: 10\n"))
+    before = {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()}
+    r = nomic(repo, "act", "quazie", "quazie.move-hand", "hand=left", "rule=tag", "text=tag days", "--as", "Quazie",
+              "--at", "2026-11-20T10:00:00Z")
+    out = r.stdout + r.stderr
+    assert r.returncode == 2 and "Traceback" not in out, out
+    assert "content/quazie/gamestate/quazie.yaml:5:1: hands: 'right' is a required property" in out, out
+    assert {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()} == before
+    r = nomic(repo, "check")
+    assert r.returncode == 2 and "hands: 'right' is a required property" in r.stdout, r.stdout + r.stderr
