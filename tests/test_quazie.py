@@ -343,3 +343,26 @@ def test_a_state_with_one_hand_is_bad_input_not_a_traceback(tmp_path):
     assert {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()} == before
     r = nomic(repo, "check")
     assert r.returncode == 2 and "hands: 'right' is a required property" in r.stdout, r.stdout + r.stderr
+
+
+def test_a_hand_in_a_rule_the_ruleset_lacks_is_reported_not_a_traceback(tmp_path):
+    """Rule 22 (seed 003): a Hand is in a rule's text or in its Pocket. A hand-edited quazie.yaml naming a rule id
+    the ruleset does not have made the Hand's move to its Pocket stop with a KeyError; now `nomic check` names the
+    file and field, and the move is refused saying why."""
+    from tests.gitgame import make_repo, nomic
+
+    repo = make_repo(tmp_path, "quazie")
+    path = repo / "content" / "quazie" / "gamestate" / "quazie.yaml"
+    text = path.read_text()
+    assert "    rule: muffin-roles\n" in text
+    path.write_text(text.replace("    rule: muffin-roles\n", "    rule: muffin-rolls\n", 1))
+    r = nomic(repo, "check")
+    out = r.stdout + r.stderr
+    assert r.returncode != 0 and "Traceback" not in out, out
+    assert "hands.left.rule: the left Hand is in rule 'muffin-rolls', and the ruleset has no such rule" in out, out
+    assert "content/quazie/gamestate/quazie.yaml" in out, out
+    r = nomic(repo, "act", "quazie", "quazie.move-hand", "hand=left", "rule=pocket", "--as", "Quazie",
+              "--at", "2026-11-20T10:00:00Z")
+    out = r.stdout + r.stderr
+    assert r.returncode != 0 and "Traceback" not in out, out
+    assert "the ruleset has no such rule" in out, out

@@ -55,6 +55,7 @@ def _option_problems(state: State) -> Iterator[Problem]:
 def _invariants(state: State) -> Iterator[Problem]:
     yield from _option_problems(state)
     yield from hands.colour_problems(state)
+    yield from hands.hand_problems(state)
     known = set(flavour_names(state))
     moves = set(state.doc("quazie_tables")["dance"]["roll"].values())
     bad_table = dance.table_problem(state.doc("quazie_tables")["dance"])

@@ -109,11 +109,25 @@ def pocketed(state: State | Ctx, hands: dict[str, Any]) -> list[str]:
     return [k for k, h in hands.items() if h["rule"] == POCKET or in_no_rule(state, h)]
 
 
-def _move_check(ctx: Ctx) -> Iterator[str]:
+def hand_problems(state: State) -> Iterator[Problem]:
+    """Rule 22 (seed 003): a Hand is in a rule of the Ruleset (in force, or one it has since left) or in its Pocket.
+    A Hand naming a rule the ruleset has never had is a slip in quazie.yaml, reported where it is."""
+    for which, hand in state.doc("quazie").get("hands", {}).items():
+        if hand["rule"] != POCKET and hand["rule"] not in state.rules:
+            yield Problem(f"the {which} Hand is in rule {hand['rule']!r}, and the ruleset has no such rule (a Hand is "
+                          f"in a rule's text or in its Pocket, '{POCKET}')", "quazie", field=f"hands.{which}.rule",
+                          rule=R_HANDS)
+
+
+def _move_check(ctx: Ctx) -> Iterator[str | Problem]:
     hands = _hands(ctx)
     which = ctx.params["hand"]
     if which not in hands:
         yield f"there is no {which} Hand in this game's gamestate"
+        return
+    bad = list(hand_problems(ctx.state))
+    if bad:
+        yield from bad
         return
     year = calendar_year(ctx, ctx.at)
     alarm = int(ctx.doc("quazie").get("switcheroo_alarm", 0))
