@@ -366,3 +366,14 @@ def test_a_hand_in_a_rule_the_ruleset_lacks_is_reported_not_a_traceback(tmp_path
     out = r.stdout + r.stderr
     assert r.returncode != 0 and "Traceback" not in out, out
     assert "the ruleset has no such rule" in out, out
+
+
+def test_invariant_a_note_history_holds_notes(base):
+    """Rule 24 (seed 003): `nomic check` names a Note History entry that is not a note (text), by its field."""
+    (inv,) = MODULE.invariants
+    docs = copy.deepcopy(base.docs)
+    docs["roster"]["players"][1]["stats"]["notes"] = ["A", {"B": 1}]
+    problems = [p for p in inv(State(base.config, docs, base.rules)) if "Note History" in p.message]
+    assert [(p.field, p.message) for p in problems] == [
+        ("players[1].stats.notes", "Ben's Note History: notes[1] is {'B': 1}, not a note (each note of a Note History "
+                                   "is text: 'G flat', '[]', '-')")]

@@ -76,6 +76,9 @@ def _invariants(state: State) -> Iterator[Problem]:
         # Muffin still marked It, or holding a role only one may hold, makes no second one
         if stat(p, "tag") == IT and not p.get("idle"):
             its.append(p["name"])
+        bad_notes = music.note_problem(list(stat(p, "notes", [])))
+        if bad_notes:
+            yield Problem(f"{p['name']}'s Note History: {bad_notes}", "roster", field=f"{where}.notes")
         for role in stat(p, "roles", []):
             if role not in roles.ROLES:
                 yield Problem(f"{role!r} is not a role of rule 23", "roster", field=f"{where}.roles")

@@ -50,10 +50,22 @@ CHOICES = {
 }
 
 
+def note_problem(notes: list) -> str | None:
+    """Rule 24 (seed 003): a Note History is a list of notes, each written as text (hand-edited lists aside)."""
+    for j, note in enumerate(notes):
+        if not isinstance(note, str):
+            return f"notes[{j}] is {note!r}, not a note (each note of a Note History is text: 'G flat', '[]', '-')"
+    return None
+
+
 def fresh_notes(ctx: Ctx, name: str, key: str = "concerto_used") -> list[str]:
     p = muffin(ctx, name)
+    notes = list(stat(p, "notes", []))
+    bad = note_problem(notes)
+    if bad:
+        raise ctx.refuse(f"{name}'s Note History (roster stats.notes) is not a list of notes: {bad}", R_MUSIC)
     used = int(ctx.doc("quazie").get(key, {}).get(name, 0))
-    return list(stat(p, "notes", []))[used:]
+    return notes[used:]
 
 
 def matching(a: list[str], b: list[str], n: int) -> bool:
