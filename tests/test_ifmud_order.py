@@ -43,6 +43,12 @@ STANDARD_ORDER_CASES = [
                                "The House of Commons", "Zrblm"],
      ["Attic", "The House of Commons", "The North Pole", "Saturn", "Under the High Wall (on a resting)", "Zrblm"]),
     ("a name that is only an article and punctuation", ["A.", "B."], ["B.", "A."]),
+    # Rule 94 names the articles as the words "a", "an", "the": a word that only shares their letters is another
+    # word, so its letters count ("A1" keys "a", "T.H.E. Vault" keys "thevault").
+    ("a word spelling an article with a digit in it is no article", ["A1", "Aardvark", "The"],
+     ["A1", "Aardvark", "The"]),
+    ("an abbreviation spelling an article is no article", ["T.H.E. Vault", "Theatre", "Umbrella"],
+     ["Theatre", "T.H.E. Vault", "Umbrella"]),
 ]
 
 
@@ -61,6 +67,9 @@ def test_key_and_only_articles():
     assert only_articles("A the an")
     assert not only_articles("42")
     assert not only_articles("Theatre")
+    assert not only_articles("A1") and not only_articles("T.H.E.")  # Rule 94: not the words a, an, the
+    assert only_articles("'The' A.")
+    assert key_without_articles("A1 Lounge") == "alounge"
 
 
 class Dice:
@@ -116,6 +125,7 @@ def test_alphabetical_extremes_skip_article_names():
     assert alphabetical_extreme(rooms) == "Attic"
     assert alphabetical_extreme(rooms, last=True) == "Zrblm"
     assert alphabetical_extreme(["The", "An"]) is None
+    assert alphabetical_extreme(["A1", "Attic"]) == "A1"  # "A1" is a name, not an article (Rule 94's words)
 
 
 def test_alphabetical_extremes_count_all_but_articles():

@@ -6,8 +6,11 @@ decide it.
 
 Rule 94, as read here:
 
-1. Each name is cut into words at white space. A word is an article when its
-   letters alone, in lower case, are "a", "an" or "the". The *key* of a name is
+1. Each name is cut into words at white space. A word is an article when the
+   word itself, in any case, is "a", "an" or "the" (Rule 94 names the articles
+   as those words); punctuation before or after it ("'The'", "A.", "the,") does
+   not make it another word, but anything inside it does: "A1", "T.H.E." and
+   "A-B" are words of their own, not articles. The *key* of a name is
    the letters (a-z, case folded) of its non-article words, joined with nothing
    (spaces and punctuation are non-alphabetic and so ignored).
 2. Names whose key is not empty come first, in order of that key.
@@ -41,8 +44,13 @@ def letters(text: str) -> str:
     return "".join(ch for ch in text.casefold() if ch.isalpha())
 
 
+_EDGES = re.compile(r"^[\W_]+|[\W_]+$")
+
+
 def is_article(word: str) -> bool:
-    return letters(word) in ARTICLES
+    """Rule 94: the articles are the words "a", "an" and "the". A word is one when, with the punctuation around it
+    taken off, it is one of them in any case: "A1" or "T.H.E." only shares an article's letters."""
+    return _EDGES.sub("", word).casefold() in ARTICLES
 
 
 def key_without_articles(name: str) -> str:
