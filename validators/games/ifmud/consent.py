@@ -698,9 +698,10 @@ def _spared(ctx: Ctx, ident: Any, was: dict[str, Any], how: str) -> bool:
     unless it was there already. A ratified proposal takes effect because Rule 10 says it must, so a removal in its
     effects is one the rules require: the token (as it was before the effects) is put back, in the Jaws of Death,
     a change of location made by no single player (``token_location_changed`` with nobody for its mover, as for a
-    token the effects relocate). With no Jaws of Death on the map it is removed, as ``world.remove_token`` does."""
-    jaws = w.room_name(ctx, "jaws")
-    if not was.get("protected") or was.get("location") == {"room": jaws} or w.room(ctx, jaws) is None:
+    token the effects relocate). With no Jaws of Death on the map it goes to the room alphabetically first on the
+    map the effects leave (Rule 69), as ``world.remove_token`` sends it (``world.spared_to``)."""
+    jaws = w.spared_to(ctx, was)
+    if jaws is None:
         return False
     ts = ctx.edit("tokens")["tokens"]
     at = next((i for i, t in enumerate(peek(ts)) if dict.__getitem__(t, "id") > ident), len(ts))

@@ -633,12 +633,26 @@ def imp_passed(ctx: Ctx, old: str | None, new: str | None) -> None:
         add_tally(ctx, new, 1, PUISSANCE, "Rule 149: the Bottle Imp came to them")
 
 
+def spared_to(state: State | Ctx, t: dict[str, Any]) -> str | None:
+    """ifMUD seed, Rule 154: where a protected token the rules require to be removed goes instead, or None when it
+    is removed. The Jaws of Death; with the Jaws gone, Rule 69's room alphabetically first (Rule 154 sets a
+    location, and Rule 69 says where a location set to a room no longer on the map goes). Reading: a token already
+    lying there is removed (the Jaws' own exception: nothing is left to do instead of removing it), which also
+    ends what would otherwise never end, such as a protected bomb in a high-security first room (Rule 74)."""
+    if not t.get("protected"):
+        return None
+    dest = required_room(state, room_name(state, "jaws"))
+    if dest is None or t.get("location") == {"room": dest}:
+        return None
+    return dest
+
+
 def remove_token(ctx: Ctx, t: dict[str, Any], why: str) -> None:
-    """Remove a token from the game; a protected one goes to the Jaws of Death first (Rule 154)."""
-    jaws = room_name(ctx, "jaws")
-    if t.get("protected") and t["location"] != {"room": jaws} and room(ctx, jaws) is not None:
-        set_token_location(ctx, t, {"room": jaws})
-        ctx.step({"token": t["id"], "to": jaws, "why": f"protected ({why})"})
+    """Remove a token from the game; a protected one goes to the Jaws of Death first (Rule 154, ``spared_to``)."""
+    dest = spared_to(ctx, t)
+    if dest is not None:
+        set_token_location(ctx, t, {"room": dest})
+        ctx.step({"token": t["id"], "to": dest, "why": f"protected ({why})"})
         return
     doc = ctx.edit("tokens")
     imp_passed(ctx, imp_holder(ctx, t), None)
