@@ -183,3 +183,19 @@ def test_a_founding_stat_the_rules_cannot_read_is_bad_input_at_its_line(tmp_path
     assert any(line.startswith(where) and "stats.hunger: 'x' is not of type integer" in line
                for line in r.stdout.splitlines()), r.stdout
     assert {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()} == before
+
+
+def test_a_founding_state_against_a_module_invariant_is_bad_input_at_its_line(tmp_path):
+    # Quazie's rule 22: a Hand is in a rule's text or in its Pocket; a founding Hand in a rule the ruleset does not
+    # have is reported at its field of initial/gamestate/quazie.yaml, as it is in gamestate/, before any replay
+    repo = make_repo(tmp_path, "quazie")
+    path = repo / "content" / "quazie" / "initial" / "gamestate" / "quazie.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "    rule: special-positions\n" in text
+    path.write_text(text.replace("    rule: special-positions\n", "    rule: special-position\n", 1), encoding="utf-8")
+    row = path.read_text(encoding="utf-8").splitlines().index("    rule: special-position") + 1
+    r = nomic(repo, "check")
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "Traceback" not in r.stdout + r.stderr
+    where = f"content/quazie/initial/gamestate/quazie.yaml:{row}:"
+    assert any(line.startswith(where) and "hands.left.rule" in line for line in r.stdout.splitlines()), r.stdout

@@ -285,13 +285,11 @@ def invariants(files: GameFiles) -> list[Problem]:
 
 
 def initial_problems(files: GameFiles) -> list[Problem]:
-    """The founding state's roster against the roster's declared stats (``check_roster``), as bad input at the
-    line and field of ``initial/gamestate/roster.yaml``: the replay starts from it, and its rules read each stat
-    as declared."""
-    from .roster import check_roster
-
-    roster_path = files.doc_paths.get("roster", f"{files.root}/gamestate/roster.yaml")
-    return [_locate_field(p, files, roster_path).at(kind=BAD_INPUT) for p in check_roster(files.state, roster_path)]
+    """The founding state (``initial/``) checked as the current one is (``invariants``: the roster's declared
+    stats, each module's own invariants), as bad input at the line and field of its file: the replay starts from
+    it, and its rules read each value as those checks promise (a number where a number is declared, a room named
+    once, a Hand in a rule that exists)."""
+    return [p.at(kind=BAD_INPUT) for p in invariants(files)]
 
 
 def _guess_file(p: Problem, files: GameFiles) -> str:
