@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
-from . import content, yamlio
+from . import content, schemas, yamlio
 from .content import GameFiles, WorkTree, load_game, require_game
 from .engine import Ctx, State, authorize
 from .judge import Step, cite, judge_one
@@ -35,10 +35,11 @@ class ActResult:
     old_texts: dict[str, str] = field(default_factory=dict)  # path -> text before
 
 
-def parse_params(pairs: list[str], cwd: Path) -> dict[str, Any]:
+def parse_params(pairs: list[str], cwd: Path, given: dict[str, str] | None = None) -> dict[str, Any]:
     """``key=value`` pairs; values are YAML (``n=3``, ``moves=[Swing 2 to 5, Bow]``).
 
-    ``key=@file`` reads a file: its data if it is a .yaml file, else its text.
+    ``key=@file`` reads a file: its data if it is a .yaml file, else its text. ``given`` receives the text typed
+    for each other value, for ``as_typed``.
     """
     params: dict[str, Any] = {}
     for pair in pairs:
@@ -62,13 +63,46 @@ def parse_params(pairs: list[str], cwd: Path) -> dict[str, Any]:
             continue
         if len(raw) > 20000:
             raise BadInput(Problem("value is too long", field=key, kind=BAD_INPUT))
-        value = yamlio.load(raw, f"parameter {key}") if raw.strip() else ""
+        if given is not None:
+            given[key] = raw
+            try:
+                value = yamlio.load(raw, f"parameter {key}") if raw.strip() else ""
+            except BadInput as e:  # text to a parameter that takes text (``title=Proposal: A: B``), else refused
+                params[key] = _Unread(raw, e)
+                continue
+        else:
+            value = yamlio.load(raw, f"parameter {key}") if raw.strip() else ""
         if value is None:
             value = raw
         if isinstance(value, float) and not math.isfinite(value):
             raise BadInput(Problem("infinite or NaN numbers are not allowed", field=key, kind=BAD_INPUT))
         params[key] = value
     return params
+
+
+@dataclass(frozen=True)
+class _Unread:
+    """A value typed on the command line that is no YAML: its text, and why YAML refused it."""
+
+    text: str
+    error: BadInput
+
+
+def as_typed(params: dict[str, Any], given: dict[str, str], schema: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A value typed for a parameter that takes a string stays the text typed, whatever YAML reads it as: a
+    proposal's title ``title="Proposal: More Fun"`` is a mapping to YAML, ``name=1999`` a number, and
+    ``title="Proposal: A: B"`` no YAML at all. Any other value that is no YAML is refused as such. ``schema``:
+    the action's parameters (None: no such action, which is refused for that)."""
+    props = (schema or {}).get("properties") or {}
+    out = dict(params)
+    for key, text in given.items():
+        if key not in out or isinstance(out[key], str):
+            continue
+        if schema is None or schemas.asks_text(props.get(key) or {}):
+            out[key] = text
+        elif isinstance(out[key], _Unread):
+            raise out[key].error
+    return out
 
 
 @lru_cache(maxsize=4096)  # a replay checks every action file's name: the same few actors, thousands of times
@@ -93,7 +127,9 @@ def record_for(action: str, actor: str, at: datetime, params: dict[str, Any], no
 
 
 def act(root: Path, game: str, action: str, actor: str, params: dict[str, Any], at: datetime, *,
-        note: str | None = None, dry_run: bool = False, now: datetime | None = None) -> ActResult:
+        note: str | None = None, dry_run: bool = False, now: datetime | None = None,
+        given: dict[str, str] | None = None) -> ActResult:
+    """``given``: the text typed for each parameter (``parse_params``), kept as typed where a string is asked."""
     folder = root / "content" / game
     require_game(root, game)
     with locked(folder) as recovered, yamlio.keeping_nodes():
@@ -106,6 +142,9 @@ def act(root: Path, game: str, action: str, actor: str, params: dict[str, Any], 
                                    "Look at the change (git status) before acting again",
                                    f"content/{game}", kind=BAD_INPUT))
         files = load_game(WorkTree(root), game)
+        known = files.registry.actions.get(action)
+        if given:
+            params = as_typed(params, given, known.params if known is not None else None)
         record = record_for(action, actor, at, params, note)
         name = action_filename(record)
         path = f"{files.root}/actions/{name}"

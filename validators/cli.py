@@ -116,9 +116,10 @@ def cmd_act(args: argparse.Namespace) -> int:
         return 0
     if not args.action:
         raise BadInput(Problem("name an action (nomic act GAME --list --as NAME shows them)", kind=BAD_INPUT))
-    params = parse_params(args.params, Path.cwd())
+    given: dict[str, str] = {}
+    params = parse_params(args.params, Path.cwd(), given)
     result = act(root, args.game, args.action, args.actor, params, at, note=args.note, dry_run=args.dry_run,
-                 now=max(now, at) if args.at and args.allow_past else now)
+                 now=max(now, at) if args.at and args.allow_past else now, given=given)
     step = result.step
     if not step.legal:
         # The action file is not written: a problem placed in it named a file the player could not find. It is

@@ -483,6 +483,22 @@ def _fast_inline(schema_json: str) -> tuple[Any, Any]:
     return fast, _integer_plan(schema, schema["$id"])
 
 
+def asks_text(schema: Mapping[str, Any]) -> bool:
+    """Whether a (parameter) schema takes a string, following its ``$ref`` into schemas/: what a value typed on
+    the command line is meant as when YAML reads it as something else (``title=Proposal: Fun``, a mapping)."""
+    seen = 0
+    while isinstance(schema, Mapping) and isinstance(schema.get("$ref"), str) and seen < 8:
+        url, pointer = _split_ref(BASE, schema["$ref"])
+        node: Any = _schema_files().get(url)
+        for part in pointer or ():
+            node = node.get(part) if isinstance(node, Mapping) else None
+        schema, seen = node, seen + 1
+    if not isinstance(schema, Mapping):
+        return False
+    t = schema.get("type")
+    return t == "string" or (isinstance(t, list) and "string" in t)
+
+
 def inline_key_of(inline: Mapping[str, Any] | None) -> str:
     """The text an inline schema's compiled validators are remembered by."""
     return json.dumps(inline, sort_keys=True)
