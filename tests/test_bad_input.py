@@ -94,7 +94,7 @@ def test_a_folder_without_games_says_so(tmp_path, args):
     """Run outside the game's repository, a command says there are no games here instead of nothing at all."""
     r = nomic(tmp_path, *args)
     assert r.returncode == 2, r.stdout + r.stderr
-    assert "run nomic in the game repository's root, or pass --repo PATH" in r.stdout
+    assert "run nomic in the game repository (or a folder inside it), or pass --repo PATH" in r.stdout
     assert "Traceback" not in r.stdout + r.stderr
     assert list(tmp_path.iterdir()) == []
 

@@ -36,3 +36,40 @@ def test_a_text_parameter_keeps_what_was_typed_even_where_yaml_would_read_someth
         r = nomic(repo, "act", "blognomic", *args, "--as", "Dana", *NOW)
         assert r.returncode == 2 and said in r.stdout and "Traceback" not in r.stderr, r.stdout + r.stderr
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+def _nomic_in(folder, *args):
+    """``nomic`` run in ``folder``, without --repo, as a player types it."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.gitgame import ROOT
+    return subprocess.run([sys.executable, "-m", "validators.cli", *args], capture_output=True, text=True,
+                          cwd=str(folder), env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def test_nomic_run_in_a_sub_folder_of_the_repository_works_on_the_repository(tmp_path):
+    repo = make_repo(tmp_path)
+    drafts = repo / "drafts"
+    drafts.mkdir()
+    (drafts / "my-proposal.md").write_text("Let there be fun.\n")
+    r = _nomic_in(drafts, "act", "blognomic", "core.propose", "title=More fun", "text=@my-proposal.md",
+                  "--as", "Dana", "-q", *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+    (drafts / "my-proposal.md").unlink()
+    drafts.rmdir()
+    [path] = _new_action(repo)
+    assert path.startswith(f"{GAME}/actions/") and not (drafts / "content").exists()
+    assert read_action(WorkTree(repo), path)["params"]["text"] == "Let there be fun.\n"
+    # a path given to fmt is the current folder's
+    folder = repo / GAME / "gamestate"
+    r = _nomic_in(folder, "fmt", "--check", "roster.yaml")
+    assert r.returncode == 0, r.stdout + r.stderr
+    r = _nomic_in(folder, "fmt", "--check", "nothere.yaml")
+    assert r.returncode == 2 and f"{GAME}/gamestate/nothere.yaml: cannot read" in r.stdout, r.stdout
+    d = _nomic_in(repo / GAME, "due", "blognomic", "--at", "2026-11-22T12:00:00Z")
+    assert d.returncode == 0 and d.stdout.startswith("blognomic at"), d.stdout + d.stderr
+    # outside any game repository it still says where to run it
+    r = _nomic_in(tmp_path, "due")
+    assert r.returncode == 2 and "or a folder inside it" in r.stdout and "Traceback" not in r.stderr

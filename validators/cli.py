@@ -28,7 +28,15 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _root(args: argparse.Namespace) -> Path:
-    return Path(args.repo).resolve()
+    """--repo, or the folder nomic runs in; or, run in a sub-folder of a game repository (content/blognomic,
+    as git is run anywhere in its work tree), the nearest folder above it that holds the games."""
+    if args.repo is not None:
+        return Path(args.repo).resolve()
+    here = Path.cwd().resolve()
+    for folder in (here, *here.parents):
+        if (folder / "content").is_dir() and any((folder / "content").glob("*/game.yaml")):
+            return folder
+    return here
 
 
 def _time(text: str | None, what: str) -> datetime | None:
@@ -165,7 +173,10 @@ def cmd_fmt(args: argparse.Namespace) -> int:
     from .fmt import format_paths
 
     root = _root(args)
-    report, changed = format_paths(root, args.paths, check_only=args.check)
+    # a path is the current folder's, run in a sub-folder of the repository (--repo's, with --repo)
+    here = Path.cwd().resolve()
+    paths = [str(here / p) for p in args.paths] if args.repo is None and here != root else args.paths
+    report, changed = format_paths(root, paths, check_only=args.check)
     for p in changed:
         print(("would reformat " if args.check or report.problems else "reformatted ") + p)
     emit(report, "text", sys.stdout, quiet=True) if report.problems else None
@@ -248,7 +259,8 @@ def cmd_completion(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="nomic", description="Run a nomic as code: act, check, format and publish a game.")
-    p.add_argument("--repo", default=".", help="the repository's root (default: the current folder)")
+    p.add_argument("--repo", default=None,
+                   help="the repository's root (default: the current folder, or the one above it with the games)")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     c = sub.add_parser("check", help="judge the repository, or a pull request against --base")

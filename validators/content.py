@@ -380,7 +380,7 @@ def games(source: Source) -> list[str]:
 def no_games(root: str | Path) -> str:
     """What a command says when the folder it runs in holds no game."""
     return (f"no games found in {Path(root) / 'content'} (content/<game>/game.yaml): run nomic in the game "
-            "repository's root, or pass --repo PATH")
+            "repository (or a folder inside it), or pass --repo PATH")
 
 
 def games_here(root: str | Path) -> list[str]:
@@ -397,8 +397,8 @@ def require_game(root: str | Path, name: str) -> None:
         return
     there = WorkTree(root).games()
     if not there:
-        hint = (f"; there are no games in {Path(root) / 'content'}: run nomic in the game repository's root, "
-                "or pass --repo PATH")
+        hint = (f"; there are no games in {Path(root) / 'content'}: run nomic in the game repository (or a folder "
+                "inside it), or pass --repo PATH")
     else:
         hint = did_you_mean(name.lower(), there) + f" (the games: {', '.join(there)})"
     raise BadInput(Problem(f"there is no game {name[:80]!r} (no content/{name[:80]}/game.yaml){hint}",
