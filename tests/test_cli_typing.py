@@ -73,3 +73,18 @@ def test_nomic_run_in_a_sub_folder_of_the_repository_works_on_the_repository(tmp
     # outside any game repository it still says where to run it
     r = _nomic_in(tmp_path, "due")
     assert r.returncode == 2 and "or a folder inside it" in r.stdout and "Traceback" not in r.stderr
+
+
+def test_a_time_without_its_zone_is_refused_not_taken_for_utc(tmp_path):
+    repo = make_repo(tmp_path)
+    for command in (["act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi"],
+                    ["due", "blognomic"], ["tick", "blognomic", "--as", "nomic-tick"]):
+        r = nomic(repo, *command, "--at", "2026-11-22 11:00:00", *NOW)
+        assert r.returncode == 2, r.stdout + r.stderr
+        assert ("--at: '2026-11-22 11:00:00' says no time zone: write 2026-11-22T11:00:00Z for UTC, or add your "
+                "offset, like 2026-11-22T11:00:00+01:00") in r.stdout, r.stdout
+        assert "Traceback" not in r.stderr
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+    r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi", "-q",
+              "--at", "2026-11-22T12:00:00+01:00", *NOW)
+    assert r.returncode == 0 and "at 2026-11-22T11:00:00Z" in r.stdout, r.stdout + r.stderr

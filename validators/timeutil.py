@@ -45,9 +45,15 @@ def parse_given_time(text: str) -> datetime:
     Raises ValueError."""
     m = _GIVEN.match(text.strip())
     if m is None:
-        if not _STAMP.match(text.strip()):
+        stamp = _STAMP.match(text.strip())
+        if not stamp:
             raise ValueError(f"{text!r} is not a UTC time like 2026-11-22T10:15:00Z, nor a time with its offset "
                              "like 2026-11-22T11:15:00+01:00")
+        if stamp.group(7) is None:
+            # once taken for UTC: a player who typed their own clock's time acted hours away from it
+            local = text.strip().replace(" ", "T", 1)
+            raise ValueError(f"{text!r} says no time zone: write {local}Z for UTC, or add your offset, like "
+                             f"{local}+01:00")
         return parse_time(text)
     local, sign, hh, mm = m.group(1), m.group(2), int(m.group(3)), int(m.group(4) or 0)
     if hh > 23 or mm > 59:
