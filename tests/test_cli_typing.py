@@ -88,3 +88,16 @@ def test_a_time_without_its_zone_is_refused_not_taken_for_utc(tmp_path):
     r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi", "-q",
               "--at", "2026-11-22T12:00:00+01:00", *NOW)
     assert r.returncode == 0 and "at 2026-11-22T11:00:00Z" in r.stdout, r.stdout + r.stderr
+
+
+def test_a_base_branch_only_the_remote_has_is_named_by_its_remote_name(tmp_path):
+    """A clone has the default branch of its origin only; main is origin/main until checked out."""
+    origin = make_repo(tmp_path)  # on branch pr: a clone of it checks out pr, and has main as origin/main only
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(origin), str(clone))
+    r = nomic(clone, "check", "--base", "main", "--head", "HEAD", *NOW)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert ("--base: 'main' is not a commit, branch or tag of this repository; did you mean origin/main?"
+            in r.stdout), r.stdout
+    r = nomic(clone, "check", "--base", "origin/main", "--head", "HEAD", *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr

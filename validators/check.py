@@ -318,8 +318,11 @@ def require_revision(root: Path, rev: str, option: str) -> None:
                                "repository: run nomic there, or pass --repo PATH", field=option, kind=BAD_INPUT))
     refs = subprocess.run(["git", "-C", str(root), "for-each-ref", "--format=%(refname:short)",
                            "refs/heads", "refs/remotes", "refs/tags"], capture_output=True, text=True).stdout.split()
-    raise BadInput(Problem(f"{rev[:80]!r} is not a commit, branch or tag of this repository"
-                           f"{did_you_mean(rev, refs)}", field=option,
+    # a clone has main only as origin/main until it is checked out: name the remote's branch of that name
+    remote = sorted((r for r in refs if r.endswith("/" + rev) and r != f"{r.split('/', 1)[0]}/HEAD"),
+                    key=lambda r: (not r.startswith("origin/"), r))
+    hint = f"; did you mean {remote[0]}?" if remote else did_you_mean(rev, refs)
+    raise BadInput(Problem(f"{rev[:80]!r} is not a commit, branch or tag of this repository{hint}", field=option,
                            kind=BAD_INPUT))
 
 
