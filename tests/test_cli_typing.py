@@ -101,3 +101,18 @@ def test_a_base_branch_only_the_remote_has_is_named_by_its_remote_name(tmp_path)
             in r.stdout), r.stdout
     r = nomic(clone, "check", "--base", "origin/main", "--head", "HEAD", *NOW)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_an_action_by_someone_else_than_the_author_is_placed_on_its_actor_line(tmp_path):
+    """A GitHub annotation without a line is shown on no line of the pull request's diff."""
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi", "-q", *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+    [path] = _new_action(repo)
+    actor_line = 1 + (repo / path).read_text().splitlines().index("actor: Chidi")
+    commit(repo)
+    r = nomic(repo, "check", "--base", "main", "--head", "HEAD", "--author", "dana-nomic", "--format", "github",
+              *NOW)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert f"::error file={path},line={actor_line},col=8,title=illegal (who may act)::actor: the actor is Chidi" in \
+        r.stdout, r.stdout

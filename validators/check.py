@@ -537,7 +537,7 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
             # the head's state shares the documents and rules of every file the pull request left as it was
             raise AssertionError("the replay changed the base state in place")
         if author:
-            _authorship(report, before, steps, author)
+            _authorship(report, before, steps, author, head_tree)
         else:
             report.notes.append("no pull-request author given (--author): authorship not checked")
         _steps_report(report, steps)
@@ -582,8 +582,21 @@ def _admin_anywhere(base_tree: GitTree, names: set[str], author: str, parsed: Pa
     return False
 
 
-def _authorship(report: Report, before: GameFiles, steps: list[Step], author: str) -> None:
-    """Each action's actor must be the pull request's author (through the roster's account field)."""
+def _authorship(report: Report, before: GameFiles, steps: list[Step], author: str, source: Source) -> None:
+    """Each action's actor must be the pull request's author (through the roster's account field). A problem is
+    placed on the line of the field it names in the action file (``source``: the pull request's files), where a
+    GitHub annotation shows it."""
+
+    def placed(p: Problem) -> Problem:
+        from .yamlio import locate
+
+        try:
+            text = source.read(p.file).decode("utf-8")
+        except (OSError, KeyError, ValueError, BadInput):
+            return p
+        line, col = locate(text, (p.field or "action").split("."))
+        return p.at(line=line, col=col) if line else p
+
     who = author_player(before.state, author)
     for step in steps:
         actor = step.record.get("actor")
@@ -593,9 +606,9 @@ def _authorship(report: Report, before: GameFiles, steps: list[Step], author: st
         if action is not None and action.who == "newcomer":
             account = (step.record.get("params") or {}).get("account", "")
             if str(account).lower() != author.lower():
-                step.problems.insert(0, Problem(
+                step.problems.insert(0, placed(Problem(
                     f"{actor} joins with account {account!r}, but this pull request is by {author}",
-                    step.path, rule=action.rule, action=step.path))
+                    step.path, field="params.account", rule=action.rule, action=step.path)))
             continue
         if actor == who:
             if action is not None and action.new_name_param and step.legal:
@@ -616,6 +629,6 @@ def _authorship(report: Report, before: GameFiles, steps: list[Step], author: st
             if named and named[0].get("account"):
                 mapped = (f" (who is on no roster of this game: the author is a login, and {named[0]['name']} "
                           f"plays with the account {named[0]['account']})")
-        step.problems.insert(0, Problem(f"the actor is {actor}, but this pull request is by {author}{mapped}; "
-                                        "players act only for themselves", step.path, field="actor",
-                                        rule="who may act", action=step.path))
+        step.problems.insert(0, placed(Problem(f"the actor is {actor}, but this pull request is by {author}{mapped}; "
+                                               "players act only for themselves", step.path, field="actor",
+                                               rule="who may act", action=step.path)))
