@@ -116,3 +116,15 @@ def test_an_action_by_someone_else_than_the_author_is_placed_on_its_actor_line(t
     assert r.returncode == 1, r.stdout + r.stderr
     assert f"::error file={path},line={actor_line},col=8,title=illegal (who may act)::actor: the actor is Chidi" in \
         r.stdout, r.stdout
+
+
+def test_an_action_file_moved_into_a_sub_folder_is_told_where_it_belongs(tmp_path):
+    repo = make_repo(tmp_path)
+    name = "20261104T110000Z--Alice--core.vote.yaml"
+    (repo / GAME / "actions" / "old").mkdir()
+    git(repo, "mv", f"{GAME}/actions/{name}", f"{GAME}/actions/old/{name}")
+    r = nomic(repo, "check", "--game", "blognomic", "--no-replay", *NOW)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert (f"{GAME}/actions/old/{name}: action files lie directly in {GAME}/actions/, not in a sub-folder"
+            in r.stdout), r.stdout
+    assert "are named" not in r.stdout

@@ -609,6 +609,11 @@ def _action_files(folder: str, paths: list[str], problems: list[Problem]) -> lis
     out = []
     for path in paths:
         parent, _, fname = path.rpartition("/")  # as PurePosixPath's parent and name, for listed paths
+        if parent + "/" != folder and ACTION_NAME.match(fname):
+            # a well-named file moved into a sub-folder: its name was not what is wrong
+            problems.append(Problem(f"action files lie directly in {folder}, not in a sub-folder: the log is that "
+                                    "folder's files only", path, kind=BAD_INPUT))
+            continue
         if not ACTION_NAME.match(fname) or parent + "/" != folder:
             problems.append(Problem("action files are named <yyyymmddThhmmssZ>--<actor>--<action>.yaml",
                                     path, kind=BAD_INPUT))
