@@ -128,3 +128,16 @@ def test_an_action_file_moved_into_a_sub_folder_is_told_where_it_belongs(tmp_pat
     assert (f"{GAME}/actions/old/{name}: action files lie directly in {GAME}/actions/, not in a sub-folder"
             in r.stdout), r.stdout
     assert "are named" not in r.stdout
+
+
+def test_a_value_of_the_wrong_form_is_told_the_form_asked_not_only_a_regular_expression(tmp_path):
+    repo = make_repo(tmp_path, "settlement")
+    for args, said in ((["settlement.move", "path=north"],
+                        "params.path: 'north' does not match '^[NESWnesw]{1,20}$': the steps in order, e.g. NNE"),
+                       (["settlement.conga-move", "path=up"], "params.path: 'up' does not match "
+                        "'^[NESWnesw]{1,10}$': the steps in order, e.g. NNE"),
+                       (["settlement.build", "what=hut", "at=A1"], ": a location, like 13a")):
+        r = nomic(repo, "act", "settlement", *args, "--as", "Asha", *NOW)
+        assert r.returncode == 2 and said in r.stdout and "Traceback" not in r.stderr, r.stdout + r.stderr
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+

@@ -540,6 +540,9 @@ def _describe(error: jsonschema.ValidationError) -> str:
         return f"{_short(error.instance)} is not a UTC time of the calendar, like 2026-11-22T10:15:00Z"
     if error.validator == "pattern" and error.validator_value == DAY_PATTERN:
         return f"{_short(error.instance)} is not a day of the calendar, like 2026-11-22"
+    if error.validator == "pattern" and isinstance(error.schema.get("description"), str):
+        # a regular expression says little to a player; the schema's description says what is asked (e.g. NNE)
+        return f"{error.message}: {error.schema['description'].rstrip('.')}"
     if error.validator == "anyOf" and error.validator_value == EMPTY_OR_NOT_BLANK:
         return "must not be blank: it says nothing (leave it out, or empty, for none)"
     if _names_a_key(error):
