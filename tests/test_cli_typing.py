@@ -141,3 +141,16 @@ def test_a_value_of_the_wrong_form_is_told_the_form_asked_not_only_a_regular_exp
         assert r.returncode == 2 and said in r.stdout and "Traceback" not in r.stderr, r.stdout + r.stderr
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
 
+
+def test_a_deleted_gamestate_file_is_named_with_how_to_bring_it_back(tmp_path):
+    repo = make_repo(tmp_path)
+    path = f"{GAME}/gamestate/proposals.yaml"
+    (repo / path).unlink()
+    for command in (["due", "blognomic"], ["act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi"],
+                    ["check", "--game", "blognomic"]):
+        r = nomic(repo, *command, *NOW)
+        assert r.returncode == 2, r.stdout + r.stderr
+        assert f"{path}: missing document 'proposals': " in r.stdout and f"git checkout -- {path}" in r.stdout, \
+            r.stdout
+        assert "Traceback" not in r.stderr
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == f" D {path}\n"

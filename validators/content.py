@@ -555,7 +555,10 @@ def load_game(source: Source, name: str, *, part: str = "", registry: Registry |
     for kind in known:
         if kind not in docs and f"{base}gamestate/{kind}.yaml" not in doc_paths.values() and not any(
                 p.file == f"{base}gamestate/{kind}.yaml" for p in problems):
-            problems.append(Problem(f"missing document {kind!r}", f"{base}gamestate/{kind}.yaml", kind=BAD_INPUT))
+            missing = f"{base}gamestate/{kind}.yaml"
+            problems.append(Problem(f"missing document {kind!r}: the game's rules keep it in this file, which is "
+                                    f"not there (deleted? git checkout -- {missing} brings back the committed one)",
+                                    missing, kind=BAD_INPUT))
     rules: dict[str, Rule] = {}
     rule_paths: dict[str, str] = {}
     for path in source.list(f"{base}ruleset"):
