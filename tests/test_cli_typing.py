@@ -154,3 +154,11 @@ def test_a_deleted_gamestate_file_is_named_with_how_to_bring_it_back(tmp_path):
             r.stdout
         assert "Traceback" not in r.stderr
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == f" D {path}\n"
+
+
+def test_a_refused_action_naming_a_player_in_the_wrong_case_is_told_the_roster_s_name(tmp_path):
+    repo = make_repo(tmp_path, "ifmud")
+    r = nomic(repo, "act", "ifmud", "ifmud.donate", "to=adam biltcliffe", "points=1", "--as", "Zoe Abbott", *NOW)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "note: to: did you mean Adam Biltcliffe? (names are written as on the roster)" in r.stdout, r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""

@@ -135,6 +135,7 @@ def cmd_act(args: argparse.Namespace) -> int:
         report = Report()
         report.add(p.at(file="", line=0, col=0, action="") if p.file == result.action_path else p
                    for p in step.problems)
+        report.notes.extend(_name_hints(result.before, params))
         refused = f"{args.action} by {args.actor} at {format_time(at)} (not written)"
         if args.format == "text":
             print(f"refused: {refused}")
@@ -158,6 +159,18 @@ def cmd_act(args: argparse.Namespace) -> int:
     if not args.quiet:
         _show_diff(root, result)
     return 0
+
+
+def _name_hints(state, params: dict) -> list[str]:  # type: ignore[no-untyped-def]
+    """For a refused action, a parameter that names a player in the wrong case (to=adam): the roster's name."""
+    if state is None:
+        return []
+    names = {str(p.get("name", "")).casefold(): str(p.get("name", "")) for p in state.players()}
+    out = []
+    for key, value in params.items():
+        if isinstance(value, str) and value not in names.values() and value.casefold() in names:
+            out.append(f"{key}: did you mean {names[value.casefold()]}? (names are written as on the roster)")
+    return out
 
 
 def _show_diff(root: Path, result) -> None:  # type: ignore[no-untyped-def]
