@@ -162,3 +162,13 @@ def test_a_refused_action_naming_a_player_in_the_wrong_case_is_told_the_roster_s
     assert r.returncode == 1, r.stdout + r.stderr
     assert "note: to: did you mean Adam Biltcliffe? (names are written as on the roster)" in r.stdout, r.stdout
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+def test_a_word_the_rules_write_otherwise_is_told_the_rules_word(tmp_path):
+    repo = make_repo(tmp_path)
+    for given, meant in (("for", "FOR"), ("AGIANST", "AGAINST")):
+        r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", f"vote={given}", "--as", "Chidi", *NOW)
+        assert r.returncode == 2, r.stdout + r.stderr
+        assert f"params.vote: '{given}' is not one of [" in r.stdout and f"; did you mean '{meant}'?" in r.stdout, \
+            r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""

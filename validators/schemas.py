@@ -540,6 +540,11 @@ def _describe(error: jsonschema.ValidationError) -> str:
         return f"{_short(error.instance)} is not a UTC time of the calendar, like 2026-11-22T10:15:00Z"
     if error.validator == "pattern" and error.validator_value == DAY_PATTERN:
         return f"{_short(error.instance)} is not a day of the calendar, like 2026-11-22"
+    if error.validator == "enum" and isinstance(error.instance, str) and isinstance(error.validator_value, list):
+        # vote=for, vote=AGIANST: the word meant, in the case the rules write it
+        words = [v for v in error.validator_value if isinstance(v, str)]
+        same = [v for v in words if v.casefold() == error.instance.casefold()]
+        return error.message + (f"; did you mean {same[0]!r}?" if same else did_you_mean(error.instance, words, repr))
     if error.validator == "pattern" and isinstance(error.schema.get("description"), str):
         # a regular expression says little to a player; the schema's description says what is asked (e.g. NNE)
         return f"{error.message}: {error.schema['description'].rstrip('.')}"
