@@ -172,3 +172,13 @@ def test_a_word_the_rules_write_otherwise_is_told_the_rules_word(tmp_path):
         assert f"params.vote: '{given}' is not one of [" in r.stdout and f"; did you mean '{meant}'?" in r.stdout, \
             r.stdout
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+def test_a_parameter_name_in_the_wrong_case_or_with_dashes_is_told_the_name(tmp_path):
+    repo = make_repo(tmp_path)
+    for given, meant in (("Proposal=3", "proposal"), ("fail-without-effect=true", "fail_without_effect")):
+        r = nomic(repo, "act", "blognomic", "core.vote", given, "vote=FOR", "--as", "Chidi", *NOW)
+        assert r.returncode == 2, r.stdout + r.stderr
+        assert f"is not valid; did you mean '{meant}'? (parameter names are lower-case, with '_')" in r.stdout, \
+            r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""

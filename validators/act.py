@@ -48,7 +48,10 @@ def parse_params(pairs: list[str], cwd: Path, given: dict[str, str] | None = Non
         key, _, raw = pair.partition("=")
         key = key.strip()
         if not re.match(r"^[a-z_][a-z0-9_]{0,40}$", key):
-            raise BadInput(Problem(f"parameter name {key!r} is not valid", field=key, kind=BAD_INPUT))
+            lower = key.lower().replace("-", "_")
+            hint = (f"; did you mean {lower!r}? (parameter names are lower-case, with '_')"
+                    if re.match(r"^[a-z_][a-z0-9_]{0,40}$", lower) else "")
+            raise BadInput(Problem(f"parameter name {key!r} is not valid{hint}", field=key, kind=BAD_INPUT))
         if key in params:
             raise BadInput(Problem(f"parameter {key!r} given twice", field=key, kind=BAD_INPUT))
         if raw.startswith("@"):
