@@ -182,3 +182,11 @@ def test_a_parameter_name_in_the_wrong_case_or_with_dashes_is_told_the_name(tmp_
         assert f"is not valid; did you mean '{meant}'? (parameter names are lower-case, with '_')" in r.stdout, \
             r.stdout
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+def test_a_name_with_a_blank_around_it_is_told_the_roster_s_name(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi ", *NOW)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "'Chidi ' is not on the roster; did you mean Chidi? (names are written as on the roster)" in r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""

@@ -1038,7 +1038,9 @@ def authorize(registry: Registry, state: State, action: Action, actor: str) -> I
     if who == ANYONE and player is None:
         return
     if player is None:
-        same = [p["name"] for p in state.players() if str(p.get("name", "")).casefold() == actor.casefold()]
+        # the case, or a blank around the name ("Chidi " from a shell's quotes): the roster's spelling
+        same = [p["name"] for p in state.players()
+                if str(p.get("name", "")).strip().casefold() == actor.strip().casefold()]
         hint = f"; did you mean {same[0]}? (names are written as on the roster)" if same else ""
         yield Problem(f"{actor!r} is not on the roster{hint}", rule=action.rule)
         return
