@@ -190,3 +190,13 @@ def test_a_name_with_a_blank_around_it_is_told_the_roster_s_name(tmp_path):
     assert r.returncode == 1, r.stdout + r.stderr
     assert "'Chidi ' is not on the roster; did you mean Chidi? (names are written as on the roster)" in r.stdout
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+def test_a_new_game_s_name_in_capitals_or_with_spaces_is_told_the_name(tmp_path):
+    repo = make_repo(tmp_path)
+    for given, meant in (("Pirates", "pirates"), ("My Game", "my-game")):
+        r = nomic(repo, "new", given, "--from", "blognomic", *NOW)
+        assert r.returncode == 2, r.stdout + r.stderr
+        assert f"game: {given!r} is not a game name (lower case letters, digits and dashes); did you mean {meant}?" \
+            in r.stdout, r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""

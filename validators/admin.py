@@ -58,8 +58,10 @@ def tick(root: Path, game: str | None, actor: str, now: datetime) -> list[str]:
 def new_game(root: Path, name: str, example: str, now: datetime, title: str | None = None) -> list[str]:
     """A new game folder from an example: fresh roster, ruleset kept, history empty, ready to check and build."""
     if not content.RULE_FILE.match(f"{name}.md") or "/" in name:
-        raise BadInput(Problem(f"{name!r} is not a game name (lower case letters, digits and dashes)",
-                               kind=BAD_INPUT))
+        meant = name.lower().replace(" ", "-").replace("_", "-")
+        hint = f"; did you mean {meant}?" if content.RULE_FILE.match(f"{meant}.md") and "/" not in meant else ""
+        raise BadInput(Problem(f"{name[:80]!r} is not a game name (lower case letters, digits and dashes){hint}",
+                               field="game", kind=BAD_INPUT))
     target = root / "content" / name
     if target.exists():
         raise BadInput(Problem(f"content/{name} already exists", kind=BAD_INPUT))
