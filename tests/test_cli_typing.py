@@ -200,3 +200,28 @@ def test_a_new_game_s_name_in_capitals_or_with_spaces_is_told_the_name(tmp_path)
         assert f"game: {given!r} is not a game name (lower case letters, digits and dashes); did you mean {meant}?" \
             in r.stdout, r.stdout
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+def test_a_merge_conflict_left_in_a_file_is_named_as_such_on_its_line(tmp_path):
+    import subprocess
+
+    repo = make_repo(tmp_path)
+    path = f"{GAME}/gamestate/proposals.yaml"
+    text = (repo / path).read_text()
+    (repo / path).write_text(text.replace("next: 4", "next: 5"))
+    commit(repo, "five")
+    git(repo, "checkout", "-q", "-b", "other", "main")
+    (repo / path).write_text(text.replace("next: 4", "next: 6"))
+    commit(repo, "six")
+    merged = subprocess.run(["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@example.invalid",
+                             "merge", "-q", "pr"], capture_output=True, text=True)
+    assert merged.returncode != 0 and "<<<<<<< " in (repo / path).read_text()  # a real conflict
+    line = 1 + (repo / path).read_text().splitlines().index("<<<<<<< HEAD")
+    before = (repo / path).read_text()
+    for command in (["check", "--game", "blognomic", "--no-replay"],
+                    ["act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi"]):
+        r = nomic(repo, *command, *NOW)
+        assert r.returncode == 2, r.stdout + r.stderr
+        assert f"{path}:{line}:1: a merge conflict is left in the file" in r.stdout, r.stdout
+        assert "Traceback" not in r.stderr
+    assert (repo / path).read_text() == before

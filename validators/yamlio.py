@@ -435,6 +435,9 @@ def _load_large(text: str, name: str, line_offset: int) -> Any:
     return data
 
 
+_CONFLICT = re.compile(r"^(<{7}|>{7})(?: |$)", re.M)
+
+
 def _load(text: str, name: str, line_offset: int) -> Any:
     _prescan(text, name)
     _block_depth(text, name)
@@ -456,6 +459,12 @@ def _load(text: str, name: str, line_offset: int) -> Any:
         raise BadInput(Problem(e.message, name, e.mark.line + 1 + line_offset, e.mark.column + 1,
                                kind=BAD_INPUT)) from None
     except yaml.MarkedYAMLError as e:
+        conflict = _CONFLICT.search(text)
+        if conflict:  # what git left of a merge or rebase: YAML's complaint would be about a line after it
+            line = text.count("\n", 0, conflict.start()) + 1 + line_offset
+            raise BadInput(Problem("a merge conflict is left in the file (the lines <<<<<<<, ======= and >>>>>>>): "
+                                   "keep the side you mean, delete the markers, then run nomic again", name, line, 1,
+                                   kind=BAD_INPUT)) from None
         mark = e.problem_mark or e.context_mark
         msg = " ".join(str(x) for x in (e.context, e.problem) if x) or "not valid YAML"
         raise BadInput(Problem(f"not valid YAML: {msg}", name, (mark.line + 1 + line_offset) if mark else 0,
