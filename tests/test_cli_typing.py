@@ -225,3 +225,22 @@ def test_a_merge_conflict_left_in_a_file_is_named_as_such_on_its_line(tmp_path):
         assert f"{path}:{line}:1: a merge conflict is left in the file" in r.stdout, r.stdout
         assert "Traceback" not in r.stderr
     assert (repo / path).read_text() == before
+
+
+def test_a_mistyped_command_or_option_is_told_the_one_meant(tmp_path):
+    repo = make_repo(tmp_path)
+    for args, said in ((["chek"], "invalid choice: 'chek' (choose from "),
+                       (["check", "--format", "jsn"], "invalid choice: 'jsn' (choose from "),
+                       (["act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi", "--dryrun"],
+                        "unrecognized arguments: --dryrun"),
+                       (["check", "--bse", "main"], "unrecognized arguments: --bse main")):
+        r = nomic(repo, *args, *NOW)
+        assert r.returncode == 2, r.stdout + r.stderr
+        meant = {"chek": "check", "jsn": "json", "--dryrun": "--dry-run", "--bse": "--base"}
+        word = next(w for w in meant if w in args)
+        assert said in r.stderr and r.stderr.rstrip().endswith(f"; did you mean {meant[word]}?"), r.stderr
+    # an option of another command is not offered
+    r = nomic(repo, "due", "blognomic", "--as-of", "x")
+    assert r.returncode == 2 and "did you mean" not in r.stderr, r.stderr
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+

@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Sequence
 
-from .problems import BAD_INPUT, BadInput, NomicError, Problem, Report
+from .problems import BAD_INPUT, BadInput, NomicError, Problem, Report, did_you_mean
 from .report import emit
 from .timeutil import UTC, format_time, parse_given_time
 
@@ -21,8 +21,29 @@ FORMATS = ("text", "json", "github", "markdown")
 
 
 class _Parser(argparse.ArgumentParser):
+    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def,override]
+        self._given = list(sys.argv[1:] if args is None else args)  # which command an unknown option was for
+        return super().parse_known_args(args, namespace)
+
+    def _subparsers_of(self) -> dict[str, argparse.ArgumentParser]:
+        found: dict[str, argparse.ArgumentParser] = {}
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                found.update(action.choices)
+        return found
+
     def error(self, message: str) -> None:  # usage errors exit 2, as argparse does, with our wording
         self.print_usage(sys.stderr)
+        wrong = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)$", message)
+        if wrong:  # nomic chek: the command meant (argparse says so itself only from Python 3.12)
+            choices = re.findall(r"'([^']*)'", wrong.group(2))
+            message += did_you_mean(wrong.group(1), choices)
+        unknown = re.match(r"unrecognized arguments: (-\S+)", message)
+        if unknown:  # --dryrun, --base=main's cousin --bse: the option meant, of this command or a sub-command's
+            subs = self._subparsers_of()
+            command = next((subs[w] for w in getattr(self, "_given", []) if w in subs), None)
+            options = {*self._option_string_actions, *(command._option_string_actions if command else ())}
+            message += did_you_mean(unknown.group(1).split("=")[0], sorted(options))
         sys.stderr.write(f"nomic: {message}\n")
         raise SystemExit(2)
 
