@@ -244,3 +244,10 @@ def test_a_mistyped_command_or_option_is_told_the_one_meant(tmp_path):
     assert r.returncode == 2 and "did you mean" not in r.stderr, r.stderr
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
 
+
+def test_nomic_act_without_a_game_says_what_to_type(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act")
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "game: name a game: nomic act GAME ACTION key=value ... --as NAME" in r.stdout, r.stdout + r.stderr
+    assert "params" not in r.stdout + r.stderr and "Traceback" not in r.stderr

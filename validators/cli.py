@@ -128,6 +128,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_act(args: argparse.Namespace) -> int:
     from .act import act, available, parse_params
 
+    if not args.game:
+        raise BadInput(Problem("name a game: nomic act GAME ACTION key=value ... --as NAME (nomic act GAME --list "
+                               "--as NAME lists the actions)", field="game", kind=BAD_INPUT))
     root = _root(args)
     _game(args.game)
     now = _now(args)
@@ -310,7 +313,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.set_defaults(func=cmd_check)
 
     a = sub.add_parser("act", help="take a game action: writes the action file and updates the gamestate")
-    a.add_argument("game")
+    a.add_argument("game", nargs="?")  # said missing below: argparse would call the parameters required too
     a.add_argument("action", nargs="?")
     a.add_argument("params", nargs="*", help="key=value (values are YAML; key=@file reads a file)")
     a.add_argument("--as", dest="actor", help="who acts (your name in the roster)")
