@@ -251,3 +251,33 @@ def test_nomic_act_without_a_game_says_what_to_type(tmp_path):
     assert r.returncode == 2, r.stdout + r.stderr
     assert "game: name a game: nomic act GAME ACTION key=value ... --as NAME" in r.stdout, r.stdout + r.stderr
     assert "params" not in r.stdout + r.stderr and "Traceback" not in r.stderr
+
+
+def test_bash_completion_offers_games_from_a_sub_folder_and_an_action_s_parameters(tmp_path):
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    import pytest
+
+    from tests.gitgame import ROOT
+    if shutil.which("bash") is None:
+        pytest.skip("no bash")
+    repo = make_repo(tmp_path)
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "nomic").write_text(f"#!/bin/sh\nPYTHONPATH={ROOT} exec {sys.executable} -m validators.cli \"$@\"\n")
+    (bin_dir / "nomic").chmod(0o755)
+    script = ('eval "$(nomic completion bash)"\n'
+              'complete_it() { COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); _nomic; echo "${COMPREPLY[*]}"; }\n'
+              'complete_it nomic act bl\n'
+              'complete_it nomic act blognomic core.vote pro\n'
+              'complete_it nomic act blognomic core.propose ""\n')
+    r = subprocess.run(["bash", "-c", script], capture_output=True, text=True, cwd=str(repo / GAME / "gamestate"),
+                       env={**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}"})
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0] == "blognomic", lines
+    assert lines[1] == "proposal=", lines
+    assert lines[2].split()[:3] == ["title=", "text=", "effects="], lines

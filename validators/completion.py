@@ -12,8 +12,10 @@ _nomic() {
     COMPREPLY=( $(compgen -W "$commands --repo" -- "$cur") ); return
   fi
   local cmd="${COMP_WORDS[1]}"
-  local games=""
-  [ -d content ] && games=$(cd content && ls -d */ 2>/dev/null | tr -d /)
+  local games="" top="$PWD"
+  # the games of the repository around the current folder (nomic runs from any folder inside it)
+  while [ "$top" != "/" ] && [ ! -d "$top/content" ]; do top=$(dirname "$top"); done
+  [ -d "$top/content" ] && games=$(cd "$top/content" && ls -d */ 2>/dev/null | tr -d /)
   case "$cmd" in
     act)
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=( $(compgen -W "$games" -- "$cur") ); return; fi
@@ -21,7 +23,13 @@ _nomic() {
         local actions=$(nomic act "${COMP_WORDS[2]}" --list --as _ 2>/dev/null | awk '/^(yes|no )/{print $2}')
         COMPREPLY=( $(compgen -W "$actions --list --as --at --note --dry-run" -- "$cur") ); return
       fi
-      COMPREPLY=( $(compgen -W "--as --at --note --dry-run --format --quiet" -- "$cur") ) ;;
+      # the action's parameters, as --list shows them (proposal= vote=?): key= with no space after it
+      local params=$(nomic act "${COMP_WORDS[2]}" --list --as _ 2>/dev/null \
+        | awk -v a="${COMP_WORDS[3]}" \
+          '/^(yes|no )/ && $2 == a {for (i = 3; i <= NF; i++) {sub(/\?$/, "", $i); print $i}}')
+      COMPREPLY=( $(compgen -W "$params --as --at --note --dry-run --format --quiet" -- "$cur") )
+      [ "${#COMPREPLY[@]}" -eq 1 ] && [ "${COMPREPLY[0]%=}" != "${COMPREPLY[0]}" ] && compopt -o nospace 2>/dev/null
+      ;;
     check) COMPREPLY=( $(compgen -W "--base --head --author --format --game --no-replay" -- "$cur") ) ;;
     replay|due|tick|new) COMPREPLY=( $(compgen -W "$games --without --format --at --as --from --title" -- "$cur") ) ;;
     fmt) COMPREPLY=( $(compgen -f -W "--check" -- "$cur") ) ;;
