@@ -281,3 +281,16 @@ def test_bash_completion_offers_games_from_a_sub_folder_and_an_action_s_paramete
     assert lines[0] == "blognomic", lines
     assert lines[1] == "proposal=", lines
     assert lines[2].split()[:3] == ["title=", "text=", "effects="], lines
+
+
+def test_a_check_of_the_commit_says_what_the_work_tree_holds_besides(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi", "-q", *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+    r = nomic(repo, "check", "--base", "main", "--head", "HEAD", "--author", "chidi-nomic", *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert ("note: 3 change(s) under content/ are not committed, so not judged: --head judges the commit"
+            in r.stdout), r.stdout
+    commit(repo)
+    r = nomic(repo, "check", "--base", "main", "--head", "HEAD", "--author", "chidi-nomic", *NOW)
+    assert r.returncode == 0 and "not committed" not in r.stdout and "1 action(s) judged" in r.stdout, r.stdout

@@ -118,11 +118,33 @@ def cmd_check(args: argparse.Namespace) -> int:
                                    "is judged whole", field=option, kind=BAD_INPUT))
     if args.base:
         report = check_pr(root, args.base, author=_author(args), now=now, head=args.head)
+        if args.head:
+            report.notes.extend(_left_out(root, args.head))
     else:
         report = check_repo(root, replay=not args.no_replay, now=now,
                             only=[_game(g) for g in args.game] if args.game else None)
     emit(report, args.format, sys.stdout)
     return report.exit_code
+
+
+def _left_out(root: Path, head: str) -> list[str]:
+    """With --head naming the commit checked out: the changes to content/ the work tree holds besides, which the
+    check did not judge (a player who checks before committing saw '0 action(s) judged' and took it for legal)."""
+    import subprocess
+
+    def git(*args: str) -> str:
+        r = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True)
+        return r.stdout if r.returncode == 0 else ""
+
+    here, judged = git("rev-parse", "--verify", "-q", "HEAD"), git("rev-parse", "--verify", "-q", f"{head}^{{commit}}")
+    if not here or here != judged:
+        return []
+    changed = [line for line in git("status", "--porcelain", "--untracked-files=all", "--", "content").splitlines()
+               if line.strip()]
+    if not changed:
+        return []
+    return [f"{len(changed)} change(s) under content/ are not committed, so not judged: --head judges the commit "
+            "(git add content and commit them, or leave out --head to judge the work tree)"]
 
 
 def cmd_act(args: argparse.Namespace) -> int:
