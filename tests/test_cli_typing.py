@@ -294,3 +294,19 @@ def test_a_check_of_the_commit_says_what_the_work_tree_holds_besides(tmp_path):
     commit(repo)
     r = nomic(repo, "check", "--base", "main", "--head", "HEAD", "--author", "chidi-nomic", *NOW)
     assert r.returncode == 0 and "not committed" not in r.stdout and "1 action(s) judged" in r.stdout, r.stdout
+
+
+def test_a_check_that_stops_at_an_illegal_action_names_the_ones_after_it_not_judged(tmp_path):
+    repo = make_repo(tmp_path)
+    name = "20261122T100000Z--Chidi--core.enact.yaml"
+    (repo / GAME / "actions" / name).write_text(
+        "# yaml-language-server: $schema=../../../schemas/action.schema.json\n"
+        "at: 2026-11-22T10:00:00Z\nactor: Chidi\naction: core.enact\nparams:\n  proposal: 3\n")
+    r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi", "-q", *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+    [vote] = [p.rpartition("/")[2] for p in _new_action(repo) if "core.vote" in p]
+    commit(repo)
+    r = nomic(repo, "check", "--base", "main", "--head", "HEAD", "--author", "chidi-nomic", *NOW)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert (f"note: blognomic: 1 of 2 new action(s) judged against main; the replay stops at the first illegal one, "
+            f"so 1 after it were not judged ({vote})") in r.stdout, r.stdout

@@ -548,7 +548,15 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
             from .markdown import state_changes
 
             report.changes.extend(state_changes(name, before.state, final))
-        report.notes.append(f"{name}: {len(new_actions)} new action(s) judged against {base}")
+        unjudged = [p.rpartition("/")[2] for p in new_actions[len(steps):]]
+        if unjudged and steps and not steps[-1].legal:
+            # the replay stops at the first illegal action: what comes after it was never judged
+            shown = ", ".join(unjudged[:5]) + (f" and {len(unjudged) - 5} more" if len(unjudged) > 5 else "")
+            report.notes.append(f"{name}: {len(steps)} of {len(new_actions)} new action(s) judged against {base}; "
+                                f"the replay stops at the first illegal one, so {len(unjudged)} after it were not "
+                                f"judged ({shown})")
+        else:
+            report.notes.append(f"{name}: {len(new_actions)} new action(s) judged against {base}")
 
     if (engine_changes or other_changes) and author and not author_is_admin:
         author_is_admin = _admin_anywhere(base_tree, base_games, author, parsed)
