@@ -310,3 +310,23 @@ def test_a_check_that_stops_at_an_illegal_action_names_the_ones_after_it_not_jud
     assert r.returncode == 1, r.stdout + r.stderr
     assert (f"note: blognomic: 1 of 2 new action(s) judged against main; the replay stops at the first illegal one, "
             f"so 1 after it were not judged ({vote})") in r.stdout, r.stdout
+
+
+def test_nomic_fmt_writes_the_schema_line_the_check_asks_for(tmp_path):
+    repo = make_repo(tmp_path)
+    action = sorted((repo / GAME / "actions").glob("*.yaml"))[0].relative_to(repo).as_posix()
+    roster = f"{GAME}/gamestate/roster.yaml"
+    texts = {p: (repo / p).read_text() for p in (action, roster)}
+    (repo / action).write_text(texts[action].split("\n", 1)[1])  # its first line deleted
+    (repo / roster).write_text(texts[roster].replace("$schema=../../../schemas/", "$schema=../schemas/", 1))
+    r = nomic(repo, "check", "--game", "blognomic", *NOW)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert f"{roster}:1:1: first line must be '# yaml-language-server: $schema=../../../schemas/roster.schema.json' " \
+        f"so editors check the file (nomic fmt {roster} writes it)" in r.stdout, r.stdout
+    r = nomic(repo, "fmt", "--check")
+    assert r.returncode == 1 and f"would reformat {action}" in r.stdout and f"would reformat {roster}" in r.stdout, \
+        r.stdout + r.stderr
+    r = nomic(repo, "fmt")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert {p: (repo / p).read_text() for p in texts} == texts
+    assert nomic(repo, "check", "--game", "blognomic", *NOW).returncode == 0

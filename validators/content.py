@@ -415,7 +415,8 @@ def check_schema_line(text: str, path: str, schema: str) -> list[Problem]:
     nl = text.find("\n")
     first = (text if nl < 0 else text[:nl]).rstrip()
     if first != want:
-        return [Problem(f"first line must be '{want}' so editors check the file", path, 1, 1, kind=BAD_INPUT)]
+        return [Problem(f"first line must be '{want}' so editors check the file (nomic fmt {path} writes it)",
+                        path, 1, 1, kind=BAD_INPUT)]
     return []
 
 

@@ -10,10 +10,11 @@ action changes.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from . import yamlio
-from .content import split_front_matter
+from .content import SCHEMA_LINE, split_front_matter
 from .problems import BAD_INPUT, BadInput, Problem, Report
 from .transaction import write_all
 
@@ -23,6 +24,46 @@ def canonical_text(text: str, name: str) -> str:
         front, body = split_front_matter(text, name)
         return "---\n" + yamlio.canonical(front, name) + "---\n" + body
     return yamlio.canonical(text, name)
+
+
+_GAMESTATE = re.compile(r"^content/([^/]+)/(?:initial/)?gamestate/([^/]+)\.yaml$")
+
+
+def schema_of(rel: str, root: Path) -> str | None:
+    """The schema a content file's first line names (what ``nomic check`` asks of it), or None when that is not
+    known from the path (a rule, a document no module of the game defines, a game.yaml that cannot be read)."""
+    parts = rel.split("/")
+    if len(parts) == 4 and parts[0] == "content" and parts[2] == "actions" and rel.endswith(".yaml"):
+        return "action.schema.json"
+    if len(parts) == 3 and parts[0] == "content" and parts[2] == "game.yaml":
+        return "game.schema.json"
+    m = _GAMESTATE.match(rel)
+    if not m:
+        return None
+    known = {"roster": "roster.schema.json", "ledger": "ledger.schema.json"}
+    try:
+        from .modules import registry_for
+
+        config = yamlio.load(yamlio.read_text(root / "content" / m.group(1) / "game.yaml", "game.yaml"), "game.yaml")
+        known.update({k: d.schema for k, d in registry_for(config.get("modules", [])).docs.items()})
+    except (BadInput, OSError, KeyError, ValueError, AttributeError, TypeError):
+        pass  # the check says what is wrong with game.yaml; only the core documents are known then
+    return known.get(m.group(2))
+
+
+def with_schema_line(text: str, rel: str, root: Path) -> str:
+    """The text with the first line ``nomic check`` asks for (``# yaml-language-server: $schema=...``): added
+    when the file has none, put right when it names another schema or folder (a file moved by hand)."""
+    schema = schema_of(rel, root)
+    if schema is None:
+        return text
+    want = SCHEMA_LINE + "../" * rel.count("/") + "schemas/" + schema
+    first, nl, rest = text.partition("\n")
+    if first.rstrip() == want:
+        return text
+    if first.startswith(SCHEMA_LINE):
+        return want + "\n" + rest
+    return want + "\n" + text
 
 
 def _not_formatted(rel: str) -> str:
@@ -60,7 +101,7 @@ def format_paths(root: Path, paths: list[str], *, check_only: bool) -> tuple[Rep
         rel = path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path)
         try:
             text = yamlio.read_text(path, rel)
-            new = canonical_text(text, rel)
+            new = with_schema_line(canonical_text(text, rel), rel, root)
         except BadInput as e:
             report.add(e.problems)
             continue
