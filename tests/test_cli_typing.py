@@ -330,3 +330,17 @@ def test_nomic_fmt_writes_the_schema_line_the_check_asks_for(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     assert {p: (repo / p).read_text() for p in texts} == texts
     assert nomic(repo, "check", "--game", "blognomic", *NOW).returncode == 0
+
+
+def test_a_dry_run_in_json_says_which_files_it_would_write_not_that_it_wrote_them(tmp_path):
+    import json
+
+    repo = make_repo(tmp_path)
+    args = ["act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi", "--format", "json", *NOW]
+    r = nomic(repo, *args, "--dry-run")
+    assert r.returncode == 0, r.stdout + r.stderr
+    out = json.loads(r.stdout)
+    assert out["dry_run"] is True and out["written"] == [] and out["action"] in out["would_write"], out
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+    out = json.loads(nomic(repo, *args).stdout)
+    assert out["dry_run"] is False and out["action"] in out["written"] and out["would_write"] == [], out

@@ -190,7 +190,10 @@ def cmd_act(args: argparse.Namespace) -> int:
         emit(report, args.format, sys.stdout)
         return report.exit_code
     if args.format == "json":
-        json.dump({"exit": 0, "action": result.action_path, "written": result.written,
+        # with --dry-run the files are those it would write: "written" is empty and "would_write" names them
+        json.dump({"exit": 0, "action": result.action_path, "dry_run": bool(args.dry_run),
+                   "written": [] if args.dry_run else result.written,
+                   "would_write": result.written if args.dry_run else [],
                    "dice": step.applied.dice if step.applied else [],
                    "outcome": step.applied.outcome if step.applied else []}, sys.stdout, indent=2)
         print()
