@@ -509,20 +509,28 @@ def test_an_ascended_player_is_shown_at_no_location(example) -> None:
     assert "| left the map (from Tower of Ferrets) |" in row
 
 
-def test_a_treat_without_its_time_is_bad_input_at_its_line(tmp_path) -> None:
-    """Seed 004 Join Team counts a treat by when it was given (within 7 days, while its giver was reputable):
-    a hand-edited treat without ``at`` is refused by the schema at its line, not a KeyError in a command."""
+def _checked_after_edit(tmp_path, name: str, old: str, new: str):
+    """``nomic check --no-replay`` of the example game with ``old`` in ``gamestate/<name>`` replaced by ``new``: bad
+    input (exit 2), with no traceback. Returns the command's result and the file's text before the edit."""
     from tests.gitgame import make_repo, nomic
 
     repo = make_repo(tmp_path, "cycle12")
-    path = repo / "content" / "cycle12" / "gamestate" / "cycle12_nomsters.yaml"
+    path = repo / "content" / "cycle12" / "gamestate" / name
     text = path.read_text()
-    timed = "    treats:\n      - by: Basil\n        phase: 5\n        at: 2026-11-18T20:10:00Z\n"
-    assert timed in text
-    path.write_text(text.replace(timed, "    treats:\n      - by: Basil\n        phase: 5\n"))
+    assert old in text
+    path.write_text(text.replace(old, new))
     r = nomic(repo, "check", "--no-replay")
     assert r.returncode == 2, r.stdout + r.stderr
     assert "Traceback" not in r.stdout + r.stderr
+    return r, text
+
+
+def test_a_treat_without_its_time_is_bad_input_at_its_line(tmp_path) -> None:
+    """Seed 004 Join Team counts a treat by when it was given (within 7 days, while its giver was reputable):
+    a hand-edited treat without ``at`` is refused by the schema at its line, not a KeyError in a command."""
+    timed = "    treats:\n      - by: Basil\n        phase: 5\n        at: 2026-11-18T20:10:00Z\n"
+    r, text = _checked_after_edit(tmp_path, "cycle12_nomsters.yaml", timed,
+                                  "    treats:\n      - by: Basil\n        phase: 5\n")
     line = 1 + text[:text.index(timed)].count("\n") + 1  # the treat's first line, "- by: Basil"
     assert f"content/cycle12/gamestate/cycle12_nomsters.yaml:{line}:" in r.stdout
     assert "treats[0]: 'at' is a required property" in r.stdout
@@ -553,17 +561,8 @@ def test_a_card_suggestion_without_its_name_is_bad_input_at_its_line(tmp_path) -
     """Seed 004, Location Sheets: a location card shows the location's name and coordinates, and a location is
     created from a card suggestion with them. A hand-edited card suggestion without its name is refused by the
     schema at its line (it reached create-location as a KeyError); a tile suggestion needs none."""
-    from tests.gitgame import make_repo, nomic
-
-    repo = make_repo(tmp_path, "cycle12")
-    path = repo / "content" / "cycle12" / "gamestate" / "cycle12_world.yaml"
-    text = path.read_text()
-    card = "    kind: card\n    name: Copper Hills\n"
-    assert card in text
-    path.write_text(text.replace(card, "    kind: card\n"))
-    r = nomic(repo, "check", "--no-replay")
-    assert r.returncode == 2, r.stdout + r.stderr
-    assert "Traceback" not in r.stdout + r.stderr
+    r, _ = _checked_after_edit(tmp_path, "cycle12_world.yaml", "    kind: card\n    name: Copper Hills\n",
+                               "    kind: card\n")
     assert "content/cycle12/gamestate/cycle12_world.yaml:" in r.stdout
     assert "'name' is a required property" in r.stdout
 
