@@ -90,6 +90,17 @@ def test_a_time_without_its_zone_is_refused_not_taken_for_utc(tmp_path):
     assert r.returncode == 0 and "at 2026-11-22T11:00:00Z" in r.stdout, r.stdout + r.stderr
 
 
+def test_a_time_off_the_calendar_is_refused_naming_the_time_typed(tmp_path):
+    repo = make_repo(tmp_path)
+    for at, why in (("2026-13-01T00:00:00Z", "month must be in 1..12"),
+                    ("2026-02-30T10:00:00+01:00", "day is out of range for month")):
+        r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi", "--at", at, *NOW)
+        assert r.returncode == 2, r.stdout + r.stderr
+        assert f"--at: '{at}' is not a time of the calendar: {why}" in r.stdout, r.stdout
+        assert "Traceback" not in r.stderr
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
 def test_a_base_branch_only_the_remote_has_is_named_by_its_remote_name(tmp_path):
     """A clone has the default branch of its origin only; main is origin/main until checked out."""
     origin = make_repo(tmp_path)  # on branch pr: a clone of it checks out pr, and has main as origin/main only

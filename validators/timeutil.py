@@ -54,13 +54,21 @@ def parse_given_time(text: str) -> datetime:
             local = text.strip().replace(" ", "T", 1)
             raise ValueError(f"{text!r} says no time zone: write {local}Z for UTC, or add your offset, like "
                              f"{local}+01:00")
-        return parse_time(text)
+        return _on_the_calendar(text, text)
     local, sign, hh, mm = m.group(1), m.group(2), int(m.group(3)), int(m.group(4) or 0)
     if hh > 23 or mm > 59:
         raise ValueError(f"{text!r}: the offset {sign}{m.group(3)}:{m.group(4) or '00'} is not a time zone's "
                          "(at most 23:59 from UTC)")
     offset = timedelta(hours=hh, minutes=mm) * (1 if sign == "+" else -1)
-    return parse_time(local + "Z") - offset
+    return _on_the_calendar(text, local + "Z") - offset
+
+
+def _on_the_calendar(given: str, text: str) -> datetime:
+    """``parse_time(text)``, saying which time typed is not on the calendar (2026-13-01: month must be in 1..12)."""
+    try:
+        return parse_time(text)
+    except ValueError as e:
+        raise ValueError(f"{given!r} is not a time of the calendar: {e}") from None
 
 
 @lru_cache(maxsize=4096)  # a replay formats each action's time several times
