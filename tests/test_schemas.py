@@ -407,3 +407,12 @@ def test_an_impossible_day_is_reported_at_its_field():
     problems = schemas.errors(doc, schema="proposals.schema.json")
     said = '"2026-02-30T10:00:00Z" is not a UTC time of the calendar, like 2026-11-22T10:15:00Z'
     assert [(p.field, p.message) for p in problems] == [("proposals[0].submitted", said)]
+
+
+def test_a_missing_field_of_few_values_names_them():
+    # cycle12.propose's change without its kind was told only that 'kind' is required; the values are few
+    inline = {"type": "object", "required": ["kind"], "properties": {"kind": {"enum": ["textual", "location-card"]}}}
+    assert [p.message for p in schemas.errors({}, inline=inline)] == [
+        "'kind' is a required property: one of 'textual', 'location-card'"]
+    many = {"type": "object", "required": ["n"], "properties": {"n": {"enum": list(range(13))}}}
+    assert [p.message for p in schemas.errors({}, inline=many)] == ["'n' is a required property"]

@@ -527,6 +527,13 @@ def _describe(error: jsonschema.ValidationError) -> str:
             known = [k for k in error.schema.get("properties", {}) if k not in error.instance]
             hint = did_you_mean(extra[0], known, repr) if len(extra) == 1 else ""
             return f"unknown field{'s' if len(extra) > 1 else ''} {', '.join(map(repr, extra))}{hint}"
+    if error.validator == "required" and isinstance(error.schema, dict):
+        # a missing field whose values are few: say which they are ('kind' is required: one of 'textual', ...)
+        missing = next((k for k in error.validator_value if isinstance(error.instance, dict) and k not in
+                        error.instance), None)
+        known = error.schema.get("properties", {}).get(missing) if missing is not None else None
+        if isinstance(known, dict) and isinstance(known.get("enum"), list) and len(known["enum"]) <= 12:
+            return f"{error.message}: one of {', '.join(map(repr, known['enum']))}"
     if error.validator == "type":
         said = f"{_short(error.instance)} is not of type {error.validator_value}"
         # a type a conditional (if/then) asks for, the schema saying why there: say it (e.g. Rule 45 of ifMUD: a
