@@ -18,6 +18,7 @@ from ...engine import ANYONE, Action, Ctx, peek
 from ...schemas import not_blank
 from ...timeutil import parse_time
 from .common import JUSTICE, NOMSTERS, PROPOSALS, SHEETS, WORLD, iso
+from .world import founding_claims
 
 RULE = "transcription"
 REQUEST_DAYS = 14
@@ -35,6 +36,13 @@ def card_sender(state: Any, n: dict[str, Any]) -> str:
     return str(n["trainer"])
 
 
+def sent_at(loc: dict[str, Any]) -> str:
+    """When a location's answering tile or card was submitted (004 Submission): at its creation, but for the
+    first location, created at the fifth reaction to a claim submitted earlier, whose ``submitted`` says when.
+    A location recorded without it (files from before) is read as submitted when created."""
+    return str(dict.get(loc, "submitted") or loc["created"])
+
+
 def submissions(state: Any) -> dict[str, tuple[str, str]]:
     """Every recorded sheet: its path -> (submitter, time of submission)."""
     out: dict[str, tuple[str, str]] = {}
@@ -49,7 +57,11 @@ def submissions(state: Any) -> dict[str, tuple[str, str]]:
             continue
         answered = "card" if kinds.get(loc.get("suggestion")) == "tile" else "tile"
         if loc.get(answered):
-            out.setdefault(loc[answered], (loc["created_by"], loc["created"]))
+            out.setdefault(loc[answered], (loc["created_by"], sent_at(loc)))
+    for c in founding_claims(state):  # the first location's claims, still waiting for their reactions
+        answered = "card" if kinds.get(c.get("suggestion")) == "tile" else "tile"
+        if c.get(answered) and c.get("by") and c.get("at"):
+            out.setdefault(c[answered], (c["by"], c["at"]))
     for s in state.doc(SHEETS)["sheets"]:
         if s.get("image") and s.get("image_at"):
             out.setdefault(s["image"], (s["player"], s["image_at"]))
@@ -104,7 +116,11 @@ def _find_submission(state: Any, path: str) -> tuple[str, str] | None:
             continue
         answered = "card" if kinds.get(loc.get("suggestion")) == "tile" else "tile"
         if loc.get(answered) and loc[answered] == path:
-            return loc["created_by"], loc["created"]
+            return loc["created_by"], sent_at(loc)
+    for c in founding_claims(state):
+        answered = "card" if kinds.get(c.get("suggestion")) == "tile" else "tile"
+        if c.get(answered) and c.get("by") and c.get("at") and c[answered] == path:
+            return c["by"], c["at"]
     for s in peek(state.doc(SHEETS)["sheets"]):
         if s.get("image") and s.get("image_at") and s["image"] == path:
             return s["player"], s["image_at"]

@@ -299,7 +299,11 @@ def _has_neighbour(ctx: Ctx, existing: list[dict[str, Any]], fx: Any, fy: Any) -
     return any(abs(loc["x"] - fx) + abs(loc["y"] - fy) == 1 for loc in peek(existing))  # adjacent(loc, f)
 
 
-def _new_location(ctx: Ctx, f: dict[str, Any], by: str, suggestion: int, tags: list[str]) -> dict[str, Any]:
+def _new_location(ctx: Ctx, f: dict[str, Any], by: str, suggestion: int, tags: list[str],
+                  submitted: str | None = None) -> dict[str, Any]:
+    """Add the location ``f`` created by ``by`` now, fulfilling ``suggestion``. ``submitted``: when its answering
+    tile or card was submitted, if before now (Apeiros Village's claim, created at its fifth reaction); kept as
+    ``submitted`` so that a request to transcribe that sheet counts its 14 days from then (004 Transcription)."""
     # the suggestions with that id, in the state's own list (the copy made below holds the same in the same places)
     fulfilled = SUGGESTIONS_ALL_BY_ID.of(ctx, ctx.doc(WORLD)["suggestions"]) if WORLD not in ctx.tx.docs else None
     doc = ctx.edit(WORLD)
@@ -311,6 +315,8 @@ def _new_location(ctx: Ctx, f: dict[str, Any], by: str, suggestion: int, tags: l
         if f.get(key):
             loc[key] = f[key]
     loc.update({"created": iso(ctx.at), "created_by": by, "suggestion": suggestion})
+    if submitted and submitted != loc["created"]:
+        loc["submitted"] = submitted
     doc["locations"].append(loc)
     sugg = doc["suggestions"]
     try:
@@ -435,7 +441,9 @@ def _react_founding(ctx: Ctx) -> None:
             ctx.step({"founding": "not created", "because": why})
             return
         doc["founding"] = None  # a location now exists: no other claim is permitted any more
-        loc = _new_location(ctx, f, f["by"], f["suggestion"], f.get("tags", []))
+        # 004 Submission, Transcription: the claim's tile or card was submitted with the claim (its `at`), not
+        # at this reaction, and a request to transcribe it counts its 14 days from then
+        loc = _new_location(ctx, f, f["by"], f["suggestion"], f.get("tags", []), submitted=f.get("at"))
         sheets = ctx.edit(SHEETS)["sheets"]
         for i, s in enumerate(peek(sheets)):
             if s.get("location") is None:
