@@ -9,6 +9,7 @@ A Concerto uses the most recent notes of each Muffin taking part; a note once us
 be used in another (``quazie.concerto_used``: how many notes of each history are spent). The claim is
 itself the comment to the other Muffins, so the reverse effect of an unannounced Concerto never arises;
 each partner receives a credit to apply the same effect when they choose (quazie.concerto-use).
+The spent counts never exceed the histories they count (``spent_within_history``, after every action).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any, Iterator
 
-from ...engine import Action, Ctx, Problem
+from ...engine import Action, Ctx, Problem, peek
 from ...schemas import is_blank
 from ...timeutil import format_time
 from .common import (
@@ -36,7 +37,7 @@ from .common import (
     tables,
 )
 from .flavours import blind_for_a_day, set_flavour
-from .movement import LIMBO_NOTE, ROME_PARAM, UNKNOWN_NOTE, move_to
+from .movement import LIMBO_NOTE, ROME_PARAM, SPENT_KEYS, UNKNOWN_NOTE, move_to
 from .stuff import add_to_item
 
 UNPLAYABLE = {LIMBO_NOTE, UNKNOWN_NOTE}
@@ -66,6 +67,31 @@ def fresh_notes(ctx: Ctx, name: str, key: str = "concerto_used") -> list[str]:
         raise ctx.refuse(f"{name}'s Note History (roster stats.notes) is not a list of notes: {bad}", R_MUSIC)
     used = int(ctx.doc("quazie").get(key, {}).get(name, 0))
     return notes[used:]
+
+
+def spent_within_history(ctx: Ctx) -> None:
+    """Rule 24 (seed 003): a string of notes makes one Concerto (or movement) only, and the spent count says how
+    many of a history's first notes are used. Notes that are no longer in the history (a proposal's patch cut it
+    short) cannot be spent, so the count is cut to the history's length: what is left is all spent, and every note
+    played afterwards is fresh. (Left as it was, the count hid the next notes until the history outgrew it.)"""
+    if "roster" not in ctx.tx.docs and "quazie" not in ctx.tx.docs:
+        return  # neither a history nor a count changed
+    q = ctx.doc("quazie")
+    spent = [(key, dict.get(q, key) or {}) for key in SPENT_KEYS]  # read, not copied
+    names = {name for _, counts in spent for name in counts}
+    if not names:
+        return
+    lengths = {}
+    for p in peek(ctx.doc("roster")["players"]):
+        if p["name"] in names:
+            notes = dict.get(dict.get(p, "stats") or {}, "notes", [])
+            if isinstance(notes, list):
+                lengths[p["name"]] = len(notes)
+    for key, counts in spent:
+        for name, count in list(dict.items(counts)):
+            if name in lengths and isinstance(count, int) and count > lengths[name]:
+                ctx.edit("quazie")[key][name] = lengths[name]
+                ctx.step({"notes_spent": name, "of": key, "from": count, "to": lengths[name]})
 
 
 def matching(a: list[str], b: list[str], n: int) -> bool:
