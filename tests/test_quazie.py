@@ -368,6 +368,34 @@ def test_a_hand_in_a_rule_the_ruleset_lacks_is_reported_not_a_traceback(tmp_path
     assert "the ruleset has no such rule" in out, out
 
 
+def test_a_role_entry_that_is_a_list_refuses_a_limbo_move_at_its_line_not_a_traceback(tmp_path):
+    """Rules 15 and 23 (seed 003): only a Muffin's own setting to 9 changes it in Limbo, and the Limbo King role is
+    given or taken there. A hand-edited roster giving Simon (in Limbo) Roles `[[GRAND POOBAH]]` made his own move
+    out of Limbo stop with a TypeError (the Roles were put in a set); now the move is refused because the roster is
+    already invalid, at the Roles' line, and nothing is written."""
+    from tests.gitgame import make_repo, nomic
+
+    repo = make_repo(tmp_path, "quazie")
+    path = repo / "content" / "quazie" / "gamestate" / "roster.yaml"
+    text = path.read_text()
+    simon = "  - name: Simon\n"
+    start = text.index(simon)
+    old = "      position: '5'\n      flavour: Devils Food\n      tag: NotIt\n      dance_move: CabbagePatch\n" \
+          "      roles: []\n"
+    assert text.index(old, start) == text.index("      position:", start)
+    path.write_text(text[:start] + text[start:].replace(old, old.replace("'5'", "Limbo").replace(
+        "roles: []", "roles: [[GRAND POOBAH]]"), 1))
+    line = path.read_text().splitlines().index("      roles: [[GRAND POOBAH]]") + 1
+    before = {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()}
+    r = nomic(repo, "act", "quazie", "quazie.leave-limbo", "--as", "Simon", "--at", "2026-11-09T12:00:00Z")
+    out = r.stdout + r.stderr
+    assert r.returncode == 1 and "Traceback" not in out, out
+    assert (f"content/quazie/gamestate/roster.yaml:{line}:7: players[1].stats.roles: this file is already invalid, "
+            "before the action; fix it first (nomic check shows it): ['GRAND POOBAH'] is not a role of rule 23") \
+        in out, out
+    assert {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()} == before
+
+
 def test_invariant_a_note_history_holds_notes(base):
     """Rule 24 (seed 003): `nomic check` names a Note History entry that is not a note (text), by its field."""
     (inv,) = MODULE.invariants

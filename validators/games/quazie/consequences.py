@@ -136,6 +136,15 @@ def limbo_items_guard(ctx: Ctx) -> None:
                                   "another Position", rule=R_SPECIAL))
 
 
+def _only_limbo_king(old: Any, new: Any) -> bool:
+    """Whether Limbo King (rule 23) is the one role given or taken between two Roles lists. Compared by equality,
+    not in sets: a hand-edited entry that is no role (a list, which ``nomic check`` reports) cannot be hashed, and
+    the action is then refused for the state it starts from rather than stopped with a TypeError."""
+    old, new = list(old or []), list(new or [])
+    differ = [r for r in new if r not in old] + [r for r in old if r not in new]
+    return bool(differ) and all(r == LIMBO_KING for r in differ)
+
+
 def limbo_guard(ctx: Ctx) -> None:
     limbo_items_guard(ctx)
     if "roster" not in ctx.tx.docs or ctx.action.name in EXEMPT:
@@ -169,8 +178,7 @@ def limbo_guard(ctx: Ctx) -> None:
         by_itself = p["name"] == ctx.actor or actor_pos == pos
         if stat(p, "position") == "9" and by_itself:
             allowed |= {"position", "notes"}
-        old_roles, new_roles = set(stat(old, "roles", [])), set(stat(p, "roles", []))
-        if old_roles ^ new_roles == {LIMBO_KING}:
+        if "roles" in changed and _only_limbo_king(stat(old, "roles", []), stat(p, "roles", [])):
             allowed.add("roles")  # rule 23's Limbo King exists only for Muffins in Limbo
         if stat(p, "position") == "R" and by_itself:
             # rule 15: the GRAND POOBAH "even if in limbo" may go to R instead, by its own move (or one a Muffin in the
