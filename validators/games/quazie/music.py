@@ -36,6 +36,7 @@ from .common import (
     step_from,
     tables,
 )
+from .consequences import reached_players
 from .flavours import blind_for_a_day, set_flavour
 from .movement import LIMBO_NOTE, ROME_PARAM, SPENT_KEYS, UNKNOWN_NOTE, move_to
 from .stuff import add_to_item
@@ -81,8 +82,17 @@ def spent_within_history(ctx: Ctx) -> None:
     names = {name for _, counts in spent for name in counts}
     if not names:
         return
+    base_q = ctx.tx.base.docs.get("quazie") or {}
+    if all(dict.get(q, key) is dict.get(base_q, key) for key in SPENT_KEYS):
+        # the counts are the ones before the action (the same objects: copy on write), which were within their
+        # histories then; only a history the action reached can have become shorter than its count
+        players: Any = [p for p, _ in reached_players(ctx) if p["name"] in names]
+        if not players:
+            return
+    else:
+        players = peek(ctx.doc("roster")["players"])
     lengths = {}
-    for p in peek(ctx.doc("roster")["players"]):
+    for p in players:
         if p["name"] in names:
             notes = dict.get(dict.get(p, "stats") or {}, "notes", [])
             if isinstance(notes, list):
