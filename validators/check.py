@@ -263,8 +263,8 @@ def audit_game(source: Any, files: Any, report: Report, *, now: datetime | None 
         return
     founding = initial_problems(initial)
     if founding:
-        # the rules read the founding roster's stats as the roster declares them (a number where a number is
-        # declared): a value they cannot read is bad input at its line, not an error deep in the first rule
+        # the rules read the founding state as the checks promise (a stat as the roster declares it, a module's
+        # invariants): a value they cannot read is bad input at its line, not an error deep in the first rule
         report.add(founding)
         return
     states = RecentStates(CONFLICT_WINDOW + 1)

@@ -405,13 +405,27 @@ def require_game(root: str | Path, name: str) -> None:
                            kind=BAD_INPUT))
 
 
-def check_schema_line(text: str, path: str, schema: str) -> list[Problem]:
-    """The first line tells a player's editor which schema to check against."""
+def schema_line(path: str, schema: str) -> str:
+    """The first line a file at ``path`` (relative to the repository) holds: it tells a player's editor which
+    schema to check the file against, from the file's folder."""
     if "//" in path or "/./" in path or path.startswith(("/", "./")) or path.endswith("/"):
         depth = len(PurePosixPath(path).parts) - 1
     else:
         depth = path.count("/")  # the same count, without building a path object for each of 10,000 files
-    want = SCHEMA_LINE + "../" * depth + "schemas/" + schema
+    return SCHEMA_LINE + "../" * depth + "schemas/" + schema
+
+
+CORE_DOC_SCHEMAS = {"roster": "roster.schema.json", "ledger": "ledger.schema.json"}  # every game has these
+
+
+def doc_schemas(registry: Registry) -> dict[str, str]:
+    """The schema of each gamestate document of a game: the core's and those its modules define."""
+    return {**CORE_DOC_SCHEMAS, **{k: d.schema for k, d in registry.docs.items()}}
+
+
+def check_schema_line(text: str, path: str, schema: str) -> list[Problem]:
+    """The first line tells a player's editor which schema to check against."""
+    want = schema_line(path, schema)
     nl = text.find("\n")
     first = (text if nl < 0 else text[:nl]).rstrip()
     if first != want:
@@ -532,8 +546,7 @@ def load_game(source: Source, name: str, *, part: str = "", registry: Registry |
     base = f"{root}/{part}"
     docs: dict[str, Any] = {}
     doc_paths: dict[str, str] = {}
-    known = {"roster": "roster.schema.json", "ledger": "ledger.schema.json"}
-    known.update({k: d.schema for k, d in registry.docs.items()})
+    known = doc_schemas(registry)
     for path in source.list(f"{base}gamestate"):
         fname = PurePosixPath(path).name
         kind = fname[:-5] if fname.endswith(".yaml") else ""
@@ -686,5 +699,4 @@ def doc_text(data: Any, path: str, schema: str, old_text: str | None = None,
         tree = yamlio.rt_load(old_text, path)
         tree = yamlio.sync_into(tree, data)
         return yamlio.rt_dump(tree)
-    depth = len(PurePosixPath(path).parts) - 1
-    return yamlio.dump_new(data, [SCHEMA_LINE[2:] + "../" * depth + "schemas/" + schema])
+    return yamlio.dump_new(data, [schema_line(path, schema)[2:]])

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 from . import yamlio
-from .content import SCHEMA_LINE, split_front_matter
+from .content import CORE_DOC_SCHEMAS, SCHEMA_LINE, doc_schemas, schema_line, split_front_matter
 from .problems import BAD_INPUT, BadInput, Problem, Report
 from .transaction import write_all
 
@@ -40,14 +40,14 @@ def schema_of(rel: str, root: Path) -> str | None:
     m = _GAMESTATE.match(rel)
     if not m:
         return None
-    known = {"roster": "roster.schema.json", "ledger": "ledger.schema.json"}
     try:
         from .modules import registry_for
 
         config = yamlio.load(yamlio.read_text(root / "content" / m.group(1) / "game.yaml", "game.yaml"), "game.yaml")
-        known.update({k: d.schema for k, d in registry_for(config.get("modules", [])).docs.items()})
+        known = doc_schemas(registry_for(config.get("modules", [])))
     except (BadInput, OSError, KeyError, ValueError, AttributeError, TypeError):
-        pass  # the check says what is wrong with game.yaml; only the core documents are known then
+        # the check says what is wrong with game.yaml; only the core documents are known then
+        known = CORE_DOC_SCHEMAS
     return known.get(m.group(2))
 
 
@@ -57,7 +57,7 @@ def with_schema_line(text: str, rel: str, root: Path) -> str:
     schema = schema_of(rel, root)
     if schema is None:
         return text
-    want = SCHEMA_LINE + "../" * rel.count("/") + "schemas/" + schema
+    want = schema_line(rel, schema)
     first, nl, rest = text.partition("\n")
     if first.rstrip() == want:
         return text
