@@ -43,42 +43,51 @@ def sent_at(loc: dict[str, Any]) -> str:
     return str(dict.get(loc, "submitted") or loc["created"])
 
 
-def submissions(state: Any) -> dict[str, tuple[str, str]]:
-    """Every recorded sheet: its path -> (submitter, time of submission)."""
-    out: dict[str, tuple[str, str]] = {}
+def _records(state: Any) -> Iterator[tuple[str, Any]]:
+    """Every recorded sheet, in the order the records are looked at: (path, a function giving (submitter, time of
+    submission)). The first record of a path is its submission. Read only (peek: nothing is copied); the time is
+    worked out only when asked."""
     world = state.doc(WORLD)
     kinds = {}
-    for s in world["suggestions"]:
+    for s in peek(world["suggestions"]):
         kinds[s["id"]] = s["kind"]
         if s.get("image"):
-            out.setdefault(s["image"], (s["by"], s["at"]))
-    for loc in world["locations"]:
+            yield s["image"], lambda s=s: (s["by"], s["at"])
+    for loc in peek(world["locations"]):
         if not loc.get("created_by") or not loc.get("created"):
             continue
         answered = "card" if kinds.get(loc.get("suggestion")) == "tile" else "tile"
         if loc.get(answered):
-            out.setdefault(loc[answered], (loc["created_by"], sent_at(loc)))
+            yield loc[answered], lambda loc=loc: (loc["created_by"], sent_at(loc))
     for c in founding_claims(state):  # the first location's claims, still waiting for their reactions
         answered = "card" if kinds.get(c.get("suggestion")) == "tile" else "tile"
         if c.get(answered) and c.get("by") and c.get("at"):
-            out.setdefault(c[answered], (c["by"], c["at"]))
-    for s in state.doc(SHEETS)["sheets"]:
+            yield c[answered], lambda c=c: (c["by"], c["at"])
+    for s in peek(state.doc(SHEETS)["sheets"]):
         if s.get("image") and s.get("image_at"):
-            out.setdefault(s["image"], (s["player"], s["image_at"]))
-        for e in s.get("earlier_images", []):  # the character sheets a newer one replaced
-            out.setdefault(e["image"], (s["player"], e["at"]))
-    for n in state.doc(NOMSTERS)["nomsters"]:
+            yield s["image"], lambda s=s: (s["player"], s["image_at"])
+        for e in dict.get(s, "earlier_images", ()):  # the character sheets a newer one replaced
+            yield e["image"], lambda s=s, e=e: (s["player"], e["at"])
+    for n in peek(state.doc(NOMSTERS)["nomsters"]):
         if n.get("card") and n.get("named") and n.get("trainer"):
-            out.setdefault(n["card"], (card_sender(state, n), n["named"]))
-    for p in state.doc(PROPOSALS)["proposals"]:
+            yield n["card"], lambda n=n: (card_sender(state, n), n["named"])
+    for p in peek(state.doc(PROPOSALS)["proposals"]):
         if p.get("card"):
-            out.setdefault(p["card"], (p["author"], p["submitted"]))
-    for r in state.doc(JUSTICE)["rfjs"]:
+            yield p["card"], lambda p=p: (p["author"], p["submitted"])
+    for r in peek(state.doc(JUSTICE)["rfjs"]):
         for path in r.get("sheets", []):
-            out.setdefault(path, (r["by"], r["at"]))
+            yield path, lambda r=r: (r["by"], r["at"])
         for ruling in r["rulings"]:
             for path in ruling.get("sheets", []):
-                out.setdefault(path, (ruling["by"], ruling["at"]))
+                yield path, lambda ruling=ruling: (ruling["by"], ruling["at"])
+
+
+def submissions(state: Any) -> dict[str, tuple[str, str]]:
+    """Every recorded sheet: its path -> (submitter, time of submission)."""
+    out: dict[str, tuple[str, str]] = {}
+    for path, when in _records(state):
+        if path not in out:
+            out[path] = when()
     return out
 
 
@@ -105,40 +114,9 @@ def submission(state: Any, path: str) -> tuple[str, str] | None:
 
 
 def _find_submission(state: Any, path: str) -> tuple[str, str] | None:
-    world = state.doc(WORLD)
-    kinds = {}
-    for s in peek(world["suggestions"]):
-        kinds[s["id"]] = s["kind"]
-        if s.get("image") and s["image"] == path:
-            return s["by"], s["at"]
-    for loc in peek(world["locations"]):
-        if not loc.get("created_by") or not loc.get("created"):
-            continue
-        answered = "card" if kinds.get(loc.get("suggestion")) == "tile" else "tile"
-        if loc.get(answered) and loc[answered] == path:
-            return loc["created_by"], sent_at(loc)
-    for c in founding_claims(state):
-        answered = "card" if kinds.get(c.get("suggestion")) == "tile" else "tile"
-        if c.get(answered) and c.get("by") and c.get("at") and c[answered] == path:
-            return c["by"], c["at"]
-    for s in peek(state.doc(SHEETS)["sheets"]):
-        if s.get("image") and s.get("image_at") and s["image"] == path:
-            return s["player"], s["image_at"]
-        for e in dict.get(s, "earlier_images", ()):  # the character sheets a newer one replaced
-            if e["image"] == path:
-                return s["player"], e["at"]
-    for n in peek(state.doc(NOMSTERS)["nomsters"]):
-        if n.get("card") and n.get("named") and n.get("trainer") and n["card"] == path:
-            return card_sender(state, n), n["named"]
-    for p in peek(state.doc(PROPOSALS)["proposals"]):
-        if p.get("card") and p["card"] == path:
-            return p["author"], p["submitted"]
-    for r in peek(state.doc(JUSTICE)["rfjs"]):
-        if path in r.get("sheets", []):
-            return r["by"], r["at"]
-        for ruling in r["rulings"]:
-            if path in ruling.get("sheets", []):
-                return ruling["by"], ruling["at"]
+    for recorded, when in _records(state):
+        if recorded == path:
+            return when()
     return None
 
 
