@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 import unicodedata
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from .engine import Ctx, State, peek, peek_items
 from .problems import Illegal, Problem
@@ -97,6 +97,12 @@ def bar_on(bars: Any, name: str, account: str | None) -> dict[str, Any] | None:
     return None
 
 
+# Whether a value is of a stat's declared type (a bool is no integer, as in the schemas)
+STAT_TYPES: dict[str, Callable[[Any], bool]] = {
+    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool), "string": lambda v: isinstance(v, str),
+    "boolean": lambda v: isinstance(v, bool), "list": lambda v: isinstance(v, list)}
+
+
 def check_roster(state: State, file: str = "") -> Iterable[Problem]:
     """Invariants of the roster: unique names (also after folding case), stats as declared."""
     roster = state.doc("roster")
@@ -126,9 +132,7 @@ def check_roster(state: State, file: str = "") -> Iterable[Problem]:
                 continue
             v = stats[name]
             t = d["type"]
-            ok = {"integer": isinstance(v, int) and not isinstance(v, bool), "string": isinstance(v, str),
-                  "boolean": isinstance(v, bool), "list": isinstance(v, list)}[t]
-            if not ok:
+            if not STAT_TYPES[t](v):
                 yield Problem(f"{v!r} is not of type {t}", file, field=f"players[{i}].stats.{name}")
                 continue
             wrong = value_problem(d, v)

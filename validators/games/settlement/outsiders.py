@@ -13,7 +13,7 @@ from typing import Any, Iterator
 
 from ...engine import LEADER, PLAYER, Action, Ctx
 from ...problems import Problem
-from ...roster import change_stat, new_stats, value_problem
+from ...roster import STAT_TYPES, change_stat, new_stats, value_problem
 from ...timeutil import format_time, parse_time, week_start
 from .common import (
     OUTSIDER,
@@ -107,10 +107,6 @@ def _create(ctx: Ctx) -> None:
     created[kind] = [t for t in created.get(kind, []) if parse_time(t) >= horizon] + [format_time(ctx.at)]
 
 
-_TYPES = {"integer": lambda v: isinstance(v, int) and not isinstance(v, bool), "string": lambda v: isinstance(v, str),
-          "boolean": lambda v: isinstance(v, bool), "list": lambda v: isinstance(v, list)}
-
-
 def _start_stats_problem(ctx: Ctx, kind: str, stats: dict[str, Any]) -> str | None:
     """Why the handbook's starting stats of an Outsider type (seed 001, Outsiders: a Moose starts with 2 Hunger)
     cannot be an Outsider's stats on the roster, or None. The handbook cannot see the roster's declarations, so a
@@ -122,7 +118,7 @@ def _start_stats_problem(ctx: Ctx, kind: str, stats: dict[str, Any]) -> str | No
         d = defs.get(key)
         if d is None:
             return f"{field}: the roster keeps no stat {key!r} (its stats: {', '.join(defs)})"
-        if not _TYPES.get(d["type"], lambda v: True)(value):
+        if not STAT_TYPES.get(d["type"], lambda v: True)(value):
             return f"{field}: {value!r} is not of type {d['type']}, as the roster's {key} is"
         wrong = value_problem(d, value)
         if wrong:
