@@ -77,6 +77,10 @@ def test_the_pr_author_is_matched_by_account_not_by_name(tmp_path):
     # the verdict names the login the author would need, for whoever passed a player's name as --author
     assert ("this pull request is by Dana (who is on no roster of this game: the author is a login, and Dana plays "
             "with the account dana-nomic)") in r.stdout
+    # the name in another case is still taken for the player's name, and the hint gives the roster's spelling
+    r = check(repo, "dana")
+    assert r.returncode == 1
+    assert "the author is a login, and Dana plays with the account dana-nomic)" in r.stdout
     assert check(repo, "DANA-NOMIC").returncode == 0  # forge logins ignore case
 
 

@@ -633,10 +633,10 @@ def _authorship(report: Report, before: GameFiles, steps: list[Step], author: st
                 continue
         mapped = f" (who plays as {who})" if who else " (who is on no roster of this game)"
         if who is None:
-            named = [p for p in before.state.players() if str(p.get("name", "")).casefold() == author.casefold()]
-            if named and named[0].get("account"):
-                mapped = (f" (who is on no roster of this game: the author is a login, and {named[0]['name']} "
-                          f"plays with the account {named[0]['account']})")
+            named = before.state.player(before.state.spelled(author) or author)
+            if named and named.get("account"):
+                mapped = (f" (who is on no roster of this game: the author is a login, and {named['name']} "
+                          f"plays with the account {named['account']})")
         step.problems.insert(0, placed(Problem(f"the actor is {actor}, but this pull request is by {author}{mapped}; "
                                                "players act only for themselves", step.path, field="actor",
                                                rule="who may act", action=step.path)))

@@ -214,11 +214,10 @@ def _name_hints(state, params: dict) -> list[str]:  # type: ignore[no-untyped-de
     """For a refused action, a parameter that names a player in the wrong case (to=adam): the roster's name."""
     if state is None:
         return []
-    names = {str(p.get("name", "")).casefold(): str(p.get("name", "")) for p in state.players()}
     out = []
     for key, value in params.items():
-        if isinstance(value, str) and value not in names.values() and value.casefold() in names:
-            out.append(f"{key}: did you mean {names[value.casefold()]}? (names are written as on the roster)")
+        if isinstance(value, str) and state.player(value) is None and (same := state.spelled(value)):
+            out.append(f"{key}: did you mean {same}? (names are written as on the roster)")
     return out
 
 

@@ -95,6 +95,12 @@ class State:
         except ValueError:
             return None
 
+    def spelled(self, name: str) -> str | None:
+        """The roster's spelling of a name typed in another case or with blanks around it ("chidi ", from a
+        shell's quotes), for a did-you-mean hint; None when no player is named so."""
+        key = name.strip().casefold()
+        return next((str(p["name"]) for p in self.players() if str(p.get("name", "")).strip().casefold() == key), None)
+
     def now(self) -> datetime | None:
         last = self.docs.get("ledger", {}).get("clock")
         return parse_time(last) if last else None
@@ -1038,10 +1044,8 @@ def authorize(registry: Registry, state: State, action: Action, actor: str) -> I
     if who == ANYONE and player is None:
         return
     if player is None:
-        # the case, or a blank around the name ("Chidi " from a shell's quotes): the roster's spelling
-        same = [p["name"] for p in state.players()
-                if str(p.get("name", "")).strip().casefold() == actor.strip().casefold()]
-        hint = f"; did you mean {same[0]}? (names are written as on the roster)" if same else ""
+        same = state.spelled(actor)
+        hint = f"; did you mean {same}? (names are written as on the roster)" if same else ""
         yield Problem(f"{actor!r} is not on the roster{hint}", rule=action.rule)
         return
     if player.get("idle") and not action.idle_ok:
