@@ -121,3 +121,33 @@ def test_a_nesting_bomb_in_a_gamestate_file_is_bad_input(tmp_path):
     r = nomic(repo, "check", *NOW)
     assert r.returncode == 2, r.stdout + r.stderr
     assert f"{GAME}/gamestate/roster.yaml:" in r.stdout and "nested deeper than 40 levels" in r.stdout
+
+
+@pytest.mark.parametrize("text, where, says", [
+    # an unclosed quote or bracket is noticed lines later (here at the file's end); the problem is placed where it opens
+    ('a: 1\nb: "two\nc: 3\nd: 4\n', ":2:4:", 'the quoted text that starts here is not closed (found unexpected end of '
+                                            'stream, at line 5, column 1)'),
+    ("a: [1, 2\nb: 3\n", ":1:4:", "the list ('[') that starts here is not closed (did not find expected ',' or "
+                                  "']', at line 2, column 2)"),
+    ("a: {x: 1\nb: 3\n", ":1:4:", "the mapping ('{') that starts here is not closed"),
+    # where the parser notices the mistake is where it is: a line indented wrong
+    ("a:\n  - 1\n - 2\n", ":3:2:", "did not find expected key"),
+    ('a: "two" x\n', ":1:10:", "did not find expected key"),
+])
+def test_a_syntax_error_is_placed_on_the_line_of_the_mistake(text, where, says):
+    with pytest.raises(BadInput) as e:
+        yamlio.load(text, "f.yaml")
+    got = e.value.problems[0].text()
+    assert got.startswith("f.yaml" + where) and says in got, got
+
+
+def test_an_unclosed_quote_in_a_gamestate_file_is_reported_at_its_line(tmp_path):
+    repo = make_repo(tmp_path)
+    roster = repo / GAME / "gamestate" / "roster.yaml"
+    lines = roster.read_text().splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if "account:" in line)
+    lines[at] = lines[at].replace("account: ", 'account: "')
+    roster.write_text("".join(lines))
+    r = nomic(repo, "check", *NOW)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert f"{GAME}/gamestate/roster.yaml:{at + 1}:" in r.stdout and "quoted text that starts here" in r.stdout, r.stdout

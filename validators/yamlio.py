@@ -438,6 +438,29 @@ def _load_large(text: str, name: str, line_offset: int) -> Any:
 _CONFLICT = re.compile(r"^(<{7}|>{7})(?: |$)", re.M)
 
 
+# What the parser was reading when it stopped, for the openings whose closing it looks for on later lines: an
+# unclosed quote or bracket is noticed only where the next one is, or at the file's end, far below the mistake.
+_UNCLOSED = {
+    "while scanning a quoted scalar": "the quoted text that starts here is not closed",
+    "while parsing a flow sequence": "the list ('[') that starts here is not closed",
+    "while parsing a flow mapping": "the mapping ('{') that starts here is not closed",
+}
+
+
+def _syntax_problem(e: yaml.MarkedYAMLError, name: str, line_offset: int) -> Problem:
+    """A syntax error, placed where the parser noticed it, or, for an opening left unclosed, where it opens."""
+    opened, found = e.context_mark, e.problem_mark
+    unclosed = _UNCLOSED.get(str(e.context))
+    if unclosed and opened is not None and found is not None and opened.line < found.line:
+        return Problem(f"not valid YAML: {unclosed} ({e.problem}, at line {found.line + 1 + line_offset}, "
+                       f"column {found.column + 1})", name, opened.line + 1 + line_offset, opened.column + 1,
+                       kind=BAD_INPUT)
+    mark = found or opened
+    msg = " ".join(str(x) for x in (e.context, e.problem) if x) or "not valid YAML"
+    return Problem(f"not valid YAML: {msg}", name, (mark.line + 1 + line_offset) if mark else 0,
+                   (mark.column + 1) if mark else 0, kind=BAD_INPUT)
+
+
 def _load(text: str, name: str, line_offset: int) -> Any:
     _prescan(text, name)
     _block_depth(text, name)
@@ -465,10 +488,7 @@ def _load(text: str, name: str, line_offset: int) -> Any:
             raise BadInput(Problem("a merge conflict is left in the file (the lines <<<<<<<, ======= and >>>>>>>): "
                                    "keep the side you mean, delete the markers, then run nomic again", name, line, 1,
                                    kind=BAD_INPUT)) from None
-        mark = e.problem_mark or e.context_mark
-        msg = " ".join(str(x) for x in (e.context, e.problem) if x) or "not valid YAML"
-        raise BadInput(Problem(f"not valid YAML: {msg}", name, (mark.line + 1 + line_offset) if mark else 0,
-                               (mark.column + 1) if mark else 0, kind=BAD_INPUT)) from None
+        raise BadInput(_syntax_problem(e, name, line_offset)) from None
     except yaml.YAMLError as e:
         raise BadInput(Problem(f"not valid YAML: {e}", name, kind=BAD_INPUT)) from None
     except (RecursionError, MemoryError):
