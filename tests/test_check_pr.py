@@ -364,6 +364,30 @@ def test_an_action_file_naming_an_action_that_does_not_exist_says_so_and_the_clo
             "action; did you mean core.vote") in r.stdout
 
 
+def test_a_hand_edit_with_several_mistakes_is_told_all_of_them_at_once(tmp_path):
+    # a time off the calendar used to hide the parameters' mistakes and the action's name until it was mended
+    repo = make_repo(tmp_path)
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Dana")
+    path = next((repo / GAME / "actions").glob("20261106T100000Z--Dana--core.vote.yaml"))
+    text = path.read_text().replace("at: 2026-11-06T10:00:00Z", "at: 2026-11-06T25:00:00Z")
+    path.write_text(text.replace("vote: FOR", "vote: MAYBE"))
+    lines = path.read_text().splitlines()
+    commit(repo)
+    r = check(repo, "dana-nomic")
+    assert r.returncode == 2, r.stdout
+    where = f"{GAME}/actions/{path.name}"
+    assert f"{where}:{lines.index('at: 2026-11-06T25:00:00Z') + 1}:5: at: " in r.stdout, r.stdout
+    assert f"{where}:{lines.index('  vote: MAYBE') + 1}:9: params.vote: 'MAYBE' is not one of [" in r.stdout, r.stdout
+    assert "bad input: 2 problems" in r.stdout
+    path.write_text(path.read_text().replace("action: core.vote", "action: core.vot"))
+    commit(repo)
+    r = check(repo, "dana-nomic")
+    assert r.returncode == 2, r.stdout
+    assert f"{where}:{lines.index('action: core.vote') + 1}:9: action: unknown action 'core.vot'" in r.stdout, r.stdout
+    assert "params.vote" not in r.stdout  # whose parameters these are is not known
+    assert "bad input: 2 problems" in r.stdout
+
+
 def test_a_time_given_with_its_offset_is_converted_to_utc(tmp_path):
     repo = make_repo(tmp_path)
     r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Dana",

@@ -101,7 +101,7 @@ def _replay(files: GameFiles, source: Source, state: State, paths: list[str], no
         if states is not None:
             states.append(state)
         try:
-            record = read_action(source, path, texts)
+            record = read_action(source, path, texts, files.registry)
             name_problems = name_mismatch(path, record, texts.get(path))
         except BadInput as e:
             steps.append(Step(path, {}, [p.at(action=path) for p in e.problems]))

@@ -656,7 +656,13 @@ def action_sort_key(path: str) -> tuple[str, int, str]:
     return (m.group(1), int(m.group(4) or 0), path)
 
 
-def read_action(source: Source, path: str, texts: dict[str, str] | None = None) -> dict[str, Any]:
+def read_action(source: Source, path: str, texts: dict[str, str] | None = None,
+                registry: Registry | None = None) -> dict[str, Any]:
+    """An action file's record, its shape checked against action.schema.json.
+
+    ``registry``: the game's, to report with a bad shape (a wrong time, say) what is wrong in the parameters too,
+    and an action the game does not have, so that one hand edit is not answered one mistake at a time.
+    """
     if not isinstance(source, WorkTree) and source.is_link(path):  # a WorkTree's read refuses links itself
         raise BadInput(Problem("content files may not be symbolic links", path, kind=BAD_INPUT))
     text = yamlio.read_text(path, path, source.read(path))
@@ -664,10 +670,30 @@ def read_action(source: Source, path: str, texts: dict[str, str] | None = None) 
         texts[path] = text
     problems = check_schema_line(text, path, "action.schema.json")
     record = yamlio.load(text, path)
-    problems += schemas.errors(record, schema="action.schema.json", file=path, text=text)
+    shape = schemas.errors(record, schema="action.schema.json", file=path, text=text)
+    if shape and registry is not None and isinstance(record, dict):
+        shape += _more_record_problems(registry, record, shape, path, text)
+    problems += shape
     if problems:
         raise BadInput(problems)
     return record
+
+
+def _more_record_problems(registry: Registry, record: dict[str, Any], shape: list[Problem], path: str,
+                          text: str) -> list[Problem]:
+    """What the record's shape check does not look at: whether the game has its action, and that action's
+    parameters (the shape check allows any mapping there)."""
+    name = record.get("action")
+    if not isinstance(name, str) or any(p.field == "action" for p in shape):
+        return []
+    action = registry.actions.get(name)
+    if action is None:
+        line, col = yamlio.locate(text, ["action"])
+        return [Problem(registry.unknown_action(name), path, line, col, "action", kind=BAD_INPUT)]
+    params = record.get("params") or {}
+    if not isinstance(params, dict) or any(p.field.startswith("params") for p in shape):
+        return []
+    return schemas.errors(params, inline=dict(action.params), file=path, text=text, prefix=("params",))
 
 
 # ---------------------------------------------------------------- writing

@@ -39,7 +39,7 @@ def replay_without(root: Path, game: str, without: list[str]) -> Report:
             report.notes.append(f"left out {path}")
             continue
         try:
-            record = read_action(source, path, texts)
+            record = read_action(source, path, texts, files.registry)
         except BadInput as e:
             report.add(e.problems)
             continue
