@@ -284,7 +284,13 @@ def test_bash_completion_offers_games_from_a_sub_folder_and_an_action_s_paramete
               'complete_it() { COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); _nomic; echo "${COMPREPLY[*]}"; }\n'
               'complete_it nomic act bl\n'
               'complete_it nomic act blognomic core.vote pro\n'
-              'complete_it nomic act blognomic core.propose ""\n')
+              'complete_it nomic act blognomic core.propose ""\n'
+              # from outside the repository, with --repo (and its --repo=DIR form, which bash splits at '=')
+              f'cd {tmp_path}\n'
+              'complete_it nomic --repo game-repo act bl\n'
+              'complete_it nomic --repo = game-repo act blognomic core.vote pro\n'
+              'complete_it nomic --repo game-repo ch\n'
+              'complete_it nomic --repo game-r\n')
     r = subprocess.run(["bash", "-c", script], capture_output=True, text=True, cwd=str(repo / GAME / "gamestate"),
                        env={**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}"})
     assert r.returncode == 0, r.stderr
@@ -292,6 +298,9 @@ def test_bash_completion_offers_games_from_a_sub_folder_and_an_action_s_paramete
     assert lines[0] == "blognomic", lines
     assert lines[1] == "proposal=", lines
     assert lines[2].split()[:3] == ["title=", "text=", "effects="], lines
+    assert repo == tmp_path / "game-repo"
+    assert lines[3:6] == ["blognomic", "proposal=", "check"], lines
+    assert lines[6] == "game-repo", lines  # --repo's value is a folder
 
 
 def test_a_check_of_the_commit_says_what_the_work_tree_holds_besides(tmp_path):

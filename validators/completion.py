@@ -4,28 +4,38 @@ from __future__ import annotations
 
 BASH = r'''# nomic completion for bash: eval "$(nomic completion bash)"
 _nomic() {
-  local cur prev words cword
-  cur="${COMP_WORDS[COMP_CWORD]}"
-  prev="${COMP_WORDS[COMP_CWORD-1]}"
+  local cur="${COMP_WORDS[COMP_CWORD]}"
   local commands="act check fmt build serve replay due tick new hash completion"
-  if [ "$COMP_CWORD" -eq 1 ]; then
-    COMPREPLY=( $(compgen -W "$commands --repo" -- "$cur") ); return
+  # a leading --repo DIR (or --repo=DIR, which bash splits at '='): the games are DIR's, and the command
+  # and its arguments come after it
+  local o=1 top="$PWD"
+  local -a repo=()
+  if [ "${COMP_WORDS[1]}" = "--repo" ]; then
+    o=3; [ "${COMP_WORDS[2]}" = "=" ] && o=4
+    if [ "$COMP_CWORD" -eq $((o - 1)) ]; then COMPREPLY=( $(compgen -d -- "$cur") ); return; fi
+    if [ "$COMP_CWORD" -lt "$o" ]; then COMPREPLY=(); return; fi
+    top="${COMP_WORDS[o-1]/#\~/$HOME}"; repo=(--repo "$top")
   fi
-  local cmd="${COMP_WORDS[1]}"
-  local games="" top="$PWD"
-  # the games of the repository around the current folder (nomic runs from any folder inside it)
-  while [ "$top" != "/" ] && [ ! -d "$top/content" ]; do top=$(dirname "$top"); done
+  if [ "$COMP_CWORD" -eq "$o" ]; then
+    [ "$o" -eq 1 ] && commands="$commands --repo"
+    COMPREPLY=( $(compgen -W "$commands" -- "$cur") ); return
+  fi
+  local cmd="${COMP_WORDS[o]}" game="${COMP_WORDS[o+1]}" action="${COMP_WORDS[o+2]}"
+  local n=$((COMP_CWORD - o))  # the word's place after the command
+  local games=""
+  # the games of the repository around the folder (nomic runs from any folder inside it)
+  while [ "$top" != "/" ] && [ "$top" != "." ] && [ ! -d "$top/content" ]; do top=$(dirname "$top"); done
   [ -d "$top/content" ] && games=$(cd "$top/content" && ls -d */ 2>/dev/null | tr -d /)
   case "$cmd" in
     act)
-      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=( $(compgen -W "$games" -- "$cur") ); return; fi
-      if [ "$COMP_CWORD" -eq 3 ]; then
-        local actions=$(nomic act "${COMP_WORDS[2]}" --list --as _ 2>/dev/null | awk '/^(yes|no )/{print $2}')
+      if [ "$n" -eq 1 ]; then COMPREPLY=( $(compgen -W "$games" -- "$cur") ); return; fi
+      if [ "$n" -eq 2 ]; then
+        local actions=$(nomic "${repo[@]}" act "$game" --list --as _ 2>/dev/null | awk '/^(yes|no )/{print $2}')
         COMPREPLY=( $(compgen -W "$actions --list --as --at --note --dry-run" -- "$cur") ); return
       fi
       # the action's parameters, as --list shows them (proposal= vote=?): key= with no space after it
-      local params=$(nomic act "${COMP_WORDS[2]}" --list --as _ 2>/dev/null \
-        | awk -v a="${COMP_WORDS[3]}" \
+      local params=$(nomic "${repo[@]}" act "$game" --list --as _ 2>/dev/null \
+        | awk -v a="$action" \
           '/^(yes|no )/ && $2 == a {for (i = 3; i <= NF; i++) {sub(/\?$/, "", $i); print $i}}')
       COMPREPLY=( $(compgen -W "$params --as --at --note --dry-run --format --quiet" -- "$cur") )
       [ "${#COMPREPLY[@]}" -eq 1 ] && [ "${COMPREPLY[0]%=}" != "${COMPREPLY[0]}" ] && compopt -o nospace 2>/dev/null
