@@ -10,7 +10,7 @@ from validators.games._timefmt import when
 from validators.roster import active_players
 
 from .links import Links, relative
-from .markup import esc, md_text, plain_html
+from .markup import cap, esc, md_text, plain_html
 
 
 @dataclass
@@ -85,9 +85,9 @@ def render_game_home(state: State, s: Summary, links: Links, pages: Sequence[tup
     if s.leader:
         url = links.player(s.leader)
         who = f'<a href="{esc(url)}">{esc(s.leader)}</a>' if url else esc(s.leader)
-        facts.append(f"<dt>{esc(s.leader_word)}</dt><dd>{who}</dd>")
+        facts.append(f"<dt>{esc(cap(s.leader_word))}</dt><dd>{who}</dd>")
     facts.append(f"<dt>Status</dt><dd>{'in Hiatus' if s.hiatus else 'playing'}</dd>")
-    facts.append(f'<dt>{esc(s.player_word)}</dt><dd><a href="{esc(links.page("roster"))}">{s.players} active'
+    facts.append(f'<dt>{esc(cap(s.player_word))}</dt><dd><a href="{esc(links.page("roster"))}">{s.players} active'
                  f"{f', {s.idle} idle' if s.idle else ''}</a></dd>")
     if s.last_action:
         facts.append(f'<dt>Last action</dt><dd><a href="{esc(links.page("history"))}">{esc(s.last_action)}</a>, '

@@ -305,3 +305,8 @@ def plain_html(text: str) -> str:
 
 def join_html(parts: Iterable[str]) -> str:
     return "\n".join(p for p in parts if p)
+
+
+def cap(word: str) -> str:
+    """A keyword as a title or a label: 'players' -> 'Players' (the rest as the game writes it)."""
+    return word[:1].upper() + word[1:]

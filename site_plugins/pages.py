@@ -17,7 +17,7 @@ from .actions_ref import render_actions
 from .history import atom_feed, history_pages, render_history
 from .home import Summary, render_game_home, summarize
 from .links import PAGES, RESERVED_DIRS, Links, player_slugs
-from .markup import esc, md_text
+from .markup import cap, esc, md_text
 from .model import Game
 from .players import render_player, render_roster, stat_series
 from .proposals import ITEM_DOCS, item_src, item_timeline, render_item, render_proposals
@@ -82,7 +82,7 @@ def build_game(game: Game, *, now: datetime, repo_url: str = "", branch: str = "
                                              title=f"Ruleset of {summary.title}"), f"{root}/ruleset/")
     add("ruleset-history", "Ruleset history", render_ruleset_history(game, here(links.src("ruleset-history"))),
         f"{root}/ruleset/")
-    add("roster", _cap(state.keyword("players", "Players")),
+    add("roster", cap(state.keyword("players", "Players")),
         render_roster(state, here(links.src("roster")), leader), f"{root}/gamestate/roster.yaml")
     proposals_page = "proposals" in state.docs and "blognomic" in state.modules
     if proposals_page:
@@ -177,7 +177,7 @@ def build_game(game: Game, *, now: datetime, repo_url: str = "", branch: str = "
         module_pages.append(("Step by step", action_nav[0][next(iter(action_nav[0]))]))
 
     listed = [("Ruleset", "ruleset"), ("Ruleset history", "ruleset-history"),
-              (_cap(state.keyword("players", "Players")), "roster")]
+              (cap(state.keyword("players", "Players")), "roster")]
     if proposals_page:
         listed.append(("Proposals", "proposals"))
     listed += [("History", "history"), ("Actions", "actions")]
@@ -193,11 +193,6 @@ def build_game(game: Game, *, now: datetime, repo_url: str = "", branch: str = "
                 + [{esc(t): f"games/{g}/{PAGES[k]}"} for t, k in listed[3:]]
                 + [{esc(f"Each {state.keyword('player', 'player')}"): player_nav}])
     return site
-
-
-def _cap(word: str) -> str:
-    """A keyword as a title: 'players' -> 'Players' (the rest as the game writes it)."""
-    return word[:1].upper() + word[1:]
 
 
 def now_utc() -> datetime:

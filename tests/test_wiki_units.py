@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -160,6 +161,15 @@ def test_module_pages_are_added_and_a_broken_module_only_warns(blognomic: model.
     assert any("broken" in w and "drawing bug" in w for w in site.warnings)
     assert {"The Line": "games/blognomic/line.md"} in site.nav
     assert site.nav[0] == {"BlogNomic (example)": "games/blognomic/index.md"}
+
+
+def test_the_game_page_s_facts_are_labelled_in_capitals_whatever_case_the_game_s_keywords_are() -> None:
+    # ifMUD's keyword for its players is "players"; a label starts with a capital, as "Status" does
+    site = build_game(model.load(ROOT, "ifmud"), now=NOW)
+    home = next(p.content for p in site.pages if p.src == "games/ifmud/index.md")
+    labels = re.findall(r"<dt>([^<]*)</dt>", home)
+    assert "Players" in labels and "Status" in labels, labels
+    assert all(label[:1].isupper() for label in labels), labels
 
 
 def test_a_game_without_initial_has_no_timeline_states(tmp_path: Path) -> None:
