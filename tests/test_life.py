@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from tests.gitgame import commit, git, make_repo, nomic
 
@@ -136,6 +137,18 @@ def test_completion_script_mentions_every_command(tmp_path):
     for cmd in ("act", "check", "fmt", "build", "replay", "due", "tick", "new"):
         assert cmd in r.stdout
     assert "complete -F _nomic nomic" in r.stdout
+
+
+def test_version_names_the_installed_package_s_version(tmp_path):
+    from importlib.metadata import version
+
+    import tomllib
+
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "--version")
+    assert r.returncode == 0, r.stdout + r.stderr
+    declared = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())["project"]["version"]
+    assert r.stdout.strip() == f"nomic {version('nomic-as-code')}" == f"nomic {declared}"
 
 
 def test_every_dance_gets_its_own_step_by_step_page():

@@ -318,10 +318,25 @@ def cmd_completion(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------- wiring
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed package's version (pyproject.toml), looked up only when asked for."""
+
+    def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            found = version("nomic-as-code")
+        except PackageNotFoundError:
+            found = "unknown (not installed)"
+        print(f"nomic {found}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="nomic", description="Run a nomic as code: act, check, format and publish a game.")
     p.add_argument("--repo", default=None,
                    help="the repository's root (default: the current folder, or the one above it with the games)")
+    p.add_argument("--version", action=_Version, nargs=0, help="print nomic's version and exit")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     c = sub.add_parser("check", help="judge the repository, or a pull request against --base")
