@@ -667,6 +667,12 @@ def remove_token(ctx: Ctx, t: dict[str, Any], why: str) -> None:
 
 
 def new_token(ctx: Ctx, fields: dict[str, Any]) -> dict[str, Any]:
+    """Create a token. ifMUD seed, Rule 100: one created on the monkey while it carries another is a second token set
+    on it by no direct action, so it lies in the monkey's room instead (an esploding cigar copied from one the monkey
+    carried, Rule 152)."""
+    if fields.get("location") == {"monkey": True} and carried_by(ctx, "monkey"):
+        fields = {**fields, "location": {"room": entity_location(ctx, "monkey")}}
+        ctx.step({"created_on_monkey": fields["name"], "to": fields["location"], "rule": "r100"})
     doc = ctx.edit("tokens")
     t = {"id": doc["next"], **fields}
     t.setdefault("since", format_time(ctx.at))
