@@ -602,6 +602,7 @@ def _places(ctx: Ctx) -> dict[str, Any]:
         "servants": {dict.__getitem__(s, "owner"): dict.__getitem__(s, "location") for s in peek(ent["servants"])},
         "entities": {k: dict(e) for k in w.ENTITIES if isinstance(e := dict.get(ent, k), dict)},
         "tokens": {dict.__getitem__(t, "id"): dict(t) for t in peek(w.tokens(ctx))},
+        "last_cigar": dict.get(ctx.doc("tokens"), "last_cigar"),
     }
 
 
@@ -618,7 +619,7 @@ def _moved_by_patch(ctx: Ctx, ident: int, before: dict[str, Any]) -> None:
     Tokens, servants and the entities first; then the players (``_players_by_patch``), whose entries may burst
     the bubble and carry things on from there."""
     how = f"proposal {ident}"
-    _tokens_by_patch(ctx, how, before["tokens"])
+    _tokens_by_patch(ctx, how, before["tokens"], before["last_cigar"])
     ent = ctx.doc("entities")
     rooms = set(w.room_names(ctx))
     for s in list(peek(ent["servants"])):
@@ -635,7 +636,7 @@ def _moved_by_patch(ctx: Ctx, ident: int, before: dict[str, Any]) -> None:
     _players_by_patch(ctx, ident, before["players"])
 
 
-def _tokens_by_patch(ctx: Ctx, how: str, before: dict[Any, dict[str, Any]]) -> None:
+def _tokens_by_patch(ctx: Ctx, how: str, before: dict[Any, dict[str, Any]], last_cigar: Any = None) -> None:
     """Tokens the effects added, removed or relocated (Rule 54 lets unanimous agreement do all three).
 
     * Rule 100: a token the effects put on the monkey while it carries another (one it carried before, or the
@@ -650,7 +651,10 @@ def _tokens_by_patch(ctx: Ctx, how: str, before: dict[Any, dict[str, Any]]) -> N
     * A token the effects added (or left without ``since``) has been where it is since now, unless they say
       otherwise (a time bomb's deadline reads it): ``_take_effect`` writes that before the schema check.
     * Rule 149: the Bottle Imp's Puissance follows it from player to player, also when it is added in a
-      player's hands or removed from them (Rule 137 then trims gifts beyond Puissance, consequences.py)."""
+      player's hands or removed from them (Rule 137 then trims gifts beyond Puissance, consequences.py).
+    * Rule 152: an esploding cigar the effects remove is the cigar to have most recently existed, so it becomes
+      ``tokens.last_cigar`` (as one that esplodes does, ``world.remove_token``), unless the effects wrote
+      ``last_cigar`` themselves (``last_cigar``: as it was before them)."""
     monkey_room = w.entity_location(ctx, "monkey")
     on_monkey = {"monkey": True}
     held = [t for t in peek(w.tokens(ctx)) if dict.__getitem__(t, "location") == on_monkey]
@@ -691,6 +695,9 @@ def _tokens_by_patch(ctx: Ctx, how: str, before: dict[Any, dict[str, Any]]) -> N
                 continue
             ctx.step({"token": ident, "removed": how})
             w.imp_passed(ctx, w.imp_holder(ctx, was), None)
+            if was.get("role") == "cigar" and dict.get(ctx.doc("tokens"), "last_cigar") == last_cigar:
+                ctx.edit("tokens")["last_cigar"] = w.cigar_record(was)
+                ctx.step({"last_cigar": ident, "rule": "r152"})
 
 
 def _spared(ctx: Ctx, ident: Any, was: dict[str, Any], how: str) -> bool:

@@ -8,6 +8,7 @@ of getting there.
 
 from __future__ import annotations
 
+import copy
 import math
 import operator
 from collections.abc import Iterator
@@ -657,13 +658,18 @@ def remove_token(ctx: Ctx, t: dict[str, Any], why: str) -> None:
     doc = ctx.edit("tokens")
     imp_passed(ctx, imp_holder(ctx, t), None)
     if t.get("role") == "cigar":
-        doc["last_cigar"] = {k: v for k, v in t.items() if k in ("name", "location", "destination", "value",
-                                                                   "delay_hours")}
+        doc["last_cigar"] = cigar_record(t)
     ts, ident = doc["tokens"], t["id"]
     # found by reading, then deleted in place: the other tokens are not copied (a new list of them was)
     for i in reversed([i for i, x in enumerate(peek(ts)) if _item(x, "id") == ident]):
         del ts[i]
     ctx.step({"token": t["id"], "name": t["name"], "removed": why})
+
+
+def cigar_record(t: dict[str, Any]) -> dict[str, Any]:
+    """What Rule 152 copies of the esploding cigar to have most recently existed (``tokens.last_cigar``)."""
+    return {k: copy.deepcopy(v) for k, v in t.items() if k in ("name", "location", "destination", "value",
+                                                                "delay_hours")}
 
 
 def new_token(ctx: Ctx, fields: dict[str, Any]) -> dict[str, Any]:
