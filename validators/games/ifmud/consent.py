@@ -381,13 +381,45 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
     if "map" in scratch.tx.docs:
         _drop_connections_of_gone_rooms(ctx, scratch, ident)
     before = _places(ctx)
+    exempt = _exempt(ctx)
     ctx.tx.docs.update(scratch.tx.docs)
     if scratch.tx.rules is not None:
         ctx.tx.rules = scratch.tx.rules
     _moved_by_patch(ctx, ident, before)
+    _exemptions_ended(ctx, exempt - _exempt(ctx), at)
     for t in p.get("tallies") or []:  # consent may take tallies below zero (Rule 42)
         if t["player"] in w.player_names(ctx):
             w.add_tally(ctx, t["player"], int(t["delta"]), t["stat"], f"proposal {ident}")
+
+
+_WEEK = timedelta(days=7)
+
+
+def _exempt(ctx: Ctx) -> set[str]:
+    """Rule 130: the players on both the Passive Voters and the Passive Turn-Takers lists."""
+    return set(w.turn(ctx).get("passive_turn_takers") or []) & set(ctx.doc("consent").get("passive_voters") or [])
+
+
+def _exemptions_ended(ctx: Ctx, names: set[str], at: datetime) -> None:
+    """ifMUD seed, Rules 24 and 130: a player the effects took off one of the two passive lists was spared Rule 24's
+    demerits until now. Each week of silence (counted from their latest post, joining or demerit for silence, then
+    week by week, Rule 24) that ran out while they were on both lists cost nothing (Rule 130); the latest of them
+    is recorded as Rule 24's latest invocation (``turn.silence``), so their next demerit falls a week after it,
+    not at once for every week they were spared."""
+    seen = ctx.doc("ledger").get("seen") or {}
+    for name in sorted(names):
+        player = ctx.player(name)
+        if player is None:
+            continue
+        marks = [m for m in (player.get("joined"), seen.get(name), (w.turn(ctx).get("silence") or {}).get(name)) if m]
+        if not marks:
+            continue
+        latest = max(parse_time(m) for m in marks)
+        weeks = (at - latest) // _WEEK
+        if weeks >= 1:
+            spared = latest + weeks * _WEEK
+            ctx.edit("turn").setdefault("silence", {})[name] = format_time(spared)
+            ctx.step({"silence_spared": name, "until": format_time(spared), "weeks": weeks, "rule": "r130"})
 
 
 def _spell_rooms(scratch: Ctx) -> None:
