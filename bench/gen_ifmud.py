@@ -578,9 +578,9 @@ class Sim:
             params["about"] = {"rule": "r82", "player": victim}
             params["tallies"] = [{"player": victim, "stat": "brownie", "delta": -rng.randint(1, 10)}]
         effects = self.effects_for(i)
-        if effects:
+        if effects and "section" not in params:  # a named section changes nothing (ifMUD seed, Rules 8, 21)
             params["effects"] = effects
-        if rng.random() < 0.3 and "tallies" not in params:
+        if rng.random() < 0.3 and "tallies" not in params and "section" not in params:
             params["tallies"] = [{"player": rng.choice(self.names), "stat": "brownie", "delta": rng.randint(2, 15)}
                                  for _ in range(rng.randint(1, 4))]
             amnesty = [p["name"] for p in self.st.players() if p["stats"]["demerits"] > 0]

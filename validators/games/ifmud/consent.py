@@ -117,6 +117,15 @@ def _propose_check(ctx: Ctx) -> Iterator[str]:
         unknown = [n for n in section if n not in w.player_names(ctx)]
         if unknown:
             yield f"not players: {', '.join(unknown)}"
+        # ifMUD seed, Rules 8 and 21: sectional consent is only *defined* by Rule 21; the state changes only as the
+        # rules prescribe (Rule 8), and the rules that let the state change by agreement ask all the players (Rules
+        # 6, 12, 20, 25, 37, 54, 72, 127). The only decisions left to a section are those Rules 22, 40, 45 and 82
+        # give all the other players about one player (``about``). So a proposal a named section decides changes
+        # nothing: it may not carry effects or tallies.
+        if not ctx.params.get("about") and (ctx.params.get("effects") or ctx.params.get("tallies")):
+            yield w.problem("a proposal decided by a named section may change nothing: only Rules 22, 40, 45 and 82 "
+                            "give sectional consent a say (give `about` instead), and every other change needs all "
+                            "the players (Rules 6, 8, 20, 54); give no section, or no effects and tallies", "r21")
     about = ctx.params.get("about")
     if about:
         who = about["player"]
@@ -214,7 +223,8 @@ PROPOSE = Action(
                            "about": ABOUT}},
     check=_propose_check, effect=_propose, who=ANYONE,
     doc="The name must be new and end with the proponent's referent in brackets (Rule 34). With `section`, "
-        "only those players count (Rule 21). With `about: {rule, player}` it is decided by all the players but "
+        "only those players count (Rule 21), and it may carry no effects or tallies: no rule lets a section of "
+        "its own change the state (Rule 8). With `about: {rule, player}` it is decided by all the players but "
         "that one: r22 gives them a demerit for deception, r40 puts a player silent for 72 hours on the Passive "
         "Voters list, r45 and r82 carry the effects given (naming their servant, a fine). `tallies` are added "
         "when it takes effect. `effects` are applied when it takes effect: rule additions are "
