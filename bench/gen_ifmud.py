@@ -578,7 +578,9 @@ class Sim:
             params["about"] = {"rule": "r82", "player": victim}
             params["tallies"] = [{"player": victim, "stat": "brownie", "delta": -rng.randint(1, 10)}]
         effects = self.effects_for(i)
-        if effects and "section" not in params:  # a named section changes nothing (ifMUD seed, Rules 8, 21)
+        # a named section changes nothing, and a fine by all the others (Rule 82) only that player's tallies and the
+        # state as if the action had been taken: neither carries these changes (ifMUD seed, Rules 8, 21, 82)
+        if effects and "section" not in params and "about" not in params:
             params["effects"] = effects
         if rng.random() < 0.3 and "tallies" not in params and "section" not in params:
             params["tallies"] = [{"player": rng.choice(self.names), "stat": "brownie", "delta": rng.randint(2, 15)}

@@ -21,7 +21,7 @@ from typing import Any
 
 from ...effects import apply_effects, schema_problem
 from ...engine import ANYONE, PLAYER, Action, Ctx, peek
-from ...problems import Illegal
+from ...problems import Illegal, Problem
 from ...schemas import not_blank
 from ...timeutil import format_time, parse_time
 from . import changes as ch
@@ -139,11 +139,70 @@ def _propose_check(ctx: Ctx) -> Iterator[str]:
                 yield f"{who} is already a passive voter"
         if section:
             yield "a proposal about a player is decided by all the other players; give no section"
+        yield from _about_limits(ctx, about)
     for t in ctx.params.get("tallies") or []:
         if t["player"] not in w.player_names(ctx):
             yield f"{t['player']!r} is not a player"
     for e in (ctx.params.get("effects") or {}).get("rules", []):
         yield from _fixed_rules(ctx, e)
+
+
+def _about_limits(ctx: Ctx, about: dict[str, Any]) -> Iterator[Problem]:
+    """ifMUD seed, Rules 22, 40, 45 and 82: what all the other players may decide about one player by sectional
+    consent, and nothing more (any other change needs every player, Rules 6, 8, 20, 54):
+
+    * r22: the demerit for deception, which the proposal carries by itself: no effects or tallies of its own.
+    * r40: the place on the Passive Voters list, likewise.
+    * r45: the name and species of that player's servant, once its 72 hours have run out unnamed: effects that
+      set those two fields of that servant, and no tallies.
+    * r82: the state as if the required action had been taken (effects on the gamestate, taken as that), and a
+      loss of up to ten brownie points and/or one demerit for that player: no other tallies.
+    No such proposal edits the rules (Rule 6)."""
+    rule, who = about["rule"], about["player"]
+    effects = ctx.params.get("effects") or {}
+    tallies = ctx.params.get("tallies") or []
+    cite = f"Rule {rule.removeprefix('r')}"
+    if effects.get("rules"):
+        yield w.problem(f"a proposal decided by sectional consent ({cite}) may not change the rules; that needs "
+                        "all the players (Rule 6)", rule)
+    if rule in ("r22", "r40"):
+        if effects.get("gamestate") or tallies:
+            what = "the demerit" if rule == "r22" else "the place on the Passive Voters list"
+            yield w.problem(f"{cite} lets the other players decide only {what}, which the proposal carries by "
+                            "itself; give no effects or tallies", rule)
+    elif rule == "r45":
+        s = w.servant(ctx, who)
+        if s is not None and s.get("naming") != "sectional":
+            yield w.problem(f"{who}'s servant passes to the other players to name only once 72 hours have run out "
+                            "without a name and species (Rule 45)", rule)
+        wrong = [op.get("path", "") for op in effects.get("gamestate") or []
+                 if op.get("op") not in ("add", "replace") or not _servant_name_path(ctx, op.get("path", ""), who)]
+        if wrong or tallies:
+            yield w.problem(f"Rule 45 lets the other players decide only the name and species of {who}'s servant "
+                            f"(/entities/servants/owner={who}/name and /species); "
+                            + (f"not {wrong[0]}" if wrong else "give no tallies"), rule)
+    elif rule == "r82":
+        seen: set[str] = set()
+        for t in tallies:
+            stat, delta = t["stat"], int(t["delta"])
+            ok = t["player"] == who and stat not in seen and (
+                (stat == "brownie" and -10 <= delta < 0) or (stat == "demerits" and delta == 1))
+            seen.add(stat)
+            if not ok:
+                yield w.problem(f"Rule 82 lets the other players award {who} a loss of up to ten brownie points "
+                                f"and/or one demerit, no other tally change (not {t['player']} {stat} {delta:+d})",
+                                rule)
+
+
+def _servant_name_path(ctx: Ctx, path: str, owner: str) -> bool:
+    """Whether a patch path names the ``name`` or ``species`` of ``owner``'s servant (by ``owner=`` or index)."""
+    parts = path.split("/")
+    if len(parts) != 5 or parts[:3] != ["", "entities", "servants"] or parts[4] not in ("name", "species"):
+        return False
+    if parts[3] == f"owner={owner}":
+        return True
+    servants = ctx.doc("entities")["servants"]
+    return parts[3].isdigit() and int(parts[3]) < len(servants) and servants[int(parts[3])]["owner"] == owner
 
 
 # ifMUD seed, Rule 35: once added, a rule may only be removed or have the references to rule numbers in its text
