@@ -6,7 +6,9 @@
   voting is complete"); it takes effect one hour after that posting.
 * While any counted player votes nay, any player other than that one may declare it dead.
 * Pending for two weeks without being ratified or declared dead: dead (Rule 128).
-* Sectional consent (Rule 21): a proposal may name a section; only its members count.
+* Sectional consent (Rule 21): a proposal may name a section; only its members count, and it changes
+  nothing (Rule 8). Decisions of all the other players about one player (Rules 22, 40, 45, 82) are
+  ``about`` proposals, limited to what those rules give them to decide.
 """
 
 from __future__ import annotations
