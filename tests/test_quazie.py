@@ -230,6 +230,21 @@ def test_colours(base):
     assert "not an HTML colour keyword" in p.message and p.field == "tag.colour"
 
 
+def test_colours_table_orders_rules_as_the_ruleset_does(base):
+    """Rule 18 (seed 003) lists the coloured rules; the page orders them as the Ruleset does, numerals as numbers:
+    a rule a proposal numbered "18a" comes after 18, and 18.10 after 18.9 (it read numbers as decimals, and a
+    number with a letter stopped the page with a ValueError)."""
+    from validators.games.quazie.pages import colours_table
+
+    s = _with(base)
+    extra = {"haiku": "18a", "limerick": "18.10", "sonnet": "18.9"}
+    for rid, number in extra.items():
+        s.rules[rid] = Rule(rid, {"id": rid, "number": number, "title": rid.capitalize(), "section": "dynastic",
+                                  "status": "active", "colour": "Red"}, "Verse.\n")
+    rows = [line.split(" | ")[0] for line in colours_table(s).splitlines() if line.startswith("| 18")]
+    assert rows == ["| 18 Colours", "| 18.9 Sonnet", "| 18.10 Limerick", "| 18a Haiku"]
+
+
 def test_positions_svg_draws_every_muffin_and_escapes(base):
     svg = positions_svg(base)
     root = ET.fromstring(svg)

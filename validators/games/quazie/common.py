@@ -11,6 +11,7 @@ Positions are strings in the roster stat ``position``:
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ...engine import Ctx, State, peek
@@ -108,6 +109,17 @@ def position_label(pos: Any) -> str:
     if pos == MORNINGTON:
         return "Mornington Crescent"
     return f"Limbo ({pos!r})"
+
+
+# ---------------------------------------------------------------- rules
+
+
+def number_order(number: Any) -> tuple:
+    """A rule number as the Ruleset orders it (rules 9 and 22 of seed 003 read rules "in sequence"): numerals
+    compared as numbers, so 22.9 comes before 22.10 and 23a after 23; a number is any text the rule file may hold
+    (a proposal may add rule "23a"), never an error. The wiki's ruleset page orders rules the same way."""
+    parts = re.findall(r"\d+|[^\d.]+", str(number))
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in parts)
 
 
 # ---------------------------------------------------------------- muffins

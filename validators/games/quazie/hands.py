@@ -23,7 +23,7 @@ from ...engine import ADMIN, Action, Ctx, State
 from ...problems import Problem
 from ...schemas import not_blank
 from ...timeutil import day_start, parse_time
-from .common import R_COLOURS, R_HANDS
+from .common import R_COLOURS, R_HANDS, number_order
 
 HTML_COLOURS = {
     "aliceblue", "antiquewhite", "aqua", "aquamarine", "azure", "beige", "bisque", "black", "blanchedalmond",
@@ -75,10 +75,14 @@ def calendar_year(state: State | Ctx, at: Any) -> int:
 
 
 def dynastic_order(state: State | Ctx) -> list[str]:
-    """Active dynastic rules by number, without the Glossary: the ring the Hands walk (wormholes close it)."""
+    """Active dynastic rules by number, without the Glossary: the ring the Hands walk (wormholes close it).
+
+    Rule 22 (seed 003): a Hand moves into an adjoining rule, so the order is the Ruleset's (``number_order``): a
+    rule a proposal numbered "23a" sits after 23, and 22.10 after 22.9 (read as decimals they came before, and a
+    number with a letter stopped every Hand's move with a ValueError)."""
     rules = [r for r in state.rules.values()
              if r.meta.get("status") == "active" and r.meta.get("section") == "dynastic"]
-    return [r.id for r in sorted(rules, key=lambda r: float(str(r.number) or 0))]
+    return [r.id for r in sorted(rules, key=lambda r: number_order(r.number))]
 
 
 def adjoining(state: State | Ctx, rid: str) -> list[str]:

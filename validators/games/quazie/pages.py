@@ -23,6 +23,7 @@ from .common import (
     it_muffin,
     leader,
     muffins,
+    number_order,
     stat,
     victory_at_one,
 )
@@ -121,7 +122,7 @@ def items_table(state: State) -> str:
 
 def colours_table(state: State) -> str:
     rows = ["| Rule | Colour | Legitimate |", "|---|---|---|"]
-    for rule in sorted(state.rules.values(), key=lambda r: float(str(r.number) or 0)):
+    for rule in sorted(state.rules.values(), key=lambda r: number_order(r.number)):
         c = colour_of(rule)
         if not c:
             continue
