@@ -97,6 +97,32 @@ def test_victory_switched_off_by_the_sentence(base):
     assert victory_at_one(s2) is None  # not the only Muffin there
 
 
+def test_a_hand_in_the_awesome_sentence_does_not_switch_the_victory_on(base):
+    """Rule 12 (seed 003) sets no victory while it ends with "Simon is an awesome guy."; rule 22 says a Hand's braces
+    do not interfere with the text they enclose, so a Hand grabbing part of that sentence leaves it the rule's
+    ending (the page used to announce a winner at Position 1 as soon as a Hand took "awesome guy.")."""
+    s = _with(base, Ben=("position", "1"))
+    rule = s.rules["position"]
+    s.rules["position"] = Rule(rule.id, rule.meta, rule.body.replace("awesome guy.", "{{awesome guy.}}"))
+    assert s.rules["position"].body.rstrip().endswith("{{awesome guy.}}")
+    assert victory_at_one(s) is None
+    (page,) = pages(s)
+    assert "so being alone at Position 1 wins nothing for now" in page.markdown
+    assert "has met rule 12's victory conditions" not in page.markdown
+
+
+def test_a_repealed_rule_12_sets_no_victory(base):
+    """Rule 12 (seed 003) holds the victory at Position 1; once a proposal repeals it, nobody meets a condition
+    the Ruleset no longer has, and the page says nothing of it."""
+    s = _with(base, Ben=("position", "1"))
+    rule = s.rules["position"]
+    s.rules["position"] = Rule(rule.id, {**rule.meta, "status": "repealed"},
+                               rule.body.replace("Simon is an awesome guy.\n", ""))
+    assert victory_at_one(s) is None
+    (page,) = pages(s)
+    assert "## Victory" not in page.markdown
+
+
 def test_positions_page_says_a_robot_at_one_may_not_declare_victory(base):
     # rule 12 (seed 003): alone at Position 1 meets the victory conditions; rule 13: a Robot may not declare them
     s = _with(base, Ben=("position", "1"))

@@ -206,10 +206,17 @@ def flavour_names(state: State | Ctx) -> list[str]:
 AWESOME_SENTENCE = "Simon is an awesome guy."
 
 
+def ends_awesomely(rule: Any) -> bool:
+    """Whether rule 12's text ends with the awesome sentence. A Hand's braces are no part of the text they hold
+    (rule 22: they do not interfere with it), so "Simon is an {{awesome guy.}}" still ends with the sentence."""
+    return rule.body.replace("{{", "").replace("}}", "").strip().endswith(AWESOME_SENTENCE)
+
+
 def victory_at_one(state: State) -> str | None:
-    """Rule 12: the only Muffin at Position 1 has won, unless the rule ends with the awesome sentence."""
+    """Rule 12: the only Muffin at Position 1 has won, unless the rule ends with the awesome sentence (or is no
+    longer in the Ruleset: a repealed rule 12 sets no victory condition)."""
     rule = state.rules.get(R_POSITION)
-    if rule is None or rule.body.strip().endswith(AWESOME_SENTENCE):
+    if rule is None or rule.meta.get("status") == "repealed" or ends_awesomely(rule):
         return None
     at1 = [p["name"] for p in muffins(state) if stat(p, "position") == "1"]
     return at1[0] if len(at1) == 1 else None

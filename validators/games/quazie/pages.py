@@ -19,6 +19,7 @@ from .common import (
     ROBOT,
     ROME,
     STANDARD,
+    ends_awesomely,
     in_limbo,
     it_muffin,
     leader,
@@ -155,7 +156,7 @@ def pages(state: State) -> list[Page]:
         robot = next((stat(p, "flavour") == ROBOT for p in muffins(state) if p["name"] == winner), False)
         lines += ["## Victory", "", met + (", but is Robot flavoured, and a Robot Muffin may not declare victory "
                                            "(rule 13)." if robot else "."), ""]
-    elif rule is not None and rule.body.strip().endswith(AWESOME_SENTENCE):
+    elif rule is not None and rule.meta.get("status") != "repealed" and ends_awesomely(rule):
         lines += ["## Victory", "", (f"Rule 12 ends with “{AWESOME_SENTENCE}”, so being alone at Position 1 wins "
                   "nothing for now."), ""]
     tag_days = state.doc("quazie").get("tag_days", [])
