@@ -410,7 +410,8 @@ def award_proposal_point(ctx: Ctx, author: str, ends: datetime) -> dict[str, Any
     gain = max(0, min(o["proposal_points"], o["proposal_points_per_phase"] - already))
     if gain:
         change_stat(ctx, author, "gooderhose", gain, rule=RULE_POINTS)
-        got.clear()
+        # every phase's count is kept (at most one per phase of the cycle): a proposal whose end another proposal
+        # moved into an earlier phase is counted there, and the five of that phase must still be known
         got[key] = already + gain
     return {"points": gain, "author": author}
 
