@@ -39,13 +39,14 @@ from .common import (
 from .consequences import reached_players
 from .flavours import blind_for_a_day, set_flavour
 from .movement import LIMBO_NOTE, ROME_PARAM, SPENT_KEYS, UNKNOWN_NOTE, move_to
-from .stuff import add_to_item
+from .stuff import add_to_item, names_item
 
 UNPLAYABLE = {LIMBO_NOTE, UNKNOWN_NOTE}
 NAME = {"$ref": "common.schema.json#/$defs/name"}
 CHOICES = {
     "item": {"type": "string", "maxLength": 40,
-             "description": "2 notes: 'stuff' (default; the New Item's name means the same) or an Old Item"},
+             "description": "2 notes: 'stuff' (default; the New Item's name means the same) or an Old Item, by its "
+                            "word or its column's name (CheeseO)"},
     "direction": {"enum": ["up", "down"], "description": "3 notes: the direction to move"},
     "position": {"enum": STANDARD + [DEATH_EGG], "description": "8 notes: the Position to move to"},
     "rome": ROME_PARAM,
@@ -116,8 +117,13 @@ def _item(ctx: Ctx) -> str:
     """The type of Stuff a 2-note Concerto adds to: 'stuff', or an Old Item's word. Rule 11: the New Item always
     equals Stuffs, so naming it (in any case) means Stuffs."""
     item = ctx.params.get("item", "stuff")
-    new = ctx.doc("quazie_items").get("new_item") or {}
-    if item.casefold() in ("stuff", "stuffs", str(new.get("word", "stuff")).casefold()):
+    new = str((ctx.doc("quazie_items").get("new_item") or {}).get("word", "stuff"))
+    if item.casefold() in ("stuff", "stuffs", new.casefold()):
+        return "stuff"
+    # rule 11: a column may be named with its capital O (the New Item's "CheeseO" is Stuffs too); a word is
+    # matched before a column's name, so an Old Item whose word ends in O is never taken for the New Item
+    olds = ctx.doc("quazie_items").get("old_items", [])
+    if names_item(new, item) and not any(o["word"].casefold() == item.casefold() for o in olds):
         return "stuff"
     return item
 

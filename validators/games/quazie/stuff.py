@@ -166,24 +166,40 @@ STUFF_SHALL_BE = Action(
 )
 
 
+def names_item(word: str, name: str) -> bool:
+    """Whether ``name`` names the item ``word`` (case aside): by its word, or by its column's name, which ends in a
+    capital O (rule 11: the O need never be mentioned to refer to the column, and mentioning it refers to it too)."""
+    given = name.casefold()
+    return given in (word.casefold(), item_column(word).casefold())
+
+
+def _old_item_index(ctx: Ctx, name: str) -> int:
+    """The position of the Old Item ``name`` names, or -1: its word first, then its column's name (so that an
+    item whose word itself ends in O is never taken for another's column)."""
+    listed = ctx.doc("quazie_items").get("old_items", [])
+    for exact in (True, False):
+        for i, item in enumerate(listed):
+            if item["word"].casefold() == name.casefold() if exact else names_item(item["word"], name):
+                return i
+    return -1
+
+
 def old_item(ctx: Ctx, word: str) -> dict[str, Any] | None:
-    for item in ctx.doc("quazie_items").get("old_items", []):
-        if item["word"].casefold() == word.casefold():
-            return item
-    return None
+    i = _old_item_index(ctx, word)
+    return ctx.doc("quazie_items")["old_items"][i] if i >= 0 else None
 
 
 def add_to_item(ctx: Ctx, who: str, word: str, delta: int) -> int:
     """Change a Muffin's Old Item by ``delta``, clamped to Stuff's bounds (rule 10); returns the change."""
     bounds = ctx.doc("roster")["stats"]["stuff"]
-    items = ctx.edit("quazie_items")
-    for item in items.get("old_items", []):
-        if item["word"].casefold() == word.casefold():
-            before = int(item["values"].get(who, 0))
-            after = max(bounds.get("min", 0), min(bounds.get("max", 200), before + delta))
-            item["values"][who] = after
-            return after - before
-    raise ctx.refuse(f"there is no Old Item {word!r}", R_NATURE)
+    i = _old_item_index(ctx, word)
+    if i < 0:
+        raise ctx.refuse(f"there is no Old Item {word!r}", R_NATURE)
+    item = ctx.edit("quazie_items")["old_items"][i]
+    before = int(item["values"].get(who, 0))
+    after = max(bounds.get("min", 0), min(bounds.get("max", 200), before + delta))
+    item["values"][who] = after
+    return after - before
 
 
 def reduce_all_stuff(ctx: Ctx, who: str, amount: int) -> None:
