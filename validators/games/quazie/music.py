@@ -302,13 +302,24 @@ def _movement_check(ctx: Ctx) -> Iterator[str]:
         new = ctx.params.get("flavour")
         if not new:
             yield "Intricacy creates a flavour: give flavour (its name) and text (its attributes)"
-        elif new in {f["name"] for f in tables(ctx)["flavours"]}:
-            yield f"there is already a flavour {new}"
+        else:
+            # rule 24 (seed 003): Intricacy creates a *new* flavour; a name that differs from one already in the
+            # Ruleset only by case or spacing ("PLAIN", "Banana ") names that flavour again, and a Muffin taking it
+            # would escape what the flavour's rule says (a "ROBOT" Muffin would not be Robot)
+            same = next((f["name"] for f in tables(ctx)["flavours"] if _flavour_key(f["name"]) == _flavour_key(new)),
+                        None)
+            if same is not None:
+                yield f"there is already a flavour {same}" + (f" ({new!r} is the same name)" if same != new else "")
         # rule 22 (seed 003): the Ruleset holds exactly two Hands, written {{...}}; the text goes into rule 13 as
         # written, so double braces in it would add a third, false Hand (and could hide a lost Hand's grab)
         if "{{" in ctx.params.get("text", "") or "}}" in ctx.params.get("text", ""):
             yield Problem("Intricacy's text may not contain double braces: in the Ruleset they mark the two Hands "
                           "(rule 22)", field="params.text", rule=R_HANDS)
+
+
+def _flavour_key(name: str) -> str:
+    """A flavour's name as compared for Intricacy: case and spacing aside."""
+    return " ".join(str(name).split()).casefold()
 
 
 def _perform(ctx: Ctx) -> None:
@@ -322,7 +333,7 @@ def _perform(ctx: Ctx) -> None:
     elif m["effect"] == "to-X":
         move_to(ctx, ctx.actor, DEATH_EGG, rome=rome, how=m["name"])
     elif m["effect"] == "intricacy":
-        name, text = ctx.params["flavour"], ctx.params.get("text", "")
+        name, text = " ".join(ctx.params["flavour"].split()), ctx.params.get("text", "")  # as rule 13 writes it
         usable = format_time(ctx.at + timedelta(hours=72))
         ctx.edit("quazie_tables")["flavours"].append({"name": name, "by": ctx.actor, "usable_from": usable})
         rules = ctx.tx.edit_rules()
