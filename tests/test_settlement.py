@@ -634,3 +634,28 @@ def test_the_task_record_trusts_a_remembered_time_only_for_its_own_list():
     assert out.verdict == "legal", out.problems
     assert "Fay" not in out.state.docs["colony"]["performed"]
     assert out.state.docs["colony"]["performed"]["Hal"] == [{"task": "gather", "at": "2026-11-03T10:00:00Z"}]
+
+
+# ---------------------------------------------------------------- a change of name (seed 001 1.2)
+
+def test_a_module_without_a_rename_hook_stops_a_change_of_name(monkeypatch):
+    """The engine refuses a change of name that would leave a module's document naming nobody (``unrenamable``);
+    the Settlement module renames its colony records (``rename.py``), so without its hook the same change is
+    refused, naming the record."""
+    from validators.cases import base_state, patched, run
+    from validators.games import settlement
+
+    state, registry = base_state("settlement-basic")
+    state = patched(state, registry, [
+        {"op": "add", "path": "/config/options/blognomic/rename_by_player", "value": True},
+        {"op": "add", "path": "/colony/rests", "value": {"Ann": ["2026-11-02T09:00:00Z"]}}])
+    record = {"at": "2026-11-03T10:00:00Z", "actor": "Ann", "action": "core.rename", "params": {"name": "Anna"}}
+    renamed = run(state, registry, [record])
+    assert renamed.verdict == "legal"
+    assert renamed.state.docs["colony"]["rests"] == {"Anna": ["2026-11-02T09:00:00Z"]}
+    module = next(m for m in registry.modules if m.name == "settlement")
+    assert module is settlement.MODULE
+    monkeypatch.setattr(module, "rename", None)
+    refused = run(state, registry, [record])
+    assert refused.verdict == "illegal"
+    assert "keeps 'Ann' in its colony document (rests.Ann) and has no way to rename it" in refused.problems[0].message

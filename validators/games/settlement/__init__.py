@@ -19,6 +19,7 @@ from .common import barrier_problems, construction_problems, is_outsider, option
 from .grid import parse
 from .limits import handbook_limits, map_limits
 from .pages import pages
+from .rename import rename as rename_records
 
 RULE = "the-settlement"
 
@@ -140,5 +141,7 @@ MODULE = Module(
     gates=[outsiders.outsider_gate],
     invariants=[invariants],
     pages=pages,
+    # seed 001 1.2: a Colonist's change of name (a proposal's patch, or core.rename): the colony's records follow
+    rename=rename_records,
     doc=__doc__ or "",
 )
