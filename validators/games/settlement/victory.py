@@ -76,10 +76,17 @@ def check_victory(ctx: Ctx, seen: census.Counts | None = None) -> None:
         _record(ctx, winners, "no non-Traitor Colonist has 0 Deaths")
         return
     election = colony.get("election")
-    if election and ctx.at >= parse_time(election["opened"]) + timedelta(hours=48):
+    if election and "result" not in election and ctx.at >= parse_time(election["opened"]) + timedelta(hours=48):
+        # Seed 001, 2.12 Victory: at the close the Colonist supported by the most *other Colonists* wins. Who is a
+        # Colonist is read at the close (the state before the first action at or after it; nothing changes
+        # between actions): the support of one who has left the game or gone idle since giving it is not a
+        # Colonist's, and one who has left or gone idle is not a Colonist to achieve victory (as the core drops
+        # the votes of those who leave or go idle). The result is judged once, at the close.
+        present = {p["name"] for p in colonists(ctx.tx.base)}
         counts: dict[str, int] = {}
         for supporter, name in election.get("support", {}).items():
-            counts[name] = counts.get(name, 0) + 1
+            if supporter in present and name in present:
+                counts[name] = counts.get(name, 0) + 1
         if counts:
             best = max(counts.values())
             top = [n for n, c in counts.items() if c == best]
