@@ -76,24 +76,38 @@ def check_victory(ctx: Ctx, seen: census.Counts | None = None) -> None:
         _record(ctx, winners, "no non-Traitor Colonist has 0 Deaths")
         return
     election = colony.get("election")
-    if election and "result" not in election and ctx.at >= parse_time(election["opened"]) + timedelta(hours=48):
-        # Seed 001, 2.12 Victory: at the close the Colonist supported by the most *other Colonists* wins. Who is a
-        # Colonist is read at the close (the state before the first action at or after it; nothing changes
-        # between actions): the support of one who has left the game or gone idle since giving it is not a
-        # Colonist's, and one who has left or gone idle is not a Colonist to achieve victory (as the core drops
-        # the votes of those who leave or go idle). The result is judged once, at the close.
-        present = {p["name"] for p in colonists(ctx.tx.base)}
-        counts: dict[str, int] = {}
-        for supporter, name in election.get("support", {}).items():
-            if supporter in present and name in present:
-                counts[name] = counts.get(name, 0) + 1
-        if counts:
-            best = max(counts.values())
-            top = [n for n, c in counts.items() if c == best]
-            if len(top) == 1:
-                _record(ctx, top, f"Election for Mayor: supported by {best}")
-                return
-        ctx.edit("colony")["election"]["result"] = "no single Colonist had the most support"
+    if election and "result" not in election and ctx.at >= _closes(election):
+        top, best = election_count(ctx.tx.base, election)
+        if len(top) == 1:
+            _record(ctx, top, f"Election for Mayor: supported by {best}")
+            return
+        ctx.edit("colony")["election"]["result"] = NO_WINNER
+
+
+NO_WINNER = "no single Colonist had the most support"
+
+
+def _closes(election: dict[str, Any]) -> Any:
+    return parse_time(election["opened"]) + timedelta(hours=48)
+
+
+def election_count(at_close: State, election: dict[str, Any]) -> tuple[list[str], int]:
+    """Those supported by the most other Colonists when the Election closes, and by how many.
+
+    Seed 001, 2.12 Victory: at the close the Colonist supported by the most *other Colonists* wins. Who is a
+    Colonist is read at the close (``at_close``: the state before the first action at or after it; nothing
+    changes between actions): the support of one who has left the game or gone idle since giving it is not a
+    Colonist's, and one who has left or gone idle is not a Colonist to achieve victory (as the core drops the
+    votes of those who leave or go idle). The result is judged once, at the close."""
+    present = {p["name"] for p in colonists(at_close)}
+    counts: dict[str, int] = {}
+    for supporter, name in election.get("support", {}).items():
+        if supporter in present and name in present:
+            counts[name] = counts.get(name, 0) + 1
+    if not counts:
+        return [], 0
+    best = max(counts.values())
+    return [n for n, c in counts.items() if c == best], best
 
 
 def _date(state: State | Ctx) -> Any:
@@ -139,11 +153,25 @@ def _election_check(ctx: Ctx) -> Iterator[str]:
         yield f"{deathless(ctx)[0]} alone had 0 Deaths on the victory date, and so has won"
     if colony.get("victory"):
         yield "victory has already been achieved"
-    if colony.get("election"):
-        yield "the Election for Mayor has already been called"
+    election = colony.get("election")
+    if election:
+        # Seed 001, 2.12 Victory: after the date the Leader may call an Election; the rule sets no limit to one, so
+        # once an Election has closed without a winner (a tie, or no support) another may be called. One at a time:
+        # not while the last is within its 48 hours
+        if ctx.at < _closes(election):
+            yield (f"the Election for Mayor called at {election['opened']} is open until "
+                   f"{format_time(_closes(election))}")
+        elif "result" not in election:
+            top, _ = election_count(ctx.tx.base, election)
+            if len(top) == 1:
+                yield f"{top[0]} won the Election for Mayor called at {election['opened']}"
 
 
 def _election(ctx: Ctx) -> None:
+    last = ctx.doc("colony").get("election")
+    if last:
+        # the last Election closed without a winner (the check made sure): the new one takes its place
+        ctx.step({"last election": last["opened"], "result": last.get("result", NO_WINNER)})
     ctx.edit("colony")["election"] = {"opened": format_time(ctx.at), "support": {}}
     ctx.step({"election": "opened", "closes": format_time(ctx.at + timedelta(hours=48))})
 
