@@ -172,6 +172,15 @@ def test_a_refused_action_naming_a_player_in_the_wrong_case_is_told_the_roster_s
     r = nomic(repo, "act", "ifmud", "ifmud.donate", "to=adam biltcliffe", "points=1", "--as", "Zoe Abbott", *NOW)
     assert r.returncode == 1, r.stdout + r.stderr
     assert "note: to: did you mean Adam Biltcliffe? (names are written as on the roster)" in r.stdout, r.stdout
+
+
+def test_a_refused_action_naming_a_player_in_a_list_in_the_wrong_case_is_told_which_item(tmp_path):
+    repo = make_repo(tmp_path, "settlement")
+    r = nomic(repo, "act", "settlement", "settlement.dance-success", "dance=1", "kind=conga",
+              "participants=[Asha, boris]", "--as", "Asha", *NOW)
+    assert r.returncode in (1, 2), r.stdout + r.stderr
+    assert "note: participants[1]: did you mean Boris? (names are written as on the roster)" in r.stdout, r.stdout
+    assert "participants[0]" not in r.stdout
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
 
 

@@ -216,8 +216,10 @@ def _name_hints(state, params: dict) -> list[str]:  # type: ignore[no-untyped-de
         return []
     out = []
     for key, value in params.items():
-        if isinstance(value, str) and state.player(value) is None and (same := state.spelled(value)):
-            out.append(f"{key}: did you mean {same}? (names are written as on the roster)")
+        for i, item in enumerate(value) if isinstance(value, list) else [(None, value)]:
+            if isinstance(item, str) and state.player(item) is None and (same := state.spelled(item)):
+                where = key if i is None else f"{key}[{i}]"
+                out.append(f"{where}: did you mean {same}? (names are written as on the roster)")
     return out
 
 
