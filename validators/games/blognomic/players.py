@@ -20,6 +20,7 @@ from ...roster import (
     rename_player,
     rename_problems,
     unrenamable,
+    used_names,
 )
 from ...timeutil import format_time, parse_time
 from .common import opts
@@ -149,7 +150,8 @@ def _leave(ctx: Ctx) -> None:
 # joining time) is that player renamed, everywhere; an entry that is gone is that player removed.
 
 
-Marks = tuple[list[tuple[str, Any, Any]], list[dict[str, Any]], dict[tuple[Any, Any], Any], Any]
+Marks = tuple[list[tuple[str, Any, Any]], list[dict[str, Any]], dict[tuple[Any, Any], Any], Any,
+              dict[str, tuple[str | None, str]]]
 
 
 def open_bar_list(ctx: Ctx, effects: dict[str, Any] | None) -> None:
@@ -165,15 +167,41 @@ def open_bar_list(ctx: Ctx, effects: dict[str, Any] | None) -> None:
 
 def roster_marks(ctx: Ctx, effects: dict[str, Any] | None = None) -> Marks:
     """Who is on the roster, as (name, account, joined), the bars, who is idle ((account, joined) -> their
-    ``idle_since``) and who leads: taken before a proposal's effects apply (``effects``: those about to apply, for
-    ``open_bar_list``)."""
+    ``idle_since``), who leads and every name the game has given (``used_names``): taken before a proposal's effects
+    apply (``effects``: those about to apply, for ``open_bar_list``)."""
     open_bar_list(ctx, effects)
     roster = ctx.doc("roster")
     return ([(p["name"], p.get("account"), p.get("joined")) for p in peek(roster["players"])],
             [dict(b) for b in peek(roster.get("barred", []))],
             {(p.get("account"), p.get("joined")): p.get("idle_since")
              for p in peek(roster["players"]) if p.get("idle")},
-            ctx.doc("dynasty").get("leader"))
+            ctx.doc("dynasty").get("leader"),
+            used_names(ctx))
+
+
+def taken_names(before: list[tuple[str, Any, Any]], used: dict[str, tuple[str | None, str]],
+                roster: Any) -> Iterator[str]:
+    """Seed 001 1.2: a Colonist's name changes as a result of a proposal (or a CfJ) approving it. Each player a
+    patch renamed (an entry with the account and joining time of a name no longer on the roster, not as it was)
+    must get a name the game can give, as ``core.rename`` and ``core.join`` ask: not one that folds (case and
+    spacing aside) to a name a player of the game has had (``used``: ``used_names`` before the patch: a current
+    player's, one given up, one of a player who left), unless it was their own. Otherwise two players would share
+    a name (the roster refuses that, and the proposal could be neither enacted nor failed) or the log's files under
+    that name would be taken for the new holder's."""
+    same = set(before)
+    now = list(peek(roster["players"]))
+    names = {p["name"] for p in now}
+    for old, account, joined in before:
+        if old in names:
+            continue
+        twin = next((p for p in now if (p["name"], p.get("account"), p.get("joined")) not in same
+                     and (p.get("account"), p.get("joined")) == (account, joined)), None)
+        if twin is None:
+            continue
+        owner, whose = used.get(fold(twin["name"]), (old, ""))
+        if owner != old:
+            yield (f"they rename {old} to {twin['name']}, but that name is too like that of {whose}; a name stays "
+                   "with the player who had it")
 
 
 def new_leader_problem(state: Any, before: Any) -> str | None:
@@ -206,7 +234,10 @@ def follow_roster_patch(ctx: Ctx, before: Marks, by: str) -> None:
     (seed 001 1.10) removes the player it names if still playing, and is completed with who barred them, when,
     and their account. A player the patch made idle is idled as ``core.idle`` does it: their votes lapse (1.4); one
     it brought back is back as with ``core.unidle``."""
-    players, bars, idle, boss = before
+    players, bars, idle, boss, used = before
+    for why in taken_names(players, used, ctx.doc("roster")):
+        # seed 001 1.2: the proposal decides that the player changes their name, not that two players share one
+        raise ctx.refuse(f"{by}'s effects cannot be applied: {why}")
     for why in barred_returns(players, bars, ctx.doc("roster")):
         # seed 001 1.10: a bar stands until a proposal or CfJ lifts it; the effects that would bring a barred
         # person back must lift it too, or they cannot be applied (and the proposal may be failed)

@@ -26,7 +26,15 @@ from .common import (
     subject_problem,
     tally,
 )
-from .players import bar_problems, barred_returns, follow_roster_patch, new_leader_problem, open_bar_list, roster_marks
+from .players import (
+    bar_problems,
+    barred_returns,
+    follow_roster_patch,
+    new_leader_problem,
+    open_bar_list,
+    roster_marks,
+    taken_names,
+)
 
 RULE_PROPOSALS = "proposals"
 RULE_VOTING = "voting"
@@ -202,13 +210,15 @@ def effects_problem(ctx_or_state: Any, p: dict[str, Any], now: datetime) -> str 
     state = ctx_or_state.state if isinstance(ctx_or_state, Ctx) else ctx_or_state
     scratch = ctx_at(state, now)
     open_bar_list(scratch, effects)  # as on enactment: a bar may be appended to a roster that has none yet
-    players, bars, _, boss = roster_marks(scratch)
+    players, bars, _, boss, used = roster_marks(scratch)
     try:
         apply_rule_edits(scratch, effects.get("rules", []), f"proposal {p['id']}")
         apply_patch(scratch, effects.get("gamestate", []))
     except ValueError as e:
         return str(e)
     why = schema_problem(scratch, scratch.tx.docs)
+    if why is None and "roster" in scratch.tx.docs:
+        why = next(taken_names(players, used, scratch.doc("roster")), None)  # seed 001 1.2, as on enactment
     if why is None and "roster" in scratch.tx.docs:
         why = next(barred_returns(players, bars, scratch.doc("roster")), None)  # seed 001 1.10, as on enactment
     if why is None and "roster" in scratch.tx.docs:
