@@ -284,6 +284,18 @@ def invariants(files: GameFiles) -> list[Problem]:
     return out
 
 
+def state_problems(state: State, registry: Registry) -> list[Problem]:
+    """The checks of ``invariants`` on a state that is no set of files (one tried out, not written): each problem
+    names the document it is in (``roster`` for the roster's), with no line."""
+    from .roster import check_roster
+
+    out = list(check_roster(state, "roster"))
+    for module in registry.modules:
+        for inv in module.invariants:
+            out.extend(inv(state))
+    return out
+
+
 def initial_problems(files: GameFiles) -> list[Problem]:
     """The founding state (``initial/``) checked as the current one is (``invariants``: the roster's declared
     stats, each module's own invariants), as bad input at the line and field of its file: the replay starts from

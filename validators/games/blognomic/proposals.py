@@ -10,6 +10,7 @@ from typing import Any, Iterator
 
 from ...effects import apply_effects
 from ...engine import ADMIN, Action, Ctx
+from ...problems import Illegal
 from ...roster import active_players, change_stat
 from ...schemas import not_blank
 from ...timeutil import day_start, format_time, parse_time
@@ -210,7 +211,8 @@ def effects_problem(ctx_or_state: Any, p: dict[str, Any], now: datetime) -> str 
     state = ctx_or_state.state if isinstance(ctx_or_state, Ctx) else ctx_or_state
     scratch = ctx_at(state, now)
     open_bar_list(scratch, effects)  # as on enactment: a bar may be appended to a roster that has none yet
-    players, bars, _, boss, used = roster_marks(scratch)
+    marks = roster_marks(scratch)
+    players, bars, _, boss, used = marks
     try:
         apply_rule_edits(scratch, effects.get("rules", []), f"proposal {p['id']}")
         apply_patch(scratch, effects.get("gamestate", []))
@@ -225,7 +227,38 @@ def effects_problem(ctx_or_state: Any, p: dict[str, Any], now: datetime) -> str 
         why = next(bar_problems(bars, scratch.doc("roster")), None)  # seed 001 1.10, as on enactment
     if why is None:
         why = new_leader_problem(scratch, boss)  # seed 001 1.8 / seed 003 rule 8, as on enactment
+    if why is None:
+        why = _rest_of_enactment(scratch, state, marks, f"proposal {p['id']}")
     return why
+
+
+def _rest_of_enactment(scratch: Ctx, state: Any, marks: Any, by: str) -> str | None:
+    """What else would stop these effects, already applied to ``scratch``, from taking effect: what follows a
+    patch of the roster (``follow_roster_patch``: a module that keeps a renamed player's old name and cannot rename
+    it), each module's consequences (Settlement's 2.6 Jobs refuses a Job its handbook does not list), and the
+    checks of the whole state that ``nomic act`` makes after every action (the roster's declared stats, each
+    module's invariants), counting only the problems the state did not have already (``state``: before them).
+
+    Seed 001 1.5 / seed 003 rule 5: the oldest pending proposal goes first, so effects that any of these refuse
+    would hold every later proposal for ever when the votes give none of the rule's grounds for failing it (a
+    Quorum FOR, say); like effects naming a player who left, they let an admin fail it, and a CfJ fails."""
+    from ...judge import state_problems
+
+    try:
+        follow_roster_patch(scratch, marks, by)
+        for module in scratch.registry.modules:
+            for consequence in module.consequences:
+                consequence(scratch)
+    except Illegal as e:
+        return e.problems[0].message.split("effects cannot be applied: ", 1)[-1]
+    after = state_problems(scratch.tx.commit(), scratch.registry)
+    if after:
+        already = {(q.file, q.field, q.message) for q in state_problems(state, scratch.registry)}
+        new = [q for q in after if (q.file, q.field, q.message) not in already]
+        if new:
+            q = new[0]
+            return f"they would leave {q.file or 'the roster'} invalid: {q.field + ': ' if q.field else ''}{q.message}"
+    return None
 
 
 def enactable_reason(ctx_or_state: Any, p: dict[str, Any], now: datetime, t: Tally | None = None) -> str | None:
