@@ -1,7 +1,7 @@
 """Proposals (and Calls for Judgment, Declarations of Victory): live tallies and whether each can be resolved.
 
 For a BlogNomic game the tallies and verdicts come from the module itself
-(``common.tally``, ``proposals.enactable_reason`` / ``failable_reason``,
+(``common.tally``, ``proposals.enact_now_reason`` / ``failable_reason``,
 ``judgment.status``, ``victory.dov_status``), evaluated at the build's "now",
 so the page says what an admin could do at that moment, and, when nothing is
 possible yet, from when it will be if the votes stay as they are.
@@ -111,7 +111,7 @@ def _author(item: dict[str, Any], links: Links) -> str:
 
 def pending_proposal(state: State, p: dict[str, Any], links: Links, now: datetime, oldest: int | None) -> list[str]:
     from validators.games.blognomic.common import clock_start, in_hiatus, tally
-    from validators.games.blognomic.proposals import enactable_reason, failable_reason
+    from validators.games.blognomic.proposals import enact_now_reason, enactable_reason, failable_reason
 
     t = tally(state, p)
     submitted = parse_time(p["submitted"])
@@ -125,7 +125,7 @@ def pending_proposal(state: State, p: dict[str, Any], links: Links, now: datetim
         out.append(f'<div class="nomic-text">{plain_html(p["text"])}</div>')
     out += [x for x in (effects_html(p.get("effects")), tally_html(t)) if x]
     out.append(votes_table(p, t.counted, links, implicit_author=True))
-    enact = enactable_reason(state, p, now, t)
+    enact = enact_now_reason(state, p, now, t)  # not when its effects cannot be applied: core.enact refuses then
     fail = failable_reason(state, p, now, t)
     verdict = []
     if in_hiatus(state):

@@ -93,3 +93,28 @@ def test_a_cfj_without_effect_is_named_as_failable_now():
     assert "it has no effect on the ruleset or gamestate, so any admin may fail it now" in line, line
     (line,) = _cfj_due(False)
     assert "no effect" not in line, line
+
+
+def test_a_proposal_whose_effects_cannot_be_applied_is_due_to_be_failed_not_enacted():
+    """Seed 001 1.5: proposal 1 has Quorum FOR after 12 hours, but its effects name Emeka, who has left, so
+    ``core.enact`` is refused and ``core.fail`` is legal. ``nomic due`` said "an admin may enact proposal 1 now";
+    it names the failure, with the reason, as the admin's action."""
+    state, registry = base_state("blognomic-core")
+    records = [
+        {"at": "2026-11-02T10:00:00Z", "actor": "Chidi", "action": "core.propose",
+         "params": {"title": "Emeka is an admin", "effects": {"gamestate": [
+             {"op": "replace", "path": "/roster/players/name=Emeka/admin", "value": True}]}}},
+        *({"at": at, "actor": who, "action": "core.vote", "params": {"proposal": 1, "vote": "FOR"}}
+          for at, who in (("2026-11-02T11:00:00Z", "Dana"), ("2026-11-02T11:10:00Z", "Bruno"))),
+        {"at": "2026-11-02T12:00:00Z", "actor": "Emeka", "action": "core.leave", "params": {}},
+    ]
+    out = run(state, registry, records)
+    assert out.verdict == "legal", [p.text() for p in out.problems]
+    now = "2026-11-03T00:00:00Z"
+    lines = due(out.state, parse_time(now))
+    assert not any("may enact proposal 1" in line for line in lines), lines
+    assert any(line.startswith("an admin may fail proposal 1 now: its effects cannot be applied") for line in lines), \
+        lines
+    act = {"at": now, "actor": "Alice", "params": {"proposal": 1}}
+    assert run(out.state, registry, [{**act, "action": "core.enact"}]).verdict == "illegal"
+    assert run(out.state, registry, [{**act, "action": "core.fail"}]).verdict == "legal"

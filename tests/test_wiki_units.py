@@ -354,6 +354,26 @@ def test_the_proposals_page_shows_a_pending_dov_and_what_resolving_it_would_do()
     assert "Resolving it now would fail it: its maker Chidi is idle" in render_proposals(idle.state, links, later)
 
 
+def test_the_proposals_page_does_not_offer_an_enactment_whose_effects_cannot_be_applied() -> None:
+    # seed 001 1.5: with Quorum FOR after 12 hours, but effects naming Emeka, who has left, core.enact is refused and
+    # the admin fails the proposal; the page said "Can be enacted now" beside "Can be failed now"
+    from site_plugins.links import Links
+    from site_plugins.proposals import render_proposals
+    from validators.cases import base_state, run
+
+    state, registry = base_state("blognomic-core")
+    effects = {"gamestate": [{"op": "replace", "path": "/roster/players/name=Emeka/admin", "value": True}]}
+    out = run(state, registry, [_act("10:00", "Chidi", "core.propose", title="X", effects=effects),
+                                _act("10:30", "Dana", "core.vote", proposal=1, vote="FOR"),
+                                _act("10:40", "Bruno", "core.vote", proposal=1, vote="FOR"),
+                                _act("11:00", "Emeka", "core.leave")])
+    assert out.verdict == "legal"
+    page = render_proposals(out.state, Links(game="g", here="games/g/proposals.md", players={}),
+                            parse_time("2026-11-03T00:00:00Z"))
+    assert "Can be enacted now" not in page
+    assert "Can be failed now</span>: its effects cannot be applied" in page
+
+
 def test_the_proposals_page_says_no_proposal_is_resolved_in_hiatus() -> None:
     # seed 001 1.9 Victory and Ascension: in Hiatus only the actions of 1.2, 1.4, 1.6, 1.7 and 1.9 may be taken, so
     # 1.5's enacting and failing wait; the page must not say "Can be enacted now" while core.enact is refused

@@ -10,7 +10,7 @@ from ...registry_ctx import ctx_at
 from ...timeutil import format_time, parse_time
 from . import judgment, victory
 from .common import clock_start, in_hiatus, leader, opts
-from .proposals import enactable_reason, failable_reason
+from .proposals import enact_now_reason, failable_reason
 
 
 def _when(test, start: datetime, marks: list[datetime]) -> datetime | None:
@@ -30,10 +30,11 @@ def due(state: State, now: datetime) -> list[str]:
         p = pending[0]
         sub = clock_start(state, p)
         marks = [now, sub + timedelta(hours=12), sub + timedelta(hours=48), sub + timedelta(hours=48, seconds=1)]
-        enact = _when(lambda t: enactable_reason(state, p, t) is not None, now, marks)
+        # seed 001 1.5: the votes allow it, and its effects can be applied (else the admin fails it instead)
+        enact = _when(lambda t: enact_now_reason(state, p, t) is not None, now, marks)
         fail = _when(lambda t: failable_reason(state, p, t) is not None, now, marks)
         if enact == now:
-            lines.append(f"an admin may enact proposal {p['id']} now: {enactable_reason(state, p, now)}")
+            lines.append(f"an admin may enact proposal {p['id']} now: {enact_now_reason(state, p, now)}")
         elif fail == now:
             lines.append(f"an admin may fail proposal {p['id']} now: {failable_reason(state, p, now)}")
         else:

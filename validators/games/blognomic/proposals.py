@@ -276,6 +276,16 @@ def enactable_reason(ctx_or_state: Any, p: dict[str, Any], now: datetime, t: Tal
     return None
 
 
+def enact_now_reason(ctx_or_state: Any, p: dict[str, Any], now: datetime, t: Tally | None = None) -> str | None:
+    """Why an admin may enact ``p`` at ``now`` as the admin's desk and the wiki say it: ``enactable_reason``, unless
+    its effects cannot be applied then (``effects_problem``), when ``core.enact`` is refused and the admin fails it
+    instead (``failable_reason`` gives that ground)."""
+    why = enactable_reason(ctx_or_state, p, now, t)
+    if why is None or effects_problem(ctx_or_state, p, now) is not None:
+        return None
+    return why
+
+
 def _vote_check(ctx: Ctx) -> Iterator[str]:
     o = opts(ctx)
     p = find(ctx.doc("proposals")["proposals"], ctx.params["proposal"], "proposal", ctx)
