@@ -118,3 +118,21 @@ def test_a_proposal_whose_effects_cannot_be_applied_is_due_to_be_failed_not_enac
     act = {"at": now, "actor": "Alice", "params": {"proposal": 1}}
     assert run(out.state, registry, [{**act, "action": "core.enact"}]).verdict == "illegal"
     assert run(out.state, registry, [{**act, "action": "core.fail"}]).verdict == "legal"
+
+
+def test_no_idling_is_due_during_a_quazie_hiatus():
+    """Seed 003 rule 9: during Hiatus only CfJs go on, so ``core.idle`` is refused and ``nomic due`` names nobody to
+    idle (it listed every Muffin silent for a week); in Ruleset 75's Hiatus 1.2 goes on, and idling with it."""
+    state, registry = base_state("blognomic-quazie")
+    dov = {"at": "2026-11-20T10:00:00Z", "actor": "Cat", "action": "core.dov", "params": {}}
+    idle = {"at": "2026-11-20T11:00:00Z", "actor": "Ann", "action": "core.idle", "params": {"player": "Ben"}}
+    now = parse_time("2026-11-20T11:00:00Z")
+    assert any("make Ben idle" in line for line in due(state, now))
+    out = run(state, registry, [dov])
+    assert out.verdict == "legal", [p.text() for p in out.problems]
+    assert not any("idle" in line for line in due(out.state, now)), due(out.state, now)
+    assert run(out.state, registry, [idle]).verdict == "illegal"
+    state, registry = base_state("blognomic-core")
+    out = run(state, registry, [{**dov, "actor": "Chidi"}])
+    assert any("make Dana idle" in line for line in due(out.state, now))
+    assert run(out.state, registry, [{**idle, "actor": "Alice", "params": {"player": "Dana"}}]).verdict == "legal"

@@ -65,6 +65,10 @@ def due(state: State, now: datetime) -> list[str]:
         if idle:
             lines.append(f"{leader(state)} may remove from the game, as idle throughout the dynasty won: "
                          f"{', '.join(idle)} (core.remove-idle)")
+    if in_hiatus(state) and victory.HIATUS_TAGS["core.idle"] not in o["hiatus_rules"]:
+        # seed 003 rule 9: in Hiatus only CfJs go on, so no admin may idle anybody until it ends (hiatus_gate);
+        # Ruleset 75's Hiatus allows 1.2, its idling included
+        return lines
     seen = state.doc("ledger").get("seen", {})
     days = o["idle_after_days"]
     for p in state.doc("roster")["players"]:
