@@ -79,7 +79,10 @@ def _join(ctx: Ctx) -> None:
         player["account"] = ctx.params["account"]
     player.update({"admin": False, "idle": False, "joined": format_time(ctx.at), "stats": new_stats(roster["stats"])})
     roster["players"].append(player)
-    roster["former"] = [f for f in roster.get("former", []) if f["name"] != ctx.actor]
+    # seed 001 1.2: a player who left and comes back is playing again, so their record of leaving goes, whatever
+    # the case or spacing of the name they come back under (_join_check lets only them take it)
+    key = fold(ctx.actor)
+    roster["former"] = [f for f in roster.get("former", []) if fold(f["name"]) != key]
     if not roster["former"]:
         roster.pop("former")
     ctx.step({"joined": ctx.actor})
