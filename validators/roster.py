@@ -205,6 +205,8 @@ def used_names(state_or_ctx: State | Ctx) -> dict[str, tuple[str | None, str]]:
             out.setdefault(fold(f["name"]), (p["name"], f"{p['name']}, formerly {f['name']}"))
     for f in roster.get("former", []):
         out.setdefault(fold(f["name"]), (None, f"{f['name']}, who left"))
+        for g in f.get("formerly", []):  # a name given up before leaving stays theirs too
+            out.setdefault(fold(g["name"]), (None, f"{f['name']}, formerly {g['name']}, who left"))
     return out
 
 

@@ -65,11 +65,18 @@ def _join_check(ctx: Ctx) -> Iterator[str]:
         elif b.get("account") and b["account"].lower() == account:
             yield f"the account {ctx.params['account']} is barred from rejoining the game{by} (as {b['name']})"
     for f in roster.get("former", []):
-        # seed 001 1.2 (and 1.10, one person one player): the actions filed under a departed player's name are
-        # theirs; only they (their account) may come back under it, so another newcomer would be taken for them
-        if fold(f["name"]) == key and f.get("account") and f["account"].lower() != ctx.params["account"].lower():
+        # seed 001 1.2 (and 1.10, one person one player): the actions filed under a departed player's name, or
+        # under a name they gave up before leaving, are theirs; only they (their account) may come back under it,
+        # so another newcomer would be taken for them
+        if not f.get("account") or f["account"].lower() == ctx.params["account"].lower():
+            continue
+        if fold(f["name"]) == key:
             yield (f"the name {ctx.actor!r} is too like {f['name']!r}, a player who left (account {f['account']}); "
                    "only they may join again under it")
+        for g in f.get("formerly", []):
+            if fold(g["name"]) == key:
+                yield (f"the name {ctx.actor!r} is too like {g['name']!r}, a former name of {f['name']}, a player who "
+                       f"left (account {f['account']}); only they may join again under it")
 
 
 def _join(ctx: Ctx) -> None:
@@ -78,10 +85,15 @@ def _join(ctx: Ctx) -> None:
     if ctx.params.get("account"):
         player["account"] = ctx.params["account"]
     player.update({"admin": False, "idle": False, "joined": format_time(ctx.at), "stats": new_stats(roster["stats"])})
-    roster["players"].append(player)
     # seed 001 1.2: a player who left and comes back is playing again, so their record of leaving goes, whatever
-    # the case or spacing of the name they come back under (_join_check lets only them take it)
+    # the case or spacing of the name they come back under (_join_check lets only them take it); the names they had
+    # given up stay theirs, on their new entry
     key = fold(ctx.actor)
+    back = [f for f in peek(roster.get("former", [])) if fold(f["name"]) == key]
+    kept = [dict(g) for f in back for g in f.get("formerly", []) if fold(g["name"]) != key]
+    if kept:
+        player["formerly"] = kept
+    roster["players"].append(player)
     roster["former"] = [f for f in roster.get("former", []) if fold(f["name"]) != key]
     if not roster["former"]:
         roster.pop("former")
@@ -129,12 +141,18 @@ def remove_player(ctx: Ctx, who: str, removed_by: str | None = None, account: st
         ctx.edit("dynasty")["leader"] = None  # "if there is no Expedition Leader" (1.4) then applies
     roster = ctx.edit("roster")
     me = ctx.player(who)
+    if me is None:  # a proposal's patch took the entry off: it is as it was before the action
+        me = next((p for p in peek(ctx.tx.base.doc("roster")["players"]) if p["name"] == who), None)
     roster["players"] = [p for p in roster["players"] if p["name"] != who]
     entry = {"name": who}
     account = me.get("account") if me else account
     if account:
         entry["account"] = account
     entry["left"] = format_time(ctx.at)
+    if me and me.get("formerly"):
+        # the names they gave up stay theirs once they have left (used_names, core.join): the log's files under them
+        # are their actions
+        entry["formerly"] = [dict(g) for g in peek(me["formerly"])]
     if removed_by:
         entry["removed_by"] = removed_by
     roster.setdefault("former", []).append(entry)
