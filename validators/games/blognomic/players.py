@@ -203,25 +203,30 @@ def roster_marks(ctx: Ctx, effects: dict[str, Any] | None = None) -> Marks:
 def taken_names(before: list[tuple[str, Any, Any]], used: dict[str, tuple[str | None, str]],
                 roster: Any) -> Iterator[str]:
     """Seed 001 1.2: a Colonist's name changes as a result of a proposal (or a CfJ) approving it. Each player a
-    patch renamed (an entry with the account and joining time of a name no longer on the roster, not as it was)
-    must get a name the game can give, as ``core.rename`` and ``core.join`` ask: not one that folds (case and
-    spacing aside) to a name a player of the game has had (``used``: ``used_names`` before the patch: a current
-    player's, one given up, one of a player who left), unless it was their own. Otherwise two players would share
-    a name (the roster refuses that, and the proposal could be neither enacted nor failed) or the log's files under
-    that name would be taken for the new holder's."""
-    same = set(before)
+    patch renamed (an entry now under another name than the one its account and joining time had before) must get a
+    name the game can give, as ``core.rename`` and ``core.join`` ask: not one that folds (case and spacing aside)
+    to a name a player of the game has had (``used``: ``used_names`` before the patch: a current player's, one
+    given up, one of a player who left), unless it was their own. Otherwise two players would share a name (the
+    roster refuses that, and the proposal could be neither enacted nor failed), the log's files under that name
+    would be taken for the new holder's, or two players who swapped names would swap everything kept by name
+    (votes, the leadership, the ledger's limits and dice) with nothing renamed. Players are known by account and
+    joining time; where two entries share both (no account), neither is taken for renamed."""
+    was: dict[tuple[Any, Any], list[str]] = {}
+    for name, account, joined in before:
+        was.setdefault((account, joined), []).append(name)
     now = list(peek(roster["players"]))
-    names = {p["name"] for p in now}
-    for old, account, joined in before:
-        if old in names:
+    count: dict[tuple[Any, Any], int] = {}
+    for p in now:
+        count[(p.get("account"), p.get("joined"))] = count.get((p.get("account"), p.get("joined")), 0) + 1
+    for p in now:
+        ident = (p.get("account"), p.get("joined"))
+        names = was.get(ident, [])
+        if len(names) != 1 or count[ident] != 1 or names[0] == p["name"]:
             continue
-        twin = next((p for p in now if (p["name"], p.get("account"), p.get("joined")) not in same
-                     and (p.get("account"), p.get("joined")) == (account, joined)), None)
-        if twin is None:
-            continue
-        owner, whose = used.get(fold(twin["name"]), (old, ""))
+        old = names[0]
+        owner, whose = used.get(fold(p["name"]), (old, ""))
         if owner != old:
-            yield (f"they rename {old} to {twin['name']}, but that name is too like that of {whose}; a name stays "
+            yield (f"they rename {old} to {p['name']}, but that name is too like that of {whose}; a name stays "
                    "with the player who had it")
 
 
