@@ -74,6 +74,59 @@ def test_removing_a_game_needs_an_admin(tmp_path):
     assert "pirates: the game was removed, by an admin (bruno-nomic)" in r.stdout
 
 
+def test_new_game_with_founding_admins_can_enact_its_first_proposal(tmp_path):
+    # seed 001 1.5: only an admin enacts a proposal; players who join by core.join are never admins, so the
+    # founders are named when the game is made, in the founding state (initial/) as in gamestate/
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "new", "pirates", "--from", "blognomic", "--admin", "Ann=ann-gh", "--admin", "Bo=bo-gh",
+              "--now", "2026-11-22T00:00:00Z")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "the admins Ann, Bo on the roster" in r.stdout and "warning" not in r.stdout
+    game = repo / "content" / "pirates"
+    for part in ("", "initial/"):
+        roster = (game / f"{part}gamestate" / "roster.yaml").read_text()
+        assert "- name: Ann\n    account: ann-gh\n    admin: true\n" in roster, roster
+        assert "joined: 2026-11-22T00:00:00Z" in roster
+    # the example's description (its handful of Colonists and its CfJ) is not the new game's
+    assert "description" not in (game / "game.yaml").read_text()
+    now = ("--now", "2026-11-23T02:00:00Z")
+    r = nomic(repo, "act", "pirates", "core.propose", "title=Proposal: Rum", "--as", "Bo",
+              "--at", "2026-11-22T01:00:00Z", *now)
+    assert r.returncode == 0, r.stdout
+    r = nomic(repo, "act", "pirates", "core.vote", "proposal=1", "vote=FOR", "--as", "Ann",
+              "--at", "2026-11-22T02:00:00Z", *now)
+    assert r.returncode == 0, r.stdout
+    r = nomic(repo, "act", "pirates", "core.enact", "proposal=1", "--as", "Ann", "--at", "2026-11-22T13:00:00Z", *now)
+    assert r.returncode == 0, r.stdout
+    r = nomic(repo, "check", "--game", "pirates", *now)
+    assert r.returncode == 0 and "3 actions replayed" in r.stdout, r.stdout
+
+
+def test_new_game_without_an_admin_warns_that_nobody_could_enact(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "new", "pirates", "--from", "blognomic", "--now", "2026-11-22T00:00:00Z")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert ("warning: pirates has no admin, and only admins may enact proposals or resolve CfJs: remove "
+            "content/pirates and run nomic new again with --admin NAME=LOGIN (repeatable)") in r.stdout
+
+
+def test_new_game_admin_not_name_equals_login_is_bad_input(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "new", "pirates", "--from", "blognomic", "--admin", "Ann")
+    assert r.returncode == 2, r.stdout
+    assert "--admin: 'Ann' is not NAME=LOGIN" in r.stdout and "like --admin Anne=anne-gh" in r.stdout
+    assert not (repo / "content" / "pirates").exists()
+
+
+def test_new_game_that_does_not_pass_the_check_says_so_on_its_lines(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "new", "pirates", "--from", "blognomic", "--admin", "Ann=ann gh")
+    assert r.returncode == 2, r.stdout
+    assert "content/pirates does not pass the check yet" in r.stdout
+    assert "nomic check --game pirates --no-replay" in r.stdout
+    assert "content/pirates/gamestate/roster.yaml:5:14: players[0].account: 'ann gh' does not match" in r.stdout
+
+
 def test_new_game_refuses_an_existing_folder(tmp_path):
     repo = make_repo(tmp_path)
     r = nomic(repo, "new", "blognomic", "--from", "blognomic")

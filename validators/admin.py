@@ -10,6 +10,7 @@ from . import content
 from .content import WorkTree, games_here, load_game, require_game
 from .engine import due_events
 from .problems import BAD_INPUT, BadInput, Problem
+from .roster import new_stats
 from .timeutil import format_time
 from .transaction import locked, write_all
 
@@ -55,8 +56,16 @@ def tick(root: Path, game: str | None, actor: str, now: datetime) -> list[str]:
     return out
 
 
-def new_game(root: Path, name: str, example: str, now: datetime, title: str | None = None) -> list[str]:
-    """A new game folder from an example: fresh roster, ruleset kept, history empty, ready to check and build."""
+def new_game(root: Path, name: str, example: str, now: datetime, title: str | None = None,
+             admins: list[str] | None = None) -> list[str]:
+    """A new game folder from an example: fresh roster, ruleset kept, history empty, ready to check and build.
+
+    ``admins`` (``NAME=ACCOUNT``) are the founding players, admins from the start: the rules give enacting,
+    failing and judging to admins only, and a game whose players all came in by ``core.join`` (never an admin)
+    would have nobody who could ever enact a proposal. They stand in the founding state (``initial/``), which a
+    pull request may not change once the game is on the base branch, so they are named when the game is made.
+    """
+    founders = [_founder(text) for text in admins or []]
     if not content.RULE_FILE.match(f"{name}.md") or "/" in name:
         meant = name.lower().replace(" ", "-").replace("_", "-")
         hint = f"; did you mean {meant}?" if content.RULE_FILE.match(f"{meant}.md") and "/" not in meant else ""
@@ -69,11 +78,14 @@ def new_game(root: Path, name: str, example: str, now: datetime, title: str | No
     source = load_game(WorkTree(root), example)
     config = copy.deepcopy(source.state.config)
     config["name"] = title or name
+    config.pop("description", None)  # the example's blurb ("a handful of Colonists, a few proposals...") is not ours
     docs = {}
     for kind, data in source.state.docs.items():
         dk = source.registry.docs.get(kind)
         if kind == "roster":
-            docs[kind] = {"stats": copy.deepcopy(data["stats"]), "players": []}
+            docs[kind] = {"stats": copy.deepcopy(data["stats"]), "players": [
+                {"name": who, "account": account, "admin": True, "idle": False, "joined": format_time(now),
+                 "stats": new_stats(data["stats"])} for who, account in founders]}
         elif kind == "ledger":
             docs[kind] = {"clock": format_time(now), "actions": 0, "head": ""}
         elif dk is not None and dk.fresh is not None:
@@ -95,6 +107,32 @@ def new_game(root: Path, name: str, example: str, now: datetime, title: str | No
         write_all(target, texts)
     (target / "actions").mkdir(exist_ok=True)
     (target / "actions" / ".gitkeep").write_text("")
-    return [f"created content/{name} from content/{example}: {len(docs)} documents, "
-            f"{len(source.state.rules)} rules, an empty roster and history",
-            f"next: players join with `nomic act {name} core.join account=LOGIN --as NAME` (or the game's own join)"]
+    names = ", ".join(n for n, _ in founders)
+    who = (f"{'the admin' if len(founders) == 1 else 'the admins'} {names} on the roster" if founders else
+           "an empty roster (no admin: see below)")
+    lines = [f"created content/{name} from content/{example}: {len(docs)} documents, "
+             f"{len(source.state.rules)} rules, {who}, an empty history",
+             f"next: players join with `nomic act {name} core.join account=LOGIN --as NAME` (or the game's own join)"]
+    if not founders:
+        lines.append(f"warning: {name} has no admin, and only admins may enact proposals or resolve CfJs: remove "
+                     f"content/{name} and run nomic new again with --admin NAME=LOGIN (repeatable)")
+    return lines
+
+
+def _founder(text: str) -> tuple[str, str]:
+    """``--admin NAME=ACCOUNT``: a founding admin's roster name and forge login."""
+    who, sep, account = text.partition("=")
+    if not sep or not who.strip() or not account.strip():
+        raise BadInput(Problem(f"{text[:80]!r} is not NAME=LOGIN (the player's name on the roster, and the account "
+                               "their pull requests come from), like --admin Anne=anne-gh", field="--admin",
+                               kind=BAD_INPUT))
+    return who.strip(), account.strip()
+
+
+def founding_problems(root: Path, name: str) -> list[Problem]:
+    """The new game's files checked as ``nomic check --game NAME --no-replay`` checks them: a founder the roster's
+    schema refuses, or an example whose own documents still name its players (the Monkey Line's monkeys), shows
+    here rather than first in the pull request."""
+    from .check import check_repo
+
+    return [p.at(kind=BAD_INPUT) for p in check_repo(root, replay=False, only=[name]).problems]

@@ -289,10 +289,17 @@ def cmd_tick(args: argparse.Namespace) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    from .admin import new_game
+    from .admin import founding_problems, new_game
 
-    for line in new_game(_root(args), args.game, args.example, _now(args), args.title):
+    root = _root(args)
+    for line in new_game(root, args.game, args.example, _now(args), args.title, args.admin):
         print(line)
+    problems = founding_problems(root, args.game)
+    if problems:
+        print(f"content/{args.game} does not pass the check yet: put right what follows in gamestate/ and "
+              f"initial/gamestate/ alike (nomic check --game {args.game} --no-replay shows what is left), or "
+              "remove the folder and start again")
+        raise BadInput(problems)
     return 0
 
 
@@ -404,6 +411,9 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("game")
     n.add_argument("--from", dest="example", required=True, help="the example game to start from")
     n.add_argument("--title", help="the new game's name")
+    n.add_argument("--admin", action="append", metavar="NAME=LOGIN",
+                   help="a founding player who is an admin from the start (repeatable); without one, nobody can "
+                        "ever enact a proposal")
     n.add_argument("--now", help=argparse.SUPPRESS)
     n.set_defaults(func=cmd_new)
 
