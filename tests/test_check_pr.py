@@ -401,3 +401,31 @@ def test_a_time_given_with_its_offset_is_converted_to_utc(tmp_path):
     r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi",
               "--at", "2026-11-06T10:00:00+24:00", *NOW)
     assert r.returncode == 2 and "--at: '2026-11-06T10:00:00+24:00': the offset +24:00" in r.stdout, r.stdout
+
+
+def test_a_commit_that_left_out_the_action_file_is_told_so(tmp_path):
+    # git commit -a takes the rewritten gamestate but not the new action file: the check names that file
+    repo = make_repo(tmp_path)
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Dana")
+    git(repo, "commit", "-qam", "Dana votes")
+    r = nomic(repo, "check", "--base", "main", "--head", "HEAD", "--author", "dana-nomic", *NOW)
+    assert r.returncode == 1 and "replay gives" in r.stdout, r.stdout
+    assert ("note: blognomic: the pull request changes the game's files but adds no action to it: they change only "
+            "through `nomic act`. Was the new action file left out of the commit (git add content)? An edit by hand "
+            "is undone with `git checkout main -- content/blognomic`, then act with `nomic act`") in r.stdout
+    assert ("(git add content and commit them, or leave out --head to judge the work tree): "
+            "content/blognomic/actions/20261106T100000Z--Dana--core.vote.yaml") in r.stdout, r.stdout
+
+
+def test_a_hand_edit_beside_an_action_is_told_how_to_undo_it(tmp_path):
+    repo = make_repo(tmp_path)
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Dana")
+    roster = repo / GAME / "gamestate" / "roster.yaml"
+    roster.write_text(roster.read_text().replace("name: Chidi\n    account: chidi-nomic\n    admin: false",
+                                                 "name: Chidi\n    account: chidi-nomic\n    admin: true"))
+    commit(repo)
+    r = check(repo, "dana-nomic")
+    assert r.returncode == 1 and "admin: replay gives false, file says true" in r.stdout, r.stdout
+    assert ("note: blognomic: the files do not say what the new actions give: they change only through `nomic act`, "
+            "never by hand. Undo the edits with `git checkout main -- content/blognomic/gamestate "
+            "content/blognomic/ruleset` and take the actions again with `nomic act`") in r.stdout

@@ -544,7 +544,10 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
         if last_base and new_actions and new_actions[0] < last_base and all(s.legal for s in steps):
             pass  # time order is judged by the replay itself (the ledger's clock)
         if all(s.legal for s in steps) and not history_problems:
-            report.add(compare(final, after))
+            differences = compare(final, after)
+            report.add(differences)
+            if differences:
+                report.notes.append(_why_files_differ(name, base, bool(new_actions)))
             from .markdown import state_changes
 
             report.changes.extend(state_changes(name, before.state, final))
@@ -575,6 +578,18 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
         report.add([Problem("changes the judge itself (engine, schemas, site or CI); an admin must make or "
                             "approve this change, in a pull request of its own", path, kind=kind)])
     return report
+
+
+def _why_files_differ(name: str, base: str, acted: bool) -> str:
+    """How a player puts right files that differ from the replay: the two ways they come about are a hand edit
+    and a commit that left out the new action file (``git commit -a``), and nothing in a ledger's hashes says so."""
+    if not acted:
+        return (f"{name}: the pull request changes the game's files but adds no action to it: they change only "
+                "through `nomic act`. Was the new action file left out of the commit (git add content)? An edit "
+                f"by hand is undone with `git checkout {base} -- content/{name}`, then act with `nomic act`")
+    return (f"{name}: the files do not say what the new actions give: they change only through `nomic act`, never "
+            f"by hand. Undo the edits with `git checkout {base} -- content/{name}/gamestate content/{name}/ruleset`"
+            " and take the actions again with `nomic act`")
 
 
 def _admin_anywhere(base_tree: GitTree, names: set[str], author: str, parsed: Parsed | None = None) -> bool:

@@ -143,8 +143,10 @@ def _left_out(root: Path, head: str) -> list[str]:
                if line.strip()]
     if not changed:
         return []
+    paths = [line[3:].strip() for line in changed]
+    shown = ", ".join(paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
     return [f"{len(changed)} change(s) under content/ are not committed, so not judged: --head judges the commit "
-            "(git add content and commit them, or leave out --head to judge the work tree)"]
+            f"(git add content and commit them, or leave out --head to judge the work tree): {shown}"]
 
 
 def cmd_act(args: argparse.Namespace) -> int:
