@@ -430,11 +430,13 @@ def _idle_check(ctx: Ctx) -> Iterator[str]:
         last = ctx.doc("proposals").get("last_vote", {}).get(target_name) or target["joined"]
         # seed 003 rule 2: failed to vote for *more than* a week, so a vote exactly seven days ago still counts
         if parse_time(last) >= since:
-            yield f"{target_name} last voted at {last}, not more than {days} days ago"
+            yield (f"{target_name} last voted at {last}, not more than {days} days ago; if they do not vote, they "
+                   f"may be made idle after {format_time(parse_time(last) + timedelta(days=days))}")
     else:
         last = ctx.doc("ledger").get("seen", {}).get(target_name) or target["joined"]
         if parse_time(last) > since:
-            yield f"{target_name} last acted at {last}, within the last {days} days"
+            yield (f"{target_name} last acted at {last}, within the last {days} days; if they do not act, they "
+                   f"may be made idle from {format_time(parse_time(last) + timedelta(days=days))}")
 
 
 def _idle(ctx: Ctx) -> None:
@@ -473,7 +475,8 @@ def _unidle_check(ctx: Ctx) -> Iterator[str]:
     wait = opts(ctx)["unidle_wait_days"]
     asked = me.get("idle_asked")
     if wait and asked and ctx.at - parse_time(asked) < timedelta(days=wait):
-        yield f"{ctx.actor} asked to become idle at {asked}; they may return {wait} days after that"
+        yield (f"{ctx.actor} asked to become idle at {asked}; they may return {wait} days after that, from "
+               f"{format_time(parse_time(asked) + timedelta(days=wait))}")
 
 
 def _unidle(ctx: Ctx) -> None:

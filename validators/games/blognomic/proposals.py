@@ -351,6 +351,17 @@ def oldest_pending(ctx: Ctx) -> dict[str, Any] | None:
     return min(pending, key=lambda p: (p["submitted"], p["id"])) if pending else None
 
 
+def _from_when(ctx: Ctx, p: dict[str, Any], t: Tally, enact: bool) -> str:
+    """"; if the votes stand, it may be enacted from TIME": the first of the limits of seed 001 1.5 (rule 5 of
+    seed 003), 12 and 48 hours open, at which the votes as they are would allow it, as ``nomic due`` says it."""
+    start = clock_start(ctx, p)
+    test = enactable_reason if enact else failable_reason
+    for mark in (start + timedelta(hours=12), start + timedelta(hours=48), start + timedelta(hours=48, seconds=1)):
+        if mark > ctx.at and test(ctx, p, mark, t) is not None:
+            return f"; if the votes stand, it may be {'enacted' if enact else 'failed'} from {format_time(mark)}"
+    return ""
+
+
 def _resolve_check(enact: bool):
     def check(ctx: Ctx) -> Iterator[str]:
         p = find(ctx.doc("proposals")["proposals"], ctx.params["proposal"], "proposal", ctx)
@@ -370,11 +381,11 @@ def _resolve_check(enact: bool):
             if enactable_reason(ctx, p, ctx.at, t) is None:
                 why = "it is vetoed" if t.vetoed else "it is self-killed" if p.get("self_killed") else (
                     f"{t.for_} FOR of {t.valid} after {open_for(ctx, p, ctx.at)}: neither Quorum "
-                    f"({t.quorum}) after 12 hours nor more than half after 48")
+                    f"({t.quorum}) after 12 hours nor more than half after 48" + _from_when(ctx, p, t, True))
                 yield f"proposal {p['id']} cannot be enacted: {why}"
         elif failable_reason(ctx, p, ctx.at, t) is None:
             yield (f"proposal {p['id']} cannot be failed yet: {t.for_} FOR, {t.against} AGAINST after "
-                   f"{open_for(ctx, p, ctx.at)}")
+                   f"{open_for(ctx, p, ctx.at)}" + _from_when(ctx, p, t, False))
         if ctx.params.get("deduct_nonvoters"):
             o = opts(ctx)
             if not o["nonvoter_penalty"]:
