@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any, Iterator
 
 from ...effects import apply_effects
 from ...engine import ADMIN, Action, Ctx
 from ...timeutil import format_time
 from .._timefmt import when
-from .common import edit_item, find, in_hiatus, open_hours, opts, subject_problem, tally
+from .common import clock_start, edit_item, find, in_hiatus, open_hours, opts, subject_problem, tally
 from .players import follow_roster_patch, roster_marks
 from .proposals import POST_FIELDS, effects_problem
 
@@ -161,7 +162,15 @@ def _resolve_check(ctx: Ctx) -> Iterator[str]:
                    + (f"; it cannot be resolved yet: {why}" if not ok else "; resolve it by its votes"))
         return  # seed 001 1.6: a CfJ without effect may be failed by any admin at any time, whatever its votes
     if not ok:
-        yield f"CfJ {c['id']} cannot be resolved yet: {why}"
+        o = opts(ctx)
+        days = o["cfj_days_in_hiatus"] if in_hiatus(ctx) else o["cfj_days"]
+        end = format_time(clock_start(ctx, c) + timedelta(days=days))
+        hint = ""
+        if o["cfj_fail_without_effect"] and not has_effect(ctx, c.get("effects")):
+            # seed 001 1.6: the admin's other way out, which the refusal would otherwise leave unsaid
+            hint = ("; it has no effect on the ruleset or gamestate, so an admin may fail it now "
+                    "(fail_without_effect=true)")
+        yield f"CfJ {c['id']} cannot be resolved yet: {why} (its {days} days end at {end}){hint}"
 
 
 def _resolve(ctx: Ctx) -> None:
