@@ -143,6 +143,18 @@ def test_a_player_named_in_the_wrong_case_is_shown_the_roster_s_spelling(tmp_pat
     assert not (repo / "content/blognomic/actions/20261106T100000Z--dana--core.vote.yaml").exists()
 
 
+def test_a_mistyped_actor_is_shown_the_nearest_name_on_the_roster(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Dena",
+              "--at", "2026-11-06T10:00:00Z")
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "'Dena' is not on the roster; did you mean Dana? [rule: 1.4 Voting]" in r.stdout
+    # a name like nobody's gets no guess
+    r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Zebedee",
+              "--at", "2026-11-06T10:00:00Z")
+    assert r.returncode == 1 and "'Zebedee' is not on the roster [rule: 1.4 Voting]" in r.stdout, r.stdout
+
+
 @pytest.mark.parametrize("args, says", [
     (["core.vote", "proposal=3", "vote=FOR", "--as", "Dana", "--at", "2026-11-01T11:00:00Z"],
      "at: dated 2026-11-01T11:00:00Z, before the last action or event (2026-11-05T09:00:00Z); actions are "

@@ -28,7 +28,7 @@ from operator import indexOf, is_, is_not, itemgetter
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from .dice import Dice, chain
-from .problems import BAD_INPUT, ILLEGAL, Illegal, Problem
+from .problems import BAD_INPUT, ILLEGAL, Illegal, Problem, did_you_mean
 from .timeutil import format_time, frequency_violation, parse_time
 
 ENGINE_DOCS = ("roster", "ledger")
@@ -1045,7 +1045,10 @@ def authorize(registry: Registry, state: State, action: Action, actor: str) -> I
         return
     if player is None:
         same = state.spelled(actor)
-        hint = f"; did you mean {same}? (names are written as on the roster)" if same else ""
+        if same:
+            hint = f"; did you mean {same}? (names are written as on the roster)"
+        else:  # a slip of the keys, Bort for Bart: the nearest name, as an unknown action gets
+            hint = did_you_mean(actor, [str(p.get("name", "")) for p in state.players()])
         yield Problem(f"{actor!r} is not on the roster{hint}", rule=action.rule)
         return
     if player.get("idle") and not action.idle_ok:
