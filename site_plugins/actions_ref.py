@@ -4,33 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from validators.act import WHO
+from validators.act import param_type as _type
 from validators.engine import Registry, State
 from validators.judge import cite
 from validators.problems import Problem
 
 from .links import Links
 from .markup import esc, md_text, plain_html
-
-WHO = {"player": "an active player, for themselves", "admin": "an admin", "leader": "the leader",
-       "newcomer": "somebody not yet on the roster", "anyone": "any player, idle or not"}
-
-
-def _type(schema: dict[str, Any]) -> str:
-    if "enum" in schema:
-        return " | ".join(str(v) for v in schema["enum"])
-    if "$ref" in schema:
-        return schema["$ref"].rsplit("/", 1)[-1]
-    t = schema.get("type", "any")
-    if isinstance(t, list):
-        t = " or ".join(t)
-    if t == "array" and isinstance(schema.get("items"), dict):
-        return f"list of {_type(schema['items'])}"
-    bounds = []
-    if "minimum" in schema:
-        bounds.append(f"≥ {schema['minimum']}")
-    if "maximum" in schema:
-        bounds.append(f"≤ {schema['maximum']}")
-    return str(t) + (f" ({', '.join(bounds)})" if bounds else "")
 
 
 def params_table(schema: dict[str, Any]) -> str:

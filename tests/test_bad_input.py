@@ -211,3 +211,25 @@ def test_a_founding_state_against_a_module_invariant_is_bad_input_at_its_line(tm
     assert "Traceback" not in r.stdout + r.stderr
     where = f"content/quazie/initial/gamestate/quazie.yaml:{row}:"
     assert any(line.startswith(where) and "hands.left.rule" in line for line in r.stdout.splitlines()), r.stdout
+
+
+def test_list_with_an_action_shows_that_action_s_parameters_who_and_rule(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", "core.vote", "--list", "--as", "Dana", "--at", "2026-11-06T10:00:00Z")
+    assert r.returncode == 0, r.stdout + r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0] == "yes core.vote proposal= vote=", lines
+    assert "      who: an active player, for themselves; rule: 1.4 Voting" in lines
+    assert "      proposal  integer (≥ 1), required" in lines
+    assert "      vote      FOR | AGAINST | DEFERENTIAL | VETO | COMPENSATE | ADMONISH, required" in lines
+    assert "core.propose" not in r.stdout  # that one action only
+    r = nomic(repo, "act", "blognomic", "core.vot", "--list", "--as", "Dana", "--at", "2026-11-06T10:00:00Z")
+    assert r.returncode == 2 and "unknown action 'core.vot'" in r.stdout and "did you mean core.vote" in r.stdout
+
+
+def test_an_action_missing_its_parameters_points_to_its_list(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", "core.vote", "--as", "Dana", "--at", "2026-11-06T10:00:00Z")
+    assert r.returncode == 2, r.stdout
+    assert "params: 'proposal' is a required property" in r.stdout
+    assert "note: nomic act blognomic core.vote --list --as Dana shows the action's parameters" in r.stdout

@@ -266,6 +266,32 @@ class Available:
     params: list[str]
     required: list[str]
     why_not: list[str]
+    action: Any = None  # the registered Action, for the detail ``nomic act GAME ACTION --list`` shows
+    rule: str = ""  # its rule as the game's ruleset numbers it ("1.4 Voting")
+
+
+WHO = {"player": "an active player, for themselves", "admin": "an admin", "leader": "the leader",
+       "newcomer": "somebody not yet on the roster", "anyone": "any player, idle or not"}
+
+
+def param_type(schema: Mapping[str, Any]) -> str:
+    """A parameter's type as the actions page and ``nomic act GAME ACTION --list`` write it:
+    ``FOR | AGAINST``, ``integer (≥ 1)``, ``list of name``."""
+    if "enum" in schema:
+        return " | ".join(str(v) for v in schema["enum"])
+    if "$ref" in schema:
+        return str(schema["$ref"]).rsplit("/", 1)[-1]
+    t = schema.get("type", "any")
+    if isinstance(t, list):
+        t = " or ".join(t)
+    if t == "array" and isinstance(schema.get("items"), dict):
+        return f"list of {param_type(schema['items'])}"
+    bounds = []
+    if "minimum" in schema:
+        bounds.append(f"≥ {schema['minimum']}")
+    if "maximum" in schema:
+        bounds.append(f"≤ {schema['maximum']}")
+    return str(t) + (f" ({', '.join(bounds)})" if bounds else "")
 
 
 def available(root: Path, game: str, actor: str, at: datetime) -> list[Available]:
@@ -295,5 +321,5 @@ def available(root: Path, game: str, actor: str, at: datetime) -> list[Available
             if not why and not required:
                 step = judge_one(files.registry, state, record, "", check_recorded=False)
                 why.extend(p.message for p in step.problems)
-        out.append(Available(a.name, a.summary, props, required, why))
+        out.append(Available(a.name, a.summary, props, required, why, a, cite(state, Problem("", rule=a.rule)).rule))
     return out

@@ -162,13 +162,24 @@ def cmd_act(args: argparse.Namespace) -> int:
     if not args.actor:
         raise BadInput(Problem("say who acts: --as NAME", field="--as", kind=BAD_INPUT))
     if args.list:
-        for a in available(root, args.game, args.actor, at):
+        listed = available(root, args.game, args.actor, at)
+        if args.action:  # one action in detail: its parameters, who may take it, its rule and its notes
+            one = [a for a in listed if a.name == args.action]
+            if not one:
+                from .content import WorkTree, load_game
+
+                registry = load_game(WorkTree(root), args.game).registry
+                raise BadInput(Problem(registry.unknown_action(args.action), field="action", kind=BAD_INPUT))
+            listed = one
+        for a in listed:
             mark = "yes" if not a.why_not else "no "
             params = " ".join(f"{p}=" + ("" if p in a.required else "?") for p in a.params)
             print(f"{mark} {a.name} {params}".rstrip())
             print(f"      {a.summary}")
-            for why in a.why_not[:2]:
+            for why in a.why_not[:None if args.action else 2]:
                 print(f"      - {why}")
+            if args.action:
+                _describe(a)
         return 0
     if not args.action:
         raise BadInput(Problem("name an action (nomic act GAME --list --as NAME shows them)", kind=BAD_INPUT))
@@ -184,6 +195,10 @@ def cmd_act(args: argparse.Namespace) -> int:
         report.add(p.at(file="", line=0, col=0, action="") if p.file == result.action_path else p
                    for p in step.problems)
         report.notes.extend(_name_hints(result.before, params))
+        if any(p.field == "params" and "required property" in p.message for p in step.problems):
+            # a parameter left out: the player may not know the action's parameters at all
+            report.notes.append(f"nomic act {args.game} {args.action} --list --as {args.actor} shows the action's "
+                                "parameters")
         refused = f"{args.action} by {args.actor} at {format_time(at)} (not written)"
         if args.format == "text":
             print(f"refused: {refused}")
@@ -210,6 +225,23 @@ def cmd_act(args: argparse.Namespace) -> int:
     if not args.quiet:
         _show_diff(root, result)
     return 0
+
+
+def _describe(a) -> None:  # type: ignore[no-untyped-def]
+    """``nomic act GAME ACTION --list``: what the actions page of the wiki says of the action."""
+    from .act import WHO, param_type
+
+    action = a.action
+    print(f"      who: {WHO.get(action.who, action.who)}; rule: {a.rule}"
+          + (f"; {action.frequency}" if action.frequency else ""))
+    props = dict(action.params.get("properties") or {})
+    width = max((len(name) for name in props), default=0)
+    for name, schema in props.items():
+        about = schema.get("description", "") if isinstance(schema, dict) else ""
+        need = "required" if name in a.required else "optional"
+        print(f"      {name.ljust(width)}  {param_type(schema)}, {need}" + (f": {about}" if about else ""))
+    if action.doc:
+        print(f"      {action.doc}")
 
 
 def _name_hints(state, params: dict) -> list[str]:  # type: ignore[no-untyped-def]
