@@ -127,6 +127,18 @@ def test_new_game_that_does_not_pass_the_check_says_so_on_its_lines(tmp_path):
     assert "content/pirates/gamestate/roster.yaml:5:14: players[0].account: 'ann gh' does not match" in r.stdout
 
 
+def test_an_action_dated_before_a_new_game_began_is_told_so(tmp_path):
+    # G7 Time: a new game's clock is its founding; with no action yet there is no "last action" to name
+    repo = make_repo(tmp_path)
+    assert nomic(repo, "new", "pirates", "--from", "blognomic", "--admin", "Ann=ann-gh",
+                 "--now", "2026-11-22T00:00:00Z").returncode == 0
+    r = nomic(repo, "act", "pirates", "core.join", "account=bo-gh", "--as", "Bo", "--at", "2026-11-21T09:00:00Z",
+              "--now", "2026-11-22T02:00:00Z")
+    assert r.returncode == 1, r.stdout
+    assert ("at: dated 2026-11-21T09:00:00Z, before the game began (2026-11-22T00:00:00Z, the clock its founding "
+            "state gives); a game's actions come after its founding [rule: G7 Time]") in r.stdout, r.stdout
+
+
 def test_new_game_refuses_an_existing_folder(tmp_path):
     repo = make_repo(tmp_path)
     r = nomic(repo, "new", "blognomic", "--from", "blognomic")

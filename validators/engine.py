@@ -1086,6 +1086,10 @@ def apply_action(registry: Registry, state: State, record: dict[str, Any], *,
 
     clock = state.now()
     if clock is not None and at < clock:
+        if not state.docs.get("ledger", {}).get("actions"):  # no action yet: the clock is the founding's (nomic new)
+            raise Illegal(Problem(f"dated {format_time(at)}, before the game began ({format_time(clock)}, the "
+                                  "clock its founding state gives); a game's actions come after its founding",
+                                  field="at", rule="time"))
         raise Illegal(Problem(f"dated {format_time(at)}, before the last action or event ({format_time(clock)}); "
                               "actions are replayed in time order", field="at", rule="time"))
     state, fired = advance(registry, state, at, stamp=False)  # _update_ledger sets the clock
