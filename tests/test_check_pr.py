@@ -429,3 +429,17 @@ def test_a_hand_edit_beside_an_action_is_told_how_to_undo_it(tmp_path):
     assert ("note: blognomic: the files do not say what the new actions give: they change only through `nomic act`, "
             "never by hand. Undo the edits with `git checkout main -- content/blognomic/gamestate "
             "content/blognomic/ruleset` and take the actions again with `nomic act`") in r.stdout
+
+
+def test_a_tick_filed_under_a_login_no_roster_names_is_told_why_it_is_refused(tmp_path):
+    # who may act: a pull request's actions are its author's, matched through the roster's account; a login that
+    # plays nobody was told "the actor is nomic-tick, but this pull request is by nomic-tick"
+    repo = make_repo(tmp_path)
+    act(repo, "engine.tick", "--as", "nomic-tick")
+    commit(repo)
+    r = check(repo, "nomic-tick")
+    assert r.returncode == 1, r.stdout
+    assert ("actor: nomic-tick is the pull request's author, but no player of this game plays with the account "
+            "nomic-tick: actions are filed under a roster name, by the player whose account it is (scheduled ticks "
+            "by a name on no roster are pushed to main by the tick workflow) [rule: who may act]") in r.stdout
+    assert "but this pull request is by nomic-tick" not in r.stdout

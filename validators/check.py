@@ -646,6 +646,16 @@ def _authorship(report: Report, before: GameFiles, steps: list[Step], author: st
             ctx = Ctx(before.state, action, step.record, parse_time(step.record["at"]), before.registry)
             if action.may_file(ctx, who):
                 continue
+        if (who is None and str(actor).casefold() == author.casefold()
+                and before.state.player(before.state.spelled(author) or author) is None):
+            # the author filed under their login, which no roster names (a tick filed as nomic-tick): "the actor is
+            # X, but this pull request is by X" said nothing
+            step.problems.insert(0, placed(Problem(
+                f"{actor} is the pull request's author, but no player of this game plays with the account "
+                f"{author}: actions are filed under a roster name, by the player whose account it is (scheduled "
+                "ticks by a name on no roster are pushed to main by the tick workflow)", step.path, field="actor",
+                rule="who may act", action=step.path)))
+            continue
         mapped = f" (who plays as {who})" if who else " (who is on no roster of this game)"
         if who is None:
             named = before.state.player(before.state.spelled(author) or author)
