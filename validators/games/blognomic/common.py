@@ -53,7 +53,10 @@ def find(items: list[dict[str, Any]], ident: int, what: str, ctx: Ctx) -> dict[s
     for item in items:
         if item["id"] == ident:
             return item
-    raise ctx.refuse(f"there is no {what} {ident}")
+    pending = [str(item["id"]) for item in items if item.get("status") == "pending"]
+    # the numbers a player who mistyped one most likely meant
+    open_now = f"pending: {', '.join(pending)}" if pending else f"no {what} is pending"
+    raise ctx.refuse(f"there is no {what} {ident} ({open_now})")
 
 
 def age_hours(item: dict[str, Any], now: datetime) -> float:
