@@ -251,3 +251,18 @@ def test_earlier_dynasties_stay_on_the_game_page():
     html = render_game_home(state, summary, links, [])
     assert "Earlier dynasties" in html
     assert "The First Dynasty of &lt;b&gt;Alice&lt;/b&gt;" in html and "Chidi" in html
+
+
+def test_help_of_new_and_act_says_what_they_take(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "new", "--help")
+    assert r.returncode == 0
+    text = " ".join(r.stdout.split())
+    assert "a roster of the founding admins given with --admin" in text
+    assert "--admin NAME=LOGIN a founding player who is an admin from the start (repeatable)" in text
+    assert "game the new game's folder name" in text
+    r = nomic(repo, "act", "--help")
+    text = " ".join(r.stdout.split())
+    assert ("`nomic act GAME ACTION --list --as NAME` shows one action's parameters, who may take it and its "
+            "rule") in text
+    assert "action the action, like core.vote (see --list)" in text

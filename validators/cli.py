@@ -394,9 +394,14 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--now", help=argparse.SUPPRESS)
     c.set_defaults(func=cmd_check)
 
-    a = sub.add_parser("act", help="take a game action: writes the action file and updates the gamestate")
-    a.add_argument("game", nargs="?")  # said missing below: argparse would call the parameters required too
-    a.add_argument("action", nargs="?")
+    a = sub.add_parser("act", help="take a game action: writes the action file and updates the gamestate",
+                       description="Take a game action as NAME: judged as CI will judge it; if legal, writes the "
+                       "action file and updates the gamestate. `nomic act GAME --list --as NAME` lists the actions "
+                       "and whether NAME may take them now; `nomic act GAME ACTION --list --as NAME` shows one "
+                       "action's parameters, who may take it and its rule.")
+    a.add_argument("game", nargs="?", help="the game's folder under content/ (blognomic, monkey ...)")
+    # said missing below: argparse would call the parameters required too
+    a.add_argument("action", nargs="?", help="the action, like core.vote (see --list)")
     a.add_argument("params", nargs="*", help="key=value (values are YAML; key=@file reads a file)")
     a.add_argument("--as", dest="actor", help="who acts (your name in the roster)")
     a.add_argument("--at", help="the time of the action (UTC, or with its offset like +01:00; default now)")
@@ -422,27 +427,30 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_build)
 
     r = sub.add_parser("replay", help="recompute a game from its log, optionally without some actions")
-    r.add_argument("game")
+    r.add_argument("game", help="the game's folder under content/")
     r.add_argument("--without", action="append", default=[],
                    help="an action file (name or path) to leave out; repeatable")
     r.add_argument("--format", choices=FORMATS, default="text")
     r.set_defaults(func=cmd_replay)
 
     d = sub.add_parser("due", help="the admin's desk: what can be done now and by whom")
-    d.add_argument("game", nargs="?")
+    d.add_argument("game", nargs="?", help="one game (default: every game)")
     d.add_argument("--at", help="as of this time (UTC, or with its offset; default now)")
     d.add_argument("--now", help=argparse.SUPPRESS)
     d.set_defaults(func=cmd_due)
 
     t = sub.add_parser("tick", help="apply the scheduled events that have fallen due (an engine.tick action)")
-    t.add_argument("game", nargs="?")
+    t.add_argument("game", nargs="?", help="one game (default: every game with events due)")
     t.add_argument("--as", dest="actor", help="who files the tick")
     t.add_argument("--at", help="the time of the tick (UTC, or with its offset; default now)")
     t.add_argument("--now", help=argparse.SUPPRESS)
     t.set_defaults(func=cmd_tick)
 
-    n = sub.add_parser("new", help="start a new game from an example: fresh roster, ruleset kept, empty history")
-    n.add_argument("game")
+    n = sub.add_parser("new", help="start a new game from an example: fresh roster, ruleset kept, empty history",
+                       description="Start a new game in content/GAME from an example game: its modules, keywords, "
+                       "options and ruleset, an empty history, and a roster of the founding admins given with "
+                       "--admin (players join later with core.join, and are not admins).")
+    n.add_argument("game", help="the new game's folder name (lower-case letters, digits and dashes)")
     n.add_argument("--from", dest="example", required=True, help="the example game to start from")
     n.add_argument("--title", help="the new game's name")
     n.add_argument("--admin", action="append", metavar="NAME=LOGIN",
