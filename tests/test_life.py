@@ -266,3 +266,15 @@ def test_help_of_new_and_act_says_what_they_take(tmp_path):
     assert ("`nomic act GAME ACTION --list --as NAME` shows one action's parameters, who may take it and its "
             "rule") in text
     assert "action the action, like core.vote (see --list)" in text
+
+
+def test_a_tick_in_the_future_is_refused_before_it_is_written(tmp_path):
+    # G7 Time: the check refuses an action dated after its clock, so such a tick would only fail in CI
+    repo = make_repo(tmp_path, "monkey")
+    before = sorted(p.name for p in (repo / "content" / "monkey" / "actions").iterdir())
+    r = nomic(repo, "tick", "monkey", "--as", "nomic-tick", "--at", "2026-12-01T00:00:00Z",
+              "--now", "2026-11-23T12:00:00Z")
+    assert r.returncode == 2, r.stdout
+    assert ("--at: 2026-12-01T00:00:00Z is in the future (now is 2026-11-23T12:00:00Z): a tick applies the events "
+            "that have fallen due; `nomic due GAME --at TIME` shows what a later time holds") in r.stdout
+    assert sorted(p.name for p in (repo / "content" / "monkey" / "actions").iterdir()) == before

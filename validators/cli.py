@@ -316,8 +316,13 @@ def cmd_tick(args: argparse.Namespace) -> int:
 
     if not args.actor:
         raise BadInput(Problem("say who ticks: --as NAME", field="--as", kind=BAD_INPUT))
-    now = _time(args.at, "--at") or _now(args)
-    for line in tick(_root(args), args.game, args.actor, now):
+    now = _now(args)
+    at = _time(args.at, "--at") or now
+    if at > now:  # G7 Time: the check refuses an action dated after its own clock, so the tick would not pass
+        raise BadInput(Problem(f"{format_time(at)} is in the future (now is {format_time(now)}): a tick applies the "
+                               "events that have fallen due; `nomic due GAME --at TIME` shows what a later time "
+                               "holds", field="--at", kind=BAD_INPUT))
+    for line in tick(_root(args), args.game, args.actor, at):
         print(line)
     return 0
 
