@@ -1052,7 +1052,10 @@ def authorize(registry: Registry, state: State, action: Action, actor: str) -> I
         yield Problem(f"{actor!r} is not on the roster{hint}", rule=action.rule)
         return
     if player.get("idle") and not action.idle_ok:
-        yield Problem(f"{actor} is idle; idle players may not take this action", rule=action.rule)
+        back = [a for a in registry.actions.values() if a.name.endswith(".unidle")]
+        # the way back, which the idle player may not know is an action of their own
+        hint = f" (come back first: {back[0].name})" if back else ""
+        yield Problem(f"{actor} is idle; idle players may not take this action{hint}", rule=action.rule)
     if who == ADMIN and not player.get("admin"):
         yield Problem(f"{actor} is not an admin; only admins may take this action", rule=action.rule)
     if who == LEADER:
