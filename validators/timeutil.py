@@ -48,7 +48,7 @@ def parse_given_time(text: str) -> datetime:
         stamp = _STAMP.match(text.strip())
         if not stamp:
             raise ValueError(f"{text!r} is not a UTC time like 2026-11-22T10:15:00Z, nor a time with its offset "
-                             "like 2026-11-22T11:15:00+01:00")
+                             f"like 2026-11-22T11:15:00+01:00{_meant(text.strip())}")
         if stamp.group(7) is None:
             # once taken for UTC: a player who typed their own clock's time acted hours away from it
             local = text.strip().replace(" ", "T", 1)
@@ -61,6 +61,18 @@ def parse_given_time(text: str) -> datetime:
                          "(at most 23:59 from UTC)")
     offset = timedelta(hours=hh, minutes=mm) * (1 if sign == "+" else -1)
     return _on_the_calendar(text, local + "Z") - offset
+
+
+_SHORT = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(?::(\d{2}))?)?(Z|[+-]\d{2}:\d{2})?$")
+
+
+def _meant(text: str) -> str:
+    """"; did you mean ...?" for a time written short (no seconds, a blank for the T, a day alone): the full
+    form, in UTC unless an offset was given."""
+    m = _SHORT.match(text)
+    if not m:
+        return ""
+    return f"; did you mean {m.group(1)}T{m.group(2) or '00:00'}:{m.group(3) or '00'}{m.group(4) or 'Z'}?"
 
 
 def _on_the_calendar(given: str, text: str) -> datetime:
