@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -238,3 +240,14 @@ def test_an_action_missing_its_parameters_points_to_its_list(tmp_path):
     assert r.returncode == 2, r.stdout
     assert "params: 'proposal' is a required property" in r.stdout
     assert "note: nomic act blognomic core.vote --list --as Dana shows the action's parameters" in r.stdout
+
+
+def test_a_reader_that_closes_the_pipe_gets_no_traceback(tmp_path):
+    # `nomic due --at ... | head`: the reader had enough; nomic stops quietly, with its own exit code
+    repo = make_repo(tmp_path)
+    for args, code in ((["due", "blognomic", "--at", "yesterday"], 2), (["due", "--at", "2026-11-06T10:00:00Z"], 0)):
+        cmd = " ".join([sys.executable, "-m", "validators.cli", "--repo", str(repo), *args])
+        r = subprocess.run(["bash", "-c", f"{cmd} | head -c 0; exit ${{PIPESTATUS[0]}}"], capture_output=True,
+                           text=True, cwd=str(Path(__file__).resolve().parent.parent))
+        assert "Traceback" not in r.stderr and "BrokenPipe" not in r.stderr, r.stderr
+        assert r.returncode == code, (args, r.returncode, r.stderr)

@@ -476,6 +476,16 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _reader_gone() -> None:
+    """The reader of our output closed the pipe (``| head``): what is still buffered goes nowhere, so that Python's
+    flush at exit does not print a second traceback."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
@@ -491,11 +501,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         report = Report()
         report.add(e.problems)
         fmt = getattr(args, "format", "text")
-        emit(report, fmt if fmt in FORMATS else "text", sys.stdout)
+        try:
+            emit(report, fmt if fmt in FORMATS else "text", sys.stdout)
+        except BrokenPipeError:  # `nomic due --at yesterday | head -1`: the reader had its line
+            _reader_gone()
         return report.exit_code
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
+        _reader_gone()
         return 0
     except Exception:  # a bug in the judge, not the player's mistake
         sys.stderr.write("nomic: internal error (this is a bug in nomic, not in your game; please report it):\n")
