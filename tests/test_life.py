@@ -278,3 +278,23 @@ def test_a_tick_in_the_future_is_refused_before_it_is_written(tmp_path):
     assert ("--at: 2026-12-01T00:00:00Z is in the future (now is 2026-11-23T12:00:00Z): a tick applies the events "
             "that have fallen due; `nomic due GAME --at TIME` shows what a later time holds") in r.stdout
     assert sorted(p.name for p in (repo / "content" / "monkey" / "actions").iterdir()) == before
+
+
+def test_new_game_at_a_time_begins_then_and_never_in_the_future(tmp_path):
+    # G7 Time: a game carried over from elsewhere may be founded at an earlier time; its actions come after it
+    repo = make_repo(tmp_path)
+    now = ("--now", "2026-11-23T12:00:00Z")
+    r = nomic(repo, "new", "pirates", "--from", "blognomic", "--admin", "Ann=ann-gh",
+              "--at", "2026-11-16T09:00:00+01:00", *now)
+    assert r.returncode == 0, r.stdout + r.stderr
+    game = repo / "content" / "pirates"
+    assert "clock: 2026-11-16T08:00:00Z" in (game / "initial" / "gamestate" / "ledger.yaml").read_text()
+    assert "joined: 2026-11-16T08:00:00Z" in (game / "initial" / "gamestate" / "roster.yaml").read_text()
+    r = nomic(repo, "act", "pirates", "core.join", "account=bo-gh", "--as", "Bo", "--at", "2026-11-16T10:00:00Z", *now)
+    assert r.returncode == 0, r.stdout
+    r = nomic(repo, "new", "galleons", "--from", "blognomic", "--admin", "Ann=ann-gh", "--at", "2026-12-01T00:00:00Z",
+              *now)
+    assert r.returncode == 2, r.stdout
+    assert ("--at: 2026-12-01T00:00:00Z is in the future (now is 2026-11-23T12:00:00Z): a game is founded now or in "
+            "the past") in r.stdout
+    assert not (repo / "content" / "galleons").exists()

@@ -331,7 +331,12 @@ def cmd_new(args: argparse.Namespace) -> int:
     from .admin import founding_problems, new_game
 
     root = _root(args)
-    for line in new_game(root, args.game, args.example, _now(args), args.title, args.admin):
+    now = _now(args)
+    founded = _time(args.at, "--at") or now
+    if founded > now:  # its first action could not be taken before then, and the check refuses actions to come
+        raise BadInput(Problem(f"{format_time(founded)} is in the future (now is {format_time(now)}): a game is "
+                               "founded now or in the past", field="--at", kind=BAD_INPUT))
+    for line in new_game(root, args.game, args.example, founded, args.title, args.admin):
         print(line)
     problems = founding_problems(root, args.game)
     if problems:
@@ -458,6 +463,8 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("game", help="the new game's folder name (lower-case letters, digits and dashes)")
     n.add_argument("--from", dest="example", required=True, help="the example game to start from")
     n.add_argument("--title", help="the new game's name")
+    n.add_argument("--at", help="when the game begins, the time of its founding state: its actions come after it "
+                   "(UTC, or with its offset; default now; a game carried over from elsewhere may begin earlier)")
     n.add_argument("--admin", action="append", metavar="NAME=LOGIN",
                    help="a founding player who is an admin from the start (repeatable); without one, nobody can "
                         "ever enact a proposal")
