@@ -41,7 +41,8 @@ _nomic() {
       [ "${#COMPREPLY[@]}" -eq 1 ] && [ "${COMPREPLY[0]%=}" != "${COMPREPLY[0]}" ] && compopt -o nospace 2>/dev/null
       ;;
     check) COMPREPLY=( $(compgen -W "--base --head --author --format --game --no-replay" -- "$cur") ) ;;
-    replay|due|tick|new) COMPREPLY=( $(compgen -W "$games --without --format --at --as --from --title" -- "$cur") ) ;;
+    replay|due|tick|new)
+      COMPREPLY=( $(compgen -W "$games --without --format --at --as --from --title --admin" -- "$cur") ) ;;
     fmt) COMPREPLY=( $(compgen -f -W "--check" -- "$cur") ) ;;
     completion) COMPREPLY=( $(compgen -W "bash zsh" -- "$cur") ) ;;
   esac
