@@ -16,11 +16,12 @@ from .players import params_html, params_words
 
 
 def outcome_words(outcome: Any) -> list[str]:
-    """Each step of an action's outcome in words, as plain text (its times as the record keeps them)."""
+    """Each step of an action's outcome in words, as plain text (its times as the record keeps them): a field's
+    name with spaces for its underscores, yes and no for true and false, "none" for nothing or an empty list."""
     out = []
     for step in outcome or []:
         if isinstance(step, dict):
-            out.append(", ".join(f"{k}: {v if not isinstance(v, (dict, list)) else _flat(v)}" for k, v in step.items()))
+            out.append(", ".join(f"{str(k).replace('_', ' ')}: {_flat(v)}" for k, v in step.items()))
         else:
             out.append(str(step))
     return out
@@ -33,8 +34,12 @@ def outcome_html(outcome: Any) -> list[str]:
 
 
 def _flat(v: Any) -> str:
+    if v is None or v == [] or v == {}:
+        return "none"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
     if isinstance(v, dict):
-        return "{" + ", ".join(f"{k}: {_flat(x)}" for k, x in v.items()) + "}"
+        return "{" + ", ".join(f"{str(k).replace('_', ' ')}: {_flat(x)}" for k, x in v.items()) + "}"
     if isinstance(v, list):
         return "[" + ", ".join(_flat(x) for x in v) + "]"
     return str(v)

@@ -480,8 +480,13 @@ def test_a_changed_time_is_worded_as_the_wiki_writes_times() -> None:
         '{&quot;note&quot;: &quot;' + "x" * 30 + '&quot;, &quot;at&quot;: …')  # the time would be cut: left out
     assert value_html("2026-02-30T10:00:00Z") == "2026-02-30T10:00:00Z"  # no such day: shown as it is
     assert outcome_html([{"turn_ends": "Zoe", "at": "2026-11-05T03:00:00Z"}, "<b>"]) == [
-        'turn_ends: Zoe, at: <time datetime="2026-11-05T03:00:00Z" title="2026-11-05T03:00:00Z">5 Nov 2026 03:00 UTC'
+        'turn ends: Zoe, at: <time datetime="2026-11-05T03:00:00Z" title="2026-11-05T03:00:00Z">5 Nov 2026 03:00 UTC'
         "</time>", "&lt;b&gt;"]
+    # an outcome's values read as words, not as Python writes them (Quazie's tied dance-off, a failed roll, an
+    # empty list of passive ayes): "winner: none", not "winner: None"
+    assert outcome_html([{"winner": None, "succeeds": False, "adoption": True, "passive_ayes": [],
+                          "order": ["Abu", "Zira"], "at": {"room_name": "Attic"}}]) == [
+        "winner: none, succeeds: no, adoption: yes, passive ayes: none, order: [Abu, Zira], at: {room name: Attic}"]
 
 
 
