@@ -237,7 +237,7 @@ def render_player(state: State, name: str, links: Links, series: Series | None =
     out += ["## Stats", ""]
     mine = (series or {}).get(name, {})
     if not defs:
-        out.append("<p>This game keeps no stats for its players.</p>")
+        out.append(f"<p>This game keeps no stats for its {esc(state.keyword('players', 'players'))}.</p>")
     else:
         rows = []
         for stat, d in defs.items():
@@ -271,7 +271,8 @@ def render_player(state: State, name: str, links: Links, series: Series | None =
             items.append(f'<li><time datetime="{esc(e.record.get("at", ""))}">{esc(when(e.record.get("at")))}</time> '
                          f'<a href="{esc(links.action(e.anchor))}"><code>{esc(e.name)}</code></a>'
                          f'{" — " + what if what else ""}</li>')
-        more = f"<p>{len(theirs) - recent} earlier action(s) are on the history page.</p>" if len(theirs) > recent \
-            else ""
+        earlier = len(theirs) - recent
+        more = (f'<p>{earlier} earlier {"action is" if earlier == 1 else "actions are"} on the '
+                f'<a href="{esc(links.page("history"))}">history page</a>.</p>') if earlier > 0 else ""
         out.append(f'<ul class="nomic-recent">{"".join(items)}</ul>{more}')
     return "\n".join(out) + "\n"

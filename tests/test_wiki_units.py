@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from datetime import timedelta
 from pathlib import Path
@@ -199,6 +200,28 @@ def test_a_long_history_is_split_into_pages_and_links_find_each_action(blognomic
     assert "page 2 of 3" in html and "← newer" in html and "older →" in html
 
 
+def test_counts_of_actions_are_worded_in_the_singular_or_plural_and_the_history_page_is_a_link(
+        blognomic: model.Game) -> None:
+    from site_plugins.history import render_history
+    from site_plugins.links import Links
+    from site_plugins.players import render_player
+
+    links = Links("blognomic", "games/blognomic/history.md", {})
+    lede = f'<p class="nomic-lede">{len(blognomic.entries)} actions, newest first.'
+    assert lede in render_history(blognomic, links)
+    one = dataclasses.replace(blognomic, entries=blognomic.entries[:1])
+    assert '<p class="nomic-lede">1 action, newest first.' in render_history(one, links)
+    state = blognomic.state
+    bruno = [e for e in blognomic.entries if e.actor == "Bruno"]
+    here = links.at("games/blognomic/players/bruno.md")
+    page = render_player(state, "Bruno", here, None, bruno, recent=len(bruno) - 1)
+    assert '<p>1 earlier action is on the <a href="../../history/">history page</a>.</p>' in page, page
+    page = render_player(state, "Bruno", here, None, bruno, recent=len(bruno) - 2)
+    assert "<p>2 earlier actions are on the" in page
+    assert "earlier action" not in render_player(state, "Bruno", here, None, bruno, recent=len(bruno))
+    assert "keeps no stats for its Colonists." in page  # the game's own word for its players
+
+
 def test_hostile_text_is_inert_on_every_generated_page(tmp_path: Path) -> None:
     """A game whose titles carry Markdown and HTML, and whose texts carry links a browser would run (a colon
     written as a character reference): every page the wiki draws, rendered as MkDocs renders it, is inert, and a
@@ -285,7 +308,7 @@ def test_a_player_who_changed_their_name_keeps_their_history_on_their_page(tmp_p
     pages = {p.src: p.content for p in site.pages}
     page = pages["games/quazie/players/kevin.md"]
     assert "formerly Kevan (until" in page
-    assert "quazie.stuff-shall-be" in page or "earlier action(s)" in page  # the actions filed as Kevan are theirs
+    assert "quazie.stuff-shall-be" in page or "earlier actions are" in page  # the actions filed as Kevan are theirs
     assert "games/quazie/players/kevan.md" not in pages
     history = "".join(c for s, c in pages.items() if s.startswith("games/quazie/history"))
     assert "players/kevin/" in history  # the history's entries by Kevan link to the player's page
