@@ -44,7 +44,10 @@ def _value_text(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=str)
 
 
-def effects_html(effects: dict[str, Any] | None) -> str:
+def effects_html(effects: dict[str, Any] | None, result: str = "pending", kind: str = "proposal") -> str:
+    """What a proposal (CfJ, DoV) changes, under a heading that fits its ``result``: what it does if it is enacted
+    (a CfJ or DoV: if it passes) while it is pending, what it did once it was enacted or passed, what it would have
+    done once it failed."""
     if not effects:
         return ""
     items = []
@@ -62,7 +65,10 @@ def effects_html(effects: dict[str, Any] | None) -> str:
             title = f' title="{esc(cut_text(text, 2000))}"' if shown != text else ""
             value = f" = <code{title}>{esc(shown)}</code>"
         items.append(f"<li>{esc(op.get('op', ''))} <code>{esc(op.get('path', ''))}</code>{value}</li>")
-    return ('<details class="nomic-effects"><summary>What it does if enacted</summary>'
+    pending = "What it does if enacted" if kind == "proposal" else "What it does if it passes"
+    summary = {"pending": pending, "enacted": "What it did", "passed": "What it did"}.get(result,
+                                                                                          "What it would have done")
+    return (f'<details class="nomic-effects"><summary>{summary}</summary>'
             f'<ul>{"".join(items)}</ul></details>')
 
 
@@ -238,7 +244,7 @@ def pending_judgment(state: State, item: dict[str, Any], links: Links, now: date
            f'{esc(when(item["submitted"]))}</time>{altered_html(item)}</p>']
     if item.get("text"):
         out.append(f'<div class="nomic-text">{plain_html(item["text"])}</div>')
-    out += [x for x in (effects_html(item.get("effects")), tally_html(t)) if x]
+    out += [x for x in (effects_html(item.get("effects"), kind=kind), tally_html(t)) if x]
     out.append(votes_table(item, t.counted, links, implicit_author=False))
     if kind == "cfj" and item.get("ran_out_in_hiatus"):
         out.append(ran_out_html(state, item))
@@ -337,13 +343,15 @@ def render_item(state: State, item: dict[str, Any], kind: str, links: Links, now
         if item.get("text"):
             body.append(f'<div class="nomic-text">{plain_html(item["text"])}</div>')
         if item.get("effects"):
-            body.append(effects_html(item.get("effects")))
+            body.append(effects_html(item.get("effects"), result, kind))
         if t:
             final = ", ".join(f"{v} {k.upper()}" for k, v in t.items())
             body.append(f'<p class="nomic-tally">Final tally: {esc(final)}</p>')
         if kind == "cfj" and item.get("ran_out_in_hiatus"):
             body.append(ran_out_html(state, item))
-        votes = item.get("votes") or {}
+        votes = dict(item.get("votes") or {})
+        if kind == "proposal" and _counted_for_as_proposer(state, item):
+            votes[item["author"]] = "FOR (as proposer, not voted)"
         rows = "".join(f"<tr><td>{_who(v, links)}</td><td>{esc(x)}</td></tr>" for v, x in votes.items())
         body.append('<table class="nomic-votes"><thead><tr><th>Voter</th><th>Vote</th></tr></thead>'
                     f"<tbody>{rows}</tbody></table>" if rows else "<p>No votes.</p>")
@@ -360,6 +368,17 @@ def render_item(state: State, item: dict[str, Any], kind: str, links: Links, now
         out += [raw_html("\n".join([*record, "</ol>"])), ""]
     out += [f'<p><a href="{esc(back)}">All proposals</a></p>', ""]
     return "\n".join(out)
+
+
+def _counted_for_as_proposer(state: State, item: dict[str, Any]) -> bool:
+    """Seed 001 rule 1.4 / seed 003 rule 4 (``common.tally``): a proposer who never voted on their own proposal
+    counted FOR, so its final tally has a FOR that no recorded vote shows; a proposer whose vote lapsed did not,
+    unless the game's option ``lapsed_author_counts_for`` says so."""
+    from validators.games.blognomic.common import opts
+
+    author = item.get("author")
+    return bool(author) and author not in (item.get("votes") or {}) and (
+        author not in item.get("lapsed_votes", ()) or bool(opts(state).get("lapsed_author_counts_for")))
 
 
 def _who(name: str, links: Links) -> str:

@@ -397,6 +397,35 @@ def test_the_proposals_page_does_not_offer_an_enactment_whose_effects_cannot_be_
     assert "Can be failed now</span>: its effects cannot be applied" in page
 
 
+def test_a_resolved_proposal_s_page_shows_its_proposer_s_unrecorded_for_and_says_what_it_did(
+        blognomic: model.Game) -> None:
+    # seed 001 rule 1.4: a proposer who has not voted on their own proposal counts FOR; proposal #1 (Chidi's) was
+    # enacted 4 FOR with three recorded votes, #2 (Emeka's) failed 1 FOR, 4 AGAINST with none of them FOR
+    site = build_game(blognomic, now=NOW)
+    pages = {p.src: p.content for p in site.pages}
+    enacted, failed = pages["games/blognomic/proposals/1.md"], pages["games/blognomic/proposals/2.md"]
+    assert "Final tally: 4 FOR, 0 AGAINST" in enacted
+    assert re.search(r'<tr><td><a href="[^"]*chidi/">Chidi</a></td><td>FOR \(as proposer, not voted\)</td></tr>',
+                     enacted), enacted
+    assert "Final tally: 1 FOR, 4 AGAINST" in failed and "FOR (as proposer, not voted)" in failed
+    assert "<summary>What it did</summary>" in enacted and "if enacted" not in enacted
+    # a proposer who voted is shown with their vote only; a CfJ has no vote of its maker's (rule 1.6)
+    voted = dict(next(p for p in blognomic.state.docs["proposals"]["proposals"] if p["id"] == 1))
+    voted["votes"] = {**voted["votes"], "Chidi": "AGAINST"}
+    from site_plugins.links import Links
+    from site_plugins.proposals import render_item
+
+    html = render_item(blognomic.state, voted, "proposal", Links("blognomic", "games/blognomic/proposals/1.md", {}),
+                       NOW, [])
+    assert "as proposer" not in html and "<td>Chidi</td><td>AGAINST</td>" in html
+    voted.update(status="failed", resolved={**voted["resolved"], "result": "failed"})
+    html = render_item(blognomic.state, voted, "proposal", Links("blognomic", "games/blognomic/proposals/1.md", {}),
+                       NOW, [])
+    assert "<summary>What it would have done</summary>" in html
+    assert "as proposer" not in pages["games/blognomic/proposals/cfj-1.md"]
+    assert "<summary>What it does if enacted</summary>" in pages["games/blognomic/proposals.md"]
+
+
 def test_the_proposals_page_says_no_proposal_is_resolved_in_hiatus() -> None:
     # seed 001 1.9 Victory and Ascension: in Hiatus only the actions of 1.2, 1.4, 1.6, 1.7 and 1.9 may be taken, so
     # 1.5's enacting and failing wait; the page must not say "Can be enacted now" while core.enact is refused
