@@ -10,7 +10,7 @@ from validators.games._timefmt import day, when
 
 from .changes import describe, times_html
 from .links import Links, page_url, relative
-from .markup import esc, md_text, raw_html
+from .markup import counted, esc, md_text, raw_html
 from .model import Entry, Game
 from .players import params_html, params_words
 
@@ -105,7 +105,7 @@ def render_history(game: Game, links: Links, entries: Sequence[Entry] | None = N
     total = len(game.entries)
     pager = _pager(links, list(pages), page)
     out = [f"# History{f' (page {page + 1})' if page else ''}", "",
-           f'<p class="nomic-lede">{total} {"action" if total == 1 else "actions"}, newest first. '
+           f'<p class="nomic-lede">{counted(total, "action")}, newest first. '
            f'<a href="{esc(links.page("feed"))}" type="application/atom+xml">Atom feed</a>.'
            + ("" if game.replayed else " This game's log is not replayed here (no <code>initial/</code> folder, or a "
               "step did not replay), so changes are not spelled out.") + "</p>", ""]

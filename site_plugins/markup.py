@@ -307,6 +307,11 @@ def join_html(parts: Iterable[str]) -> str:
     return "\n".join(p for p in parts if p)
 
 
+def counted(n: int, one: str, many: str | None = None) -> str:
+    """A count with its noun in the singular or plural: '1 action', '24 actions' (never 'action(s)')."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
 def cap(word: str) -> str:
     """A keyword as a title or a label: 'players' -> 'Players' (the rest as the game writes it)."""
     return word[:1].upper() + word[1:]

@@ -6,7 +6,7 @@ from validators.games._timefmt import day, when
 
 from .changes import rule_changes, text_diff
 from .links import Links
-from .markup import esc, md_text
+from .markup import counted, esc, md_text
 from .model import Game
 from .ruleset import by_link, change_anchor, number_key
 
@@ -31,8 +31,9 @@ def render_ruleset_history(game: Game, links: Links) -> str:
     if not changes:
         out.append('<p class="nomic-lede">No rule has changed since the game was founded.</p>')
         return "\n".join(out) + "\n"
-    out.append(f'<p class="nomic-lede">{len(changes)} change(s) to the ruleset since the game was founded, newest '
-               f'first. The <a href="{esc(links.page("ruleset"))}">ruleset</a> shows the rules as they stand.</p>')
+    out.append(f'<p class="nomic-lede">{counted(len(changes), "change")} to the ruleset since the game was founded, '
+               f'newest first. The <a href="{esc(links.page("ruleset"))}">ruleset</a> shows the rules as they '
+               "stand.</p>")
     out.append("")
     for entry, found in reversed(changes):
         params = entry.record.get("params") or {}

@@ -7,7 +7,7 @@ from typing import Sequence
 
 from validators.games._timefmt import when
 
-from .markup import esc
+from .markup import counted, esc
 
 
 def stat_chart(points: Sequence[tuple[datetime, int]], label: str, *, end: datetime | None = None,
@@ -41,7 +41,7 @@ def stat_chart(points: Sequence[tuple[datetime, int]], label: str, *, end: datet
     path.append(f"H{x(t1):.1f}")
     dots = "".join(f'<circle cx="{x(t):.1f}" cy="{y(v):.1f}" r="2.5"><title>{esc(when(t))}: '
                    f'{v}</title></circle>' for t, v in pts)
-    summary = f"{label}: from {pts[0][1]} to {pts[-1][1]}, {len(pts)} value(s)"
+    summary = f"{label}: from {pts[0][1]} to {pts[-1][1]}, {counted(len(pts), 'value')}"
     return (
         f'<svg class="nomic-chart" viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img" '
         f'aria-label="{esc(summary)}" xmlns="http://www.w3.org/2000/svg">'

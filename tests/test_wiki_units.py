@@ -220,6 +220,13 @@ def test_counts_of_actions_are_worded_in_the_singular_or_plural_and_the_history_
     assert "<p>2 earlier actions are on the" in page
     assert "earlier action" not in render_player(state, "Bruno", here, None, bruno, recent=len(bruno))
     assert "keeps no stats for its Colonists." in page  # the game's own word for its players
+    from site_plugins.markup import counted
+    from site_plugins.ruleset_history import render_ruleset_history
+
+    assert (counted(0, "change"), counted(1, "change"), counted(2, "entry", "entries")) == (
+        "0 changes", "1 change", "2 entries")
+    assert '<p class="nomic-lede">1 change to the ruleset since' in render_ruleset_history(
+        blognomic, links.at("games/blognomic/ruleset-history.md"))  # proposal 1 amended rule 1.10
 
 
 def test_hostile_text_is_inert_on_every_generated_page(tmp_path: Path) -> None:
