@@ -294,7 +294,7 @@ def test_a_location_page_shows_the_place(example) -> None:
     tower = by_slug["locations/12"].markdown
     assert "| 1 | Bramble | tame (ascended: left the map here) | Plant | Avian | Thornwing | Ada | Ada | Ada |" in tower
     assert "| Ada (ascended: left the map here) | a red kite |" in tower
-    assert "| 3 | The tower has a door | took-effect |" in tower
+    assert "| 3 | The tower has a door | took effect |" in tower  # in words, not the file's took-effect
     assert "No location is adjacent" not in tower and "| south | [Glass Lake](4.md) |" in tower
     hills = by_slug["locations/5"].markdown
     assert "| 2 | survey | Basil |" in hills and "done: Dark added to Copper Hills" in hills
@@ -451,8 +451,10 @@ def test_every_time_on_the_cycle12_pages_is_written_as_the_wiki_writes_times(exa
         assert found is None, (slug, found)
     assert (f"Standard, by Cleo, made {_t('2026-11-18T16:50:00Z', '18 Nov 2026 16:50 UTC')} (Phase V); "
             f"voting ends {_t('2026-11-23T00:00:00Z', '23 Nov 2026 00:00 UTC')}.") in drawn["cycle12-proposals"]
-    archived = f"| took-effect | 4 | 1 | {_t('2026-11-09T00:00:00Z', '9 Nov 2026 00:00 UTC')} |"
+    archived = f"| took effect | 4 | 1 | {_t('2026-11-09T00:00:00Z', '9 Nov 2026 00:00 UTC')} |"
     assert archived in drawn["cycle12-proposals"]
+    assert "| 2 | Bigger treats | standard | Dmitri | did not take effect |" in drawn["cycle12-proposals"]
+    assert "-effect" not in drawn["cycle12-proposals"]  # each result in words, not as the file keeps it
     assert f"Statement by Dmitri, {_t('2026-11-10T13:35:00Z', '10 Nov 2026 13:35 UTC')}." in drawn["judgement"]
     assert f"— Cleo, {_t('2026-11-10T15:05:00Z', '10 Nov 2026 15:05 UTC')} (standing)." in drawn["judgement"]
     assert (f"| Dmitri | {_t('2026-11-18T21:10:00Z', '18 Nov 2026 21:10 UTC')} | "

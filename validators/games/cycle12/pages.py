@@ -265,7 +265,8 @@ def render_location(state: State, loc: dict[str, Any], ix: Index) -> str:
         for p, c in cards:
             props = "; ".join(f"{k}: {', '.join(map(str, v)) if isinstance(v, list) else v}"
                               for k, v in c.items() if k not in ("kind", "x", "y"))
-            lines.append(f"| {_md(p['id'])} | {_md(p.get('title', ''))} | {_md(p.get('status', ''))} | {_md(props)} |")
+            lines.append(f"| {_md(p['id'])} | {_md(p.get('title', ''))} | {_md(status_words(p.get('status', '')))} | "
+                         f"{_md(props)} |")
     return "\n".join(lines) + "\n"
 
 
@@ -346,9 +347,18 @@ def render_proposals(state: State, now: datetime | None = None) -> str:
         for p in reversed(done):
             r = p.get("resolved", {})
             lines.append(f"| {p['id']} | {_cell(p['title'])} | {p['class']} | {_cell(p['author'])} | "
-                         f"{_cell(r.get('result', p['status']))} | {r.get('for', '')} | {r.get('against', '')} | "
-                         f"{time_md(r.get('at', ''))} |")
+                         f"{_cell(status_words(r.get('result', p['status'])))} | {r.get('for', '')} | "
+                         f"{r.get('against', '')} | {time_md(r.get('at', ''))} |")
     return "\n".join(lines) + "\n"
+
+
+# a proposal's status as the files keep it (proposals.py), in the words a table shows
+_STATUS_WORDS = {"took-effect": "took effect", "not-taken-effect": "did not take effect", "not-popular": "not popular"}
+
+
+def status_words(status: str) -> str:
+    """A proposal's status in words: "took effect", not the file's ``took-effect``."""
+    return _STATUS_WORDS.get(status, str(status).replace("-", " "))
 
 
 # 004 Ascend, our reading (docs/modules/cycle12.md, readings): the ascended have left the map and are at no
