@@ -66,7 +66,7 @@ def render_games_table(summaries: Sequence[Summary], here: str = "index.md") -> 
                 f"{esc(when(s.last_at))}</time>") if s.last_action else "—"
         rows.append(f'<tr><td><a href="{esc(url)}"><strong>{esc(s.title)}</strong></a></td>'
                     f"<td>{esc(s.dynasty) or '—'}</td><td>{leader}</td><td>{status}</td>"
-                    f'<td data-value="{s.players}">{s.players} {esc(s.player_word)}'
+                    f'<td data-value="{s.players}">{s.players} {esc(cap(s.player_word))}'
                     f"{f' (+{s.idle} idle)' if s.idle else ''}</td><td>{last}</td></tr>")
     return ('<table class="nomic-games nomic-sortable"><thead><tr><th data-sort="text">Game</th>'
             '<th data-sort="text">Dynasty</th><th data-sort="text">Leader</th><th data-sort="text">Status</th>'

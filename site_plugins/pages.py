@@ -181,7 +181,9 @@ def build_game(game: Game, *, now: datetime, repo_url: str = "", branch: str = "
     if proposals_page:
         listed.append(("Proposals", "proposals"))
     listed += [("History", "history"), ("Actions", "actions")]
-    page_links = [(t, links.page(k)) for t, k in listed] + [(t, links.other(src)) for t, src in module_pages]
+    # the game's front page lists its pages in the order of the navigation beside it
+    page_links = ([(t, links.page(k)) for t, k in listed[:3]] + [(t, links.other(src)) for t, src in module_pages]
+                  + [(t, links.page(k)) for t, k in listed[3:]])
     site.pages.insert(0, GeneratedPage(f"games/{g}/index.md", summary.title,
                                        render_game_home(state, summary, links, page_links), f"{root}/game.yaml"))
     # MkDocs and Material put navigation titles into the HTML as they are: everything here is escaped,
@@ -191,7 +193,7 @@ def build_game(game: Game, *, now: datetime, repo_url: str = "", branch: str = "
                 + [{esc(t): src} for t, src in module_pages if t != "Step by step"]
                 + ([{"Step by step": action_nav}] if action_nav else [])
                 + [{esc(t): f"games/{g}/{PAGES[k]}"} for t, k in listed[3:]]
-                + [{esc(f"Each {state.keyword('player', 'player')}"): player_nav}])
+                + [{esc(f"Each {cap(state.keyword('player', 'player'))}"): player_nav}])
     return site
 
 

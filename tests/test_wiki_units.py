@@ -171,6 +171,17 @@ def test_the_game_page_s_facts_are_labelled_in_capitals_whatever_case_the_game_s
     labels = re.findall(r"<dt>([^<]*)</dt>", home)
     assert "Players" in labels and "Status" in labels, labels
     assert all(label[:1].isupper() for label in labels), labels
+    # so is the navigation's entry for the players' pages, and the count on the home page's table of games
+    assert {"Each Player"} <= {k for item in site.nav for k in item}, site.nav
+    from site_plugins.home import Summary, render_games_table
+
+    summary = Summary("ifmud", "ifMUD", "", None, "leader", False, 5, 0, "players", "", "")
+    assert '<td data-value="5">5 Players</td>' in render_games_table([summary])
+    # the front page lists the pages in the navigation's order: the game's own pages before History and Actions
+    listed = re.findall(r'<li><a href="[^"]*">([^<]*)</a></li>', home.split("## Pages")[1])
+    order = [next(iter(item)) for item in site.nav[1:] if isinstance(next(iter(item.values())), str)]
+    assert listed == order, (listed, order)
+    assert listed[-2:] == ["History", "Actions"] and listed.index("Map") < listed.index("History"), listed
 
 
 def test_a_game_without_initial_has_no_timeline_states(tmp_path: Path) -> None:
