@@ -243,6 +243,7 @@ def test_every_time_on_the_monkey_pages_is_written_as_the_wiki_writes_times():
     assert page.title == "Dance of 11 Nov 2026 19:00 UTC, conducted by Zira"
     assert page.markdown.startswith(f"Conducted by **Zira** at {_t('2026-11-11T19:00:00Z', '11 Nov 2026 19:00 UTC')}.")
     assert not RAW_STAMP.search(_shown(page.markdown))
+    assert "highlighted names moved." in page.markdown  # the drawings' highlight is explained, as on the last Dance
 
 
 def test_pages_draw_the_line_and_escape_names():

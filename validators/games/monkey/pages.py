@@ -364,6 +364,7 @@ def dance_action_page(record: dict[str, Any]) -> Page | None:
     at = str(record.get("at", ""))
     title = f"Dance of {when(at)}, conducted by {record.get('actor', '')}"
     intro = (f"Conducted by **{md(record.get('actor', ''))}** at {time_md(at)}. "
-             f"Dice rolled: {md(', '.join(str(d) for d in record.get('dice', [])) or 'none')}.\n\n")
+             f"Dice rolled: {md(', '.join(str(d) for d in record.get('dice', [])) or 'none')}. The Line is drawn "
+             "again after each move that changed it: highlighted names moved.\n\n")
     return Page(slug=f"dance-{at.replace(':', '').replace('-', '').lower()}", title=title,
                 markdown=intro + steps_markdown(record["outcome"]))
