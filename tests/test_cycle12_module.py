@@ -619,3 +619,15 @@ def test_due_events_are_those_the_tick_fires(base) -> None:
     _, fired = advance(registry, state, until)
     assert planned == [(parse_time(f["at"]).isoformat(), f["event"]) for f in fired]
     assert planned == [("2026-11-12T00:00:00+00:00", "cycle12.phase-begins")]
+
+
+def test_the_proposals_page_has_the_headings_of_the_other_games_and_says_when_they_are_empty(example) -> None:
+    state, _ = example
+    page = pages.render_proposals(state)
+    assert "## Pending proposals {#pending}" in page and "## Archive {#archive}" in page
+    assert "No proposal is pending." not in page and "No proposals resolved yet." not in page
+    empty = State(state.config, {**state.docs, "cycle12_proposals": {**state.doc("cycle12_proposals"),
+                                                                     "proposals": []}}, state.rules)
+    page = pages.render_proposals(empty)
+    assert "## Pending proposals {#pending}\n\nNo proposal is pending." in page
+    assert "## Archive {#archive}\n\nNo proposals resolved yet." in page  # no heading missing, no section left bare

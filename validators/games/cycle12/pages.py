@@ -319,9 +319,9 @@ def render_proposals(state: State, now: datetime | None = None) -> str:
              ("A standard proposal votes through the first phase after it was made and is popular with more for "
              "than against; an urgent one votes for two days and is popular with no more than two against."), ""]
     pending = [p for p in items if p["status"] == "pending"]
-    lines += ["## Pending", ""]
+    lines += ["## Pending proposals {#pending}", ""]  # as the other games' Proposals pages say it
     if not pending:
-        lines.append("None.")
+        lines.append("No proposal is pending.")
     for p in pending:
         f, a = proposals.tally(state, p)
         ends = parse_time(p["ends"])
@@ -341,8 +341,11 @@ def render_proposals(state: State, now: datetime | None = None) -> str:
                 lines.append(f"{i}. Location change card for ({c['x']}, {c['y']}): {props}")
         lines.append("")
     done = [p for p in items if p["status"] != "pending"]
-    if done:
-        lines += ["## Archive", "", "| # | Title | Class | Author | Result | For | Against | At |",
+    lines += ["## Archive {#archive}", ""]
+    if not done:
+        lines.append("No proposals resolved yet.")
+    else:
+        lines += ["| # | Title | Class | Author | Result | For | Against | At |",
                   "|---|---|---|---|---|---|---|---|"]
         for p in reversed(done):
             r = p.get("resolved", {})
