@@ -126,6 +126,8 @@ def test_quests_roster_lists_quests():
                                           "goal": "Lounge", "value": {"brownie": 12}})
     text = render_quests(state)
     assert "| 1 |  | red | Attic | Saturn | Lounge | 12 brownie points |" in text
+    # the lede names the token in words: a "<colour>" in the Markdown is an unknown HTML tag, dropped from the page
+    assert "<" not in text.split("\n")[0] and "('red primary'), from its home room to its locate room" in text
 
 
 def test_the_turn_page_names_every_winner():

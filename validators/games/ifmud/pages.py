@@ -449,8 +449,11 @@ def render_quests(state: State) -> str:
                      f"{amount} {'brownie points' if stat == 'brownie' else 'Puissance'}"])
     done = [[_md(c) for c in (h["id"], h.get("name", ""), h["colour"], h["result"], ", ".join(h.get("by", [])))]
             + [time_md(h["at"])] for h in doc.get("history", [])]
-    out = [("The Roster of Quests (Rules 139-142). Carry the '<colour> primary' token from home to locate, where "
-           "it turns secondary, and on to the goal."), "## On the roster",
+    # Rule 141's token is named after the quest's colour; written out, since "<colour>" would read as an HTML tag
+    # and vanish from the page
+    out = [("The Roster of Quests (Rules 139-142). Carry a quest's primary token, named after its colour ('red "
+            "primary'), from its home room to its locate room, where it turns secondary, and on to its goal room."),
+           "## On the roster",
            _table(["#", "Name", "Colour", "Home", "Locate", "Goal", "Value"], rows) if rows else "_No quests._"]
     if done:
         out += ["## Finished", _md_table(["#", "Name", "Colour", "Result", "By", "At"], done)]
