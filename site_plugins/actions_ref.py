@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from validators.act import WHO
@@ -13,6 +14,14 @@ from validators.problems import Problem
 from .links import Links
 from .markup import esc, md_text, plain_html
 
+_CODE = re.compile(r"`([^`]+)`")
+
+
+def words_html(text: str) -> str:
+    """An action's summary or a parameter's description, escaped, with its `code spans` (written for
+    ``nomic act --help``) shown as code rather than between backticks."""
+    return _CODE.sub(lambda m: f"<code>{m.group(1)}</code>", esc(text))
+
 
 def params_table(schema: dict[str, Any]) -> str:
     props = schema.get("properties") or {}
@@ -20,7 +29,7 @@ def params_table(schema: dict[str, Any]) -> str:
         return "<p>No parameters.</p>"
     required = set(schema.get("required") or [])
     rows = "".join(f"<tr><td><code>{esc(name)}</code></td><td>{esc(_type(s))}</td>"
-                   f"<td>{'yes' if name in required else 'no'}</td><td>{esc(s.get('description', ''))}</td></tr>"
+                   f"<td>{'yes' if name in required else 'no'}</td><td>{words_html(s.get('description', ''))}</td></tr>"
                    for name, s in props.items())
     return ('<table class="nomic-params"><thead><tr><th>Parameter</th><th>Type</th><th>Required</th>'
             f"<th>About</th></tr></thead><tbody>{rows}</tbody></table>")
@@ -53,7 +62,7 @@ def render_actions(state: State, registry: Registry, links: Links, game: str) ->
             if a.in_hiatus:
                 facts.append("allowed in Hiatus")
             out.append('<div class="nomic-action-ref">')
-            out.append(f"<p>{esc(a.summary)}</p>")
+            out.append(f"<p>{words_html(a.summary)}</p>")
             out.append(f'<p class="nomic-meta">{" · ".join(facts)}</p>')
             out.append(params_table(dict(a.params)))
             if a.doc:
@@ -61,6 +70,6 @@ def render_actions(state: State, registry: Registry, links: Links, game: str) ->
             out += ["</div>", ""]
         if module.events:
             out += ["### Scheduled events", "",
-                    "<ul>" + "".join(f"<li><code>{esc(e.name)}</code>: {esc(e.summary)} "
+                    "<ul>" + "".join(f"<li><code>{esc(e.name)}</code>: {words_html(e.summary)} "
                                      f"({rule_link(state, e.rule, links)})</li>" for e in module.events) + "</ul>", ""]
     return "\n".join(out).rstrip() + "\n"

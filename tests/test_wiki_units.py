@@ -661,6 +661,17 @@ def test_the_actions_reference_names_a_rule_the_ruleset_lacks_as_the_judge_does(
     page = render_actions(state, Registry([module]), links, "g")
     assert "<strong>rule</strong>: tagging (no such rule in this game&#x27;s ruleset)" in page, page
     assert "(tag-reset (no such rule in this game" in page
+    # a summary or a description written with `code` for nomic act --help shows it as code, not as backticks
+    from site_plugins.actions_ref import words_html
+
+    assert words_html("Commit by its hash (see `nomic hash`) <b>") == \
+        "Commit by its hash (see <code>nomic hash</code>) &lt;b&gt;"
+    module = Module("h", "H", actions=[Action("h.commit", "hidden", "Commit (see `nomic hash`)",
+                                              params={"type": "object", "properties": {"label": {
+                                                  "type": "string", "description": "as in `nomic hash`"}}})])
+    page = render_actions(state, Registry([module]), links, "g")
+    assert "<p>Commit (see <code>nomic hash</code>)</p>" in page and "<td>as in <code>nomic hash</code></td>" in page
+    assert "`nomic hash`" not in page  # the engine's own engine.commit is written so too
 
 
 def test_the_feed_cuts_parameters_before_a_time_never_inside_one() -> None:
