@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from validators.engine import State
 from validators.games._timefmt import when
@@ -74,8 +74,10 @@ def render_games_table(summaries: Sequence[Summary], here: str = "index.md") -> 
             f"<tbody>{''.join(rows)}</tbody></table>")
 
 
-def render_game_home(state: State, s: Summary, links: Links, pages: Sequence[tuple[str, str]]) -> str:
-    """A game's front page: who leads, who plays, what just happened, and where to read more."""
+def render_game_home(state: State, s: Summary, links: Links, pages: Sequence[tuple[str, str]],
+                     module_titles: Mapping[str, str] | None = None) -> str:
+    """A game's front page: who leads, who plays, what just happened, and where to read more; the modules its rules
+    come from by their titles ("BlogNomic core rules"), not their folder names."""
     out = [f"# {md_text(s.title)}", ""]
     if state.config.get("description"):
         out.append(f'<div class="nomic-lede">{plain_html(str(state.config["description"]))}</div>')
@@ -92,7 +94,8 @@ def render_game_home(state: State, s: Summary, links: Links, pages: Sequence[tup
     if s.last_action:
         facts.append(f'<dt>Last action</dt><dd><a href="{esc(links.page("history"))}">{esc(s.last_action)}</a>, '
                      f"{esc(when(s.last_at))}</dd>")
-    facts.append(f"<dt>Rules from</dt><dd>{', '.join(esc(m) for m in state.modules)}</dd>")
+    titles = module_titles or {}
+    facts.append(f"<dt>Rules from</dt><dd>{', '.join(esc(titles.get(m, m)) for m in state.modules)}</dd>")
     out += [f'<dl class="nomic-facts">{"".join(facts)}</dl>', "", "## Pages", ""]
     out.append('<ul class="nomic-pages">' + "".join(f'<li><a href="{esc(url)}">{esc(title)}</a></li>'
                                                       for title, url in pages) + "</ul>")

@@ -184,8 +184,8 @@ def build_game(game: Game, *, now: datetime, repo_url: str = "", branch: str = "
     # the game's front page lists its pages in the order of the navigation beside it
     page_links = ([(t, links.page(k)) for t, k in listed[:3]] + [(t, links.other(src)) for t, src in module_pages]
                   + [(t, links.page(k)) for t, k in listed[3:]])
-    site.pages.insert(0, GeneratedPage(f"games/{g}/index.md", summary.title,
-                                       render_game_home(state, summary, links, page_links), f"{root}/game.yaml"))
+    home = render_game_home(state, summary, links, page_links, {m.name: m.title for m in registry.modules})
+    site.pages.insert(0, GeneratedPage(f"games/{g}/index.md", summary.title, home, f"{root}/game.yaml"))
     # MkDocs and Material put navigation titles into the HTML as they are: everything here is escaped,
     # since a game's name, its keywords and a module's page titles come from content
     site.nav = ([{esc(summary.title): f"games/{g}/index.md"}]

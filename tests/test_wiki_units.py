@@ -170,6 +170,7 @@ def test_the_game_page_s_facts_are_labelled_in_capitals_whatever_case_the_game_s
     home = next(p.content for p in site.pages if p.src == "games/ifmud/index.md")
     labels = re.findall(r"<dt>([^<]*)</dt>", home)
     assert "Players" in labels and "Status" in labels, labels
+    assert "<dt>Rules from</dt><dd>ifMUD Nomic</dd>" in home  # the module's title, not its folder name ifmud
     assert all(label[:1].isupper() for label in labels), labels
     # so is the navigation's entry for the players' pages, and the count on the home page's table of games
     assert {"Each Player"} <= {k for item in site.nav for k in item}, site.nav
