@@ -625,6 +625,7 @@ def test_the_proposals_page_has_the_headings_of_the_other_games_and_says_when_th
     state, _ = example
     page = pages.render_proposals(state)
     assert "## Pending proposals {#pending}" in page and "## Archive {#archive}" in page
+    assert "### #4 Name the well {#proposal-4}" in page  # numbered as the other games number their proposals
     assert "No proposal is pending." not in page and "No proposals resolved yet." not in page
     empty = State(state.config, {**state.docs, "cycle12_proposals": {**state.doc("cycle12_proposals"),
                                                                      "proposals": []}}, state.rules)

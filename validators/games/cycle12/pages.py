@@ -328,7 +328,7 @@ def render_proposals(state: State, now: datetime | None = None) -> str:
         state_now = "popular" if proposals.popular(state, p) else "not popular"
         if p.get("edited") and parse_time(p["edited"]) < ends:  # an edit after the end changes nothing
             state_now = "edited: it will not take effect"
-        lines += [f"### {p['id']}. {_md(p['title'])}", "",
+        lines += [f"### #{p['id']} {_md(p['title'])} {{#proposal-{p['id']}}}", "",
                   (f"{p['class'].capitalize()}, by {_md(p['author'])}, made {time_md(p['submitted'])} "
                   f"({phases.phase_name(phase_of(state, parse_time(p['submitted'])) or 1)}); "
                   f"voting ends {time_md(p['ends'])}"
