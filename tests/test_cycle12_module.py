@@ -632,3 +632,15 @@ def test_the_proposals_page_has_the_headings_of_the_other_games_and_says_when_th
     page = pages.render_proposals(empty)
     assert "## Pending proposals {#pending}\n\nNo proposal is pending." in page
     assert "## Archive {#archive}\n\nNo proposals resolved yet." in page  # no heading missing, no section left bare
+
+
+def test_the_judgement_page_spells_out_rfj_and_says_when_there_is_none(example) -> None:
+    # Judgement → Requests for Justice: the page's headings say "RFJ 1"; the lede says what an RFJ is
+    state, _ = example
+    page = pages.render_justice(state)
+    assert "Each Request for Justice (RFJ) names a statement" in page and "## RFJ 1: " in page
+    assert "No Request for Justice" not in page
+    justice = copy.deepcopy(state.doc("cycle12_justice"))
+    justice["rfjs"] = []
+    empty = State(state.config, {**state.docs, "cycle12_justice": justice}, state.rules)
+    assert "No Request for Justice has been made yet." in pages.render_justice(empty)

@@ -436,10 +436,16 @@ def render_nomsters(state: State) -> str:
 
 def render_justice(state: State) -> str:
     doc = state.doc(JUSTICE)
-    lines = ["# Judgement", "", f"Judge: **{_md(doc.get('judge') or 'none')}**.", ""]
+    # Judgement → Requests for Justice: the abbreviation the headings use is spelled out once, and an empty list
+    # says so rather than leaving the page bare
+    lines = ["# Judgement", "", f"Judge: **{_md(doc.get('judge') or 'none')}**.", "",
+             "Each Request for Justice (RFJ) names a statement, or a question, for the Judge to rule on; a ruling may "
+             "be put to a vote of confidence. Newest first.", ""]
     if doc["candidates"]:
         lines += ["Candidates this week: " + ", ".join(
             f"{_md(c['player'])} ({len(c['endorsements'])} 👍)" for c in doc["candidates"]), ""]
+    if not doc["rfjs"]:
+        lines += ["No Request for Justice has been made yet.", ""]
     for r in reversed(doc["rfjs"]):
         lines += [f"## RFJ {r['id']}: {_md(r['statement'])}", "",
                   f"{'Question' if r['question'] else 'Statement'} by {_md(r['by'])}, {time_md(r['at'])}.", ""]
