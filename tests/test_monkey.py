@@ -298,6 +298,17 @@ def test_steps_markdown_tells_a_stay_ended_before_the_first_move():
     assert "**1. Al: Bow (2)**" in text
 
 
+def test_the_awesomeness_page_names_its_rule_as_the_ruleset_does():
+    # the page's lede cites the rule by the game's own number and title, not by the project's seed number
+    state, _ = base_state("monkey-dance")
+    state.doc("monkey_awesomeness")["posts"].append({"id": 1, "author": "Abu", "about": "Caesar",
+                                                     "submitted": "2026-11-08T16:00:00Z", "votes": {}})
+    text = next(p.markdown for p in pages.pages(state) if p.slug == "awesomeness")
+    rule = state.rules.get("awesomeness")
+    assert text.startswith(f"Rule {rule.cite()}: Monkeys vote for 48 hours." if rule else "Awesomeness: "), text
+    assert "Seed 000" not in text and "seed" not in text.lower()
+
+
 def test_the_awesomeness_page_shows_each_posts_count_and_when_it_is_taken():
     """Seed 000, "Awesomeness": the result is fixed by the count at the end of the 48 hours (the ``tally`` the
     event writes). The page shows it for every post: when a pending post will be counted, the count once taken

@@ -340,7 +340,9 @@ def awesomeness_page(state: State) -> str:
     except ValueError:  # a bad option: the invariants report it
         more_than = None
     needs = {True: "more FOR votes than Quorum", False: "at least Quorum FOR votes", None: "FOR votes against Quorum"}
-    head = [("Seed 000, Awesomeness: Monkeys vote for 48 hours. When they end, the FOR votes of the active Monkeys "
+    rule = state.rules.get("awesomeness")  # seed 000, Awesomeness: named as this game's ruleset names it
+    head = [(f"{'Rule ' + rule.cite() if rule is not None else 'Awesomeness'}: Monkeys vote for 48 hours. When "
+             "they end, the FOR votes of the active Monkeys "
              f"are counted against their Quorum (a post passes with {needs[more_than]}); closing the post "
              "afterwards applies that count and gives its Monkey one Awesomeness if it passed."), ""]
     rows = ["| Post | By | About | Posted | FOR | AGAINST | Count at the end of the 48 hours | Result |",

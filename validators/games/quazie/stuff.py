@@ -238,7 +238,7 @@ RECORD_AWARD = Action(
     who=LEADER,
     check=_award_check,
     effect=_award,
-    doc="Core rule 8 in seed 003 (the core module has no action for it). Whether a record is used is the "
+    doc="Core rule 8, Dynasties (the core module has no action for it). Whether a record is used is the "
         "GRAND POOBAH's call; Stuffs stop at 200.",
 )
 
