@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import posixpath
+import re
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -121,3 +122,31 @@ class Links:
 
     def at(self, here: str) -> "Links":
         return Links(self.game, here, self.players, self.directory_urls, self.repo_url, self.branch, self.history)
+
+
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 .-]*")  # a name every module's Markdown writes as it is
+# a cell that names one player: alone, after the ifMUD turn page's mark for the active player, or before a remark
+# in brackets ("Ada (ascended)")
+_NAME_CELL = re.compile(r"(?P<pre>\s*(?:▶ )?)(?P<name>[^()]+?)(?P<post>(?: \(.*\))?\s*)")
+
+
+def link_player_cells(markdown: str, here: str, links: Links) -> str:
+    """A module page's Markdown (``here`` is its source) with each table cell that names a player (``_NAME_CELL``)
+    linked to the player's page, as the wiki's own tables link them. A name with characters Markdown would escape
+    is left as it is, and so is anything outside a table."""
+    names = {n for n in links.players if _PLAIN_NAME.fullmatch(n)}
+    if not names:
+        return markdown
+    folder = posixpath.dirname(here)
+    out = []
+    for line in markdown.split("\n"):
+        if line.startswith("|") and line.rstrip().endswith("|") and not set(line) <= set("|-: "):
+            cells = line.split("|")
+            for i in range(1, len(cells) - 1):
+                m = _NAME_CELL.fullmatch(cells[i])
+                if m and m["name"] in names:
+                    url = posixpath.relpath(links.player_src(m["name"]), folder)
+                    cells[i] = f"{m['pre']}[{m['name']}]({url}){m['post']}"
+            line = "|".join(cells)
+        out.append(line)
+    return "\n".join(out)

@@ -16,7 +16,7 @@ from typing import Any
 from .actions_ref import render_actions
 from .history import atom_feed, history_pages, render_history
 from .home import Summary, render_game_home, summarize
-from .links import PAGES, RESERVED_DIRS, Links, player_slugs
+from .links import PAGES, RESERVED_DIRS, Links, link_player_cells, player_slugs
 from .markup import cap, esc, md_text
 from .model import Game
 from .players import render_player, render_roster, stat_series
@@ -148,6 +148,7 @@ def build_game(game: Game, *, now: datetime, repo_url: str = "", branch: str = "
             source = f"{root}/{page.source}" if page.source else f"{root}/gamestate/"
             body = page.markdown if page.markdown.lstrip().startswith("# ") else \
                 f"# {md_text(page.title)}\n\n{page.markdown}"
+            body = link_player_cells(body, src, links)  # the players in its tables lead to their pages
             site.pages.append(GeneratedPage(src, str(page.title), body, source))
             if getattr(page, "listed", True):
                 module_pages.append((str(page.title), src))

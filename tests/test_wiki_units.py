@@ -185,6 +185,28 @@ def test_the_game_page_s_facts_are_labelled_in_capitals_whatever_case_the_game_s
     assert listed[-2:] == ["History", "Actions"] and listed.index("Map") < listed.index("History"), listed
 
 
+def test_a_module_page_s_table_links_each_player_to_their_page() -> None:
+    from site_plugins.links import Links, link_player_cells
+
+    links = Links("g", "games/g/index.md", player_slugs(["Ada", "Zoe Abbott", "O'Brien"]))
+    markdown = "\n".join(["Ada leads.", "", "| Player | Where |", "|---|---|", "| Ada | Attic |",
+                           "| Zoe Abbott | Ada |", "| Ada (ascended) | ▶ Zoe Abbott |",
+                           "| O'Brien | Ada, Zoe Abbott |"])
+    out = link_player_cells(markdown, "games/g/sheets.md", links).split("\n")
+    assert out[0] == "Ada leads."  # prose is left alone, and so is the header row
+    assert out[2] == "| Player | Where |" and out[3] == "|---|---|"
+    assert out[4] == "| [Ada](players/ada.md) | Attic |"
+    assert out[5] == "| [Zoe Abbott](players/zoe-abbott.md) | [Ada](players/ada.md) |"
+    assert out[6] == "| [Ada](players/ada.md) (ascended) | ▶ [Zoe Abbott](players/zoe-abbott.md) |"
+    assert out[7] == "| O'Brien | Ada, Zoe Abbott |"  # a name Markdown escapes; a list of names
+    deeper = link_player_cells("| Ada |", "games/g/rooms/attic.md", links)
+    assert deeper == "| [Ada](../players/ada.md) |"
+    # in the built wiki: the ifMUD turn page's players lead to their pages
+    site = build_game(model.load(ROOT, "ifmud"), now=NOW)
+    turn = next(p.content for p in site.pages if p.src == "games/ifmud/turn.md")
+    assert "| [Adam Biltcliffe](players/adam-biltcliffe.md) |" in turn, turn
+
+
 def test_a_game_without_initial_has_no_timeline_states(tmp_path: Path) -> None:
     import shutil
 
