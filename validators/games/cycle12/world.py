@@ -743,8 +743,22 @@ def _react_check(ctx: Ctx) -> Iterator[str]:
         yield "the announcer's own reaction does not count in this game"
 
 
+def _location_gone(ctx: Ctx, a: dict[str, Any]) -> bool:
+    """004 Terraforming, Surveying: the tag is added to the announced location, and only a tag added earns the
+    points. When a proposal's changes have taken that location away there is nothing to add it to: the
+    announcement fails (our reading, see the docs), as one whose tag Tag Families refuses does. True if so."""
+    if location_by_id(ctx, a["location"]) is not None:
+        return False
+    a["status"] = "failed"
+    a["result"] = f"location {a['location']} no longer exists"
+    ctx.step({"announcement": a["id"], "failed": a["result"]})
+    return True
+
+
 def _finish(ctx: Ctx, a: dict[str, Any], tag: str) -> None:
     """Add the tag (or fail by Tag Families) and award the announcer."""
+    if _location_gone(ctx, a):
+        return
     locs = ctx.edit(WORLD)["locations"]
     loc = locs[next(i for i, x in enumerate(peek(locs)) if x["id"] == a["location"])]
     why = tag_conflict(ctx, loc["tags"] + [tag]) if tag not in loc["tags"] else f"{loc['name']} already has {tag}"
@@ -769,6 +783,8 @@ def _react(ctx: Ctx) -> None:
     need = opts(ctx)["announcement_reactions"]
     if len(a["reactions"]) < need:
         ctx.step({"announcement": a["id"], "reactions": len(a["reactions"]), "needed": need})
+        return
+    if _location_gone(ctx, a):
         return
     # the condition must still hold when the last reaction comes: nobody it names has left the location
     # since the announcement (note_departure records leaving, also when they came back), nor is elsewhere
@@ -818,11 +834,13 @@ def _random_check(ctx: Ctx) -> Iterator[str]:
 
 def _random(ctx: Ctx) -> None:
     a = _announcement(ctx, ctx.params["announcement"], edit=True)
+    a["chosen_by"] = ctx.actor  # the one choice is used, also when it lapses
+    if _location_gone(ctx, a):  # no tag is drawn for a location that no longer exists
+        return
     choices = family_tags(ctx, a["family"])
     if not choices:
         raise ctx.refuse(f"the family {a['family']!r} has no tags to choose from")
     tag = choices[ctx.roll(len(choices)) - 1]
-    a["chosen_by"] = ctx.actor
     ctx.step({"announcement": a["id"], "rolled": tag, "from": choices})
     _finish(ctx, a, tag)
 
