@@ -446,3 +446,17 @@ def test_invariant_a_note_history_holds_notes(base):
     assert [(p.field, p.message) for p in problems] == [
         ("players[1].stats.notes", "Ben's Note History: notes[1] is {'B': 1}, not a note (each note of a Note History "
                                    "is text: 'G flat', '[]', '-')")]
+
+
+def test_the_muffins_table_shows_a_note_history_or_roles_holding_other_than_text(base):
+    """Rules 23 and 24 (seed 003): roles and a Note History are lists of text. A hand edit or a proposal's patch may
+    put a number or a list in them (``nomic check`` reports it); the Muffins' table still draws, showing each entry
+    as it is, and a value that is no list at all as it is too (the page used to be left out of the wiki)."""
+    (page,) = pages(_with(base, Ben=("notes", ["G", 7, None, ["A", "B"]])))
+    row = next(line for line in page.markdown.splitlines() if line.startswith("| Ben |"))
+    assert row.endswith("| G 7 None &#91;&#x27;A&#x27;, &#x27;B&#x27;&#93; |")
+    (page,) = pages(_with(base, Ben=("roles", [3, "Poobah"])))
+    assert "| 3, Poobah |" in page.markdown
+    (page,) = pages(_with(base, Ben=("notes", 42)))
+    row = next(line for line in page.markdown.splitlines() if line.startswith("| Ben |"))
+    assert row.endswith("| 42 |")

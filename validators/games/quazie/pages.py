@@ -98,12 +98,20 @@ def muffins_table(state: State) -> str:
     rows = ["| Muffin | Position | Stuffs | Flavour | Tag | Dance&nbsp;Move | Roles | Note&nbsp;History |",
             "|---|---|---|---|---|---|---|---|"]
     for p in muffins(state):
-        notes = " ".join(stat(p, "notes", [])[-12:])
         rows.append("| " + " | ".join(md(v) for v in (
             p["name"], stat(p, "position", "") or "(blank)", stat(p, "stuff", 0), stat(p, "flavour", ""),
             IT if p["name"] == it else stat(p, "tag", ""), stat(p, "dance_move", ""),
-            ", ".join(stat(p, "roles", [])), notes)) + " |")
+            _listed(stat(p, "roles", []), ", "), _listed(stat(p, "notes", []), " ", last=12))) + " |")
     return "\n".join(rows)
+
+
+def _listed(values: Any, sep: str, last: int | None = None) -> str:
+    """A list of a Muffin's stats (roles, the Note History: rules 23 and 24) as one cell. An entry that is not
+    text (a hand edit or a proposal's patch put it there; ``nomic check`` reports it) is shown as it is, and so
+    is a value that is no list, so that the page is still drawn."""
+    if not isinstance(values, list):
+        return str(values)
+    return sep.join(map(str, values[-last:] if last else values))
 
 
 def items_table(state: State) -> str:
