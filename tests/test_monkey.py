@@ -309,6 +309,23 @@ def test_the_awesomeness_page_names_its_rule_as_the_ruleset_does():
     assert "Seed 000" not in text and "seed" not in text.lower()
 
 
+def test_the_last_dance_page_draws_steps_a_patch_reshaped():
+    """The last Dance page tells ``monkey_dance.last_dance.steps`` (seed 000, The Dance: the wiki's record of it),
+    whose schema asks only for objects: a proposal's patch that empties a change, cuts an item's pair or makes the
+    Line a number leaves a record the page still draws, showing what it cannot read as it is (the page used to be
+    left out of the wiki with an IndexError or a ValueError)."""
+    text = pages.steps_markdown([
+        {"dance": 1, "conductor": "Al", "order": ["Al"], "line": ["Al", "Bo"], "barrel": []},
+        {"monkey": "Al", "move": "Swing 1 to 2", "complexity": 1, "result": "executed", "events": [], "line": 7},
+        {"monkey": "Bo", "move": "Bow", "complexity": 2, "result": "executed", "events": []},
+        {"summary": True, "monkeys": {"Al": {"bananas": [], "hat": ["Blue", "Red"]}}, "items": {"Big Rock": ["Al"]}},
+    ])
+    assert "**A step as recorded:** &#123;&quot;monkey&quot;: &quot;Al&quot;," in text
+    assert "**1. Bo: Bow (2)**" in text  # the step shown as recorded is not counted as a move
+    assert "| Al | &#91;&#93; |  |  | Blue &rarr; Red |  |" in text
+    assert "Items: Big Rock &#91;&quot;Al&quot;&#93;." in text
+
+
 def test_the_awesomeness_page_shows_each_posts_count_and_when_it_is_taken():
     """Seed 000, "Awesomeness": the result is fixed by the count at the end of the 48 hours (the ``tally`` the
     event writes). The page shows it for every post: when a pending post will be counted, the count once taken

@@ -9,7 +9,9 @@ for Markdown as well everywhere else (``md``: table cells, headings, lists).
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import Page, State
@@ -213,45 +215,67 @@ def dance_page(state: State) -> str:
 
 
 def steps_markdown(steps: list[dict[str, Any]]) -> str:
-    """A dance told step by step from its recorded outcome (the action's ``outcome`` or ``last_dance.steps``)."""
+    """A dance told step by step from its recorded outcome (the action's ``outcome`` or ``last_dance.steps``).
+
+    ``last_dance.steps`` is a record whose schema asks only for objects, and a proposal's patch may rewrite it:
+    a step this cannot read (a Line that is no list of names, a change that is no pair) is shown as it is
+    recorded, and the page is still drawn."""
     out: list[str] = []
-    line: list[str] = []
-    barrel: list[str] = []
-    n = 0
+    told = _Told()
     for step in steps:
-        before = list(line)
-        if "line" in step:
-            line = list(step["line"])
-        if "barrel" in step:
-            barrel = list(step["barrel"])
-        if "summary" in step:
-            out += [summary_markdown(step), ""]
-            continue
-        if "dance" in step:
-            out += [f"Dance {step['dance']}, conducted by {md(step.get('conductor', ''))}. The order rolled: "
-                    + ", ".join(md(m) for m in step.get("order", [])) + ".", "", "Where everyone stood:", "",
-                    strip_svg(line), ""]
-            if barrel:
-                out += ["In the barrel: " + ", ".join(md(b) for b in barrel) + ".", ""]
-            continue
-        if "monkey" in step:
-            n += 1
-            cx = f" ({step['complexity']})" if "complexity" in step else ""
-            out.append(f"**{n}. {md(step['monkey'])}: {md(step.get('move', ''))}{cx}** &mdash; "
-                       f"{md(step.get('result', ''))}")
-        elif "before" in step:
-            out.append(f"**Before the first move: {md(step['before'])}**")
-        else:
-            out.append(f"**After the dance: {md(step.get('after', ''))}**")
-        out.append("")
-        out += [f"- {md(e)}" for e in step.get("events", [])]
-        out.append("")
-        if "line" in step:
-            moved = [m for i, m in enumerate(line) if i >= len(before) or before[i] != m]
-            out += [strip_svg(line, moved), ""]
-        if "barrel" in step:
-            out += ["In the barrel: " + (", ".join(md(b) for b in barrel) or "nobody") + ".", ""]
+        kept = (told.n, list(told.line), list(told.barrel))
+        try:
+            out += _step_lines(step, told)
+        except (AttributeError, KeyError, IndexError, TypeError, ValueError):
+            told.n, told.line, told.barrel = kept
+            out += [f"**A step as recorded:** {_recorded(step)}", ""]
     return "\n".join(out) + "\n"
+
+
+@dataclass
+class _Told:
+    """What the steps told so far leave: the moves counted, the Line and the barrel."""
+
+    n: int = 0
+    line: list[str] = field(default_factory=list)
+    barrel: list[str] = field(default_factory=list)
+
+
+def _step_lines(step: dict[str, Any], told: _Told) -> list[str]:
+    out: list[str] = []
+    before = list(told.line)
+    if "line" in step:
+        told.line = list(step["line"])
+    if "barrel" in step:
+        told.barrel = list(step["barrel"])
+    line, barrel = told.line, told.barrel
+    if "summary" in step:
+        return [summary_markdown(step), ""]
+    if "dance" in step:
+        out += [f"Dance {step['dance']}, conducted by {md(step.get('conductor', ''))}. The order rolled: "
+                + ", ".join(md(m) for m in step.get("order", [])) + ".", "", "Where everyone stood:", "",
+                strip_svg(line), ""]
+        if barrel:
+            out += ["In the barrel: " + ", ".join(md(b) for b in barrel) + ".", ""]
+        return out
+    if "monkey" in step:
+        told.n += 1
+        cx = f" ({step['complexity']})" if "complexity" in step else ""
+        out.append(f"**{told.n}. {md(step['monkey'])}: {md(step.get('move', ''))}{cx}** &mdash; "
+                   f"{md(step.get('result', ''))}")
+    elif "before" in step:
+        out.append(f"**Before the first move: {md(step['before'])}**")
+    else:
+        out.append(f"**After the dance: {md(step.get('after', ''))}**")
+    out.append("")
+    out += [f"- {md(e)}" for e in step.get("events", [])]
+    out.append("")
+    if "line" in step:
+        moved = [m for i, m in enumerate(line) if i >= len(before) or before[i] != m]
+        out += [strip_svg(line, moved), ""]
+    if "barrel" in step:
+        out += ["In the barrel: " + (", ".join(md(b) for b in barrel) or "nobody") + ".", ""]
+    return out
 
 
 def summary_markdown(step: dict[str, Any]) -> str:
@@ -263,14 +287,28 @@ def summary_markdown(step: dict[str, Any]) -> str:
     if monkeys:
         out += ["| Monkey | " + " | ".join(labels.values()) + " |", "|---|" + "---|" * len(labels)]
         for name, diff in monkeys.items():
-            cells = [f"{md(diff[k][0])} &rarr; {md(diff[k][1])}" if k in diff else "" for k in labels]
+            cells = [_change(diff[k]) if k in diff else "" for k in labels]
             out.append(f"| {md(name)} | " + " | ".join(cells) + " |")
     else:
         out.append("No Monkey's stats changed.")
     items = step.get("items", {})
     if items:
-        out += ["", "Items: " + "; ".join(f"{md(n)} from {md(a)} to {md(b)}" for n, (a, b) in items.items()) + "."]
+        out += ["", "Items: " + "; ".join(f"{md(n)} {_change(v, 'from {} to {}')}" for n, v in items.items()) + "."]
     return "\n".join(out)
+
+
+def _change(value: Any, form: str = "{} &rarr; {}") -> str:
+    """A change the dance's summary records as [before, after]. The document keeps the steps as they were
+    recorded, which a proposal's patch may rewrite (its schema asks only for objects): a value that is no such
+    pair is shown as it is, so the page is still drawn."""
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        return form.format(md(value[0]), md(value[1]))
+    return _recorded(value)
+
+
+def _recorded(value: Any) -> str:
+    """A recorded value shown as it is: text as text, anything else as JSON."""
+    return md(value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str))
 
 
 def last_dance_page(state: State) -> str:
