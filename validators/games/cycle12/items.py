@@ -57,7 +57,7 @@ def gain(ctx: Ctx, owner: str, kind: str) -> dict[str, Any]:
     doc = ctx.edit(ITEMS)
     spec = doc["kinds"].get(kind)
     if spec is None:
-        raise ValueError(f"{kind!r} is not an item (items: {', '.join(doc['kinds'])})")
+        raise ValueError(f"{kind!r} is not an item (items: {', '.join(doc['kinds']) or 'none'})")
     if owner_kind(owner) not in spec.get("owners", ["player"]):
         raise ValueError(f"a {owner_kind(owner)} may not own a {kind}")
     item = {"id": doc["next"], "kind": kind, "owner": owner}
@@ -110,7 +110,12 @@ def _gain_treat_check(ctx: Ctx) -> Iterator[str]:
 
 
 def _gain_treat(ctx: Ctx) -> None:
-    item = gain(ctx, ctx.actor, "treat")
+    try:
+        item = gain(ctx, ctx.actor, "treat")
+    except ValueError as e:
+        # 004 Items: an item is only what the rules call one, owned only by whom they allow; a proposal's changes
+        # may take the treat out of the kinds of item (cycle12_items.kinds) or take players off its owners
+        raise ctx.refuse(f"no treat can be gained: {e}", RULE_ITEMS) from None
     touch_sheet(ctx, ctx.actor)  # Self-Updating: the items owned are on the character sheet
     ctx.step({"gained": "treat", "item": item["id"]})
 
