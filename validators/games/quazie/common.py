@@ -186,7 +186,8 @@ def mark_today(ctx: Ctx, key: str, name: str) -> None:
     if q.get("day") != day(ctx):
         q["day"] = day(ctx)
         q["today"] = {}
-    names = q["today"].setdefault(key, [])
+    # a proposal's patch may strike the log of today's doings while leaving its day (the schema asks for neither)
+    names = q.setdefault("today", {}).setdefault(key, [])
     if name not in names:
         names.append(name)
 
