@@ -384,11 +384,18 @@ def resolve(ctx: Ctx, ident: int) -> dict[str, Any]:
         else:
             result, reason = "took-effect", (f"{f} for, {a} against" if p["class"] == "standard"
                                              else f"{a} against, no more than {opts(ctx)['urgent_max_against']}")
-    doc = ctx.edit(PROPOSALS)
-    p = doc["proposals"][next(i for i, x in enumerate(peek(doc["proposals"])) if x["id"] == ident)]
-    p["status"] = result
-    p["resolved"] = {"at": iso(ends), "result": result, "reason": reason, "for": f, "against": a}
     entry = {"proposal": ident, "result": result, "for": f, "against": a}
+    doc = ctx.edit(PROPOSALS)
+    i = next((i for i, x in enumerate(peek(doc["proposals"])) if x["id"] == ident), -1)
+    if i >= 0:
+        p = doc["proposals"][i]
+        p["status"] = result
+        p["resolved"] = {"at": iso(ends), "result": result, "reason": reason, "for": f, "against": a}
+    else:
+        # 004 Lifecycle: a popular proposal takes effect, whatever its changes; when they removed its own record
+        # (by itself, or by emptying the list) it has still taken effect, and only this step says so (our reading,
+        # as the core's enactment and ifMUD's ratification do)
+        entry["record"] = "removed by its own changes"
     if result == "took-effect":
         entry.update(award_proposal_point(ctx, p["author"], ends))
     ctx.step(entry)
