@@ -373,3 +373,15 @@ def test_a_connection_a_proposal_adds_is_drawn_and_listed_under_the_map_spelling
     lounge = {p.slug: p for p in pages(out.state)}["rooms/lounge"].markdown
     assert "| [Saturn](saturn.md) | open |  | letter 2 of Lounge |" in lounge
     assert not list(MODULE.invariants[0](out.state))
+
+
+def test_the_turn_page_shows_gifts_a_hand_edit_left_as_they_are():
+    """Rule 124: gifts are names, and the consequences of Rule 127 drop any other entry as play goes on; a roster
+    edited by hand to hold a number among them, or a single name where the list belongs, still draws the turn page,
+    each entry shown as it is."""
+    state = _state()
+    zoe = next(p for p in state.doc("roster")["players"] if p["name"] == "Zoe Abbott")
+    zoe["stats"]["gifts"] = ["Charm", 7]
+    assert "| Charm, 7 |" in render_turn(state)
+    zoe["stats"]["gifts"] = "Bat Form"
+    assert "| Bat Form |" in render_turn(state)

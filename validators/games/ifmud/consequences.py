@@ -621,17 +621,22 @@ def _tokens(ctx: Ctx) -> None:
         ctx.step({"monkey": "took a banana", "token": first["id"], "rule": "r138"})
 
 
-def _kept_gifts(stats: dict[str, Any], gifts: set[Any]) -> tuple[list[Any], list[Any]]:
-    """(the gifts a player has, the gifts they keep): Rules 127 and 137."""
-    have = list(_get(stats, w.GIFTS) or [])
-    keep = [g for g in have if g in gifts]  # Rule 127: removed gifts are lost
+def _kept_gifts(stats: dict[str, Any], gifts: set[Any]) -> tuple[Any, list[Any]]:
+    """(the gifts a player has, the gifts they keep): Rules 127 and 137.
+
+    A proposal's patch may write anything there: an entry that is not the name of a Dark Gift of Rule 124 (a
+    number, a list) is no gift, and is lost as a removed gift is (Rule 127); a value that is no list at all is
+    read as the one entry it is, and rewritten as a list."""
+    raw = _get(stats, w.GIFTS) or []
+    have = list(raw) if isinstance(raw, list) else [raw]
+    keep = [g for g in have if isinstance(g, str) and g in gifts]  # Rule 127: removed gifts are lost
     keep = list(dict.fromkeys(keep))
     limit = max(0, int(_get(stats, w.PUISSANCE, 0)))
     if len(keep) > limit:  # Rule 137: lose from the end of Standard Order
         ordered = standard_order(keep)
         lose = set(ordered[limit:])
         keep = [g for g in keep if g not in lose]
-    return have, keep
+    return have if isinstance(raw, list) else raw, keep
 
 
 def _people(ctx: Ctx) -> None:

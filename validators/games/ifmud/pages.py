@@ -460,12 +460,17 @@ def render_quests(state: State) -> str:
     return "\n\n".join(out)
 
 
+def _gifts_cell(gifts: Any) -> str:
+    """A player's Dark Gifts; an entry a hand edit left that is not text is shown as it is (the check reports it)."""
+    return ", ".join(map(str, gifts)) if isinstance(gifts, list) else str(gifts or "")
+
+
 def render_turn(state: State) -> str:
     t = state.doc("turn")
     order = turn_order(w.player_names(state))
     rows = [[("▶ " if p == t.get("active") else "") + p, w.location_of_player(state, p), w.tally(state, p),
              w.tally(state, p, w.DEMERITS), w.tally(state, p, w.PUISSANCE),
-             ", ".join(state.player(p)["stats"].get(w.GIFTS) or [])] for p in order]
+             _gifts_cell(state.player(p)["stats"].get(w.GIFTS))] for p in order]
     started = time_md(t.get("started"))
     lines = [f"Turn {t.get('number')}: **{_md(str(t.get('active')))}**, since {started}." if not t.get("over")
              else f"The last turn was turn {t.get('number')}, {_md(str(t.get('active')))}'s, from {started}."]
