@@ -78,7 +78,7 @@ MODULE = Module(
     name="ifmud",
     title="ifMUD Nomic",
     docs=[
-        DocKind("map", "ifmud_map.schema.json", "Rooms, connections, tolls, visits and damage"),
+        DocKind("map", "ifmud_map.schema.json", "Rooms, connections, tolls, visits and damage", limits=w.map_limits),
         DocKind("entities", "ifmud_entities.schema.json",
                 "Servants, the monkey, the pieman, the Omnibus, the robot, the kitten"),
         DocKind("tokens", "ifmud_tokens.schema.json", "Tokens and where they are"),

@@ -329,6 +329,17 @@ def required_room(state: State | Ctx, wanted: str, but: tuple[str, ...] = ()) ->
     return alphabetical_extreme(n for n in room_names(state) if n not in but)
 
 
+def map_limits(doc: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    """(path in the map, why) when the map has no room Rule 69 could send anything to (``DocKind.limits``; ``doc``
+    is a map the schema accepts). Rule 14: everything has a place on the map; Rules 53 and 69 send whatever loses
+    its place to the room alphabetically first, not counting articles. A map with no room, or only rooms named
+    with articles alone, leaves nowhere to go: bad input at load, and a proposal's effects that would leave it so
+    are not made (their note says why)."""
+    if alphabetical_extreme(str(r.get("name", "")) for r in doc["rooms"]) is None:
+        yield (("rooms",), "the map needs a room named with more than articles, where Rule 69 sends what loses its "
+                           "place")
+
+
 def fallback_room(state: State | Ctx, wanted: str) -> str:
     """Rule 69: a room that no longer exists is replaced by the room alphabetically first."""
     if wanted in _rooms_view(state).name_set:
