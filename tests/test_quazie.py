@@ -460,3 +460,17 @@ def test_the_muffins_table_shows_a_note_history_or_roles_holding_other_than_text
     (page,) = pages(_with(base, Ben=("notes", 42)))
     row = next(line for line in page.markdown.splitlines() if line.startswith("| Ben |"))
     assert row.endswith("| 42 |")
+
+
+def test_invariants_read_stats_of_another_type_as_what_they_are_not(base):
+    """Rules 13, 17, 23 and 24 (seed 003): a flavour and a Dance Move are names, Roles and the Note History lists. A
+    stat a hand edit or a proposal's patch left of another type is reported (no flavour, no Dance Move; the roster's
+    check says the list is no list) instead of failing the whole check with a TypeError."""
+    (inv,) = MODULE.invariants
+    s = _with(base, Ben=("flavour", ["Fruity"]))
+    s = _with(s, Cat=("dance_move", ["Disco"]))
+    s = _with(s, Dot=("roles", 3))
+    s = _with(s, Eve=("notes", 7))
+    messages = [p.message for p in inv(s)]
+    assert "['Fruity'] is not a flavour" in messages
+    assert "['Disco'] is not a Dance Move" in messages

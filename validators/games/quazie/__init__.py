@@ -33,6 +33,7 @@ from .common import (
     MORNINGTON,
     ROBOT,
     flavour_names,
+    listed,
     stat,
     victory_at_one,
 )
@@ -66,27 +67,28 @@ def _invariants(state: State) -> Iterator[Problem]:
         where = f"players[{i}].stats"
         if stat(p, "position") == MORNINGTON:
             yield Problem("no Muffin may ever be in Mornington Crescent", "roster", field=f"{where}.position")
-        if stat(p, "flavour") not in known:
+        # a stat of another type than declared (check_roster says so) is no flavour, move or list of them either
+        if not isinstance(stat(p, "flavour"), str) or stat(p, "flavour") not in known:
             yield Problem(f"{stat(p, 'flavour')!r} is not a flavour", "roster", field=f"{where}.flavour")
         if stat(p, "position") == LAUNCH_BASE and stat(p, "flavour") != ROBOT:
             yield Problem("a Muffin at Position 4 is Robot", "roster", field=f"{where}.flavour")
-        if stat(p, DANCE_FIELD) not in moves:
+        if not isinstance(stat(p, DANCE_FIELD), str) or stat(p, DANCE_FIELD) not in moves:
             yield Problem(f"{stat(p, DANCE_FIELD)!r} is not a Dance Move", "roster", field=f"{where}.{DANCE_FIELD}")
         # rule 2: idle Muffins are not Muffins for rules 14 and 23 (and keep their values while idle), so an idle
         # Muffin still marked It, or holding a role only one may hold, makes no second one
         if stat(p, "tag") == IT and not p.get("idle"):
             its.append(p["name"])
-        bad_notes = music.note_problem(list(stat(p, "notes", [])))
+        bad_notes = music.note_problem(listed(p, "notes"))
         if bad_notes:
             yield Problem(f"{p['name']}'s Note History: {bad_notes}", "roster", field=f"{where}.notes")
-        for role in stat(p, "roles", []):
+        for role in listed(p, "roles"):
             if role not in roles.ROLES:
                 yield Problem(f"{role!r} is not a role of rule 23", "roster", field=f"{where}.roles")
     if len(its) > 1:
         yield Problem(f"only one Muffin is It, not {', '.join(its)}", "roster", field="players")
     for role in (roles.POOBAH, stuff.DESCRIBER):
         holders = [p["name"] for p in state.doc("roster")["players"]
-                   if role in stat(p, "roles", []) and not p.get("idle")]
+                   if role in listed(p, "roles") and not p.get("idle")]
         if len(holders) > 1:
             yield Problem(f"there may be only one {role}, not {', '.join(holders)}", "roster", field="players")
     for i, name, boss in roles.second_poobahs(state):

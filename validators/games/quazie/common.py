@@ -137,6 +137,13 @@ def stat(p: dict[str, Any], name: str, default: Any = None) -> Any:
     return p.get("stats", {}).get(name, default)
 
 
+def listed(p: dict[str, Any], name: str) -> list[Any]:
+    """A stat the roster declares a list (Roles, the Note History); one of another type (a hand edit or a proposal's
+    patch; ``check_roster`` reports it) holds nothing for the rules that read it."""
+    value = stat(p, name, [])
+    return value if isinstance(value, list) else []
+
+
 def muffin(ctx: Ctx, name: str, what: str = "Muffin") -> dict[str, Any]:
     p = ctx.player(name)
     if p is None or p.get("idle"):

@@ -13,7 +13,7 @@ from ...engine import Action, Ctx, State, peek
 from ...problems import Illegal, Problem
 from ...roster import change_stat
 from ...timeutil import format_time, parse_time
-from .common import LAUNCH_BASE, R_ROLES, done_today, in_limbo, leader, mark_today, muffin, muffins, stat
+from .common import LAUNCH_BASE, R_ROLES, done_today, in_limbo, leader, listed, mark_today, muffin, muffins, stat
 from .consequences import EXEMPT, reached_players, replaced_at
 from .hands import POOBAH_GIVER, subject_covers, subject_in_rule
 from .launch import MINION
@@ -40,7 +40,7 @@ def second_poobahs(state: State | Ctx) -> list[tuple[int, str, str]]:
     if boss is None:
         return []
     return [(i, p["name"], boss) for i, p in enumerate(peek(state.doc("roster")["players"]))
-            if p["name"] != boss and not p.get("idle") and not p.get("kind") and POOBAH in stat(p, "roles", [])]
+            if p["name"] != boss and not p.get("idle") and not p.get("kind") and POOBAH in listed(p, "roles")]
 
 
 def second_poobah_message(name: str, boss: str) -> str:
