@@ -92,6 +92,14 @@ def test_invariants_catch_bad_places():
     assert any("Rule 100" in m for m in found)
 
 
+def test_invariants_say_a_location_that_is_no_text_is_no_room():
+    """Rule 14: every player is in a room of the map. A location a hand edit (or a proposal's patch) made a list is
+    reported as no room, beside the roster's own complaint about its type, rather than failing the check."""
+    s = _state()
+    s.doc("roster")["players"][0]["stats"]["location"] = ["Lounge"]
+    assert any("['Lounge'], which is not a room" in m for m in _problems(s))
+
+
 def test_invariants_catch_a_repeated_connection():
     """Rules 25 and 39: two rooms are connected or not, so the map lists each pair once, either way round."""
     s = _state()

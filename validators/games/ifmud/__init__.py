@@ -35,7 +35,8 @@ def _invariants(state: State) -> Iterator[Problem]:
             first[pair] = i
     players = set(w.player_names(state))
     for i, p in enumerate(state.doc("roster")["players"]):
-        if p["stats"].get(w.LOCATION) not in names:
+        # a location of another type than declared (check_roster says so) is no room either
+        if not isinstance(p["stats"].get(w.LOCATION), str) or p["stats"].get(w.LOCATION) not in names:
             yield Problem(f"{p['name']} is in {p['stats'].get(w.LOCATION)!r}, which is not a room", file="roster",
                           field=f"players[{i}].stats.location")
     for i, s in enumerate(state.doc("entities")["servants"]):
