@@ -661,7 +661,12 @@ def _announce_check(kind: str):
             ptype = primary_type(ctx, loc) if loc else None
             if ptype is None:
                 name = loc["name"] if loc else "this location"
-                yield f"{name} has no {primary_family(ctx)} tag; terraforming it fails"
+                fam = primary_family(ctx)
+                # 004 Terraforming names the "Primary Location Type" family; the world's families say which it is,
+                # and a proposal may leave none marked primary: then no location has such a tag
+                yield (f"{name} has no {fam} tag; terraforming it fails" if fam else
+                       f"no tag family is marked primary (cycle12_world.families), so {name} has no Primary Location "
+                       "Type tag; terraforming it fails")
                 return
             here = _matching(ctx, loc["id"], ptype)
             if len(here) < 2:
