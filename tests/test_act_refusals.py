@@ -128,3 +128,23 @@ def test_a_rule_edit_missing_what_its_op_needs_is_refused_when_proposed(tmp_path
     assert r.returncode == 0, r.stdout + r.stderr
     proposals = (repo / GAME / "gamestate" / "proposals.yaml").read_text()
     assert "- op: renumber\n          id: a-dynastic-rule\n          number: 7\n" in proposals
+
+
+def test_a_hand_edit_a_rule_cannot_read_is_told_as_the_file_s_problem_not_a_traceback(tmp_path):
+    """Seed 001, The Settlement: every Colonist is somewhere on the map, which ``nomic check`` verifies. A roster
+    edited by hand to put Asha off the map made Harvest Crop fail with an IndexError; ``nomic act`` now says what is
+    wrong with the file, at its line, as bad input (exit 2), and writes nothing."""
+    repo = make_repo(tmp_path, "settlement")
+    roster = repo / "content/settlement/gamestate/roster.yaml"
+    lines = roster.read_text().splitlines(keepends=True)
+    line_no = next(i for i, s in enumerate(lines, 1) if "location: '13j'" in s)
+    lines[line_no - 1] = lines[line_no - 1].replace("location: '13j'", "location: '99z'")
+    roster.write_text("".join(lines))
+    commit(repo, "hand edit")
+    r = nomic(repo, "act", "settlement", "settlement.harvest", "--as", "Asha", *NOW)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "Traceback" not in r.stderr
+    line = next(s for s in r.stdout.splitlines() if "99z" in s)
+    assert line.startswith(f"content/settlement/gamestate/roster.yaml:{line_no}:"), line
+    assert "already invalid, before the action; fix it first (nomic check shows it): 99z is not on the map" in line
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""

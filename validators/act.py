@@ -151,7 +151,16 @@ def act(root: Path, game: str, action: str, actor: str, params: dict[str, Any], 
         record = record_for(action, actor, at, params, note)
         name = action_filename(record)
         path = f"{files.root}/actions/{name}"
-        step = judge_one(files.registry, files.state, record, path, now=now, check_recorded=False)
+        try:
+            step = judge_one(files.registry, files.state, record, path, now=now, check_recorded=False)
+        except Exception:
+            # The rules read the files as ``nomic check`` promises them (a player on the map, a stat of its
+            # declared type). A hand edit that breaks that promise can make a rule fail: then say what is wrong
+            # with the files, at their lines, rather than a traceback. A failure on valid files is a bug: raised.
+            broken = _invariant_problems(files)
+            if not broken:
+                raise
+            raise BadInput([_already(q).at(kind=BAD_INPUT) for q in broken]) from None
         result = ActResult(step, path, before=files.state)
         if not step.legal or step.applied is None:
             return result
@@ -175,6 +184,15 @@ def act(root: Path, game: str, action: str, actor: str, params: dict[str, Any], 
         if not dry_run:
             write_all(folder, {root / p: t for p, t in texts.items()})
         return result
+
+
+def _invariant_problems(files: GameFiles) -> list[Problem]:
+    from .judge import invariants
+
+    try:
+        return invariants(files)
+    except Exception:  # noqa: BLE001 - checks that fail on the same files say nothing more; the caller raises
+        return []
 
 
 def resulting_problems(files: GameFiles, new: State, texts: dict[str, str]) -> list[Problem]:
