@@ -5,11 +5,12 @@ from __future__ import annotations
 import copy
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from . import content
 from .content import WorkTree, games_here, load_game, require_game
-from .engine import due_events
-from .problems import BAD_INPUT, BadInput, Problem
+from .engine import NEWCOMER, Registry, State, apply_action, due_events
+from .problems import BAD_INPUT, BadInput, Illegal, Problem
 from .roster import new_stats
 from .timeutil import format_time
 from .transaction import locked, write_all
@@ -64,6 +65,8 @@ def new_game(root: Path, name: str, example: str, now: datetime, title: str | No
     failing and judging to admins only, and a game whose players all came in by ``core.join`` (never an admin)
     would have nobody who could ever enact a proposal. They stand in the founding state (``initial/``), which a
     pull request may not change once the game is on the base branch, so they are named when the game is made.
+    The example's players go, and who is on its roster without being a player (an NPC) stays; the founders then
+    join as newcomers do (``_found``).
     """
     founders = [_founder(text) for text in admins or []]
     if not content.RULE_FILE.match(f"{name}.md") or "/" in name:
@@ -83,15 +86,17 @@ def new_game(root: Path, name: str, example: str, now: datetime, title: str | No
     for kind, data in source.state.docs.items():
         dk = source.registry.docs.get(kind)
         if kind == "roster":
-            docs[kind] = {"stats": copy.deepcopy(data["stats"]), "players": [
-                {"name": who, "account": account, "admin": True, "idle": False, "joined": format_time(now),
-                 "stats": new_stats(data["stats"])} for who, account in founders]}
+            # the example's players go; who is on the roster without being a player (an NPC: a `kind`) stays,
+            # with what is eirs
+            docs[kind] = {"stats": copy.deepcopy(data["stats"]),
+                          "players": [copy.deepcopy(p) for p in data["players"] if p.get("kind")]}
         elif kind == "ledger":
             docs[kind] = {"clock": format_time(now), "actions": 0, "head": ""}
         elif dk is not None and dk.fresh is not None:
             docs[kind] = dk.fresh(copy.deepcopy(data))
         else:
             docs[kind] = copy.deepcopy(data)
+    docs = _found(source.registry, State(config, docs, source.state.rules), founders, now)
     texts: dict[Path, str] = {}
     rel = f"content/{name}"
     texts[target / "game.yaml"] = content.doc_text(config, f"{rel}/game.yaml", "game.schema.json")
@@ -117,6 +122,42 @@ def new_game(root: Path, name: str, example: str, now: datetime, title: str | No
         lines.append(f"warning: {name} has no admin, and only admins may enact proposals or resolve CfJs: remove "
                      f"content/{name} and run nomic new again with --admin NAME=LOGIN (repeatable)")
     return lines
+
+
+def _found(registry: Registry, state: State, founders: list[tuple[str, str]], now: datetime) -> dict[str, Any]:
+    """The founding state: each founder comes in as a newcomer does, by the game's own join (``core.join``,
+    ``cycle12.join``) at the founding time, and is made an admin; then a tick lets the game's consequences
+    settle what the example's players left behind (their place in the Monkey Line, their servants), as they
+    would for a player who left. The ledger then starts again: no action yet, the clock at the founding."""
+    join = next((a.name for a in registry.actions.values() if a.who == NEWCOMER), None)
+    at = format_time(now)
+    for who, account in founders:
+        if join is None:  # no join of its own (ifMUD: a player comes in by a proposal's patch); the
+            # consequences give em what the rules give a player added so (the tick below)
+            state.docs["roster"]["players"].append({"name": who, "account": account, "admin": False,
+                                                    "idle": False, "joined": at,
+                                                    "stats": new_stats(state.docs["roster"]["stats"])})
+            continue
+        state = _apply(registry, state, {"at": at, "actor": who, "action": join, "params": {"account": account}})
+    state = _apply(registry, state, {"at": at, "actor": founders[0][0] if founders else "nomic",
+                                     "action": "engine.tick", "params": {}})
+    docs = dict(state.docs)
+    names = {who for who, _ in founders}
+    docs["roster"] = copy.deepcopy(docs["roster"])
+    for p in docs["roster"]["players"]:
+        if p["name"] in names:
+            p["admin"] = True
+    docs["ledger"] = {"clock": at, "actions": 0, "head": ""}
+    return docs
+
+
+def _apply(registry: Registry, state: State, record: dict[str, Any]) -> State:
+    try:
+        return apply_action(registry, state, record).state
+    except Illegal as e:
+        who = record["actor"]
+        raise BadInput([p.at(field="--admin", kind=BAD_INPUT, message=f"{who} cannot come in as a founder: {p.message}")
+                        for p in e.problems]) from None
 
 
 def _founder(text: str) -> tuple[str, str]:

@@ -20,7 +20,7 @@ from typing import Iterator
 
 from ...engine import Ctx, DocKind, Event, Module, Problem, State
 from ...timeutil import next_weekly
-from . import awesomeness, dance, hammers, items, line, moves, sections
+from . import awesomeness, dance, fresh, hammers, items, line, moves, sections
 from .options import options
 from .pages import dance_action_page
 from .pages import pages as draw_pages
@@ -48,10 +48,11 @@ MODULE = Module(
     title="The Monkey dynasty",
     docs=[
         DocKind("monkey_line", "monkey_line.schema.json", "The Monkey Line and the barrel"),
-        DocKind("monkey_dance", "monkey_dance.schema.json", "The Dance: moves, sections, dances"),
+        DocKind("monkey_dance", "monkey_dance.schema.json", "The Dance: moves, sections, dances", fresh.fresh_dance),
         DocKind("monkey_kit", "monkey_kit.schema.json", "Hammers, hats and NPCs"),
         DocKind("monkey_items", "monkey_items.schema.json", "Items"),
-        DocKind("monkey_awesomeness", "monkey_awesomeness.schema.json", "Awesomeness Posts"),
+        DocKind("monkey_awesomeness", "monkey_awesomeness.schema.json", "Awesomeness Posts",
+                fresh.fresh_awesomeness),
     ],
     actions=(line.ACTIONS + sections.ACTIONS + dance.ACTIONS + hammers.ACTIONS + items.ACTIONS
              + awesomeness.ACTIONS),

@@ -1,0 +1,78 @@
+"""``nomic new`` from every example game: the founding state passes the check, the founders have what a player
+who joined has, and the game goes on (a newcomer joins, a founder acts)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.gitgame import make_repo, nomic
+from validators import yamlio
+
+FOUNDED = "2026-11-22T00:00:00Z"
+NOW = ("--now", "2026-11-23T12:00:00Z")
+
+
+def _found(tmp_path, example: str):
+    repo = make_repo(tmp_path, example)
+    r = nomic(repo, "new", "fresh", "--from", example, "--admin", "Anne=anne-gh", "--admin", "Bo=bo-gh",
+              "--at", FOUNDED, *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+    r = nomic(repo, "check", "--game", "fresh", *NOW)
+    assert r.returncode == 0 and "0 actions replayed" in r.stdout, r.stdout
+    return repo, repo / "content" / "fresh"
+
+
+def _doc(game, kind, part=""):
+    return yamlio.load_file(game / f"{part}gamestate" / f"{kind}.yaml")
+
+
+def _act(repo, *args, at):
+    r = nomic(repo, "act", "fresh", *args, "--at", at, *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("example", ["blognomic", "quazie", "settlement", "monkey"])
+def test_a_blognomic_game_founded_from_each_example_joins_and_proposes(tmp_path, example):
+    repo, game = _found(tmp_path, example)
+    for part in ("", "initial/"):
+        ledger = _doc(game, "ledger", part)
+        assert ledger == {"clock": FOUNDED, "actions": 0, "head": ""}
+        founders = [p for p in _doc(game, "roster", part)["players"] if not p.get("kind")]
+        assert [(p["name"], p["account"], p["admin"], p["joined"]) for p in founders] == \
+            [("Anne", "anne-gh", True, FOUNDED), ("Bo", "bo-gh", True, FOUNDED)]
+    _act(repo, "core.join", "account=cy-gh", "--as", "Cy", at="2026-11-22T01:00:00Z")
+    _act(repo, "core.propose", "title=Proposal: Bananas for all", "--as", "Anne", at="2026-11-22T02:00:00Z")
+    r = nomic(repo, "check", "--game", "fresh", *NOW)
+    assert r.returncode == 0 and "2 actions replayed" in r.stdout, r.stdout
+
+
+def test_a_monkey_game_keeps_its_npcs_and_places_its_founders_in_the_line(tmp_path):
+    # seed 000, "The Monkey Line": a Monkey who joins takes the lowest-numbered empty Position, and one who
+    # leaves empties eirs; NPCs are kept with what they hold. "The Dance": a section for each Monkey, none for NPCs.
+    repo, game = _found(tmp_path, "monkey")
+    line = _doc(game, "monkey_line")
+    assert [(p["at"], p["monkeys"]) for p in line["positions"]] == [
+        (1, ["Curious George"]), (2, ["Anne"]), (3, ["Bo"]), (6, ["King Kong"]), (8, ["Robin Hood"]),
+        (10, ["Miss Bubbles"])]
+    npcs = [p["name"] for p in _doc(game, "roster")["players"] if p.get("kind")]
+    assert npcs == ["Curious George", "King Kong", "Miss Bubbles", "Robin Hood"]
+    items = {i["name"]: i for i in _doc(game, "monkey_items")["items"]}
+    assert items["Big Rock"]["held_by"] == "King Kong"  # an NPC's item stays eirs
+    assert items["The Monkey Ball"]["lies_at"] == 7 and "held_by" not in items["The Monkey Ball"]  # Abu's, fallen
+    dance = _doc(game, "monkey_dance")
+    assert dance["sections"] == [{"monkey": "Anne", "moves": []}, {"monkey": "Bo", "moves": []}]
+    assert dance["history"] == [] and "last_dance" not in dance
+    assert _doc(game, "monkey_awesomeness") == {"next": 1, "posts": []}
+    _act(repo, "core.join", "account=cy-gh", "--as", "Cy", at="2026-11-22T01:00:00Z")
+    assert [p["monkeys"] for p in _doc(game, "monkey_line")["positions"] if p["at"] == 4] == [["Cy"]]
+    _act(repo, "monkey.move-up", "position=7", "--as", "Anne", at="2026-11-22T02:00:00Z")  # Robin Hood moves up
+    assert nomic(repo, "check", "--game", "fresh", *NOW).returncode == 0
+
+
+def test_two_founders_of_one_name_are_refused_as_the_join_refuses_them(tmp_path):
+    # seed 001 1.2: a newcomer's name may not be one already playing; a founder comes in by that same join
+    repo = make_repo(tmp_path, "monkey")
+    r = nomic(repo, "new", "fresh", "--from", "monkey", "--admin", "Ann=ann-gh", "--admin", "ann=bo-gh", *NOW)
+    assert r.returncode == 2, r.stdout
+    assert "--admin: ann cannot come in as a founder: the name 'ann' is too like 'Ann'" in r.stdout, r.stdout
+    assert "Traceback" not in r.stdout + r.stderr
