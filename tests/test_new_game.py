@@ -76,3 +76,27 @@ def test_two_founders_of_one_name_are_refused_as_the_join_refuses_them(tmp_path)
     assert r.returncode == 2, r.stdout
     assert "--admin: ann cannot come in as a founder: the name 'ann' is too like 'Ann'" in r.stdout, r.stdout
     assert "Traceback" not in r.stdout + r.stderr
+
+
+def test_a_cycle12_game_is_a_new_cycle_with_sheets_for_its_founders(tmp_path):
+    # seed 004, Joining: a newcomer gets a character sheet; Position Constraints: with no locations the first is
+    # Apeiros Village at (0, 0), so a new cycle starts with an empty world; Phase I holds the cycle's start
+    repo, game = _found(tmp_path, "cycle12")
+    assert "next: players join with `nomic act other cycle12.join account=LOGIN --as NAME`" in \
+        nomic(repo, "new", "other", "--from", "cycle12", "--admin", "Anne=anne-gh", *NOW).stdout
+    assert "start: 2026-11-22T00:00:00Z" in (game / "game.yaml").read_text()
+    for part in ("", "initial/"):
+        sheets = _doc(game, "cycle12_sheets", part)["sheets"]
+        assert [(s["player"], s["header"], s["tamed"]) for s in sheets] == \
+            [("Anne", "Character Sheet: Anne", []), ("Bo", "Character Sheet: Bo", [])]
+        assert _doc(game, "roster", part)["players"][0]["admin"] is True
+    world = _doc(game, "cycle12_world")
+    assert world["locations"] == [] and world["suggestions"] == [] and world["tags"]
+    assert _doc(game, "cycle12_items")["items"] == [] and _doc(game, "cycle12_nomsters")["nomsters"] == []
+    assert _doc(game, "cycle12_justice")["judge"] is None and _doc(game, "cycle12_proposals")["proposals"] == []
+    _act(repo, "cycle12.join", "account=cy-gh", "--as", "Cy", at="2026-11-22T01:00:00Z")
+    _act(repo, "cycle12.suggest-location", "kind=card", "name=Apeiros Village", "x=0", "y=0",
+         "description=Houses round a well", "--as", "Anne", at="2026-11-22T02:00:00Z")
+    _act(repo, "cycle12.gain-treat", "--as", "Bo", at="2026-11-22T03:00:00Z")
+    r = nomic(repo, "check", "--game", "fresh", *NOW)
+    assert r.returncode == 0 and "3 actions replayed" in r.stdout, r.stdout

@@ -82,6 +82,9 @@ def new_game(root: Path, name: str, example: str, now: datetime, title: str | No
     config = copy.deepcopy(source.state.config)
     config["name"] = title or name
     config.pop("description", None)  # the example's blurb ("a handful of Colonists, a few proposals...") is not ours
+    for module in source.registry.modules:
+        if module.found is not None:
+            module.found(config, now)
     docs = {}
     for kind, data in source.state.docs.items():
         dk = source.registry.docs.get(kind)
@@ -112,12 +115,14 @@ def new_game(root: Path, name: str, example: str, now: datetime, title: str | No
         write_all(target, texts)
     (target / "actions").mkdir(exist_ok=True)
     (target / "actions" / ".gitkeep").write_text("")
+    join = _join(source.registry)
     names = ", ".join(n for n, _ in founders)
     who = (f"{'the admin' if len(founders) == 1 else 'the admins'} {names} on the roster" if founders else
            "an empty roster (no admin: see below)")
     lines = [f"created content/{name} from content/{example}: {len(docs)} documents, "
              f"{len(source.state.rules)} rules, {who}, an empty history",
-             f"next: players join with `nomic act {name} core.join account=LOGIN --as NAME` (or the game's own join)"]
+             f"next: players join with `nomic act {name} {join} account=LOGIN --as NAME`" if join else
+             "next: players come in as the rules let them (a ratified proposal's effects add them to the roster)"]
     if not founders:
         lines.append(f"warning: {name} has no admin, and only admins may enact proposals or resolve CfJs: remove "
                      f"content/{name} and run nomic new again with --admin NAME=LOGIN (repeatable)")
@@ -129,7 +134,7 @@ def _found(registry: Registry, state: State, founders: list[tuple[str, str]], no
     ``cycle12.join``) at the founding time, and is made an admin; then a tick lets the game's consequences
     settle what the example's players left behind (their place in the Monkey Line, their servants), as they
     would for a player who left. The ledger then starts again: no action yet, the clock at the founding."""
-    join = next((a.name for a in registry.actions.values() if a.who == NEWCOMER), None)
+    join = _join(registry)
     at = format_time(now)
     for who, account in founders:
         if join is None:  # no join of its own (ifMUD: a player comes in by a proposal's patch); the
@@ -149,6 +154,11 @@ def _found(registry: Registry, state: State, founders: list[tuple[str, str]], no
             p["admin"] = True
     docs["ledger"] = {"clock": at, "actions": 0, "head": ""}
     return docs
+
+
+def _join(registry: Registry) -> str | None:
+    """The game's own join: the action a newcomer takes (``core.join``, ``cycle12.join``), if it has one."""
+    return next((a.name for a in registry.actions.values() if a.who == NEWCOMER), None)
 
 
 def _apply(registry: Registry, state: State, record: dict[str, Any]) -> State:

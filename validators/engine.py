@@ -786,6 +786,9 @@ class Module:
     # A player changes their name (ctx, old, new): the module's own documents follow. A module that keeps
     # players' names and has no such hook stops the change (see validators/roster.py, ``rename_player``).
     rename: Callable[["Ctx", str, str], None] | None = None
+    # A new game started from this one (``nomic new``): the options its founding time sets, in game.yaml's
+    # configuration (config, founded), such as the start of a cycle.
+    found: Callable[[dict[str, Any], datetime], None] | None = None
     doc: str = ""
 
 

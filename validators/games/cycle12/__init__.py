@@ -13,7 +13,7 @@ from operator import itemgetter
 from typing import Any
 
 from ...engine import DocKind, Module, Problem, State, peek
-from . import cycle, items, justice, nomsters, players, proposals, transcription, world
+from . import cycle, fresh, items, justice, nomsters, players, proposals, transcription, world
 from .common import ITEMS, JUSTICE, MEDALS, NOMSTERS, PROPOSALS, SHEETS, WORLD
 from .options import options
 from .pages import pages as draw_pages
@@ -170,14 +170,18 @@ MODULE = Module(
     name="cycle12",
     title="Cycle 12",
     docs=[
-        DocKind(proposals.PROPOSALS, "cycle12_proposals.schema.json", "Proposals, their changes and votes"),
-        DocKind(SHEETS, "cycle12_sheets.schema.json", "Character sheets: what each must show"),
-        DocKind(WORLD, "cycle12_world.schema.json", "The world map: locations, suggestions, tags, announcements"),
-        DocKind(NOMSTERS, "cycle12_nomsters.schema.json", "Nomsters, types, classes and the nomster index"),
-        DocKind(ITEMS, "cycle12_items.schema.json", "Items, their owners, and trades"),
+        DocKind(proposals.PROPOSALS, "cycle12_proposals.schema.json", "Proposals, their changes and votes",
+                fresh.fresh_proposals),
+        DocKind(SHEETS, "cycle12_sheets.schema.json", "Character sheets: what each must show", fresh.fresh_sheets),
+        DocKind(WORLD, "cycle12_world.schema.json", "The world map: locations, suggestions, tags, announcements",
+                fresh.fresh_world),
+        DocKind(NOMSTERS, "cycle12_nomsters.schema.json", "Nomsters, types, classes and the nomster index",
+                fresh.fresh_nomsters),
+        DocKind(ITEMS, "cycle12_items.schema.json", "Items, their owners, and trades", fresh.fresh_items),
         DocKind(MEDALS, "cycle12_medals.schema.json", "The medals, their conditions and quantities"),
-        DocKind(JUSTICE, "cycle12_justice.schema.json", "The judge, requests for justice, elections"),
-        DocKind("cycle12_cycle", "cycle12_cycle.schema.json", "The cycle's end and its winners"),
+        DocKind(JUSTICE, "cycle12_justice.schema.json", "The judge, requests for justice, elections",
+                fresh.fresh_justice),
+        DocKind("cycle12_cycle", "cycle12_cycle.schema.json", "The cycle's end and its winners", fresh.fresh_cycle),
     ],
     actions=players.ACTIONS + proposals.ACTIONS + world.ACTIONS + nomsters.ACTIONS + items.ACTIONS
     + justice.ACTIONS + transcription.ACTIONS,
@@ -187,6 +191,7 @@ MODULE = Module(
     gates=[cycle.ended_gate, nomsters.ascended_gate],
     invariants=[_invariants],
     leader=justice.judge,
+    found=fresh.found,
     pages=draw_pages,
     doc=__doc__ or "",
 )
