@@ -100,3 +100,34 @@ def test_a_cycle12_game_is_a_new_cycle_with_sheets_for_its_founders(tmp_path):
     _act(repo, "cycle12.gain-treat", "--as", "Bo", at="2026-11-22T03:00:00Z")
     r = nomic(repo, "check", "--game", "fresh", *NOW)
     assert r.returncode == 0 and "3 actions replayed" in r.stdout, r.stdout
+
+
+def test_an_ifmud_game_gives_its_founders_servants_and_the_first_turn(tmp_path):
+    # ifMUD seed: Rule 44 A/C, each player has a servant (initially in the Servants' Quarters) and a departed
+    # player's ceases to exist; Rule 49, what they carried goes to the Attic; Rule 27, the first player in
+    # surname order is active; Rule 148, a player added gets 10 brownie points; Rule 14, everyone starts in the Lounge
+    repo, game = _found(tmp_path, "ifmud")
+    for part in ("", "initial/"):
+        turn = _doc(game, "turn", part)
+        assert (turn["active"], turn["number"], turn["started"]) == ("Anne", 1, FOUNDED)
+        servants = _doc(game, "entities", part)["servants"]
+        assert [(s["owner"], s["location"], s["since"]) for s in servants] == \
+            [("Anne", "Servants' Quarters", FOUNDED), ("Bo", "Servants' Quarters", FOUNDED)]
+        players = _doc(game, "roster", part)["players"]
+        assert [(p["name"], p["admin"], p["stats"]["brownie"], p["stats"]["location"]) for p in players] == \
+            [("Anne", True, 10, "Lounge"), ("Bo", True, 10, "Lounge")]
+    tokens = {t["name"]: t for t in _doc(game, "tokens")["tokens"]}
+    assert tokens["Zoe Abbott's bomb"]["location"] == {"room": "Attic"}  # Zoe carried it
+    assert all(t["since"] == FOUNDED and "barred" not in t for t in tokens.values())
+    assert _doc(game, "consent")["proposals"] == [] and _doc(game, "quests")["history"] == []
+    assert all(r["visits"] == 0 and r["damage"] == 0 for r in _doc(game, "map")["rooms"])
+    # a newcomer comes in by a ratified proposal's effects (no join action in these rules)
+    effects = ('effects={gamestate: [{op: add, path: /roster/players/-, value: {name: Cy Young, account: cy-gh, '
+               'joined: "2026-11-22T01:00:00Z", stats: {}}}]}')
+    _act(repo, "ifmud.propose", "name=Welcome Cy [AN]", effects, "--as", "Anne", at="2026-11-22T01:00:00Z")
+    _act(repo, "ifmud.vote", "proposal=1", "vote=aye", "--as", "Bo", at="2026-11-22T02:00:00Z")
+    _act(repo, "ifmud.ratify", "proposal=1", "--as", "Anne", at="2026-11-22T03:00:00Z")
+    _act(repo, "engine.tick", "--as", "Anne", at="2026-11-22T04:00:01Z")
+    assert [s["owner"] for s in _doc(game, "entities")["servants"]] == ["Anne", "Bo", "Cy Young"]
+    r = nomic(repo, "check", "--game", "fresh", *NOW)
+    assert r.returncode == 0 and "4 actions replayed" in r.stdout, r.stdout

@@ -96,7 +96,7 @@ def new_game(root: Path, name: str, example: str, now: datetime, title: str | No
         elif kind == "ledger":
             docs[kind] = {"clock": format_time(now), "actions": 0, "head": ""}
         elif dk is not None and dk.fresh is not None:
-            docs[kind] = dk.fresh(copy.deepcopy(data))
+            docs[kind] = dk.fresh(copy.deepcopy(data), now)
         else:
             docs[kind] = copy.deepcopy(data)
     docs = _found(source.registry, State(config, docs, source.state.rules), founders, now)
@@ -122,7 +122,8 @@ def new_game(root: Path, name: str, example: str, now: datetime, title: str | No
     lines = [f"created content/{name} from content/{example}: {len(docs)} documents, "
              f"{len(source.state.rules)} rules, {who}, an empty history",
              f"next: players join with `nomic act {name} {join} account=LOGIN --as NAME`" if join else
-             "next: players come in as the rules let them (a ratified proposal's effects add them to the roster)"]
+             f"next: players come in as {name}'s rules let them: a proposal whose effects add them to the roster "
+             "(`{op: add, path: /roster/players/-, value: {name: NAME, account: LOGIN, joined: TIME, stats: {}}}`)"]
     if not founders:
         lines.append(f"warning: {name} has no admin, and only admins may enact proposals or resolve CfJs: remove "
                      f"content/{name} and run nomic new again with --admin NAME=LOGIN (repeatable)")

@@ -734,8 +734,9 @@ class DocKind:
     name: str
     schema: str  # file name under schemas/
     summary: str = ""
-    # The document for a new game started from this one (``nomic new``); None keeps it as it is.
-    fresh: Callable[[Any], Any] | None = None
+    # The document for a new game started from this one (``nomic new``), given the example's document and the
+    # founding time; None keeps it as it is. Who left is settled afterwards by the module's consequences.
+    fresh: Callable[[Any, datetime], Any] | None = None
     # What the schema cannot say (one field against another: a die's winning face within its sides), asked of a
     # document its schema accepts: each (path inside the document, message). Wherever the schema is checked, so
     # are these: a file read (bad input at its line, ``schemas.limit_errors``) and a proposal's patch (refused).

@@ -110,10 +110,10 @@ def _address_line(state: State) -> str:
 
 
 def fresh_list(key: str):
-    def fresh(doc: Any) -> Any:
+    def fresh(doc: Any, founded: datetime) -> Any:
         return {"next": 1, key: []}
     return fresh
 
 
-def fresh_dynasty(doc: Any) -> Any:
+def fresh_dynasty(doc: Any, founded: datetime) -> Any:
     return {"number": 1, "leader": None, "title": "The First Dynasty", "started": doc.get("started")}

@@ -20,31 +20,31 @@ def found(config: dict[str, Any], at: datetime) -> None:
     config.setdefault("options", {}).setdefault("cycle12", {})["start"] = format_time(at)
 
 
-def fresh_proposals(doc: dict[str, Any]) -> dict[str, Any]:
+def fresh_proposals(doc: dict[str, Any], founded: datetime) -> dict[str, Any]:
     return {"next": 1, "proposals": []}
 
 
-def fresh_sheets(doc: dict[str, Any]) -> dict[str, Any]:
+def fresh_sheets(doc: dict[str, Any], founded: datetime) -> dict[str, Any]:
     return {"sheets": []}
 
 
-def fresh_world(doc: dict[str, Any]) -> dict[str, Any]:
+def fresh_world(doc: dict[str, Any], founded: datetime) -> dict[str, Any]:
     return {"families": doc["families"], "tags": doc["tags"], "next_location": 1, "locations": [],
             "next_suggestion": 1, "suggestions": [], "founding": None, "next_announcement": 1, "announcements": []}
 
 
-def fresh_nomsters(doc: dict[str, Any]) -> dict[str, Any]:
+def fresh_nomsters(doc: dict[str, Any], founded: datetime) -> dict[str, Any]:
     return {"types": doc["types"], "classes": doc["classes"], "index": 0, "next": 1, "nomsters": [],
             "attempts": {}, "tamings": []}
 
 
-def fresh_items(doc: dict[str, Any]) -> dict[str, Any]:
+def fresh_items(doc: dict[str, Any], founded: datetime) -> dict[str, Any]:
     return {"kinds": doc["kinds"], "next": 1, "items": [], "next_trade": 1, "trades": []}
 
 
-def fresh_justice(doc: dict[str, Any]) -> dict[str, Any]:
+def fresh_justice(doc: dict[str, Any], founded: datetime) -> dict[str, Any]:
     return {"judge": None, "removal": [], "next_rfj": 1, "rfjs": [], "candidates": []}
 
 
-def fresh_cycle(doc: dict[str, Any]) -> dict[str, Any]:
+def fresh_cycle(doc: dict[str, Any], founded: datetime) -> dict[str, Any]:
     return {"ended": False, "winners": []}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ...engine import DocKind, Module, Problem, State
-from . import bombs, consent, extras, gifts, movement, pieman, quests, robot, tokens, turns
+from . import bombs, consent, extras, fresh, gifts, movement, pieman, quests, robot, tokens, turns
 from . import world as w
 from .consequences import consequence
 from .pages import pages
@@ -79,13 +79,15 @@ MODULE = Module(
     name="ifmud",
     title="ifMUD Nomic",
     docs=[
-        DocKind("map", "ifmud_map.schema.json", "Rooms, connections, tolls, visits and damage", limits=w.map_limits),
+        DocKind("map", "ifmud_map.schema.json", "Rooms, connections, tolls, visits and damage", fresh.fresh_map,
+                limits=w.map_limits),
         DocKind("entities", "ifmud_entities.schema.json",
-                "Servants, the monkey, the pieman, the Omnibus, the robot, the kitten"),
-        DocKind("tokens", "ifmud_tokens.schema.json", "Tokens and where they are"),
-        DocKind("quests", "ifmud_quests.schema.json", "The Roster of Quests"),
-        DocKind("turn", "ifmud_turn.schema.json", "Whose turn it is and what was done in it"),
-        DocKind("consent", "ifmud_consent.schema.json", "Proposals, the Passive Voters list, donations"),
+                "Servants, the monkey, the pieman, the Omnibus, the robot, the kitten", fresh.fresh_entities),
+        DocKind("tokens", "ifmud_tokens.schema.json", "Tokens and where they are", fresh.fresh_tokens),
+        DocKind("quests", "ifmud_quests.schema.json", "The Roster of Quests", fresh.fresh_quests),
+        DocKind("turn", "ifmud_turn.schema.json", "Whose turn it is and what was done in it", fresh.fresh_turn),
+        DocKind("consent", "ifmud_consent.schema.json", "Proposals, the Passive Voters list, donations",
+                fresh.fresh_consent),
         DocKind("tables", "ifmud_tables.schema.json", "Synonyms, Dark Gifts, available dice"),
     ],
     actions=(turns.ACTIONS + movement.ACTIONS + tokens.ACTIONS + bombs.ACTIONS + quests.ACTIONS

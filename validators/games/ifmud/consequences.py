@@ -16,7 +16,7 @@ from ...roster import new_stats
 from ...timeutil import format_time
 from . import changes as ch
 from . import world as w
-from .order import alphabetical_extreme, standard_key, standard_order
+from .order import alphabetical_extreme, next_in_turn, standard_key, standard_order
 
 # Each consequence below first asks whether it can have anything to do, and only then runs its rule as
 # written; asking changes nothing. Two ways of asking, the cheaper first:
@@ -719,6 +719,15 @@ def _turn(ctx: Ctx) -> None:
     if t.get("active") and t["active"] not in w.player_names(ctx):  # Rule 27: removed mid-turn
         _acting(ctx)
         end_turn(ctx, ctx.at, "player removed")
+    elif not t.get("active") and w.player_names(ctx):
+        # Rule 27: one player is always active, and the first in surname order is when there was none (a new game,
+        # or players added after every player left)
+        _acting(ctx)
+        e = ctx.edit("turn")
+        e["active"] = next_in_turn(w.player_names(ctx), None)
+        e["started"] = format_time(ctx.at)
+        e["number"] = int(e.get("number", 0)) + 1
+        ctx.step({"turn_begins": e["active"], "number": e["number"], "rule": "r27"})
 
 
 # ---------------------------------------------------------------- until nothing changes

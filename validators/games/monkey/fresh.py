@@ -8,12 +8,13 @@ the game's own consequences when the founders join (``line.sync_roster``).
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 
-def fresh_dance(doc: dict[str, Any]) -> dict[str, Any]:
+def fresh_dance(doc: dict[str, Any], founded: datetime) -> dict[str, Any]:
     return {"moves": doc["moves"], "sections": [], "history": []}
 
 
-def fresh_awesomeness(doc: dict[str, Any]) -> dict[str, Any]:
+def fresh_awesomeness(doc: dict[str, Any], founded: datetime) -> dict[str, Any]:
     return {"next": 1, "posts": []}
