@@ -3,6 +3,8 @@ who joined has, and the game goes on (a newcomer joins, a founder acts)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.gitgame import make_repo, nomic
@@ -131,3 +133,19 @@ def test_an_ifmud_game_gives_its_founders_servants_and_the_first_turn(tmp_path):
     assert [s["owner"] for s in _doc(game, "entities")["servants"]] == ["Anne", "Bo", "Cy Young"]
     r = nomic(repo, "check", "--game", "fresh", *NOW)
     assert r.returncode == 0 and "4 actions replayed" in r.stdout, r.stdout
+
+
+@pytest.mark.parametrize("example", ["blognomic", "quazie", "settlement", "monkey", "cycle12", "ifmud"])
+def test_no_example_player_is_left_in_a_new_game(tmp_path, example):
+    # the example's players are no players of the new game: no document names them (a token named after one,
+    # ifMUD's "Zoe Abbott's bomb", is a thing of the game, and keeps its name); initial/ holds what gamestate/ holds
+    repo, game = _found(tmp_path, example)
+    example_roster = yamlio.load_file(repo / "content" / example / "gamestate" / "roster.yaml")
+    gone = [p["name"] for p in example_roster["players"] if not p.get("kind")]
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, gone)) + r")\b")
+    for path in sorted((game / "gamestate").glob("*.yaml")):
+        lines = [line for line in path.read_text().splitlines()[1:]
+                 if pattern.search(line) and not (path.name == "tokens.yaml" and line.strip().startswith("name:"))]
+        assert not lines, (path.name, lines)
+        assert path.read_text().splitlines()[1:] == \
+            (game / "initial" / "gamestate" / path.name).read_text().splitlines()[1:]

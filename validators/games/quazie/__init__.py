@@ -15,6 +15,7 @@ from . import (
     consequences,
     dance,
     flavours,
+    fresh,
     hands,
     launch,
     leaving,
@@ -99,9 +100,11 @@ MODULE = Module(
     name="quazie",
     title="The First Dynasty of Quazie",
     docs=[
-        DocKind("quazie", "quazie_state.schema.json", "Day log, Launch Base, tag, music and Hands bookkeeping"),
+        DocKind("quazie", "quazie_state.schema.json", "Day log, Launch Base, tag, music and Hands bookkeeping",
+                fresh.fresh_state),
         DocKind("quazie_tables", "quazie_tables.schema.json", "Flavours, dance table, DICE42, notes, movements"),
-        DocKind("quazie_items", "quazie_items.schema.json", "The New Item and the Old Items (nature of Stuff)"),
+        DocKind("quazie_items", "quazie_items.schema.json", "The New Item and the Old Items (nature of Stuff)",
+                fresh.fresh_items),
     ],
     actions=(movement.ACTIONS + flavours.ACTIONS + tag.ACTIONS + launch.ACTIONS + dance.ACTIONS + stuff.ACTIONS
              + roles.ACTIONS + music.ACTIONS + hands.ACTIONS),

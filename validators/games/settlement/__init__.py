@@ -14,7 +14,7 @@ from typing import Iterator
 
 from ...engine import DocKind, Module, Problem, State
 from ...problems import Illegal
-from . import build, dances, jobs, life, movement, outsiders, tasks, victory
+from . import build, dances, fresh, jobs, life, movement, outsiders, tasks, victory
 from .common import barrier_problems, construction_problems, is_outsider, option_problems, the_map
 from .grid import parse
 from .limits import handbook_limits, map_limits
@@ -132,7 +132,8 @@ MODULE = Module(
         DocKind("stockpile", "settlement_stockpile.schema.json", "The Colony Stockpile"),
         DocKind("handbook", "settlement_handbook.schema.json", "Costs and yields of tasks, constructions, jobs",
                 limits=handbook_limits),
-        DocKind("colony", "settlement_colony.schema.json", "What the dynastic rules remember between actions"),
+        DocKind("colony", "settlement_colony.schema.json", "What the dynastic rules remember between actions",
+                fresh.fresh_colony),
     ],
     actions=(movement.ACTIONS + tasks.ACTIONS + build.ACTIONS + life.ACTIONS + dances.ACTIONS + outsiders.ACTIONS
              + victory.ACTIONS),
