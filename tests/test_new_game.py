@@ -39,6 +39,8 @@ def test_a_blognomic_game_founded_from_each_example_joins_and_proposes(tmp_path,
     for part in ("", "initial/"):
         ledger = _doc(game, "ledger", part)
         assert ledger == {"clock": FOUNDED, "actions": 0, "head": ""}
+        assert _doc(game, "dynasty", part) == {"number": 1, "leader": None, "title": "The First Dynasty",
+                                               "started": FOUNDED}
         founders = [p for p in _doc(game, "roster", part)["players"] if not p.get("kind")]
         assert [(p["name"], p["account"], p["admin"], p["joined"]) for p in founders] == \
             [("Anne", "anne-gh", True, FOUNDED), ("Bo", "bo-gh", True, FOUNDED)]

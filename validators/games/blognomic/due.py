@@ -116,4 +116,6 @@ def fresh_list(key: str):
 
 
 def fresh_dynasty(doc: Any, founded: datetime) -> Any:
-    return {"number": 1, "leader": None, "title": "The First Dynasty", "started": doc.get("started")}
+    # a new game's first dynasty begins at its founding, not when the example's began: what a dynasty's time is
+    # asked of (seed 001 "Dynasties"; seed 003 rule 9, idle throughout the dynasty) is counted from its start
+    return {"number": 1, "leader": None, "title": "The First Dynasty", "started": format_time(founded)}
