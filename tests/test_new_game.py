@@ -151,3 +151,21 @@ def test_no_example_player_is_left_in_a_new_game(tmp_path, example):
         assert not lines, (path.name, lines)
         assert path.read_text().splitlines()[1:] == \
             (game / "initial" / "gamestate" / path.name).read_text().splitlines()[1:]
+
+
+def test_a_settlement_game_keeps_its_outsiders_and_their_numbering(tmp_path):
+    # seed 001, Outsiders: they are on the roster and treated as Colonists, but are no players; a new game keeps
+    # them (and the numbering their names take, so the next Moose is Moose 2), and loses the example's Colonists
+    repo = make_repo(tmp_path, "settlement")
+    for part in ("", "initial/"):
+        roster = repo / "content" / "settlement" / f"{part}gamestate" / "roster.yaml"
+        roster.write_text(roster.read_text() + "  - {name: Moose 1, kind: outsider, joined: '2026-11-02T00:00:00Z', "
+                          "stats: {location: 0a, energy: 50, stress: 0, hunger: 2, deaths: 0, job: Peasant}}\n")
+    r = nomic(repo, "new", "fresh", "--from", "settlement", "--admin", "Anne=anne-gh", "--at", FOUNDED, *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+    game = repo / "content" / "fresh"
+    assert [(p["name"], p.get("kind")) for p in _doc(game, "roster")["players"]] == \
+        [("Moose 1", "outsider"), ("Anne", None)]
+    assert _doc(game, "colony") == {"outsider_numbers": {"Moose": 1, "Rat": 1}}
+    r = nomic(repo, "check", "--game", "fresh", *NOW)
+    assert r.returncode == 0, r.stdout
