@@ -621,6 +621,8 @@ def _authorship(report: Report, before: GameFiles, steps: list[Step], author: st
         return p.at(line=line, col=col) if line else p
 
     who = author_player(before.state, author)
+    # an author who passed a player's name (in any case), not a login: that player, for the hints below
+    named = before.state.player(before.state.spelled(author) or author) if who is None else None
     for step in steps:
         actor = step.record.get("actor")
         if not actor:
@@ -646,8 +648,7 @@ def _authorship(report: Report, before: GameFiles, steps: list[Step], author: st
             ctx = Ctx(before.state, action, step.record, parse_time(step.record["at"]), before.registry)
             if action.may_file(ctx, who):
                 continue
-        if (who is None and str(actor).casefold() == author.casefold()
-                and before.state.player(before.state.spelled(author) or author) is None):
+        if who is None and str(actor).casefold() == author.casefold() and named is None:
             # the author filed under their login, which no roster names (a tick filed as nomic-tick): "the actor is
             # X, but this pull request is by X" said nothing
             step.problems.insert(0, placed(Problem(
@@ -657,11 +658,9 @@ def _authorship(report: Report, before: GameFiles, steps: list[Step], author: st
                 rule="who may act", action=step.path)))
             continue
         mapped = f" (who plays as {who})" if who else " (who is on no roster of this game)"
-        if who is None:
-            named = before.state.player(before.state.spelled(author) or author)
-            if named and named.get("account"):
-                mapped = (f" (who is on no roster of this game: the author is a login, and {named['name']} "
-                          f"plays with the account {named['account']})")
+        if named is not None and named.get("account"):
+            mapped = (f" (who is on no roster of this game: the author is a login, and {named['name']} "
+                      f"plays with the account {named['account']})")
         step.problems.insert(0, placed(Problem(f"the actor is {actor}, but this pull request is by {author}{mapped}; "
                                                "players act only for themselves", step.path, field="actor",
                                                rule="who may act", action=step.path)))
