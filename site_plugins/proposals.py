@@ -350,7 +350,9 @@ def render_item(state: State, item: dict[str, Any], kind: str, links: Links, now
         if kind == "cfj" and item.get("ran_out_in_hiatus"):
             body.append(ran_out_html(state, item))
         votes = dict(item.get("votes") or {})
-        if kind == "proposal" and _counted_for_as_proposer(state, item):
+        from validators.games.blognomic.common import author_counts_for
+
+        if kind == "proposal" and author_counts_for(state, item):
             votes[item["author"]] = "FOR (as proposer, not voted)"
         rows = "".join(f"<tr><td>{_who(v, links)}</td><td>{esc(x)}</td></tr>" for v, x in votes.items())
         body.append('<table class="nomic-votes"><thead><tr><th>Voter</th><th>Vote</th></tr></thead>'
@@ -368,17 +370,6 @@ def render_item(state: State, item: dict[str, Any], kind: str, links: Links, now
         out += [raw_html("\n".join([*record, "</ol>"])), ""]
     out += [f'<p><a href="{esc(back)}">All proposals</a></p>', ""]
     return "\n".join(out)
-
-
-def _counted_for_as_proposer(state: State, item: dict[str, Any]) -> bool:
-    """Seed 001 rule 1.4 / seed 003 rule 4 (``common.tally``): a proposer who never voted on their own proposal
-    counted FOR, so its final tally has a FOR that no recorded vote shows; a proposer whose vote lapsed did not,
-    unless the game's option ``lapsed_author_counts_for`` says so."""
-    from validators.games.blognomic.common import opts
-
-    author = item.get("author")
-    return bool(author) and author not in (item.get("votes") or {}) and (
-        author not in item.get("lapsed_votes", ()) or bool(opts(state).get("lapsed_author_counts_for")))
 
 
 def _who(name: str, links: Links) -> str:

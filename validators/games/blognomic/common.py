@@ -122,6 +122,15 @@ class Tally:
         return out
 
 
+def author_counts_for(state: State | Ctx, item: dict[str, Any]) -> bool:
+    """Seed 001 rule 1.4 / seed 003 rule 4: whether a proposal's author counts FOR without a vote of their own: they
+    have cast none (a vote that lapsed was cast, unless the option ``lapsed_author_counts_for`` says otherwise).
+    Whether they may vote at all (active) is the caller's question."""
+    author = item.get("author")
+    return bool(author) and author not in (item.get("votes") or {}) and (
+        author not in item.get("lapsed_votes", ()) or bool(opts(state)["lapsed_author_counts_for"]))
+
+
 def tally(state: State | Ctx, item: dict[str, Any], *, implicit_author: bool = True) -> Tally:
     """Seed 001 rule 1.4 Voting / seed 003 rule 4: the votes as they count now.
 
@@ -138,8 +147,7 @@ def tally(state: State | Ctx, item: dict[str, Any], *, implicit_author: bool = T
     active = {p["name"] for p in active_players(state)}
     votes = {n: v for n, v in item.get("votes", {}).items() if n in active}
     author = item.get("author")
-    if implicit_author and author in active and author not in votes and (
-            author not in item.get("lapsed_votes", ()) or opts(state)["lapsed_author_counts_for"]):
+    if implicit_author and author in active and author_counts_for(state, item):
         votes[author] = "FOR"
     boss = leader(state)
     boss_vote = votes.get(boss) if boss in active else None
