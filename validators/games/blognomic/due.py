@@ -9,8 +9,8 @@ from ...engine import State
 from ...registry_ctx import ctx_at
 from ...timeutil import format_time, parse_time
 from . import judgment, victory
-from .common import clock_start, in_hiatus, leader, opts
-from .proposals import enact_now_reason, failable_reason
+from .common import in_hiatus, leader, opts
+from .proposals import decision_marks, enact_now_reason, failable_reason
 
 
 def _when(test, start: datetime, marks: list[datetime]) -> datetime | None:
@@ -28,8 +28,7 @@ def due(state: State, now: datetime) -> list[str]:
                      key=lambda p: (p["submitted"], p["id"]))
     if pending and not in_hiatus(state):
         p = pending[0]
-        sub = clock_start(state, p)
-        marks = [now, sub + timedelta(hours=12), sub + timedelta(hours=48), sub + timedelta(hours=48, seconds=1)]
+        marks = [now, *decision_marks(state, p)]
         # seed 001 1.5: the votes allow it, and its effects can be applied (else the admin fails it instead)
         enact = _when(lambda t: enact_now_reason(state, p, t) is not None, now, marks)
         fail = _when(lambda t: failable_reason(state, p, t) is not None, now, marks)

@@ -351,12 +351,18 @@ def oldest_pending(ctx: Ctx) -> dict[str, Any] | None:
     return min(pending, key=lambda p: (p["submitted"], p["id"])) if pending else None
 
 
+def decision_marks(ctx_or_state: Any, p: dict[str, Any]) -> list[datetime]:
+    """The times at which, with no new vote, whether ``p`` may be enacted or failed can change: the limits of seed
+    001 1.5 (rule 5 of seed 003), 12 and 48 hours open, and the moment after 48 (where "more than 48" holds)."""
+    start = clock_start(ctx_or_state, p)
+    return [start + timedelta(hours=12), start + timedelta(hours=48), start + timedelta(hours=48, seconds=1)]
+
+
 def _from_when(ctx: Ctx, p: dict[str, Any], t: Tally, enact: bool) -> str:
-    """"; if the votes stand, it may be enacted from TIME": the first of the limits of seed 001 1.5 (rule 5 of
-    seed 003), 12 and 48 hours open, at which the votes as they are would allow it, as ``nomic due`` says it."""
-    start = clock_start(ctx, p)
+    """"; if the votes stand, it may be enacted from TIME": the first of the ``decision_marks`` at which the votes
+    as they are would allow it, as ``nomic due`` says it."""
     test = enactable_reason if enact else failable_reason
-    for mark in (start + timedelta(hours=12), start + timedelta(hours=48), start + timedelta(hours=48, seconds=1)):
+    for mark in decision_marks(ctx, p):
         if mark > ctx.at and test(ctx, p, mark, t) is not None:
             return f"; if the votes stand, it may be {'enacted' if enact else 'failed'} from {format_time(mark)}"
     return ""
