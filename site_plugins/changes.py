@@ -9,10 +9,11 @@ and new text line by line, with the changed words marked.
 from __future__ import annotations
 
 import difflib
-import json
 import re
 from datetime import datetime
-from typing import Any
+from itertools import compress, count
+from operator import is_, is_not
+from typing import Any, Iterator, NamedTuple
 
 from validators.engine import Rule, State
 from validators.games._timefmt import day, when
@@ -31,13 +32,27 @@ _STAMP_IN = re.compile(f'"({_STAMP_TEXT})"|({_STAMP_TEXT})|"({_DATE_TEXT})"|'
                        f'(?<![\\w./-])({_DATE_TEXT})(?![\\w/-]|\\.\\w)')
 
 
-def _json_default(value: Any) -> str:
-    return format_time(value) if isinstance(value, datetime) else str(value)
+def _words(value: Any) -> str:
+    """A stored value as a reader reads it: no quotes around text, yes and no for true and false, "none" for
+    nothing; a record in braces (``{task: hunt, at: 16 Nov 2026 12:00 UTC}``), a list in brackets, each field
+    named as the file names it."""
+    if isinstance(value, str):
+        return value
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, datetime):
+        return format_time(value)
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_words(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(map(_words, value)) + "]"
+    return str(value)
 
 
 def _text(value: Any) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=_json_default)
-    return " ".join(text.split())
+    return " ".join(_words(value).split())
 
 
 def short(value: Any, limit: int = 60) -> str:
@@ -123,15 +138,33 @@ def times_html(text: str, limit: int | None = None) -> str:
     return pieces_html(cut_pieces(time_pieces(text), limit))
 
 
-def _label(node: Any, key: Any) -> tuple[str, Any]:
-    """How to call ``node[key]`` in a sentence, and the child node."""
+class By(NamedTuple):
+    """A record in a list of named records found by its name (``field``: ``name``, ``id`` or ``player``), not by its
+    position: where it is in the list before and after (None on the side that lacks it)."""
+
+    field: str
+    value: Any
+    before: int | None
+    after: int | None
+
+
+_NAMES = ("name", "id", "player")
+
+
+def _label(node: Any, key: Any) -> tuple[str | None, Any]:
+    """How to call ``node[key]`` in a sentence, and the child node; no name when ``node`` has no such child (an
+    item past the end of a list)."""
     if isinstance(node, list) and isinstance(key, int):
-        item = node[key] if 0 <= key < len(node) else None
+        if not 0 <= key < len(node):
+            return None, None
+        item = node[key]
         if isinstance(item, dict):
             if "name" in item:
                 return str(item["name"]), item
             if "id" in item:
                 return f"#{item['id']}", item
+            if isinstance(item.get("player"), str):  # a record of one player's (Cycle 12's sheets)
+                return item["player"], item
         return f"item {key + 1}", item
     if isinstance(node, dict):
         return str(key), node.get(key)
@@ -139,14 +172,104 @@ def _label(node: Any, key: Any) -> tuple[str, Any]:
 
 
 def path_words(doc_before: Any, doc_after: Any, path: tuple) -> str:
+    """``path`` as a reader names it: each list item by its record's name, id or player, taken from the side that
+    has it (a record removed is named as it was)."""
     parts = []
     a, b = doc_before, doc_after
     for key in path:
+        if isinstance(key, By):
+            parts.append(f"#{key.value}" if key.field == "id" else str(key.value))
+            a = a[key.before] if key.before is not None and isinstance(a, list) else None
+            b = b[key.after] if key.after is not None and isinstance(b, list) else None
+            continue
         la, na = _label(a, key) if a is not None else (None, None)
         lb, nb = _label(b, key) if b is not None else (None, None)
         parts.append(lb or la or str(key))
         a, b = na, nb
     return " › ".join(parts)
+
+
+def _names(items: list, field: str) -> list | None:
+    """Each record's ``field``, or None when some item is no record with one."""
+    try:
+        return [x[field] for x in items] if all(isinstance(x, dict) and field in x for x in items) else None
+    except TypeError:
+        return None
+
+
+def _name_field(a: list, b: list) -> tuple[str, list, list] | None:
+    """The field that names the records of two lists of named records (each a mapping with a distinct ``name``,
+    ``id`` or ``player``), with the names in each list's order; None when they are no such lists."""
+    for field in _NAMES:
+        na, nb = _names(a, field), _names(b, field)
+        if na is None or nb is None:
+            continue
+        try:
+            if len(set(na)) == len(na) and len(set(nb)) == len(nb):
+                return field, na, nb
+        except TypeError:  # a name that is a record or a list: not a name
+            pass
+        return None
+    return None
+
+
+def _moved(a: list, b: list) -> bool:
+    """Whether two lists of records hold some records at other places than before: grown or shrunk elsewhere
+    than at the end, or, as long as each other, with more than one place whose record has another name (one is a
+    rename in place, read as it is). Found without a look at the records left as they were (in C)."""
+    if len(a) != len(b):
+        return not all(map(is_, a, b))  # the rest the very same records: grown or shrunk at the end
+    changed = [i for i in compress(count(), map(is_not, a, b))]
+    if len(changed) < 2:
+        return False
+    for field in _NAMES:
+        if all(isinstance(a[i], dict) and isinstance(b[i], dict) and field in a[i] and field in b[i]
+               for i in changed):
+            return sum(a[i][field] != b[i][field] for i in changed) > 1
+    return False
+
+
+def _by_name(a: list, b: list, path: tuple) -> Iterator[tuple[tuple, Any, Any]] | None:
+    """For ``judge.diff``: the differences of two lists of named records whose records moved (``_moved``), with
+    the records paired by name (``By``): those of ``a`` in its order, then those only ``b`` has, then the change
+    of order, if any (``_reordered``). None, for differences by place, when the lists are no such lists or their
+    records stayed at their places."""
+    if not _moved(a, b) or (named := _name_field(a, b)) is None:
+        return None
+    field, na, nb = named
+    at_a, at_b = {k: i for i, k in enumerate(na)}, {k: j for j, k in enumerate(nb)}
+    if na[:len(nb)] == nb[:len(na)]:
+        return None  # the same names at the same places: by place says it
+
+    def differences() -> Iterator[tuple[tuple, Any, Any]]:
+        for k, i in at_a.items():
+            j = at_b.get(k)
+            if j is None:
+                yield path + (By(field, k, i, None),), a[i], MISSING
+            else:
+                yield from diff(a[i], b[j], path + (By(field, k, i, j),), _by_name)
+        for k, j in at_b.items():
+            if k not in at_a:
+                yield path + (By(field, k, None, j),), MISSING, b[j]
+        yield from _reordered(path, [k for k in na if k in at_b], [k for k in nb if k in at_a])
+
+    return differences()
+
+
+def _reordered(path: tuple, old: list, new: list) -> Iterator[tuple[tuple, Any, Any]]:
+    """The change of order of the records both lists hold (their names in each list's order), if any: their names
+    from the first place that differs to the last, before and after (``players › order: Al, Bo → Bo, Al``)."""
+    if old != new:
+        moved = [i for i, (x, y) in enumerate(zip(old, new)) if x != y]
+        yield (path + ("order",), ", ".join(map(str, old[moved[0]:moved[-1] + 1])),
+               ", ".join(map(str, new[moved[0]:moved[-1] + 1])))
+
+
+def changes(a: Any, b: Any) -> Iterator[tuple[tuple, Any, Any]]:
+    """(path, old, new) for each place ``a`` and ``b`` differ, as ``judge.diff`` finds them, except that a list of
+    named records that grew, shrank or shifted pairs its records by name (``By``): a player who left reads as that
+    player removed, not as each later player turned into the next one."""
+    return diff(a, b, lists=_by_name)
 
 
 def value_html(value: Any, limit: int = 60) -> str:
@@ -178,7 +301,7 @@ def describe_docs(before: State, after: State, limit: int | None = None) -> list
         a, b = before.docs.get(kind, MISSING), after.docs.get(kind, MISSING)
         if a is b:
             continue
-        for path, old, new in diff(a, b):
+        for path, old, new in changes(a, b):
             if limit is not None and len(out) >= limit:
                 out.append("")  # counted, not worded: it will not be shown
                 continue

@@ -223,5 +223,5 @@ def test_no_raw_stamp_is_visible_on_a_games_pages(site: Path) -> None:
     assert re.search(r'how: timeout, at: <time datetime="(2026-[^"]+Z)" title="\1">\d+ Nov 2026 \d\d:\d\d UTC</time>',
                      ifmud)
     settlement = (site / "games/settlement/history/index.html").read_text(encoding="utf-8")  # a record added whole
-    assert re.search(r'added \{&quot;task&quot;: &quot;\w+&quot;, &quot;at&quot;: <time datetime="(2026-[^"]+Z)" '
+    assert re.search(r'added \{task: \w+, at: <time datetime="(2026-[^"]+Z)" '
                      r'title="\1">\d+ Nov 2026 \d\d:\d\d UTC</time>\}', settlement)

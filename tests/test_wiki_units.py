@@ -109,7 +109,7 @@ def test_changes_in_words(blognomic: model.Game) -> None:
     idle = blognomic.entries[-1]
     assert idle.before is not None and idle.after is not None
     words = describe(idle.before, idle.after)
-    assert any("Emeka › idle: false → true" in w for w in words), words
+    assert any("Emeka › idle: no → yes" in w for w in words), words
 
 
 def test_many_changes_are_worded_up_to_the_limit_and_the_rest_counted() -> None:
@@ -560,17 +560,16 @@ def test_a_changed_time_is_worded_as_the_wiki_writes_times() -> None:
             'title="2026-11-04T12:00:00Z">4 Nov 2026 12:00 UTC</time>') in words, words
     assert any(w.endswith('idle_since: added <time datetime="2026-11-05T09:00:00Z" title="2026-11-05T09:00:00Z">'
                           "5 Nov 2026 09:00 UTC</time>") for w in words), words
-    assert any(w.endswith('log: added {&quot;at&quot;: <time datetime="2026-11-05T09:00:00Z" '
+    assert any(w.endswith('log: added {at: <time datetime="2026-11-05T09:00:00Z" '
                           'title="2026-11-05T09:00:00Z">5 Nov 2026 09:00 UTC</time>}') for w in words), words
     from site_plugins.changes import value_html
     from site_plugins.history import outcome_html
 
     both = {"note": "x" * 10, "since": "2026-11-02T08:30:00Z", "until": "2026-11-09T10:00:00Z"}
-    assert value_html(both) == ('{&quot;note&quot;: &quot;' + "x" * 10 + '&quot;, &quot;since&quot;: <time '
-                                'datetime="2026-11-02T08:30:00Z" title="2026-11-02T08:30:00Z">2 Nov 2026 08:30 UTC'
-                                '</time>, &quot;unti…')
-    assert value_html({"note": "x" * 30, "at": "2026-11-02T08:30:00Z"}) == (
-        '{&quot;note&quot;: &quot;' + "x" * 30 + '&quot;, &quot;at&quot;: …')  # the time would be cut: left out
+    assert value_html(both) == ('{note: ' + "x" * 10 + ', since: <time datetime="2026-11-02T08:30:00Z" '
+                                'title="2026-11-02T08:30:00Z">2 Nov 2026 08:30 UTC</time>, until: …')
+    assert value_html({"note": "x" * 40, "at": "2026-11-02T08:30:00Z"}) == (
+        '{note: ' + "x" * 40 + ', at: …')  # the time would be cut: left out
     assert value_html("2026-02-30T10:00:00Z") == "2026-02-30T10:00:00Z"  # no such day: shown as it is
     assert outcome_html([{"turn_ends": "Zoe", "at": "2026-11-05T03:00:00Z"}, "<b>"]) == [
         'turn ends: Zoe, at: <time datetime="2026-11-05T03:00:00Z" title="2026-11-05T03:00:00Z">5 Nov 2026 03:00 UTC'
@@ -789,3 +788,42 @@ def test_a_short_value_in_a_change_is_cut_before_a_stamp_never_inside_one() -> N
     assert short("x" * 45 + " " + stamp) == "x" * 45 + "…"
     assert short("Proposal: " + "words " * 12).endswith("words…")
     assert short("brief") == "brief"
+
+
+def _roster(*names: str, n: int = 1) -> State:
+    return State({"modules": []}, {"roster": {"players": [{"name": x, "stats": {"n": n}} for x in names]}}, {})
+
+
+def test_a_record_removed_added_or_moved_in_a_list_is_named_as_it_is() -> None:
+    """History: a player who leaves from the middle of the roster reads as that player removed, named as they were,
+    not as each later player turned into the next; one who joins as well reads as added; a reordering of the
+    records (Monkey's Line) reads as the order changed; a rename in place reads as a rename."""
+    before = _roster("Al", "Bo", "Cy", "Di")
+    assert describe(before, _roster("Al", "Cy", "Di")) == [
+        "<b>roster</b> › players › Bo: removed (was {name: Bo, stats: {n: 1}})"]
+    assert describe(before, _roster("Al", "Cy", "Di", "Ed")) == [
+        "<b>roster</b> › players › Bo: removed (was {name: Bo, stats: {n: 1}})",
+        "<b>roster</b> › players › Ed: added “Ed”"]
+    assert describe(before, _roster("Al", "Bo", "Cy")) == [
+        "<b>roster</b> › players › Di: removed (was {name: Di, stats: {n: 1}})"]  # the last one: named, not "item 4"
+    assert describe(before, _roster("Bo", "Al", "Cy", "Di")) == ["<b>roster</b> › players › order: Al, Bo → Bo, Al"]
+    assert describe(before, _roster("Al", "Bea", "Cy", "Di")) == ["<b>roster</b> › players › Bea › name: Bo → Bea"]
+    assert describe(before, _roster("Al", "Cy", "Di", n=2)) == [
+        "<b>roster</b> › players › Al › stats › n: 1 → 2", "<b>roster</b> › players › Bo: removed (was {name: Bo, "
+        "stats: {n: 1}})", "<b>roster</b> › players › Cy › stats › n: 1 → 2", "<b>roster</b> › players › Di › stats › "
+        "n: 1 → 2"]
+    sheets = State({"modules": []}, {"c12": {"sheets": [{"player": "Ada", "at": 1}, {"player": "Bo", "at": 1}]}}, {})
+    assert describe(sheets, State({"modules": []}, {"c12": {"sheets": [{"player": "Ada", "at": 1},
+                                                                       {"player": "Bo", "at": 2}]}}, {})) == [
+        "<b>c12</b> › sheets › Bo › at: 1 → 2"]  # a record of one player's is named by its player
+    plain = State({"modules": []}, {"notes": {"list": [1, 2, 3]}}, {})  # not named records: by place, as before
+    assert describe(plain, State({"modules": []}, {"notes": {"list": [1, 3]}}, {})) == [
+        "<b>notes</b> › list › item 2: 2 → 3", "<b>notes</b> › list › item 3: removed (was 3)"]
+
+
+def test_a_changed_value_reads_as_words_not_as_stored() -> None:
+    """History: text without quotes, yes and no, none, records in braces with each field as the file names it."""
+    before = State({"modules": []}, {"notes": {"a": {"task": "hunt", "ok": True, "by": None, "tags": ["x", "y"]}}},
+                   {})
+    after = State({"modules": []}, {"notes": {}}, {})
+    assert describe(before, after) == ["<b>notes</b> › a: removed (was {task: hunt, ok: yes, by: none, tags: [x, y]})"]

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import compress, count, repeat
 from operator import is_not
-from typing import Any, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from . import schemas
 from .content import SCHEMA_LINE, GameFiles
@@ -152,7 +152,10 @@ def _place(p: Problem, path: str, text: str | None) -> Problem:
 # ---------------------------------------------------------------- comparing states
 
 
-def diff(a: Any, b: Any, path: tuple = ()) -> Iterator[tuple[tuple, Any, Any]]:
+Lists = Callable[[list, list, tuple], "Iterable[tuple[tuple, Any, Any]] | None"]  # see ``diff``
+
+
+def diff(a: Any, b: Any, path: tuple = (), lists: Lists | None = None) -> Iterator[tuple[tuple, Any, Any]]:
     """(path, value in a, value in b) for each place the two differ; MISSING marks an absent key.
 
     Equal subtrees are skipped with one comparison (done in C): an action changes a few values of large
@@ -161,6 +164,9 @@ def diff(a: Any, b: Any, path: tuple = ()) -> Iterator[tuple[tuple, Any, Any]]:
     (``yamlio.same_data``, in C first) before they are skipped. The children that are not the very same
     object on both sides are found in C too (``map(is_not, ...)``), so a map of 1,000 locations of which
     one changed costs one Python step, not 1,000.
+
+    Two lists are compared place by place, unless ``lists`` (given two lists that differ and their path)
+    returns the differences itself (the wiki pairs named records by name: ``site_plugins/changes.py``).
     """
     if a is b or (type(a) is type(b) and a == b and (not isinstance(a, (dict, list)) or same_data(a, b))):
         return
@@ -169,15 +175,18 @@ def diff(a: Any, b: Any, path: tuple = ()) -> Iterator[tuple[tuple, Any, Any]]:
             if k not in b:
                 yield path + (k,), a[k], MISSING
             else:
-                yield from diff(a[k], b[k], path + (k,))
+                yield from diff(a[k], b[k], path + (k,), lists)
         if len(b) != len(a) or b.keys() != a.keys():
             for k in b:
                 if k not in a:
                     yield path + (k,), MISSING, b[k]
         return
     if isinstance(a, list) and isinstance(b, list):
+        if lists is not None and (own := lists(a, b, path)) is not None:
+            yield from own
+            return
         for i in compress(count(), map(is_not, a, b)):
-            yield from diff(a[i], b[i], path + (i,))
+            yield from diff(a[i], b[i], path + (i,), lists)
         for i in range(len(b), len(a)):
             yield path + (i,), a[i], MISSING
         for i in range(len(a), len(b)):
