@@ -225,7 +225,12 @@ def apply_changes(ctx: Ctx, p: dict[str, Any]) -> None:
     for i, change in enumerate(p.get("changes", []), 1):
         try:
             if change["kind"] == "textual":
+                patch = (change.get("effects") or {}).get("gamestate")
+                before = world.located(ctx) if patch else None
                 apply_effects(ctx, change.get("effects"), f"proposal {p['id']}", RULE_PROPOSALS)
+                if before is not None:
+                    # 004 Follow: an entity the patch moves has changed location, as by a move
+                    world.follow_direct_moves(ctx, before)
             else:
                 world.apply_location_card(ctx, change)
         except Illegal as e:

@@ -567,6 +567,53 @@ def move_entity(ctx: Ctx, entity: str, to: int) -> list[str]:
     return moved
 
 
+def located(ctx: Ctx) -> dict[str, Any]:
+    """Where each located entity is (players by name, nomsters as ``nomster:<id>``), read only. A record a
+    proposal's patch left malformed (no id, an id that is no integer) is left out: the check of the state the
+    changes give names it."""
+    at: dict[str, Any] = {}
+    for s in peek(ctx.doc(SHEETS)["sheets"]):
+        if isinstance(s, dict) and isinstance(s.get("player"), str):
+            at[s["player"]] = s.get("location")
+    for n in peek(ctx.doc(NOMSTERS)["nomsters"]):
+        if isinstance(n, dict) and type(n.get("id")) is int:
+            at[f"{NOMSTER_REF}{n['id']}"] = n.get("location")
+    return at
+
+
+def follow_direct_moves(ctx: Ctx, before: dict[str, Any]) -> list[str]:
+    """004 Follow, for a change that edits the world directly (a proposal's patch): every entity whose location
+    it changed "changes location", so the nomsters following it from where it was take a follow action, as
+    when it moves by an action (``move_entity``, chains included); its leaving is noted on the open
+    announcements of where it was. ``before``: ``located`` before the change. Returns the followers moved.
+
+    Readings (docs/modules/cycle12.md): an entity the change placed itself stays where the change put it
+    (it is not also moved as a follower); moving a follower moves nobody it follows; a follower goes only to
+    a location that exists (else it is not able to, and the check of the changes refuses the move)."""
+    after = located(ctx)
+    placed = [who for who, loc in after.items() if who in before and before[who] != loc]
+    if not placed:
+        return []
+    ids = {loc.get("id") for loc in peek(ctx.doc(WORLD)["locations"]) if isinstance(loc, dict)}
+    placed_set = set(placed)
+    # whom each nomster follows: moving changes no one's, so it is read once
+    follows = [(f"{NOMSTER_REF}{n['id']}", n.get("following")) for n in peek(ctx.doc(NOMSTERS)["nomsters"])
+               if isinstance(n, dict) and type(n.get("id")) is int and n.get("following") is not None
+               and not n.get("ascended")]
+    followed: list[str] = []
+    for who in placed:
+        origin, dest = before[who], after[who]
+        if type(origin) is int:
+            note_departure(ctx, who, origin)  # Surveying, Terraforming: it has left, as by a move
+        if origin is None or type(dest) is not int or dest not in ids:
+            continue
+        for ref, target in follows:
+            # where it is now: a chain moved earlier in this loop may have taken it away already
+            if target == who and ref not in placed_set and where(ctx, ref) == origin:
+                followed += [m for m in move_entity(ctx, ref, dest) if m not in followed]
+    return followed
+
+
 # the open terraforming and surveying announcements by location -> their positions
 OPEN_ANNOUNCEMENTS = Kept(lambda a: (a["location"],) if a["status"] == "open" else (), multi=True)
 
