@@ -891,7 +891,13 @@ def _random(ctx: Ctx) -> None:
         return
     choices = family_tags(ctx, a["family"])
     if not choices:
-        raise ctx.refuse(f"the family {a['family']!r} has no tags to choose from")
+        # Terraforming, Surveying (our reading): the draw is among the family's tags when it is made; with none
+        # left (a proposal took them away) no tag can be chosen or added, so the announcement fails, as one
+        # whose location is gone does, and the one choice is used: refusing it left the announcement waiting
+        a["status"] = "failed"
+        a["result"] = f"the family {a['family']!r} has no tags to choose from"[:200]
+        ctx.step({"announcement": a["id"], "failed": a["result"]})
+        return
     tag = choices[ctx.roll(len(choices)) - 1]
     ctx.step({"announcement": a["id"], "rolled": tag, "from": choices})
     _finish(ctx, a, tag)
@@ -906,7 +912,8 @@ CHOOSE_RANDOM = Action(
     # Terraforming, Surveying: any *player* picks the random tag (the reactions before it may be anyone's)
     check=_random_check,
     effect=_random,
-    doc="Any player, once: a die picks one of the family's tags (in the order the world document lists them).",
+    doc="Any player, once: a die picks one of the family's tags (in the order the world document lists them); "
+        "when the family has no tags left, the announcement fails and no tag is added.",
 )
 
 ACTIONS = [SUGGEST, CREATE, REACT_FOUNDING, MOVE, TERRAFORM, SURVEY, REACT, CHOOSE_RANDOM]
