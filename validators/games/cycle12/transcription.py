@@ -18,7 +18,7 @@ from ...engine import ANYONE, Action, Ctx, peek
 from ...schemas import not_blank
 from ...timeutil import parse_time
 from .common import JUSTICE, NOMSTERS, PROPOSALS, SHEETS, WORLD, iso
-from .world import founding_claims
+from .world import dropped_claims, founding_claims
 
 RULE = "transcription"
 REQUEST_DAYS = 14
@@ -59,7 +59,8 @@ def _records(state: Any) -> Iterator[tuple[str, Any]]:
         answered = "card" if kinds.get(loc.get("suggestion")) == "tile" else "tile"
         if loc.get(answered):
             yield loc[answered], lambda loc=loc: (loc["created_by"], sent_at(loc))
-    for c in founding_claims(state):  # the first location's claims, still waiting for their reactions
+    # the first location's claims, still waiting for their reactions or dropped (their sheets stay submitted)
+    for c in (*founding_claims(state), *dropped_claims(state)):
         answered = "card" if kinds.get(c.get("suggestion")) == "tile" else "tile"
         if c.get(answered) and c.get("by") and c.get("at"):
             yield c[answered], lambda c=c: (c["by"], c["at"])

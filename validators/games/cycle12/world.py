@@ -168,7 +168,8 @@ def submitted_before(ctx: Ctx, image: str) -> str | None:
 
     004 New Locations: a location is suggested, and created, by submitting a *new* tile or card, and Submission
     calls a sheet new when it has never been submitted before, as whatever kind of sheet."""
-    if image_submitted(ctx, image) or any(str(c.get(k)) == str(image) for c in founding_claims(ctx)
+    if image_submitted(ctx, image) or any(str(c.get(k)) == str(image) for c in (*founding_claims(ctx),
+                                                                                 *dropped_claims(ctx))
                                            for k in ("tile", "card")):
         return "a location suggestion or location"
     from .transcription import submission
@@ -384,6 +385,22 @@ def founding_claims(state: Any) -> list[dict[str, Any]]:
     return list(peek(f)) if isinstance(f, list) else [f]
 
 
+def dropped_claims(state: Any) -> list[dict[str, Any]]:
+    """The claims on the first location that were not created, read only (``dropped_claims``, absent in files
+    from before it was kept)."""
+    return list(peek(state.doc(WORLD).get("dropped_claims") or ()))
+
+
+def _drop_claims(ctx: Ctx, claims: list[dict[str, Any]], because: str) -> None:
+    """Position Constraints: these claims will not be created. Submission: the tile or card each answered its
+    suggestion with was submitted all the same, so it is kept (not new again, and open to a transcription
+    request for 14 days from the claim); its suggestion stays unfulfilled."""
+    if claims:
+        doc = ctx.edit(WORLD)
+        kept = [dict(copy.deepcopy(c), dropped=iso(ctx.at), because=because[:200]) for c in claims]
+        doc["dropped_claims"] = [*(doc.get("dropped_claims") or ()), *kept]
+
+
 def _claims_to_edit(ctx: Ctx) -> list[dict[str, Any]]:
     """The waiting claims on the first location, to change: ``founding`` as a list of claims with ids (none yet,
     or one claim written as an object, become a list of our own)."""
@@ -438,9 +455,11 @@ def _react_founding(ctx: Ctx) -> None:
             why = "a location exists"
         if why:
             doc["founding"] = others or None  # only this claim ends; the others still wait
+            _drop_claims(ctx, [f], why)
             ctx.step({"founding": "not created", "because": why})
             return
         doc["founding"] = None  # a location now exists: no other claim is permitted any more
+        _drop_claims(ctx, others, f"claim {f.get('id', 1)} was created first")
         # 004 Submission, Transcription: the claim's tile or card was submitted with the claim (its `at`), not
         # at this reaction, and a request to transcribe it counts its 14 days from then
         loc = _new_location(ctx, f, f["by"], f["suggestion"], f.get("tags", []), submitted=f.get("at"))
