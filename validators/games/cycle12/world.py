@@ -606,9 +606,10 @@ def follow_direct_moves(ctx: Ctx, before: dict[str, Any]) -> list[str]:
     when it moves by an action (``move_entity``, chains included); its leaving is noted on the open
     announcements of where it was. ``before``: ``located`` before the change. Returns the followers moved.
 
-    Readings (docs/modules/cycle12.md): an entity the change placed itself stays where the change put it
-    (it is not also moved as a follower); moving a follower moves nobody it follows; a follower goes only to
-    a location that exists (else it is not able to, and the check of the changes refuses the move)."""
+    Readings (docs/modules/cycle12.md): a nomster whose location the change set itself does not follow an
+    entity the change moved (the change said where it is); moving a follower moves nobody it follows; a
+    follower goes only to a location that exists (else it is not able to, and the check of the changes
+    refuses the move)."""
     after = located(ctx)
     placed = [who for who, loc in after.items() if who in before and before[who] != loc]
     if not placed:
