@@ -28,10 +28,10 @@ from .common import opts
 RULE = "players"
 
 
-def barred_returns(before: list[tuple[str, Any, Any]], bars: list[dict[str, Any]], roster: Any) -> Iterator[str]:
+def barred_returns(before: list[Entry], bars: list[dict[str, Any]], roster: Any) -> Iterator[str]:
     """Seed 001 1.10: the players a proposal's or CfJ's patch brought onto the roster (added, or renamed: a name or
     account not there before) under a name or account barred before it, and still barred after it."""
-    known = {(name, account) for name, account, _ in before}
+    known = {(name, account) for name, account, *_ in before}
     standing = [b for b in bars if b in (roster.get("barred") or [])]
     for p in peek(roster["players"]):
         if (p["name"], p.get("account")) in known:
@@ -167,12 +167,11 @@ def _leave(ctx: Ctx) -> None:
 # Seed 001 1.2: a Colonist's name changes when a proposal approving it is enacted, and any proposal (or CfJ) may
 # take a player out of the game. Its effects are a JSON Patch on the roster, which knows nothing of votes or of
 # the ledger; so what the core's own actions do on a change of name (``core.rename``) or a departure
-# (``core.leave``) is done here after the patch: an entry that now carries another name (the same account and
-# joining time) is that player renamed, everywhere; an entry that is gone is that player removed.
+# (``core.leave``) is done here after the patch: an entry that now carries another name (``same_players`` says
+# which entry was whom) is that player renamed, everywhere; an entry that is gone is that player removed.
 
-
-Marks = tuple[list[tuple[str, Any, Any]], list[dict[str, Any]], dict[tuple[Any, Any], Any], Any,
-              dict[str, tuple[str | None, str]]]
+Entry = tuple[str, Any, Any, Any]  # a roster entry before the patch: (name, account, joined, kind)
+Marks = tuple[list[Entry], list[dict[str, Any]], dict[str, Any], Any, dict[str, tuple[str | None, str]]]
 
 
 def open_bar_list(ctx: Ctx, effects: dict[str, Any] | None) -> None:
@@ -187,46 +186,85 @@ def open_bar_list(ctx: Ctx, effects: dict[str, Any] | None) -> None:
 
 
 def roster_marks(ctx: Ctx, effects: dict[str, Any] | None = None) -> Marks:
-    """Who is on the roster, as (name, account, joined), the bars, who is idle ((account, joined) -> their
+    """Who is on the roster, as (name, account, joined, kind), the bars, who is idle (name -> their
     ``idle_since``), who leads and every name the game has given (``used_names``): taken before a proposal's effects
     apply (``effects``: those about to apply, for ``open_bar_list``)."""
     open_bar_list(ctx, effects)
     roster = ctx.doc("roster")
-    return ([(p["name"], p.get("account"), p.get("joined")) for p in peek(roster["players"])],
+    return ([(p["name"], p.get("account"), p.get("joined"), p.get("kind")) for p in peek(roster["players"])],
             [dict(b) for b in peek(roster.get("barred", []))],
-            {(p.get("account"), p.get("joined")): p.get("idle_since")
-             for p in peek(roster["players"]) if p.get("idle")},
+            {p["name"]: p.get("idle_since") for p in peek(roster["players"]) if p.get("idle")},
             ctx.doc("dynasty").get("leader"),
             used_names(ctx))
 
 
-def taken_names(before: list[tuple[str, Any, Any]], used: dict[str, tuple[str | None, str]],
-                roster: Any) -> Iterator[str]:
-    """Seed 001 1.2: a Colonist's name changes as a result of a proposal (or a CfJ) approving it. Each player a
-    patch renamed (an entry now under another name than the one its account and joining time had before) must get a
-    name the game can give, as ``core.rename`` and ``core.join`` ask: not one that folds (case and spacing aside)
-    to a name a player of the game has had (``used``: ``used_names`` before the patch: a current player's, one
-    given up, one of a player who left), unless it was their own. Otherwise two players would share a name (the
-    roster refuses that, and the proposal could be neither enacted nor failed), the log's files under that name
-    would be taken for the new holder's, or two players who swapped names would swap everything kept by name
-    (votes, the leadership, the ledger's limits and dice) with nothing renamed. Players are known by account and
-    joining time; where two entries share both (no account), neither is taken for renamed."""
-    was: dict[tuple[Any, Any], list[str]] = {}
-    for name, account, joined in before:
-        was.setdefault((account, joined), []).append(name)
+def same_players(before: list[Entry], roster: Any) -> dict[str, Entry]:
+    """Who each entry on the roster after a proposal's or CfJ's patch was before it: its name now -> its entry
+    before (``before``: ``roster_marks``), for each entry the patch carried over; an entry before that nobody
+    here maps to was taken off, an entry here that maps to nobody was added.
+
+    Seed 001 1.2: a Colonist's name changes by a proposal approving it; the patch may also give the player another
+    forge account, and they are still the same player. Read in this order (our reading):
+
+    1. an entry with the account and joining time of exactly one entry before (and the only one now) is that
+       player, whatever its name (so two players who swap names are each renamed);
+    2. an entry left with the name of an entry left before is that player (an account changed, or dropped);
+    3. the entries left (name and account both new) are the entries left before with the same joining time and
+       ``kind`` (a player, or a non-player character of that kind), taken in roster order, when as many are left
+       on each side; a patch that rewrites an entry's fields keeps its joining time and its place. Where the
+       numbers differ (a patch that also takes off, or adds, an entry with that joining time), nobody of that
+       joining time is paired: the ones before are taken off and the ones now added."""
+    was: dict[tuple[Any, Any], list[Entry]] = {}
+    for b in before:
+        was.setdefault((b[1], b[2]), []).append(b)
     now = list(peek(roster["players"]))
     count: dict[tuple[Any, Any], int] = {}
     for p in now:
         count[(p.get("account"), p.get("joined"))] = count.get((p.get("account"), p.get("joined")), 0) + 1
+    out: dict[str, Entry] = {}
     for p in now:
-        ident = (p.get("account"), p.get("joined"))
-        names = was.get(ident, [])
-        if len(names) != 1 or count[ident] != 1 or names[0] == p["name"]:
+        olds = was.get((p.get("account"), p.get("joined")), [])
+        if len(olds) == 1 and count[(p.get("account"), p.get("joined"))] == 1:
+            out[p["name"]] = olds[0]
+    if len(out) == len(now):
+        return out  # the usual patch: no account changed
+    taken = set(out.values())
+    left = [b for b in before if b not in taken]
+    by_name = {b[0]: b for b in left}
+    for p in now:
+        if p["name"] not in out and p["name"] in by_name:
+            out[p["name"]] = by_name[p["name"]]
+            left.remove(by_name[p["name"]])
+    olds_at: dict[tuple[Any, Any], list[Entry]] = {}
+    for b in left:
+        olds_at.setdefault((b[2], b[3]), []).append(b)
+    news_at: dict[tuple[Any, Any], list[str]] = {}
+    for p in now:
+        if p["name"] not in out:
+            news_at.setdefault((p.get("joined"), p.get("kind")), []).append(p["name"])
+    for key, names in news_at.items():
+        olds = olds_at.get(key, [])
+        if len(olds) == len(names):
+            out.update(zip(names, olds))
+    return out
+
+
+def taken_names(before: list[Entry], used: dict[str, tuple[str | None, str]], roster: Any) -> Iterator[str]:
+    """Seed 001 1.2: a Colonist's name changes as a result of a proposal (or a CfJ) approving it. Each player a
+    patch renamed (an entry now under another name than it had before, ``same_players``: its account may have
+    changed too) must get a name the game can give, as ``core.rename`` and ``core.join`` ask: not one that folds
+    (case and spacing aside) to a name a player of the game has had (``used``: ``used_names`` before the patch: a
+    current player's, one given up, one of a player who left), unless it was their own. Otherwise two players would
+    share a name (the roster refuses that, and the proposal could be neither enacted nor failed), the log's files
+    under that name would be taken for the new holder's, or two players who swapped names would swap everything
+    kept by name (votes, the leadership, the ledger's limits and dice) with nothing renamed."""
+    for name, was in same_players(before, roster).items():
+        if was[0] == name:
             continue
-        old = names[0]
-        owner, whose = used.get(fold(p["name"]), (old, ""))
+        old = was[0]
+        owner, whose = used.get(fold(name), (old, ""))
         if owner != old:
-            yield (f"they rename {old} to {p['name']}, but that name is too like that of {whose}; a name stays "
+            yield (f"they rename {old} to {name}, but that name is too like that of {whose}; a name stays "
                    "with the player who had it")
 
 
@@ -274,19 +312,26 @@ def follow_roster_patch(ctx: Ctx, before: Marks, by: str) -> None:
     if why:
         # seed 001 1.8 / seed 003 rule 8: the leader is a player; the admin may fail the proposal instead
         raise ctx.refuse(f"{by}'s effects cannot be applied: {why}")
-    _follow_removals(ctx, players, by)
-    _follow_unidling(ctx, idle, by)
-    _follow_idling(ctx, idle, by)
+    same = same_players(players, ctx.doc("roster"))
+    _follow_removals(ctx, players, same, by)
+    _follow_unidling(ctx, idle, same, by)
+    _follow_idling(ctx, idle, same, by)
     _follow_bars(ctx, bars, by)
 
 
-def _follow_unidling(ctx: Ctx, before: dict[tuple[Any, Any], Any], by: str) -> None:
+def _was_idle(p: dict[str, Any], before: dict[str, Any], same: dict[str, Entry]) -> bool:
+    """Whether the entry ``p`` was idle before the patch (``same``: who each entry was, ``same_players``)."""
+    was = same.get(p["name"])
+    return was is not None and was[0] in before
+
+
+def _follow_unidling(ctx: Ctx, before: dict[str, Any], same: dict[str, Entry], by: str) -> None:
     """Seed 001 1.2 / seed 003 rule 2: a player a proposal's or CfJ's patch brings back from idleness comes back as
     with ``core.unidle``: the record of the spell (``idle_since``, ``idle_asked``) is dropped, or a later spell
     would be read as starting then (seed 003 rule 9's "idle throughout") and a request made before it would hold
     up a return it does not concern (seed 001 1.2's four days); a stat added meanwhile gets its default."""
     for p in peek(ctx.doc("roster")["players"]):
-        if not p.get("idle") and (p.get("account"), p.get("joined")) in before:
+        if not p.get("idle") and _was_idle(p, before, same):
             me = ctx.edit_player(p["name"])
             me.pop("idle_since", None)
             me.pop("idle_asked", None)
@@ -295,19 +340,19 @@ def _follow_unidling(ctx: Ctx, before: dict[tuple[Any, Any], Any], by: str) -> N
             ctx.step({"unidled": p["name"], "by": by})
 
 
-def _follow_idling(ctx: Ctx, before: dict[tuple[Any, Any], Any], by: str) -> None:
+def _follow_idling(ctx: Ctx, before: dict[str, Any], same: dict[str, Entry], by: str) -> None:
     """Seed 001 1.4 / seed 003 rule 4: a player who goes idle has no valid vote any more, however they went idle.
 
     ``core.idle`` drops their votes (kept in ``lapsed_votes``); a proposal's or CfJ's patch that sets ``idle`` must
     do the same, or the votes would count again on their return (an idle leader's VETO among them). Players are
-    matched by account and joining time, which a rename in the same patch does not change.
+    matched as ``same_players`` matches them, so a change of name or account in the same patch is no new spell.
 
     Seed 001 1.2 / seed 003 rule 2: one who was active before the patch goes idle when it applies, so their
     ``idle_since`` is the enactment's time, whatever the entry carried (a leftover of an earlier spell) or the patch
     wrote: seed 003 rule 9's "idle throughout" and seed 001 1.2's four days are counted from it."""
     now = format_time(ctx.at)
     for p in peek(ctx.doc("roster")["players"]):
-        if p.get("idle") and (p.get("account"), p.get("joined")) not in before:
+        if p.get("idle") and not _was_idle(p, before, same):
             drop_votes(ctx, p["name"])
             step: dict[str, Any] = {"idled": p["name"], "by": by}
             if p.get("idle_since") != now:
@@ -366,19 +411,13 @@ def _follow_bars(ctx: Ctx, before: list[dict[str, Any]], by: str) -> None:
         ctx.edit("roster").pop("barred")
 
 
-def _follow_removals(ctx: Ctx, before: list[tuple[str, Any, Any]], by: str) -> None:
-    now = list(peek(ctx.doc("roster")["players"]))
-    names = {p["name"] for p in now}
-    gone = [b for b in before if b[0] not in names]
-    if not gone:
-        return
-    known = {b[0] for b in before}
-    new = [p for p in now if p["name"] not in known]
-    for old, account, joined in gone:
-        twin = next((p for p in new if (p.get("account"), p.get("joined")) == (account, joined)), None)
-        if twin is not None:
-            new.remove(twin)
-            name = twin["name"]
+def _follow_removals(ctx: Ctx, before: list[Entry], same: dict[str, Entry], by: str) -> None:
+    now_of = {was[0]: name for name, was in same.items()}
+    for old, account, *_ in before:
+        name = now_of.get(old)
+        if name == old:
+            continue
+        if name is not None:
             for why in unrenamable(ctx, old):
                 # the proposal decided the name (no other check of core.rename), but a module that keeps the old
                 # one and cannot rename it would be left naming nobody: the effects cannot be applied
