@@ -152,7 +152,7 @@ def render_roster(state: State, links: Links, leader: str | None = None, seen: d
             bars.remove(b)
     if former:
         out += ["", "## Former players", "",
-                "<ul>" + "".join(f"<li>{esc(f['name'])} ({_gone(f)}{_bar(mine.get(i), f['name'])})"
+                "<ul>" + "".join(f"<li>{esc(f['name'])} ({_formerly(f)}{_gone(f)}{_bar(mine.get(i), f['name'])})"
                                  "</li>" for i, f in enumerate(former)) + "</ul>"]
     if bars:
         out += ["", "## Barred from joining", "",
@@ -171,6 +171,15 @@ def _bar(bar: dict[str, Any] | None, name: str | None = None) -> str:
     when = f" on {esc(day(bar['at']))}" if bar.get("at") else ""
     reason = f": {esc(bar['reason'])}" if bar.get("reason") else ""
     return f"; barred from rejoining{written}{by}{when}{reason}"
+
+
+def _formerly(former: dict[str, Any]) -> str:
+    """'formerly Chidi until 2 Nov 2026; ' for a former player who had changed their name before going, or nothing:
+    the names they gave up stay theirs (seed 001 1.2, seed 003 rule 2), and the history's entries filed under them
+    are theirs, as a current player's page says of its own."""
+    names = [f"{esc(g['name'])} until {esc(day(g.get('until', '')))}" if g.get("until") else esc(g["name"])
+             for g in former.get("formerly") or []]
+    return f"formerly {', '.join(names)}; " if names else ""
 
 
 def _gone(former: dict[str, Any]) -> str:

@@ -515,6 +515,27 @@ def test_the_roster_page_shows_who_is_barred_from_rejoining() -> None:
     assert "## Barred from joining" in page and "Mallory (barred from rejoining: a second account)" in page
 
 
+def test_the_roster_page_shows_the_names_a_former_player_had_given_up() -> None:
+    # seed 001 1.2 (seed 003 rule 2): the names a player gave up stay theirs once they have left (roster.former's
+    # formerly); the list of former players says so, as a current player's page does
+    from site_plugins.links import Links
+    from site_plugins.players import render_roster
+    from validators.cases import base_state, patched
+
+    state, registry = base_state("blognomic-core")
+    links = Links(game="blognomic-core", here="games/blognomic-core/roster.md", players={})
+    state = patched(state, registry, [
+        {"op": "remove", "path": "/roster/players/name=Chidi"},
+        {"op": "remove", "path": "/roster/players/name=Emeka"},
+        {"op": "add", "path": "/roster/former", "value": [
+            {"name": "Chad", "account": "chidi", "left": "2026-11-04T10:00:00Z",
+             "formerly": [{"name": "Chidi", "until": "2026-11-02T22:00:00Z"}]},
+            {"name": "Emeka", "account": "emeka", "left": "2026-11-05T10:00:00Z"}]}])
+    page = render_roster(state, links)
+    assert "Chad (formerly Chidi until 2 Nov 2026; left 4 Nov 2026)" in page
+    assert "Emeka (left 5 Nov 2026)" in page  # nothing given up: as before
+
+
 def test_a_bar_by_account_is_shown_beside_the_former_player_it_removed() -> None:
     # seed 001 1.10: a bar is on the person; one written with another name but the account a player played under
     # removed that player (validators/games/blognomic/players.py bar_target), so the page shows it beside them
