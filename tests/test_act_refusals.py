@@ -33,24 +33,53 @@ def _setup(repo):
     commit(repo, "set-up")
 
 
-def test_a_problem_in_a_file_the_action_would_write_names_the_file_and_field_not_a_line(tmp_path):
+def test_an_enactment_whose_effects_break_a_declared_stat_is_refused_by_the_rules(tmp_path):
+    """Seed 001 1.5: effects that would leave the roster invalid cannot be applied, so ``core.enact`` itself refuses
+    them, naming the field (the admin fails the proposal instead); nothing is written."""
     repo = make_repo(tmp_path)
     _setup(repo)
     roster_before = (repo / ROSTER).read_text()
-    args = ["act", "blognomic", "core.enact", "proposal=4", "--as", "Bruno", "--at", "2026-11-06T10:01:00Z", *NOW]
-    r = nomic(repo, *args)
+    r = nomic(repo, "act", "blognomic", "core.enact", "proposal=4", "--as", "Bruno", "--at", "2026-11-06T10:01:00Z",
+              *NOW)
     assert r.returncode == 1, r.stdout + r.stderr
     assert "Traceback" not in r.stderr
     line = next(s for s in r.stdout.splitlines() if "bananas" in s)
+    assert ("proposal 4's effects cannot be applied: they would leave roster invalid: players[3].stats.bananas: "
+            "unknown stat 'bananas'") in line and "an admin may fail it instead" in line, line
+    assert (repo / ROSTER).read_text() == roster_before
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+def _act_without_the_rules_check(repo, monkeypatch, capsys, *args: str) -> tuple[int, str]:
+    """``nomic act`` with ``core.enact``'s own check of the effects turned off: what ``nomic act``'s check of the
+    files it would write says of them, which stays behind the rules for any action whose rules miss a problem."""
+    from validators import cli
+    from validators.games.blognomic import proposals
+
+    monkeypatch.setattr(proposals, "effects_problem", lambda *a, **k: None)
+    capsys.readouterr()
+    code = cli.main(["--repo", str(repo), "act", "blognomic", *args])
+    return code, capsys.readouterr().out
+
+
+def test_a_problem_in_a_file_the_action_would_write_names_the_file_and_field_not_a_line(tmp_path, monkeypatch,
+                                                                                         capsys):
+    repo = make_repo(tmp_path)
+    _setup(repo)
+    roster_before = (repo / ROSTER).read_text()
+    args = ["core.enact", "proposal=4", "--as", "Bruno", "--at", "2026-11-06T10:01:00Z", *NOW]
+    code, out = _act_without_the_rules_check(repo, monkeypatch, capsys, *args)
+    assert code == 1, out
+    line = next(s for s in out.splitlines() if "bananas" in s)
     assert line.startswith(f"{ROSTER}: players[3].stats.bananas: "), line  # no :line:col into unwritten text
     assert "was not written" in line and "unknown stat 'bananas'" in line
     # nothing was written: the roster is as it was, and there is no enactment in the log
     assert (repo / ROSTER).read_text() == roster_before
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
 
-    j = nomic(repo, *args, "--format", "json")
-    assert j.returncode == 1
-    found = [p for p in json.loads(j.stdout)["problems"] if "bananas" in p["message"]]
+    code, out = _act_without_the_rules_check(repo, monkeypatch, capsys, *args, "--format", "json")
+    assert code == 1
+    found = [p for p in json.loads(out)["problems"] if "bananas" in p["message"]]
     assert found and found[0]["file"] == ROSTER and found[0]["field"] == "players[3].stats.bananas"
     assert not found[0].get("line")
 
@@ -82,22 +111,23 @@ def test_a_problem_in_a_file_on_disk_keeps_its_line(tmp_path):
     assert c.returncode == 1 and f"{ROSTER}:{line_no}:" in c.stdout and "unknown stat 'bananas'" in c.stdout
 
 
-def test_a_problem_already_there_is_told_apart_from_one_the_action_causes(tmp_path):
+def test_a_problem_already_there_is_told_apart_from_one_the_action_causes(tmp_path, monkeypatch, capsys):
     """Alice's undeclared stat is a hand edit made before the action; Dana's is what enacting proposal 4 would
-    add. In one refusal, the first is the file's own (already invalid, at its line on disk) and the second is the
+    add (``core.enact`` refuses that itself; here its check is off, as for an action whose rules miss a problem).
+    In one refusal, the first is the file's own (already invalid, at its line on disk) and the second is the
     action's (in the text that was not written)."""
     repo = make_repo(tmp_path)
     _setup(repo)
     roster = repo / ROSTER
     line_no = _hand_edit_stat(repo, "Alice", "apples: 1")
     roster_before = roster.read_text()
-    r = nomic(repo, "act", "blognomic", "core.enact", "proposal=4", "--as", "Bruno", "--at", "2026-11-06T10:01:00Z",
-              *NOW)
-    assert r.returncode == 1, r.stdout + r.stderr
-    apples = next(s for s in r.stdout.splitlines() if "apples" in s)
+    code, out = _act_without_the_rules_check(repo, monkeypatch, capsys, "core.enact", "proposal=4", "--as", "Bruno",
+                                             "--at", "2026-11-06T10:01:00Z", *NOW)
+    assert code == 1, out
+    apples = next(s for s in out.splitlines() if "apples" in s)
     assert apples.startswith(f"{ROSTER}:{line_no}:"), apples
     assert "already invalid, before the action; fix it first (nomic check shows it): unknown stat 'apples'" in apples
-    bananas = next(s for s in r.stdout.splitlines() if "bananas" in s)
+    bananas = next(s for s in out.splitlines() if "bananas" in s)
     assert bananas.startswith(f"{ROSTER}: players[3].stats.bananas: "), bananas
     assert "the action would write this invalid, so the file was not written: unknown stat 'bananas'" in bananas
     assert roster.read_text() == roster_before

@@ -360,27 +360,39 @@ def test_an_outsider_traitor_is_reported_naming_it():
     assert found[0].field == f"players[{len(state.doc('roster')['players'])}].stats.job"
 
 
-def test_an_outsider_made_traitor_by_a_proposal_is_reported_and_a_colonist_is_not():
-    """Rule 2.11: make-traitor refuses an Outsider, but an enacted proposal's patch may write the Job; the state it
-    leaves is reported (a Colonist, Ann, made a Traitor by the same patch, is not: 2.6 Jobs allows Traitors)."""
+def test_an_outsider_made_traitor_by_a_proposal_cannot_be_enacted_and_a_colonist_may_be():
+    """Rule 2.11: make-traitor refuses an Outsider, and a proposal's patch that writes the Job leaves a state the
+    game's check refuses, so its effects cannot be applied (seed 001 1.5): the enactment is refused, naming the
+    Outsider and the rule, and the admin may fail it. A Colonist, Ann, made a Traitor alone is enacted: 2.6 Jobs
+    allows Traitors."""
     from validators.cases import base_state, run
     from validators.games.settlement import invariants
 
     state, registry = base_state("settlement-basic")
-    patch = [{"op": "replace", "path": "/roster/players/name=Moose 1/stats/job", "value": "Traitor"},
-             {"op": "replace", "path": "/roster/players/name=Ann/stats/job", "value": "Traitor"}]
-    out = run(state, registry, [
-        {"at": "2026-11-03T10:00:00Z", "actor": "Lena", "action": "settlement.create-outsider",
-         "params": {"type": "Moose", "at": "0a"}},
-        {"at": "2026-11-03T10:05:00Z", "actor": "Ben", "action": "core.propose",
-         "params": {"title": "The Moose turns", "effects": {"gamestate": patch}}},
-        {"at": "2026-11-03T11:00:00Z", "actor": "Cat", "action": "core.vote", "params": {"proposal": 1, "vote": "FOR"}},
-        {"at": "2026-11-05T10:05:00Z", "actor": "Ann", "action": "core.enact", "params": {"proposal": 1}},
-    ])
+    moose = {"op": "replace", "path": "/roster/players/name=Moose 1/stats/job", "value": "Traitor"}
+    ann = {"op": "replace", "path": "/roster/players/name=Ann/stats/job", "value": "Traitor"}
+    setup = [{"at": "2026-11-03T10:00:00Z", "actor": "Lena", "action": "settlement.create-outsider",
+              "params": {"type": "Moose", "at": "0a"}}]
+
+    def enact(patch):
+        return run(state, registry, [
+            *setup,
+            {"at": "2026-11-03T10:05:00Z", "actor": "Ben", "action": "core.propose",
+             "params": {"title": "The Moose turns", "effects": {"gamestate": patch}}},
+            {"at": "2026-11-03T11:00:00Z", "actor": "Cat", "action": "core.vote",
+             "params": {"proposal": 1, "vote": "FOR"}},
+            {"at": "2026-11-05T10:05:00Z", "actor": "Ann", "action": "core.enact", "params": {"proposal": 1}},
+        ])
+
+    out = enact([moose, ann])
+    assert out.verdict == "illegal"
+    assert [p.message for p in out.problems] == [
+        "proposal 1's effects cannot be applied: they would leave roster invalid: players[9].stats.job: Moose 1 is an "
+        "Outsider and may not be a Traitor (Outsiders may not change their Job); an admin may fail it instead"]
+    out = enact([ann])
     assert out.verdict == "legal", [p.text() for p in out.problems]
-    assert out.state.player("Moose 1")["stats"]["job"] == "Traitor"
-    found = [p.message for p in invariants(out.state)]
-    assert found == ["Moose 1 is an Outsider and may not be a Traitor (Outsiders may not change their Job)"]
+    assert out.state.player("Ann")["stats"]["job"] == "Traitor"
+    assert [p.message for p in invariants(out.state)] == []
 
 
 def test_a_changed_list_of_barriers_with_its_legend_is_sound():

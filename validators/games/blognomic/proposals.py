@@ -389,6 +389,14 @@ def _resolve_check(enact: bool):
                     f"{t.for_} FOR of {t.valid} after {open_for(ctx, p, ctx.at)}: neither Quorum "
                     f"({t.quorum}) after 12 hours nor more than half after 48" + _from_when(ctx, p, t, True))
                 yield f"proposal {p['id']} cannot be enacted: {why}"
+            elif not stale:
+                # seed 001 1.5 / seed 003 rule 5: effects that cannot be applied (``effects_problem``: the whole state
+                # they would leave included, its declared stats and each module's checks) are what lets the admin
+                # fail it (``failable_reason``); the rules refuse its enactment for the same reasons, so that the
+                # judge of one action, nomic act and the admin's desk agree
+                blocked = effects_problem(ctx, p, ctx.at)
+                if blocked:
+                    yield f"proposal {p['id']}'s effects cannot be applied: {blocked}; an admin may fail it instead"
         elif failable_reason(ctx, p, ctx.at, t) is None:
             yield (f"proposal {p['id']} cannot be failed yet: {t.for_} FOR, {t.against} AGAINST after "
                    f"{open_for(ctx, p, ctx.at)}" + _from_when(ctx, p, t, False))
