@@ -86,15 +86,19 @@ def _join(ctx: Ctx) -> None:
         player["account"] = ctx.params["account"]
     player.update({"admin": False, "idle": False, "joined": format_time(ctx.at), "stats": new_stats(roster["stats"])})
     # seed 001 1.2: a player who left and comes back is playing again, so their record of leaving goes, whatever
-    # the case or spacing of the name they come back under (_join_check lets only them take it); the names they had
-    # given up stay theirs, on their new entry
+    # the case or spacing of the name they come back under, the one they left under or one they had given up
+    # (_join_check lets only them take either); the names they had given up stay theirs, on their new entry, and
+    # so does the one they left under when they come back under another (given up when they left)
     key = fold(ctx.actor)
-    back = [f for f in peek(roster.get("former", [])) if fold(f["name"]) == key]
+    back = [f for f in peek(roster.get("former", []))
+            if fold(f["name"]) == key or any(fold(g["name"]) == key for g in f.get("formerly", []))]
     kept = [dict(g) for f in back for g in f.get("formerly", []) if fold(g["name"]) != key]
+    kept += [{"name": f["name"], "until": f["left"]} for f in back if fold(f["name"]) != key]
     if kept:
         player["formerly"] = kept
     roster["players"].append(player)
-    roster["former"] = [f for f in roster.get("former", []) if fold(f["name"]) != key]
+    gone = {f["name"] for f in back}
+    roster["former"] = [f for f in roster.get("former", []) if f["name"] not in gone]
     if not roster["former"]:
         roster.pop("former")
     ctx.step({"joined": ctx.actor})
