@@ -475,7 +475,14 @@ def _nothing_due(ctx: Ctx) -> bool:
 
 
 def settle(ctx: Ctx) -> Iterator[str]:
-    """Gate: apply every deadline up to the action's time, earliest first."""
+    """Gate: apply every deadline up to the action's time, earliest first.
+
+    Time only runs forward (Rule 117 makes the current time part of the state): a deadline that comes out earlier
+    than the last action, or than a deadline already applied, was moved into the past since (a ratified proposal's
+    effects set back a turn's start, a joining, a servant's arrival, a posting, a bomb's stay or delay, Rules 10,
+    24, 27, 45, 70, 101, 128). It takes effect at the time it was moved, not before it: what was already applied
+    keeps its time and order."""
+    floor: datetime | None = None
     for _ in range(10000):
         if _nothing_due(ctx):
             break
@@ -483,6 +490,8 @@ def settle(ctx: Ctx) -> Iterator[str]:
         if not due:
             break
         at, _key, fn = min(due, key=lambda d: (d[0], d[1]))
+        floor = max(at, floor or ctx.tx.base.now() or at)
+        at = floor
         now, ctx.at = ctx.at, at  # everything the deadline does happens at its own time
         try:
             fn(ctx, at)
