@@ -133,6 +133,12 @@ def test_an_ifmud_game_gives_its_founders_servants_and_the_first_turn(tmp_path):
     _act(repo, "ifmud.ratify", "proposal=1", "--as", "Anne", at="2026-11-22T03:00:00Z")
     _act(repo, "engine.tick", "--as", "Anne", at="2026-11-22T04:00:01Z")
     assert [s["owner"] for s in _doc(game, "entities")["servants"]] == ["Anne", "Bo", "Cy Young"]
+    # Rules 10, 12 and 45 B: a newcomer joins when the proposal takes effect (an hour after the ratification), and
+    # their unnamed servant's 72 hours run from then, as a founder's run from the founding
+    joined = {p["name"]: p["joined"] for p in _doc(game, "roster")["players"]}
+    assert joined == {"Anne": FOUNDED, "Bo": FOUNDED, "Cy Young": "2026-11-22T04:00:00Z"}  # the effects said 01:00
+    assert {s["owner"]: (s["since"], s.get("name")) for s in _doc(game, "entities")["servants"]} == \
+        {who: (at, None) for who, at in joined.items()}
     r = nomic(repo, "check", "--game", "fresh", *NOW)
     assert r.returncode == 0 and "4 actions replayed" in r.stdout, r.stdout
 

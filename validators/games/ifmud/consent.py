@@ -412,6 +412,7 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
         for t in list(peek(w.tokens(scratch))):
             if "since" not in t:  # added, or its record removed: where it is, it has been since now
                 w.edit_token(scratch, dict.__getitem__(t, "id"))["since"] = format_time(ctx.at)
+    joined = _joined_now(ctx, scratch) if "roster" in scratch.tx.docs else []
     bad = schema_problem(scratch, scratch.tx.docs)
     if bad:
         p["closed"]["note"] = f"the effects cannot be applied: {bad}"[:200]
@@ -456,6 +457,8 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
     ctx.tx.docs.update(scratch.tx.docs)
     if scratch.tx.rules is not None:
         ctx.tx.rules = scratch.tx.rules
+    for name, written in joined:
+        ctx.step({"player": name, "joined": format_time(at), "written": written, "rule": "r12"})
     _moved_by_patch(ctx, ident, before)
     _exemptions_ended(ctx, exempt - _exempt(ctx), at)
     for t in p.get("tallies") or []:  # consent may take tallies below zero (Rule 42)
@@ -464,6 +467,21 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
 
 
 _WEEK = timedelta(days=7)
+
+
+def _joined_now(ctx: Ctx, scratch: Ctx) -> list[tuple[str, Any]]:
+    """ifMUD seed, Rules 10 and 12: players are added by unanimous consent, which is reached when the proposal takes
+    effect, so a player the effects add joins then, whatever time they wrote as ``joined`` (or none): Rule 24's week
+    and Rule 45's 72 hours both run from that moment, as a founder's run from the founding. The names whose written
+    time was another, with that time, for a step each."""
+    was = set(w.player_names(ctx))
+    now = format_time(ctx.at)
+    out = []
+    for i, p in enumerate(peek(scratch.doc("roster")["players"])):
+        if isinstance(p, dict) and dict.get(p, "name") not in was and dict.get(p, "joined") != now:
+            out.append((dict.get(p, "name"), dict.get(p, "joined")))
+            scratch.edit("roster")["players"][i]["joined"] = now
+    return out
 
 
 def _exempt(ctx: Ctx) -> set[str]:
