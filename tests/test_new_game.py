@@ -4,11 +4,13 @@ who joined has, and the game goes on (a newcomer joins, a founder acts)."""
 from __future__ import annotations
 
 import re
+from datetime import datetime, timezone
 
 import pytest
 
 from tests.gitgame import make_repo, nomic
 from validators import yamlio
+from validators.games.ifmud.fresh import fresh_tokens
 
 FOUNDED = "2026-11-22T00:00:00Z"
 NOW = ("--now", "2026-11-23T12:00:00Z")
@@ -121,7 +123,11 @@ def test_an_ifmud_game_gives_its_founders_servants_and_the_first_turn(tmp_path):
         assert [(p["name"], p["admin"], p["stats"]["brownie"], p["stats"]["location"]) for p in players] == \
             [("Anne", True, 10, "Lounge"), ("Bo", True, 10, "Lounge")]
     tokens = {t["name"]: t for t in _doc(game, "tokens")["tokens"]}
-    assert tokens["Zoe Abbott's bomb"]["location"] == {"room": "Attic"}  # Zoe carried it
+    # Rules 70, 132, 134, 152: every time bomb is one the example's play made (Zoe carried hers, Adam's lay in The
+    # House of Commons), so none is kept; with no time bomb, Rule 134 gives each founder one at the founding
+    bombs = {n: (t["location"], t["delay_hours"]) for n, t in tokens.items() if "delay_hours" in t}
+    assert bombs == {"Anne's bomb": ({"player": "Anne"}, 24), "Bo's bomb": ({"player": "Bo"}, 24)}
+    assert tokens["mind-control satellite uplink"]["location"] == {"room": "Attic"}  # Admiral Jota carried it
     assert all(t["since"] == FOUNDED and "barred" not in t for t in tokens.values())
     assert _doc(game, "consent")["proposals"] == [] and _doc(game, "quests")["history"] == []
     assert all(r["visits"] == 0 and r["damage"] == 0 for r in _doc(game, "map")["rooms"])
@@ -143,17 +149,31 @@ def test_an_ifmud_game_gives_its_founders_servants_and_the_first_turn(tmp_path):
     assert r.returncode == 0 and "4 actions replayed" in r.stdout, r.stdout
 
 
+def test_an_ifmud_game_keeps_no_time_bomb_nor_the_last_cigar():
+    # ifMUD seed, Rules 132, 134, 152: time bombs (a player's, one bought, a cigar) are made in play; the new game keeps
+    # the other tokens, and no record of a cigar that existed before it (Rule 152 copies the last one)
+    doc = {"next": 4, "last_cigar": {"name": "a cigar", "location": {"room": "Attic"}, "value": 3,
+                                     "destination": "Lounge", "delay_hours": 48},
+           "tokens": [{"id": 1, "name": "a bomb", "location": {"room": "Lounge"}, "delay_hours": 24},
+                      {"id": 2, "name": "a cigar", "location": {"player": "Zoe Abbott"}, "delay_hours": 24,
+                       "role": "cigar", "value": 3, "destination": "Lounge"},
+                      {"id": 3, "name": "a banana", "location": {"room": "Saturn"}, "moved_by": "Zoe Abbott"}]}
+    out = fresh_tokens(doc, datetime(2026, 11, 22, tzinfo=timezone.utc))
+    assert out == {"next": 4, "tokens": [{"id": 3, "name": "a banana", "location": {"room": "Saturn"},
+                                          "since": FOUNDED}]}
+
+
 @pytest.mark.parametrize("example", ["blognomic", "quazie", "settlement", "monkey", "cycle12", "ifmud"])
 def test_no_example_player_is_left_in_a_new_game(tmp_path, example):
-    # the example's players are no players of the new game: no document names them (a token named after one,
-    # ifMUD's "Zoe Abbott's bomb", is a thing of the game, and keeps its name); initial/ holds what gamestate/ holds
+    # the example's players are no players of the new game: no document names them, a token's name included (ifMUD's
+    # "Zoe Abbott's bomb" was Zoe's by Rule 134, and goes with the other time bombs); initial/ holds what gamestate/
+    # holds
     repo, game = _found(tmp_path, example)
     example_roster = yamlio.load_file(repo / "content" / example / "gamestate" / "roster.yaml")
     gone = [p["name"] for p in example_roster["players"] if not p.get("kind")]
     pattern = re.compile(r"\b(" + "|".join(map(re.escape, gone)) + r")\b")
     for path in sorted((game / "gamestate").glob("*.yaml")):
-        lines = [line for line in path.read_text().splitlines()[1:]
-                 if pattern.search(line) and not (path.name == "tokens.yaml" and line.strip().startswith("name:"))]
+        lines = [line for line in path.read_text().splitlines()[1:] if pattern.search(line)]
         assert not lines, (path.name, lines)
         assert path.read_text().splitlines()[1:] == \
             (game / "initial" / "gamestate" / path.name).read_text().splitlines()[1:]
