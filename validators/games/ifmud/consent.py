@@ -472,15 +472,25 @@ _WEEK = timedelta(days=7)
 def _joined_now(ctx: Ctx, scratch: Ctx) -> list[tuple[str, Any]]:
     """ifMUD seed, Rules 10 and 12: players are added by unanimous consent, which is reached when the proposal takes
     effect, so a player the effects add joins then, whatever time they wrote as ``joined`` (or none): Rule 24's week
-    and Rule 45's 72 hours both run from that moment, as a founder's run from the founding. The names whose written
-    time was another, with that time, for a step each."""
+    and Rule 45's 72 hours both run from that moment, as a founder's run from the founding. A servant the effects
+    give such a player has its ``since`` (Rule 45's clock) from then too. The names whose written time was another,
+    with that time, for a step each."""
     was = set(w.player_names(ctx))
     now = format_time(ctx.at)
-    out = []
-    for i, p in enumerate(peek(scratch.doc("roster")["players"])):
-        if isinstance(p, dict) and dict.get(p, "name") not in was and dict.get(p, "joined") != now:
-            out.append((dict.get(p, "name"), dict.get(p, "joined")))
-            scratch.edit("roster")["players"][i]["joined"] = now
+    out, added = [], set()
+    players = dict.get(scratch.doc("roster"), "players")
+    for i, p in enumerate(peek(players) if isinstance(players, list) else ()):  # else the schema check says why
+        name = dict.get(p, "name") if isinstance(p, dict) else None
+        if isinstance(name, str) and name not in was:
+            added.add(name)
+            if dict.get(p, "joined") != now:
+                out.append((name, dict.get(p, "joined")))
+                scratch.edit("roster")["players"][i]["joined"] = now
+    servants = dict.get(scratch.doc("entities"), "servants") if added and "entities" in scratch.tx.docs else None
+    for i, sv in enumerate(peek(servants) if isinstance(servants, list) else ()):
+        owner = dict.get(sv, "owner") if isinstance(sv, dict) else None
+        if isinstance(owner, str) and owner in added and dict.get(sv, "since") != now:
+            scratch.edit("entities")["servants"][i]["since"] = now
     return out
 
 
