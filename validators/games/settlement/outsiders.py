@@ -13,7 +13,7 @@ from typing import Any, Iterator
 
 from ...engine import LEADER, PLAYER, Action, Ctx
 from ...problems import Problem
-from ...roster import STAT_TYPES, change_stat, new_stats, value_problem
+from ...roster import STAT_TYPES, change_stat, fold, new_stats, used_names, value_problem
 from ...timeutil import format_time, parse_time, week_start
 from .common import (
     OUTSIDER,
@@ -80,6 +80,7 @@ def _create(ctx: Ctx) -> None:
     colony = ctx.edit("colony")
     numbers = colony.setdefault("outsider_numbers", {})
     roster = ctx.edit("roster")
+    taken = set(used_names(ctx))
     for text in places:
         try:
             loc = parse(text)
@@ -95,8 +96,7 @@ def _create(ctx: Ctx) -> None:
                 raise ctx.refuse(f"{designate(loc)} is not on row 0; Outsiders start on row 0")
             if not m.empty(loc):
                 raise ctx.refuse(f"{designate(loc)} is {m.name(loc)}, not an Empty location")
-        numbers[kind] = numbers.get(kind, 0) + 1
-        name = f"{kind} {numbers[kind]}"
+        name = _next_name(numbers, kind, taken)
         stats = new_stats(ctx.doc("roster")["stats"])
         stats.update({k: v for k, v in spec.get("stats", {}).items()})
         stats["location"] = designate(loc)
@@ -105,6 +105,20 @@ def _create(ctx: Ctx) -> None:
     created = colony.setdefault("outsiders_created", {})
     horizon = ctx.at - timedelta(days=8)
     created[kind] = [t for t in created.get(kind, []) if parse_time(t) >= horizon] + [format_time(ctx.at)]
+
+
+def _next_name(numbers: dict[str, Any], kind: str, taken: set[str]) -> str:
+    """Seed 001, 2.11 Outsiders: a new Outsider is called by its type and a number no name of the game has: the
+    numbering goes past a name on the roster or given up in a change of name (1.2; ``used_names``, case and
+    spacing aside), as an Outsider renamed to "Moose 2" keeps it, so the next Moose is Moose 3. ``taken`` grows
+    with the name given."""
+    number = numbers.get(kind, 0) + 1
+    while fold(f"{kind} {number}") in taken:
+        number += 1
+    numbers[kind] = number
+    name = f"{kind} {number}"
+    taken.add(fold(name))
+    return name
 
 
 def _start_stats_problem(ctx: Ctx, kind: str, stats: dict[str, Any]) -> str | None:
