@@ -123,6 +123,15 @@ def is_outsider(p: Mapping[str, Any] | None) -> bool:
     return bool(p) and p.get("kind") == OUTSIDER  # type: ignore[union-attr]
 
 
+def outsider_type(p: Mapping[str, Any]) -> str:
+    """Seed 001, 2.11 Outsiders: an Outsider is named by its type and a number when it is created, so its type is
+    that first name but the last word ("Wild Boar 2" is a Wild Boar). A change of name (1.2) changes the name, not
+    what the Outsider is: a renamed one keeps its first name under ``formerly``, and that tells its type (Moose 1,
+    renamed Bullwinkle, still grazes and still feeds the colony as a Moose)."""
+    first = next(peek(p.get("formerly") or []), p)["name"]
+    return str(first).rsplit(" ", 1)[0]
+
+
 def beings(state: State | Ctx, *, outsiders: bool = True) -> list[dict[str, Any]]:
     """Everyone the dynastic rules treat as a Colonist: not the leader, not idle, not another kind of NPC.
 

@@ -14,7 +14,19 @@ from ...engine import LEADER, PLAYER, Action, Ctx, Event, Remembered
 from ...roster import change_stat, new_stats, set_stat
 from ...timeutil import format_time, next_weekly, parse_time, week_start
 from . import census
-from .common import beings, give, guarded, handbook, is_outsider, opts, outsider_filer, set_terrain, the_map, where
+from .common import (
+    beings,
+    give,
+    guarded,
+    handbook,
+    is_outsider,
+    opts,
+    outsider_filer,
+    outsider_type,
+    set_terrain,
+    the_map,
+    where,
+)
 from .grid import LOCATIONS, Loc, designate, parse
 
 # ---------------------------------------------------------------- where a newcomer starts
@@ -80,9 +92,9 @@ def die(ctx: Ctx, name: str, cause: str, together: Collection[str] = ()) -> None
                 change_stat(ctx, other["name"], "stress", handbook(ctx)["death"]["stress"])
                 ctx.step({"stress": handbook(ctx)["death"]["stress"], "who": other["name"]})
     if is_outsider(p):
-        # "Outsiders": an Outsider who dies ceases to exist. Seed 001, Outsiders: it is named by its type followed
-        # by a number, so the type is all but the last word ("Wild Boar 2" is a Wild Boar), as outsider_type reads it
-        kind = p["stats"].get("type") or name.rsplit(" ", 1)[0]
+        # "Outsiders": an Outsider who dies ceases to exist. Seed 001, Outsiders: its type is in the name it was
+        # created with (outsider_type), kept under ``formerly`` by a change of name
+        kind = p["stats"].get("type") or outsider_type(p)
         roster = ctx.edit("roster")
         roster["players"] = [x for x in roster["players"] if x["name"] != name]
         food = handbook(ctx)["outsiders"].get(kind, {}).get("death_food", 0)

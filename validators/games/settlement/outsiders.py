@@ -22,6 +22,7 @@ from .common import (
     handbook,
     is_outsider,
     outsider_filer,
+    outsider_type,
     pay_energy,
     set_terrain,
     stock,
@@ -36,10 +37,6 @@ RULE = "outsiders"
 
 def outsiders_on_map(ctx: Ctx) -> list[dict[str, Any]]:
     return [p for p in beings(ctx) if is_outsider(p) and where(p) is not None]
-
-
-def outsider_type(p: dict[str, Any]) -> str:
-    return p["name"].rsplit(" ", 1)[0]
 
 
 def _create_check(ctx: Ctx) -> Iterator[str]:
