@@ -13,8 +13,10 @@ def test_new_game_from_an_example_checks_and_takes_players(tmp_path):
     r = nomic(repo, "new", "pirates", "--from", "blognomic", "--title", "Pirates", "--now", "2026-11-22T00:00:00Z")
     assert r.returncode == 0, r.stdout + r.stderr
     game = repo / "content" / "pirates"
+    # the rule as it stands, founded with the new game (its --now, no --at), not on the example's date
     assert (game / "initial" / "ruleset" / "enactment.md").read_text() == \
-        (repo / "content" / "blognomic" / "ruleset" / "enactment.md").read_text()
+        (repo / "content" / "blognomic" / "ruleset" / "enactment.md").read_text().replace(
+            "at: 2026-11-01T00:00:00Z", "at: 2026-11-22T00:00:00Z")
     assert "players: []" in (game / "gamestate" / "roster.yaml").read_text()
     assert "proposals: []" in (game / "gamestate" / "proposals.yaml").read_text()
     r = nomic(repo, "act", "pirates", "core.join", "account=ann-gh", "--as", "Ann", "--at", "2026-11-22T01:00:00Z",

@@ -10,6 +10,7 @@ import pytest
 
 from tests.gitgame import make_repo, nomic
 from validators import yamlio
+from validators.content import split_front_matter
 from validators.games.ifmud.fresh import fresh_tokens
 
 FOUNDED = "2026-11-22T00:00:00Z"
@@ -195,3 +196,23 @@ def test_a_settlement_game_keeps_its_outsiders_and_their_numbering(tmp_path):
     assert _doc(game, "colony") == {"outsider_numbers": {"Moose": 1, "Rat": 1}}
     r = nomic(repo, "check", "--game", "fresh", *NOW)
     assert r.returncode == 0, r.stdout
+
+
+@pytest.mark.parametrize("example", ["blognomic", "quazie", "settlement", "monkey", "cycle12", "ifmud"])
+def test_a_new_games_rules_are_founded_with_it_and_carry_no_history_of_the_example(tmp_path, example):
+    # a rule's history tells what happened to it in this game: the new game's rules are founded at its founding
+    # (--at), not on the example's date, and no proposal of the example (BlogNomic's proposal 1 amended a rule)
+    # stands in them; the text, number, title and status are the example's as they stand
+    repo, game = _found(tmp_path, example)
+    source = repo / "content" / example / "ruleset"
+    for part in ("", "initial/"):
+        files = sorted((game / f"{part}ruleset").glob("*.md"))
+        assert [f.name for f in files] == sorted(f.name for f in source.glob("*.md"))
+        for path in files:
+            front, body = split_front_matter(path.read_text(), str(path))
+            old_front, old_body = split_front_matter((source / path.name).read_text(), path.name)
+            meta, old = yamlio.rt_load(front, str(path)), yamlio.rt_load(old_front, path.name)
+            assert meta["history"] == [{"event": "founded", "at": FOUNDED}], (part, path.name, meta["history"])
+            assert {k: v for k, v in meta.items() if k != "history"} == \
+                {k: v for k, v in old.items() if k != "history"}, path.name
+            assert body == old_body, path.name

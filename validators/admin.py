@@ -9,7 +9,7 @@ from typing import Any
 
 from . import content
 from .content import WorkTree, games_here, load_game, require_game
-from .engine import NEWCOMER, Registry, State, apply_action, due_events
+from .engine import NEWCOMER, Registry, Rule, State, apply_action, due_events
 from .problems import BAD_INPUT, BadInput, Illegal, Problem
 from .roster import new_stats
 from .timeutil import format_time
@@ -102,15 +102,16 @@ def new_game(root: Path, name: str, example: str, now: datetime, title: str | No
     docs = _found(source.registry, State(config, docs, source.state.rules), founders, now)
     texts: dict[Path, str] = {}
     rel = f"content/{name}"
+    rules = {rid: _founded_rule(rule, source.texts[source.rule_paths[rid]], source.rule_paths[rid], now)
+             for rid, rule in source.state.rules.items()}
     texts[target / "game.yaml"] = content.doc_text(config, f"{rel}/game.yaml", "game.schema.json")
     for part in ("", "initial/"):
         for kind, data in docs.items():
             schema = source.registry.docs[kind].schema if kind in source.registry.docs else f"{kind}.schema.json"
             path = f"{rel}/{part}gamestate/{kind}.yaml"
             texts[root / path] = content.doc_text(data, path, schema)
-        for rid, rule in source.state.rules.items():
-            src = source.rule_paths[rid]
-            texts[root / f"{rel}/{part}ruleset/{rid}.md"] = source.texts[src]
+        for rid, text in rules.items():
+            texts[root / f"{rel}/{part}ruleset/{rid}.md"] = text
     with locked(target):
         write_all(target, texts)
     (target / "actions").mkdir(exist_ok=True)
@@ -128,6 +129,15 @@ def new_game(root: Path, name: str, example: str, now: datetime, title: str | No
         lines.append(f"warning: {name} has no admin, and only admins may enact proposals or resolve CfJs: remove "
                      f"content/{name} and run nomic new again with --admin NAME=LOGIN (repeatable)")
     return lines
+
+
+def _founded_rule(rule: Rule, text: str, path: str, now: datetime) -> str:
+    """The text of an example's rule in the new game: as it stands (number, title, status, text), founded with the
+    game. Its history in the example (founded on the example's date, amended or repealed by the example's
+    proposals) is what happened in another game, which the new game's wiki would show as its own."""
+    meta = copy.deepcopy(rule.meta)
+    meta["history"] = [{"event": "founded", "at": format_time(now)}]
+    return content.rule_text(Rule(rule.id, meta, rule.body), text, path)
 
 
 def _found(registry: Registry, state: State, founders: list[tuple[str, str]], now: datetime) -> dict[str, Any]:
