@@ -216,3 +216,22 @@ def test_a_new_games_rules_are_founded_with_it_and_carry_no_history_of_the_examp
             assert {k: v for k, v in meta.items() if k != "history"} == \
                 {k: v for k, v in old.items() if k != "history"}, path.name
             assert body == old_body, path.name
+
+
+def test_a_settlement_games_victory_date_is_as_far_from_its_founding_as_the_examples(tmp_path):
+    # seed 001, 2.12 Victory: the dynasty's victory date (5 May 2010), which the example moved to 2026-12-31, 60
+    # days after its founding (2026-11-01). A game founded on 2027-02-01 took that date over, already past: the
+    # founding itself judged it (colony.date_judged), before anyone had played. The new game's date is 60 days
+    # after its own founding, at the midnight that ends that day, and is not judged at the founding
+    repo = make_repo(tmp_path, "settlement")
+    later = ("--now", "2027-02-02T00:00:00Z")
+    r = nomic(repo, "new", "fresh", "--from", "settlement", "--admin", "Anne=anne-gh",
+              "--at", "2027-02-01T06:00:00Z", *later)
+    assert r.returncode == 0, r.stdout + r.stderr
+    game = repo / "content" / "fresh"
+    config = yamlio.load_file(game / "game.yaml")
+    assert config["options"]["settlement"]["victory_date"] == "2027-04-03T00:00:00Z"
+    for part in ("", "initial/"):
+        assert "date_judged" not in _doc(game, "colony", part) and "victory" not in _doc(game, "colony", part)
+    r = nomic(repo, "check", "--game", "fresh", *later)
+    assert r.returncode == 0, r.stdout

@@ -7,12 +7,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from . import content
+from . import content, yamlio
 from .content import WorkTree, games_here, load_game, require_game
 from .engine import NEWCOMER, Registry, Rule, State, apply_action, due_events
 from .problems import BAD_INPUT, BadInput, Illegal, Problem
 from .roster import new_stats
-from .timeutil import format_time
+from .timeutil import format_time, parse_time
 from .transaction import locked, write_all
 
 
@@ -82,9 +82,10 @@ def new_game(root: Path, name: str, example: str, now: datetime, title: str | No
     config = copy.deepcopy(source.state.config)
     config["name"] = title or name
     config.pop("description", None)  # the example's blurb ("a handful of Colonists, a few proposals...") is not ours
+    example_founded = _founded(root, example)
     for module in source.registry.modules:
         if module.found is not None:
-            module.found(config, now)
+            module.found(config, now, example_founded)
     docs = {}
     for kind, data in source.state.docs.items():
         dk = source.registry.docs.get(kind)
@@ -129,6 +130,19 @@ def new_game(root: Path, name: str, example: str, now: datetime, title: str | No
         lines.append(f"warning: {name} has no admin, and only admins may enact proposals or resolve CfJs: remove "
                      f"content/{name} and run nomic new again with --admin NAME=LOGIN (repeatable)")
     return lines
+
+
+def _founded(root: Path, example: str) -> datetime | None:
+    """When the example game was founded: the clock of its founding state (``initial/``), or None without one."""
+    path = root / "content" / example / "initial" / "gamestate" / "ledger.yaml"
+    if not path.is_file():
+        return None
+    clock = yamlio.load_file(path, f"content/{example}/initial/gamestate/ledger.yaml")
+    clock = clock.get("clock") if isinstance(clock, dict) else None
+    try:
+        return parse_time(clock) if clock else None
+    except (TypeError, ValueError):
+        return None  # the example's own check reports it; the new game then keeps the example's dates as they are
 
 
 def _founded_rule(rule: Rule, text: str, path: str, now: datetime) -> str:

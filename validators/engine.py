@@ -788,8 +788,9 @@ class Module:
     # players' names and has no such hook stops the change (see validators/roster.py, ``rename_player``).
     rename: Callable[["Ctx", str, str], None] | None = None
     # A new game started from this one (``nomic new``): the options its founding time sets, in game.yaml's
-    # configuration (config, founded), such as the start of a cycle.
-    found: Callable[[dict[str, Any], datetime], None] | None = None
+    # configuration (config, founded, the example's own founding or None), such as the start of a cycle or a
+    # date kept as far from the founding as the example's was.
+    found: Callable[[dict[str, Any], datetime, datetime | None], None] | None = None
     doc: str = ""
 
 

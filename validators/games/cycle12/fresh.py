@@ -16,7 +16,7 @@ from typing import Any
 from ...timeutil import format_time
 
 
-def found(config: dict[str, Any], at: datetime) -> None:
+def found(config: dict[str, Any], at: datetime, example_founded: datetime | None) -> None:
     config.setdefault("options", {}).setdefault("cycle12", {})["start"] = format_time(at)
 
 

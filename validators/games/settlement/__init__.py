@@ -144,5 +144,7 @@ MODULE = Module(
     pages=pages,
     # seed 001 1.2: a Colonist's change of name (a proposal's patch, or core.rename): the colony's records follow
     rename=rename_records,
+    # a new game (nomic new): the victory date of 2.12 as far from the founding as the example's
+    found=fresh.found,
     doc=__doc__ or "",
 )
