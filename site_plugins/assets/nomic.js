@@ -1,6 +1,8 @@
 /* The nomic wiki: tables with class "nomic-sortable" sort when a column heading is clicked.
    Cells may carry data-value (what to sort by); headings say data-sort="number" or "text".
-   Everything else on the wiki works without JavaScript. */
+   A table or a drawing wider than its column scrolls sideways in its own box; its edge fades on the
+   side where more of it lies (data-nomic-more="left", "right" or "both"; nomic.css), so a reader on a
+   phone sees there is more. Everything else on the wiki works without JavaScript. */
 (function () {
   "use strict";
 
@@ -48,9 +50,32 @@
     });
   }
 
+  var SCROLLERS = 'article table[class^="nomic-"], article div[style*="overflow-x"]';
+
+  function markMore(box) {
+    var left = box.scrollLeft > 1, right = box.scrollLeft + box.clientWidth < box.scrollWidth - 1;
+    var more = left && right ? "both" : left ? "left" : right ? "right" : "";
+    if (more) box.setAttribute("data-nomic-more", more);
+    else box.removeAttribute("data-nomic-more");
+  }
+
+  function markAll() {
+    Array.prototype.forEach.call(document.querySelectorAll(SCROLLERS), markMore);
+  }
+
+  function watchScroll(box) {
+    if (box.getAttribute("data-nomic-watched")) return;
+    box.setAttribute("data-nomic-watched", "1");
+    box.addEventListener("scroll", function () { markMore(box); }, { passive: true });
+  }
+
   function init() {
     Array.prototype.forEach.call(document.querySelectorAll("table.nomic-sortable"), setup);
+    Array.prototype.forEach.call(document.querySelectorAll(SCROLLERS), watchScroll);
+    markAll();
   }
+
+  window.addEventListener("resize", markAll);
 
   // Material's instant navigation replaces the page without a load event; document$ covers both.
   if (typeof window.document$ !== "undefined" && window.document$.subscribe) {

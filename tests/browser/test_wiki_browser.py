@@ -239,6 +239,43 @@ def test_drawings_keep_a_legible_size_on_a_phone(browser, site_url, artifacts): 
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
+def test_a_box_that_scrolls_sideways_fades_where_more_of_it_lies(browser, site_url, artifacts):  # type: ignore
+    # (a phone's width, then a desktop's)
+    """At a phone's width the Settlement map and the Monkey roster do not fit: their box fades at the right edge,
+    where more lies; scrolled to the middle, at both edges; to the end, at the left only. At a desktop's width a
+    table that fits does not fade at all (nomic.js marks the box, nomic.css masks its edge)."""
+    more = ("const box = document.querySelector(arguments[0]);"
+            "return [box.getAttribute('data-nomic-more'), getComputedStyle(box).maskImage"
+            " || getComputedStyle(box).webkitMaskImage]")
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        for path, box in (("games/settlement/settlement/", "article div[style*=overflow-x]"),
+                          ("games/monkey/roster/", "article table.nomic-roster")):
+            browser.get(site_url + path)
+            _wait(lambda: browser.execute_script("return document.readyState") == "complete")
+            _wait(lambda: browser.execute_script(more, box)[0] == "right")
+            side, mask = browser.execute_script(more, box)
+            assert side == "right" and "linear-gradient" in mask, (path, side, mask)
+            browser.execute_script("const b = document.querySelector(arguments[0]);"
+                                   "b.scrollLeft = (b.scrollWidth - b.clientWidth) / 2", box)
+            assert _wait(lambda: browser.execute_script(more, box)[0] == "both"), path
+            browser.save_screenshot(str(artifacts / f"wiki-scroll-hint-{path.strip('/').split('/')[-1]}.png"))
+            browser.execute_script("const b = document.querySelector(arguments[0]); b.scrollLeft = b.scrollWidth", box)
+            assert _wait(lambda: browser.execute_script(more, box)[0] == "left"), path
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 1280, "height": 844, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        browser.get(site_url + "games/blognomic/roster/")
+        _wait(lambda: browser.execute_script("return document.readyState") == "complete")
+        side, mask = browser.execute_script(more, "article table.nomic-roster")
+        assert side is None and mask in ("none", None, ""), (side, mask)
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 def test_drawings_stay_readable_in_dark_mode(browser, site_url, artifacts):  # type: ignore[no-untyped-def]
     """Module drawings are dark ink on light ground: in the dark palette they keep a light sheet of their own."""
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
