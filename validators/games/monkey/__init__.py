@@ -20,6 +20,7 @@ from typing import Iterator
 
 from ...engine import Ctx, DocKind, Event, Module, Problem, State
 from ...timeutil import next_weekly
+from ..blognomic.due import fresh_list
 from . import awesomeness, dance, fresh, hammers, items, line, moves, sections
 from .options import options
 from .pages import dance_action_page
@@ -52,7 +53,7 @@ MODULE = Module(
         DocKind("monkey_kit", "monkey_kit.schema.json", "Hammers, hats and NPCs"),
         DocKind("monkey_items", "monkey_items.schema.json", "Items"),
         DocKind("monkey_awesomeness", "monkey_awesomeness.schema.json", "Awesomeness Posts",
-                fresh.fresh_awesomeness),
+                fresh_list("posts")),
     ],
     actions=(line.ACTIONS + sections.ACTIONS + dance.ACTIONS + hammers.ACTIONS + items.ACTIONS
              + awesomeness.ACTIONS),
