@@ -309,6 +309,79 @@ def test_the_world_map_links_each_location_to_its_page(example) -> None:
     assert "| 1 | terraform | Ada | [Mossy Fen](locations/2.md) |" in text
 
 
+def _claims_played(base, reacted_to_2: int, last_at: str = "2026-11-10T13:25:00Z"):
+    """Two claims on the first location (Basil's, 1, and Dmitri's, 2), ``reacted_to_2`` reactions to the second."""
+    from validators.cases import patched, run
+
+    state, registry = base
+    state = patched(state, registry, [{"op": "replace", "path": "/cycle12_world/locations", "value": []}])
+    suggest = {"kind": "card", "name": "Apeiros Village", "x": 0, "y": 0}
+    records = [
+        {"at": "2026-11-10T13:00:00Z", "actor": "Ada", "action": "cycle12.suggest-location",
+         "params": {**suggest, "description": "Where it begins."}},
+        {"at": "2026-11-10T13:01:00Z", "actor": "Cleo", "action": "cycle12.suggest-location",
+         "params": {**suggest, "description": "A second start."}},
+        {"at": "2026-11-10T13:10:00Z", "actor": "Basil", "action": "cycle12.create-location",
+         "params": {"suggestion": 3, "image": "tiles/apeiros.png"}},
+        {"at": "2026-11-10T13:11:00Z", "actor": "Dmitri", "action": "cycle12.create-location",
+         "params": {"suggestion": 4, "image": "tiles/apeiros-2.png"}},
+        {"at": "2026-11-10T13:20:00Z", "actor": "Ada", "action": "cycle12.react-founding", "params": {"founding": 1}},
+    ]
+    for who, minute in list(zip(["Ada", "Basil", "Cleo", "Dmitri", "Esme"], range(21, 26)))[:reacted_to_2]:
+        at = f"2026-11-10T13:{minute}:00Z" if who != "Esme" else last_at
+        records.append({"at": at, "actor": who, "action": "cycle12.react-founding", "params": {"founding": 2}})
+    outcome = run(state, registry, records)
+    assert outcome.verdict == "legal", [p.text() for p in outcome.problems]
+    return outcome.state
+
+
+def _first_location_section(text: str) -> str:
+    return _shown(text.split("## The first location", 1)[1].split("## Terrain tags", 1)[0])
+
+
+def test_the_world_map_shows_the_claims_waiting_on_the_first_location(base) -> None:
+    """004 Position Constraints: while no location exists, each claim on Apeiros Village waits for five reactions;
+    the World map page, where the first location is to be found, lists them with what each still needs."""
+    text = pages.render_map(_claims_played(base, 2))
+    shown = _first_location_section(text)
+    assert "## The first location" in text and "### Waiting for reactions" in text
+    assert "### Dropped claims" not in text
+    rows = [line for line in shown.splitlines() if line.startswith(("| 1 | Basil |", "| 2 | Dmitri |"))]
+    assert len(rows) == 2, rows
+    basil, dmitri = rows
+    # who, which suggestion (made by whom), the card and tile, the reactions so far, and what is still needed:
+    # five reactions within a week of the suggestion (Creation Constraints)
+    assert "| 3 (card by Ada) | Apeiros Village (0, 0); tile tiles/apeiros.png |" in basil
+    assert "| 1: Ada | 4 more reaction(s) by " in basil
+    assert "| 4 (card by Cleo) | Apeiros Village (0, 0); tile tiles/apeiros-2.png |" in dmitri
+    assert "| 2: Ada, Basil | 3 more reaction(s) by " in dmitri
+    assert 'datetime="2026-11-17T13:01:00Z"' in text  # Cleo's suggestion turns a week old then
+
+
+def test_a_claim_whose_suggestion_is_too_old_says_it_can_no_longer_be_created(base) -> None:
+    """004 Creation Constraints: a claim whose suggestion is more than a week old will not be created."""
+    state = _claims_played(base, 2)
+    later = State(state.config, {**state.docs, "ledger": {**state.docs["ledger"], "clock": "2026-11-18T00:00:00Z"}},
+                  state.rules)
+    shown = _shown(pages.render_map(later))
+    assert "cannot be created any more: suggestion 4 is more than 7 days old" in shown
+
+
+def test_the_world_map_shows_the_dropped_claims_on_the_first_location(base) -> None:
+    """004 Position Constraints: once a claim reaches five reactions the others are dropped; the page keeps them,
+    with when and why, beside the location made."""
+    text = pages.render_map(_claims_played(base, 5))
+    shown = _first_location_section(text)
+    assert "### Waiting for reactions" not in text and "### Dropped claims" in text
+    row = next(line for line in shown.splitlines() if line.startswith("| 1 | Basil |"))
+    assert "| 3 | Apeiros Village (0, 0); tile tiles/apeiros.png | 1 |" in row
+    assert row.endswith("| claim 2 was created first |")
+    assert 'datetime="2026-11-10T13:25:00Z"' in text
+    # a claim dropped because its suggestion grew too old says so
+    text = pages.render_map(_claims_played(base, 5, last_at="2026-11-17T13:02:00Z"))
+    assert "suggestion 4 is more than 7 days old" in _shown(text) and "### Waiting for reactions" in text
+
+
 def test_a_hostile_location_name_is_escaped_on_every_page(base) -> None:
     import markdown
 

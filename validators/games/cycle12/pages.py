@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from html import escape
 from typing import Any
 
 from ...engine import Page, State
-from ...timeutil import parse_time
+from ...timeutil import format_time, parse_time
 from .._markup import html_block, legible_width
 from .._timefmt import day, time_md
-from . import phases, proposals, ruletree
+from . import phases, proposals, ruletree, world
 from .common import ITEMS, JUSTICE, MEDALS, NOMSTERS, PROPOSALS, SHEETS, WORLD, nomster_label, opts, phase_of, start
 
 TILE = 132
@@ -161,6 +161,7 @@ def render_map(state: State, ix: Index | None = None) -> str:
         lines.append(f"| {_loc_link(loc, 'locations/')} | ({loc['x']}, {loc['y']}) | {tags} | "
                      f"{_cell(loc.get('description', ''))} | {_cell(loc.get('tile', ''))} | "
                      f"{_cell(loc.get('created_by', ''))} |")
+    lines += render_first_location(state)
     lines += ["", "## Terrain tags", "", "| Tag | Family | Special | Note |", "|---|---|---|---|"]
     for t, d in world["tags"].items():
         lines.append(f"| {_cell(t)} | {_cell(d.get('family', ''))} | {'yes' if d.get('special') else ''} | "
@@ -182,6 +183,60 @@ def render_map(state: State, ix: Index | None = None) -> str:
                          f"{_cell(a['family'])} | {_cell(a['tag'])} | {len(a['reactions'])} | "
                          f"{_cell(a['status'] + (': ' + a['result'] if a.get('result') else ''))} |")
     return "\n".join(lines) + "\n"
+
+
+def _claim_sheets(c: dict[str, Any]) -> str:
+    """A claim's location card (name, coordinates) and its tile and card images, in one cell."""
+    sheets = [f"{k} {c[k]}" for k in ("tile", "card") if c.get(k)]
+    return _cell(f"{c.get('name', '?')} ({c.get('x', '?')}, {c.get('y', '?')})" + (f"; {'; '.join(sheets)}"
+                                                                                   if sheets else ""))
+
+
+def render_first_location(state: State) -> list[str]:
+    """004 Position Constraints: the claims on the first location, those waiting for their reactions (who made
+    each, when, which suggestion it answers, its card and tile, the reactions so far and what it still needs)
+    and those dropped (when and why). Nothing while there are none."""
+    waiting, dropped = world.founding_claims(state), world.dropped_claims(state)
+    if not waiting and not dropped:
+        return []
+    o = opts(state)
+    need, days = o["founding_reactions"], o["suggestion_days"]
+    suggestions = {s.get("id"): s for s in state.doc(WORLD)["suggestions"]}
+    now = state.now()
+    lines = ["", "## The first location", "",
+             (f"While no location exists, the first one is {_md(o['founding_name'])} at (0, 0), and it is created only "
+              f"when its claim (the tile or card answering a suggestion) has {need} reactions, its suggestion being "
+              f"then at most {days} days old. Several claims may wait at once: the first to reach {need} is created "
+              "and the others are dropped (Position Constraints, Creation Constraints).")]
+    if waiting:
+        lines += ["", "### Waiting for reactions", "",
+                  "| Claim | By | At | Suggestion | Location card and sheets | Reactions | Still needs |",
+                  "|---|---|---|---|---|---|---|"]
+        for c in waiting:
+            s = suggestions.get(c.get("suggestion"))
+            reactions = list(c.get("reactions") or ())
+            still = f"{max(need - len(reactions), 0)} more reaction(s)"
+            if s is not None and s.get("at"):
+                expires = parse_time(s["at"]) + timedelta(days=days)
+                if now is not None and now > expires:
+                    # Creation Constraints: reactions may still come, but the claim is dropped at its last one
+                    still = f"cannot be created any more: suggestion {_md(s['id'])} is more than {days} days old"
+                else:
+                    still += f" by {time_md(format_time(expires))}"
+            about = f" ({_md(s.get('kind', ''))} by {_md(s.get('by', '?'))})" if s is not None else ""
+            lines.append(f"| {_md(c.get('id', 1))} | {_md(c.get('by', '?'))} | {time_md(c.get('at', '?'))} | "
+                         f"{_md(c.get('suggestion', '?'))}{about} | {_claim_sheets(c)} | "
+                         f"{len(reactions)}{': ' + _cell(', '.join(reactions)) if reactions else ''} | {still} |")
+    if dropped:
+        lines += ["", "### Dropped claims", "",
+                  "Not created; the tile or card each answered with stays submitted, and its suggestion unfulfilled.",
+                  "", "| Claim | By | At | Suggestion | Location card and sheets | Reactions | Dropped | Why |",
+                  "|---|---|---|---|---|---|---|---|"]
+        for c in dropped:
+            lines.append(f"| {_md(c.get('id', 1))} | {_md(c.get('by', '?'))} | {time_md(c.get('at', '?'))} | "
+                         f"{_md(c.get('suggestion', '?'))} | {_claim_sheets(c)} | {len(c.get('reactions') or ())} | "
+                         f"{time_md(c.get('dropped', '?'))} | {_cell(c.get('because', ''))} |")
+    return lines
 
 
 def _nomster_row(n: dict[str, Any]) -> str:
