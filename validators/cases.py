@@ -24,7 +24,8 @@ A case file (``tests/cases/<module>/<rule>.yaml``)::
 
 Paths start with a document kind, or ``rules`` (a rule's ``meta`` or
 ``body``), ``config`` (game.yaml), ``outcome`` or ``dice`` (of the last
-action). A segment ``key=value`` picks the list item whose key has that value;
+action), or ``events`` (the scheduled events fired just before it, each with
+its ``event``, ``at`` and ``outcome``). A segment ``key=value`` picks the list item whose key has that value;
 a number picks an item by its index (negative from the end: ``-1`` is the last).
 ``absent:`` lists paths that must lead nowhere: a missing key, no item with
 ``key=value``, or an index past either end of its list.
@@ -124,7 +125,7 @@ def lookup(state: State, applied: Applied | None, path: str) -> Any:
         rest = rest[1:]
     elif head == "config":
         node = state.config
-    elif head in ("outcome", "dice"):
+    elif head in ("outcome", "dice", "events"):
         node = getattr(applied, head) if applied else None
     else:
         node = state.docs[head]

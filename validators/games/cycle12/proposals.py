@@ -239,14 +239,17 @@ def apply_changes(ctx: Ctx, p: dict[str, Any]) -> None:
             raise ValueError(f"change {i}: {e}") from None
     # 004 Judgement, Election (our reading): a change that takes the judge off the roster leaves no judge until
     # the next election; done here, before the changes are checked, so the departure itself is not refused
-    justice.judge_left(ctx)
+    gone = justice.judge_left(ctx)
+    if gone is not None:
+        ctx.step({"judge": gone, "left_the_game": True, "office": "empty until the next election"})
     rules = ctx.tx.rules
     if rules is not None:
         ruletree.renumber(rules, opts(ctx)["separator"])
 
 
-def _in_sandbox(ctx: Ctx, fn: Any) -> str | None:
-    """Run ``fn`` on a copy of the transaction; keep its changes only if it succeeds."""
+def _in_sandbox(ctx: Ctx, fn: Any, steps: list[Any] | None = None) -> str | None:
+    """Run ``fn`` on a copy of the transaction; keep its changes only if it succeeds, and then add the steps of
+    its outcome to ``steps`` (what the changes did beyond what they say: a follow, an announcement failing)."""
     inner = Ctx(ctx.state, ctx.action, ctx.record, ctx.at, ctx.registry, ctx.dice)
     try:
         fn(inner)
@@ -267,6 +270,8 @@ def _in_sandbox(ctx: Ctx, fn: Any) -> str | None:
         ctx.tx.rules = inner.tx.rules
     if inner.tx.config is not None:
         ctx.tx.config = inner.tx.config
+    if steps is not None:
+        steps += inner.outcome
     return None
 
 
@@ -373,6 +378,7 @@ def resolve(ctx: Ctx, ident: int) -> dict[str, Any]:
     p = doc["proposals"][next(i for i, x in enumerate(peek(doc["proposals"])) if x["id"] == ident)]
     f, a = tally(ctx, p)
     ends = parse_time(p["ends"])
+    changed: list[Any] = []  # the steps of the changes taking effect, told after the result
     # Lifecycle: whether it was edited is judged at the end of the voting period; an edit recorded after the
     # end (an urgent proposal ending mid-phase is often recorded later) does not undo it
     if p.get("edited") and parse_time(p["edited"]) < ends:
@@ -383,7 +389,7 @@ def resolve(ctx: Ctx, ident: int) -> dict[str, Any]:
                   else f"{f} for, {a} against: not more for than against")
     else:
         snapshot = dict(p)
-        why = _in_sandbox(ctx, lambda inner: apply_changes(inner, snapshot))
+        why = _in_sandbox(ctx, lambda inner: apply_changes(inner, snapshot), changed)
         if why:
             result, reason = "failed", f"a change could not be applied: {why}"[:200]
         else:
@@ -404,6 +410,8 @@ def resolve(ctx: Ctx, ident: int) -> dict[str, Any]:
     if result == "took-effect":
         entry.update(award_proposal_point(ctx, p["author"], ends))
     ctx.step(entry)
+    for step in changed:
+        ctx.step(step)
     return p
 
 

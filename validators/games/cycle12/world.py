@@ -606,6 +606,9 @@ def follow_direct_moves(ctx: Ctx, before: dict[str, Any]) -> list[str]:
     when it moves by an action (``move_entity``, chains included); its leaving is noted on the open
     announcements of where it was. ``before``: ``located`` before the change. Returns the followers moved.
 
+    Each follow, and each open announcement that someone's leaving will make fail, is a step of the outcome
+    (the change itself says only where it put what it moved).
+
     Readings (docs/modules/cycle12.md): a nomster whose location the change set itself does not follow an
     entity the change moved (the change said where it is); moving a follower moves nobody it follows; a
     follower goes only to a location that exists (else it is not able to, and the check of the changes
@@ -620,6 +623,7 @@ def follow_direct_moves(ctx: Ctx, before: dict[str, Any]) -> list[str]:
     follows = [(f"{NOMSTER_REF}{n['id']}", n.get("following")) for n in peek(ctx.doc(NOMSTERS)["nomsters"])
                if isinstance(n, dict) and type(n.get("id")) is int and n.get("following") is not None
                and not n.get("ascended")]
+    left_before = _left_of_open(ctx)
     followed: list[str] = []
     for who in placed:
         origin, dest = before[who], after[who]
@@ -627,11 +631,27 @@ def follow_direct_moves(ctx: Ctx, before: dict[str, Any]) -> list[str]:
             note_departure(ctx, who, origin)  # Surveying, Terraforming: it has left, as by a move
         if origin is None or type(dest) is not int or dest not in ids:
             continue
+        these: list[str] = []
         for ref, target in follows:
             # where it is now: a chain moved earlier in this loop may have taken it away already
             if target == who and ref not in placed_set and where(ctx, ref) == origin:
-                followed += [m for m in move_entity(ctx, ref, dest) if m not in followed]
+                these += [m for m in move_entity(ctx, ref, dest) if m not in followed and m not in these]
+        if these:
+            followed += these
+            there = location_by_id(ctx, dest)
+            ctx.step({"followed": who, "moved": these, "to": there["name"] if there else dest})
+    for ident, (kind, left) in _left_of_open(ctx).items():
+        gone = [w for w in left if w not in left_before.get(ident, (None, ()))[1]]
+        if gone:
+            # Surveying, Terraforming: it stays open, and fails when its last reaction comes (``_react``)
+            ctx.step({"announcement": ident, "kind": kind, "left": gone, "will_fail": True})
     return followed
+
+
+def _left_of_open(ctx: Ctx) -> dict[Any, tuple[Any, tuple[Any, ...]]]:
+    """Who has left the location of each open announcement (``note_departure``): its id -> (kind, who), read only."""
+    return {a.get("id"): (a.get("kind"), tuple(a.get("left") or ())) for a in peek(ctx.doc(WORLD)["announcements"])
+            if isinstance(a, dict) and a.get("status") == "open"}
 
 
 # the open terraforming and surveying announcements by location -> their positions
