@@ -62,7 +62,10 @@ def entry_html(entry: Entry, links: Links) -> list[str]:
         out.append(f'<p class="nomic-note">“{esc(entry.record["note"])}”</p>')
     lines = []
     for ev in entry.events:
-        lines.append(f"scheduled first: <code>{esc(ev.get('event', ''))}</code> at {times_html(str(ev.get('at', '')))}")
+        # what the event did, as an action's outcome says it (a proposal it resolved, what that set off)
+        steps = "".join(f"<li>{x}</li>" for x in outcome_html(ev.get("outcome")))
+        lines.append(f"scheduled first: <code>{esc(ev.get('event', ''))}</code> at {times_html(str(ev.get('at', '')))}"
+                     + (f"<ul>{steps}</ul>" if steps else ""))
     if entry.record.get("dice"):
         lines.append(f"dice: {esc(', '.join(str(d) for d in entry.record['dice']))}")
     lines += outcome_html(entry.record.get("outcome"))

@@ -682,6 +682,34 @@ def test_parameters_are_cut_after_their_times_are_written_never_inside_one() -> 
     assert "<code>quazie.tag</code></a> — note: " + "x" * 25 + f" …; until: {t}</li>" in page
 
 
+def test_the_history_shows_what_a_scheduled_event_did_before_the_action() -> None:
+    """History: an event fired before an action is listed under it with the steps of its outcome. Cycle 12's urgent
+    proposal takes effect at the end of its two days (004 Urgent Proposals, Lifecycle) and its patch carries Ada off;
+    Bramble, following her, follows (004 Follow): the action after it shows the result and the follow."""
+    from site_plugins.history import entry_html
+    from site_plugins.links import Links
+    from validators.cases import base_state, run
+
+    state, registry = base_state("cycle12-core")
+    patch = [{"op": "replace", "path": "/cycle12_sheets/sheets/player=Ada/location", "value": 3}]
+    records = [
+        {"at": "2026-11-10T12:00:00Z", "actor": "Ada", "action": "cycle12.command",
+         "params": {"nomster": "Bramble", "command": "follow"}},
+        {"at": "2026-11-10T13:00:00Z", "actor": "Basil", "action": "cycle12.propose",
+         "params": {"class": "urgent", "changes": [{"kind": "textual", "text": "Ada is carried off.",
+                                                    "effects": {"gamestate": patch}}]}},
+        {"at": "2026-11-12T13:00:01Z", "actor": "Esme", "action": "cycle12.resolve", "params": {"proposal": 2}},
+    ]
+    before = run(state, registry, records[:-1]).state
+    last = run(before, registry, records[-1:])
+    assert last.verdict == "legal"
+    entry = model.Entry("content/cycle12/actions/x.yaml", records[-1], events=last.applied.events)
+    html = "".join(entry_html(entry, Links("cycle12", "games/cycle12/history.md", {})))
+    assert "scheduled first: <code>cycle12.urgent-proposal-ends</code>" in html
+    assert "<li>proposal: 2, result: took-effect, for: 0, against: 0" in html
+    assert "<li>followed: Ada, moved: [nomster:2], to: Ember Steppe</li>" in html
+
+
 def test_the_actions_reference_names_a_rule_the_ruleset_lacks_as_the_judge_does() -> None:
     """Actions: a rule an action or an event cites is linked to the ruleset; one the game's ruleset lacks (a game set
     up without it) is named as the judge names it, rather than left a bare file id that reads like a citation; a
