@@ -18,6 +18,7 @@ from ...timeutil import parse_time
 from .common import (
     ITEMS,
     NOMSTER_REF,
+    NOMSTERS,
     Kept,
     apart,
     found_for_edit,
@@ -99,6 +100,33 @@ def give(ctx: Ctx, giver: str, receiver: str, ident: int) -> None:
 def take(ctx: Ctx, taker: str, holder: str, ident: int) -> None:
     """Entity A takes an item from B: it passes from B to A."""
     give(ctx, holder, taker, ident)
+
+
+def delete_ownerless(ctx: Ctx) -> list[dict[str, Any]]:
+    """004 Items: an item whose owner cannot be determined is deleted. Called once a proposal's changes are
+    applied: an item whose owner is no entity any more (a player they took off the roster, a nomster they
+    removed) has no owner the gamestate shows, so it is deleted rather than the changes refused (our reading,
+    docs/modules/cycle12.md). Each deletion is a step of the outcome; returns the items deleted.
+
+    Nothing is read unless the changes edited the roster, the nomsters or the items: only they can leave an
+    item without its owner."""
+    if not any(kind in ctx.tx.docs for kind in ("roster", NOMSTERS, ITEMS)):
+        return []
+    entities = {p.get("name") for p in peek(ctx.doc("roster")["players"]) if isinstance(p, dict)}
+    entities |= {f"{NOMSTER_REF}{n['id']}" for n in peek(ctx.doc(NOMSTERS)["nomsters"])
+                 if isinstance(n, dict) and type(n.get("id")) is int}
+    # a record the changes left malformed is kept, for the check of the state they give to name it
+    at = [j for j, i in enumerate(peek(ctx.doc(ITEMS)["items"]))
+          if isinstance(i, dict) and isinstance(i.get("owner"), str) and i["owner"] not in entities]
+    if not at:
+        return []
+    listed = ctx.edit(ITEMS)["items"]  # the same items in the same places
+    gone = [list.__getitem__(listed, j) for j in at]  # read only: they are taken out, not changed
+    for j in reversed(at):
+        del listed[j]
+    for i in gone:
+        ctx.step({"item": i.get("id"), "kind": i.get("kind"), "deleted": f"its owner {i['owner']} is no entity"})
+    return gone
 
 
 # ---------------------------------------------------------------- treats

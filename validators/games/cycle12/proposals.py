@@ -29,7 +29,7 @@ from ...problems import Illegal
 from ...roster import change_stat
 from ...schemas import not_blank
 from ...timeutil import parse_time
-from . import justice, phases, ruletree, world
+from . import items, justice, phases, ruletree, world
 from .common import (
     CYCLE,
     PROPOSALS,
@@ -242,6 +242,8 @@ def apply_changes(ctx: Ctx, p: dict[str, Any]) -> None:
     gone = justice.judge_left(ctx)
     if gone is not None:
         ctx.step({"judge": gone, "left_the_game": True, "office": "empty until the next election"})
+    # 004 Items: an item the changes left with no owner (its player or nomster gone) is deleted, not refused
+    items.delete_ownerless(ctx)
     rules = ctx.tx.rules
     if rules is not None:
         ruletree.renumber(rules, opts(ctx)["separator"])
