@@ -139,8 +139,8 @@ def times_html(text: str, limit: int | None = None) -> str:
 
 
 class By(NamedTuple):
-    """A record in a list of named records found by its name (``field``: ``name``, ``id`` or ``player``), not by its
-    position: where it is in the list before and after (None on the side that lacks it)."""
+    """A record in a list of named records found by its name (``field``: one of ``_NAMES``), not by its position:
+    where it is in the list before and after (None on the side that lacks it)."""
 
     field: str
     value: Any
@@ -148,7 +148,7 @@ class By(NamedTuple):
     after: int | None
 
 
-_NAMES = ("name", "id", "player")
+_NAMES = ("name", "id", "player", "monkey")  # what names a record in a list, in this order
 
 
 def _label(node: Any, key: Any) -> tuple[str | None, Any]:
@@ -163,8 +163,9 @@ def _label(node: Any, key: Any) -> tuple[str | None, Any]:
                 return str(item["name"]), item
             if "id" in item:
                 return f"#{item['id']}", item
-            if isinstance(item.get("player"), str):  # a record of one player's (Cycle 12's sheets)
-                return item["player"], item
+            for field in _NAMES[2:]:  # a record of one player's (Cycle 12's sheets, Monkey's Dance sections)
+                if isinstance(item.get(field), str):
+                    return item[field], item
         return f"item {key + 1}", item
     if isinstance(node, dict):
         return str(key), node.get(key)
@@ -199,7 +200,7 @@ def _names(items: list, field: str) -> list | None:
 
 def _name_field(a: list, b: list) -> tuple[str, list, list] | None:
     """The field that names the records of two lists of named records (each a mapping with a distinct ``name``,
-    ``id`` or ``player``), with the names in each list's order; None when they are no such lists."""
+    ``id``, ``player`` or ``monkey``), with the names in each list's order; None when they are no such lists."""
     for field in _NAMES:
         na, nb = _names(a, field), _names(b, field)
         if na is None or nb is None:

@@ -865,6 +865,9 @@ def test_a_record_removed_added_or_moved_in_a_list_is_named_as_it_is() -> None:
     assert describe(sheets, State({"modules": []}, {"c12": {"sheets": [{"player": "Ada", "at": 1},
                                                                        {"player": "Bo", "at": 2}]}}, {})) == [
         "<b>c12</b> › sheets › Bo › at: 1 → 2"]  # a record of one player's is named by its player
+    dance = State({"modules": []}, {"monkey_dance": {"sections": [{"monkey": "Al", "moves": ["Bow"]}]}}, {})
+    assert describe(dance, State({"modules": []}, {"monkey_dance": {"sections": [{"monkey": "Al", "moves": []}]}},
+                                 {})) == ["<b>monkey_dance</b> › sections › Al › moves › item 1: removed (was Bow)"]
     plain = State({"modules": []}, {"notes": {"list": [1, 2, 3]}}, {})  # not named records: by place, as before
     assert describe(plain, State({"modules": []}, {"notes": {"list": [1, 3]}}, {})) == [
         "<b>notes</b> › list › item 2: 2 → 3", "<b>notes</b> › list › item 3: removed (was 3)"]
