@@ -11,6 +11,7 @@ import pytest
 from tests.gitgame import make_repo, nomic
 from validators import yamlio
 from validators.content import split_front_matter
+from validators.engine import Founding
 from validators.games.ifmud.fresh import fresh_tokens
 
 FOUNDED = "2026-11-22T00:00:00Z"
@@ -128,7 +129,9 @@ def test_an_ifmud_game_gives_its_founders_servants_and_the_first_turn(tmp_path):
     # House of Commons), so none is kept; with no time bomb, Rule 134 gives each founder one at the founding
     bombs = {n: (t["location"], t["delay_hours"]) for n, t in tokens.items() if "delay_hours" in t}
     assert bombs == {"Anne's bomb": ({"player": "Anne"}, 24), "Bo's bomb": ({"player": "Bo"}, 24)}
-    assert tokens["mind-control satellite uplink"]["location"] == {"room": "Attic"}  # Admiral Jota carried it
+    # Rule 101: the uplink starts charged (10) where the example was founded with it, though Admiral Jota carried it
+    assert (tokens["mind-control satellite uplink"]["location"], tokens["mind-control satellite uplink"]["charge"]) \
+        == ({"room": "Embedded CPU"}, 10)
     assert all(t["since"] == FOUNDED and "barred" not in t for t in tokens.values())
     assert _doc(game, "consent")["proposals"] == [] and _doc(game, "quests")["history"] == []
     assert all(r["visits"] == 0 and r["damage"] == 0 for r in _doc(game, "map")["rooms"])
@@ -159,9 +162,54 @@ def test_an_ifmud_game_keeps_no_time_bomb_nor_the_last_cigar():
                       {"id": 2, "name": "a cigar", "location": {"player": "Zoe Abbott"}, "delay_hours": 24,
                        "role": "cigar", "value": 3, "destination": "Lounge"},
                       {"id": 3, "name": "a banana", "location": {"room": "Saturn"}, "moved_by": "Zoe Abbott"}]}
-    out = fresh_tokens(doc, datetime(2026, 11, 22, tzinfo=timezone.utc))
+    out = fresh_tokens(doc, Founding(datetime(2026, 11, 22, tzinfo=timezone.utc), None, None))
     assert out == {"next": 4, "tokens": [{"id": 3, "name": "a banana", "location": {"room": "Saturn"},
                                           "since": FOUNDED}]}
+
+
+def test_an_ifmud_game_starts_its_tokens_and_quests_as_the_rules_start_them(tmp_path):
+    # ifMUD seed: Rule 101, the uplink's charge starts at 10 (the example's play left 9); Rule 105, the Lunchbox's
+    # die starts at 18 (16 after two rolls); Rule 120, the pie bomb is made in play; Rule 142, a Quest is created in
+    # play; the golden fleece (a prize the example was founded with, Rules 54, 57) starts where it started there
+    repo = make_repo(tmp_path, "ifmud")
+    quests = repo / "content" / "ifmud" / "gamestate" / "quests.yaml"  # a Quest created in play, still open
+    quests.write_text(quests.read_text().replace("next: 2\nquests: []", "next: 3\nquests:\n  - {id: 2, colour: blue, "
+                                                 "home: Saturn, locate: Attic, goal: Lounge, value: {brownie: 9}}"))
+    r = nomic(repo, "new", "fresh", "--from", "ifmud", "--admin", "Anne=anne-gh", "--at", FOUNDED, *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+    game = repo / "content" / "fresh"
+    for part in ("", "initial/"):
+        tokens = {t["name"]: t for t in _doc(game, "tokens", part)["tokens"]}
+        assert sorted(tokens) == ["Anne's bomb", "Bottle Imp", "Explorer's Compass", "The Bus Driver's Lunchbox",
+                                  "a banana", "golden fleece", "mind-control satellite uplink", "personal teleporter"]
+        uplink, box, fleece = (tokens[n] for n in ("mind-control satellite uplink", "The Bus Driver's Lunchbox",
+                                                   "golden fleece"))
+        assert (uplink["location"], uplink["charge"]) == ({"room": "Embedded CPU"}, 10)
+        assert (box["location"], box["die"], box["value"], box["destination"]) == \
+            ({"room": "Attic"}, 18, 0, "The House of Commons")
+        assert (fleece["location"], fleece["destination"], fleece["value"]) == \
+            ({"room": "West of House"}, "West of Nowhere", 15)
+        assert tokens["personal teleporter"]["status"] == "burned out"  # Rule 109
+        assert _doc(game, "quests", part) == {"next": 1, "quests": [], "history": []}
+    r = nomic(repo, "check", "--game", "fresh", *NOW)
+    assert r.returncode == 0, r.stdout
+
+
+def test_an_ifmud_game_without_a_founding_state_starts_its_tokens_at_the_rules_values():
+    # ifMUD seed, Rules 101, 104, 105: with no initial/ to say what the example was founded with, the tokens are
+    # those that stand, at the values the rules start them with; Rules 120, 141: the pie bomb and a quest token go
+    doc = {"next": 9, "tokens": [
+        {"id": 1, "name": "uplink", "location": {"room": "Lounge"}, "role": "uplink", "charge": 0},
+        {"id": 3, "name": "Lunchbox", "location": {"room": "Saturn"}, "role": "lunchbox", "value": 7,
+         "destination": "Attic", "die": 4, "barred": "Zoe Abbott"},
+        {"id": 5, "name": "the pie bomb", "location": {"room": "Attic"}, "role": "pie-bomb", "value": 7,
+         "destination": "Lounge"},
+        {"id": 8, "name": "red primary", "location": {"room": "Attic"}, "quest": 1}]}
+    out = fresh_tokens(doc, Founding(datetime(2026, 11, 22, tzinfo=timezone.utc), None, None))
+    assert out == {"next": 9, "tokens": [
+        {"id": 1, "name": "uplink", "location": {"room": "Lounge"}, "role": "uplink", "charge": 10, "since": FOUNDED},
+        {"id": 3, "name": "Lunchbox", "location": {"room": "Saturn"}, "role": "lunchbox", "value": 0,
+         "destination": "Attic", "die": 18, "since": FOUNDED}]}
 
 
 @pytest.mark.parametrize("example", ["blognomic", "quazie", "settlement", "monkey", "cycle12", "ifmud"])

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from . import content, yamlio
-from .content import WorkTree, games_here, load_game, require_game
-from .engine import NEWCOMER, Registry, Rule, State, apply_action, due_events
+from .content import GameFiles, WorkTree, games_here, load_game, require_game
+from .engine import NEWCOMER, Founding, Registry, Rule, State, apply_action, due_events
 from .problems import BAD_INPUT, BadInput, Illegal, Problem
 from .roster import new_stats
 from .timeutil import format_time, parse_time
@@ -87,6 +87,8 @@ def new_game(root: Path, name: str, example: str, now: datetime, title: str | No
         if module.found is not None:
             module.found(config, now, example_founded)
     docs = {}
+    founding_docs = _founding_docs(root, example, source) if any(
+        dk.fresh_founding is not None for dk in source.registry.docs.values()) else {}
     for kind, data in source.state.docs.items():
         dk = source.registry.docs.get(kind)
         if kind == "roster":
@@ -96,6 +98,9 @@ def new_game(root: Path, name: str, example: str, now: datetime, title: str | No
                           "players": [copy.deepcopy(p) for p in data["players"] if p.get("kind")]}
         elif kind == "ledger":
             docs[kind] = {"clock": format_time(now), "actions": 0, "head": ""}
+        elif dk is not None and dk.fresh_founding is not None:
+            docs[kind] = dk.fresh_founding(copy.deepcopy(data), Founding(now, example_founded,
+                                                                         copy.deepcopy(founding_docs.get(kind))))
         elif dk is not None and dk.fresh is not None:
             docs[kind] = dk.fresh(copy.deepcopy(data), now)
         else:
@@ -143,6 +148,18 @@ def _founded(root: Path, example: str) -> datetime | None:
         return parse_time(clock) if clock else None
     except (TypeError, ValueError):
         return None  # the example's own check reports it; the new game then keeps the example's dates as they are
+
+
+def _founding_docs(root: Path, example: str, source: GameFiles) -> dict[str, Any]:
+    """The example's documents as it was founded (``initial/gamestate``), or none without a founding state or
+    with one its own check refuses (that check reports it; the new game then starts from the documents as they
+    stand)."""
+    if not (root / "content" / example / "initial" / "gamestate").is_dir():
+        return {}
+    try:
+        return dict(load_game(WorkTree(root), example, part="initial/", registry=source.registry).state.docs)
+    except BadInput:
+        return {}
 
 
 def _founded_rule(rule: Rule, text: str, path: str, now: datetime) -> str:

@@ -730,6 +730,17 @@ class Event:
 
 
 @dataclass(frozen=True)
+class Founding:
+    """A new game's founding (``nomic new``), for a document whose start is not the example's document as it
+    stands: what the rules give a world at its start (a tally's initial value), or a date kept as far from the
+    founding as the example's was from its own."""
+
+    at: datetime  # the new game's founding
+    example_at: datetime | None  # the example's founding (the clock of its initial/), or None without one
+    example_doc: Any  # the example's document as it was founded (its initial/), or None without one
+
+
+@dataclass(frozen=True)
 class DocKind:
     name: str
     schema: str  # file name under schemas/
@@ -737,6 +748,9 @@ class DocKind:
     # The document for a new game started from this one (``nomic new``), given the example's document and the
     # founding time; None keeps it as it is. Who left is settled afterwards by the module's consequences.
     fresh: Callable[[Any, datetime], Any] | None = None
+    # Instead of ``fresh``, when the new game's document needs the example's founding (see Founding): given the
+    # example's document as it stands and the founding.
+    fresh_founding: Callable[[Any, Founding], Any] | None = None
     # What the schema cannot say (one field against another: a die's winning face within its sides), asked of a
     # document its schema accepts: each (path inside the document, message). Wherever the schema is checked, so
     # are these: a file read (bad input at its line, ``schemas.limit_errors``) and a proposal's patch (refused).

@@ -1,5 +1,8 @@
-"""A new game started from an ifMUD game (``nomic new``): the map, its rooms and connections, the tokens, quests
-and tables are kept; what the example's players did and own is not.
+"""A new game started from an ifMUD game (``nomic new``): the map, its rooms and connections, and the tables are
+kept as they stand; the tokens and the Roster of Quests are those the example was founded with, at the values the
+rules start them with (Rules 101, 104, 105, 109), and none that play makes (time bombs, pies, the pie bomb,
+cigars, quest tokens, Quests: Rules 70, 115, 120, 132, 134, 141, 142, 152); what the example's players did and own
+is not kept.
 
 Its players leave as Rule 44 C and Rule 49 say: their servants cease to exist, and what they or their servants
 carried goes to the Attic. Its time bombs are not kept (each was made in play, most for one of its players, Rule
@@ -16,6 +19,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from ...engine import Founding
 from ...timeutil import format_time
 
 
@@ -35,22 +39,40 @@ def fresh_entities(doc: dict[str, Any], founded: datetime) -> dict[str, Any]:
     return out
 
 
-def fresh_tokens(doc: dict[str, Any], founded: datetime) -> dict[str, Any]:
-    at = format_time(founded)
-    # Rules 70, 132, 134, 152: a time bomb is made in play, for a player (Rule 134's "x's bomb", one per player when
-    # none is left) or by one (bought, or a cigar made again), so the example's are not kept, nor the cigar Rule 152
-    # copies; with no time bomb left, Rule 134 gives each founder theirs at the founding (``consequences``).
-    doc["tokens"] = [t for t in doc["tokens"] if "delay_hours" not in t]
-    doc.pop("last_cigar", None)
-    for token in doc["tokens"]:  # what a departed player carried goes to the Attic by the consequences (Rule 49)
+# What the rules give a token at its start: the uplink's charge (Rule 101), the Lunchbox's die (Rule 105) and its
+# value, which a delivery reverts to 0 (Rule 104), the teleporter's status (Rule 109).
+_STARTS = {"uplink": {"charge": 10}, "lunchbox": {"die": 18, "value": 0}, "teleporter": {"status": "burned out"}}
+# Tokens only play makes: a pie bought (Rule 115), the pie bomb (Rule 120), a cigar (Rule 152).
+_PLAYED = ("pie", "pie-bomb", "cigar")
+
+
+def _made_in_play(token: dict[str, Any]) -> bool:
+    # Rules 70, 132, 134: a time bomb is made for a player (Rule 134's "x's bomb", one each when none is left) or
+    # bought by one; Rule 141: a quest token is made when a player reaches a Quest's home
+    return "delay_hours" in token or "quest" in token or token.get("role") in _PLAYED
+
+
+def fresh_tokens(doc: dict[str, Any], founding: Founding) -> dict[str, Any]:
+    """The tokens the example was founded with (its ``initial/``, or as they stand without one), where they were
+    then, at the values the rules start them with; none that play makes. With no time bomb left, Rule 134 gives
+    each founder theirs at the founding (``consequences``)."""
+    start = founding.example_doc if founding.example_doc is not None else doc
+    at = format_time(founding.at)
+    tokens = [t for t in start["tokens"] if not _made_in_play(t)]
+    for token in tokens:  # what a departed player carried goes to the Attic by the consequences (Rule 49)
+        token.update({k: v for k, v in _STARTS.get(token.get("role"), {}).items() if k != "value" or k in token})
         token["since"] = at
         token.pop("moved_by", None)  # Rule 90: who last moved it, and Rules 112, 145: who may not carry it
         token.pop("barred", None)
-    return doc
+    return {"next": start["next"], "tokens": tokens}  # no cigar has existed (Rule 152's last_cigar)
 
 
-def fresh_quests(doc: dict[str, Any], founded: datetime) -> dict[str, Any]:
-    return {"next": doc["next"], "quests": doc["quests"], "history": []}
+def fresh_quests(doc: dict[str, Any], founding: Founding) -> dict[str, Any]:
+    """Rule 142: a Quest is created in play; the new game's Roster holds those the example was founded with."""
+    start = founding.example_doc
+    if start is None:
+        return {"next": 1, "quests": [], "history": []}
+    return {"next": start["next"], "quests": start["quests"], "history": []}
 
 
 def fresh_turn(doc: dict[str, Any], founded: datetime) -> dict[str, Any]:
