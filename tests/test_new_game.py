@@ -195,6 +195,27 @@ def test_an_ifmud_game_starts_its_tokens_and_quests_as_the_rules_start_them(tmp_
     assert r.returncode == 0, r.stdout
 
 
+def test_an_ifmud_games_monkey_and_other_entities_start_where_the_rules_put_them(tmp_path):
+    # ifMUD seed, Rules 71 and 114: the monkey and the pieman start in Central Park; Rule 80: the Omnibus in The House
+    # of Commons; Rule 155: the robot in Embedded CPU, the kitten in the Lounge. The example's Admiral Jota moved the
+    # monkey to the Lounge with the uplink (Rule 71): a new game's monkey is back in Central Park, moved by nobody
+    repo = make_repo(tmp_path, "ifmud")
+    entities = repo / "content" / "ifmud" / "gamestate" / "entities.yaml"  # the pieman and the kitten wandered too
+    entities.write_text(entities.read_text().replace("pieman:\n  location: Central Park", "pieman:\n  location: Attic")
+                        .replace("kitten:\n  location: Lounge", "kitten:\n  location: Saturn"))
+    r = nomic(repo, "new", "fresh", "--from", "ifmud", "--admin", "Anne=anne-gh", "--at", FOUNDED, *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+    game = repo / "content" / "fresh"
+    for part in ("", "initial/"):
+        doc = _doc(game, "entities", part)
+        assert {k: v for k, v in doc.items() if k != "servants"} == {
+            "monkey": {"location": "Central Park"}, "pieman": {"location": "Central Park"},
+            "omnibus": {"location": "The House of Commons"}, "robot": {"location": "Embedded CPU"},
+            "kitten": {"location": "Lounge"}}
+    r = nomic(repo, "check", "--game", "fresh", *NOW)
+    assert r.returncode == 0, r.stdout
+
+
 def test_an_ifmud_game_without_a_founding_state_starts_its_tokens_at_the_rules_values():
     # ifMUD seed, Rules 101, 104, 105: with no initial/ to say what the example was founded with, the tokens are
     # those that stand, at the values the rules start them with; Rules 120, 141: the pie bomb and a quest token go

@@ -1,8 +1,8 @@
 """A new game started from an ifMUD game (``nomic new``): the map, its rooms and connections, and the tables are
-kept as they stand; the tokens and the Roster of Quests are those the example was founded with, at the values the
-rules start them with (Rules 101, 104, 105, 109), and none that play makes (time bombs, pies, the pie bomb,
-cigars, quest tokens, Quests: Rules 70, 115, 120, 132, 134, 141, 142, 152); what the example's players did and own
-is not kept.
+kept as they stand; the tokens, the monkey and the other entities, and the Roster of Quests are those the example
+was founded with, where they then were and at the values the rules start them with (Rules 71, 80, 101, 104, 105,
+109, 114, 155), and none that play makes (time bombs, pies, the pie bomb, cigars, quest tokens, Quests: Rules 70,
+115, 120, 132, 134, 141, 142, 152); what the example's players did and own is not kept.
 
 Its players leave as Rule 44 C and Rule 49 say: their servants cease to exist, and what they or their servants
 carried goes to the Attic. Its time bombs are not kept (each was made in play, most for one of its players, Rule
@@ -31,9 +31,13 @@ def fresh_map(doc: dict[str, Any], founded: datetime) -> dict[str, Any]:
     return doc
 
 
-def fresh_entities(doc: dict[str, Any], founded: datetime) -> dict[str, Any]:
+def fresh_entities(doc: dict[str, Any], founding: Founding) -> dict[str, Any]:
+    """The monkey, the pieman, the Omnibus, the robot and the kitten where the example was founded with them (its
+    ``initial/``, or where they stand without one): the rules' start places (Central Park, Central Park, The House
+    of Commons, Embedded CPU, the Lounge: Rules 71, 114, 80, 155), not where the example's play moved them."""
+    start = founding.example_doc if founding.example_doc is not None else doc
     out: dict[str, Any] = {"servants": []}
-    for which, entity in doc.items():
+    for which, entity in start.items():
         if which != "servants":
             out[which] = {k: v for k, v in entity.items() if k not in ("moved_by", "moved_at")}
     return out
