@@ -304,3 +304,30 @@ def test_a_settlement_games_victory_date_is_as_far_from_its_founding_as_the_exam
         assert "date_judged" not in _doc(game, "colony", part) and "victory" not in _doc(game, "colony", part)
     r = nomic(repo, "check", "--game", "fresh", *later)
     assert r.returncode == 0, r.stdout
+
+
+def test_a_quazie_games_calendar_begins_at_its_founding_with_the_alarm_as_far_from_it(tmp_path):
+    # seed 003, rule 7: the Calendar advances 10 Years at each midnight UTC; rule 9: the only Year the rules set is
+    # 0, at a Dynasty's start; rule 22: a Hand moved while the Switcheroo Alarm is below the Year makes a Switcheroo.
+    # The example's Calendar read 150 at its founding (2026-11-01) and its alarm is 210, six days on. A game founded
+    # on 2027-02-01 took the Calendar over (Year 1070 there) with the alarm long passed, so its first Hand move was a
+    # Switcheroo; it now starts at Year 0 with the alarm at 60, and a Hand moved on its first day moves
+    repo = make_repo(tmp_path, "quazie")
+    later = ("--now", "2027-02-02T00:00:00Z")
+    r = nomic(repo, "new", "fresh", "--from", "quazie", "--admin", "Anne=anne-gh",
+              "--at", "2027-02-01T06:00:00Z", *later)
+    assert r.returncode == 0, r.stdout + r.stderr
+    game = repo / "content" / "fresh"
+    for part in ("", "initial/"):
+        state = _doc(game, "quazie", part)
+        assert (state["calendar"], state["switcheroo_alarm"]) == \
+            ({"epoch": "2027-02-01T06:00:00Z", "year": 0}, 60)
+        assert state["hands"] == _doc(repo / "content" / "quazie", "quazie")["hands"]
+    r = nomic(repo, "act", "fresh", "quazie.move-hand", "hand=right", "rule=tag", "text=Not It", "--as", "Anne",
+              "--at", "2027-02-01T07:00:00Z", *later)
+    assert r.returncode == 0, r.stdout + r.stderr
+    state = _doc(game, "quazie")
+    assert (state["hands"]["right"], state["switcheroo_alarm"]) == ({"rule": "tag", "text": "Not It"}, 10)
+    assert "{{Not It}}" in (game / "ruleset" / "tag.md").read_text()
+    r = nomic(repo, "check", "--game", "fresh", *later)
+    assert r.returncode == 0 and "1 actions replayed" in r.stdout, r.stdout

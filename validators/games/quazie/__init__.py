@@ -101,7 +101,7 @@ MODULE = Module(
     title="The First Dynasty of Quazie",
     docs=[
         DocKind("quazie", "quazie_state.schema.json", "Day log, Launch Base, tag, music and Hands bookkeeping",
-                fresh.fresh_state),
+                fresh_founding=fresh.fresh_state),
         DocKind("quazie_tables", "quazie_tables.schema.json", "Flavours, dance table, DICE42, notes, movements"),
         DocKind("quazie_items", "quazie_items.schema.json", "The New Item and the Old Items (nature of Stuff)",
                 fresh.fresh_items),

@@ -68,8 +68,15 @@ def colour_problems(state: State) -> Iterator[Problem]:
 # ---------------------------------------------------------------- the Calendar and the Hands
 
 
+NO_CALENDAR = {"epoch": "2026-11-01T00:00:00Z", "year": 0}  # a state written without one
+
+
 def calendar_year(state: State | Ctx, at: Any) -> int:
-    cal = state.doc("quazie").get("calendar", {"epoch": "2026-11-01T00:00:00Z", "year": 0})
+    return year_on(state.doc("quazie").get("calendar", NO_CALENDAR), at)
+
+
+def year_on(cal: dict[str, Any], at: Any) -> int:
+    """Rule 7: the Calendar's Year at ``at``: ``year`` on the day of ``epoch``, 10 more at each midnight UTC."""
     days = (day_start(at) - day_start(parse_time(cal["epoch"]))).days
     return int(cal["year"]) + 10 * days
 
