@@ -306,6 +306,18 @@ def test_a_settlement_games_victory_date_is_as_far_from_its_founding_as_the_exam
     assert r.returncode == 0, r.stdout
 
 
+def test_a_quazie_game_has_no_shoo_pending_from_the_examples_muffins(tmp_path):
+    # seed 003, rule 22: a Shoo is a non-admin Muffin's post since a Hand last moved, which obliges the next admin who
+    # changes the ruleset to move a Hand; the example's Muffins' Shoo is not one posted in the new game
+    repo = make_repo(tmp_path, "quazie")
+    state = repo / "content" / "quazie" / "gamestate" / "quazie.yaml"
+    state.write_text(state.read_text().replace("shoo: false", "shoo: true"))
+    r = nomic(repo, "new", "fresh", "--from", "quazie", "--admin", "Anne=anne-gh", "--at", FOUNDED, *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+    for part in ("", "initial/"):
+        assert _doc(repo / "content" / "fresh", "quazie", part)["shoo"] is False
+
+
 def test_a_quazie_games_calendar_begins_at_its_founding_with_the_alarm_as_far_from_it(tmp_path):
     # seed 003, rule 7: the Calendar advances 10 Years at each midnight UTC; rule 9: the only Year the rules set is
     # 0, at a Dynasty's start; rule 22: a Hand moved while the Switcheroo Alarm is below the Year makes a Switcheroo.

@@ -1,7 +1,8 @@
 """A new game started from a Quazie game (``nomic new``): the Hands (seed 003, rule 22) and the tables are the
-game's; the Calendar (rule 7) begins at the founding, with the Switcheroo Alarm as far from it as the example's was
-from its own founding; who landed where, who was tagged, the day's log, the music spent and the Old Items' values
-are the example's Muffins' play, and go. This week's New Item keeps its word from the founding.
+game's, with no Shoo pending; the Calendar (rule 7) begins at the founding, with the Switcheroo Alarm as far from
+it as the example's was from its own founding; who landed where, who was tagged, the day's log, the music spent
+and the Old Items' values are the example's Muffins' play, and go. This week's New Item keeps its word from the
+founding.
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ def fresh_state(doc: dict[str, Any], founding: Founding) -> dict[str, Any]:
         then = founding.example_at if founding.example_at is not None else cal["epoch"]
         then = then if isinstance(then, datetime) else parse_time(then)
         out["switcheroo_alarm"] = int(doc["switcheroo_alarm"]) - year_on(cal, then)
-    if "shoo" in doc:
-        out["shoo"] = doc["shoo"]
+    if "shoo" in doc:  # rule 22: a Shoo is a non-admin Muffin's post; none has been made in the new game
+        out["shoo"] = False
     return {**out, "tag_days": []}
 
 
