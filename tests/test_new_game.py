@@ -10,9 +10,11 @@ import pytest
 
 from tests.gitgame import make_repo, nomic
 from validators import yamlio
+from validators.admin import _newcomer_hint
 from validators.content import split_front_matter
 from validators.engine import Founding
 from validators.games.ifmud.fresh import fresh_tokens
+from validators.modules import registry_for
 
 FOUNDED = "2026-11-22T00:00:00Z"
 NOW = ("--now", "2026-11-23T12:00:00Z")
@@ -343,3 +345,24 @@ def test_a_quazie_games_calendar_begins_at_its_founding_with_the_alarm_as_far_fr
     assert "{{Not It}}" in (game / "ruleset" / "tag.md").read_text()
     r = nomic(repo, "check", "--game", "fresh", *later)
     assert r.returncode == 0 and "1 actions replayed" in r.stdout, r.stdout
+
+
+def test_the_hint_for_an_ifmud_game_says_joined_is_when_the_proposal_takes_effect(tmp_path):
+    # ifMUD seed, Rules 10 and 12: a player is added by unanimous consent, reached when the proposal takes effect, so
+    # their `joined` is that moment whatever the effects write: the hint leaves it out, and its patch works as shown
+    repo = make_repo(tmp_path, "ifmud")
+    r = nomic(repo, "new", "fresh", "--from", "ifmud", "--admin", "Anne=anne-gh", "--admin", "Bo=bo-gh",
+              "--at", FOUNDED, *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+    hint = next(line for line in r.stdout.splitlines() if line.startswith("next: "))
+    assert "joined: TIME" not in hint and "`joined` is set to the moment the proposal takes effect" in hint, hint
+    value = re.search(r"value: (\{name: NAME.*?\}\})", hint).group(1).replace("NAME", "Cy Young").replace("LOGIN", "cy")
+    _act(repo, "ifmud.propose", "name=Welcome Cy [AN]", f"effects={{gamestate: [{{op: add, path: /roster/players/-, "
+         f"value: {value}}}]}}", "--as", "Anne", at="2026-11-22T01:00:00Z")
+    _act(repo, "ifmud.vote", "proposal=1", "vote=aye", "--as", "Bo", at="2026-11-22T02:00:00Z")
+    _act(repo, "ifmud.ratify", "proposal=1", "--as", "Anne", at="2026-11-22T03:00:00Z")
+    _act(repo, "engine.tick", "--as", "Anne", at="2026-11-22T04:00:01Z")
+    joined = {p["name"]: p["joined"] for p in _doc(repo / "content" / "fresh", "roster")["players"]}
+    assert joined["Cy Young"] == "2026-11-22T04:00:00Z"
+    # a game with no join and no word of its own: the proposal's effects write `joined`, the time it takes effect
+    assert "TIME being when the proposal takes effect" in _newcomer_hint(registry_for(["blognomic"]))

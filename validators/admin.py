@@ -129,12 +129,18 @@ def new_game(root: Path, name: str, example: str, now: datetime, title: str | No
     lines = [f"created content/{name} from content/{example}: {len(docs)} documents, "
              f"{len(source.state.rules)} rules, {who}, an empty history",
              f"next: players join with `nomic act {name} {join} account=LOGIN --as NAME`" if join else
-             f"next: players come in as {name}'s rules let them: a proposal whose effects add them to the roster "
-             "(`{op: add, path: /roster/players/-, value: {name: NAME, account: LOGIN, joined: TIME, stats: {}}}`)"]
+             f"next: players come in as {name}'s rules let them: " + _newcomer_hint(source.registry)]
     if not founders:
         lines.append(f"warning: {name} has no admin, and only admins may enact proposals or resolve CfJs: remove "
                      f"content/{name} and run nomic new again with --admin NAME=LOGIN (repeatable)")
     return lines
+
+
+def _newcomer_hint(registry: Registry) -> str:
+    """How a newcomer comes into a game with no join action: the module's own words, or a proposal's effects."""
+    return next((m.newcomer_hint for m in registry.modules if m.newcomer_hint), None) or (
+        "a proposal whose effects add them to the roster (`{op: add, path: /roster/players/-, value: {name: NAME, "
+        "account: LOGIN, joined: TIME, stats: {}}}`), TIME being when the proposal takes effect")
 
 
 def _founded(root: Path, example: str) -> datetime | None:

@@ -805,6 +805,9 @@ class Module:
     # configuration (config, founded, the example's own founding or None), such as the start of a cycle or a
     # date kept as far from the founding as the example's was.
     found: Callable[[dict[str, Any], datetime, datetime | None], None] | None = None
+    # How a newcomer comes into a game whose rules have no join action (``nomic new``'s hint), in the module's
+    # own terms; "" gives the general hint (a proposal's effects that add them to the roster).
+    newcomer_hint: str = ""
     doc: str = ""
 
 

@@ -98,5 +98,9 @@ MODULE = Module(
     invariants=[_invariants],
     leader=lambda state: None,
     pages=pages,
+    # Rules 10, 12: a player is added by a ratified proposal, and joins when it takes effect (``consent._joined_now``)
+    newcomer_hint=("a ratified proposal whose effects add them to the roster (`{op: add, path: /roster/players/-, "
+                   "value: {name: NAME, account: LOGIN, stats: {}}}`); their `joined` is set to the moment the "
+                   "proposal takes effect (Rules 10, 12), whatever time the effects write"),
     doc=__doc__ or "",
 )
