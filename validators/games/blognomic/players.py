@@ -175,7 +175,8 @@ def _leave(ctx: Ctx) -> None:
 # which entry was whom) is that player renamed, everywhere; an entry that is gone is that player removed.
 
 Entry = tuple[str, Any, Any, Any]  # a roster entry before the patch: (name, account, joined, kind)
-Marks = tuple[list[Entry], list[dict[str, Any]], dict[str, Any], Any, dict[str, tuple[str | None, str]]]
+Marks = tuple[list[Entry], list[dict[str, Any]], dict[str, Any], Any, dict[str, tuple[str | None, str]],
+              dict[str, set[str]]]
 
 
 def open_bar_list(ctx: Ctx, effects: dict[str, Any] | None) -> None:
@@ -191,15 +192,30 @@ def open_bar_list(ctx: Ctx, effects: dict[str, Any] | None) -> None:
 
 def roster_marks(ctx: Ctx, effects: dict[str, Any] | None = None) -> Marks:
     """Who is on the roster, as (name, account, joined, kind), the bars, who is idle (name -> their
-    ``idle_since``), who leads and every name the game has given (``used_names``): taken before a proposal's effects
-    apply (``effects``: those about to apply, for ``open_bar_list``)."""
+    ``idle_since``), who leads, every name the game has given (``used_names``) and who may come back under the
+    names of players who left (``comebacks``): taken before a proposal's effects apply (``effects``: those about to
+    apply, for ``open_bar_list``)."""
     open_bar_list(ctx, effects)
     roster = ctx.doc("roster")
     return ([(p["name"], p.get("account"), p.get("joined"), p.get("kind")) for p in peek(roster["players"])],
             [dict(b) for b in peek(roster.get("barred", []))],
             {p["name"]: p.get("idle_since") for p in peek(roster["players"]) if p.get("idle")},
             ctx.doc("dynasty").get("leader"),
-            used_names(ctx))
+            used_names(ctx),
+            comebacks(roster))
+
+
+def comebacks(roster: Any) -> dict[str, set[str]]:
+    """Seed 001 1.2, as ``core.join`` reads it: each name of a player who left (the one they left under and those
+    they had given up), folded -> the accounts (lower case) of the records of departure under it. Only one of those
+    accounts may come back under the name; a record without an account restrains nobody (``_join_check``)."""
+    out: dict[str, set[str]] = {}
+    for f in peek(roster.get("former", [])):
+        for name in [f["name"], *(g["name"] for g in f.get("formerly", []))]:
+            accounts = out.setdefault(fold(name), set())
+            if f.get("account"):
+                accounts.add(f["account"].lower())
+    return out
 
 
 def same_players(before: list[Entry], roster: Any) -> dict[str, Entry]:
@@ -253,7 +269,8 @@ def same_players(before: list[Entry], roster: Any) -> dict[str, Entry]:
     return out
 
 
-def taken_names(before: list[Entry], used: dict[str, tuple[str | None, str]], roster: Any) -> Iterator[str]:
+def taken_names(before: list[Entry], used: dict[str, tuple[str | None, str]], back: dict[str, set[str]],
+                roster: Any) -> Iterator[str]:
     """Seed 001 1.2: a Colonist's name changes as a result of a proposal (or a CfJ) approving it. Each player a
     patch renamed (an entry now under another name than it had before, ``same_players``: its account may have
     changed too) must get a name the game can give, as ``core.rename`` and ``core.join`` ask: not one that folds
@@ -261,8 +278,13 @@ def taken_names(before: list[Entry], used: dict[str, tuple[str | None, str]], ro
     current player's, one given up, one of a player who left), unless it was their own. Otherwise two players would
     share a name (the roster refuses that, and the proposal could be neither enacted nor failed), the log's files
     under that name would be taken for the new holder's, or two players who swapped names would swap everything
-    kept by name (votes, the leadership, the ledger's limits and dice) with nothing renamed."""
-    for name, was in same_players(before, roster).items():
+    kept by name (votes, the leadership, the ledger's limits and dice) with nothing renamed.
+
+    Each entry a patch added (``same_players`` maps it to nobody) is a newcomer (1.2: anybody not playing may
+    join) and must have a name ``core.join`` would give it, for the same reasons: none of those names, except that a
+    player who left may come back under their own (``back``: ``comebacks`` before the patch) with their account."""
+    same = same_players(before, roster)
+    for name, was in same.items():
         if was[0] == name:
             continue
         old = was[0]
@@ -270,6 +292,18 @@ def taken_names(before: list[Entry], used: dict[str, tuple[str | None, str]], ro
         if owner != old:
             yield (f"they rename {old} to {name}, but that name is too like that of {whose}; a name stays "
                    "with the player who had it")
+    for p in peek(roster["players"]):
+        name = p["name"]
+        if name in same or fold(name) not in used:
+            continue
+        owner, whose = used[fold(name)]
+        accounts = back.get(fold(name)) if owner is None else None
+        if accounts is None:
+            yield (f"they add {name} to the roster, but that name is too like that of {whose}; a name stays with the "
+                   "player who had it")
+        elif not accounts <= {(p.get("account") or "").lower()}:
+            yield (f"they add {name} to the roster, but that name is too like that of {whose} (account "
+                   f"{', '.join(sorted(accounts))}); only they may come back under it")
 
 
 def new_leader_problem(state: Any, before: Any) -> str | None:
@@ -302,8 +336,8 @@ def follow_roster_patch(ctx: Ctx, before: Marks, by: str) -> None:
     (seed 001 1.10) removes the player it names if still playing, and is completed with who barred them, when,
     and their account. A player the patch made idle is idled as ``core.idle`` does it: their votes lapse (1.4); one
     it brought back is back as with ``core.unidle``."""
-    players, bars, idle, boss, used = before
-    for why in taken_names(players, used, ctx.doc("roster")):
+    players, bars, idle, boss, used, back = before
+    for why in taken_names(players, used, back, ctx.doc("roster")):
         # seed 001 1.2: the proposal decides that the player changes their name, not that two players share one
         raise ctx.refuse(f"{by}'s effects cannot be applied: {why}")
     for why in barred_returns(players, bars, ctx.doc("roster")):

@@ -212,7 +212,7 @@ def effects_problem(ctx_or_state: Any, p: dict[str, Any], now: datetime) -> str 
     scratch = ctx_at(state, now)
     open_bar_list(scratch, effects)  # as on enactment: a bar may be appended to a roster that has none yet
     marks = roster_marks(scratch)
-    players, bars, _, boss, used = marks
+    players, bars, _, boss, used, back = marks
     try:
         apply_rule_edits(scratch, effects.get("rules", []), f"proposal {p['id']}")
         apply_patch(scratch, effects.get("gamestate", []))
@@ -220,7 +220,7 @@ def effects_problem(ctx_or_state: Any, p: dict[str, Any], now: datetime) -> str 
         return str(e)
     why = schema_problem(scratch, scratch.tx.docs)
     if why is None and "roster" in scratch.tx.docs:
-        why = next(taken_names(players, used, scratch.doc("roster")), None)  # seed 001 1.2, as on enactment
+        why = next(taken_names(players, used, back, scratch.doc("roster")), None)  # seed 001 1.2, as on enactment
     if why is None and "roster" in scratch.tx.docs:
         why = next(barred_returns(players, bars, scratch.doc("roster")), None)  # seed 001 1.10, as on enactment
     if why is None and "roster" in scratch.tx.docs:
