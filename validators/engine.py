@@ -801,6 +801,9 @@ class Module:
     # A player changes their name (ctx, old, new): the module's own documents follow. A module that keeps
     # players' names and has no such hook stops the change (see validators/roster.py, ``rename_player``).
     rename: Callable[["Ctx", str, str], None] | None = None
+    # The names the module gave to beings it has since taken off the roster altogether, which the roster no longer
+    # shows (Settlement's Outsiders who died): (name, whose it was, in words). They stay given (``used_names``).
+    given_names: Callable[["Ctx"], Iterable[tuple[str, str]]] | None = None
     # A new game started from this one (``nomic new``): the options its founding time sets, in game.yaml's
     # configuration (config, founded, the example's own founding or None), such as the start of a cycle or a
     # date kept as far from the founding as the example's was.

@@ -193,11 +193,11 @@ def mentions(doc: Any, name: str, path: str = "") -> str | None:
     return None
 
 
-def used_names(state_or_ctx: State | Ctx) -> dict[str, tuple[str | None, str]]:
+def used_names(ctx: Ctx) -> dict[str, tuple[str | None, str]]:
     """Every name this game has given a player, folded: (the player who has it now or had it, or None for one who
-    left; how to say whose it is). A new name must not be one of them, or the log (whose files name their
-    actors) would mix two players up."""
-    roster = state_or_ctx.doc("roster")
+    left or whom a module took off the roster, ``given_names``; how to say whose it is). A new name must not be one
+    of them, or the log (whose files name their actors) would mix two players up."""
+    roster = ctx.doc("roster")
     out: dict[str, tuple[str | None, str]] = {}
     for p in roster["players"]:
         out.setdefault(fold(p["name"]), (p["name"], p["name"]))
@@ -207,7 +207,17 @@ def used_names(state_or_ctx: State | Ctx) -> dict[str, tuple[str | None, str]]:
         out.setdefault(fold(f["name"]), (None, f"{f['name']}, who left"))
         for g in f.get("formerly", []):  # a name given up before leaving stays theirs too
             out.setdefault(fold(g["name"]), (None, f"{f['name']}, formerly {g['name']}, who left"))
+    for name, whose in given_names(ctx):
+        out.setdefault(fold(name), (None, whose))
     return out
+
+
+def given_names(ctx: Ctx) -> Iterator[tuple[str, str]]:
+    """The names the game's modules gave to beings they have taken off the roster altogether (each module's
+    ``given_names``: Settlement's Outsiders who died), with whose each was."""
+    for module in ctx.registry.modules:
+        if module.given_names is not None:
+            yield from module.given_names(ctx)
 
 
 def rename_problems(ctx: Ctx, old: str, new: str) -> Iterator[str]:

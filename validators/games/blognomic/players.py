@@ -14,6 +14,7 @@ from ...engine import ADMIN, NEWCOMER, PLAYER, Action, Ctx, peek
 from ...roster import (
     bar_on,
     fold,
+    given_names,
     new_stats,
     rename_in_list,
     rename_key,
@@ -77,6 +78,11 @@ def _join_check(ctx: Ctx) -> Iterator[str]:
             if fold(g["name"]) == key:
                 yield (f"the name {ctx.actor!r} is too like {g['name']!r}, a former name of {f['name']}, a player who "
                        f"left (account {f['account']}); only they may join again under it")
+    for name, whose in given_names(ctx):
+        # a name a module gave to a being it took off the roster (Settlement's dead Outsiders) stays given: the log's
+        # files under it are that being's
+        if fold(name) == key:
+            yield f"the name {ctx.actor!r} is too like that of {whose}; a name stays with the one who had it"
 
 
 def _join(ctx: Ctx) -> None:

@@ -144,6 +144,8 @@ MODULE = Module(
     pages=pages,
     # seed 001 1.2: a Colonist's change of name (a proposal's patch, or core.rename): the colony's records follow
     rename=rename_records,
+    # seed 001 2.11 with 1.2: a dead Outsider has left the roster, and its name stays given
+    given_names=outsiders.dead_outsiders,
     # a new game (nomic new): the victory date of 2.12 as far from the founding as the example's
     found=fresh.found,
     doc=__doc__ or "",
