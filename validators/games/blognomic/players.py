@@ -91,23 +91,32 @@ def _join(ctx: Ctx) -> None:
     if ctx.params.get("account"):
         player["account"] = ctx.params["account"]
     player.update({"admin": False, "idle": False, "joined": format_time(ctx.at), "stats": new_stats(roster["stats"])})
-    # seed 001 1.2: a player who left and comes back is playing again, so their record of leaving goes, whatever
-    # the case or spacing of the name they come back under, the one they left under or one they had given up
-    # (_join_check lets only them take either); the names they had given up stay theirs, on their new entry, and
-    # so does the one they left under when they come back under another (given up when they left)
-    key = fold(ctx.actor)
-    back = [f for f in peek(roster.get("former", []))
-            if fold(f["name"]) == key or any(fold(g["name"]) == key for g in f.get("formerly", []))]
-    kept = [dict(g) for f in back for g in f.get("formerly", []) if fold(g["name"]) != key]
-    kept += [{"name": f["name"], "until": f["left"]} for f in back if fold(f["name"]) != key]
+    kept = welcome_back(ctx, ctx.actor)
     if kept:
         player["formerly"] = kept
     roster["players"].append(player)
+    ctx.step({"joined": ctx.actor})
+
+
+def welcome_back(ctx: Ctx, name: str) -> list[dict[str, Any]] | None:
+    """Seed 001 1.2: a player who left and comes back (under ``name``) is playing again, so their record of leaving
+    goes, whatever the case or spacing of the name they come back under, the one they left under or one they had
+    given up (``_join_check`` and ``taken_names`` let only them take either). Returns the names that stay theirs
+    on their new entry (``formerly``): those they had given up, and the one they left under when they come back
+    under another (given up when they left); None when no player who left had the name."""
+    key = fold(name)
+    back = [f for f in peek(ctx.doc("roster").get("former", []))
+            if fold(f["name"]) == key or any(fold(g["name"]) == key for g in f.get("formerly", []))]
+    if not back:
+        return None
+    kept = [dict(g) for f in back for g in f.get("formerly", []) if fold(g["name"]) != key]
+    kept += [{"name": f["name"], "until": f["left"]} for f in back if fold(f["name"]) != key]
+    roster = ctx.edit("roster")
     gone = {f["name"] for f in back}
-    roster["former"] = [f for f in roster.get("former", []) if f["name"] not in gone]
+    roster["former"] = [f for f in roster["former"] if f["name"] not in gone]
     if not roster["former"]:
         roster.pop("former")
-    ctx.step({"joined": ctx.actor})
+    return kept
 
 
 JOIN = Action(
@@ -358,9 +367,27 @@ def follow_roster_patch(ctx: Ctx, before: Marks, by: str) -> None:
         raise ctx.refuse(f"{by}'s effects cannot be applied: {why}")
     same = same_players(players, ctx.doc("roster"))
     _follow_removals(ctx, players, same, by)
+    _follow_returns(ctx, same, by)
     _follow_unidling(ctx, idle, same, by)
     _follow_idling(ctx, idle, same, by)
     _follow_bars(ctx, bars, by)
+
+
+def _follow_returns(ctx: Ctx, same: dict[str, Entry], by: str) -> None:
+    """Seed 001 1.2: an entry the patch added under a name of a player who left (``taken_names`` lets only them
+    have it, with their account) is that player come back, as with ``core.join`` (``welcome_back``): the record of
+    their departure goes, and the names it kept stay theirs on the new entry, after any the patch wrote."""
+    if not ctx.doc("roster").get("former"):
+        return
+    for name in [p["name"] for p in peek(ctx.doc("roster")["players"]) if p["name"] not in same]:
+        kept = welcome_back(ctx, name)
+        if kept is None:
+            continue  # a newcomer
+        if kept:
+            had = ctx.edit_player(name).setdefault("formerly", [])
+            written = list(peek(had))
+            had.extend(g for g in kept if g not in written)
+        ctx.step({"returned": name, "by": by})
 
 
 def _was_idle(p: dict[str, Any], before: dict[str, Any], same: dict[str, Entry]) -> bool:
