@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any, Collection, Iterator
 
-from ...engine import LEADER, PLAYER, Action, Ctx, Event, Remembered
+from ...engine import LEADER, PLAYER, Action, Ctx, Event, Remembered, peek
 from ...roster import change_stat, new_stats, set_stat
 from ...timeutil import format_time, next_weekly, parse_time, week_start
 from . import census
@@ -97,6 +97,11 @@ def die(ctx: Ctx, name: str, cause: str, together: Collection[str] = ()) -> None
         kind = p["stats"].get("type") or outsider_type(p)
         roster = ctx.edit("roster")
         roster["players"] = [x for x in roster["players"] if x["name"] != name]
+        if p.get("formerly"):
+            # its names stay given (outsiders.dead_outsiders); the numbering remembers only those it gave
+            dead = ctx.edit("colony").setdefault("dead_outsiders", [])
+            known = list(peek(dead))
+            dead.extend(n for n in [*(f["name"] for f in peek(p["formerly"])), name] if n not in known)
         food = handbook(ctx)["outsiders"].get(kind, {}).get("death_food", 0)
         if food:
             give(ctx, {"Food": food})

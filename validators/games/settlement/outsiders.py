@@ -121,20 +121,23 @@ def _next_name(numbers: dict[str, Any], kind: str, taken: set[str]) -> str:
 def dead_outsiders(ctx: Ctx) -> Iterator[tuple[str, str]]:
     """Seed 001, 2.11 Outsiders: an Outsider who dies ceases to exist, and the engine takes it off the roster, so
     the roster no longer shows its name; but the log's actions under that name are its own. The numbering
-    (``outsider_numbers``: the last number given to each type, ``_next_name``) remembers every name given: each one
-    no entry of the roster has, had or left under is a dead Outsider's (the module's ``given_names``), which no
-    change of name (1.2) and no newcomer may take."""
-    numbers = ctx.doc("colony").get("outsider_numbers") or {}
-    if not numbers:
+    (``outsider_numbers``: the last number given to each type, ``_next_name``) remembers every name it gave, and
+    ``dead_outsiders`` the names of one renamed (1.2) before it died: each of these that no entry of the roster
+    has, had or left under is a dead Outsider's (the module's ``given_names``), which no change of name and no
+    newcomer may take."""
+    colony = ctx.doc("colony")
+    numbers = colony.get("outsider_numbers") or {}
+    renamed = colony.get("dead_outsiders") or []
+    if not numbers and not renamed:
         return
     roster = ctx.doc("roster")
     held = {fold(n) for p in [*roster["players"], *roster.get("former", [])]
             for n in [p["name"], *(f["name"] for f in p.get("formerly", []))]}
-    for kind, last in numbers.items():
-        for number in range(1, last + 1):
-            name = f"{kind} {number}"
-            if fold(name) not in held:
-                yield name, f"{name}, an Outsider who died"
+    names = [f"{kind} {number}" for kind, last in numbers.items() for number in range(1, last + 1)]
+    for name in [*names, *renamed]:
+        if fold(name) not in held:
+            held.add(fold(name))
+            yield name, f"{name}, an Outsider who died"
 
 
 def _start_stats_problem(ctx: Ctx, kind: str, stats: dict[str, Any]) -> str | None:
