@@ -40,6 +40,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
         # effects may name an idle one the leader
         "idle_may_lead": True,
         "ascension_veto": False,  # 1.9: the Address names a theme, repeals dynastic rules, replaces keywords; no veto
+        # 1.9: "any keywords" are replaced, in every rule (None); a list: the only words replaced in the core rules too
+        "ascension_core_words": None,
         "core_sections": ["core", "glossary"],
         "hiatus_rules": ["players", "voting", "cfj", "tracking", "victory"],
         "proposals_pending_max": 2,
@@ -84,6 +86,10 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "leader_may_pass": False,  # rule 9 lets the new GRAND POOBAH do nothing of the kind
         "idle_may_lead": False,  # rule 2 counts idle Muffins only in rules 1 and 2, not in rule 8 (the GRAND POOBAH)
         "ascension_veto": True,  # rule 9: the Address may proclaim the veto of pending proposals
+        # rule 9: the five words it names (with the forms the rules write them in: Muffins, Stuff, Years) are
+        # replaced wherever they stand; any other keyword only in rules over 9. Once renamed, rule 9's text names
+        # the new terms: the dynasty's ``ascension_words`` then holds the list
+        "ascension_core_words": ["Muffin", "Muffins", "GRAND POOBAH", "Stuffs", "Stuff", "Year", "Years", "A.E."],
         "core_sections": ["core"],
         "hiatus_rules": ["cfj"],  # rule 9: only Calls for Judgment during Hiatus
         "proposals_pending_max": 2,
@@ -109,7 +115,9 @@ def options(config: dict[str, Any]) -> dict[str, Any]:
 def _schema() -> dict[str, Any]:
     props: dict[str, Any] = {"variant": {"enum": list(VARIANTS)}}
     for name, value in VARIANTS["ruleset-75"].items():
-        if isinstance(value, bool):
+        if name == "ascension_core_words":
+            props[name] = {"type": ["array", "null"], "items": {"type": "string"}, "uniqueItems": True}
+        elif isinstance(value, bool):
             props[name] = {"type": "boolean"}
         elif isinstance(value, int) or name in ("stuff_stat",):
             props[name] = {"type": "integer", "minimum": 0} if name != "stuff_stat" else {"type": ["string", "null"]}

@@ -302,6 +302,7 @@ def _ascend_check(ctx: Ctx) -> Iterator[str]:
                 yield f"the keyword or new term {word!r} holds a line break or other control character"
             elif is_blank(word[:1]) or is_blank(word[-1:]):
                 yield f"the keyword or new term {word!r} begins or ends with an invisible character"
+    yield from _core_only_keywords(ctx, o)
     if ctx.params.get("veto") and not o["ascension_veto"]:
         # seed 001 1.9: the Address may name a theme, repeal dynastic rules and replace keywords, nothing more;
         # the new leader vetoes by voting VETO (1.8), and an admin fails the oldest pending proposal (1.5)
@@ -314,8 +315,36 @@ def _ascend_check(ctx: Ctx) -> Iterator[str]:
             yield f"proposal {pid} is not pending"
 
 
+def _core_only_keywords(ctx: Ctx, o: dict) -> Iterator[str]:
+    """Seed 003 rule 9: beyond the words it names, the Address replaces a keyword only in the rules over 9 that it
+    does not repeal. A keyword that stands only in core rules (1-9) would change nothing there: refused, naming a
+    core rule that holds it, rather than accepted with no effect."""
+    core_words = _core_words(ctx, o)
+    others = [k for k in ctx.params.get("keywords", {}) if core_words is not None and k not in core_words]
+    if not others:
+        return
+    repealed = set(ctx.params.get("repeal", []))
+    active = [r for rid, r in ctx.state.rules.items() if r.meta.get("status") == "active" and rid not in repealed]
+    for old in others:
+        pattern = _keyword_pattern({old: old})
+        holds = [r for r in active if pattern.search(r.body) or pattern.search(r.title)]
+        core = [r for r in holds if r.meta.get("section") in o["core_sections"]]
+        if core and len(core) == len(holds):
+            yield (f"{old!r} stands only in core rules (rule {core[0].cite()}); the Ascension Address may replace "
+                   "it only in the rules over 9 it does not repeal, and only the words rule 9 names in every rule")
+
+
+def _core_words(ctx: Ctx, o: dict) -> list[str] | None:
+    """The words an Address replaces in the core rules too (seed 003 rule 9), as renamed by earlier Addresses; None
+    when every keyword is replaced in every rule (seed 001 1.9)."""
+    if o["ascension_core_words"] is None:
+        return None
+    return ctx.doc("dynasty").get("ascension_words", o["ascension_core_words"])
+
+
 def _ascend(ctx: Ctx) -> None:
     o = opts(ctx)
+    core_words = _core_words(ctx, o)
     dynasty = ctx.edit("dynasty")
     dynasty["awaiting_ascension"] = False
     dynasty["theme"] = ctx.params["theme"]
@@ -332,21 +361,28 @@ def _ascend(ctx: Ctx) -> None:
             for old, new in replace.items():
                 if value == old:
                     config["keywords"][key] = new
-        # a keyword is replaced where it stands as a whole word: no letter, digit or underscore touches either end.
-        # Not ``\b``: seed 003 rule 9 names "A.E." among the words an Address may replace, and ``\b`` after its
-        # final dot would need a letter to follow, so "0 A.E. at" (or "A.E." at the end of a line) kept the old word
-        words = "|".join(re.escape(k) for k in sorted(replace, key=len, reverse=True))
-        pattern = re.compile(r"(?<!\w)(" + words + r")(?!\w)")
+        pattern = _keyword_pattern(replace)
+        # seed 003 rule 9: the words it names are replaced in every rule, any other keyword only in the rules over 9
+        # (rule 1: rules 1-9 are the core); seed 001 1.9 replaces any keyword in every rule (no list)
+        core_pattern = pattern if core_words is None else _keyword_pattern(
+            {k: v for k, v in replace.items() if k in core_words})
         for r in rules.values():
             if r.meta.get("status") != "active":
                 continue
-            new_body = pattern.sub(lambda m: replace[m.group(1)], r.body)
-            new_title = pattern.sub(lambda m: replace[m.group(1)], r.title)
+            r_pattern = core_pattern if r.meta.get("section") in o["core_sections"] else pattern
+            if r_pattern is None:
+                continue
+            new_body = r_pattern.sub(lambda m: replace[m.group(1)], r.body)
+            new_title = r_pattern.sub(lambda m: replace[m.group(1)], r.title)
             if new_body != r.body or new_title != r.meta.get("title"):
                 r.body = new_body
                 r.meta["title"] = new_title
                 r.meta.setdefault("history", []).append({"event": "amended", "by": by, "at": when,
                                                          "note": "keywords replaced"})
+        if core_words is not None and any(w in replace for w in core_words):
+            # rule 9's own text now names the new terms: those are the words a later Address may replace in the core
+            # (each once, as in the rules; two words given one term are listed once)
+            dynasty["ascension_words"] = list(dict.fromkeys(replace.get(w, w) for w in core_words))
         # the GNDT's column labels are the game's words too (seed 003 rule 9 names "Stuffs", a column): a label
         # holding a keyword as a whole word is renamed as the rules are; the stat's own key stays
         defs = ctx.doc("roster").get("stats") or {}
@@ -373,6 +409,18 @@ def _ascend(ctx: Ctx) -> None:
             p["status"] = "failed"
             p["resolved"] = {"by": ctx.actor, "at": when, "result": "vetoed",
                              "reason": "vetoed in the Ascension Address"}
+
+
+def _keyword_pattern(replace: dict[str, str]) -> re.Pattern[str] | None:
+    """The keywords of an Address, each matched where it stands as a whole word: no letter, digit or underscore
+    touches either end (longest first, so "GRAND POOBAH" wins over "GRAND"). None when there are none.
+
+    Not ``\\b``: seed 003 rule 9 names "A.E." among the words an Address may replace, and ``\\b`` after its final
+    dot would need a letter to follow, so "0 A.E. at" (or "A.E." at the end of a line) kept the old word."""
+    if not replace:
+        return None
+    words = "|".join(re.escape(k) for k in sorted(replace, key=len, reverse=True))
+    return re.compile(r"(?<!\w)(" + words + r")(?!\w)")
 
 
 def _number_key(number: str) -> tuple:
