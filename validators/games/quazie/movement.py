@@ -245,6 +245,10 @@ def _raise_check(ctx: Ctx) -> Iterator[str]:
         yield f"{ctx.actor} is It; only a Muffin who is Not It may raise It"
     if done_today(ctx, "it_raised", it):
         yield "the position of the Muffin who is It has already been raised today"
+    # rule 12 (seed 003) sets two limits: "Once a Day" is the raiser's (as rule 13's "Once per day a Muffin may"),
+    # and It's position not raised today is It's; a new It after a tag may be raised, but not by the same raiser
+    if done_today(ctx, "raised_it", ctx.actor):
+        yield f"{ctx.actor} has already raised It today; a Muffin may raise It once a day"
     p = muffin(ctx, it, "Muffin who is It")
     # Rule 12 (seed 003) raises It "by 1", and rule 15 lets the Muffin it names go to R only when it "is able to
     # move": with no Position above (9, X, Limbo) there is no raise, so no Rome instead either (as for a Fruity
@@ -258,6 +262,7 @@ def _raise(ctx: Ctx) -> None:
     it = it_muffin(ctx) or ""
     pos = stat(muffin(ctx, it), "position")
     mark_today(ctx, "it_raised", it)
+    mark_today(ctx, "raised_it", ctx.actor)
     move_to(ctx, it, step_from(pos, "up") or "", rome=bool(ctx.params.get("rome")), how=f"raised by {ctx.actor}")
 
 
@@ -268,9 +273,10 @@ RAISE_IT = Action(
     params={"type": "object", "additionalProperties": False, "properties": {"rome": ROME_PARAM}},
     check=_raise_check,
     effect=_raise,
-    doc="Any Muffin who is Not It may move the Muffin who is It (the GRAND POOBAH when nobody is) one Position "
-        "up, if that Muffin's position has not been raised today (so once a day for each Muffin, should It change "
-        "hands). If It is the GRAND POOBAH, the raiser may send them to Rome instead.",
+    doc="Any Muffin who is Not It may, once a day, move the Muffin who is It (the GRAND POOBAH when nobody is) "
+        "one Position up, if that Muffin's position has not been raised today (so a new It after a tag may be "
+        "raised the same day, by another Muffin). If It is the GRAND POOBAH, the raiser may send them to Rome "
+        "instead.",
 )
 
 
