@@ -320,7 +320,7 @@ def _core_only_keywords(ctx: Ctx, o: dict) -> Iterator[str]:
     does not repeal. A keyword that stands only in core rules (1-9) would change nothing there: refused, naming a
     core rule that holds it, rather than accepted with no effect."""
     core_words = _core_words(ctx, o)
-    others = [k for k in ctx.params.get("keywords", {}) if core_words is not None and k not in core_words]
+    others = [k for k in ctx.params.get("keywords", {}) if core_words is not None and not _named(k, core_words)]
     if not others:
         return
     repealed = set(ctx.params.get("repeal", []))
@@ -340,6 +340,11 @@ def _core_words(ctx: Ctx, o: dict) -> list[str] | None:
     if o["ascension_core_words"] is None:
         return None
     return ctx.doc("dynasty").get("ascension_words", o["ascension_core_words"])
+
+
+def _named(word: str, core_words: list[str]) -> bool:
+    """Whether rule 9 names the word, in any case: the rules write "muffin" as well as "Muffin"."""
+    return word.casefold() in {w.casefold() for w in core_words}
 
 
 def _ascend(ctx: Ctx) -> None:
@@ -365,7 +370,7 @@ def _ascend(ctx: Ctx) -> None:
         # seed 003 rule 9: the words it names are replaced in every rule, any other keyword only in the rules over 9
         # (rule 1: rules 1-9 are the core); seed 001 1.9 replaces any keyword in every rule (no list)
         core_pattern = pattern if core_words is None else _keyword_pattern(
-            {k: v for k, v in replace.items() if k in core_words})
+            {k: v for k, v in replace.items() if _named(k, core_words)})
         for r in rules.values():
             if r.meta.get("status") != "active":
                 continue
