@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime, timezone
+from types import SimpleNamespace
 
 import pytest
 
 from validators.cases import base_state
-from validators.games.monkey import hammers, moves, pages
+from validators.games.monkey import dance, hammers, moves, pages
 from validators.games.monkey.dance import roll_order
 from validators.games.monkey.options import options
 from validators.games.monkey.world import KongHolds, World, smallest_item
@@ -95,6 +97,32 @@ def test_king_kong_with_a_sledge_holds_the_top():
         w.relocate({"King Kong": 2, "A": 1})
     w.to_barrel("King Kong", allow_kong=True)
     assert "King Kong" not in w.pos
+
+
+def test_king_kong_sharing_the_top_is_held_there_and_a_split_that_moves_him_fails():
+    """Seed 000, King Kong with The Monkey Line: position 1 is the first position however many share it. With a
+    Sledge he may not be dislodged, so a split that names him (alphabetically earliest) fails as a whole."""
+    w = world(King_Kong=1, Miss_Bubbles=1, Zed=2)
+    w.set_hammer("King Kong", "Sledge")
+    with pytest.raises(KongHolds, match="the split fails"):
+        w.split(1)
+    assert w.pos == {"King Kong": 1, "Miss Bubbles": 1, "Zed": 2}
+    w = world(King_Kong=1, Abe=1, Zed=2)
+    w.set_hammer("King Kong", "Sledge")
+    assert w.split(1) == "Abe"
+    assert w.pos == {"King Kong": 1, "Abe": 2, "Zed": 3}
+
+
+def test_king_kong_ending_the_dance_in_a_shared_top_takes_a_sledge():
+    """Seed 000, King Kong: ending a Dance at the first position gives him a Sledge. A dance cannot end with
+    position 1 shared (it starts balanced and is balanced after every move), but were it so, he is at position 1."""
+    w = world(King_Kong=1, Miss_Bubbles=1)
+    w.stats["King Kong"]["hammer"] = "Shot-gun"
+    steps: list = []
+    ctx = SimpleNamespace(at=datetime(2026, 11, 2, 12, tzinfo=timezone.utc))
+    dance._after_dance(ctx, w, [], steps.append)
+    assert w.hammer_of("King Kong") == "Sledge"
+    assert w.hammer_of("Miss Bubbles") == "Fairy"
 
 
 def test_smallest_item_ignores_massive_and_breaks_ties_by_name():

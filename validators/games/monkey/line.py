@@ -69,7 +69,10 @@ def _split_check(ctx: Ctx) -> Iterator[str]:
 
 def _split(ctx: Ctx) -> None:
     w = world(ctx)
-    w.split(ctx.params["position"])
+    try:
+        w.split(ctx.params["position"])
+    except KongHolds as e:
+        raise ctx.refuse(str(e), rule="npcs") from None
     w.save(ctx)
     ctx.step({"events": w.log, "line": w.in_order()})
 
@@ -83,7 +86,7 @@ SPLIT = Action(
     check=_split_check,
     effect=_split,
     doc="Every Monkey after `position` moves down one, and the alphabetically earliest of the two in it takes "
-        "the freed position.",
+        "the freed position. If that Monkey is King Kong holding position 1 with a Sledge, the split is refused.",
 )
 
 

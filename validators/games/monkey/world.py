@@ -445,12 +445,19 @@ class World:
         return who
 
     def split(self, doubled: int) -> str:
-        """Push every later Monkey down one and put the alphabetically earliest of the two in the freed square."""
+        """Push every later Monkey down one and put the alphabetically earliest of the two in the freed square.
+
+        Seed 000, "King Kong": at position 1 with a Sledge he may not be dislodged, and a move that tries fails.
+        Position 1 is the first position however many Monkeys share it, and the split names which Monkey leaves
+        (the alphabetically earliest), so a split that would move him fails as a whole rather than move the other.
+        """
         here = self.at(doubled)
         if len(here) < 2:
             raise ValueError(f"position {doubled} holds {len(here)} Monkey(s), not two")
-        movable = [n for n in here if not self.kong_holds(n)]
-        who = movable[0]
+        who = here[0]
+        if self.kong_holds(who):
+            raise KongHolds(f"{who}, the alphabetically earliest in position {doubled}, holds the top with a Sledge "
+                            "and cannot be dislodged: the split fails")
         moves: dict[str, int | None] = {n: p + 1 for n, p in self.pos.items() if p > doubled}
         moves[who] = doubled + 1
         self.log.append(f"position {doubled} splits: {who} moves to {doubled + 1}, every later Monkey down one")
