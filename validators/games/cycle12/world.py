@@ -265,6 +265,8 @@ def _create_check(ctx: Ctx) -> Iterator[Any]:
         yield "a reply to a card suggestion is a location tile: give its image"
     if f["name"] is None or f["x"] is None or f["y"] is None:
         return
+    # 004 Terrain Tags bars only special tags here; Locations' "one or more tags" is no condition of creating (the
+    # card carries none: a location may start with none, see the readings table)
     tags = ctx.params.get("tags", [])
     special = [t for t in tags if tag_defs(ctx).get(t, {}).get("special")]
     if special:
