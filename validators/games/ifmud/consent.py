@@ -24,6 +24,7 @@ from typing import Any
 from ...effects import apply_effects, schema_problem
 from ...engine import ANYONE, PLAYER, Action, Ctx, peek
 from ...problems import Illegal, Problem
+from ...roster import fold
 from ...schemas import not_blank
 from ...timeutil import format_time, parse_time
 from . import changes as ch
@@ -448,6 +449,12 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
         p["closed"]["note"] = f"{', '.join(back)} lost the game and may not rejoin (Rule 33)"[:200]
         ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
         return
+    # Rules 12, 13, 27: a departed player's names stay theirs; only they (their account) may be added back under one
+    taken = _names_of_the_departed(ctx, scratch) if "roster" in scratch.tx.docs else None
+    if taken:
+        p["closed"]["note"] = taken[:200]
+        ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
+        return
     if repeated:
         _drop_repeated_connections(ctx, scratch, ident, repeated)
     if "map" in scratch.tx.docs:
@@ -467,6 +474,47 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
 
 
 _WEEK = timedelta(days=7)
+
+
+def _names_of_the_departed(ctx: Ctx, scratch: Ctx) -> str | None:
+    """ifMUD seed, Rules 12, 13, 27 and 33: a player who left (or whom the rules removed without their losing) may be
+    added back by consent, but Rule 27 orders turns by the names players are known by, and the log's files under a
+    departed player's name are theirs: so a player the effects add under such a name (or one its owner had given
+    up), case and spacing aside, must be that player, known by the account on their record of leaving. Why the
+    effects cannot be made, or None; each player who comes back has their record of leaving taken off the roster
+    (in ``scratch``), the names they had given up staying theirs on their new entry (``formerly``). A record without
+    an account (written before accounts were kept) cannot tell anybody apart, so it lets the name be taken back."""
+    roster = scratch.doc("roster")
+    former = list(peek(dict.get(roster, "former") or ()))
+    if not former:
+        return None
+    was = set(w.player_names(ctx))
+    back: list[tuple[int, int]] = []  # (the added entry's index, the record's index)
+    for i, pl in enumerate(peek(roster["players"])):
+        if pl["name"] in was:
+            continue
+        key = fold(pl["name"])
+        for j, f in enumerate(former):
+            if key != fold(f["name"]) and all(key != fold(g["name"]) for g in f.get("formerly", [])):
+                continue
+            if f.get("account") and str(pl.get("account") or "").lower() != f["account"].lower():
+                return (f"the name {pl['name']!r} stays with {f['name']}, a player who left (account "
+                        f"{f['account']}); only they may be added back under it (Rules 12, 27)")
+            back.append((i, j))
+    if back:
+        edit = scratch.edit("roster")
+        for i, j in back:
+            f, name = former[j], edit["players"][i]["name"]
+            kept = [dict(g) for g in f.get("formerly", []) if fold(g["name"]) != fold(name)]
+            if fold(f["name"]) != fold(name):  # back under a name given up before: the one they left under stays theirs
+                kept.append({"name": f["name"], "until": f["left"]})
+            if kept:
+                edit["players"][i]["formerly"] = [*edit["players"][i].get("formerly", []), *kept]
+        gone = {j for _, j in back}
+        edit["former"] = [f for j, f in enumerate(edit["former"]) if j not in gone]
+        if not edit["former"]:
+            edit.pop("former")
+    return None
 
 
 def _joined_now(ctx: Ctx, scratch: Ctx) -> list[tuple[str, Any]]:

@@ -506,10 +506,20 @@ def _players(ctx: Ctx) -> None:
 
 def _remove_player(ctx: Ctx, who: str, why: str, lost: bool = False, left: bool = False) -> None:
     """Take ``who`` off the roster into ``roster.former``. ``left``: of their own accord (Rule 13); otherwise the
-    rules removed them (Rules 11, 16, 33) and ``why`` is kept there as the ``reason`` the roster page shows."""
+    rules removed them (Rules 11, 16, 33) and ``why`` is kept there as the ``reason`` the roster page shows.
+
+    The record keeps their account and any names they had given up (``formerly``): Rule 27 orders turns by the names
+    players are known by, so a departed player's names stay theirs (``roster.used_names``), and one who left without
+    losing may be added back by consent (Rules 12, 33), known by the account (``consent._names_of_the_departed``)."""
     roster = ctx.edit("roster")
+    me = next((p for p in peek(roster["players"]) if p["name"] == who), None)
     roster["players"] = [p for p in roster["players"] if p["name"] != who]
-    entry = {"name": who, "left": format_time(ctx.at)}
+    entry = {"name": who}
+    if me and me.get("account"):
+        entry["account"] = me["account"]
+    entry["left"] = format_time(ctx.at)
+    if me and me.get("formerly"):
+        entry["formerly"] = [dict(g) for g in me["formerly"]]
     if not left:
         entry["reason"] = why
     roster.setdefault("former", []).append(entry)
