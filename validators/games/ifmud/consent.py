@@ -414,6 +414,11 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
             if "since" not in t:  # added, or its record removed: where it is, it has been since now
                 w.edit_token(scratch, dict.__getitem__(t, "id"))["since"] = format_time(ctx.at)
     joined = _joined_now(ctx, scratch) if "roster" in scratch.tx.docs else []
+    bad = _known_alike(ctx, scratch) if "roster" in scratch.tx.docs else None
+    if bad:
+        p["closed"]["note"] = bad[:200]
+        ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
+        return
     bad = schema_problem(scratch, scratch.tx.docs)
     if bad:
         p["closed"]["note"] = f"the effects cannot be applied: {bad}"[:200]
@@ -474,6 +479,30 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
 
 
 _WEEK = timedelta(days=7)
+
+
+def _folded_names(state: Ctx) -> Counter[str]:
+    players = dict.get(state.doc("roster"), "players")
+    return Counter(fold(n) for pl in (peek(players) if isinstance(players, list) else ())
+                   if isinstance(pl, dict) and isinstance(n := dict.get(pl, "name"), str))
+
+
+def _known_alike(ctx: Ctx, scratch: Ctx) -> str | None:
+    """ifMUD seed, Rules 12 and 27: turns go in the order of the names players are known by, so effects that would
+    leave two players whose names differ only in case or spacing (one of them added by the effects, or renamed
+    into the other's) cannot be made. Why, or None. Read before the schema check, so that the note names the
+    clash rather than what it breaks."""
+    after = _folded_names(scratch)
+    if not any(n > 1 for n in after.values()):
+        return None
+    before = _folded_names(ctx)
+    alike = next((key for key, n in after.items() if n > 1 and n > before[key]), None)
+    if alike is None:
+        return None
+    names = [n for pl in peek(scratch.doc("roster")["players"]) if isinstance(pl, dict)
+             and isinstance(n := dict.get(pl, "name"), str) and fold(n) == alike]
+    return (f"two players would be known as {' and '.join(repr(n) for n in names)}; players' names must differ by "
+            "more than case or spacing (Rules 12, 27)")
 
 
 def _names_of_the_departed(ctx: Ctx, scratch: Ctx) -> str | None:
