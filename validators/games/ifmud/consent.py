@@ -29,6 +29,7 @@ from ...schemas import not_blank
 from ...timeutil import format_time, parse_time
 from . import changes as ch
 from . import world as w
+from .consequences import remove_player
 
 IMPLICIT_AFTER = timedelta(hours=72)
 EXPIRES_AFTER = timedelta(days=14)
@@ -466,7 +467,10 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
         _drop_connections_of_gone_rooms(ctx, scratch, ident)
     before = _places(ctx)
     exempt = _exempt(ctx)
+    gone = _taken_off(ctx, scratch) if "roster" in scratch.tx.docs else []
     ctx.tx.docs.update(scratch.tx.docs)
+    for pl in gone:  # Rule 7: they are no longer in the game's set of players; their names stay theirs (Rule 27)
+        remove_player(ctx, pl["name"], f"taken off the roster by proposal {ident} (unanimous consent)", was=pl)
     if scratch.tx.rules is not None:
         ctx.tx.rules = scratch.tx.rules
     for name, written in joined:
@@ -503,6 +507,15 @@ def _known_alike(ctx: Ctx, scratch: Ctx) -> str | None:
              and isinstance(n := dict.get(pl, "name"), str) and fold(n) == alike]
     return (f"two players would be known as {' and '.join(repr(n) for n in names)}; players' names must differ by "
             "more than case or spacing (Rules 12, 27)")
+
+
+def _taken_off(ctx: Ctx, scratch: Ctx) -> list[dict[str, Any]]:
+    """The roster entries (as before the effects) of the players the effects take off the roster, unless the
+    effects themselves write their record of leaving: each is then removed as the rules remove a player (a record of
+    leaving with their account, their servant gone, what they carried in the Attic, Rules 44 and 49)."""
+    after = set(w.player_names(scratch))
+    recorded = {f["name"] for f in peek(scratch.doc("roster").get("former") or ())}
+    return [pl for pl in peek(ctx.doc("roster")["players"]) if pl["name"] not in after and pl["name"] not in recorded]
 
 
 def _names_of_the_departed(ctx: Ctx, scratch: Ctx) -> str | None:

@@ -504,15 +504,17 @@ def _players(ctx: Ctx) -> None:
             ctx.step({"servant_for": p["name"]})
 
 
-def _remove_player(ctx: Ctx, who: str, why: str, lost: bool = False, left: bool = False) -> None:
+def _remove_player(ctx: Ctx, who: str, why: str, lost: bool = False, left: bool = False,
+                   was: dict[str, Any] | None = None) -> None:
     """Take ``who`` off the roster into ``roster.former``. ``left``: of their own accord (Rule 13); otherwise the
-    rules removed them (Rules 11, 16, 33) and ``why`` is kept there as the ``reason`` the roster page shows.
+    rules removed them (Rules 11, 16, 33), or a ratified proposal's effects did (``was``: their entry before those
+    effects took it off), and ``why`` is kept there as the ``reason`` the roster page shows.
 
     The record keeps their account and any names they had given up (``formerly``): Rule 27 orders turns by the names
     players are known by, so a departed player's names stay theirs (``roster.used_names``), and one who left without
     losing may be added back by consent (Rules 12, 33), known by the account (``consent._names_of_the_departed``)."""
     roster = ctx.edit("roster")
-    me = next((p for p in peek(roster["players"]) if p["name"] == who), None)
+    me = was or next((p for p in peek(roster["players"]) if p["name"] == who), None)
     roster["players"] = [p for p in roster["players"] if p["name"] != who]
     entry = {"name": who}
     if me and me.get("account"):
@@ -534,8 +536,9 @@ def _remove_player(ctx: Ctx, who: str, why: str, lost: bool = False, left: bool 
     rehome(ctx)
 
 
-def remove_player(ctx: Ctx, who: str, why: str, lost: bool = False, left: bool = False) -> None:
-    _remove_player(ctx, who, why, lost, left)
+def remove_player(ctx: Ctx, who: str, why: str, lost: bool = False, left: bool = False,
+                  was: dict[str, Any] | None = None) -> None:
+    _remove_player(ctx, who, why, lost, left, was)
 
 
 def _rooms(ctx: Ctx) -> None:
