@@ -525,24 +525,29 @@ def _names_of_the_departed(ctx: Ctx, scratch: Ctx) -> str | None:
     up), case and spacing aside, must be that player, known by the account on their record of leaving. Why the
     effects cannot be made, or None; each player who comes back has their record of leaving taken off the roster
     (in ``scratch``), the names they had given up staying theirs on their new entry (``formerly``). A record without
-    an account (written before accounts were kept) cannot tell anybody apart, so it lets the name be taken back."""
+    an account (written before accounts were kept) cannot tell anybody apart, so it lets the name be taken back.
+    A player the same effects take off the roster counts as one who left (``_taken_off`` records it after)."""
     roster = scratch.doc("roster")
     former = list(peek(dict.get(roster, "former") or ()))
-    if not former:
-        return None
     was = set(w.player_names(ctx))
+    after = set(w.player_names(scratch))
+    leaving = [p for p in peek(ctx.doc("roster")["players"]) if p["name"] not in after]
+    if not former and not leaving:
+        return None
     back: list[tuple[int, int]] = []  # (the added entry's index, the record's index)
     for i, pl in enumerate(peek(roster["players"])):
         if pl["name"] in was:
             continue
         key = fold(pl["name"])
-        for j, f in enumerate(former):
+        for j, f in enumerate([*former, *leaving]):
             if key != fold(f["name"]) and all(key != fold(g["name"]) for g in f.get("formerly", [])):
                 continue
             if f.get("account") and str(pl.get("account") or "").lower() != f["account"].lower():
-                return (f"the name {pl['name']!r} stays with {f['name']}, a player who left (account "
-                        f"{f['account']}); only they may be added back under it (Rules 12, 27)")
-            back.append((i, j))
+                who = "a player who left" if j < len(former) else "whom the same effects take off the roster"
+                return (f"the name {pl['name']!r} stays with {f['name']}, {who} (account {f['account']}); only they "
+                        "may be added back under it (Rules 12, 27)")
+            if j < len(former):
+                back.append((i, j))
     if back:
         edit = scratch.edit("roster")
         for i, j in back:
