@@ -289,22 +289,29 @@ def test_a_new_games_rules_are_founded_with_it_and_carry_no_history_of_the_examp
             assert body == old_body, path.name
 
 
+LATER = ("--now", "2027-02-02T00:00:00Z")
+
+
+def _found_later(tmp_path, example: str):
+    """A game founded from ``example`` on 2027-02-01, three months after the example's founding."""
+    repo = make_repo(tmp_path, example)
+    r = nomic(repo, "new", "fresh", "--from", example, "--admin", "Anne=anne-gh", "--at", "2027-02-01T06:00:00Z",
+              *LATER)
+    assert r.returncode == 0, r.stdout + r.stderr
+    return repo, repo / "content" / "fresh"
+
+
 def test_a_settlement_games_victory_date_is_as_far_from_its_founding_as_the_examples(tmp_path):
     # seed 001, 2.12 Victory: the dynasty's victory date (5 May 2010), which the example moved to 2026-12-31, 60
     # days after its founding (2026-11-01). A game founded on 2027-02-01 took that date over, already past: the
     # founding itself judged it (colony.date_judged), before anyone had played. The new game's date is 60 days
     # after its own founding, at the midnight that ends that day, and is not judged at the founding
-    repo = make_repo(tmp_path, "settlement")
-    later = ("--now", "2027-02-02T00:00:00Z")
-    r = nomic(repo, "new", "fresh", "--from", "settlement", "--admin", "Anne=anne-gh",
-              "--at", "2027-02-01T06:00:00Z", *later)
-    assert r.returncode == 0, r.stdout + r.stderr
-    game = repo / "content" / "fresh"
+    repo, game = _found_later(tmp_path, "settlement")
     config = yamlio.load_file(game / "game.yaml")
     assert config["options"]["settlement"]["victory_date"] == "2027-04-03T00:00:00Z"
     for part in ("", "initial/"):
         assert "date_judged" not in _doc(game, "colony", part) and "victory" not in _doc(game, "colony", part)
-    r = nomic(repo, "check", "--game", "fresh", *later)
+    r = nomic(repo, "check", "--game", "fresh", *LATER)
     assert r.returncode == 0, r.stdout
 
 
@@ -326,24 +333,19 @@ def test_a_quazie_games_calendar_begins_at_its_founding_with_the_alarm_as_far_fr
     # The example's Calendar read 150 at its founding (2026-11-01) and its alarm is 210, six days on. A game founded
     # on 2027-02-01 took the Calendar over (Year 1070 there) with the alarm long passed, so its first Hand move was a
     # Switcheroo; it now starts at Year 0 with the alarm at 60, and a Hand moved on its first day moves
-    repo = make_repo(tmp_path, "quazie")
-    later = ("--now", "2027-02-02T00:00:00Z")
-    r = nomic(repo, "new", "fresh", "--from", "quazie", "--admin", "Anne=anne-gh",
-              "--at", "2027-02-01T06:00:00Z", *later)
-    assert r.returncode == 0, r.stdout + r.stderr
-    game = repo / "content" / "fresh"
+    repo, game = _found_later(tmp_path, "quazie")
     for part in ("", "initial/"):
         state = _doc(game, "quazie", part)
         assert (state["calendar"], state["switcheroo_alarm"]) == \
             ({"epoch": "2027-02-01T06:00:00Z", "year": 0}, 60)
         assert state["hands"] == _doc(repo / "content" / "quazie", "quazie")["hands"]
     r = nomic(repo, "act", "fresh", "quazie.move-hand", "hand=right", "rule=tag", "text=Not It", "--as", "Anne",
-              "--at", "2027-02-01T07:00:00Z", *later)
+              "--at", "2027-02-01T07:00:00Z", *LATER)
     assert r.returncode == 0, r.stdout + r.stderr
     state = _doc(game, "quazie")
     assert (state["hands"]["right"], state["switcheroo_alarm"]) == ({"rule": "tag", "text": "Not It"}, 10)
     assert "{{Not It}}" in (game / "ruleset" / "tag.md").read_text()
-    r = nomic(repo, "check", "--game", "fresh", *later)
+    r = nomic(repo, "check", "--game", "fresh", *LATER)
     assert r.returncode == 0 and "1 actions replayed" in r.stdout, r.stdout
 
 
