@@ -1,6 +1,7 @@
 """A game as the wiki sees it: its files, and every state along its action log.
 
-The timeline is the replay of ``content/<game>/actions/`` from ``initial/`` with
+The timeline is the replay of ``content/<game>/actions/`` from ``initial/`` (and
+its founding configuration, ``initial/game.yaml``, where the game has one) with
 the engine's own judge (``validators.judge.judge_one``), so the wiki shows what
 ``nomic check`` accepts. A game without an ``initial/`` folder has no timeline:
 its pages show the current state and the action files as recorded.

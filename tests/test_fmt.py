@@ -73,3 +73,18 @@ def test_fmt_says_which_given_path_it_does_not_format_and_why(tmp_path):
     assert r.returncode == 2 and "content/blognomic/missing.md: cannot read" in r.stdout, r.stdout
     r = nomic(repo, "fmt", "content")  # a folder: its other files are not content files to format, as before
     assert r.returncode == 0 and r.stdout == "reformatted content/blognomic/game.yaml\n", r.stdout
+
+
+def test_fmt_gives_the_founding_configuration_its_schema_line(tmp_path):
+    # initial/game.yaml: a copy of game.yaml (an older game's founding configuration, added by an admin) names the
+    # schema one folder up; nomic check asks for the line of its own folder
+    repo = make_repo(tmp_path)
+    game = repo / "content" / "blognomic"
+    (game / "initial" / "game.yaml").write_text((game / "game.yaml").read_text())
+    r = nomic(repo, "check")
+    assert r.returncode == 2 and "initial/game.yaml:1:1: first line must be" in r.stdout, r.stdout
+    r = nomic(repo, "fmt", "content/blognomic/initial/game.yaml")
+    assert r.returncode == 0 and r.stdout == "reformatted content/blognomic/initial/game.yaml\n", r.stdout
+    assert (game / "initial" / "game.yaml").read_text().startswith(
+        "# yaml-language-server: $schema=../../../schemas/game.schema.json\n")
+    assert nomic(repo, "check").returncode == 0

@@ -140,6 +140,107 @@ def test_editing_the_founding_state_is_refused(tmp_path):
     assert f"{GAME}/initial/gamestate/roster.yaml: the founding state (initial/) may not change" in r.stdout
 
 
+@pytest.mark.parametrize("change", ["edit", "add"])
+def test_the_founding_configuration_may_not_change_in_a_pull_request(tmp_path, change):
+    repo = make_repo(tmp_path)
+    founding = repo / GAME / "initial" / "game.yaml"
+    if change == "add":  # a game founded before initial/game.yaml was written cannot be given one by a player
+        founding.unlink()
+        git(repo, "checkout", "-q", "main")
+        commit(repo, "a game founded before initial/game.yaml")
+        git(repo, "checkout", "-q", "-B", "pr")
+        founding.write_text((repo / GAME / "game.yaml").read_text().replace("../../schemas/", "../../../schemas/")
+                            .replace("variant: ruleset-75", "variant: quazie"))
+    else:
+        founding.write_text(founding.read_text().replace("variant: ruleset-75", "variant: quazie"))
+    commit(repo)
+    r = check(repo, "alice-nomic")
+    assert r.returncode == 1, r.stdout
+    assert f"{GAME}/initial/game.yaml: the founding state (initial/) may not change" in r.stdout
+
+
+def on_main(repo: Path, path: str, old: str, new: str) -> None:
+    """A hand edit of a game file pushed to main, past the pull-request check."""
+    git(repo, "checkout", "-q", "main")
+    target = repo / GAME / path
+    assert old in target.read_text()
+    target.write_text(target.read_text().replace(old, new))
+    commit(repo, "a hand edit")
+
+
+@pytest.mark.parametrize("old,new,field", [
+    ("variant: ruleset-75", "variant: quazie", r"options\.blognomic\.variant: replay gives \"ruleset-75\", "
+                                               r"file says \"quazie\""),
+    ("player: Colonist", "player: Overlord", r"keywords\.player: replay gives \"Colonist\", file says \"Overlord\""),
+])
+def test_the_configuration_edited_by_hand_on_main_is_refused_by_the_audit(tmp_path, old, new, field):
+    # the audit replays from the founding configuration (initial/game.yaml), not from the game.yaml it checks
+    repo = make_repo(tmp_path)
+    on_main(repo, "game.yaml", old, new)
+    r = nomic(repo, "check", *NOW)
+    assert r.returncode == 1, r.stdout
+    assert re.search(rf"{GAME}/game\.yaml:\d+:\d+: {field}", r.stdout), r.stdout
+    assert "not audited" not in r.stdout
+
+
+def test_keywords_an_ascension_address_renamed_are_audited_from_the_founding_ones(tmp_path):
+    # 1.9: the Address replaces keywords, in game.yaml too; the audit replays it from the founding keywords
+    # (initial/game.yaml), so the rename is what the log gives, and a later hand edit is refused
+    repo = make_repo(tmp_path)
+    git(repo, "checkout", "-q", "main")
+    act(repo, "core.dov", "--as", "Chidi", at="2026-11-10T10:00:00Z")
+    for i, voter in enumerate(("Alice", "Dana", "Bruno")):
+        act(repo, "core.dov-vote", "dov=1", "vote=FOR", "--as", voter, at=f"2026-11-10T10:{i + 1}0:00Z")
+    act(repo, "core.dov-resolve", "dov=1", "--as", "Bruno", at="2026-11-10T22:00:00Z")
+    act(repo, "core.ascend", "theme=Pirates", "keywords={Colonist: Pirate, Colonists: Pirates}", "--as", "Chidi",
+        at="2026-11-11T09:00:00Z")
+    commit(repo, "an Ascension Address")
+    assert "player: Pirate\n" in (repo / GAME / "game.yaml").read_text()
+    assert "player: Colonist\n" in (repo / GAME / "initial" / "game.yaml").read_text()
+    r = nomic(repo, "check", *NOW)
+    assert r.returncode == 0, r.stdout
+    assert "30 actions replayed from initial/" in r.stdout and "not audited" not in r.stdout
+    on_main(repo, "game.yaml", "player: Pirate", "player: Buccaneer")
+    r = nomic(repo, "check", *NOW)
+    assert r.returncode == 1, r.stdout
+    assert re.search(rf"{GAME}/game\.yaml:\d+:\d+: keywords\.player: replay gives \"Pirate\", file says \"Buccaneer\"",
+                     r.stdout), r.stdout
+
+
+def test_the_modules_of_a_game_cannot_change(tmp_path):
+    repo = make_repo(tmp_path)
+    on_main(repo, "initial/game.yaml", "  - blognomic\n", "  - blognomic\n  - monkey\n")
+    r = nomic(repo, "check", *NOW)
+    assert r.returncode == 1, r.stdout
+    assert "Traceback" not in r.stdout + r.stderr
+    assert re.search(rf"{GAME}/game\.yaml:\d+:\d+: modules: the modules of a game cannot change: it was founded with "
+                     rf"blognomic, monkey \({GAME}/initial/game\.yaml\), and game\.yaml lists blognomic",
+                     r.stdout), r.stdout
+
+
+def test_a_game_founded_before_initial_game_yaml_audits_as_before_with_a_note(tmp_path):
+    repo = make_repo(tmp_path)
+    git(repo, "checkout", "-q", "main")
+    (repo / GAME / "initial" / "game.yaml").unlink()
+    commit(repo, "a game founded before initial/game.yaml")
+    r = nomic(repo, "check", *NOW)
+    assert r.returncode == 0, r.stdout
+    assert "24 actions replayed from initial/" in r.stdout
+    assert ("blognomic: no initial/game.yaml (the configuration the game was founded with), so the log was replayed "
+            "with the current game.yaml, and the configuration (keywords, options) was not audited") in r.stdout
+    on_main(repo, "game.yaml", "variant: ruleset-75", "variant: quazie")
+    assert nomic(repo, "check", *NOW).returncode == 0  # what such a game's audit cannot see
+
+
+def test_a_bad_founding_configuration_is_bad_input_at_its_line(tmp_path):
+    repo = make_repo(tmp_path)
+    on_main(repo, "initial/game.yaml", "variant: ruleset-75", "variant: nope")
+    r = nomic(repo, "check", *NOW)
+    assert r.returncode == 2, r.stdout
+    assert "Traceback" not in r.stdout + r.stderr
+    assert re.search(rf"{GAME}/initial/game\.yaml:\d+:\d+: options\.blognomic\.variant: .*nope", r.stdout), r.stdout
+
+
 def test_a_rule_added_without_a_proposal_is_refused(tmp_path):
     repo = make_repo(tmp_path)
     (repo / GAME / "ruleset" / "free-bananas.md").write_text(

@@ -56,6 +56,8 @@ def _build_hostile_game(tmp: Path, names: bool = False) -> Path:
                   text)
     text += "colours:\n  Alice: " + _yaml_quote('x" onload="window.__pwned_colour=1') + "\n"
     cfg.write_text(text)
+    # the game was founded so (initial/game.yaml): the audit replays from it, and so passes the file as it is
+    (game / "initial" / "game.yaml").write_text(text.replace("=../../schemas/", "=../../../schemas/", 1))
     # a rule's title and text, as founded (initial/) and as they stand
     for folder in (game / "ruleset", game / "initial" / "ruleset"):
         rule = folder / "numbers.md"

@@ -217,6 +217,21 @@ def test_a_game_without_initial_has_no_timeline_states(tmp_path: Path) -> None:
     assert any(p.src == "games/solo/history.md" for p in site.pages)
 
 
+def test_the_timeline_starts_from_the_founding_configuration(tmp_path: Path) -> None:
+    # initial/game.yaml: the configuration the game was founded with (keywords an Ascension Address later
+    # renamed, say); the wiki's replay judges each action with the configuration of its time, as the audit does
+    import shutil
+
+    shutil.copytree(ROOT / "content/blognomic", tmp_path / "content/blognomic")
+    founding = tmp_path / "content/blognomic/initial/game.yaml"
+    founding.write_text(founding.read_text().replace("player: Colonist", "player: Settler"))
+    game = model.load(tmp_path, "blognomic")
+    assert game.replayed and not game.problems
+    assert game.initial is not None and game.initial.config["keywords"]["player"] == "Settler"
+    assert game.entries[0].before is not None and game.entries[0].before.config["keywords"]["player"] == "Settler"
+    assert game.state.config["keywords"]["player"] == "Colonist"  # the files' game.yaml, shown as the game's now
+
+
 def test_a_long_history_is_split_into_pages_and_links_find_each_action(blognomic: model.Game) -> None:
     from site_plugins.history import history_pages, render_history
     from site_plugins.links import Links

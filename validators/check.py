@@ -1,7 +1,9 @@
 """``nomic check``: is the repository (or a pull request against a base) legal?
 
 Without a base: every game's files validate, its invariants hold, and the
-replay of its whole action log from ``initial/`` gives exactly its files.
+replay of its whole action log from ``initial/`` (its founding configuration,
+``initial/game.yaml``, where it has one) gives exactly its files, game.yaml
+included.
 
 With ``--base REF`` (the pull-request check of DESIGN.md):
 
@@ -290,6 +292,10 @@ def audit_game(source: Any, files: Any, report: Report, *, now: datetime | None 
         if keep is not None and not differences:
             keep[name] = (files, initial.state, timeline)
     report.notes.append(f"{name}: {len(steps)} actions replayed from initial/")
+    if initial.config_path != f"{files.root}/initial/game.yaml":
+        report.notes.append(f"{name}: no initial/game.yaml (the configuration the game was founded with), so the "
+                            "log was replayed with the current game.yaml, and the configuration (keywords, options) "
+                            "was not audited")
 
 
 def _snapshot(state: State) -> list[Any]:

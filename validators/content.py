@@ -6,8 +6,9 @@ Layout of one game, ``content/<game>/``::
     ruleset/<id>.md        one rule a file, YAML front matter then Markdown
     gamestate/<kind>.yaml  one document per kind a module registers
     actions/<stamp>--<actor>--<action>.yaml   the log, only ever added to
-    initial/               the state the game was founded with (gamestate/ and
-                           ruleset/ as above); the full audit replays from it
+    initial/               the state the game was founded with (game.yaml,
+                           gamestate/ and ruleset/ as above); the full audit
+                           replays from it
 """
 
 from __future__ import annotations
@@ -362,6 +363,7 @@ class GameFiles:
     actions: list[str] = field(default_factory=list)  # action file paths, in log order
     doc_paths: dict[str, str] = field(default_factory=dict)  # kind -> path
     rule_paths: dict[str, str] = field(default_factory=dict)  # rule id -> path
+    config_path: str = ""  # the configuration read: game.yaml, or initial/game.yaml for a founding state
 
 
 def games(source: Source) -> list[str]:
@@ -509,6 +511,10 @@ def load_game(source: Source, name: str, *, part: str = "", registry: Registry |
               ) -> GameFiles:
     """Read ``content/<name>`` (or its ``initial/`` when part='initial/') into a GameFiles.
 
+    The founding state's configuration is ``initial/game.yaml`` where the game has one (games founded before
+    it was written have none: their founding state is read with the current ``game.yaml``). Its modules must be
+    the current ``game.yaml``'s, which gives the registry either way: a game's modules never change.
+
     ``parsed``: what earlier loads in the same check read (see ``Parsed``); a file with the same path and
     bytes is taken from it instead of being parsed and validated again.
 
@@ -524,23 +530,34 @@ def load_game(source: Source, name: str, *, part: str = "", registry: Registry |
     root = f"content/{name}"
     texts: dict[str, str] = {}
     problems: list[Problem] = []
+    cfg_path = f"{root}/game.yaml"
+    founding_path = f"{root}/{part}game.yaml" if part else ""
+    if founding_path and not _exists(source, founding_path):
+        founding_path = ""
     if isinstance(source, GitTree):  # every file this reads, in one `git cat-file --batch`
-        source.prefetch([f"{root}/game.yaml", *source.list(f"{root}/{part}gamestate"),
-                         *source.list(f"{root}/{part}ruleset")])
-    config = read_yaml(source, f"{root}/game.yaml", "game.schema.json", texts, parsed)
+        source.prefetch([cfg_path, *([founding_path] if founding_path else []),
+                         *source.list(f"{root}/{part}gamestate"), *source.list(f"{root}/{part}ruleset")])
+    config = read_yaml(source, cfg_path, "game.schema.json", texts, parsed)
     if registry is None:
         try:
             registry = registry_for(config.get("modules", []))
         except (KeyError, ValueError) as e:
-            raise BadInput(Problem(str(e.args[0]), f"{root}/game.yaml", *yamlio.locate(texts[f"{root}/game.yaml"],
-                                                                                     ["modules"]), "modules",
+            raise BadInput(Problem(str(e.args[0]), cfg_path, *yamlio.locate(texts[cfg_path], ["modules"]), "modules",
                                    kind=BAD_INPUT)) from None
+    if founding_path:
+        founding = read_yaml(source, founding_path, "game.schema.json", texts, parsed)
+        if founding.get("modules", []) != config.get("modules", []):
+            raise BadInput(Problem(
+                f"the modules of a game cannot change: it was founded with {_listed(founding.get('modules', []))} "
+                f"({founding_path}), and game.yaml lists {_listed(config.get('modules', []))}", cfg_path,
+                *yamlio.locate(texts[cfg_path], ["modules"]), "modules", rule="the replay of the action log"))
+        config, cfg_path = founding, founding_path
     option_problems = []
     for module in registry.modules:
         if module.options_schema is not None:
             chosen = config.get("options", {}).get(module.name, {})
-            option_problems += schemas.errors(chosen, inline=module.options_schema, file=f"{root}/game.yaml",
-                                              text=texts[f"{root}/game.yaml"], prefix=("options", module.name))
+            option_problems += schemas.errors(chosen, inline=module.options_schema, file=cfg_path,
+                                              text=texts[cfg_path], prefix=("options", module.name))
     if option_problems:
         raise BadInput(option_problems)
     base = f"{root}/{part}"
@@ -602,7 +619,21 @@ def load_game(source: Source, name: str, *, part: str = "", registry: Registry |
     if problems:
         raise BadInput(problems)
     state = State(config, docs, rules)
-    return GameFiles(name, root, state, registry, texts, actions, doc_paths, rule_paths)
+    return GameFiles(name, root, state, registry, texts, actions, doc_paths, rule_paths, cfg_path)
+
+
+def _exists(source: Source, path: str) -> bool:
+    """Whether ``path`` is in ``source`` (as a file or a link, which reading then refuses), without listing a folder
+    where the source can say so at once."""
+    if isinstance(source, WorkTree):
+        return os.path.lexists(os.path.join(source._base, path))
+    if isinstance(source, GitTree):
+        return path in source.entries()
+    return path in source.list(posixpath.dirname(path))
+
+
+def _listed(modules: Any) -> str:
+    return ", ".join(map(str, modules)) if isinstance(modules, list) and modules else "no modules"
 
 
 @lru_cache(maxsize=64)

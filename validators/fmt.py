@@ -35,7 +35,8 @@ def schema_of(rel: str, root: Path) -> str | None:
     parts = rel.split("/")
     if len(parts) == 4 and parts[0] == "content" and parts[2] == "actions" and rel.endswith(".yaml"):
         return "action.schema.json"
-    if len(parts) == 3 and parts[0] == "content" and parts[2] == "game.yaml":
+    if parts[0] == "content" and (len(parts) == 3 and parts[2] == "game.yaml"
+                                  or len(parts) == 4 and parts[2:] == ["initial", "game.yaml"]):
         return "game.schema.json"
     m = _GAMESTATE.match(rel)
     if not m:

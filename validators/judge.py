@@ -315,7 +315,7 @@ def initial_problems(files: GameFiles) -> list[Problem]:
 
 def _guess_file(p: Problem, files: GameFiles) -> str:
     """Invariants name a document kind as their file; place it in that document's file."""
-    return files.doc_paths.get(p.file, f"{files.root}/game.yaml")
+    return files.doc_paths.get(p.file, files.config_path or f"{files.root}/game.yaml")
 
 
 def _locate_field(p: Problem, files: GameFiles, file: str) -> Problem:
