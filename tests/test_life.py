@@ -45,6 +45,7 @@ def test_a_new_game_by_an_admin_is_checked_like_the_audit_and_passes(tmp_path):
     assert r.returncode == 0, r.stdout
     assert "pirates: a new game, by an admin (bruno-nomic)" in r.stdout
     assert "pirates: 1 actions replayed from initial/" in r.stdout
+    assert "not audited" not in r.stdout  # from its founding configuration, initial/game.yaml, at the head commit
     # the same pull request by a player who is no admin needs one
     r = nomic(repo, "check", "--base", "main", "--head", "HEAD", "--author", "chidi-nomic",
               "--now", "2026-11-22T02:00:00Z")

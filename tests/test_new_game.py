@@ -27,7 +27,13 @@ def _found(tmp_path, example: str):
     assert r.returncode == 0, r.stdout + r.stderr
     r = nomic(repo, "check", "--game", "fresh", *NOW)
     assert r.returncode == 0 and "0 actions replayed" in r.stdout, r.stdout
-    return repo, repo / "content" / "fresh"
+    game = repo / "content" / "fresh"
+    # the configuration the game is founded with, from which the audit replays its log (and so audits game.yaml)
+    assert yamlio.load_file(game / "initial" / "game.yaml") == yamlio.load_file(game / "game.yaml")
+    assert (game / "initial" / "game.yaml").read_text().startswith(
+        "# yaml-language-server: $schema=../../../schemas/game.schema.json\n")
+    assert "not audited" not in r.stdout
+    return repo, game
 
 
 def _doc(game, kind, part=""):
@@ -309,6 +315,7 @@ def test_a_settlement_games_victory_date_is_as_far_from_its_founding_as_the_exam
     repo, game = _found_later(tmp_path, "settlement")
     config = yamlio.load_file(game / "game.yaml")
     assert config["options"]["settlement"]["victory_date"] == "2027-04-03T00:00:00Z"
+    assert yamlio.load_file(game / "initial" / "game.yaml") == config
     for part in ("", "initial/"):
         assert "date_judged" not in _doc(game, "colony", part) and "victory" not in _doc(game, "colony", part)
     r = nomic(repo, "check", "--game", "fresh", *LATER)

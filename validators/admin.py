@@ -110,8 +110,8 @@ def new_game(root: Path, name: str, example: str, now: datetime, title: str | No
     rel = f"content/{name}"
     rules = {rid: _founded_rule(rule, source.texts[source.rule_paths[rid]], source.rule_paths[rid], now)
              for rid, rule in source.state.rules.items()}
-    texts[target / "game.yaml"] = content.doc_text(config, f"{rel}/game.yaml", "game.schema.json")
-    for part in ("", "initial/"):
+    for part in ("", "initial/"):  # initial/game.yaml: the configuration the game is founded with
+        texts[root / f"{rel}/{part}game.yaml"] = content.doc_text(config, f"{rel}/{part}game.yaml", "game.schema.json")
         for kind, data in docs.items():
             schema = source.registry.docs[kind].schema if kind in source.registry.docs else f"{kind}.schema.json"
             path = f"{rel}/{part}gamestate/{kind}.yaml"
