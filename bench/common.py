@@ -83,9 +83,11 @@ def _write(path: Path, text: str) -> None:
 
 
 def write_game(out: Path, game: str, start: State, b: Builder, git: bool = False) -> Path:
-    """Write ``out/content/<game>``: game.yaml, initial/, the resulting state and one file per action."""
+    """Write ``out/content/<game>``: game.yaml, initial/ (its game.yaml the configuration the game was founded
+    with), the resulting state and one file per action."""
     root = f"content/{game}"
-    _write(out / f"{root}/game.yaml", content.doc_text(start.config, f"{root}/game.yaml", "game.schema.json"))
+    for path, config in ((f"{root}/initial/game.yaml", start.config), (f"{root}/game.yaml", b.state.config)):
+        _write(out / path, content.doc_text(config, path, "game.schema.json"))
     write_state(out, start, b.registry, f"{root}/initial")
     write_state(out, b.state, b.registry, root)
     taken: set[str] = set()

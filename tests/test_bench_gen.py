@@ -19,8 +19,9 @@ def test_generated_game_replays_green(tmp_path: Path) -> None:
     assert len(actions) == 400
     report = check_repo(tmp_path, now=parse_time("2026-11-22T00:00:00Z"), only=["big"])
     assert report.exit_code == 0, [p.text() for p in report.problems][:5]
-    assert report.notes == ["big: 400 actions replayed from initial/"]
+    assert report.notes == ["big: 400 actions replayed from initial/"]  # none saying the config was not audited
     files = load_game(WorkTree(tmp_path), "big")
+    assert load_game(WorkTree(tmp_path), "big", part="initial/").config_path == "content/big/initial/game.yaml"
     players = files.state.players()
     assert len(players) == 60
     declared = set(files.state.doc("roster")["stats"])
