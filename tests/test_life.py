@@ -63,6 +63,18 @@ def test_a_new_game_by_an_admin_whose_log_does_not_replay_is_refused(tmp_path):
     assert "content/pirates/gamestate/roster.yaml" in r.stdout and "replay gives" in r.stdout
 
 
+def test_a_new_game_without_its_founding_configuration_is_refused(tmp_path):
+    # only games founded before initial/game.yaml was written replay with the current game.yaml, unaudited
+    repo = _new_game_pr(tmp_path)
+    (repo / "content" / "pirates" / "initial" / "game.yaml").unlink()
+    commit(repo)
+    r = nomic(repo, "check", "--base", "main", "--head", "HEAD", "--author", "bruno-nomic",
+              "--now", "2026-11-22T02:00:00Z")
+    assert r.returncode == 2, r.stdout
+    assert ("content/pirates/initial/game.yaml: a new game holds the configuration it is founded with in "
+            "initial/game.yaml") in r.stdout, r.stdout
+
+
 def test_removing_a_game_needs_an_admin(tmp_path):
     repo = make_repo(tmp_path)
     assert nomic(repo, "new", "pirates", "--from", "blognomic", "--now", "2026-11-22T00:00:00Z").returncode == 0

@@ -35,6 +35,7 @@ from .content import (
     Source,
     WorkTree,
     games,
+    has_file,
     load_game,
     no_games,
     read_action,
@@ -478,6 +479,12 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
                     report.add(e.problems)
                     continue
                 report.add(invariants(files))
+                founding = f"content/{name}/initial/game.yaml"
+                if not has_file(head_tree, founding):
+                    # only a game founded before it was written may lack it: a new one's configuration is audited
+                    report.add([Problem("a new game holds the configuration it is founded with in initial/game.yaml "
+                                        "(nomic new writes it: a copy of game.yaml), from which the audit replays "
+                                        "its log", founding, kind=BAD_INPUT)])
                 audit_game(head_tree, files, report, now=now)
                 report.notes.append(f"{name}: a new game, by an admin ({author})")
             elif admin_anywhere:

@@ -532,7 +532,7 @@ def load_game(source: Source, name: str, *, part: str = "", registry: Registry |
     problems: list[Problem] = []
     cfg_path = f"{root}/game.yaml"
     founding_path = f"{root}/{part}game.yaml" if part else ""
-    if founding_path and not _exists(source, founding_path):
+    if founding_path and not has_file(source, founding_path):
         founding_path = ""
     if isinstance(source, GitTree):  # every file this reads, in one `git cat-file --batch`
         source.prefetch([cfg_path, *([founding_path] if founding_path else []),
@@ -622,7 +622,7 @@ def load_game(source: Source, name: str, *, part: str = "", registry: Registry |
     return GameFiles(name, root, state, registry, texts, actions, doc_paths, rule_paths, cfg_path)
 
 
-def _exists(source: Source, path: str) -> bool:
+def has_file(source: Source, path: str) -> bool:
     """Whether ``path`` is in ``source`` (as a file or a link, which reading then refuses), without listing a folder
     where the source can say so at once."""
     if isinstance(source, WorkTree):
