@@ -34,11 +34,11 @@ _STAMP_IN = re.compile(f'"({_STAMP_TEXT})"|({_STAMP_TEXT})|"({_DATE_TEXT})"|'
 
 def _words(value: Any) -> str:
     """A stored value as a reader reads it: no quotes around text, yes and no for true and false, "none" for
-    nothing; a record in braces (``{task: hunt, at: 16 Nov 2026 12:00 UTC}``), a list in brackets, each field
-    named as the file names it."""
+    nothing or an empty list or record (as an outcome's words have it); a record in braces
+    (``{task: hunt, at: 16 Nov 2026 12:00 UTC}``), a list in brackets, each field named as the file names it."""
     if isinstance(value, str):
         return value
-    if value is None:
+    if value is None or value == [] or value == {}:
         return "none"
     if isinstance(value, bool):
         return "yes" if value else "no"

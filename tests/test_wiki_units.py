@@ -125,6 +125,15 @@ def test_many_changes_are_worded_up_to_the_limit_and_the_rest_counted() -> None:
     assert describe(before, after, limit=30)[:12] == words[:12]
 
 
+def test_an_empty_list_in_a_change_reads_none() -> None:
+    before = State({"modules": []}, {"justice": {"candidates": []}}, {})
+    after = State({"modules": []}, {"justice": {"candidates": [{"player": "Cleo", "endorsements": []}],
+                                                "tied": []}}, {})
+    words = describe(before, after)
+    assert "<b>justice</b> › candidates › Cleo: added {player: Cleo, endorsements: none}" in words, words
+    assert "<b>justice</b> › tied: added none" in words and not any("[]" in w for w in words), words
+
+
 def test_stat_series_follows_the_roster() -> None:
     game = model.load(ROOT, "blognomic")
 
