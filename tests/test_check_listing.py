@@ -282,7 +282,7 @@ def test_with_head_the_work_tree_beside_the_commit_is_not_judged(tmp_path):
     r = nomic(repo, *args)
     assert r.returncode == 1 and "stray.yaml: not a game file" in r.stdout
     r = nomic(repo, *args, "--head", "HEAD")
-    assert r.returncode == 0 and "legal: 1 action(s) judged" in r.stdout, r.stdout
+    assert r.returncode == 0 and "legal: 1 action judged" in r.stdout, r.stdout
 
 
 def test_with_head_a_file_past_the_size_limit_is_refused_without_being_read_whole(tmp_path):
@@ -302,3 +302,15 @@ def test_a_head_without_a_base_and_a_head_that_is_no_revision_are_bad_input(tmp_
     assert r.returncode == 2 and "--head needs --base" in r.stdout + r.stderr
     r = nomic(repo, "check", "--base", "main", "--head", "no-such-ref")
     assert r.returncode == 2 and "--head: 'no-such-ref' is not a commit" in r.stdout and "Traceback" not in r.stderr
+
+
+def test_the_verdict_counts_actions_in_words() -> None:
+    from validators.problems import Report
+    from validators.report import summary
+
+    report = Report()
+    assert summary(report) == "legal: 0 actions judged, no problems"
+    report.verdicts.append({"legal": True})
+    assert summary(report) == "legal: 1 action judged, no problems"
+    report.verdicts.append({"legal": True})
+    assert summary(report) == "legal: 2 actions judged, no problems"

@@ -27,7 +27,7 @@ def test_a_legal_pull_request_passes(tmp_path):
     commit(repo)
     r = check(repo, "dana-nomic")
     assert r.returncode == 0, r.stdout
-    assert "legal: 1 action(s) judged" in r.stdout
+    assert "legal: 1 action judged" in r.stdout
 
 
 def test_an_illegal_action_is_refused_with_its_rule(tmp_path):
@@ -336,7 +336,7 @@ def test_a_player_who_changes_their_name_acts_under_it_in_the_same_pull_request(
     commit(repo)
     r = check_pr_cli(repo, "--base", "main", "--author", "kevan", *NOW)
     assert r.returncode == 0, r.stdout
-    assert "legal: 2 action(s) judged" in r.stdout
+    assert "legal: 2 actions judged" in r.stdout
     r = check_pr_cli(repo, "--base", "main", "--author", "smith", *NOW)
     assert r.returncode == 1
     assert "the actor is Kevan, but this pull request is by smith (who plays as Smith)" in r.stdout

@@ -322,7 +322,7 @@ def test_a_check_of_the_commit_says_what_the_work_tree_holds_besides(tmp_path):
             in r.stdout), r.stdout
     commit(repo)
     r = nomic(repo, "check", "--base", "main", "--head", "HEAD", "--author", "chidi-nomic", *NOW)
-    assert r.returncode == 0 and "not committed" not in r.stdout and "1 action(s) judged" in r.stdout, r.stdout
+    assert r.returncode == 0 and "not committed" not in r.stdout and "1 action judged" in r.stdout, r.stdout
 
 
 def test_a_check_that_stops_at_an_illegal_action_names_the_ones_after_it_not_judged(tmp_path):
@@ -337,7 +337,7 @@ def test_a_check_that_stops_at_an_illegal_action_names_the_ones_after_it_not_jud
     commit(repo)
     r = nomic(repo, "check", "--base", "main", "--head", "HEAD", "--author", "chidi-nomic", *NOW)
     assert r.returncode == 1, r.stdout + r.stderr
-    assert (f"note: blognomic: 1 of 2 new action(s) judged against main; the replay stops at the first illegal one, "
+    assert (f"note: blognomic: 1 of 2 new actions judged against main; the replay stops at the first illegal one, "
             f"so 1 after it were not judged ({vote})") in r.stdout, r.stdout
 
 

@@ -314,7 +314,7 @@ def test_replay_of_the_whole_log_changes_nothing(tmp_path):
     repo = make_repo(tmp_path)
     r = nomic(repo, "replay", "blognomic")
     assert r.returncode == 0
-    assert "0 action(s) left out; 0 value(s) of the files would change" in r.stdout
+    assert "0 actions left out; 0 values of the files would change" in r.stdout
 
 
 def test_replay_without_an_unknown_action_is_bad_input(tmp_path):

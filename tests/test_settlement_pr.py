@@ -24,7 +24,7 @@ def test_the_leader_creates_a_moose_and_moves_it(tmp_path):
     commit(repo)
     r = check(repo, "ilse-nomic")
     assert r.returncode == 0, r.stdout
-    assert "legal: 2 action(s) judged" in r.stdout
+    assert "legal: 2 actions judged" in r.stdout
 
 
 def test_a_colonist_may_not_file_for_the_moose(tmp_path):

@@ -43,7 +43,7 @@ from .content import (
 )
 from .engine import State
 from .judge import Step, compare, initial_problems, invariants, judge_one
-from .problems import BAD_INPUT, ILLEGAL, NEEDS_ADMIN, BadInput, Problem, Report, did_you_mean
+from .problems import BAD_INPUT, ILLEGAL, NEEDS_ADMIN, BadInput, Problem, Report, counted, did_you_mean
 
 ENGINE_PATHS = ("validators/", "schemas/", "site_plugins/", "mkdocs.yml", ".github/", ".ci/", "pyproject.toml",
                 "setup.py", "setup.cfg", "requirements", "Makefile", ".pre-commit-hooks.yaml")
@@ -568,11 +568,11 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
         if unjudged and steps and not steps[-1].legal:
             # the replay stops at the first illegal action: what comes after it was never judged
             shown = ", ".join(unjudged[:5]) + (f" and {len(unjudged) - 5} more" if len(unjudged) > 5 else "")
-            report.notes.append(f"{name}: {len(steps)} of {len(new_actions)} new action(s) judged against {base}; "
-                                f"the replay stops at the first illegal one, so {len(unjudged)} after it were not "
-                                f"judged ({shown})")
+            report.notes.append(f"{name}: {len(steps)} of {counted(len(new_actions), 'new action')} judged "
+                                f"against {base}; the replay stops at the first illegal one, so {len(unjudged)} "
+                                f"after it were not judged ({shown})")
         else:
-            report.notes.append(f"{name}: {len(new_actions)} new action(s) judged against {base}")
+            report.notes.append(f"{name}: {counted(len(new_actions), 'new action')} judged against {base}")
 
     if (engine_changes or other_changes) and author and not author_is_admin:
         author_is_admin = _admin_anywhere(base_tree, base_games, author, parsed)

@@ -129,7 +129,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def _left_out(root: Path, head: str) -> list[str]:
     """With --head naming the commit checked out: the changes to content/ the work tree holds besides, which the
-    check did not judge (a player who checks before committing saw '0 action(s) judged' and took it for legal)."""
+    check did not judge (a player who checks before committing saw '0 actions judged' and took it for legal)."""
     import subprocess
 
     def git(*args: str) -> str:

@@ -82,6 +82,11 @@ def bad(message: str, file: str = "", line: int = 0, col: int = 0, field: str = 
     return BadInput(Problem(message, file, line, col, field, kind=BAD_INPUT))
 
 
+def counted(n: int, one: str, many: str | None = None) -> str:
+    """A count with its noun in the singular or plural: '1 action', '2 actions' (never 'action(s)')."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
 def did_you_mean(word: str, choices: Iterable[str], show: Callable[[str], str] = str) -> str:
     """"; did you mean X?" for the choice nearest ``word`` (``difflib``, one cutoff for every such hint), or ""."""
     import difflib

@@ -12,7 +12,7 @@ from pathlib import Path, PurePosixPath
 
 from .content import WorkTree, load_game, read_action, require_game
 from .judge import _short, compare, judge_one
-from .problems import BAD_INPUT, BadInput, Problem, Report, did_you_mean
+from .problems import BAD_INPUT, BadInput, Problem, Report, counted, did_you_mean
 
 
 def replay_without(root: Path, game: str, without: list[str]) -> Report:
@@ -59,5 +59,6 @@ def replay_without(root: Path, game: str, without: list[str]) -> Report:
     differences = compare(state, files)
     for d in differences:
         report.notes.append("would change " + d.text())
-    report.notes.append(f"{left_out} action(s) left out; {len(differences)} value(s) of the files would change")
+    report.notes.append(f"{counted(left_out, 'action')} left out; "
+                        f"{counted(len(differences), 'value')} of the files would change")
     return report

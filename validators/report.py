@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import TextIO
 
-from .problems import BAD_INPUT, NEEDS_ADMIN, Problem, Report
+from .problems import BAD_INPUT, NEEDS_ADMIN, Problem, Report, counted
 
 
 def _github_escape(text: str, prop: bool = False) -> str:
@@ -65,6 +65,6 @@ def summary(report: Report) -> str:
     n = len(report.problems)
     if code == 0:
         legal = sum(1 for v in report.verdicts if v["legal"])
-        return f"legal: {legal} action(s) judged, no problems"
+        return f"legal: {counted(legal, 'action')} judged, no problems"
     word = "bad input" if code == 2 else "illegal"
     return f"{word}: {n} problem{'s' if n != 1 else ''}"
