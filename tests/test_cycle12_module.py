@@ -352,10 +352,12 @@ def test_the_world_map_shows_the_claims_waiting_on_the_first_location(base) -> N
     # who, which suggestion (made by whom), the card and tile, the reactions so far, and what is still needed:
     # five reactions within a week of the suggestion (Creation Constraints)
     assert "| 3 (card by Ada) | Apeiros Village (0, 0); tile tiles/apeiros.png |" in basil
-    assert "| 1: Ada | 4 more reaction(s) by " in basil
+    assert "| 1: Ada | 4 more reactions by " in basil
     assert "| 4 (card by Cleo) | Apeiros Village (0, 0); tile tiles/apeiros-2.png |" in dmitri
-    assert "| 2: Ada, Basil | 3 more reaction(s) by " in dmitri
+    assert "| 2: Ada, Basil | 3 more reactions by " in dmitri
     assert 'datetime="2026-11-17T13:01:00Z"' in text  # Cleo's suggestion turns a week old then
+    one_short = _first_location_section(pages.render_map(_claims_played(base, 4)))
+    assert "| 4: Ada, Basil, Cleo, Dmitri | 1 more reaction by " in one_short, one_short
 
 
 def test_a_claim_whose_suggestion_is_too_old_says_it_can_no_longer_be_created(base) -> None:

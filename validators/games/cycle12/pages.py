@@ -215,7 +215,8 @@ def render_first_location(state: State) -> list[str]:
         for c in waiting:
             s = suggestions.get(c.get("suggestion"))
             reactions = list(c.get("reactions") or ())
-            still = f"{max(need - len(reactions), 0)} more reaction(s)"
+            left = max(need - len(reactions), 0)
+            still = f"{left} more reaction{'' if left == 1 else 's'}"
             if s is not None and s.get("at"):
                 expires = parse_time(s["at"]) + timedelta(days=days)
                 if now is not None and now > expires:
