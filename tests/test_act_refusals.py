@@ -178,3 +178,18 @@ def test_a_hand_edit_a_rule_cannot_read_is_told_as_the_file_s_problem_not_a_trac
     assert line.startswith(f"content/settlement/gamestate/roster.yaml:{line_no}:"), line
     assert "already invalid, before the action; fix it first (nomic check shows it): 99z is not on the map" in line
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+def test_an_action_dated_now_in_the_second_of_the_last_says_to_run_it_again(tmp_path):
+    """An action taken in the same second as the last, whose file would sort before it, is refused (the log is
+    replayed in file-name order); dated now (no ``--at``), the refusal says the player only has to run it again."""
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Fatima", *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+    r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi", *NOW)
+    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    assert "taken in the same second" in r.stdout
+    assert "note: without --at the action is dated now: run the command again in a second" in r.stdout, r.stdout
+    r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi",
+              "--at", "2026-11-22T12:00:00Z", *NOW)
+    assert r.returncode == 1 and "taken in the same second" in r.stdout and "run the command again" not in r.stdout

@@ -195,6 +195,9 @@ def cmd_act(args: argparse.Namespace) -> int:
         report.add(p.at(file="", line=0, col=0, action="") if p.file == result.action_path else p
                    for p in step.problems)
         report.notes.extend(_name_hints(result.before, params))
+        if not args.at and any(p.field == "at" and "same second" in p.message for p in step.problems):
+            # dated now, with no --at: the player only has to wait a moment
+            report.notes.append("without --at the action is dated now: run the command again in a second")
         if any(p.field == "params" and "required property" in p.message for p in step.problems):
             # a parameter left out: the player may not know the action's parameters at all
             report.notes.append(f"nomic act {args.game} {args.action} --list --as {args.actor} shows the action's "
