@@ -443,3 +443,20 @@ def test_a_tick_filed_under_a_login_no_roster_names_is_told_why_it_is_refused(tm
             "nomic-tick: actions are filed under a roster name, by the player whose account it is (scheduled ticks "
             "by a name on no roster are pushed to main by the tick workflow) [rule: who may act]") in r.stdout
     assert "but this pull request is by nomic-tick" not in r.stdout
+
+
+def test_the_comment_names_a_record_added_whole_by_its_title() -> None:
+    """The pull-request comment's table of changes names a proposal added by its title, as the wiki's history
+    does, not as the JSON of the whole record."""
+    from validators.markdown import pr_comment
+    from validators.problems import Report
+
+    report = Report()
+    report.verdicts.append({"legal": True, "name": "core.propose", "actor": "Fatima", "at": "2026-11-23T23:10:11Z",
+                            "action": "content/blognomic/actions/20261123T231011Z--Fatima--core.propose.yaml"})
+    report.changes.append({"game": "blognomic", "who": "proposals 4", "what": "added", "before": "—",
+                           "after": {"id": 4, "title": "Hats for all", "author": "Fatima"}})
+    report.changes.append({"game": "blognomic", "who": "proposals", "what": "next", "before": 4, "after": 5})
+    text = pr_comment(report)
+    assert "| `proposals 4` | `added` | `—` | `“Hats for all”` |" in text, text
+    assert "| `proposals` | `next` | `4` | `5` |" in text and '"id"' not in text, text

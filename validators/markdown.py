@@ -30,6 +30,14 @@ def cell(value: Any) -> str:
     return f"`{text}`" if text else "—"
 
 
+def _named(value: Any) -> Any:
+    """A record added or removed whole, by its title or name in quotes (“Hats for all”), as the wiki's history
+    names it, not as JSON; any other value as it is."""
+    if isinstance(value, dict) and isinstance(value.get("title") or value.get("name"), str):
+        return f"“{value.get('title') or value.get('name')}”"
+    return value
+
+
 def pr_comment(report: Report) -> str:
     code = report.exit_code
     head = {0: "✅ **Legal.**", 1: "❌ **Not legal.**", 2: "⚠️ **Could not be read.**"}[code]
@@ -57,7 +65,8 @@ def pr_comment(report: Report) -> str:
     if report.changes and code == 0:
         out += ["**What changes**", "", "| who | what | before | after |", "|---|---|---|---|"]
         for c in report.changes[:MAX_ROWS]:
-            out.append(f"| {cell(c['who'])} | {cell(c['what'])} | {cell(c['before'])} | {cell(c['after'])} |")
+            out.append(f"| {cell(c['who'])} | {cell(c['what'])} | {cell(_named(c['before']))} | "
+                       f"{cell(_named(c['after']))} |")
         if len(report.changes) > MAX_ROWS:
             out.append(f"| … | {len(report.changes) - MAX_ROWS} more | | |")
         out.append("")
