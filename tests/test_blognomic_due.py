@@ -136,3 +136,14 @@ def test_no_idling_is_due_during_a_quazie_hiatus():
     out = run(state, registry, [{**dov, "actor": "Chidi"}])
     assert any("make Dana idle" in line for line in due(out.state, now))
     assert run(out.state, registry, [{**idle, "actor": "Alice", "params": {"player": "Dana"}}]).verdict == "legal"
+
+
+def test_a_proposal_with_too_few_votes_counts_them_in_words():
+    """1.5: open 48 hours with fewer than 2 valid votes, a proposal may be failed; the reason counts in words."""
+    state, registry = base_state("blognomic-core")
+    out = run(state, registry, [{"at": "2026-11-02T10:00:00Z", "actor": "Chidi", "action": "core.propose",
+                                 "params": {"title": "Hats for all"}}])
+    assert out.verdict == "legal", [p.text() for p in out.problems]
+    lines = due(out.state, parse_time("2026-11-04T11:00:00Z"))
+    assert any("with 1 valid vote: fewer than 2" in line for line in lines), lines
+    assert not any("(s)" in line for line in lines), lines

@@ -138,7 +138,7 @@ def vote_grounds(ctx_or_state: Any, p: dict[str, Any], now: datetime, t: Tally |
         if o["fail_48h"] == "most-against" and age > 48 and t.against * 2 > t.valid:
             return f"more than 48 hours old with {t.against} of {t.valid} votes AGAINST: most of them"
         if o["fail_48h_few_votes"] and t.valid < 2:
-            return f"open 48 hours with {t.valid} valid vote(s): fewer than 2"
+            return f"open 48 hours with {t.valid} valid vote{'' if t.valid == 1 else 's'}: fewer than 2"
     return None
 
 
