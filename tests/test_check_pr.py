@@ -413,7 +413,7 @@ def test_a_commit_that_left_out_the_action_file_is_told_so(tmp_path):
     assert ("note: blognomic: the pull request changes the game's files but adds no action to it: they change only "
             "through `nomic act`. Was the new action file left out of the commit (git add content)? An edit by hand "
             "is undone with `git checkout main -- content/blognomic`, then act with `nomic act`") in r.stdout
-    assert ("(git add content and commit them, or leave out --head to judge the work tree): "
+    assert ("(git add content and commit it, or leave out --head to judge the work tree): "
             "content/blognomic/actions/20261106T100000Z--Dana--core.vote.yaml") in r.stdout, r.stdout
 
 

@@ -318,7 +318,7 @@ def test_a_check_of_the_commit_says_what_the_work_tree_holds_besides(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     r = nomic(repo, "check", "--base", "main", "--head", "HEAD", "--author", "chidi-nomic", *NOW)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert ("note: 3 change(s) under content/ are not committed, so not judged: --head judges the commit"
+    assert ("note: 3 changes under content/ are not committed, so not judged: --head judges the commit"
             in r.stdout), r.stdout
     commit(repo)
     r = nomic(repo, "check", "--base", "main", "--head", "HEAD", "--author", "chidi-nomic", *NOW)

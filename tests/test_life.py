@@ -314,3 +314,11 @@ def test_new_game_at_a_time_begins_then_and_never_in_the_future(tmp_path):
     assert ("--at: 2026-12-01T00:00:00Z is in the future (now is 2026-11-23T12:00:00Z): a game is founded now or in "
             "the past") in r.stdout
     assert not (repo / "content" / "galleons").exists()
+
+
+def test_tick_counts_the_events_it_applied_in_words(tmp_path):
+    repo = make_repo(tmp_path, "monkey")
+    r = nomic(repo, "tick", "monkey", "--as", "nomic-tick", "--at", "2026-11-22T00:05:00Z",
+              "--now", "2026-11-22T00:05:00Z")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "monkey: 1 scheduled event applied; wrote " in r.stdout and "(s)" not in r.stdout, r.stdout

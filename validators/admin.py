@@ -10,7 +10,7 @@ from typing import Any
 from . import content, yamlio
 from .content import GameFiles, WorkTree, games_here, load_game, require_game
 from .engine import NEWCOMER, Founding, Registry, Rule, State, apply_action, due_events
-from .problems import BAD_INPUT, BadInput, Illegal, Problem
+from .problems import BAD_INPUT, BadInput, Illegal, Problem, counted
 from .roster import new_stats
 from .timeutil import format_time, parse_time
 from .transaction import locked, write_all
@@ -53,7 +53,7 @@ def tick(root: Path, game: str | None, actor: str, now: datetime) -> list[str]:
         if not result.step.legal:
             raise BadInput([p.at(kind=BAD_INPUT) for p in result.step.problems])
         fired = result.step.applied.events if result.step.applied else []
-        out.append(f"{name}: {len(fired)} scheduled event(s) applied; wrote {result.action_path}")
+        out.append(f"{name}: {counted(len(fired), 'scheduled event')} applied; wrote {result.action_path}")
     return out
 
 

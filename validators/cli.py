@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Sequence
 
-from .problems import BAD_INPUT, BadInput, NomicError, Problem, Report, did_you_mean
+from .problems import BAD_INPUT, BadInput, NomicError, Problem, Report, counted, did_you_mean
 from .report import emit
 from .timeutil import UTC, format_time, parse_given_time
 
@@ -145,8 +145,9 @@ def _left_out(root: Path, head: str) -> list[str]:
         return []
     paths = [line[3:].strip() for line in changed]
     shown = ", ".join(paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
-    return [f"{len(changed)} change(s) under content/ are not committed, so not judged: --head judges the commit "
-            f"(git add content and commit them, or leave out --head to judge the work tree): {shown}"]
+    return [f"{counted(len(changed), 'change')} under content/ {'is' if len(changed) == 1 else 'are'} not committed, "
+            f"so not judged: --head judges the commit (git add content and commit "
+            f"{'it' if len(changed) == 1 else 'them'}, or leave out --head to judge the work tree): {shown}"]
 
 
 def cmd_act(args: argparse.Namespace) -> int:
