@@ -115,6 +115,11 @@ def _author(item: dict[str, Any], links: Links) -> str:
     return f'<a href="{esc(url)}">{name}</a>' if url else name
 
 
+def ago(age_hours: float) -> str:
+    """How long ago, in words: 'under an hour ago' (not '0 h ago'), '5 h ago', '2 d 3 h ago'."""
+    return "under an hour ago" if round(age_hours) < 1 else f"{hours(age_hours)} ago"
+
+
 def pending_proposal(state: State, p: dict[str, Any], links: Links, now: datetime, oldest: int | None) -> list[str]:
     from validators.games.blognomic.common import clock_start, in_hiatus, tally
     from validators.games.blognomic.proposals import enact_now_reason, enactable_reason, failable_reason
@@ -125,7 +130,7 @@ def pending_proposal(state: State, p: dict[str, Any], links: Links, now: datetim
     out = [f"### #{p['id']} {md_text(p.get('title', ''))} {{#proposal-{p['id']}}}", "",
            '<div class="nomic-proposal pending">',
            f'<p class="nomic-meta">by {_author(p, links)}, <time datetime="{esc(p["submitted"])}">'
-           f'{esc(when(p["submitted"]))}</time> ({esc(hours(age))} ago){altered_html(p)}'
+           f'{esc(when(p["submitted"]))}</time> ({esc(ago(age))}){altered_html(p)}'
            f'{" · <strong>self-killed</strong>" if p.get("self_killed") else ""}</p>']
     if p.get("text"):
         out.append(f'<div class="nomic-text">{plain_html(p["text"])}</div>')

@@ -903,3 +903,10 @@ def test_a_changed_value_reads_as_words_not_as_stored() -> None:
                    {})
     after = State({"modules": []}, {"notes": {}}, {})
     assert describe(before, after) == ["<b>notes</b> › a: removed (was {task: hunt, ok: yes, by: none, tags: [x, y]})"]
+
+
+def test_a_pending_proposal_made_within_the_hour_reads_under_an_hour_ago() -> None:
+    from site_plugins.proposals import ago
+
+    assert ago(0.2) == "under an hour ago"
+    assert ago(5) == "5 h ago" and ago(51) == "2 d 3 h ago"
