@@ -107,8 +107,9 @@ def render_history(game: Game, links: Links, entries: Sequence[Entry] | None = N
     rows = list(entries) if entries is not None else list(reversed(game.entries))
     total = len(game.entries)
     pager = _pager(links, list(pages), page)
+    lede = f"{counted(total, 'action')}, newest first" if total else "No action yet"
     out = [f"# History{f' (page {page + 1})' if page else ''}", "",
-           f'<p class="nomic-lede">{counted(total, "action")}, newest first. '
+           f'<p class="nomic-lede">{lede}. '
            f'<a href="{esc(links.page("feed"))}" type="application/atom+xml">Atom feed</a>.'
            + ("" if game.replayed else " This game's log is not replayed here (no <code>initial/</code> folder, or a "
               "step did not replay), so changes are not spelled out.") + "</p>", ""]

@@ -269,6 +269,9 @@ def test_counts_of_actions_are_worded_in_the_singular_or_plural_and_the_history_
     assert lede in render_history(blognomic, links)
     one = dataclasses.replace(blognomic, entries=blognomic.entries[:1])
     assert '<p class="nomic-lede">1 action, newest first.' in render_history(one, links)
+    none = render_history(dataclasses.replace(blognomic, entries=[]), links)
+    assert '<p class="nomic-lede">No action yet.' in none and "0 actions" not in none, none
+    assert "Nothing has happened yet." in none
     state = blognomic.state
     bruno = [e for e in blognomic.entries if e.actor == "Bruno"]
     here = links.at("games/blognomic/players/bruno.md")
