@@ -231,7 +231,7 @@ def render_player(state: State, name: str, links: Links, series: Series | None =
         return f"# {md_text(name)}\n\nNot on the roster.\n"
     defs = state.doc("roster").get("stats") or {}
     out = [f"# {md_text(name)}", ""]
-    tags = badges(state, p, leader)
+    tags = badges(state, p, leader) or ['<span class="nomic-badge active">active</span>']  # as the roster has it
     facts = [f"joined {esc(day(p.get('joined', '')))}"]
     if p.get("idle_since"):
         facts.append(f"idle since {esc(day(p['idle_since']))}")

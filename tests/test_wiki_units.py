@@ -913,3 +913,14 @@ def test_a_pending_proposal_made_within_the_hour_reads_under_an_hour_ago() -> No
 
     assert ago(0.2) == "under an hour ago"
     assert ago(5) == "5 h ago" and ago(51) == "2 d 3 h ago"
+
+
+def test_a_player_page_gives_an_active_player_the_roster_s_standing(blognomic: model.Game) -> None:
+    from site_plugins.links import Links
+    from site_plugins.players import render_player
+
+    here = Links("blognomic", "games/blognomic/players/chidi.md", {})
+    page = render_player(blognomic.state, "Chidi", here)
+    assert '<p class="nomic-lede"><span class="nomic-badge active">active</span> joined 2 Oct 2026' in page, page
+    page = render_player(blognomic.state, "Emeka", here.at("games/blognomic/players/emeka.md"))
+    assert "nomic-badge idle" in page and "nomic-badge active" not in page
