@@ -52,6 +52,8 @@ def test_bad_parameter_to_act_writes_nothing(tmp_path):
               "--at", "2026-11-06T10:00:00Z")
     assert r.returncode == 2, r.stdout + r.stderr
     assert 'params.proposal: "three" is not of type integer' in r.stdout
+    # a value of the wrong kind: the player is shown where the action's parameters are listed
+    assert "note: nomic act blognomic core.vote --list --as Dana shows the action's parameters" in r.stdout, r.stdout
     after = {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()}
     assert after == before
 

@@ -199,8 +199,10 @@ def cmd_act(args: argparse.Namespace) -> int:
         if not args.at and any(p.field == "at" and "same second" in p.message for p in step.problems):
             # dated now, with no --at: the player only has to wait a moment
             report.notes.append("without --at the action is dated now: run the command again in a second")
-        if any(p.field == "params" and "required property" in p.message for p in step.problems):
-            # a parameter left out: the player may not know the action's parameters at all
+        if any((p.field == "params" and "required property" in p.message)
+               or (p.field.startswith("params.") and "is not of type" in p.message) for p in step.problems):
+            # a parameter left out, or given a value of the wrong kind: the player may not know the action's
+            # parameters (their kinds and what they take)
             report.notes.append(f"nomic act {args.game} {args.action} --list --as {args.actor} shows the action's "
                                 "parameters")
         refused = f"{args.action} by {args.actor} at {format_time(at)} (not written)"
