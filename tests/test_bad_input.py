@@ -62,6 +62,9 @@ def test_bad_parameter_to_act_writes_nothing(tmp_path):
     (["act", "blognomic", "core.vote", "proposal", "--as", "Dana"], "is not key=value"),
     (["act", "blognomic", "core.vote", "proposal=1", "proposal=2", "--as", "Dana"], "given twice"),
     (["act", "blognomic", "core.vot", "--as", "Dana"], "did you mean core.vote"),
+    # each missing parameter named with its own choices, not only the first one missing
+    (["act", "blognomic", "core.vote", "--as", "Dana"],
+     "params: 'vote' is a required property: one of 'FOR', 'AGAINST', 'DEFERENTIAL'"),
     (["act", "nosuchgame", "core.vote", "--as", "Dana"], "there is no game 'nosuchgame'"),
     (["act", "blognomc", "--list", "--as", "Dana"], "there is no game 'blognomc' (no content/blognomc/game.yaml); "
                                                     "did you mean blognomic? (the games: blognomic)"),

@@ -529,8 +529,9 @@ def _describe(error: jsonschema.ValidationError) -> str:
             return f"unknown field{'s' if len(extra) > 1 else ''} {', '.join(map(repr, extra))}{hint}"
     if error.validator == "required" and isinstance(error.schema, dict):
         # a missing field whose values are few: say which they are ('kind' is required: one of 'textual', ...)
+        # jsonschema gives one error per missing field, each naming its own in its message
         missing = next((k for k in error.validator_value if isinstance(error.instance, dict) and k not in
-                        error.instance), None)
+                        error.instance and error.message.startswith(repr(k))), None)
         known = error.schema.get("properties", {}).get(missing) if missing is not None else None
         if isinstance(known, dict) and isinstance(known.get("enum"), list) and len(known["enum"]) <= 12:
             return f"{error.message}: one of {', '.join(map(repr, known['enum']))}"
