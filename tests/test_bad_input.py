@@ -249,3 +249,16 @@ def test_a_reader_that_closes_the_pipe_gets_no_traceback(tmp_path):
                            text=True, cwd=str(Path(__file__).resolve().parent.parent))
         assert "Traceback" not in r.stderr and "BrokenPipe" not in r.stderr, r.stderr
         assert r.returncode == code, (args, r.returncode, r.stderr)
+
+
+def test_a_misspelt_parameter_is_one_problem(tmp_path):
+    """'proposl=3' is one mistake: the unknown field with the name meant, not also 'proposal' missing; a parameter
+    really left out is still named."""
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", "core.vote", "proposl=3", "vote=FOR", "--as", "Dana",
+              "--at", "2026-11-06T10:00:00Z")
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    assert "params.proposl: unknown field 'proposl'; did you mean 'proposal'?" in r.stdout
+    assert "'proposal' is a required property" not in r.stdout and "bad input: 1 problem" in r.stdout, r.stdout
+    r = nomic(repo, "act", "blognomic", "core.vote", "proposl=3", "--as", "Dana", "--at", "2026-11-06T10:00:00Z")
+    assert "'vote' is a required property" in r.stdout and "bad input: 2 problems" in r.stdout, r.stdout

@@ -193,8 +193,14 @@ def cmd_act(args: argparse.Namespace) -> int:
         # The action file is not written: a problem placed in it named a file the player could not find. It is
         # placed on the action instead (its field and rule kept).
         report = Report()
+        # a misspelt parameter is one mistake: 'proposl' named with 'did you mean 'proposal'?', not also
+        # 'proposal' missing
+        meant = {m.group(1) for p in step.problems if p.field.startswith("params.")
+                 for m in [re.search(r"unknown field '[^']*'; did you mean '([^']*)'\?", p.message)] if m}
         report.add(p.at(file="", line=0, col=0, action="") if p.file == result.action_path else p
-                   for p in step.problems)
+                   for p in step.problems
+                   if not (p.field == "params" and any(p.message.startswith(f"{w!r} is a required property")
+                                                        for w in meant)))
         report.notes.extend(_name_hints(result.before, params))
         if not args.at and any(p.field == "at" and "same second" in p.message for p in step.problems):
             # dated now, with no --at: the player only has to wait a moment
