@@ -94,6 +94,19 @@ def test_two_founders_of_one_name_are_refused_as_the_join_refuses_them(tmp_path)
     assert "Traceback" not in r.stdout + r.stderr
 
 
+def test_a_blank_title_is_refused_and_a_game_yaml_with_a_blank_name_does_not_check(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "new", "fresh", "--from", "blognomic", "--admin", "Ann=ann-gh", "--title", "  ", *NOW)
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert "--title: must not be blank: it says nothing" in r.stdout, r.stdout
+    assert not (repo / "content" / "fresh").exists()
+    game = repo / "content" / "blognomic" / "game.yaml"
+    text = game.read_text()
+    game.write_text(re.sub(r"(?m)^name: .*$", "name: '  '", text, count=1))
+    r = nomic(repo, "check", "--game", "blognomic", "--no-replay")
+    assert r.returncode == 2 and "game.yaml:2:" in r.stdout and "name: must not be blank" in r.stdout, r.stdout
+
+
 def test_a_cycle12_game_is_a_new_cycle_with_sheets_for_its_founders(tmp_path):
     # seed 004, Joining: a newcomer gets a character sheet; Position Constraints: with no locations the first is
     # Apeiros Village at (0, 0), so a new cycle starts with an empty world; Phase I holds the cycle's start

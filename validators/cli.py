@@ -348,6 +348,11 @@ def cmd_new(args: argparse.Namespace) -> int:
     if founded > now:  # its first action could not be taken before then, and the check refuses actions to come
         raise BadInput(Problem(f"{format_time(founded)} is in the future (now is {format_time(now)}): a game is "
                                "founded now or in the past", field="--at", kind=BAD_INPUT))
+    from .schemas import is_blank
+
+    if args.title is not None and is_blank(args.title):  # the game's name on every page of the wiki
+        raise BadInput(Problem("must not be blank: it says nothing (leave --title out to name the game by its folder)",
+                               field="--title", kind=BAD_INPUT))
     for line in new_game(root, args.game, args.example, founded, args.title, args.admin):
         print(line)
     problems = founding_problems(root, args.game)
