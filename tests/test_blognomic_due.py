@@ -147,3 +147,15 @@ def test_a_proposal_with_too_few_votes_counts_them_in_words():
     lines = due(out.state, parse_time("2026-11-04T11:00:00Z"))
     assert any("with 1 valid vote: fewer than 2" in line for line in lines), lines
     assert not any("(s)" in line for line in lines), lines
+
+
+def test_a_refused_enactment_says_when_the_proposal_may_be_failed_now():
+    """1.5: an admin who tries to enact a proposal the votes do not carry, but that may be failed, is told so."""
+    state, registry = base_state("blognomic-core")
+    out = run(state, registry, [
+        {"at": "2026-11-02T10:00:00Z", "actor": "Chidi", "action": "core.propose", "params": {"title": "Hats"}},
+        {"at": "2026-11-04T11:00:00Z", "actor": "Bruno", "action": "core.enact", "params": {"proposal": 1}}])
+    assert out.verdict == "illegal"
+    said = " ".join(p.message for p in out.problems)
+    assert "proposal 1 cannot be enacted: " in said, said
+    assert "; an admin may fail it now (open 48 hours with 1 valid vote: fewer than 2)" in said, said

@@ -388,7 +388,9 @@ def _resolve_check(enact: bool):
                 why = "it is vetoed" if t.vetoed else "it is self-killed" if p.get("self_killed") else (
                     f"{t.for_} FOR of {t.valid} after {open_for(ctx, p, ctx.at)}: neither Quorum "
                     f"({t.quorum}) after 12 hours nor more than half after 48" + _from_when(ctx, p, t, True))
-                yield f"proposal {p['id']} cannot be enacted: {why}"
+                ground = failable_reason(ctx, p, ctx.at, t)  # the admin at the desk: what may be done instead
+                yield (f"proposal {p['id']} cannot be enacted: {why}"
+                       + (f"; an admin may fail it now ({ground})" if ground else ""))
             elif not stale:
                 # seed 001 1.5 / seed 003 rule 5: effects that cannot be applied (``effects_problem``: the whole state
                 # they would leave included, its declared stats and each module's checks) are what lets the admin
