@@ -86,6 +86,7 @@ def test_bad_parameter_to_act_writes_nothing(tmp_path):
     (["check", "--base", "main", "--no-replay"], "--no-replay: only for the check of the repository"),
     (["check", "--base", "main", "--head", "HAED"], "--head: 'HAED' is not a commit, branch or tag"),
     (["act", "blognomic", "core.vote", "proposal=1", "vote=FOR"], "say who acts"),
+    (["act", "blognomic", "--list"], "--as: say who acts: --as NAME (on the roster: Alice, Bruno, Chidi, Dana, "),
     (["due", "blognomic", "--at", "2026-11-16 22:00"], "'2026-11-16 22:00' is not a UTC time like "
      "2026-11-22T10:15:00Z, nor a time with its offset like 2026-11-22T11:15:00+01:00; did you mean "
      "2026-11-16T22:00:00Z?"),

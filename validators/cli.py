@@ -161,7 +161,8 @@ def cmd_act(args: argparse.Namespace) -> int:
     now = _now(args)
     at = _time(args.at, "--at") or now
     if not args.actor:
-        raise BadInput(Problem("say who acts: --as NAME", field="--as", kind=BAD_INPUT))
+        raise BadInput(Problem("say who acts: --as NAME" + _roster_names(root, args.game), field="--as",
+                               kind=BAD_INPUT))
     if args.list:
         listed = available(root, args.game, args.actor, at)
         if args.action:  # one action in detail: its parameters, who may take it, its rule and its notes
@@ -254,6 +255,19 @@ def _describe(a) -> None:  # type: ignore[no-untyped-def]
         print(f"      {name.ljust(width)}  {param_type(schema)}, {need}" + (f": {about}" if about else ""))
     if action.doc:
         print(f"      {action.doc}")
+
+
+def _roster_names(root: Path, game: str) -> str:
+    """' (on the roster: Alice, Bruno, ...)': the names --as takes, for a player who does not know them yet."""
+    from .content import WorkTree, load_game
+
+    try:
+        names = [p["name"] for p in load_game(WorkTree(root), game).state.players() if not p.get("kind")]
+    except (NomicError, OSError, KeyError, TypeError):  # a roster that cannot be read is reported when acting
+        return ""
+    if not names:
+        return ""
+    return f" (on the roster: {', '.join(names[:12])}{', ...' if len(names) > 12 else ''})"
 
 
 def _name_hints(state, params: dict) -> list[str]:  # type: ignore[no-untyped-def]
