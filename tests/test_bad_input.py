@@ -263,3 +263,17 @@ def test_a_misspelt_parameter_is_one_problem(tmp_path):
     assert "'proposal' is a required property" not in r.stdout and "bad input: 1 problem" in r.stdout, r.stdout
     r = nomic(repo, "act", "blognomic", "core.vote", "proposl=3", "--as", "Dana", "--at", "2026-11-06T10:00:00Z")
     assert "'vote' is a required property" in r.stdout and "bad input: 2 problems" in r.stdout, r.stdout
+
+
+def test_a_list_for_a_name_not_on_the_roster_says_so_once_with_the_name_meant(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", "--list", "--as", "chidi")
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    first = r.stdout.splitlines()[0]
+    assert first == ("note: 'chidi' is not on the roster; did you mean Chidi? (names are written as on the roster); "
+                     "what follows is what a newcomer of that name may do"), first
+    r = nomic(repo, "act", "blognomic", "--list", "--as", "Gina")
+    assert r.stdout.startswith("note: 'Gina' is not on the roster (names are written as on the roster)"), r.stdout
+    assert "yes core.join account=" in r.stdout
+    r = nomic(repo, "act", "blognomic", "--list", "--as", "Chidi")
+    assert "not on the roster" not in r.stdout, r.stdout

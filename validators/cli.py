@@ -165,6 +165,9 @@ def cmd_act(args: argparse.Namespace) -> int:
                                kind=BAD_INPUT))
     if args.list:
         listed = available(root, args.game, args.actor, at)
+        stranger = _stranger_note(root, args.game, args.actor)
+        if stranger:
+            print(stranger)
         if args.action:  # one action in detail: its parameters, who may take it, its rule and its notes
             one = [a for a in listed if a.name == args.action]
             if not one:
@@ -255,6 +258,25 @@ def _describe(a) -> None:  # type: ignore[no-untyped-def]
         print(f"      {name.ljust(width)}  {param_type(schema)}, {need}" + (f": {about}" if about else ""))
     if action.doc:
         print(f"      {action.doc}")
+
+
+def _stranger_note(root: Path, game: str, actor: str) -> str:
+    """For ``--list --as NAME`` with a name not on the roster, said once above the list (rather than only beside
+    each action): the name meant, or that the list is a newcomer's."""
+    from .content import WorkTree, load_game
+
+    try:
+        state = load_game(WorkTree(root), game).state
+    except (NomicError, OSError, KeyError, TypeError):
+        return ""
+    if state.player(actor) is not None:
+        return ""
+    names = [str(p.get("name", "")) for p in state.players()]
+    meant = state.spelled(actor) or next((n for n in names if n.casefold().startswith(actor.strip().casefold() + " ")),
+                                         None)
+    hint = f"; did you mean {meant}?" if meant else did_you_mean(actor, names)
+    return (f"note: {actor!r} is not on the roster{hint} (names are written as on the roster); what follows is what "
+            "a newcomer of that name may do")
 
 
 def _roster_names(root: Path, game: str) -> str:
