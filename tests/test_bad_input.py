@@ -277,3 +277,10 @@ def test_a_list_for_a_name_not_on_the_roster_says_so_once_with_the_name_meant(tm
     assert "yes core.join account=" in r.stdout
     r = nomic(repo, "act", "blognomic", "--list", "--as", "Chidi")
     assert "not on the roster" not in r.stdout, r.stdout
+
+
+def test_a_name_that_begins_a_roster_name_is_told_the_whole_name(tmp_path):
+    repo = make_repo(tmp_path, "ifmud")
+    r = nomic(repo, "act", "ifmud", "engine.commit", "label=pick", "hash=" + "0" * 64, "--as", "Zoe")
+    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    assert "'Zoe' is not on the roster; did you mean Zoe Abbott?" in r.stdout, r.stdout

@@ -264,6 +264,7 @@ def _stranger_note(root: Path, game: str, actor: str) -> str:
     """For ``--list --as NAME`` with a name not on the roster, said once above the list (rather than only beside
     each action): the name meant, or that the list is a newcomer's."""
     from .content import WorkTree, load_game
+    from .engine import name_hint
 
     try:
         state = load_game(WorkTree(root), game).state
@@ -271,10 +272,7 @@ def _stranger_note(root: Path, game: str, actor: str) -> str:
         return ""
     if state.player(actor) is not None:
         return ""
-    names = [str(p.get("name", "")) for p in state.players()]
-    meant = state.spelled(actor) or next((n for n in names if n.casefold().startswith(actor.strip().casefold() + " ")),
-                                         None)
-    hint = f"; did you mean {meant}?" if meant else did_you_mean(actor, names)
+    hint = name_hint(state, actor).replace(" (names are written as on the roster)", "")
     return (f"note: {actor!r} is not on the roster{hint} (names are written as on the roster); what follows is what "
             "a newcomer of that name may do")
 

@@ -1058,6 +1058,19 @@ def _problem(item: "str | Problem", rule: str) -> Problem:
     return Problem(str(item), rule=rule, kind=ILLEGAL)
 
 
+def name_hint(state: State, name: str) -> str:
+    """"; did you mean X?" for a name not on the roster: the roster's spelling of it in another case, the player
+    whose name it begins (Zoe for Zoe Abbott), or the nearest name (Bort for Bart, as an unknown action gets)."""
+    same = state.spelled(name)
+    if same:
+        return f"; did you mean {same}? (names are written as on the roster)"
+    names = [str(p.get("name", "")) for p in state.players()]
+    first = [n for n in names if n.casefold().startswith(name.strip().casefold() + " ")]
+    if len(first) == 1 and name.strip():
+        return f"; did you mean {first[0]}?"
+    return did_you_mean(name, names)
+
+
 def authorize(registry: Registry, state: State, action: Action, actor: str) -> Iterator[Problem]:
     """Whether ``actor`` is somebody who may take ``action`` at all."""
     player = state.player(actor)
@@ -1069,12 +1082,7 @@ def authorize(registry: Registry, state: State, action: Action, actor: str) -> I
     if who == ANYONE and player is None:
         return
     if player is None:
-        same = state.spelled(actor)
-        if same:
-            hint = f"; did you mean {same}? (names are written as on the roster)"
-        else:  # a slip of the keys, Bort for Bart: the nearest name, as an unknown action gets
-            hint = did_you_mean(actor, [str(p.get("name", "")) for p in state.players()])
-        yield Problem(f"{actor!r} is not on the roster{hint}", rule=action.rule)
+        yield Problem(f"{actor!r} is not on the roster{name_hint(state, actor)}", rule=action.rule)
         return
     if player.get("idle") and not action.idle_ok:
         back = [a for a in registry.actions.values() if a.name.endswith(".unidle")]
