@@ -284,3 +284,12 @@ def test_a_name_that_begins_a_roster_name_is_told_the_whole_name(tmp_path):
     r = nomic(repo, "act", "ifmud", "engine.commit", "label=pick", "hash=" + "0" * 64, "--as", "Zoe")
     assert r.returncode == 1 and "Traceback" not in r.stderr, r.stdout + r.stderr
     assert "'Zoe' is not on the roster; did you mean Zoe Abbott?" in r.stdout, r.stdout
+
+
+def test_a_label_or_hash_of_the_wrong_form_is_told_what_is_asked_in_words(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", "engine.commit", "label=my pick", "hash=abc", "--as", "Dana",
+              "--at", "2026-11-06T10:00:00Z")
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    assert "params.label: 'my pick' does not match" in r.stdout and "no spaces" in r.stdout, r.stdout
+    assert "params.hash: 'abc' does not match" in r.stdout and "the hash nomic hash prints" in r.stdout, r.stdout

@@ -18,7 +18,11 @@ from typing import Any, Iterator
 from .engine import ANYONE, PLAYER, Action, Ctx, State
 from .timeutil import format_time
 
-LABEL = {"type": "string", "pattern": "^[A-Za-z0-9_.-]{1,60}$"}
+# a pattern's error shows the schema's description, which says what is asked in words
+LABEL = {"type": "string", "pattern": "^[A-Za-z0-9_.-]{1,60}$",
+         "description": "a label of 1 to 60 letters, digits, dots, dashes or underscores, no spaces"}
+HASH = {"type": "string", "pattern": "^[0-9a-f]{64}$",
+        "description": "the hash nomic hash prints: 64 digits and letters a-f"}
 
 
 def digest(secret: str, salt: str) -> str:
@@ -73,7 +77,7 @@ COMMIT = Action(
     rule="hidden information",
     summary="Commit to a hidden choice by its hash (see `nomic hash`)",
     params={"type": "object", "required": ["label", "hash"], "additionalProperties": False,
-            "properties": {"label": LABEL, "hash": {"type": "string", "pattern": "^[0-9a-f]{64}$"}}},
+            "properties": {"label": LABEL, "hash": HASH}},
     who=PLAYER,
     in_hiatus=True,
     check=_commit_check,
