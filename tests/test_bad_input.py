@@ -293,3 +293,11 @@ def test_a_label_or_hash_of_the_wrong_form_is_told_what_is_asked_in_words(tmp_pa
     assert r.returncode == 2 and "Traceback" not in r.stderr, r.stdout + r.stderr
     assert "params.label: 'my pick' does not match" in r.stdout and "no spaces" in r.stdout, r.stdout
     assert "params.hash: 'abc' does not match" in r.stdout and "the hash nomic hash prints" in r.stdout, r.stdout
+
+
+def test_a_file_after_at_that_is_not_there_is_looked_for_in_the_current_folder(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", "core.propose", "title=Hats", "text=@draft.md", "--as", "Dana",
+              "--at", "2026-11-06T10:00:00Z")
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    assert "text: no file 'draft.md' in " in r.stdout and "(a path after @ is the current folder's)" in r.stdout

@@ -60,7 +60,8 @@ def parse_params(pairs: list[str], cwd: Path, given: dict[str, str] | None = Non
                 raise BadInput(Problem(f"{raw[1:]!r} is a symbolic link; name the file itself", field=key,
                                        kind=BAD_INPUT))
             if not path.is_file():
-                raise BadInput(Problem(f"no file {raw[1:]!r}", field=key, kind=BAD_INPUT))
+                where = "" if Path(raw[1:]).is_absolute() else f" in {cwd} (a path after @ is the current folder's)"
+                raise BadInput(Problem(f"no file {raw[1:]!r}{where}", field=key, kind=BAD_INPUT))
             text = yamlio.read_text(path, raw[1:])
             params[key] = yamlio.load(text, raw[1:]) if path.suffix in (".yaml", ".yml") else text
             continue
