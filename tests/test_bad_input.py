@@ -301,3 +301,15 @@ def test_a_file_after_at_that_is_not_there_is_looked_for_in_the_current_folder(t
               "--at", "2026-11-06T10:00:00Z")
     assert r.returncode == 2 and "Traceback" not in r.stderr, r.stdout + r.stderr
     assert "text: no file 'draft.md' in " in r.stdout and "(a path after @ is the current folder's)" in r.stdout
+
+
+def test_effects_from_a_file_not_named_yaml_are_told_why_they_were_read_as_text(tmp_path):
+    repo = make_repo(tmp_path)
+    (repo / "effects.txt").write_text("gamestate:\n  - {op: replace, path: /roster/players/name=Dana/admin, "
+                                      "value: true}\n")
+    r = nomic(repo, "act", "blognomic", "core.propose", "title=Hats", f"effects=@{repo / 'effects.txt'}",
+              "--as", "Dana", "--at", "2026-11-06T10:00:00Z")
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    assert "params.effects: " in r.stdout and "is not of type object" in r.stdout, r.stdout
+    assert (f"note: effects=@{repo / 'effects.txt'} was read as text: a file after @ is read as YAML data only when "
+            "its name ends in .yaml or .yml") in r.stdout, r.stdout

@@ -206,6 +206,12 @@ def cmd_act(args: argparse.Namespace) -> int:
                    if not (p.field == "params" and any(p.message.startswith(f"{w!r} is a required property")
                                                         for w in meant)))
         report.notes.extend(_name_hints(result.before, params))
+        for raw in args.params:  # effects=@effects.md: read as text, which is no mapping of edits
+            key, _, value = raw.partition("=")
+            if (value.startswith("@") and not value.endswith((".yaml", ".yml"))
+                    and any(p.field == f"params.{key}" and "is not of type" in p.message for p in step.problems)):
+                report.notes.append(f"{key}=@{value[1:]} was read as text: a file after @ is read as YAML data only "
+                                    "when its name ends in .yaml or .yml")
         if not args.at and any(p.field == "at" and "same second" in p.message for p in step.problems):
             # dated now, with no --at: the player only has to wait a moment
             report.notes.append("without --at the action is dated now: run the command again in a second")
