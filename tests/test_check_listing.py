@@ -314,3 +314,12 @@ def test_the_verdict_counts_actions_in_words() -> None:
     assert summary(report) == "legal: 1 action judged, no problems"
     report.verdicts.append({"legal": True})
     assert summary(report) == "legal: 2 actions judged, no problems"
+
+
+def test_a_check_without_replay_says_no_log_was_replayed(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "check", "--no-replay")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "note: the files only (--no-replay): no action log was replayed" in r.stdout, r.stdout
+    r = nomic(repo, "check")
+    assert r.returncode == 0 and "--no-replay" not in r.stdout, r.stdout

@@ -248,6 +248,8 @@ def check_repo(root: Path, *, replay: bool = True, now: datetime | None = None,
                                 kind=BAD_INPUT)])
         if replay:
             audit_game(source, files, report, now=now, keep=keep)
+    if not replay:  # else the verdict's '0 actions judged' would read as a log found empty
+        report.notes.append("the files only (--no-replay): no action log was replayed")
     return report
 
 
