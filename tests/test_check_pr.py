@@ -454,9 +454,9 @@ def test_the_comment_names_a_record_added_whole_by_its_title() -> None:
     report = Report()
     report.verdicts.append({"legal": True, "name": "core.propose", "actor": "Fatima", "at": "2026-11-23T23:10:11Z",
                             "action": "content/blognomic/actions/20261123T231011Z--Fatima--core.propose.yaml"})
-    report.changes.append({"game": "blognomic", "who": "proposals 4", "what": "added", "before": "—",
+    report.changes.append({"game": "blognomic", "who": "proposal 4", "what": "added", "before": "—",
                            "after": {"id": 4, "title": "Hats for all", "author": "Fatima"}})
     report.changes.append({"game": "blognomic", "who": "proposals", "what": "next", "before": 4, "after": 5})
     text = pr_comment(report)
-    assert "| `proposals 4` | `added` | `—` | `“Hats for all”` |" in text, text
+    assert "| `proposal 4` | `added` | `—` | `“Hats for all”` |" in text, text
     assert "| `proposals` | `next` | `4` | `5` |" in text and '"id"' not in text, text

@@ -193,7 +193,7 @@ def test_markdown_comment_has_verdicts_rules_and_changes(tmp_path):
     body = r.stdout
     assert body.startswith("<!-- nomic-check -->\n### nomic check: ✅ **Legal.**")
     assert "| `core.propose` (`20261106T100000Z--Chidi--core.propose.yaml`) | `Chidi` |" in body
-    assert "| `proposals 4` | `added` |" in body
+    assert "| `proposal 4` | `added` |" in body
     assert "<script>" not in body and "&lt;script&gt;" in body
     assert "\\| Stop" in body
     r = nomic(repo, "check", "--base", "main", "--author", "dana-nomic", "--format", "markdown",

@@ -15,6 +15,7 @@ from .problems import BAD_INPUT, NEEDS_ADMIN, Report
 
 MARKER = "<!-- nomic-check -->"
 MAX_ROWS = 40
+_ONE = {"proposals": "proposal", "cfjs": "CfJ", "dovs": "DoV"}  # a record of these lists, by its number
 
 
 def cell(value: Any) -> str:
@@ -97,7 +98,7 @@ def state_changes(game: str, before: Any, after: Any) -> list[dict[str, Any]]:
                     who = str(item["name"])
                     what = path[2:] or ("added" if a is MISSING else "removed",)
                 elif isinstance(item, dict) and "id" in item:
-                    who = f"{kind} {item['id']}"
+                    who = f"{_ONE.get(str(path[0]), kind)} {item['id']}"  # proposal 4, as a player says it
                     what = path[2:] or ("added" if a is MISSING else "removed",)
             rows.append({"game": game, "who": who, "what": ".".join(str(p) for p in what),
                          "before": "—" if a is MISSING else a, "after": "—" if b is MISSING else b})
