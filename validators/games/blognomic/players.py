@@ -22,6 +22,7 @@ from ...roster import (
     rename_problems,
     unrenamable,
     used_names,
+    welcome_back,
 )
 from ...timeutil import format_time, parse_time
 from .common import opts
@@ -96,27 +97,6 @@ def _join(ctx: Ctx) -> None:
         player["formerly"] = kept
     roster["players"].append(player)
     ctx.step({"joined": ctx.actor})
-
-
-def welcome_back(ctx: Ctx, name: str) -> list[dict[str, Any]] | None:
-    """Seed 001 1.2: a player who left and comes back (under ``name``) is playing again, so their record of leaving
-    goes, whatever the case or spacing of the name they come back under, the one they left under or one they had
-    given up (``_join_check`` and ``taken_names`` let only them take either). Returns the names that stay theirs
-    on their new entry (``formerly``): those they had given up, and the one they left under when they come back
-    under another (given up when they left); None when no player who left had the name."""
-    key = fold(name)
-    back = [f for f in peek(ctx.doc("roster").get("former", []))
-            if fold(f["name"]) == key or any(fold(g["name"]) == key for g in f.get("formerly", []))]
-    if not back:
-        return None
-    kept = [dict(g) for f in back for g in f.get("formerly", []) if fold(g["name"]) != key]
-    kept += [{"name": f["name"], "until": f["left"]} for f in back if fold(f["name"]) != key]
-    roster = ctx.edit("roster")
-    gone = {f["name"] for f in back}
-    roster["former"] = [f for f in roster["former"] if f["name"] not in gone]
-    if not roster["former"]:
-        roster.pop("former")
-    return kept
 
 
 JOIN = Action(

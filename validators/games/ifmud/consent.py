@@ -24,7 +24,7 @@ from typing import Any
 from ...effects import apply_effects, schema_problem
 from ...engine import ANYONE, PLAYER, Action, Ctx, peek
 from ...problems import Illegal, Problem
-from ...roster import fold
+from ...roster import fold, welcome_back
 from ...schemas import not_blank
 from ...timeutil import format_time, parse_time
 from . import changes as ch
@@ -534,7 +534,7 @@ def _names_of_the_departed(ctx: Ctx, scratch: Ctx) -> str | None:
     leaving = [p for p in peek(ctx.doc("roster")["players"]) if p["name"] not in after]
     if not former and not leaving:
         return None
-    back: list[tuple[int, int]] = []  # (the added entry's index, the record's index)
+    back: dict[int, str] = {}  # the added entries that are players come back: index -> name
     for i, pl in enumerate(peek(roster["players"])):
         if pl["name"] in was:
             continue
@@ -547,20 +547,12 @@ def _names_of_the_departed(ctx: Ctx, scratch: Ctx) -> str | None:
                 return (f"the name {pl['name']!r} stays with {f['name']}, {who} (account {f['account']}); only they "
                         "may be added back under it (Rules 12, 27)")
             if j < len(former):
-                back.append((i, j))
-    if back:
-        edit = scratch.edit("roster")
-        for i, j in back:
-            f, name = former[j], edit["players"][i]["name"]
-            kept = [dict(g) for g in f.get("formerly", []) if fold(g["name"]) != fold(name)]
-            if fold(f["name"]) != fold(name):  # back under a name given up before: the one they left under stays theirs
-                kept.append({"name": f["name"], "until": f["left"]})
-            if kept:
-                edit["players"][i]["formerly"] = [*edit["players"][i].get("formerly", []), *kept]
-        gone = {j for _, j in back}
-        edit["former"] = [f for j, f in enumerate(edit["former"]) if j not in gone]
-        if not edit["former"]:
-            edit.pop("former")
+                back[i] = pl["name"]
+    for i, name in back.items():  # their record of leaving goes, as with a join in BlogNomic (``roster.welcome_back``)
+        kept = welcome_back(scratch, name)
+        if kept:
+            entry = scratch.edit("roster")["players"][i]
+            entry["formerly"] = [*entry.get("formerly", []), *kept]
     return None
 
 
