@@ -168,6 +168,15 @@ def on_main(repo: Path, path: str, old: str, new: str) -> None:
     commit(repo, "a hand edit")
 
 
+def audit_refuses(repo: Path, code: int, pattern: str) -> str:
+    """The full audit (``nomic check``) on main exits ``code``, with no traceback, and says ``pattern`` (a regex)."""
+    r = nomic(repo, "check", *NOW)
+    assert r.returncode == code, r.stdout
+    assert "Traceback" not in r.stdout + r.stderr
+    assert re.search(pattern, r.stdout), r.stdout
+    return r.stdout
+
+
 @pytest.mark.parametrize("old,new,field", [
     ("variant: ruleset-75", "variant: quazie", r"options\.blognomic\.variant: replay gives \"ruleset-75\", "
                                                r"file says \"quazie\""),
@@ -177,10 +186,7 @@ def test_the_configuration_edited_by_hand_on_main_is_refused_by_the_audit(tmp_pa
     # the audit replays from the founding configuration (initial/game.yaml), not from the game.yaml it checks
     repo = make_repo(tmp_path)
     on_main(repo, "game.yaml", old, new)
-    r = nomic(repo, "check", *NOW)
-    assert r.returncode == 1, r.stdout
-    assert re.search(rf"{GAME}/game\.yaml:\d+:\d+: {field}", r.stdout), r.stdout
-    assert "not audited" not in r.stdout
+    assert "not audited" not in audit_refuses(repo, 1, rf"{GAME}/game\.yaml:\d+:\d+: {field}")
 
 
 def test_keywords_an_ascension_address_renamed_are_audited_from_the_founding_ones(tmp_path):
@@ -201,21 +207,15 @@ def test_keywords_an_ascension_address_renamed_are_audited_from_the_founding_one
     assert r.returncode == 0, r.stdout
     assert "30 actions replayed from initial/" in r.stdout and "not audited" not in r.stdout
     on_main(repo, "game.yaml", "player: Pirate", "player: Buccaneer")
-    r = nomic(repo, "check", *NOW)
-    assert r.returncode == 1, r.stdout
-    assert re.search(rf"{GAME}/game\.yaml:\d+:\d+: keywords\.player: replay gives \"Pirate\", file says \"Buccaneer\"",
-                     r.stdout), r.stdout
+    audit_refuses(repo, 1, rf"{GAME}/game\.yaml:\d+:\d+: keywords\.player: replay gives \"Pirate\", file says "
+                           r"\"Buccaneer\"")
 
 
 def test_the_modules_of_a_game_cannot_change(tmp_path):
     repo = make_repo(tmp_path)
     on_main(repo, "initial/game.yaml", "  - blognomic\n", "  - blognomic\n  - monkey\n")
-    r = nomic(repo, "check", *NOW)
-    assert r.returncode == 1, r.stdout
-    assert "Traceback" not in r.stdout + r.stderr
-    assert re.search(rf"{GAME}/game\.yaml:\d+:\d+: modules: the modules of a game cannot change: it was founded with "
-                     rf"blognomic, monkey \({GAME}/initial/game\.yaml\), and game\.yaml lists blognomic",
-                     r.stdout), r.stdout
+    audit_refuses(repo, 1, rf"{GAME}/game\.yaml:\d+:\d+: modules: the modules of a game cannot change: it was founded "
+                           rf"with blognomic, monkey \({GAME}/initial/game\.yaml\), and game\.yaml lists blognomic")
 
 
 def test_a_game_founded_before_initial_game_yaml_audits_as_before_with_a_note(tmp_path):
@@ -235,10 +235,7 @@ def test_a_game_founded_before_initial_game_yaml_audits_as_before_with_a_note(tm
 def test_a_bad_founding_configuration_is_bad_input_at_its_line(tmp_path):
     repo = make_repo(tmp_path)
     on_main(repo, "initial/game.yaml", "variant: ruleset-75", "variant: nope")
-    r = nomic(repo, "check", *NOW)
-    assert r.returncode == 2, r.stdout
-    assert "Traceback" not in r.stdout + r.stderr
-    assert re.search(rf"{GAME}/initial/game\.yaml:\d+:\d+: options\.blognomic\.variant: .*nope", r.stdout), r.stdout
+    audit_refuses(repo, 2, rf"{GAME}/initial/game\.yaml:\d+:\d+: options\.blognomic\.variant: .*nope")
 
 
 def test_a_rule_added_without_a_proposal_is_refused(tmp_path):
