@@ -13,7 +13,7 @@ import re
 from datetime import datetime
 from itertools import compress, count
 from operator import is_, is_not
-from typing import Any, Iterator, NamedTuple
+from typing import Any, Callable, Iterator, NamedTuple
 
 from validators.engine import Rule, State
 from validators.games._timefmt import day, when
@@ -32,10 +32,10 @@ _STAMP_IN = re.compile(f'"({_STAMP_TEXT})"|({_STAMP_TEXT})|"({_DATE_TEXT})"|'
                        f'(?<![\\w./-])({_DATE_TEXT})(?![\\w/-]|\\.\\w)')
 
 
-def _words(value: Any) -> str:
+def words(value: Any, field: Callable[[Any], str] = str) -> str:
     """A stored value as a reader reads it: no quotes around text, yes and no for true and false, "none" for
-    nothing or an empty list or record (as an outcome's words have it); a record in braces
-    (``{task: hunt, at: 16 Nov 2026 12:00 UTC}``), a list in brackets, each field named as the file names it."""
+    nothing or an empty list or record; a record in braces (``{task: hunt, at: 16 Nov 2026 12:00 UTC}``), a list in
+    brackets, each field named by ``field`` (as the file names it; an outcome's words give it spaces)."""
     if isinstance(value, str):
         return value
     if value is None or value == [] or value == {}:
@@ -45,14 +45,14 @@ def _words(value: Any) -> str:
     if isinstance(value, datetime):
         return format_time(value)
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_words(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{field(k)}: {words(v, field)}" for k, v in value.items()) + "}"
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(map(_words, value)) + "]"
+        return "[" + ", ".join(words(x, field) for x in value) + "]"
     return str(value)
 
 
 def _text(value: Any) -> str:
-    return " ".join(_words(value).split())
+    return " ".join(words(value).split())
 
 
 def short(value: Any, limit: int = 60) -> str:

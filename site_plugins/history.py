@@ -8,7 +8,7 @@ from xml.sax.saxutils import escape as xml_escape
 
 from validators.games._timefmt import day, when
 
-from .changes import describe, times_html
+from .changes import describe, times_html, words
 from .links import Links, page_url, relative
 from .markup import counted, esc, md_text, raw_html
 from .model import Entry, Game
@@ -21,7 +21,7 @@ def outcome_words(outcome: Any) -> list[str]:
     out = []
     for step in outcome or []:
         if isinstance(step, dict):
-            out.append(", ".join(f"{str(k).replace('_', ' ')}: {_flat(v)}" for k, v in step.items()))
+            out.append(", ".join(f"{_spaced(k)}: {words(v, _spaced)}" for k, v in step.items()))
         else:
             out.append(str(step))
     return out
@@ -33,16 +33,8 @@ def outcome_html(outcome: Any) -> list[str]:
     return [times_html(o) for o in outcome_words(outcome)]
 
 
-def _flat(v: Any) -> str:
-    if v is None or v == [] or v == {}:
-        return "none"
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    if isinstance(v, dict):
-        return "{" + ", ".join(f"{str(k).replace('_', ' ')}: {_flat(x)}" for k, x in v.items()) + "}"
-    if isinstance(v, list):
-        return "[" + ", ".join(_flat(x) for x in v) + "]"
-    return str(v)
+def _spaced(key: Any) -> str:
+    return str(key).replace("_", " ")
 
 
 def entry_html(entry: Entry, links: Links) -> list[str]:
