@@ -193,3 +193,84 @@ def test_an_action_dated_now_in_the_second_of_the_last_says_to_run_it_again(tmp_
     r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi",
               "--at", "2026-11-22T12:00:00Z", *NOW)
     assert r.returncode == 1 and "taken in the same second" in r.stdout and "run the command again" not in r.stdout
+
+
+def _vote(repo, actor: str, at: str, proposal: int = 3):
+    return nomic(repo, "act", "blognomic", "core.vote", f"proposal={proposal}", "vote=FOR", "--as", actor, "--at", at,
+                 "-q", *NOW)
+
+
+def test_act_refuses_to_build_on_an_edit_by_hand(tmp_path):
+    """A hand edit of the gamestate (Chidi made an admin) is what no action gives: the pull request check would
+    refuse it with any action on top, so ``nomic act`` says so, names the edited field at its line, and writes
+    nothing. Undone, the same action is taken."""
+    repo = make_repo(tmp_path)
+    text = (repo / ROSTER).read_text()
+    edited = text.replace("  - name: Chidi\n    account: chidi-nomic\n    admin: false",
+                          "  - name: Chidi\n    account: chidi-nomic\n    admin: true")
+    assert edited != text
+    (repo / ROSTER).write_text(edited)
+    r = _vote(repo, "Chidi", "2026-11-22T11:00:00Z")
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "Traceback" not in r.stderr
+    assert ("content/blognomic: the uncommitted changes here are not what the game's actions give: a pull request "
+            "with them would be refused, and this action with it, so nothing was written. Undo them with `git "
+            "checkout HEAD -- content/blognomic`, then act again") in r.stdout
+    line = edited.splitlines().index("    admin: true", edited.splitlines().index("  - name: Chidi")) + 1
+    assert f"{ROSTER}:{line}:12: players[2].admin: replay gives false, file says true" in r.stdout, r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == f" M {ROSTER}\n"
+    assert (repo / ROSTER).read_text() == edited
+
+    git(repo, "checkout", "HEAD", "--", GAME)
+    r = _vote(repo, "Chidi", "2026-11-22T11:00:00Z")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "wrote content/blognomic/actions/20261122T110000Z--Chidi--core.vote.yaml" in r.stdout
+
+
+def test_act_builds_on_its_own_uncommitted_actions(tmp_path):
+    """Two actions taken one after the other before a commit are one pull request the check accepts: the second
+    act is not refused for the first one's uncommitted changes."""
+    repo = make_repo(tmp_path)
+    assert _vote(repo, "Chidi", "2026-11-22T11:00:00Z").returncode == 0
+    r = _vote(repo, "Fatima", "2026-11-22T11:01:00Z")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert sorted(git(repo, "status", "--porcelain", "--untracked-files=all").split("\n")) == sorted([
+        "", f" M {GAME}/gamestate/proposals.yaml", f" M {GAME}/gamestate/ledger.yaml",
+        f"?? {GAME}/actions/20261122T110000Z--Chidi--core.vote.yaml",
+        f"?? {GAME}/actions/20261122T110100Z--Fatima--core.vote.yaml"])
+    r = nomic(repo, "check", "--base", "main", *NOW)
+    assert r.returncode == 0, r.stdout
+
+
+def test_act_refuses_an_edit_mixed_with_uncommitted_actions(tmp_path):
+    """An action taken, then the stats edited by hand: the advice says the two are mixed and how to start again;
+    the refused act writes nothing, and its action file is not there."""
+    repo = make_repo(tmp_path)
+    assert _vote(repo, "Chidi", "2026-11-22T11:00:00Z").returncode == 0
+    before = {p: (repo / p).read_text() for p in (ROSTER, f"{GAME}/gamestate/proposals.yaml")}
+    (repo / ROSTER).write_text(before[ROSTER].replace("  - name: Chidi\n    account: chidi-nomic\n    admin: false",
+                                                      "  - name: Chidi\n    account: chidi-nomic\n    admin: true"))
+    r = _vote(repo, "Fatima", "2026-11-22T11:01:00Z")
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert ("The uncommitted actions (1) and the other changes are mixed in the same files: `git diff HEAD -- "
+            "content/blognomic` shows them") in r.stdout
+    assert "players[2].admin: replay gives false, file says true" in r.stdout
+    assert not (repo / GAME / "actions" / "20261122T110100Z--Fatima--core.vote.yaml").exists()
+    assert (repo / f"{GAME}/gamestate/proposals.yaml").read_text() == before[f"{GAME}/gamestate/proposals.yaml"]
+
+
+def test_act_refuses_to_build_on_an_uncommitted_illegal_action(tmp_path):
+    """An action file written by hand that the rules refuse (seed 001 1.5: only an admin enacts) is not built on:
+    the refusal names it and its rule, and nothing is written."""
+    repo = make_repo(tmp_path)
+    name = "20261122T100000Z--Chidi--core.enact.yaml"
+    (repo / GAME / "actions" / name).write_text(
+        "# yaml-language-server: $schema=../../../schemas/action.schema.json\n"
+        "at: 2026-11-22T10:00:00Z\nactor: Chidi\naction: core.enact\nparams:\n  proposal: 3\n")
+    r = _vote(repo, "Chidi", "2026-11-22T11:00:00Z")
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "content/blognomic: an uncommitted action here is one the rules refuse: a pull request with them would " \
+        "be refused" in r.stdout, r.stdout
+    assert (f"{GAME}/actions/{name}:4:9: Chidi is not an admin; only admins may take this action "
+            "[rule: 1.5 Enactment]") in r.stdout, r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == f"?? {GAME}/actions/{name}\n"

@@ -331,6 +331,7 @@ def test_a_check_that_stops_at_an_illegal_action_names_the_ones_after_it_not_jud
     (repo / GAME / "actions" / name).write_text(
         "# yaml-language-server: $schema=../../../schemas/action.schema.json\n"
         "at: 2026-11-22T10:00:00Z\nactor: Chidi\naction: core.enact\nparams:\n  proposal: 3\n")
+    commit(repo, "the illegal action")  # committed: nomic act refuses to build on an uncommitted one
     r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi", "-q", *NOW)
     assert r.returncode == 0, r.stdout + r.stderr
     [vote] = [p.rpartition("/")[2] for p in _new_action(repo) if "core.vote" in p]

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.gitgame import ROOT, make_repo, nomic
+from tests.gitgame import ROOT, commit, make_repo, nomic
 
 NOW = ["--now", "2026-11-22T12:00:00Z"]
 GAME = "content/blognomic"
@@ -65,6 +65,7 @@ def _build_hostile_game(tmp: Path, names: bool = False) -> Path:
         body = body.replace("title: Numbers", "title: " + _yaml_quote(payload("ruletitle", short=True)))
         body += "\n" + payload("ruletext") + "\n\n<div onclick=\"window.__pwned_div=1\">raw html</div>\n"
         rule.write_text(body)
+    commit(repo, "founded with payloads")  # so founded: nomic act builds on no uncommitted change to initial/
     # proposals, a CfJ and votes with flavour notes, all taken with nomic act
     steps = [
         ["core.propose", "title=" + payload("ptitle", short=True), "text=" + payload("ptext"),

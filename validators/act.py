@@ -132,8 +132,10 @@ def record_for(action: str, actor: str, at: datetime, params: dict[str, Any], no
 
 def act(root: Path, game: str, action: str, actor: str, params: dict[str, Any], at: datetime, *,
         note: str | None = None, dry_run: bool = False, now: datetime | None = None,
-        given: dict[str, str] | None = None) -> ActResult:
-    """``given``: the text typed for each parameter (``parse_params``), kept as typed where a string is asked."""
+        given: dict[str, str] | None = None, on_changes: bool = False) -> ActResult:
+    """``given``: the text typed for each parameter (``parse_params``), kept as typed where a string is asked.
+    ``on_changes``: before writing a legal action, refuse to build on uncommitted changes the pull-request check
+    would refuse (``unexplained_changes``), as ``nomic act`` does."""
     folder = root / "content" / game
     require_game(root, game)
     with locked(folder) as recovered, yamlio.keeping_nodes():
@@ -178,6 +180,8 @@ def act(root: Path, game: str, action: str, actor: str, params: dict[str, Any], 
             # What CI would refuse once the files are read back: refuse it now and write nothing.
             step.problems = invalid
             return result
+        if on_changes and (unexplained := unexplained_changes(root, game, now)):
+            raise BadInput(unexplained)  # an edit by hand under the action: the check would refuse both
         texts[path] = content.doc_text(record, path, "action.schema.json")
         result.written = sorted(texts)
         result.texts = texts
@@ -342,3 +346,50 @@ def available(root: Path, game: str, actor: str, at: datetime) -> list[Available
                 why.extend(p.message for p in step.problems)
         out.append(Available(a.name, a.summary, props, required, why, a, cite(state, Problem("", rule=a.rule)).rule))
     return out
+
+
+def unexplained_changes(root: Path, game: str, now: datetime | None = None) -> list[Problem]:
+    """What the pull-request check (``check --base HEAD``) finds wrong in the work tree's uncommitted changes to
+    ``game``, before an action is added to them: an edit by hand that the actions do not give, an action already
+    committed that was edited, an uncommitted action the rules refuse. ``nomic act`` writes on top of the work
+    tree, so an action taken on such changes would go into a pull request the check refuses.
+
+    Nothing is asked when the game's folder has no uncommitted change (the usual case: one ``git status``), when
+    the folder is not in a git repository, or when HEAD does not hold the game yet (a game not committed). Files
+    that cannot be read or break their schema are left to ``act``, which names them at their lines."""
+    import subprocess
+
+    from .check import check_pr
+
+    folder = f"content/{game}"
+
+    def git(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True)
+
+    status = git("status", "--porcelain", "--untracked-files=all", "--", folder)
+    changed = [line[3:] for line in status.stdout.splitlines() if not line.endswith("/.nomic.lock")]
+    if status.returncode != 0 or not changed:
+        return []
+    if git("cat-file", "-e", f"HEAD:{folder}/game.yaml").returncode != 0:
+        return []
+    try:
+        report = check_pr(root, "HEAD", now=now)
+    except BadInput:
+        return []
+    found = [p for p in report.problems
+             if (p.file == folder or p.file.startswith(folder + "/")) and p.kind != "needs-admin"]
+    if not found or any(p.kind == BAD_INPUT for p in found):
+        return []
+    pending = sorted(p for p in changed if p.startswith(f"{folder}/actions/"))
+    if pending:
+        undo = (f"The uncommitted actions ({len(pending)}) and the other changes are mixed in the same files: "
+                f"`git diff HEAD -- {folder}` shows them; put the edit right by hand, or start again from the last "
+                f"commit (`git checkout HEAD -- {folder}`, then delete the new action files: `git clean -n "
+                f"{folder}` lists them) and take the actions again")
+    else:
+        undo = f"Undo them with `git checkout HEAD -- {folder}`, then act again"
+    what = ("an uncommitted action here is one the rules refuse" if any(p.action for p in found) else
+            "the uncommitted changes here are not what the game's actions give")
+    head = Problem(f"{what}: a pull request with them would be refused, and this action with it, so nothing was "
+                   f"written. {undo}", folder, kind=BAD_INPUT)
+    return [head, *(p.at(kind=BAD_INPUT) for p in found)]

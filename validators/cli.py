@@ -191,7 +191,7 @@ def cmd_act(args: argparse.Namespace) -> int:
     given: dict[str, str] = {}
     params = parse_params(args.params, Path.cwd(), given)
     result = act(root, args.game, args.action, args.actor, params, at, note=args.note, dry_run=args.dry_run,
-                 now=max(now, at) if args.at and args.allow_past else now, given=given)
+                 now=max(now, at) if args.at and args.allow_past else now, given=given, on_changes=True)
     step = result.step
     if not step.legal:
         # The action file is not written: a problem placed in it named a file the player could not find. It is
