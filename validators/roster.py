@@ -212,24 +212,33 @@ def used_names(ctx: Ctx) -> dict[str, tuple[str | None, str]]:
     return out
 
 
-def welcome_back(ctx: Ctx, name: str) -> list[dict[str, Any]] | None:
+def welcome_back(ctx: Ctx, name: str, taken_off: Iterable[dict[str, Any]] = ()) -> list[dict[str, Any]] | None:
     """Seed 001 1.2 (ifMUD's Rules 12 and 27 alike): a player who left and comes back (under ``name``) is playing
     again, so their record of leaving goes, whatever the case or spacing of the name they come back under, the one
     they left under or one they had given up (each game's checks let only them take either). Returns the names that
     stay theirs on their new entry (``formerly``): those they had given up, and the one they left under when they
-    come back under another (given up when they left); None when no player who left had the name."""
+    come back under another (given up when they left); None when no player who left had the name.
+
+    ``taken_off``: records of leaving that the change bringing the player back has itself taken off the roster (a
+    proposal's or CfJ's patch that removes the record and adds the player in one go). They are read as the roster's
+    own are, so a return by such a patch keeps the same names as one by ``core.join``."""
     key = fold(name)
-    back = [f for f in peek(ctx.doc("roster").get("former", []))
-            if fold(f["name"]) == key or any(fold(g["name"]) == key for g in f.get("formerly", []))]
+
+    def theirs(f: Any) -> bool:
+        return fold(f["name"]) == key or any(fold(g["name"]) == key for g in f.get("formerly", []))
+
+    here = [f for f in peek(ctx.doc("roster").get("former", [])) if theirs(f)]
+    back = here + [f for f in taken_off if theirs(f)]
     if not back:
         return None
     kept = [dict(g) for f in back for g in f.get("formerly", []) if fold(g["name"]) != key]
     kept += [{"name": f["name"], "until": f["left"]} for f in back if fold(f["name"]) != key]
-    roster = ctx.edit("roster")
-    gone = {f["name"] for f in back}
-    roster["former"] = [f for f in roster["former"] if f["name"] not in gone]
-    if not roster["former"]:
-        roster.pop("former")
+    if here or ctx.doc("roster").get("former") == []:  # a list the change emptied goes too, as after a join
+        roster = ctx.edit("roster")
+        gone = {f["name"] for f in here}
+        roster["former"] = [f for f in roster["former"] if f["name"] not in gone]
+        if not roster["former"]:
+            roster.pop("former")
     return kept
 
 

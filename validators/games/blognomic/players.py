@@ -171,7 +171,7 @@ def _leave(ctx: Ctx) -> None:
 
 Entry = tuple[str, Any, Any, Any]  # a roster entry before the patch: (name, account, joined, kind)
 Marks = tuple[list[Entry], list[dict[str, Any]], dict[str, Any], Any, dict[str, tuple[str | None, str]],
-              dict[str, set[str]]]
+              dict[str, list[dict[str, Any]]]]
 
 
 def open_bar_list(ctx: Ctx, effects: dict[str, Any] | None) -> None:
@@ -187,9 +187,9 @@ def open_bar_list(ctx: Ctx, effects: dict[str, Any] | None) -> None:
 
 def roster_marks(ctx: Ctx, effects: dict[str, Any] | None = None) -> Marks:
     """Who is on the roster, as (name, account, joined, kind), the bars, who is idle (name -> their
-    ``idle_since``), who leads, every name the game has given (``used_names``) and who may come back under the
-    names of players who left (``comebacks``): taken before a proposal's effects apply (``effects``: those about to
-    apply, for ``open_bar_list``)."""
+    ``idle_since``), who leads, every name the game has given (``used_names``) and the records of the players who
+    left, under each of their names (``comebacks``): taken before a proposal's effects apply (``effects``: those
+    about to apply, for ``open_bar_list``)."""
     open_bar_list(ctx, effects)
     roster = ctx.doc("roster")
     return ([(p["name"], p.get("account"), p.get("joined"), p.get("kind")) for p in peek(roster["players"])],
@@ -200,16 +200,17 @@ def roster_marks(ctx: Ctx, effects: dict[str, Any] | None = None) -> Marks:
             comebacks(roster))
 
 
-def comebacks(roster: Any) -> dict[str, set[str]]:
-    """Seed 001 1.2, as ``core.join`` reads it: each name of a player who left (the one they left under and those
-    they had given up), folded -> the accounts (lower case) of the records of departure under it. Only one of those
-    accounts may come back under the name; a record without an account restrains nobody (``_join_check``)."""
-    out: dict[str, set[str]] = {}
+def comebacks(roster: Any) -> dict[str, list[dict[str, Any]]]:
+    """Seed 001 1.2: each name of a player who left (the one they left under and those they had given up), folded
+    -> the records of departure under it, copied as they are before a proposal's or CfJ's patch (one copy per
+    record, under each of its names). Only the account of such a record may come back under the name
+    (``taken_names``), and a patch that takes the record off while adding the player back still brings back the
+    names it held (``_follow_returns``)."""
+    out: dict[str, list[dict[str, Any]]] = {}
     for f in peek(roster.get("former", [])):
-        for name in [f["name"], *(g["name"] for g in f.get("formerly", []))]:
-            accounts = out.setdefault(fold(name), set())
-            if f.get("account"):
-                accounts.add(f["account"].lower())
+        record = {**f, "formerly": [dict(g) for g in peek(f.get("formerly", []))]}
+        for name in [f["name"], *(g["name"] for g in record["formerly"])]:
+            out.setdefault(fold(name), []).append(record)
     return out
 
 
@@ -264,7 +265,7 @@ def same_players(before: list[Entry], roster: Any) -> dict[str, Entry]:
     return out
 
 
-def taken_names(before: list[Entry], used: dict[str, tuple[str | None, str]], back: dict[str, set[str]],
+def taken_names(before: list[Entry], used: dict[str, tuple[str | None, str]], back: dict[str, list[dict[str, Any]]],
                 roster: Any) -> Iterator[str]:
     """Seed 001 1.2: a Colonist's name changes as a result of a proposal (or a CfJ) approving it. Each player a
     patch renamed (an entry now under another name than it had before, ``same_players``: its account may have
@@ -292,11 +293,13 @@ def taken_names(before: list[Entry], used: dict[str, tuple[str | None, str]], ba
         if name in same or fold(name) not in used:
             continue
         owner, whose = used[fold(name)]
-        accounts = back.get(fold(name)) if owner is None else None
-        if accounts is None:
+        records = back.get(fold(name)) if owner is None else None
+        if records is None:
             yield (f"they add {name} to the roster, but that name is too like that of {whose}; a name stays with the "
                    "player who had it")
-        elif not accounts <= {(p.get("account") or "").lower()}:
+            continue
+        accounts = {f["account"].lower() for f in records if f.get("account")}
+        if not accounts <= {(p.get("account") or "").lower()}:
             yield (f"they add {name} to the roster, but that name is too like that of {whose} (account "
                    f"{', '.join(sorted(accounts))}); only they may come back under it")
 
@@ -347,20 +350,24 @@ def follow_roster_patch(ctx: Ctx, before: Marks, by: str) -> None:
         raise ctx.refuse(f"{by}'s effects cannot be applied: {why}")
     same = same_players(players, ctx.doc("roster"))
     _follow_removals(ctx, players, same, by)
-    _follow_returns(ctx, same, by)
+    _follow_returns(ctx, same, back, by)
     _follow_unidling(ctx, idle, same, by)
     _follow_idling(ctx, idle, same, by)
     _follow_bars(ctx, bars, by)
 
 
-def _follow_returns(ctx: Ctx, same: dict[str, Entry], by: str) -> None:
+def _follow_returns(ctx: Ctx, same: dict[str, Entry], back: dict[str, list[dict[str, Any]]], by: str) -> None:
     """Seed 001 1.2: an entry the patch added under a name of a player who left (``taken_names`` lets only them
     have it, with their account) is that player come back, as with ``core.join`` (``welcome_back``): the record of
-    their departure goes, and the names it kept stay theirs on the new entry, after any the patch wrote."""
-    if not ctx.doc("roster").get("former"):
+    their departure goes, and the names it kept stay theirs on the new entry, after any the patch wrote. A record
+    the patch itself took off (``back``: the records before it) counts as if it were still there, so its names are
+    kept all the same."""
+    still = {f["name"] for f in peek(ctx.doc("roster").get("former", []))}
+    taken_off = list({id(f): f for records in back.values() for f in records if f["name"] not in still}.values())
+    if not still and not taken_off:
         return
     for name in [p["name"] for p in peek(ctx.doc("roster")["players"]) if p["name"] not in same]:
-        kept = welcome_back(ctx, name)
+        kept = welcome_back(ctx, name, taken_off)
         if kept is None:
             continue  # a newcomer
         if kept:
