@@ -69,16 +69,21 @@ def _join_check(ctx: Ctx) -> Iterator[str]:
     for f in roster.get("former", []):
         # seed 001 1.2 (and 1.10, one person one player): the actions filed under a departed player's name, or
         # under a name they gave up before leaving, are theirs; only they (their account) may come back under it,
-        # so another newcomer would be taken for them
-        if not f.get("account") or f["account"].lower() == ctx.params["account"].lower():
+        # so another newcomer would be taken for them. A record that names no account tells nobody apart, so its
+        # names are refused to every newcomer until a proposal or CfJ writes the account on it (our reading)
+        if f.get("account") and f["account"].lower() == account:
             continue
-        if fold(f["name"]) == key:
-            yield (f"the name {ctx.actor!r} is too like {f['name']!r}, a player who left (account {f['account']}); "
-                   "only they may join again under it")
-        for g in f.get("formerly", []):
-            if fold(g["name"]) == key:
-                yield (f"the name {ctx.actor!r} is too like {g['name']!r}, a former name of {f['name']}, a player who "
-                       f"left (account {f['account']}); only they may join again under it")
+        given_up = [(g["name"], f"a former name of {f['name']}, a player who left") for g in f.get("formerly", [])]
+        for n, what in [(f["name"], "a player who left"), *given_up]:
+            if fold(n) != key:
+                continue
+            if f.get("account"):
+                yield (f"the name {ctx.actor!r} is too like {n!r}, {what} (account {f['account']}); only they may "
+                       "join again under it")
+            else:
+                yield (f"the name {ctx.actor!r} is too like {n!r}, {what}; the record of their departure names no "
+                       "account, so nothing shows that you are them (a proposal or CfJ may write their account on it, "
+                       f"/roster/former/name={f['name']}/account, and they may then join again under it)")
     for name, whose in given_names(ctx):
         # a name a module gave to a being it took off the roster (Settlement's dead Outsiders) stays given: the log's
         # files under it are that being's
@@ -110,7 +115,8 @@ JOIN = Action(
     effect=_join,
     in_hiatus=True,
     doc="The newcomer files this with their own forge account; they start with every stat at its default. A name "
-        "or account a proposal or CfJ barred from rejoining (Ruleset 75 1.10, `roster.barred`) is refused.",
+        "or account a proposal or CfJ barred from rejoining (Ruleset 75 1.10, `roster.barred`) is refused, and so is "
+        "a name of a player who left unless the account is the one their record of departure names.",
 )
 
 
@@ -278,7 +284,9 @@ def taken_names(before: list[Entry], used: dict[str, tuple[str | None, str]], ba
 
     Each entry a patch added (``same_players`` maps it to nobody) is a newcomer (1.2: anybody not playing may
     join) and must have a name ``core.join`` would give it, for the same reasons: none of those names, except that a
-    player who left may come back under their own (``back``: ``comebacks`` before the patch) with their account."""
+    player who left may come back under their own (``back``: ``comebacks`` before the patch) with the account their
+    record of departure names; a record that names none lets nobody have its names, unless the same effects write on
+    it the account the entry comes back with."""
     same = same_players(before, roster)
     for name, was in same.items():
         if was[0] == name:
@@ -302,6 +310,17 @@ def taken_names(before: list[Entry], used: dict[str, tuple[str | None, str]], ba
         if not accounts <= {(p.get("account") or "").lower()}:
             yield (f"they add {name} to the roster, but that name is too like that of {whose} (account "
                    f"{', '.join(sorted(accounts))}); only they may come back under it")
+            continue
+        for f in records:
+            # seed 001 1.2: a record that named no account before the patch tells nobody apart, as for core.join: the
+            # name stays theirs unless the same effects write on the record the account the entry comes back with
+            written = next((g.get("account") for g in peek(roster.get("former", [])) if g["name"] == f["name"]), None)
+            mine = p.get("account")
+            if not f.get("account") and not (written and mine and written.lower() == mine.lower()):
+                yield (f"they add {name} to the roster, but that name is too like that of {whose}; the record of "
+                       "their departure names no account, so nothing shows that the newcomer is them (effects that "
+                       f"write their account on it, /roster/former/name={f['name']}/account, may bring them back)")
+                break
 
 
 def new_leader_problem(state: Any, before: Any) -> str | None:
