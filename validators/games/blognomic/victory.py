@@ -8,7 +8,7 @@ from datetime import timedelta
 from typing import Any, Iterator
 
 from ...engine import LEADER, PLAYER, Action, Ctx
-from ...problems import Problem
+from ...problems import Problem, did_you_mean
 from ...roster import value_problem
 from ...schemas import NOT_BLANK, is_blank, not_blank
 from ...timeutil import format_time, parse_time
@@ -277,7 +277,7 @@ def _admin_or_leader(ctx: Ctx, problems: Iterator[str]) -> Iterator[str]:
     yield from problems
 
 
-def _ascend_check(ctx: Ctx) -> Iterator[str]:
+def _ascend_check(ctx: Ctx) -> Iterator[str | Problem]:
     if not ctx.doc("dynasty").get("awaiting_ascension"):
         yield "there is no passed DoV awaiting an Ascension Address"
     o = opts(ctx)
@@ -302,7 +302,7 @@ def _ascend_check(ctx: Ctx) -> Iterator[str]:
                 yield f"the keyword or new term {word!r} holds a line break or other control character"
             elif is_blank(word[:1]) or is_blank(word[-1:]):
                 yield f"the keyword or new term {word!r} begins or ends with an invisible character"
-    yield from _core_only_keywords(ctx, o)
+    yield from _keywords_in_reach(ctx, o)
     if ctx.params.get("veto") and not o["ascension_veto"]:
         # seed 001 1.9: the Address may name a theme, repeal dynastic rules and replace keywords, nothing more;
         # the new leader vetoes by voting VETO (1.8), and an admin fails the oldest pending proposal (1.5)
@@ -315,23 +315,84 @@ def _ascend_check(ctx: Ctx) -> Iterator[str]:
             yield f"proposal {pid} is not pending"
 
 
-def _core_only_keywords(ctx: Ctx, o: dict) -> Iterator[str]:
-    """Seed 003 rule 9: beyond the words it names, the Address replaces a keyword only in the rules over 9 that it
-    does not repeal. A keyword that stands only in core rules (1-9) would change nothing there: refused, naming a
-    core rule that holds it, rather than accepted with no effect."""
+def _keywords_in_reach(ctx: Ctx, o: dict) -> Iterator[Problem]:
+    """Seed 003 rule 9: the Address replaces the words rule 9 names wherever they stand, and any other keyword only in
+    the rules over 9 that it does not repeal. A keyword it could change nowhere is almost surely a slip of the pen
+    (a typo, a word the rules do not write, a word only in a rule the same Address repeals); accepted, it would be
+    a replacement that replaces nothing. So it is refused, naming the parameter, the word and why:
+
+    * a keyword only in core rules (1-9): refused, naming a core rule that holds it (rule 9 keeps them from it);
+    * a keyword in no rule over 9 the Address keeps: refused, naming a rule it repeals that holds it, or with the
+      nearest word those rules do hold ("did you mean");
+    * a word rule 9 names, in another case than the list's ("a.e."): refused when it stands in no rule in force,
+      no keyword of game.yaml and no column label (the list's own spelling, "A.E.", is always accepted: rule 9
+      names it, and the game's own state, such as the Calendar's era, may hold it where no rule text does);
+    * a keyword given itself as its new term, which changes nothing at all.
+
+    Ruleset 75 (seed 001 1.9, no list of words) is not concerned."""
     core_words = _core_words(ctx, o)
-    others = [k for k in ctx.params.get("keywords", {}) if core_words is not None and not _named(k, core_words)]
-    if not others:
+    replace = ctx.params.get("keywords", {})
+    if core_words is None or not replace:
         return
     repealed = set(ctx.params.get("repeal", []))
-    active = [r for rid, r in ctx.state.rules.items() if r.meta.get("status") == "active" and rid not in repealed]
-    for old in others:
+    active = [r for r in ctx.state.rules.values() if r.meta.get("status") == "active"]
+    kept = [r for r in active if r.id not in repealed]
+    core = [r for r in kept if r.meta.get("section") in o["core_sections"]]
+    over_9 = [r for r in kept if r.meta.get("section") not in o["core_sections"]]
+    for old, new in replace.items():
+        field = f"params.keywords.{old}"
+        if old == new:
+            yield Problem(f"{old!r} is given itself as its new term; replacing it would change nothing", field=field)
+            continue
+        if old in core_words:
+            continue  # rule 9 names it: the Address may replace it, wherever it stands
         pattern = _keyword_pattern({old: old})
-        holds = [r for r in active if pattern.search(r.body) or pattern.search(r.title)]
-        core = [r for r in holds if r.meta.get("section") in o["core_sections"]]
-        if core and len(core) == len(holds):
-            yield (f"{old!r} stands only in core rules (rule {core[0].cite()}); the Ascension Address may replace "
-                   "it only in the rules over 9 it does not repeal, and only the words rule 9 names in every rule")
+        if _named(old, core_words):
+            labels = [str(d.get("label") or "") for d in (ctx.doc("roster").get("stats") or {}).values()]
+            if (any(_holds(r, pattern) for r in kept) or old in (ctx.config.get("keywords") or {}).values()
+                    or any(pattern and pattern.search(label) for label in labels)):
+                continue
+            listed = next(w for w in core_words if w.casefold() == old.casefold())
+            yield Problem(f"{old!r} stands in no rule in force after this Address, no keyword of game.yaml and no "
+                          f"column label, so replacing it would change nothing; did you mean {listed!r}? (a word "
+                          "is replaced where it stands in the case given)", field=field)
+            continue
+        if any(_holds(r, pattern) for r in over_9):
+            continue
+        in_core = [r for r in core if _holds(r, pattern)]
+        gone = [r for r in active if r.id in repealed and _holds(r, pattern)]
+        if in_core:
+            yield Problem(f"{old!r} stands only in core rules (rule {in_core[0].cite()}); the Ascension Address may "
+                          "replace it only in the rules over 9 it does not repeal, and only the words rule 9 names "
+                          "in every rule", field=field)
+        elif gone:
+            yield Problem(f"{old!r} stands only in rule {gone[0].cite()}, which this Address repeals; the Ascension "
+                          "Address replaces a keyword only in the rules over 9 it keeps", field=field)
+        else:
+            yield Problem(f"{old!r} stands in no rule over 9 that this Address keeps, so replacing it would change "
+                          "nothing" + _nearest_word(old, over_9), field=field)
+
+
+def _nearest_word(word: str, rules: list[Any]) -> str:
+    """"; did you mean X?" for the words standing whole in ``rules`` (as the Address would find them), as many as
+    ``word`` has, nearest it; or ""."""
+    import difflib
+
+    token = r"\w+(?:[.'\u2019-]\w+)*\.?"
+    phrase = re.compile(r"(?<!\w)(?=(" + token + r"(?: " + token + r"){" + str(len(word.split()) - 1) + r"}))")
+    found: set[str] = set()
+    for r in rules:
+        for text in (r.title, r.body):
+            for m in phrase.finditer(text):
+                found.update((m.group(1), m.group(1).rstrip(".")))
+    close = difflib.get_close_matches(word, sorted(found), n=5, cutoff=0.6)
+    standing = [c for c in close if any(_holds(r, _keyword_pattern({c: c})) for r in rules)]
+    return did_you_mean(word, standing, repr)
+
+
+def _holds(rule: Any, pattern: re.Pattern[str] | None) -> bool:
+    """Whether a keyword's pattern finds it in the rule's text or title."""
+    return pattern is not None and bool(pattern.search(rule.body) or pattern.search(rule.title))
 
 
 def _core_words(ctx: Ctx, o: dict) -> list[str] | None:
