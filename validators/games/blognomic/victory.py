@@ -490,7 +490,12 @@ def _keyword_pattern(replace: dict[str, str]) -> re.Pattern[str] | None:
 
 
 def _number_key(number: str) -> tuple:
-    return tuple(int(x) if x.isdigit() else 0 for x in str(number).split("."))
+    """A rule number in the Ruleset's order, for seed 003 rule 9's renumbering "in sequence": numerals compared as
+    numbers (22.9 before 22.10) and a rule a proposal numbered "18a" right after 18, as the wiki's ruleset page and
+    the Quazie Hands order them. Each part read as a number or else 0 put "18a" before rule 1, so the Address
+    renumbered it 1 and pushed the core rules up to 2-10, rule 9 among the rules over 9."""
+    parts = re.findall(r"\d+|[^\d.]+", str(number))
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in parts)
 
 
 ASCEND = Action(
