@@ -346,7 +346,7 @@ def _keywords_in_reach(ctx: Ctx, o: dict) -> Iterator[Problem]:
             continue
         if old in core_words:
             continue  # rule 9 names it: the Address may replace it, wherever it stands
-        pattern = _keyword_pattern({old: old})
+        pattern = keyword_pattern({old: old})
         if _named(old, core_words):
             labels = [str(d.get("label") or "") for d in (ctx.doc("roster").get("stats") or {}).values()]
             if (any(_holds(r, pattern) for r in kept) or old in (ctx.config.get("keywords") or {}).values()
@@ -386,7 +386,7 @@ def _nearest_word(word: str, rules: list[Any]) -> str:
             for m in phrase.finditer(text):
                 found.update((m.group(1), m.group(1).rstrip(".")))
     close = difflib.get_close_matches(word, sorted(found), n=5, cutoff=0.6)
-    standing = [c for c in close if any(_holds(r, _keyword_pattern({c: c})) for r in rules)]
+    standing = [c for c in close if any(_holds(r, keyword_pattern({c: c})) for r in rules)]
     return did_you_mean(word, standing, repr)
 
 
@@ -427,10 +427,10 @@ def _ascend(ctx: Ctx) -> None:
             for old, new in replace.items():
                 if value == old:
                     config["keywords"][key] = new
-        pattern = _keyword_pattern(replace)
+        pattern = keyword_pattern(replace)
         # seed 003 rule 9: the words it names are replaced in every rule, any other keyword only in the rules over 9
         # (rule 1: rules 1-9 are the core); seed 001 1.9 replaces any keyword in every rule (no list)
-        core_pattern = pattern if core_words is None else _keyword_pattern(
+        core_pattern = pattern if core_words is None else keyword_pattern(
             {k: v for k, v in replace.items() if _named(k, core_words)})
         for r in rules.values():
             if r.meta.get("status") != "active":
@@ -477,7 +477,7 @@ def _ascend(ctx: Ctx) -> None:
                              "reason": "vetoed in the Ascension Address"}
 
 
-def _keyword_pattern(replace: dict[str, str]) -> re.Pattern[str] | None:
+def keyword_pattern(replace: dict[str, str]) -> re.Pattern[str] | None:
     """The keywords of an Address, each matched where it stands as a whole word: no letter, digit or underscore
     touches either end (longest first, so "GRAND POOBAH" wins over "GRAND"). None when there are none.
 

@@ -26,8 +26,9 @@ import copy
 from ...engine import Ctx, peek
 from ...timeutil import format_time
 from ..blognomic.options import options as core_options
+from ..blognomic.victory import keyword_pattern
 from .common import DANCE_FIELD, flavour_names
-from .hands import calendar_year
+from .hands import POCKET, calendar_year
 
 # the module's records of values the reset blanks (see the module's docstring)
 KEYED = ("landings", "launch_base", "blind_since", "role_since", "concerto_used", "movement_used")
@@ -78,7 +79,9 @@ def address_renames(ctx: Ctx) -> None:
     * the Calendar's ``era``, when the Address renames the era it is counted in (A.E. after a win);
     * the era a later win restarts the Calendar in: rule 9's text now names the new term, so the game keyword
       ``era`` holds it (the core renames a keyword already in game.yaml; a first rename writes it there);
-    * the reserved words of rule 11 (the nature of Stuff): "Year" renamed is the new term that has a meaning.
+    * the reserved words of rule 11 (the nature of Stuff): "Year" renamed is the new term that has a meaning;
+    * each Hand's grabbed text (rule 22): a Hand is a piece of ruleset text between braces, so the core, replacing a
+      word in its rule, replaces it inside the braces too (``_hands_follow``).
 
     Free on every other action, and on an Address that renames nothing."""
     if ctx.action.name != "core.ascend" or not ctx.params.get("keywords"):
@@ -100,6 +103,30 @@ def address_renames(ctx: Ctx) -> None:
         if any(w in replace for w in words):
             edited = ctx.edit("quazie_tables")
             edited["reserved_words"] = [replace.get(w, w) for w in edited["reserved_words"]]
+    if "quazie" in ctx.state.docs:
+        _hands_follow(ctx, replace)
+
+
+def _hands_follow(ctx: Ctx, replace: dict[str, str]) -> None:
+    """Seed 003 rule 22: a Hand is the braces around a piece of ruleset text ("{{X}}", X being rule text). Rule 9's
+    Address replacing a word in the Hand's rule replaces it between the braces as well, so the Hand still grabs the
+    same piece, now in the new words: its recorded ``text`` follows. Left as it was, the record no longer matched
+    its rule, and the Hand counted as in no rule (in its Pocket), so an Address renaming "Muffin" took rule 23's
+    "{{a Muffin}}" Hand out of play and stopped every Switcheroo. A Hand in a rule the Address repeals is left as
+    it is: it is in no rule now (rule 22 puts it in its Pocket)."""
+    pattern = keyword_pattern(replace)
+    for side, hand in (ctx.doc("quazie").get("hands") or {}).items():
+        rid, text = hand.get("rule"), str(hand.get("text"))
+        before, after = ctx.tx.base.rules.get(rid), ctx.state.rules.get(rid)
+        if pattern is None or rid == POCKET or before is None or after is None:
+            continue
+        grab = "{{" + text + "}}"
+        if grab not in before.body or grab in after.body:
+            continue  # not in its rule before the Address, or still there as it was
+        new = pattern.sub(lambda m: replace[m.group(1)], text)
+        if new != text and "{{" + new + "}}" in after.body:
+            ctx.edit("quazie")["hands"][side]["text"] = new
+            ctx.step({"hand": side, "grabs": new})
 
 
 def _reset(ctx: Ctx) -> None:
