@@ -341,6 +341,8 @@ def available(root: Path, game: str, actor: str, at: datetime) -> list[Available
             for m in files.registry.modules:
                 for gate in m.gates:
                     why.extend(str(x) for x in gate(ctx))
+            if not why and a.ready is not None:
+                why.extend(x.message if isinstance(x, Problem) else str(x) for x in a.ready(ctx))
             if not why and not required:
                 step = judge_one(files.registry, state, record, "", check_recorded=False)
                 why.extend(p.message for p in step.problems)

@@ -687,6 +687,12 @@ class Action:
     # The parameter that holds the actor's new name, for an action that renames its actor: the actions after it
     # are theirs under that name (the pull-request check follows it; the effect calls ``ctx.renamed``).
     new_name_param: str | None = None
+    # Refusals that need no parameters: the action cannot be taken now whatever values are given (no proposal is
+    # pending to vote on; this game's rules give no such power). ``nomic act --list`` says them beside an action
+    # that takes parameters, which it cannot judge whole. Each must be one the check makes too, for every value
+    # (the check begins with it, or refuses each value in its own words), so that the list never says "no" to an
+    # action the check would take.
+    ready: Check | None = None
     # Whether taking it is the actor acting in the game, so the ledger's ``seen`` records it. The engine's tick
     # is no game action (anyone files it, only to let time pass): it moves the clock but leaves ``seen`` alone,
     # so rules that ask when a player last acted (seed 001 1.2's week without a post) do not count it.

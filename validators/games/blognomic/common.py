@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from ...engine import Ctx, State, peek
 from ...roster import active_players, quorum
@@ -57,6 +57,18 @@ def find(items: list[dict[str, Any]], ident: int, what: str, ctx: Ctx) -> dict[s
     # the numbers a player who mistyped one most likely meant
     open_now = f"pending: {', '.join(pending)}" if pending else f"no {what} is pending"
     raise ctx.refuse(f"there is no {what} {ident} ({open_now})")
+
+
+def none_pending(doc: str, key: str, what: str, *, own: bool = False) -> Callable[[Ctx], Iterator[str]]:
+    """``Action.ready`` of an action on a pending post: there is none (``own``: none of the actor's), so the check
+    refuses every number (``find``: no such post, or not pending; or another's)."""
+
+    def ready(ctx: Ctx) -> Iterator[str]:
+        if not any(item["status"] == "pending" and (not own or item.get("author") == ctx.actor)
+                   for item in peek(ctx.doc(doc)[key])):
+            yield f"no {what} of yours is pending" if own else f"no {what} is pending"
+
+    return ready
 
 
 def age_hours(item: dict[str, Any], now: datetime) -> float:

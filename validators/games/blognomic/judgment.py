@@ -9,7 +9,7 @@ from ...effects import apply_effects
 from ...engine import ADMIN, Action, Ctx
 from ...timeutil import format_time
 from .._timefmt import when
-from .common import clock_start, edit_item, find, in_hiatus, open_hours, opts, subject_problem, tally
+from .common import clock_start, edit_item, find, in_hiatus, none_pending, open_hours, opts, subject_problem, tally
 from .players import follow_roster_patch, roster_marks
 from .proposals import POST_FIELDS, effects_problem
 
@@ -65,6 +65,7 @@ CFJ_VOTE = Action(
     params={"type": "object", "required": ["cfj", "vote"], "additionalProperties": False,
             "properties": {"cfj": {"type": "integer", "minimum": 1}, "vote": {"enum": ["FOR", "AGAINST"]}}},
     check=_vote_check,
+    ready=none_pending("cfjs", "cfjs", "CfJ"),
     effect=_vote,
     in_hiatus=True,
 )
@@ -205,6 +206,7 @@ CFJ_RESOLVE = Action(
                            "fail_without_effect": {"type": "boolean"}}},
     who=ADMIN,
     check=_resolve_check,
+    ready=none_pending("cfjs", "cfjs", "CfJ"),
     effect=_resolve,
     in_hiatus=True,
     doc="Once it has Quorum FOR (or AGAINST, in Ruleset 75) or four days have passed (two in Hiatus), a CfJ "

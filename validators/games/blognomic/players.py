@@ -680,11 +680,16 @@ def rename_documents(ctx: Ctx, old: str, new: str) -> None:
                         item[k] = new
 
 
-def _rename_check(ctx: Ctx) -> Iterator[str]:
+def _rename_ready(ctx: Ctx) -> Iterator[str]:
     if not opts(ctx)["rename_by_player"]:
         # seed 001 1.2: a Colonist's name changes only when a proposal approving the change is enacted
         yield (f"in this game a {ctx.keyword('player', 'player')}'s name changes only by a proposal approving the "
                "change")
+
+
+def _rename_check(ctx: Ctx) -> Iterator[str]:
+    if not opts(ctx)["rename_by_player"]:
+        yield from _rename_ready(ctx)
         return
     yield from rename_problems(ctx, ctx.actor, ctx.params["name"])
     b = bar_on(ctx.doc("roster").get("barred"), ctx.params["name"], None)
@@ -709,6 +714,7 @@ RENAME = Action(
     who=PLAYER,
     idle_ok=True,  # seed 003 rule 2 is one of the rules for which idle Muffins still count
     check=_rename_check,
+    ready=_rename_ready,
     effect=_rename,
     new_name_param="name",
     # seed 003 rule 2: a Muffin may change their name at any time; seed 001 1.2 only by an enacted proposal

@@ -21,6 +21,7 @@ from .common import (
     edit_item,
     find,
     leader,
+    none_pending,
     open_for,
     open_hours,
     opts,
@@ -335,6 +336,7 @@ VOTE = Action(
             "properties": {"proposal": {"type": "integer", "minimum": 1},
                            "vote": {"enum": ["FOR", "AGAINST", "DEFERENTIAL", "VETO", "COMPENSATE", "ADMONISH"]}}},
     check=_vote_check,
+    ready=none_pending("proposals", "proposals", "proposal"),
     effect=_vote,
     in_hiatus=True,
     doc="A later vote replaces an earlier one, except that an author's vote against their own proposal "
@@ -459,6 +461,7 @@ ENACT = Action(
     params=_RESOLVE_PARAMS,
     who=ADMIN,
     check=_resolve_check(True),
+    ready=none_pending("proposals", "proposals", "proposal"),
     effect=_resolve(True),
     doc="An admin may enact the oldest pending proposal once it has Quorum FOR and has been open 12 hours, or "
         "has been open 48 hours with more than half of its (at least two) votes FOR, and is neither vetoed nor "
@@ -472,6 +475,7 @@ FAIL = Action(
     params=_RESOLVE_PARAMS,
     who=ADMIN,
     check=_resolve_check(False),
+    ready=none_pending("proposals", "proposals", "proposal"),
     effect=_resolve(False),
     doc="An admin may fail the oldest pending proposal when enough AGAINST votes stop it from ever reaching "
         "Quorum, when it is vetoed or self-killed, or after 48 hours without enough support.",

@@ -21,7 +21,7 @@ from typing import Any, Iterator
 
 from ...engine import Action, Ctx
 from ...timeutil import format_time
-from .common import edit_item, find, opts, subject_problem
+from .common import edit_item, find, none_pending, opts, subject_problem
 from .proposals import POST_FIELDS
 
 RULE = "gamestate-tracking"
@@ -87,7 +87,7 @@ def _effect(kind: str):
 def _action(kind: str, name: str, summary: str, doc: str, *, alter: bool = False) -> Action:
     """Withdrawing (or, with ``alter``, altering) a post of this kind: its number, and what an alteration may
     change."""
-    _, _, param, _ = KINDS[kind]
+    doc_kind, key, param, what = KINDS[kind]
     fields = {f: POST_FIELDS[f] for f in ALTERABLE[kind]} if alter else {}
     return Action(
         name=name,
@@ -96,6 +96,7 @@ def _action(kind: str, name: str, summary: str, doc: str, *, alter: bool = False
         params={"type": "object", "required": [param], "additionalProperties": False,
                 "properties": {param: {"type": "integer", "minimum": 1}, **fields}},
         check=(_alter_check if alter else _check)(kind),
+        ready=none_pending(doc_kind, key, what, own=True),  # author_may_change refuses another's or one not pending
         effect=(_alter if alter else _effect)(kind),
         in_hiatus=True,  # which of them Hiatus allows is victory.HIATUS_TAGS's to say
         doc=doc,

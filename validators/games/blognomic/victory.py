@@ -12,7 +12,7 @@ from ...problems import Problem, did_you_mean
 from ...roster import value_problem
 from ...schemas import NOT_BLANK, is_blank, not_blank
 from ...timeutil import format_time, parse_time
-from .common import edit_item, find, in_hiatus, leader, open_hours, opts, tally
+from .common import edit_item, find, in_hiatus, leader, none_pending, open_hours, opts, tally
 from .players import remove_player
 from .proposals import TEXT
 
@@ -82,6 +82,7 @@ DOV_VOTE = Action(
             "properties": {"dov": {"type": "integer", "minimum": 1},
                            "vote": {"enum": ["FOR", "AGAINST", "DEFERENTIAL"]}}},
     check=_vote_check,
+    ready=none_pending("dovs", "dovs", "DoV"),
     effect=_vote,
     in_hiatus=True,
 )
@@ -258,6 +259,7 @@ DOV_RESOLVE = Action(
                            "decision": {"enum": ["passed", "failed"]}}},
     who=PLAYER,
     check=lambda ctx: _admin_or_leader(ctx, _resolve_check(ctx)),
+    ready=none_pending("dovs", "dovs", "DoV"),
     effect=_resolve,
     in_hiatus=True,
     doc="Ruleset 75: after 24 hours (12 if the leader voted) an admin resolves it; it passes if Quorum voted "
@@ -277,9 +279,13 @@ def _admin_or_leader(ctx: Ctx, problems: Iterator[str]) -> Iterator[str]:
     yield from problems
 
 
-def _ascend_check(ctx: Ctx) -> Iterator[str | Problem]:
+def _ascend_ready(ctx: Ctx) -> Iterator[str]:
     if not ctx.doc("dynasty").get("awaiting_ascension"):
         yield "there is no passed DoV awaiting an Ascension Address"
+
+
+def _ascend_check(ctx: Ctx) -> Iterator[str | Problem]:
+    yield from _ascend_ready(ctx)
     o = opts(ctx)
     rules = ctx.state.rules
     for rid in ctx.params.get("repeal", []):
@@ -520,12 +526,13 @@ ASCEND = Action(
                                     "uniqueItems": True}}},
     who=LEADER,
     check=_ascend_check,
+    ready=_ascend_ready,
     effect=_ascend,
     in_hiatus=True,
 )
 
 
-def _pass_check(ctx: Ctx) -> Iterator[str]:
+def _pass_ready(ctx: Ctx) -> Iterator[str]:
     if not opts(ctx)["leader_may_pass"]:
         # seed 003 rule 9 (and rule 1: the gamestate changes only as a rule permits): the winner of the dynasty
         # is its new leader, with no provision to hand the role on; handing it on is Ruleset 75's (seed 001 1.9)
@@ -540,6 +547,12 @@ def _pass_check(ctx: Ctx) -> Iterator[str]:
         # seed 001 1.9: "that Colonist", the maker of the passing DoV, may pass the role, once; whoever it was
         # handed to leads the dynasty and posts the Address, but may not hand it on again
         yield f"only {winner}, whose DoV passed, may pass the role on; {ctx.actor} received it"
+
+
+def _pass_check(ctx: Ctx) -> Iterator[str]:
+    yield from _pass_ready(ctx)
+    if not opts(ctx)["leader_may_pass"] or not ctx.doc("dynasty").get("awaiting_ascension"):
+        return
     to = ctx.player(ctx.params["to"])
     if to is None:
         yield f"there is no player {ctx.params['to']!r}"
@@ -567,25 +580,38 @@ PASS_LEADERSHIP = Action(
             "properties": {"to": {"$ref": "common.schema.json#/$defs/name"}}},
     who=LEADER,
     check=_pass_check,
+    ready=_pass_ready,
     effect=_pass,
     in_hiatus=True,
 )
 
 
-def _remove_idle_check(ctx: Ctx) -> Iterator[str]:
+def _remove_idle_now(ctx: Ctx) -> Iterator[str]:
     boss = ctx.keyword("leader", "leader")
     if not opts(ctx)["remove_idle_after_win"]:
         # seed 001 1.9 has no such power; 1.2 lets a Colonist leave, and fair play (1.11) needs a proposal or CfJ
         yield "this game's rules let nobody remove idle players when a dynasty is won"
         return
     dynasty = ctx.doc("dynasty")
-    past = dynasty.get("past") or []
-    if not dynasty.get("awaiting_ascension") or not past:
+    if not dynasty.get("awaiting_ascension") or not dynasty.get("past"):
         # seed 003 rule 9: the removal is part of what follows the win, before the Ascension Address ends the Hiatus
         yield (f"idle players may be removed only between a passing DoV and the {boss}'s Ascension Address, "
                "when the dynasty has been won")
+
+
+def _remove_idle_ready(ctx: Ctx) -> Iterator[str]:
+    now = list(_remove_idle_now(ctx))
+    yield from now
+    if not now and not idle_throughout(ctx):  # the check refuses every player named: not one of these
+        yield f"no player was idle throughout {ctx.doc('dynasty')['past'][-1]['title']}"
+
+
+def _remove_idle_check(ctx: Ctx) -> Iterator[str]:
+    now = list(_remove_idle_now(ctx))
+    if now:
+        yield from now
         return
-    won = past[-1]
+    won = ctx.doc("dynasty")["past"][-1]
     name = ctx.params["player"]
     target = ctx.player(name)
     if target is None:
@@ -633,6 +659,7 @@ REMOVE_IDLE = Action(
             "properties": {"player": {"$ref": "common.schema.json#/$defs/name"}}},
     who=LEADER,
     check=_remove_idle_check,
+    ready=_remove_idle_ready,
     effect=_remove_idle,
     in_hiatus=True,
     # seed 003 rule 9: when a Dynasty has been won, Muffins idle throughout it may be removed from the game at the

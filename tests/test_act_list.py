@@ -1,0 +1,97 @@
+"""``nomic act GAME --list``: an action that takes parameters is said not to be possible when it is not, whatever
+values are given (``Action.ready``): nothing pending to vote on, a power this game's rules do not give. The list
+must never say "no" to an action the check would take: each example game's refusals are tried against the judge
+with every number the game has used and one more."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from tests.gitgame import ROOT, make_repo, nomic
+from validators.act import act, available
+from validators.content import WorkTree, load_game
+from validators.engine import advance
+from validators.judge import judge_one
+from validators.timeutil import parse_time
+
+NOW = parse_time("2026-11-22T12:00:00Z")
+AT = ["--at", "2026-11-22T12:00:00Z", "--now", "2026-11-22T12:00:00Z"]
+GAMES = ["blognomic", "monkey", "settlement", "quazie"]  # the games of the BlogNomic core
+
+
+def _listed(repo: Path, game: str, who: str) -> dict[str, list[str]]:
+    return {a.name: a.why_not for a in available(repo, game, who, NOW)}
+
+
+def _values(state, name: str, schema: dict) -> list:
+    """Values a player could give to a parameter: every number the game's posts have used and one more, each
+    player's name, each vote."""
+    if "enum" in schema:
+        return list(schema["enum"])
+    if schema.get("type") == "integer":
+        ids = [item["id"] for doc, key in (("proposals", "proposals"), ("cfjs", "cfjs"), ("dovs", "dovs"))
+               for item in state.docs.get(doc, {}).get(key, [])]
+        return list(range(1, max(ids, default=0) + 2))
+    if schema.get("type") == "boolean":
+        return [False, True]
+    names = [p["name"] for p in state.players()]
+    return names + ["Zed"] if name in ("to", "player", "name") else ["x"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_action_the_list_refuses_is_refused_by_the_check_for_every_value(game):
+    """Every "no" the list says of an action that takes parameters (its who, the game's gates, ``Action.ready``) is
+    the check's verdict for every value tried."""
+    files = load_game(WorkTree(ROOT), game)
+    state, _ = advance(files.registry, files.state, NOW)
+    tried = set()
+    for who in [p["name"] for p in state.players()][:4]:
+        for a in available(ROOT, game, who, NOW):
+            action = files.registry.actions[a.name]
+            required = action.params.get("required", [])
+            if not a.why_not or not required:
+                continue
+            props = action.params.get("properties", {})
+            combos: list[dict] = [{}]
+            for name in required:
+                combos = [{**c, name: v} for c in combos for v in _values(state, name, props[name])]
+            for params in combos[:200]:
+                record = {"at": "2026-11-22T12:00:00Z", "actor": who, "action": a.name, "params": params}
+                step = judge_one(files.registry, files.state, record, "", now=NOW, check_recorded=False)
+                assert not step.legal, (game, who, a.name, params, a.why_not)
+            if action.ready is not None:
+                tried.add(a.name)
+    # the refusals of Action.ready were among those tried: nothing pending to vote on, nothing of one's own
+    assert {"core.cfj-vote", "core.dov-resolve", "core.cfj-withdraw", "core.ascend"} <= tried, tried
+
+
+def test_the_list_says_what_is_pending_to_vote_on_withdraw_and_resolve(tmp_path):
+    """Seed 001 1.3-1.7: the example has one pending proposal, Bruno's #3, and no CfJ. Voting on proposals is
+    possible, on CfJs not; withdrawing a proposal is for Bruno alone. Once Chidi raises a CfJ, voting on it is."""
+    repo = make_repo(tmp_path)
+    alice, bruno = _listed(repo, "blognomic", "Alice"), _listed(repo, "blognomic", "Bruno")
+    assert alice["core.vote"] == [] and alice["core.enact"] == []
+    assert alice["core.withdraw"] == ["no proposal of yours is pending"] and bruno["core.alter"] == []
+    assert alice["core.cfj-vote"] == ["no CfJ is pending"] and alice["core.cfj-resolve"] == ["no CfJ is pending"]
+    assert alice["core.dov-vote"] == ["no DoV is pending"]
+    assert alice["core.ascend"] == ["there is no passed DoV awaiting an Ascension Address"]
+    r = act(repo, "blognomic", "core.cfj", "Chidi", {"title": "Was that fair?", "text": "Judge it."},
+            NOW - timedelta(minutes=5), now=NOW)
+    assert r.step.legal and r.written
+    alice, chidi = _listed(repo, "blognomic", "Alice"), _listed(repo, "blognomic", "Chidi")
+    assert alice["core.cfj-vote"] == [] and chidi["core.cfj-withdraw"] == []
+    assert alice["core.cfj-withdraw"] == ["no CfJ of yours is pending"]
+
+
+def test_the_list_says_no_to_a_rename_where_only_a_proposal_renames(tmp_path):
+    """Seed 001 1.2: in Ruleset 75 a name changes only by a proposal; seed 003 rule 2: a Muffin renames at will."""
+    r = nomic(ROOT, "act", "blognomic", "--list", "--as", "Alice", *AT)
+    assert r.returncode == 0, r.stdout + r.stderr
+    text = r.stdout.split("core.rename", 1)[1]
+    assert text.startswith(" name=\n      Change your name\n      - in this game a Colonist's name changes only by a "
+                           "proposal approving the change"), r.stdout
+    r = nomic(ROOT, "act", "quazie", "--list", "--as", "Quazie", *AT)
+    assert "yes core.rename name=" in r.stdout, r.stdout
