@@ -12,6 +12,7 @@ from typing import Any, Iterator
 
 from ...engine import ADMIN, NEWCOMER, PLAYER, Action, Ctx, peek
 from ...roster import (
+    Entry,
     bar_on,
     fold,
     given_names,
@@ -20,6 +21,7 @@ from ...roster import (
     rename_key,
     rename_player,
     rename_problems,
+    same_players,
     unrenamable,
     used_names,
     welcome_back,
@@ -175,7 +177,6 @@ def _leave(ctx: Ctx) -> None:
 # (``core.leave``) is done here after the patch: an entry that now carries another name (``same_players`` says
 # which entry was whom) is that player renamed, everywhere; an entry that is gone is that player removed.
 
-Entry = tuple[str, Any, Any, Any]  # a roster entry before the patch: (name, account, joined, kind)
 Marks = tuple[list[Entry], list[dict[str, Any]], dict[str, Any], Any, dict[str, tuple[str | None, str]],
               dict[str, list[dict[str, Any]]]]
 
@@ -217,57 +218,6 @@ def comebacks(roster: Any) -> dict[str, list[dict[str, Any]]]:
         record = {**f, "formerly": [dict(g) for g in peek(f.get("formerly", []))]}
         for name in [f["name"], *(g["name"] for g in record["formerly"])]:
             out.setdefault(fold(name), []).append(record)
-    return out
-
-
-def same_players(before: list[Entry], roster: Any) -> dict[str, Entry]:
-    """Who each entry on the roster after a proposal's or CfJ's patch was before it: its name now -> its entry
-    before (``before``: ``roster_marks``), for each entry the patch carried over; an entry before that nobody
-    here maps to was taken off, an entry here that maps to nobody was added.
-
-    Seed 001 1.2: a Colonist's name changes by a proposal approving it; the patch may also give the player another
-    forge account, and they are still the same player. Read in this order (our reading):
-
-    1. an entry with the account and joining time of exactly one entry before (and the only one now) is that
-       player, whatever its name (so two players who swap names are each renamed);
-    2. an entry left with the name of an entry left before is that player (an account changed, or dropped);
-    3. the entries left (name and account both new) are the entries left before with the same joining time and
-       ``kind`` (a player, or a non-player character of that kind), taken in roster order, when as many are left
-       on each side; a patch that rewrites an entry's fields keeps its joining time and its place. Where the
-       numbers differ (a patch that also takes off, or adds, an entry with that joining time), nobody of that
-       joining time is paired: the ones before are taken off and the ones now added."""
-    was: dict[tuple[Any, Any], list[Entry]] = {}
-    for b in before:
-        was.setdefault((b[1], b[2]), []).append(b)
-    now = list(peek(roster["players"]))
-    count: dict[tuple[Any, Any], int] = {}
-    for p in now:
-        count[(p.get("account"), p.get("joined"))] = count.get((p.get("account"), p.get("joined")), 0) + 1
-    out: dict[str, Entry] = {}
-    for p in now:
-        olds = was.get((p.get("account"), p.get("joined")), [])
-        if len(olds) == 1 and count[(p.get("account"), p.get("joined"))] == 1:
-            out[p["name"]] = olds[0]
-    if len(out) == len(now):
-        return out  # the usual patch: no account changed
-    taken = set(out.values())
-    left = [b for b in before if b not in taken]
-    by_name = {b[0]: b for b in left}
-    for p in now:
-        if p["name"] not in out and p["name"] in by_name:
-            out[p["name"]] = by_name[p["name"]]
-            left.remove(by_name[p["name"]])
-    olds_at: dict[tuple[Any, Any], list[Entry]] = {}
-    for b in left:
-        olds_at.setdefault((b[2], b[3]), []).append(b)
-    news_at: dict[tuple[Any, Any], list[str]] = {}
-    for p in now:
-        if p["name"] not in out:
-            news_at.setdefault((p.get("joined"), p.get("kind")), []).append(p["name"])
-    for key, names in news_at.items():
-        olds = olds_at.get(key, [])
-        if len(olds) == len(names):
-            out.update(zip(names, olds))
     return out
 
 
