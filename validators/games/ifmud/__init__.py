@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ...engine import DocKind, Module, Problem, State
-from . import bombs, consent, extras, fresh, gifts, movement, pieman, quests, robot, tokens, turns
+from . import bombs, consent, extras, fresh, gifts, movement, pieman, quests, rename, robot, tokens, turns
 from . import world as w
 from .consequences import consequence
 from .pages import pages
@@ -98,6 +98,8 @@ MODULE = Module(
     invariants=[_invariants],
     leader=lambda state: None,
     pages=pages,
+    # a ratified proposal's effects may rename a player (Rules 7, 10, 12): the module's documents follow
+    rename=rename.rename,
     # Rules 10, 12: a player is added by a ratified proposal, and joins when it takes effect (``consent._joined_now``)
     newcomer_hint=("a ratified proposal whose effects add them to the roster (`{op: add, path: /roster/players/-, "
                    "value: {name: NAME, account: LOGIN, stats: {}}}`); their `joined` is set to the moment the "

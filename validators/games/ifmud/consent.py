@@ -24,7 +24,7 @@ from typing import Any
 from ...effects import apply_effects, schema_problem
 from ...engine import ANYONE, PLAYER, Action, Ctx, peek
 from ...problems import Illegal, Problem
-from ...roster import fold, welcome_back
+from ...roster import Entry, fold, rename_player, same_players, unrenamable, used_names, welcome_back
 from ...schemas import not_blank
 from ...timeutil import format_time, parse_time
 from . import changes as ch
@@ -414,7 +414,10 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
         for t in list(peek(w.tokens(scratch))):
             if "since" not in t:  # added, or its record removed: where it is, it has been since now
                 w.edit_token(scratch, dict.__getitem__(t, "id"))["since"] = format_time(ctx.at)
-    joined = _joined_now(ctx, scratch) if "roster" in scratch.tx.docs else []
+    # A player the effects gave another name (same account and joining time) is that player renamed, not one who
+    # left and a newcomer (``_renamed_players``): their joining time stands, and everything of theirs follows them.
+    renames = _renamed_players(ctx, scratch) if "roster" in scratch.tx.docs else {}
+    joined = _joined_now(ctx, scratch, renames) if "roster" in scratch.tx.docs else []
     bad = _known_alike(ctx, scratch) if "roster" in scratch.tx.docs else None
     if bad:
         p["closed"]["note"] = bad[:200]
@@ -450,13 +453,18 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
             return
     # Rule 33: a player who lost may never rejoin, so effects that would add one back cannot apply.
     lost = set(w.turn(ctx).get("lost") or [])
-    back = sorted((set(w.player_names(scratch)) - set(w.player_names(ctx))) & lost) if lost else []
+    back = sorted((set(w.player_names(scratch)) - set(w.player_names(ctx)) - set(renames.values())) & lost) \
+        if lost else []
     if back:
         p["closed"]["note"] = f"{', '.join(back)} lost the game and may not rejoin (Rule 33)"[:200]
         ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
         return
+    # Rules 12, 27: a renamed player's new name must be theirs to take, and the old one stays theirs
+    taken = _names_of_the_renamed(ctx, scratch, renames) if renames else None
+    # Rules 3, 12, 23: one account is one player, so effects may not give a current player's account to another
+    taken = taken or (_accounts_shared(ctx, scratch, renames) if "roster" in scratch.tx.docs else None)
     # Rules 12, 13, 27: a departed player's names stay theirs; only they (their account) may be added back under one
-    taken = _names_of_the_departed(ctx, scratch) if "roster" in scratch.tx.docs else None
+    taken = taken or (_names_of_the_departed(ctx, scratch, renames) if "roster" in scratch.tx.docs else None)
     if taken:
         p["closed"]["note"] = taken[:200]
         ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
@@ -465,10 +473,26 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
         _drop_repeated_connections(ctx, scratch, ident, repeated)
     if "map" in scratch.tx.docs:
         _drop_connections_of_gone_rooms(ctx, scratch, ident)
-    before = _places(ctx)
-    exempt = _exempt(ctx)
-    gone = _taken_off(ctx, scratch) if "roster" in scratch.tx.docs else []
+    # What was where, and who was exempt, before the effects, under the names the effects leave (so that a renamed
+    # player's things are not taken for things put somewhere else)
+    pre = ctx
+    if renames:
+        pre = Ctx(ctx.state, ctx.action, ctx.record, ctx.at, ctx.registry, ctx.dice)
+        try:
+            _rename_all(pre, renames)
+            _rename_all(scratch, renames, written=True)
+        except Illegal as e:
+            p["closed"]["note"] = "; ".join(pr.message for pr in e.problems)[:200]
+            ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
+            return
+    before = _places(pre)
+    exempt = _exempt(pre)
+    gone = _taken_off(ctx, scratch, renames) if "roster" in scratch.tx.docs else []
     ctx.tx.docs.update(scratch.tx.docs)
+    for old, new in renames.items():
+        ctx.step({"renamed": old, "to": new, "by": f"proposal {ident}"})
+        if ctx.actor == old:  # the action the deadline came before is the renamed player's: theirs under the new name
+            ctx.renamed(new)
     for pl in gone:  # Rule 7: they are no longer in the game's set of players; their names stay theirs (Rule 27)
         remove_player(ctx, pl["name"], f"taken off the roster by proposal {ident} (unanimous consent)", was=pl)
     if scratch.tx.rules is not None:
@@ -477,7 +501,7 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
         ctx.step({"player": name, "joined": format_time(at), "written": written, "rule": "r12"})
     _moved_by_patch(ctx, ident, before)
     _exemptions_ended(ctx, exempt - _exempt(ctx), at)
-    for t in p.get("tallies") or []:  # consent may take tallies below zero (Rule 42)
+    for t in find(ctx, ident).get("tallies") or []:  # consent may take tallies below zero (Rule 42)
         if t["player"] in w.player_names(ctx):
             w.add_tally(ctx, t["player"], int(t["delta"]), t["stat"], f"proposal {ident}")
 
@@ -509,16 +533,109 @@ def _known_alike(ctx: Ctx, scratch: Ctx) -> str | None:
             "more than case or spacing (Rules 12, 27)")
 
 
-def _taken_off(ctx: Ctx, scratch: Ctx) -> list[dict[str, Any]]:
+def _taken_off(ctx: Ctx, scratch: Ctx, renames: dict[str, str]) -> list[dict[str, Any]]:
     """The roster entries (as before the effects) of the players the effects take off the roster, unless the
     effects themselves write their record of leaving: each is then removed as the rules remove a player (a record of
-    leaving with their account, their servant gone, what they carried in the Attic, Rules 44 and 49)."""
+    leaving with their account, their servant gone, what they carried in the Attic, Rules 44 and 49). A player the
+    effects renamed (``renames``: old name -> new) is still playing."""
     after = set(w.player_names(scratch))
     recorded = {f["name"] for f in peek(scratch.doc("roster").get("former") or ())}
-    return [pl for pl in peek(ctx.doc("roster")["players"]) if pl["name"] not in after and pl["name"] not in recorded]
+    return [pl for pl in peek(ctx.doc("roster")["players"])
+            if pl["name"] not in after and pl["name"] not in recorded and pl["name"] not in renames]
 
 
-def _names_of_the_departed(ctx: Ctx, scratch: Ctx) -> str | None:
+def _renamed_players(ctx: Ctx, scratch: Ctx) -> dict[str, str]:
+    """The players the effects gave another name: old name -> new.
+
+    ifMUD's seed has no rule for a change of name, but the set of players is part of the state (Rule 7) and a
+    ratified proposal may change it (Rules 10, 12), so its effects may rename a player. An entry the effects leave
+    under a new name is the same player as an entry before them when the two are paired as the shared roster pairs
+    them (``roster.same_players``: the same account and joining time, as BlogNomic's proposals are read): that
+    player keeps their place, tallies, servant, tokens, votes and joining time (``rename.py``), rather than being
+    taken off (Rules 13, 44 C, 49) and added as a newcomer (Rules 12, 45). Effects that leave the roster in no shape
+    to be read (an entry that is no mapping, a name that is no text) rename nobody: the schema check says why."""
+    players = dict.get(scratch.doc("roster"), "players")
+    if not isinstance(players, list):
+        return {}
+    for pl in peek(players):
+        if not isinstance(pl, dict) or not isinstance(dict.get(pl, "name"), str):
+            return {}
+        try:
+            hash((dict.get(pl, "account"), dict.get(pl, "joined"), dict.get(pl, "kind")))
+        except TypeError:
+            return {}
+    before: list[Entry] = [(pl["name"], pl.get("account"), pl.get("joined"), pl.get("kind"))
+                           for pl in peek(ctx.doc("roster")["players"])]
+    same = same_players(before, scratch.doc("roster"))
+    return {was[0]: name for name, was in same.items() if was[0] != name}
+
+
+def _players_before(ctx: Ctx, renames: dict[str, str]) -> set[str]:
+    """The players before a proposal's effects, by the names the effects leave them (``renames``: old -> new): an
+    entry after the effects under none of these names is one they added."""
+    return (set(w.player_names(ctx)) - set(renames)) | set(renames.values())
+
+
+def _names_of_the_renamed(ctx: Ctx, scratch: Ctx, renames: dict[str, str]) -> str | None:
+    """ifMUD seed, Rules 12 and 27: turns go by the names players are known by, and the log's files under a name are
+    its player's. So a player the effects rename may take only a name nobody else of the game has had (a current
+    player's, one given up, a departed player's: ``roster.used_names``; one of their own is theirs again), and the
+    name they give up stays theirs: the same effects may not add somebody under it. A module that keeps the old
+    name and cannot rename it stops the change too (``roster.unrenamable``). Why the effects cannot be made, or
+    None."""
+    used = used_names(ctx)
+    for old, new in renames.items():
+        owner, whose = used.get(fold(new), (old, ""))
+        if owner != old:
+            return (f"the effects rename {old} to {new}, but that name is too like that of {whose}; a name stays "
+                    "with the player who had it (Rules 12, 27)")
+        for why in unrenamable(ctx, old):
+            return f"the effects cannot rename {old} to {new}: {why}"
+    was = _players_before(ctx, renames)
+    gone = {fold(old): (old, new) for old, new in renames.items()}
+    for pl in peek(scratch.doc("roster")["players"]):
+        if pl["name"] not in was and fold(pl["name"]) in gone:
+            old, new = gone[fold(pl["name"])]
+            return (f"the effects rename {old} to {new} and add {pl['name']}, but the name {old!r} stays with {new}, "
+                    "who had it (Rules 12, 27)")
+    return None
+
+
+def _accounts_shared(ctx: Ctx, scratch: Ctx, renames: dict[str, str]) -> str | None:
+    """Our reading of Rules 3, 10, 23 and 24: a player is a person who posts to The List (Rule 23), and votes (Rule
+    10) and silence (Rule 24) are counted by who posted, so each account (the address a player posts from) plays
+    one player; nothing in the seed lets one person hold two places in the game's set of players (Rules 3, 7, 12).
+    So effects that would leave an account (any case) with two players, one of whom did not have it before them
+    (added, or given it), cannot be made. Why, naming the player who has it, or None. Accounts shared before the
+    effects are left to ``nomic check`` (``roster.check_roster``), which reports them."""
+    had = {pl["name"]: str(pl.get("account") or "").lower() for pl in peek(ctx.doc("roster")["players"])}
+    was = {new: old for old, new in renames.items()}
+    holders: dict[str, list[dict[str, Any]]] = {}
+    for pl in peek(scratch.doc("roster")["players"]):
+        if pl.get("account"):
+            holders.setdefault(str(pl["account"]).lower(), []).append(pl)
+    for key, pls in holders.items():
+        fresh = [pl for pl in pls if had.get(was.get(pl["name"], pl["name"])) != key]
+        if len(pls) < 2 or not fresh:
+            continue
+        other = next((pl for pl in pls if pl not in fresh), None) or next(pl for pl in pls if pl is not fresh[0])
+        how = "add {} with" if was.get(fresh[0]["name"], fresh[0]["name"]) not in had else "give {}"
+        return (f"the effects {how.format(fresh[0]['name'])} the account {fresh[0]['account']!r}, which already "
+                f"plays as {other['name']}; one account plays one player (Rules 3, 12, 23)")
+    return None
+
+
+def _rename_all(ctx: Ctx, renames: dict[str, str], written: bool = False) -> None:
+    """Give each renamed player (``renames``: old -> new) their new name in every document, as the engine renames a
+    player (``roster.rename_player``, then this module's ``rename.rename``). ``written``: the roster entry already
+    has the new name (the effects wrote it), so it is given back the old one first, for the rename to start from."""
+    for old, new in renames.items():
+        if written:
+            ctx.edit_player(new)["name"] = old
+        rename_player(ctx, old, new)
+
+
+def _names_of_the_departed(ctx: Ctx, scratch: Ctx, renames: dict[str, str]) -> str | None:
     """ifMUD seed, Rules 12, 13, 27 and 33: a player who left (or whom the rules removed without their losing) may be
     added back by consent, but Rule 27 orders turns by the names players are known by, and the log's files under a
     departed player's name are theirs: so a player the effects add under such a name (or one its owner had given
@@ -526,12 +643,13 @@ def _names_of_the_departed(ctx: Ctx, scratch: Ctx) -> str | None:
     effects cannot be made, or None; each player who comes back has their record of leaving taken off the roster
     (in ``scratch``), the names they had given up staying theirs on their new entry (``formerly``). A record without
     an account (written before accounts were kept) cannot tell anybody apart, so it lets the name be taken back.
-    A player the same effects take off the roster counts as one who left (``_taken_off`` records it after)."""
+    A player the same effects take off the roster counts as one who left (``_taken_off`` records it after); one they
+    rename (``renames``: old name -> new) neither left nor is added (``_names_of_the_renamed`` asks about them)."""
     roster = scratch.doc("roster")
     former = list(peek(dict.get(roster, "former") or ()))
-    was = set(w.player_names(ctx))
+    was = _players_before(ctx, renames)
     after = set(w.player_names(scratch))
-    leaving = [p for p in peek(ctx.doc("roster")["players"]) if p["name"] not in after]
+    leaving = [p for p in peek(ctx.doc("roster")["players"]) if p["name"] not in after and p["name"] not in renames]
     if not former and not leaving:
         return None
     back: dict[int, str] = {}  # the added entries that are players come back: index -> name
@@ -556,13 +674,14 @@ def _names_of_the_departed(ctx: Ctx, scratch: Ctx) -> str | None:
     return None
 
 
-def _joined_now(ctx: Ctx, scratch: Ctx) -> list[tuple[str, Any]]:
+def _joined_now(ctx: Ctx, scratch: Ctx, renames: dict[str, str]) -> list[tuple[str, Any]]:
     """ifMUD seed, Rules 10 and 12: players are added by unanimous consent, which is reached when the proposal takes
     effect, so a player the effects add joins then, whatever time they wrote as ``joined`` (or none): Rule 24's week
     and Rule 45's 72 hours both run from that moment, as a founder's run from the founding. A servant the effects
     give such a player has its ``since`` (Rule 45's clock) from then too. The names whose written time was another,
-    with that time, for a step each."""
-    was = set(w.player_names(ctx))
+    with that time, for a step each. A player the effects renamed (``renames``: old name -> new) joined when they
+    did."""
+    was = _players_before(ctx, renames)
     now = format_time(ctx.at)
     out, added = [], set()
     players = dict.get(scratch.doc("roster"), "players")
