@@ -388,3 +388,20 @@ def test_the_hint_for_an_ifmud_game_says_joined_is_when_the_proposal_takes_effec
     assert joined["Cy Young"] == "2026-11-22T04:00:00Z"
     # a game with no join and no word of its own: the proposal's effects write `joined`, the time it takes effect
     assert "TIME being when the proposal takes effect" in _newcomer_hint(registry_for(["blognomic"]))
+
+
+@pytest.mark.parametrize("second, said", [
+    ("Bo=ANNE-gh", "--admin: Bo cannot come in as a founder: the account ANNE-gh already plays as Anne"),
+    ("anne=bo-gh", "--admin: anne cannot come in as a founder: the name 'anne' is too like 'Anne', who is already "
+                   "playing")])
+def test_two_ifmud_founders_of_one_account_or_name_are_refused_before_anything_is_written(tmp_path, second, said):
+    # ifMUD seed, Rules 3, 23: a player posts from an account, so one account plays one player; Rules 12, 27: turns go
+    # by the names players are known by. These rules have no join action, so founders are put on the roster as a
+    # proposal's effects put a player there, and are refused for what would stop those effects
+    repo = make_repo(tmp_path, "ifmud")
+    r = nomic(repo, "new", "fresh", "--from", "ifmud", "--admin", "Anne=anne-gh", "--admin", second, *NOW)
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert said in r.stdout, r.stdout
+    assert not (repo / "content" / "fresh").exists()
+    r = nomic(repo, "new", "fresh", "--from", "ifmud", "--admin", "Anne=anne-gh", "--admin", "Bo=bo-gh", *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr

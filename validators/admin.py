@@ -11,7 +11,7 @@ from . import content, yamlio
 from .content import GameFiles, WorkTree, games_here, load_game, require_game
 from .engine import NEWCOMER, Founding, Registry, Rule, State, apply_action, due_events
 from .problems import BAD_INPUT, BadInput, Illegal, Problem, counted
-from .roster import new_stats
+from .roster import fold, new_stats
 from .timeutil import format_time, parse_time
 from .transaction import locked, write_all
 
@@ -187,6 +187,9 @@ def _found(registry: Registry, state: State, founders: list[tuple[str, str]], no
     for who, account in founders:
         if join is None:  # no join of its own (ifMUD: a player comes in by a proposal's patch); the
             # consequences give em what the rules give a player added so (the tick below)
+            why = _founder_clash(state, who, account)
+            if why:
+                raise BadInput(Problem(f"{who} cannot come in as a founder: {why}", field="--admin", kind=BAD_INPUT))
             state.docs["roster"]["players"].append({"name": who, "account": account, "admin": False,
                                                     "idle": False, "joined": at,
                                                     "stats": new_stats(state.docs["roster"]["stats"])})
@@ -202,6 +205,19 @@ def _found(registry: Registry, state: State, founders: list[tuple[str, str]], no
             p["admin"] = True
     docs["ledger"] = {"clock": at, "actions": 0, "head": ""}
     return docs
+
+
+def _founder_clash(state: State, who: str, account: str) -> str | None:
+    """Why a founder of a game with no join action (ifMUD) cannot stand beside those on the roster already, as a
+    proposal's effects adding em could not (``ifmud.consent``): a name too like another's (ifMUD Rules 12, 27: turns
+    go by the names players are known by), or an account another plays with (Rules 3, 23: one account, one player).
+    A game with a join action asks its join instead."""
+    for p in state.docs["roster"]["players"]:
+        if fold(p["name"]) == fold(who):
+            return f"the name {who!r} is too like {p['name']!r}, who is already playing"
+        if p.get("account") and str(p["account"]).lower() == account.lower():
+            return f"the account {account} already plays as {p['name']}"
+    return None
 
 
 def _join(registry: Registry) -> str | None:
