@@ -22,8 +22,14 @@ AT = ["--at", "2026-11-22T12:00:00Z", "--now", "2026-11-22T12:00:00Z"]
 GAMES = ["blognomic", "monkey", "settlement", "quazie", "ifmud", "cycle12"]
 CORE_READY = {"core.cfj-vote", "core.dov-resolve", "core.cfj-withdraw", "core.ascend"}
 # the actions whose Action.ready refusals each example game shows to its first players, tried below
-READY = {"blognomic": CORE_READY, "monkey": CORE_READY, "settlement": CORE_READY, "quazie": CORE_READY,
-         "ifmud": set(), "cycle12": set()}
+READY = {
+    "blognomic": CORE_READY,
+    "monkey": CORE_READY,
+    "settlement": CORE_READY,
+    "quazie": CORE_READY,
+    "ifmud": set(),
+    "cycle12": set(),
+}
 
 
 def _listed(repo: Path, game: str, who: str) -> dict[str, list[str]]:
