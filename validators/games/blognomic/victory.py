@@ -335,14 +335,18 @@ def _keywords_in_reach(ctx: Ctx, o: dict) -> Iterator[Problem]:
       names it, and the game's own state, such as the Calendar's era, may hold it where no rule text does);
     * a keyword given itself as its new term, which changes nothing at all.
 
-    Ruleset 75 (seed 001 1.9, no list of words) is not concerned."""
+    Ruleset 75 (seed 001 1.9: "any keywords", in every rule): a keyword standing in no rule the Address keeps, no
+    keyword of game.yaml and no column label is refused in the same way (``_keywords_anywhere``)."""
     core_words = _core_words(ctx, o)
     replace = ctx.params.get("keywords", {})
-    if core_words is None or not replace:
+    if not replace:
         return
     repealed = set(ctx.params.get("repeal", []))
     active = [r for r in ctx.state.rules.values() if r.meta.get("status") == "active"]
     kept = [r for r in active if r.id not in repealed]
+    if core_words is None:
+        yield from _keywords_anywhere(ctx, replace, active, kept)
+        return
     core = [r for r in kept if r.meta.get("section") in o["core_sections"]]
     over_9 = [r for r in kept if r.meta.get("section") not in o["core_sections"]]
     for old, new in replace.items():
@@ -354,9 +358,7 @@ def _keywords_in_reach(ctx: Ctx, o: dict) -> Iterator[Problem]:
             continue  # rule 9 names it: the Address may replace it, wherever it stands
         pattern = keyword_pattern({old: old})
         if _named(old, core_words):
-            labels = [str(d.get("label") or "") for d in (ctx.doc("roster").get("stats") or {}).values()]
-            if (any(_holds(r, pattern) for r in kept) or old in (ctx.config.get("keywords") or {}).values()
-                    or any(pattern and pattern.search(label) for label in labels)):
+            if any(_holds(r, pattern) for r in kept) or _outside_rules(ctx, old, pattern):
                 continue
             listed = next(w for w in core_words if w.casefold() == old.casefold())
             yield Problem(f"{old!r} stands in no rule in force after this Address, no keyword of game.yaml and no "
@@ -377,6 +379,37 @@ def _keywords_in_reach(ctx: Ctx, o: dict) -> Iterator[Problem]:
         else:
             yield Problem(f"{old!r} stands in no rule over 9 that this Address keeps, so replacing it would change "
                           "nothing" + _nearest_word(old, over_9), field=field)
+
+
+def _outside_rules(ctx: Ctx, word: str, pattern: re.Pattern[str] | None) -> bool:
+    """Whether an Address replacing ``word`` changes something outside the rules: a keyword of game.yaml (the
+    names the game gives its players, leader and stats), or a roster column's label."""
+    labels = [str(d.get("label") or "") for d in (ctx.doc("roster").get("stats") or {}).values()]
+    return (word in (ctx.config.get("keywords") or {}).values()
+            or any(pattern is not None and pattern.search(label) for label in labels))
+
+
+def _keywords_anywhere(ctx: Ctx, replace: dict[str, str], active: list[Any], kept: list[Any]) -> Iterator[Problem]:
+    """Seed 001 1.9: the Address may proclaim that any keywords are replaced, in every rule. One that stands in no
+    rule in force after the Address, no keyword of game.yaml and no column label would replace nothing: refused,
+    as in the Quazie variant, naming the rule the same Address repeals that holds it, or the nearest word the rules
+    hold; so is a keyword given itself."""
+    repealed = [r for r in active if r not in kept]
+    for old, new in replace.items():
+        field = f"params.keywords.{old}"
+        if old == new:
+            yield Problem(f"{old!r} is given itself as its new term; replacing it would change nothing", field=field)
+            continue
+        pattern = keyword_pattern({old: old})
+        if any(_holds(r, pattern) for r in kept) or _outside_rules(ctx, old, pattern):
+            continue
+        gone = [r for r in repealed if _holds(r, pattern)]
+        if gone:
+            yield Problem(f"{old!r} stands only in rule {gone[0].cite()}, which this Address repeals, so replacing "
+                          "it would change nothing", field=field)
+        else:
+            yield Problem(f"{old!r} stands in no rule in force, no keyword of game.yaml and no column label, so "
+                          "replacing it would change nothing" + _nearest_word(old, kept), field=field)
 
 
 def _nearest_word(word: str, rules: list[Any]) -> str:
