@@ -51,11 +51,34 @@ def test_bad_parameter_to_act_writes_nothing(tmp_path):
     r = nomic(repo, "act", "blognomic", "core.vote", "proposal=three", "vote=FOR", "--as", "Dana",
               "--at", "2026-11-06T10:00:00Z")
     assert r.returncode == 2, r.stdout + r.stderr
-    assert 'params.proposal: "three" is not of type integer' in r.stdout
+    assert 'params.proposal: "three" is not a whole number' in r.stdout
     # a value of the wrong kind: the player is shown where the action's parameters are listed
     assert "note: nomic act blognomic core.vote --list --as Dana shows the action's parameters" in r.stdout, r.stdout
     after = {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()}
     assert after == before
+
+
+@pytest.mark.parametrize("given, says", [
+    ("proposal=[3]", "params.proposal: [3] is not a whole number"),
+    ("proposal=3.5", "params.proposal: 3.5 is not a whole number"),
+    ("proposal={id: 3}", 'params.proposal: {"id": 3} is not a whole number'),
+])
+def test_a_parameter_of_the_wrong_kind_is_told_what_kind_is_asked(tmp_path, given, says):
+    """A value of the wrong kind is told in words what the parameter takes, with the command that lists the
+    action's parameters; the JSON output says the same and nothing more."""
+    repo = make_repo(tmp_path)
+    args = ["act", "blognomic", "core.vote", given, "vote=FOR", "--as", "Dana", "--at", "2026-11-06T10:00:00Z"]
+    r = nomic(repo, *args)
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    assert says in r.stdout.splitlines(), r.stdout
+    assert "note: nomic act blognomic core.vote --list --as Dana shows the action's parameters" in r.stdout, r.stdout
+    out = json.loads(nomic(repo, *args, "--format", "json").stdout)
+    assert out["problems"] == [{"message": says.split(": ", 1)[1], "field": "params.proposal", "kind": "bad-input"}]
+    assert "nomic act blognomic core.vote --list --as Dana shows the action's parameters" in out["notes"]
+    # the same vote with a number is taken
+    ok = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Dana",
+               "--at", "2026-11-06T10:00:00Z", "-q")
+    assert ok.returncode == 0, ok.stdout + ok.stderr
 
 
 @pytest.mark.parametrize("args, says", [
@@ -198,7 +221,7 @@ def test_a_founding_stat_the_rules_cannot_read_is_bad_input_at_its_line(tmp_path
     assert r.returncode == 2, r.stdout + r.stderr
     assert "Traceback" not in r.stdout + r.stderr
     where = f"content/settlement/initial/gamestate/roster.yaml:{row + 1}:"
-    assert any(line.startswith(where) and "stats.hunger: 'x' is not of type integer" in line
+    assert any(line.startswith(where) and "stats.hunger: 'x' is not a whole number" in line
                for line in r.stdout.splitlines()), r.stdout
     assert {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()} == before
 
@@ -310,6 +333,6 @@ def test_effects_from_a_file_not_named_yaml_are_told_why_they_were_read_as_text(
     r = nomic(repo, "act", "blognomic", "core.propose", "title=Hats", f"effects=@{repo / 'effects.txt'}",
               "--as", "Dana", "--at", "2026-11-06T10:00:00Z")
     assert r.returncode == 2 and "Traceback" not in r.stderr, r.stdout + r.stderr
-    assert "params.effects: " in r.stdout and "is not of type object" in r.stdout, r.stdout
+    assert "params.effects: " in r.stdout and "is not a mapping (key: value pairs)" in r.stdout, r.stdout
     assert (f"note: effects=@{repo / 'effects.txt'} was read as text: a file after @ is read as YAML data only when "
             "its name ends in .yaml or .yml") in r.stdout, r.stdout

@@ -257,7 +257,7 @@ def test_a_gamestate_file_changed_to_a_bad_value_is_refused_on_the_heads_line(tm
     r = check(repo, "dana-nomic")
     assert r.returncode == 2, r.stdout
     line = roster.read_text().splitlines().index("    idle: maybe") + 1
-    assert f'{GAME}/gamestate/roster.yaml:{line}:11: players[2].idle: "maybe" is not of type boolean' in r.stdout
+    assert f'{GAME}/gamestate/roster.yaml:{line}:11: players[2].idle: "maybe" is not true or false' in r.stdout
     assert "at the base" not in r.stdout
 
 

@@ -31,7 +31,7 @@ def test_a_text_parameter_keeps_what_was_typed_even_where_yaml_would_read_someth
     assert c.returncode == 0, c.stdout + c.stderr
 
     # a parameter that takes something else is still read as YAML, and refused as such
-    for args, said in ((["core.vote", "proposal=abc", "vote=FOR"], 'params.proposal: "abc" is not of type integer'),
+    for args, said in ((["core.vote", "proposal=abc", "vote=FOR"], 'params.proposal: "abc" is not a whole number'),
                        (["core.propose", "title=T", "effects=[a"], "parameter effects:")):
         r = nomic(repo, "act", "blognomic", *args, "--as", "Dana", *NOW)
         assert r.returncode == 2 and said in r.stdout and "Traceback" not in r.stderr, r.stdout + r.stderr

@@ -160,9 +160,9 @@ def test_a_servant_is_named_only_with_a_name_and_a_species():
     (("    species: valet\n", ""), "entities.yaml:3:5: servants[0]", "'species' is a required property"),
     (("    name: Jeeves\n", ""), "entities.yaml:3:5: servants[0]", "'name' is a required property"),
     (("    species: valet\n", "    species: null\n"), "entities.yaml:5:14: servants[0].species",
-     "null is not of type string: a servant with a name needs a species too (Rule 45)"),
+     "null is not text: a servant with a name needs a species too (Rule 45)"),
     (("    name: Jeeves\n", "    name: null\n"), "entities.yaml:4:11: servants[0].name",
-     "null is not of type string: a servant with a species needs a name too (Rule 45)"),
+     "null is not text: a servant with a species needs a name too (Rule 45)"),
     (("    name: Jeeves\n", "    name: ' '\n"), "entities.yaml:4:11: servants[0].name", "must not be blank"),
 ])
 def test_a_half_named_servant_is_bad_input_at_its_line(tmp_path, edit, where, says):

@@ -55,7 +55,7 @@ def test_a_whole_float_die_is_refused_in_every_spelling(spelling):
     assert schemas._rs_for(ACTION).is_valid(data)  # jsonschema-rs alone would pass it
     found = schemas.errors(data, schema=ACTION, file="a.yaml", text=text)
     assert [(p.field, p.line) for p in found] == [("dice[1]", text.count("\n") - 1)]
-    assert found[0].message == f"{json.dumps(data['dice'][1])} is not of type integer"
+    assert found[0].message == f"{json.dumps(data['dice'][1])} is not a whole number"
     assert not schemas.is_valid(data, schema=ACTION)
 
 
@@ -99,7 +99,7 @@ def test_a_whole_float_in_a_game_document_is_refused_with_its_path():
     bad = copy.deepcopy(data)
     bad["proposals"][0]["id"] = 1.0
     found = schemas.errors(bad, schema="proposals.schema.json", file="proposals.yaml", text=text)
-    assert [(p.field, p.line, p.message) for p in found] == [("proposals[0].id", 3, "1.0 is not of type integer")]
+    assert [(p.field, p.line, p.message) for p in found] == [("proposals[0].id", 3, "1.0 is not a whole number")]
 
 
 # ---------------------------------------------------------------- every way a schema reaches an integer
@@ -416,3 +416,33 @@ def test_a_missing_field_of_few_values_names_them():
         "'kind' is a required property: one of 'textual', 'location-card'"]
     many = {"type": "object", "required": ["n"], "properties": {"n": {"enum": list(range(13))}}}
     assert [p.message for p in schemas.errors({}, inline=many)] == ["'n' is a required property"]
+
+
+@pytest.mark.parametrize("value, kinds, said", [
+    ("three", "integer", '"three" is not a whole number'),
+    ("1.5", "number", '"1.5" is not a number'),
+    (3, "string", "3 is not text"),
+    ("maybe", "boolean", '"maybe" is not true or false'),
+    ({"a": 1}, "array", '{"a": 1} is not a list'),
+    ([1, 2], "object", "[1, 2] is not a mapping (key: value pairs)"),
+    (3, "null", "3 is not nothing (null)"),
+    ([1], ["integer", "null"], "[1] is not a whole number or nothing (null)"),
+    ([1], ["string", "integer", "null"], "[1] is not text, a whole number or nothing (null)"),
+    (True, "integer", "true is not a whole number"),  # a YAML yes is no count
+])
+def test_a_value_of_the_wrong_kind_is_told_in_words(value, kinds, said):
+    found = schemas.errors(value, inline={"type": kinds})
+    assert [(p.message, p.keyword) for p in found] == [(said, "type")]
+    assert not schemas.errors({"integer": 3, "number": 1.5, "string": "x", "boolean": True, "array": [],
+                               "object": {}, "null": None}[kinds if isinstance(kinds, str) else "null"],
+                              inline={"type": kinds})
+
+
+def test_a_roster_stat_of_the_wrong_kind_is_worded_as_a_schema_type_is():
+    # one wording for both: a stat's declared type (its 'list' too) and a JSON Schema type
+    from validators.problems import wrong_kind
+
+    assert wrong_kind("'x'", "integer") == "'x' is not a whole number"
+    assert wrong_kind("3", "list") == wrong_kind("3", "array") == "3 is not a list"
+    assert wrong_kind("3.5", ["string", "integer"]) == "3.5 is not text or a whole number"
+    assert wrong_kind("3", "colour") == "3 is not colour"  # a kind it has no words for is named as it is

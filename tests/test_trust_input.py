@@ -30,9 +30,9 @@ def repo(tmp_path_factory):
 
 
 @pytest.mark.parametrize("params, says", [
-    (["proposal=3.0", "vote=FOR"], 'params.proposal: 3.0 is not of type integer'),
-    (["proposal=3.5", "vote=FOR"], 'params.proposal: 3.5 is not of type integer'),
-    (["proposal=true", "vote=FOR"], 'params.proposal: true is not of type integer'),
+    (["proposal=3.0", "vote=FOR"], 'params.proposal: 3.0 is not a whole number'),
+    (["proposal=3.5", "vote=FOR"], 'params.proposal: 3.5 is not a whole number'),
+    (["proposal=true", "vote=FOR"], 'params.proposal: true is not a whole number'),
     (["proposal=" + "9" * 40, "vote=FOR"], "integer with 40 digits is too large"),
     (["proposal=.inf", "vote=FOR"], "infinite or NaN numbers are not allowed"),
     (["proposal=3", "vote=" + "[" * 60 + "]" * 60], "nested deeper than 40 levels"),

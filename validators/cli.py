@@ -209,14 +209,14 @@ def cmd_act(args: argparse.Namespace) -> int:
         for raw in args.params:  # effects=@effects.md: read as text, which is no mapping of edits
             key, _, value = raw.partition("=")
             if (value.startswith("@") and not value.endswith((".yaml", ".yml"))
-                    and any(p.field == f"params.{key}" and "is not of type" in p.message for p in step.problems)):
+                    and any(p.field == f"params.{key}" and p.keyword == "type" for p in step.problems)):
                 report.notes.append(f"{key}=@{value[1:]} was read as text: a file after @ is read as YAML data only "
                                     "when its name ends in .yaml or .yml")
         if not args.at and any(p.field == "at" and "same second" in p.message for p in step.problems):
             # dated now, with no --at: the player only has to wait a moment
             report.notes.append("without --at the action is dated now: run the command again in a second")
-        if any((p.field == "params" and "required property" in p.message)
-               or (p.field.startswith("params.") and "is not of type" in p.message) for p in step.problems):
+        if any((p.field == "params" and p.keyword == "required")
+               or (p.field.startswith("params.") and p.keyword == "type") for p in step.problems):
             # a parameter left out, or given a value of the wrong kind: the player may not know the action's
             # parameters (their kinds and what they take)
             report.notes.append(f"nomic act {args.game} {args.action} --list --as {args.actor} shows the action's "

@@ -25,6 +25,9 @@ class Problem:
     rule: str = ""  # the rule cited, "1.5 Enactment"
     kind: str = ILLEGAL
     action: str = ""  # the action file this problem belongs to, if any
+    # the JSON Schema keyword a schema error is of ("type", "required", "enum"...), so that a command adds its own
+    # hint by what was found, not by the words of the message; "" for any other problem. Not printed.
+    keyword: str = ""
 
     def where(self) -> str:
         if not self.file:
@@ -93,6 +96,20 @@ def did_you_mean(word: str, choices: Iterable[str], show: Callable[[str], str] =
 
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f"; did you mean {show(close[0])}?" if close else ""
+
+
+# What a JSON Schema type (or a roster stat's declared type) asks, in a player's words
+KIND_WORDS = {"integer": "a whole number", "number": "a number", "string": "text", "boolean": "true or false",
+              "array": "a list", "list": "a list", "object": "a mapping (key: value pairs)", "null": "nothing (null)"}
+
+
+def wrong_kind(shown: str, kinds: str | Iterable[str]) -> str:
+    """'"three" is not a whole number': a value (``shown`` as the caller writes values) that is not of the type, or
+    of any of the types, ``kinds`` names (JSON Schema's, or a roster stat's)."""
+    names = [kinds] if isinstance(kinds, str) else list(kinds)
+    words = [KIND_WORDS.get(str(k), str(k)) for k in names] or ["of the type asked"]
+    said = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    return f"{shown} is not {said}"
 
 
 def format_path(path: Iterable[object]) -> str:

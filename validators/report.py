@@ -33,7 +33,9 @@ def github_line(p: Problem) -> str:
 
 
 def as_dict(p: Problem) -> dict:
-    return {k: v for k, v in p.__dict__.items() if v not in ("", 0) or k in ("message", "kind")}
+    """A problem as --format json writes it: what is said and where (``keyword`` is the program's own)."""
+    return {k: v for k, v in p.__dict__.items()
+            if (v not in ("", 0) or k in ("message", "kind")) and k != "keyword"}
 
 
 def emit(report: Report, fmt: str, out: TextIO, *, quiet: bool = False) -> None:

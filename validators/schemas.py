@@ -27,7 +27,7 @@ try:
 except ImportError:  # pragma: no cover - the slower validator alone gives the same answers
     jsonschema_rs = None
 
-from .problems import BAD_INPUT, Problem, did_you_mean, format_path
+from .problems import BAD_INPUT, Problem, did_you_mean, format_path, wrong_kind
 from .yamlio import locate
 
 if TYPE_CHECKING:
@@ -536,7 +536,7 @@ def _describe(error: jsonschema.ValidationError) -> str:
         if isinstance(known, dict) and isinstance(known.get("enum"), list) and len(known["enum"]) <= 12:
             return f"{error.message}: one of {', '.join(map(repr, known['enum']))}"
     if error.validator == "type":
-        said = f"{_short(error.instance)} is not of type {error.validator_value}"
+        said = wrong_kind(_short(error.instance), error.validator_value)
         # a type a conditional (if/then) asks for, the schema saying why there: say it (e.g. Rule 45 of ifMUD: a
         # servant's name and species go together, so a named servant's species may not be null)
         if "then" in error.absolute_schema_path and isinstance(error.schema.get("description"), str):
@@ -634,7 +634,8 @@ def errors(data: Any, *, schema: str | None = None, inline: Mapping[str, Any] | 
             line, col = locate(text, path)
             if line:
                 line += line_offset
-        out.append(Problem(_describe(err), file, line, col, format_path(path), kind=kind))
+        out.append(Problem(_describe(err), file, line, col, format_path(path), kind=kind,
+                           keyword=str(err.validator)))
     if len(found) > MAX_ERRORS:
         out.append(Problem(f"{len(found) - MAX_ERRORS} other errors", file, kind=kind))
     return out
