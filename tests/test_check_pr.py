@@ -377,7 +377,8 @@ def test_a_hand_edit_with_several_mistakes_is_told_all_of_them_at_once(tmp_path)
     assert r.returncode == 2, r.stdout
     where = f"{GAME}/actions/{path.name}"
     assert f"{where}:{lines.index('at: 2026-11-06T25:00:00Z') + 1}:5: at: " in r.stdout, r.stdout
-    assert f"{where}:{lines.index('  vote: MAYBE') + 1}:9: params.vote: 'MAYBE' is not one of [" in r.stdout, r.stdout
+    assert (f"{where}:{lines.index('  vote: MAYBE') + 1}:9: params.vote: 'MAYBE' is not one of 'FOR', 'AGAINST', "
+            "'DEFERENTIAL', 'VETO', 'COMPENSATE', 'ADMONISH'\n") in r.stdout, r.stdout
     assert "bad input: 2 problems" in r.stdout
     path.write_text(path.read_text().replace("action: core.vote", "action: core.vot"))
     commit(repo)

@@ -189,8 +189,8 @@ def test_a_word_the_rules_write_otherwise_is_told_the_rules_word(tmp_path):
     for given, meant in (("for", "FOR"), ("AGIANST", "AGAINST")):
         r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", f"vote={given}", "--as", "Chidi", *NOW)
         assert r.returncode == 2, r.stdout + r.stderr
-        assert f"params.vote: '{given}' is not one of [" in r.stdout and f"; did you mean '{meant}'?" in r.stdout, \
-            r.stdout
+        assert (f"params.vote: '{given}' is not one of 'FOR', 'AGAINST', 'DEFERENTIAL', 'VETO', 'COMPENSATE', "
+                f"'ADMONISH'; did you mean '{meant}'?\n") in r.stdout, r.stdout
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
 
 

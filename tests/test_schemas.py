@@ -446,3 +446,15 @@ def test_a_roster_stat_of_the_wrong_kind_is_worded_as_a_schema_type_is():
     assert wrong_kind("3", "list") == wrong_kind("3", "array") == "3 is not a list"
     assert wrong_kind("3.5", ["string", "integer"]) == "3.5 is not text or a whole number"
     assert wrong_kind("3", "colour") == "3 is not colour"  # a kind it has no words for is named as it is
+
+
+@pytest.mark.parametrize("value, said", [
+    ("MAYBE", "'MAYBE' is not one of 'FOR', 'AGAINST', null, 3"),
+    ("for", "'for' is not one of 'FOR', 'AGAINST', null, 3; did you mean 'FOR'?"),  # the rules' case
+    (True, "true is not one of 'FOR', 'AGAINST', null, 3"),
+    ([1], "[1] is not one of 'FOR', 'AGAINST', null, 3"),
+])
+def test_a_value_not_among_the_choices_is_told_the_choices_as_words(value, said):
+    # the choices listed as the file writes them, not as a Python list ("['FOR', 'AGAINST', None, 3]")
+    found = schemas.errors(value, inline={"enum": ["FOR", "AGAINST", None, 3]})
+    assert [(p.message, p.keyword) for p in found] == [(said, "enum")]

@@ -548,11 +548,15 @@ def _describe(error: jsonschema.ValidationError) -> str:
         return f"{_short(error.instance)} is not a UTC time of the calendar, like 2026-11-22T10:15:00Z"
     if error.validator == "pattern" and error.validator_value == DAY_PATTERN:
         return f"{_short(error.instance)} is not a day of the calendar, like 2026-11-22"
-    if error.validator == "enum" and isinstance(error.instance, str) and isinstance(error.validator_value, list):
+    if error.validator == "enum" and isinstance(error.validator_value, list):
+        # the choices as a player reads them ('FOO' is not one of 'FOR', 'AGAINST'), not as a Python list
+        said = f"{_choice(error.instance)} is not one of {', '.join(map(_choice, error.validator_value))}"
+        if not isinstance(error.instance, str):
+            return said
         # vote=for, vote=AGIANST: the word meant, in the case the rules write it
         words = [v for v in error.validator_value if isinstance(v, str)]
         same = [v for v in words if v.casefold() == error.instance.casefold()]
-        return error.message + (f"; did you mean {same[0]!r}?" if same else did_you_mean(error.instance, words, repr))
+        return said + (f"; did you mean {same[0]!r}?" if same else did_you_mean(error.instance, words, repr))
     if error.validator == "pattern" and isinstance(error.schema.get("description"), str):
         # a regular expression says little to a player; the schema's description says what is asked (e.g. NNE)
         return f"{error.message}: {error.schema['description'].rstrip('.')}"
@@ -585,6 +589,12 @@ def _first_unknown(error: jsonschema.ValidationError) -> tuple[str, ...]:
     if _names_a_key(error):
         return (error.instance,)
     return ()
+
+
+def _choice(value: Any) -> str:
+    """A value an enum names or is given, as the refusal shows it: a text quoted ('aye'), anything else as in the
+    file (null, true, 3)."""
+    return repr(value) if isinstance(value, str) else _short(value)
 
 
 def _short(value: Any) -> str:
