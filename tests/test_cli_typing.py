@@ -4,7 +4,10 @@ change to the work tree."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.gitgame import commit, git, make_repo, nomic
+from validators import yamlio
 from validators.content import WorkTree, read_action
 
 GAME = "content/blognomic"
@@ -192,6 +195,73 @@ def test_a_word_the_rules_write_otherwise_is_told_the_rules_word(tmp_path):
         assert (f"params.vote: '{given}' is not one of 'FOR', 'AGAINST', 'DEFERENTIAL', 'VETO', 'COMPENSATE', "
                 f"'ADMONISH'; did you mean '{meant}'?\n") in r.stdout, r.stdout
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+VOTED = "2026-11-22T11:00:00Z"
+
+
+def _ifmud_proposal(repo):
+    """The id of a pending proposal in the ifMUD example (whose own are closed), proposed at 10:00, committed."""
+    r = nomic(repo, "act", "ifmud", "ifmud.propose", "name=Tea for all [ZA]", "--as", "Zoe Abbott",
+              "--at", "2026-11-22T10:00:00Z", "-q", *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+    commit(repo, "proposed")
+    consent = yamlio.load_file(repo / "content/ifmud/gamestate/consent.yaml")
+    return str(next(p["id"] for p in consent["proposals"] if p["status"] == "pending"))
+
+
+@pytest.mark.parametrize("game, actor, given, said", [
+    # seed 002, Rule 10: ifMUD votes "aye" or "nay"; another game's word for the same vote is told the word meant
+    ("ifmud", "Adam Biltcliffe", "FOR",
+     "params.vote: 'FOR' is not one of 'aye', 'nay'; did you mean 'aye'? (aye is for, nay is against)"),
+    ("ifmud", "Adam Biltcliffe", "against",
+     "params.vote: 'against' is not one of 'aye', 'nay'; did you mean 'nay'? (aye is for, nay is against)"),
+    ("ifmud", "Adam Biltcliffe", "y",
+     "params.vote: 'y' is not one of 'aye', 'nay'; did you mean 'aye'? (aye is for, nay is against)"),
+    ("ifmud", "Adam Biltcliffe", "No",
+     "params.vote: 'No' is not one of 'aye', 'nay'; did you mean 'nay'? (aye is for, nay is against)"),
+    ("ifmud", "Adam Biltcliffe", "AYE", "params.vote: 'AYE' is not one of 'aye', 'nay'; did you mean 'aye'?"),
+    ("ifmud", "Adam Biltcliffe", "abstain", "params.vote: 'abstain' is not one of 'aye', 'nay'"),  # no such vote
+    # seed 001, 1.4: BlogNomic votes FOR, AGAINST or DEFERENTIAL; ifMUD's words are told those (FOR is for: no
+    # words to explain)
+    ("blognomic", "Chidi", "aye", "params.vote: 'aye' is not one of 'FOR', 'AGAINST', 'DEFERENTIAL', 'VETO', "
+                                  "'COMPENSATE', 'ADMONISH'; did you mean 'FOR'?"),
+    ("blognomic", "Chidi", "nay", "params.vote: 'nay' is not one of 'FOR', 'AGAINST', 'DEFERENTIAL', 'VETO', "
+                                  "'COMPENSATE', 'ADMONISH'; did you mean 'AGAINST'?"),
+])
+def test_a_vote_in_another_games_words_is_told_this_games_word(tmp_path, game, actor, given, said):
+    repo = make_repo(tmp_path, game)
+    proposal = _ifmud_proposal(repo) if game == "ifmud" else "3"
+    r = nomic(repo, "act", game, f"{game}.vote" if game == "ifmud" else "core.vote", f"proposal={proposal}",
+              f"vote={given}", "--as", actor, "--at", VOTED, *NOW)
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    assert said in r.stdout.splitlines(), r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+    if game == "ifmud":  # the game's own word is taken
+        meant = {"FOR": "aye", "y": "aye", "AYE": "aye"}.get(given, "nay")
+        r = nomic(repo, "act", game, "ifmud.vote", f"proposal={proposal}", f"vote={meant}", "--as", actor,
+                  "--at", VOTED, "-q", *NOW)
+        assert r.returncode == 0, r.stdout + r.stderr
+        votes = next(p["votes"] for p in yamlio.load_file(repo / f"content/{game}/gamestate/consent.yaml")
+                     ["proposals"] if p["id"] == int(proposal))
+        assert votes[actor] == meant
+
+
+def test_an_action_file_voting_in_another_games_words_is_told_the_word_at_its_line(tmp_path):
+    # seed 002, Rule 10: a hand-written ifMUD vote of FOR is refused by nomic check at its line, with the word meant
+    repo = make_repo(tmp_path, "ifmud")
+    r = nomic(repo, "act", "ifmud", "ifmud.vote", f"proposal={_ifmud_proposal(repo)}", "vote=aye",
+              "--as", "Adam Biltcliffe", "--at", VOTED, "-q", *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+    [path] = [p for p in _new_action(repo) if p.endswith("ifmud.vote.yaml")]
+    text = (repo / path).read_text(encoding="utf-8")
+    assert "  vote: aye\n" in text
+    (repo / path).write_text(text.replace("  vote: aye\n", "  vote: FOR\n"), encoding="utf-8")
+    line = (repo / path).read_text(encoding="utf-8").splitlines().index("  vote: FOR") + 1
+    r = nomic(repo, "check", "--game", "ifmud", *NOW)
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    assert (f"{path}:{line}:9: params.vote: 'FOR' is not one of 'aye', 'nay'; did you mean 'aye'? (aye is for, "
+            "nay is against)") in r.stdout, r.stdout
 
 
 def test_a_parameter_name_in_the_wrong_case_or_with_dashes_is_told_the_name(tmp_path):

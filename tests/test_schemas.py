@@ -458,3 +458,18 @@ def test_a_value_not_among_the_choices_is_told_the_choices_as_words(value, said)
     # the choices listed as the file writes them, not as a Python list ("['FOR', 'AGAINST', None, 3]")
     found = schemas.errors(value, inline={"enum": ["FOR", "AGAINST", None, 3]})
     assert [(p.message, p.keyword) for p in found] == [(said, "enum")]
+
+
+def test_a_vote_parameter_tells_another_games_vote_its_own_word():
+    ifmud = schemas.vote_words(["aye", "nay"], yes="aye", no="nay")
+    cycle12 = schemas.vote_words(["for", "against", "none"], yes="for", no="against")
+    assert [p.message for p in schemas.errors("yes", inline=ifmud)] == [
+        "'yes' is not one of 'aye', 'nay'; did you mean 'aye'? (aye is for, nay is against)"]
+    assert [p.message for p in schemas.errors("AGAINST", inline=ifmud)] == [
+        "'AGAINST' is not one of 'aye', 'nay'; did you mean 'nay'? (aye is for, nay is against)"]
+    assert [p.message for p in schemas.errors("aye", inline=cycle12)] == [
+        "'aye' is not one of 'for', 'against', 'none'; did you mean 'for'?"]
+    assert schemas.errors("aye", inline=ifmud) == [] and schemas.errors("none", inline=cycle12) == []
+    # an enum that does not say which of its words is a vote for gets no such guess
+    assert [p.message for p in schemas.errors("FOR", inline={"enum": ["aye", "nay"]})] == [
+        "'FOR' is not one of 'aye', 'nay'"]

@@ -71,6 +71,22 @@ DAY_PATTERN = f"^{DAY}$"
 TIME_PATTERN = f"^{DAY}T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z$"
 
 
+# A vote parameter's words for a vote in favour and one against, kept in its schema under VOTES ("x-" marks a
+# keyword that validation ignores): how the other games and plain speech say the same, casefolded.
+VOTES = "x-votes"
+SAID = {"for": ("for", "aye", "yes", "y"), "against": ("against", "nay", "no", "n")}
+
+
+def vote_words(words: Iterable[str], *, yes: str, no: str, description: str | None = None) -> dict[str, Any]:
+    """A vote parameter's schema: one of ``words``, ``yes`` being the game's vote in favour and ``no`` its vote
+    against. A vote given in another game's words (FOR where ifMUD asks aye or nay, nay where BlogNomic asks FOR
+    or AGAINST) is refused with the word meant."""
+    schema: dict[str, Any] = {"enum": list(words), VOTES: {"for": yes, "against": no}}
+    if description:
+        schema["description"] = description
+    return schema
+
+
 def is_blank(text: str) -> bool:
     """Whether ``text`` says nothing by ``NOT_BLANK``'s measure (only blanks and invisible characters, or empty):
     the same answer as the schema pattern, for checks made in Python."""
@@ -553,10 +569,13 @@ def _describe(error: jsonschema.ValidationError) -> str:
         said = f"{_choice(error.instance)} is not one of {', '.join(map(_choice, error.validator_value))}"
         if not isinstance(error.instance, str):
             return said
-        # vote=for, vote=AGIANST: the word meant, in the case the rules write it
+        # vote=for, vote=AGIANST: the word meant, in the case the rules write it; vote=FOR where aye is asked: the
+        # game's own word for a vote in favour
         words = [v for v in error.validator_value if isinstance(v, str)]
         same = [v for v in words if v.casefold() == error.instance.casefold()]
-        return said + (f"; did you mean {same[0]!r}?" if same else did_you_mean(error.instance, words, repr))
+        if same:
+            return f"{said}; did you mean {same[0]!r}?"
+        return said + (_vote_hint(error.instance, error.schema) or did_you_mean(error.instance, words, repr))
     if error.validator == "pattern" and isinstance(error.schema.get("description"), str):
         # a regular expression says little to a player; the schema's description says what is asked (e.g. NNE)
         return f"{error.message}: {error.schema['description'].rstrip('.')}"
@@ -595,6 +614,21 @@ def _choice(value: Any) -> str:
     """A value an enum names or is given, as the refusal shows it: a text quoted ('aye'), anything else as in the
     file (null, true, 3)."""
     return repr(value) if isinstance(value, str) else _short(value)
+
+
+def _vote_hint(given: str, schema: Any) -> str:
+    """'; did you mean 'aye'? (aye is for, nay is against)': for a vote parameter made by ``vote_words`` given a
+    word another game (or plain speech) votes with, its own word of the same sense; else ""."""
+    votes = schema.get(VOTES) if isinstance(schema, Mapping) else None
+    if not isinstance(votes, Mapping):
+        return ""
+    sense = next((s for s, said in SAID.items() if given.casefold() in said), None)
+    meant = votes.get(sense)
+    if not isinstance(meant, str):
+        return ""
+    plain = all(str(votes.get(s, s)).casefold() == s for s in SAID)  # FOR is for: nothing to explain
+    return f"; did you mean {meant!r}?" + ("" if plain else
+                                           " (" + ", ".join(f"{votes[s]} is {s}" for s in SAID if s in votes) + ")")
 
 
 def _short(value: Any) -> str:

@@ -7,6 +7,7 @@ from typing import Any, Iterator
 
 from ...effects import apply_effects
 from ...engine import ADMIN, Action, Ctx
+from ...schemas import vote_words
 from ...timeutil import format_time
 from .._timefmt import when
 from .common import clock_start, edit_item, find, in_hiatus, none_pending, open_hours, opts, subject_problem, tally
@@ -63,7 +64,8 @@ CFJ_VOTE = Action(
     rule=RULE,
     summary="Vote FOR or AGAINST a Call for Judgment",
     params={"type": "object", "required": ["cfj", "vote"], "additionalProperties": False,
-            "properties": {"cfj": {"type": "integer", "minimum": 1}, "vote": {"enum": ["FOR", "AGAINST"]}}},
+            "properties": {"cfj": {"type": "integer", "minimum": 1},
+                           "vote": vote_words(["FOR", "AGAINST"], yes="FOR", no="AGAINST")}},
     check=_vote_check,
     ready=none_pending("cfjs", "cfjs", "CfJ"),
     effect=_vote,

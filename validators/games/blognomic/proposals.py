@@ -12,7 +12,7 @@ from ...effects import apply_effects
 from ...engine import ADMIN, Action, Ctx
 from ...problems import Illegal
 from ...roster import active_players, change_stat
-from ...schemas import not_blank
+from ...schemas import not_blank, vote_words
 from ...timeutil import day_start, format_time, parse_time
 from .common import (
     Tally,
@@ -334,7 +334,8 @@ VOTE = Action(
     summary="Vote FOR, AGAINST or DEFERENTIAL on a pending proposal (the leader may VETO)",
     params={"type": "object", "required": ["proposal", "vote"], "additionalProperties": False,
             "properties": {"proposal": {"type": "integer", "minimum": 1},
-                           "vote": {"enum": ["FOR", "AGAINST", "DEFERENTIAL", "VETO", "COMPENSATE", "ADMONISH"]}}},
+                           "vote": vote_words(["FOR", "AGAINST", "DEFERENTIAL", "VETO", "COMPENSATE", "ADMONISH"],
+                                              yes="FOR", no="AGAINST")}},
     check=_vote_check,
     ready=none_pending("proposals", "proposals", "proposal"),
     effect=_vote,

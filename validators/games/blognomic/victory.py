@@ -10,7 +10,7 @@ from typing import Any, Iterator
 from ...engine import LEADER, PLAYER, Action, Ctx
 from ...problems import Problem, did_you_mean
 from ...roster import value_problem
-from ...schemas import NOT_BLANK, is_blank, not_blank
+from ...schemas import NOT_BLANK, is_blank, not_blank, vote_words
 from ...timeutil import format_time, parse_time
 from .common import edit_item, find, in_hiatus, leader, none_pending, open_hours, opts, tally
 from .players import remove_player
@@ -80,7 +80,7 @@ DOV_VOTE = Action(
     summary="Say whether a declared victory is real (FOR) or not (AGAINST)",
     params={"type": "object", "required": ["dov", "vote"], "additionalProperties": False,
             "properties": {"dov": {"type": "integer", "minimum": 1},
-                           "vote": {"enum": ["FOR", "AGAINST", "DEFERENTIAL"]}}},
+                           "vote": vote_words(["FOR", "AGAINST", "DEFERENTIAL"], yes="FOR", no="AGAINST")}},
     check=_vote_check,
     ready=none_pending("dovs", "dovs", "DoV"),
     effect=_vote,

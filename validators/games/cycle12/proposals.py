@@ -27,7 +27,7 @@ from ...effects import apply_effects
 from ...engine import ANYONE, Action, Ctx, Event, Remembered, State, Tx, peek
 from ...problems import Illegal
 from ...roster import change_stat
-from ...schemas import not_blank
+from ...schemas import not_blank, vote_words
 from ...timeutil import parse_time
 from . import items, justice, phases, ruletree, world
 from .common import (
@@ -178,7 +178,7 @@ VOTE = Action(
     summary="React thumbs-up (for) or thumbs-down (against) to a proposal, or withdraw the reaction",
     params={"type": "object", "required": ["proposal", "vote"], "additionalProperties": False,
             "properties": {"proposal": {"type": "integer", "minimum": 1},
-                           "vote": {"enum": ["for", "against", "none"]}}},
+                           "vote": vote_words(["for", "against", "none"], yes="for", no="against")}},
     check=_vote_check,
     effect=_vote,
     doc="The reactions standing at the end of the voting period are the votes; a later reaction replaces an "

@@ -25,7 +25,7 @@ from ...effects import apply_effects, schema_problem
 from ...engine import ANYONE, PLAYER, Action, Ctx, peek
 from ...problems import Illegal, Problem
 from ...roster import Entry, fold, rename_player, same_players, unrenamable, used_names, welcome_back
-from ...schemas import not_blank
+from ...schemas import not_blank, vote_words
 from ...timeutil import format_time, parse_time
 from . import changes as ch
 from . import world as w
@@ -315,7 +315,10 @@ def _vote(ctx: Ctx) -> None:
 VOTE = Action(
     name="ifmud.vote", rule="r10", summary="Vote aye or nay (or change your vote)",
     params={"type": "object", "required": ["proposal", "vote"], "additionalProperties": False,
-            "properties": {"proposal": {"type": "integer", "minimum": 1}, "vote": {"enum": ["aye", "nay"]}}},
+            # seed 002, Rule 10: the votes are "aye" and "nay"; FOR or yes, as other games vote, is told 'aye'
+            "properties": {"proposal": {"type": "integer", "minimum": 1},
+                           "vote": vote_words(["aye", "nay"], yes="aye", no="nay",
+                                              description="aye is for, nay is against")}},
     check=_vote_check, effect=_vote, who=ANYONE,
     doc="Any player may vote, and change their vote, until the proposal is ratified or dead. Only the "
         "players who count (all, or the section's) decide it.",

@@ -24,7 +24,7 @@ from typing import Any
 
 from ...engine import VERIFY_COW, Action, Ctx, Remembered, peek
 from ...roster import active_players, change_stat, quorum
-from ...schemas import not_blank
+from ...schemas import not_blank, vote_words
 from ...timeutil import format_time, parse_time
 from .common import is_npc
 from .options import options
@@ -133,7 +133,8 @@ VOTE = Action(
     rule=RULE,
     summary="Vote FOR or AGAINST an Awesomeness Post within its 48 hours",
     params={"type": "object", "required": ["post", "vote"], "additionalProperties": False,
-            "properties": {"post": {"type": "integer", "minimum": 1}, "vote": {"enum": ["FOR", "AGAINST"]}}},
+            "properties": {"post": {"type": "integer", "minimum": 1},
+                           "vote": vote_words(["FOR", "AGAINST"], yes="FOR", no="AGAINST")}},
     check=_vote_check,
     effect=_vote,
 )
