@@ -473,3 +473,17 @@ def test_a_vote_parameter_tells_another_games_vote_its_own_word():
     # an enum that does not say which of its words is a vote for gets no such guess
     assert [p.message for p in schemas.errors("FOR", inline={"enum": ["aye", "nay"]})] == [
         "'FOR' is not one of 'aye', 'nay'"]
+
+
+def test_one_mistake_two_schemas_find_is_said_once():
+    # a stored title is text by both schemas its allOf joins (common.schema.json#/$defs/title): a list there was
+    # reported twice, word for word
+    text = ("next: 2\nproposals:\n  - id: 1\n    title: [More, Fun]\n    author: Dana\n    status: pending\n"
+            "    submitted: 2026-01-01T00:00:00Z\n    votes: {}\n")
+    found = schemas.errors(yamlio.load(text, "proposals.yaml"), schema="proposals.schema.json", text=text)
+    assert [(p.field, p.line, p.message) for p in found] == [("proposals[0].title", 4, '["More", "Fun"] is not text')]
+    # different mistakes at one place are each said, and the count of those left out counts each once
+    many = {"type": "array", "items": {"allOf": [{"type": "string"}, {"type": "string", "minLength": 2}]}}
+    found = schemas.errors([1] * (schemas.MAX_ERRORS + 3), inline=many)
+    assert len(found) == schemas.MAX_ERRORS + 1 and found[-1].message == "3 other errors"
+    assert len({p.field for p in found[:-1]}) == schemas.MAX_ERRORS

@@ -670,16 +670,24 @@ def errors(data: Any, *, schema: str | None = None, inline: Mapping[str, Any] | 
 
     found = sorted(validator.iter_errors(data), key=relevance)
     prefix = tuple(prefix)
-    out = []
-    for err in found[:MAX_ERRORS]:
+    # one mistake found twice says nothing more: a title is text by both schemas its allOf joins, so a list there
+    # broke both; it is said once
+    said: set[tuple[str, str]] = set()
+    unique = []
+    for err in found:
         path = prefix + tuple(err.absolute_path) + _first_unknown(err)
+        message = _describe(err)
+        if (repr(path), message) not in said:
+            said.add((repr(path), message))
+            unique.append((err, path, message))
+    out = []
+    for err, path, message in unique[:MAX_ERRORS]:
         line = col = 0
         if text is not None:
             line, col = locate(text, path)
             if line:
                 line += line_offset
-        out.append(Problem(_describe(err), file, line, col, format_path(path), kind=kind,
-                           keyword=str(err.validator)))
-    if len(found) > MAX_ERRORS:
-        out.append(Problem(f"{len(found) - MAX_ERRORS} other errors", file, kind=kind))
+        out.append(Problem(message, file, line, col, format_path(path), kind=kind, keyword=str(err.validator)))
+    if len(unique) > MAX_ERRORS:
+        out.append(Problem(f"{len(unique) - MAX_ERRORS} other errors", file, kind=kind))
     return out
