@@ -298,16 +298,18 @@ WHO = {"player": "an active player, for themselves", "admin": "an admin", "leade
 
 
 def param_type(schema: Mapping[str, Any]) -> str:
-    """A parameter's type as the actions page and ``nomic act GAME ACTION --list`` write it:
-    ``FOR | AGAINST``, ``integer (≥ 1)``, ``list of name``."""
+    """A parameter's type as the actions page and ``nomic act GAME ACTION --list`` write it, in the words a refusal
+    uses (``problems.KIND_WORDS``): ``FOR | AGAINST``, ``whole number (≥ 1)``, ``list of name``."""
+    from .problems import KIND_WORDS
+
     if "enum" in schema:
         return " | ".join(str(v) for v in schema["enum"])
     if "$ref" in schema:
         return str(schema["$ref"]).rsplit("/", 1)[-1]
-    t = schema.get("type", "any")
-    if isinstance(t, list):
-        t = " or ".join(t)
-    if t == "array" and isinstance(schema.get("items"), dict):
+    kinds = schema.get("type", "any")
+    words = [KIND_WORDS.get(k, k).removeprefix("a ") for k in (kinds if isinstance(kinds, list) else [kinds])]
+    t = " or ".join(words)
+    if kinds == "array" and isinstance(schema.get("items"), dict):
         return f"list of {param_type(schema['items'])}"
     bounds = []
     if "minimum" in schema:
