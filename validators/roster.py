@@ -269,7 +269,8 @@ def used_names(ctx: Ctx) -> dict[str, tuple[str | None, str]]:
     return out
 
 
-def welcome_back(ctx: Ctx, name: str, taken_off: Iterable[dict[str, Any]] = ()) -> list[dict[str, Any]] | None:
+def welcome_back(ctx: Ctx, name: str, taken_off: Iterable[dict[str, Any]] = (),
+                 account: str | None = None) -> list[dict[str, Any]] | None:
     """Seed 001 1.2 (ifMUD's Rules 12 and 27 alike): a player who left and comes back (under ``name``) is playing
     again, so their record of leaving goes, whatever the case or spacing of the name they come back under, the one
     they left under or one they had given up (each game's checks let only them take either). Returns the names that
@@ -278,11 +279,18 @@ def welcome_back(ctx: Ctx, name: str, taken_off: Iterable[dict[str, Any]] = ()) 
 
     ``taken_off``: records of leaving that the change bringing the player back has itself taken off the roster (a
     proposal's or CfJ's patch that removes the record and adds the player in one go). They are read as the roster's
-    own are, so a return by such a patch keeps the same names as one by ``core.join``."""
+    own are, so a return by such a patch keeps the same names as one by ``core.join``.
+
+    ``account``: the account the player comes back with. A record of leaving with that account (any case) is
+    theirs whatever name they come back under (seed 001 1.10: one person, one player; the account is the person),
+    so its names stay theirs as given up: where the game lets a name change only by a proposal, ``core.join``
+    refuses such a return under a new name first."""
     key = fold(name)
+    mine = account.casefold() if account else None
 
     def theirs(f: Any) -> bool:
-        return fold(f["name"]) == key or any(fold(g["name"]) == key for g in f.get("formerly", []))
+        return (fold(f["name"]) == key or any(fold(g["name"]) == key for g in f.get("formerly", []))
+                or (mine is not None and str(f.get("account") or "").casefold() == mine))
 
     here = [f for f in peek(ctx.doc("roster").get("former", [])) if theirs(f)]
     back = here + [f for f in taken_off if theirs(f)]

@@ -74,6 +74,13 @@ def _join_check(ctx: Ctx) -> Iterator[str]:
         # so another newcomer would be taken for them. A record that names no account tells nobody apart, so its
         # names are refused to every newcomer until a proposal or CfJ writes the account on it (our reading)
         if f.get("account") and f["account"].lower() == account:
+            names = [f["name"], *(g["name"] for g in f.get("formerly", []))]
+            if key not in {fold(n) for n in names} and not opts(ctx)["rename_by_player"]:
+                # seed 001 1.2: a Colonist's name changes only by a proposal approving it. The account is the person
+                # (1.10), so coming back with it is that player coming back, under a name of theirs
+                yield (f"the account {ctx.params['account']} left the game as {f['name']}; they come back under "
+                       f"{' or '.join(repr(n) for n in names)}: in this game a "
+                       f"{ctx.keyword('player', 'player')}'s name changes only by a proposal approving the change")
             continue
         given_up = [(g["name"], f"a former name of {f['name']}, a player who left") for g in f.get("formerly", [])]
         for n, what in [(f["name"], "a player who left"), *given_up]:
@@ -99,7 +106,7 @@ def _join(ctx: Ctx) -> None:
     if ctx.params.get("account"):
         player["account"] = ctx.params["account"]
     player.update({"admin": False, "idle": False, "joined": format_time(ctx.at), "stats": new_stats(roster["stats"])})
-    kept = welcome_back(ctx, ctx.actor)
+    kept = welcome_back(ctx, ctx.actor, account=ctx.params.get("account"))
     if kept:
         player["formerly"] = kept
     roster["players"].append(player)
@@ -335,8 +342,9 @@ def _follow_returns(ctx: Ctx, same: dict[str, Entry], back: dict[str, list[dict[
     taken_off = list({id(f): f for records in back.values() for f in records if f["name"] not in still}.values())
     if not still and not taken_off:
         return
-    for name in [p["name"] for p in peek(ctx.doc("roster")["players"]) if p["name"] not in same]:
-        kept = welcome_back(ctx, name, taken_off)
+    for name, account in [(p["name"], p.get("account")) for p in peek(ctx.doc("roster")["players"])
+                          if p["name"] not in same]:
+        kept = welcome_back(ctx, name, taken_off, account)
         if kept is None:
             continue  # a newcomer
         if kept:
