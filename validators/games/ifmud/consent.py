@@ -644,12 +644,21 @@ def _names_of_the_departed(ctx: Ctx, scratch: Ctx, renames: dict[str, str]) -> s
     departed player's name are theirs: so a player the effects add under such a name (or one its owner had given
     up), case and spacing aside, must be that player, known by the account on their record of leaving. Why the
     effects cannot be made, or None; each player who comes back has their record of leaving taken off the roster
-    (in ``scratch``), the names they had given up staying theirs on their new entry (``formerly``). A record without
-    an account (written before accounts were kept) cannot tell anybody apart, so it lets the name be taken back.
+    (in ``scratch``), the names they had given up staying theirs on their new entry (``formerly``).
+
+    The records read are those before the effects, as the effects may rewrite them (an account written on one is
+    the one asked for) or take them off: effects that take a record off while adding somebody under its name are
+    judged as if it were there, and a player they bring back so keeps the names it held. A record that names no
+    account (written by hand) tells nobody apart, so its names are taken back only by effects that write on it the
+    account the player comes back with (as BlogNomic's ``core.join`` reads such a record).
     A player the same effects take off the roster counts as one who left (``_taken_off`` records it after); one they
     rename (``renames``: old name -> new) neither left nor is added (``_names_of_the_renamed`` asks about them)."""
     roster = scratch.doc("roster")
-    former = list(peek(dict.get(roster, "former") or ()))
+    written = {f["name"]: f for f in peek(dict.get(roster, "former") or ()) if isinstance(f, dict)}
+    before = list(peek(ctx.doc("roster").get("former") or ()))
+    removed = [f for f in before if f["name"] not in written]
+    former = [written.get(f["name"], f) for f in before]
+    former += [f for name, f in written.items() if all(name != b["name"] for b in before)]
     was = _players_before(ctx, renames)
     after = set(w.player_names(scratch))
     leaving = [p for p in peek(ctx.doc("roster")["players"]) if p["name"] not in after and p["name"] not in renames]
@@ -663,14 +672,18 @@ def _names_of_the_departed(ctx: Ctx, scratch: Ctx, renames: dict[str, str]) -> s
         for j, f in enumerate([*former, *leaving]):
             if key != fold(f["name"]) and all(key != fold(g["name"]) for g in f.get("formerly", [])):
                 continue
+            who = "a player who left" if j < len(former) else "whom the same effects take off the roster"
             if f.get("account") and str(pl.get("account") or "").lower() != f["account"].lower():
-                who = "a player who left" if j < len(former) else "whom the same effects take off the roster"
                 return (f"the name {pl['name']!r} stays with {f['name']}, {who} (account {f['account']}); only they "
                         "may be added back under it (Rules 12, 27)")
+            if not f.get("account"):
+                return (f"the name {pl['name']!r} stays with {f['name']}, {who}; the record names no account, so "
+                        f"nothing shows it is them (effects may write it: /roster/former/name={f['name']}/account) "
+                        "(Rules 12, 27)")
             if j < len(former):
                 back[i] = pl["name"]
     for i, name in back.items():  # their record of leaving goes, as with a join in BlogNomic (``roster.welcome_back``)
-        kept = welcome_back(scratch, name)
+        kept = welcome_back(scratch, name, removed)
         if kept:
             entry = scratch.edit("roster")["players"][i]
             entry["formerly"] = [*entry.get("formerly", []), *kept]
