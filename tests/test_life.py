@@ -214,7 +214,7 @@ def test_completion_script_mentions_every_command(tmp_path):
     repo = make_repo(tmp_path)
     r = nomic(repo, "completion", "bash")
     assert r.returncode == 0
-    for cmd in ("act", "check", "fmt", "build", "replay", "due", "tick", "new"):
+    for cmd in ("act", "check", "pr", "fmt", "build", "replay", "due", "tick", "new"):
         assert cmd in r.stdout
     assert "complete -F _nomic nomic" in r.stdout
 

@@ -86,7 +86,7 @@ def _now(args: argparse.Namespace) -> datetime:
 
 
 def _author(args: argparse.Namespace) -> str | None:
-    if args.author:
+    if getattr(args, "author", None):
         return args.author
     if os.environ.get("NOMIC_AUTHOR"):
         return os.environ["NOMIC_AUTHOR"]
@@ -246,6 +246,31 @@ def cmd_act(args: argparse.Namespace) -> int:
     print(f"{verb} {result.action_path}")
     if not args.quiet:
         _show_diff(root, result)
+    if args.pr and not args.dry_run:
+        from .pr import submit
+
+        return _said(submit(root, args.game, remote="origin", author=_author(args), now=now))
+    return 0
+
+
+def cmd_pr(args: argparse.Namespace) -> int:
+    from .pr import submit
+
+    root = _root(args)
+    game = _game(args.game) if args.game else None
+    done = submit(root, game, base=args.base, remote=args.remote, branch=args.branch, push=not args.no_push,
+                  author=_author(args), now=_now(args))
+    return _said(done)
+
+
+def _said(done) -> int:  # type: ignore[no-untyped-def]
+    """What ``nomic pr`` (or ``act --pr``) did; a refusal is the check's report, and nothing was committed."""
+    if done.report.exit_code != 0:
+        print("not submitted: the check refuses the change (nothing was committed)")
+        emit(done.report, "text", sys.stdout)
+        return done.report.exit_code
+    for line in done.lines:
+        print(line)
     return 0
 
 
@@ -477,6 +502,7 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--dry-run", action="store_true", help="judge and show, write nothing")
     a.add_argument("--format", choices=("text", "json", "github"), default="text")
     a.add_argument("-q", "--quiet", action="store_true", help="do not show the diff")
+    a.add_argument("--pr", action="store_true", help="then make the pull request of it (as nomic pr GAME does)")
     a.add_argument("--now", help=argparse.SUPPRESS)
     a.add_argument("--allow-past", action="store_true", help=argparse.SUPPRESS)
     a.set_defaults(func=cmd_act)
@@ -499,6 +525,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="an action file (name or path) to leave out; repeatable")
     r.add_argument("--format", choices=FORMATS, default="text")
     r.set_defaults(func=cmd_replay)
+
+    pq = sub.add_parser("pr", help="make the pull request of the actions taken: judge, commit, push, open it")
+    pq.add_argument("game", nargs="?", help="the game (default: the one with uncommitted changes)")
+    pq.add_argument("--base", help="the branch the pull request goes into (default: the remote's default, or main)")
+    pq.add_argument("--remote", default="origin", help="the remote to push to (default: origin)")
+    pq.add_argument("--branch", help="the branch to make (default: NAME/ACTION-TIME, when on the base branch)")
+    pq.add_argument("--no-push", action="store_true", help="commit on the branch only; push and open it yourself")
+    pq.add_argument("--author", help="your forge login, to check that the actions are yours as CI will")
+    pq.add_argument("--now", help=argparse.SUPPRESS)
+    pq.set_defaults(func=cmd_pr)
 
     d = sub.add_parser("due", help="the admin's desk: what can be done now and by whom")
     d.add_argument("game", nargs="?", help="one game (default: every game)")

@@ -5,7 +5,7 @@ from __future__ import annotations
 BASH = r'''# nomic completion for bash: eval "$(nomic completion bash)"
 _nomic() {
   local cur="${COMP_WORDS[COMP_CWORD]}"
-  local commands="act check fmt build serve replay due tick new hash completion"
+  local commands="act check pr fmt build serve replay due tick new hash completion"
   # a leading --repo DIR (or --repo=DIR, which bash splits at '='): the games are DIR's, and the command
   # and its arguments come after it
   local o=1 top="$PWD"
@@ -37,10 +37,11 @@ _nomic() {
       local params=$(nomic "${repo[@]}" act "$game" --list --as _ 2>/dev/null \
         | awk -v a="$action" \
           '/^(yes|no )/ && $2 == a {for (i = 3; i <= NF; i++) {sub(/\?$/, "", $i); print $i}}')
-      COMPREPLY=( $(compgen -W "$params --as --at --note --dry-run --format --quiet" -- "$cur") )
+      COMPREPLY=( $(compgen -W "$params --as --at --note --dry-run --format --quiet --pr" -- "$cur") )
       [ "${#COMPREPLY[@]}" -eq 1 ] && [ "${COMPREPLY[0]%=}" != "${COMPREPLY[0]}" ] && compopt -o nospace 2>/dev/null
       ;;
     check) COMPREPLY=( $(compgen -W "--base --head --author --format --game --no-replay" -- "$cur") ) ;;
+    pr) COMPREPLY=( $(compgen -W "$games --base --remote --branch --no-push --author" -- "$cur") ) ;;
     replay|due|tick|new)
       COMPREPLY=( $(compgen -W "$games --without --format --at --as --from --title --admin" -- "$cur") ) ;;
     fmt) COMPREPLY=( $(compgen -f -W "--check" -- "$cur") ) ;;

@@ -1,0 +1,137 @@
+"""``nomic pr`` (and ``nomic act --pr``): the pull request made for the player, on real git repositories with a
+real remote (a bare repository in a temporary folder): judged as CI judges it, committed on a branch of its own
+with exactly the game's changed files, pushed; refused, with nothing committed, when the check refuses it."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+from pathlib import Path
+
+from tests.gitgame import ROOT, git, nomic
+from validators.pr import _web_compare
+
+GAME = "content/blognomic"
+NOW = ["--now", "2026-11-22T12:00:00Z"]
+VOTE = ["act", "blognomic", "core.vote", "proposal=3", "vote=AGAINST", "--as", "Dana", "--at",
+        "2026-11-22T12:00:00Z", "-q", *NOW]
+BRANCH = "dana/core.vote-20261122t120000z"
+
+
+def _cloned(tmp: Path) -> tuple[Path, Path]:
+    """A game repository on main, cloned from a bare 'origin' that holds it."""
+    seed = tmp / "seed"
+    (seed / "content").mkdir(parents=True)
+    shutil.copytree(ROOT / GAME, seed / GAME)
+    git(seed, "init", "-q", "-b", "main")
+    git(seed, "add", "-A")
+    git(seed, "commit", "-qm", "base")
+    origin = tmp / "origin.git"
+    git(tmp, "clone", "-q", "--bare", str(seed), str(origin))
+    work = tmp / "work"
+    git(tmp, "clone", "-q", str(origin), str(work))
+    git(work, "config", "user.name", "Dana")
+    git(work, "config", "user.email", "dana@example.invalid")
+    return work, origin
+
+
+def test_pr_judges_commits_on_a_branch_and_pushes_the_actions_taken(tmp_path):
+    work, origin = _cloned(tmp_path)
+    (work / "notes.txt").write_text("mine, not the game's\n")
+    assert nomic(work, *VOTE).returncode == 0
+    r = nomic(work, "pr", "--author", "dana-nomic", *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.splitlines() == [
+        f"on a new branch {BRANCH} (from main)",
+        f"committed {git(work, 'rev-parse', '--short', 'HEAD').strip()}: Dana: core.vote proposal=3 vote=AGAINST "
+        "(3 files)",
+        f"pushed {BRANCH} to origin",
+        f"open a pull request from {BRANCH} into main on origin ({origin})",
+    ], r.stdout
+    assert git(work, "symbolic-ref", "--short", "HEAD").strip() == BRANCH
+    assert sorted(git(work, "show", "--name-only", "--format=", "HEAD").split()) == [
+        f"{GAME}/actions/20261122T120000Z--Dana--core.vote.yaml", f"{GAME}/gamestate/ledger.yaml",
+        f"{GAME}/gamestate/proposals.yaml"]
+    assert git(work, "status", "--porcelain", "--untracked-files=all") == "?? notes.txt\n"
+    assert git(origin, "rev-parse", BRANCH) == git(work, "rev-parse", "HEAD")
+    # what CI will run on the pushed commit
+    r = nomic(work, "check", "--base", "origin/main", "--head", "HEAD", "--author", "dana-nomic", *NOW)
+    assert r.returncode == 0 and "legal: 1 action judged, no problems" in r.stdout, r.stdout
+
+
+def test_pr_refuses_what_the_check_refuses_and_commits_nothing(tmp_path):
+    """An edit by hand beside the action: the check's refusal is shown and nothing is committed or pushed."""
+    work, origin = _cloned(tmp_path)
+    assert nomic(work, *VOTE).returncode == 0
+    roster = work / GAME / "gamestate" / "roster.yaml"
+    roster.write_text(roster.read_text().replace("  - name: Chidi\n    account: chidi-nomic\n    admin: false",
+                                                 "  - name: Chidi\n    account: chidi-nomic\n    admin: true"))
+    head = git(work, "rev-parse", "HEAD")
+    r = nomic(work, "pr", *NOW)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert r.stdout.startswith("not submitted: the check refuses the change (nothing was committed)\n"), r.stdout
+    assert "players[2].admin: replay gives false, file says true" in r.stdout
+    assert git(work, "rev-parse", "HEAD") == head and git(work, "symbolic-ref", "--short", "HEAD").strip() == "main"
+    assert git(origin, "branch", "--list", "--format=%(refname:short)").split() == ["main"]
+
+
+def test_pr_with_nothing_to_submit_or_two_games_says_so(tmp_path):
+    work, _ = _cloned(tmp_path)
+    r = nomic(work, "pr", *NOW)
+    assert r.returncode == 2 and "nothing to submit: no game has uncommitted changes" in r.stdout, r.stdout
+    shutil.copytree(work / GAME, work / "content" / "other")
+    git(work, "add", "-A")
+    git(work, "commit", "-qm", "a second game")
+    assert nomic(work, *VOTE).returncode == 0
+    assert nomic(work, "act", "other", *VOTE[2:]).returncode == 0
+    r = nomic(work, "pr", *NOW)
+    assert r.returncode == 2, r.stdout
+    assert ("several games have uncommitted changes (blognomic, other); name the one to submit: nomic pr GAME"
+            in r.stdout)
+    r = nomic(work, "pr", "other", "--no-push", *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert git(work, "show", "--name-only", "--format=", "HEAD").split()[0].startswith("content/other/")
+    assert f"not pushed (--no-push): push the branch and open the pull request into main yourself: git push -u " \
+           f"REMOTE {BRANCH}" in r.stdout
+    assert git(work, "status", "--porcelain").startswith(" M content/blognomic/")  # left as it was
+
+
+def test_act_pr_on_a_branch_of_ones_own_commits_there(tmp_path):
+    """On a branch of the player's own (not the base), the actions are committed there, and act --pr does it all."""
+    work, origin = _cloned(tmp_path)
+    git(work, "switch", "-q", "-c", "dana-turn")
+    r = nomic(work, *VOTE, "--pr")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "pushed dana-turn to origin" in r.stdout and "on a new branch" not in r.stdout
+    assert git(origin, "rev-parse", "dana-turn") == git(work, "rev-parse", "HEAD")
+
+
+def test_pr_opens_it_with_the_github_command_line_when_there(tmp_path):
+    """With ``gh`` on the PATH, ``gh pr create`` opens the pull request, its text the comment CI writes. GitHub is
+    not reachable from the tests, so a script in gh's place records what it is asked."""
+    work, _ = _cloned(tmp_path)
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    asked = tmp_path / "asked"
+    gh = bin_dir / "gh"
+    gh.write_text(f"#!/bin/sh\nfor a in \"$@\"; do printf '%s\\0' \"$a\"; done > {asked}\n"
+                  "echo https://github.example/o/r/pull/7\n")
+    gh.chmod(gh.stat().st_mode | stat.S_IEXEC)
+    assert nomic(work, *VOTE).returncode == 0
+    r = nomic(work, "pr", *NOW, env={"PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"})
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.splitlines()[-1] == "opened the pull request: https://github.example/o/r/pull/7"
+    args = asked.read_text().split("\0")[:-1]
+    assert args[:8] == ["pr", "create", "--base", "main", "--head", BRANCH, "--title",
+                        "Dana: core.vote proposal=3 vote=AGAINST"], args
+    assert args[8] == "--body" and "core.vote" in args[9] and "Dana" in args[9], args
+
+
+def test_the_page_that_opens_a_pull_request_on_github():
+    page = "https://github.com/ann/nomic/compare/main...dana/x?expand=1"
+    for url in ("https://github.com/ann/nomic.git", "https://github.com/ann/nomic", "git@github.com:ann/nomic.git",
+                "ssh://git@github.com/ann/nomic.git", "https://token@github.com/ann/nomic.git"):
+        assert _web_compare(url, "main", "dana/x") == page, url
+    assert _web_compare("/srv/git/nomic.git", "main", "dana/x") is None
+    assert _web_compare("https://gitlab.com/ann/nomic.git", "main", "dana/x") is None

@@ -1,0 +1,197 @@
+"""``nomic pr``: turn the actions a player took with ``nomic act`` into a pull request.
+
+The work tree holds the new action files and the files they changed, not yet committed. The pull request is made
+of exactly those: they are judged first as CI will judge them (``check_pr`` against the last commit), and only a
+legal change is committed, on a branch of its own when the player is on the base branch, then pushed, and the pull
+request opened with the GitHub command line (``gh``) when it is there, its text being the comment CI writes
+(``--format markdown``). Without ``gh`` the address that opens it is printed, for a GitHub remote.
+
+Nothing but the game's folder goes into the commit: another file the player changed stays as it was, uncommitted.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path, PurePosixPath
+
+from . import yamlio
+from .problems import BAD_INPUT, BadInput, Problem, Report
+
+
+@dataclass
+class Submitted:
+    """What ``submit`` did, for the command line to say."""
+
+    report: Report  # the check of the change; its exit code is the command's when it refuses
+    branch: str = ""
+    commit: str = ""
+    title: str = ""
+    lines: list[str] = field(default_factory=list)  # what was done, in order
+
+
+def _git(root: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    r = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True)
+    if check and r.returncode != 0:
+        said = (r.stderr or r.stdout).strip().splitlines()
+        raise BadInput(Problem(f"git {args[0]} failed: {said[-1] if said else 'exit ' + str(r.returncode)}",
+                               kind=BAD_INPUT))
+    return r
+
+
+def changed_games(root: Path) -> dict[str, list[str]]:
+    """Each game folder with uncommitted changes: game -> the changed paths (untracked files listed one by one)."""
+    out: dict[str, list[str]] = {}
+    status = _git(root, "status", "--porcelain", "--untracked-files=all", "-z", "--", "content").stdout
+    entries = status.split("\0")
+    i = 0
+    while i < len(entries):
+        entry = entries[i]
+        i += 1
+        if len(entry) < 4:
+            continue
+        code, path = entry[:2], entry[3:]
+        if code[0] in "RC":  # a rename's old path follows as its own entry
+            i += 1
+        parts = PurePosixPath(path).parts
+        if len(parts) >= 3 and parts[0] == "content" and parts[-1] != ".nomic.lock":
+            out.setdefault(parts[1], []).append(path)
+    return out
+
+
+def _new_actions(root: Path, paths: list[str], game: str) -> list[dict]:
+    """The records of the action files among ``paths`` (new ones: those the check will judge), in log order."""
+    out = []
+    for p in sorted(paths):
+        if PurePosixPath(p).parent.as_posix() == f"content/{game}/actions" and p.endswith(".yaml"):
+            try:
+                data = yamlio.load_file(root / p)
+            except Exception:  # noqa: BLE001 - the check has judged the file already; a title does without it
+                continue
+            if isinstance(data, dict):
+                out.append(data)
+    return out
+
+
+def _title(records: list[dict], game: str) -> str:
+    """'Dana: core.vote proposal=3 vote=FOR' for one action; 'Dana: 2 actions in blognomic' for more."""
+    actors = sorted({str(r.get("actor", "")) for r in records})
+    who = ", ".join(actors)
+    if len(records) == 1:
+        params = records[0].get("params") or {}
+        shown = " ".join(f"{k}={v}" for k, v in params.items() if not isinstance(v, (dict, list)) and len(str(v)) <= 40)
+        return f"{who}: {records[0].get('action')}{' ' + shown if shown else ''}"[:120]
+    return f"{who}: {len(records)} actions in {game}"[:120]
+
+
+def _branch_name(records: list[dict]) -> str:
+    """'dana/core.vote-20261122t120000z': the first action's actor, name and time, as git takes them."""
+    first = records[0]
+    stamp = re.sub(r"[^0-9tz]", "", str(first.get("at", "")).lower())
+    actor = re.sub(r"[^a-z0-9._-]+", "-", str(first.get("actor", "")).lower()).strip("-.") or "player"
+    action = re.sub(r"[^a-z0-9._-]+", "-", str(first.get("action", "")).lower()).strip("-.")
+    return f"{actor}/{action}-{stamp}"
+
+
+def _default_base(root: Path, remote: str | None) -> str:
+    """The branch a pull request goes to: the remote's default branch when git knows it, else main."""
+    if remote:
+        r = _git(root, "symbolic-ref", "--short", "-q", f"refs/remotes/{remote}/HEAD", check=False)
+        if r.returncode == 0 and r.stdout.strip():
+            return r.stdout.strip().split("/", 1)[-1]
+    return "main"
+
+
+def _web_compare(url: str, base: str, branch: str) -> str | None:
+    """The page that opens a pull request from ``branch`` into ``base``, for a GitHub remote's URL; else None."""
+    m = re.match(r"^(?:https?://(?:[^@/]+@)?github\.com/|git@github\.com:|ssh://git@github\.com/)([^/]+)/(.+?)"
+                 r"(?:\.git)?/?$", url)
+    if not m:
+        return None
+    return f"https://github.com/{m.group(1)}/{m.group(2)}/compare/{base}...{branch}?expand=1"
+
+
+def submit(root: Path, game: str | None, *, base: str | None = None, remote: str | None = "origin",
+           branch: str | None = None, push: bool = True, author: str | None = None,
+           now: datetime | None = None, use_gh: bool = True) -> Submitted:
+    """Judge, commit, push and open the pull request of the uncommitted actions of ``game`` (the only game with
+    changes, when None). Refused (nothing committed) when there is nothing to submit or the check refuses it."""
+    from .check import check_pr, require_revision
+    from .report import emit
+
+    require_revision(root, "HEAD", "HEAD")
+    changed = changed_games(root)
+    if game is None:
+        if not changed:
+            raise BadInput(Problem("nothing to submit: no game has uncommitted changes (take an action with nomic "
+                                   "act first)", kind=BAD_INPUT))
+        if len(changed) > 1:
+            raise BadInput(Problem(f"several games have uncommitted changes ({', '.join(sorted(changed))}); name the "
+                                   "one to submit: nomic pr GAME", field="game", kind=BAD_INPUT))
+        game = next(iter(changed))
+    paths = changed.get(game, [])
+    records = _new_actions(root, paths, game)
+    if not records:
+        raise BadInput(Problem(f"nothing to submit in content/{game}: no new action file (a game changes only "
+                               "through nomic act; take the action first)", f"content/{game}", kind=BAD_INPUT))
+    report = check_pr(root, "HEAD", author=author, now=now)
+    # what the pull request will hold is the game's folder only: the check's word on other files is not its
+    report.problems = [p for p in report.problems if not p.file or p.file.startswith(f"content/{game}/")
+                       or p.file == f"content/{game}"]
+    done = Submitted(report)
+    if report.exit_code != 0:
+        return done
+    remotes = _git(root, "remote").stdout.split()
+    remote = remote if remote in remotes else None
+    base = base or _default_base(root, remote)
+    current = _git(root, "symbolic-ref", "--short", "-q", "HEAD", check=False).stdout.strip()
+    done.title = _title(records, game)
+    if not current or current == base or (branch and branch != current):
+        name = branch or _branch_name(records)
+        if _git(root, "rev-parse", "--verify", "-q", f"refs/heads/{name}", check=False).returncode == 0:
+            raise BadInput(Problem(f"the branch {name} exists already; name another with --branch", field="--branch",
+                                   kind=BAD_INPUT))
+        _git(root, "switch", "-q", "-c", name)
+        done.lines.append(f"on a new branch {name} (from {current or 'a detached HEAD'})")
+        current = name
+    done.branch = current
+    _git(root, "add", "-A", "--", f"content/{game}")
+    _git(root, "reset", "-q", "--", f"content/{game}/.nomic.lock", check=False)  # act's lock is no part of it
+    body = io.StringIO()
+    emit(report, "markdown", body)
+    _git(root, "commit", "-q", "-m", done.title, "-m", f"Taken with nomic act in content/{game}; judged by nomic "
+         "check against the commit before it.")
+    done.commit = _git(root, "rev-parse", "--short", "HEAD").stdout.strip()
+    done.lines.append(f"committed {done.commit}: {done.title} ({len(paths)} file{'s' if len(paths) != 1 else ''})")
+    if not push or remote is None:
+        why = "--no-push" if not push else "no remote named origin (--remote names another)"
+        done.lines.append(f"not pushed ({why}): push the branch and open the pull request into {base} yourself: "
+                          f"git push -u REMOTE {current}")
+        return done
+    pushed = _git(root, "push", "-q", "-u", remote, current, check=False)
+    if pushed.returncode != 0:
+        said = (pushed.stderr or pushed.stdout).strip().splitlines()
+        raise BadInput(Problem(f"the change is committed ({done.commit} on {current}), but git push to {remote} "
+                               f"failed: {said[-1] if said else 'exit ' + str(pushed.returncode)}; push it again "
+                               f"with git push -u {remote} {current}", field="--remote", kind=BAD_INPUT))
+    done.lines.append(f"pushed {current} to {remote}")
+    gh = shutil.which("gh") if use_gh else None
+    if gh:
+        made = subprocess.run([gh, "pr", "create", "--base", base, "--head", current, "--title", done.title,
+                               "--body", body.getvalue()], cwd=str(root), capture_output=True, text=True)
+        if made.returncode == 0:
+            done.lines.append(f"opened the pull request: {made.stdout.strip().splitlines()[-1]}")
+            return done
+        said = (made.stderr or made.stdout).strip().splitlines()
+        done.lines.append(f"gh pr create failed ({said[-1] if said else 'exit ' + str(made.returncode)})")
+    url = _git(root, "remote", "get-url", remote, check=False).stdout.strip()
+    page = _web_compare(url, base, current)
+    if page:
+        done.lines.append(f"open the pull request: {page}")
+    else:
+        done.lines.append(f"open a pull request from {current} into {base} on {remote} ({url})")
+    return done
