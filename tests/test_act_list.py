@@ -36,19 +36,37 @@ def _listed(repo: Path, game: str, who: str) -> dict[str, list[str]]:
     return {a.name: a.why_not for a in available(repo, game, who, NOW)}
 
 
+def _listed_things(state) -> tuple[list[int], list[str]]:
+    """The numbers (``id``) and the names (``name``) of every thing a list of the game's documents holds: posts,
+    Awesomeness Posts, items, hammers, flavours, movements."""
+    ids, names = [], []
+    for doc in state.docs.values():
+        for value in doc.values() if isinstance(doc, dict) else ():
+            for item in value if isinstance(value, list) else ():
+                if isinstance(item, dict):
+                    ids += [item["id"]] if isinstance(item.get("id"), int) else []
+                    names += [item["name"]] if isinstance(item.get("name"), str) else []
+    return ids, names
+
+
 def _values(state, name: str, schema: dict) -> list:
-    """Values a player could give to a parameter: every number the game's posts have used and one more, each
-    player's name, each vote."""
+    """Values a player could give to a parameter: every number a thing of the game has (and one more), every
+    number up to the count of players and one more (a place in a line, a count of notes), each player's name (and
+    a stranger's), each name the game's documents give to a thing, each vote."""
     if "enum" in schema:
         return list(schema["enum"])
+    ids, things = _listed_things(state)
+    players = [p["name"] for p in state.players()]
     if schema.get("type") == "integer":
-        ids = [item["id"] for doc, key in (("proposals", "proposals"), ("cfjs", "cfjs"), ("dovs", "dovs"))
-               for item in state.docs.get(doc, {}).get(key, [])]
-        return list(range(1, max(ids, default=0) + 2))
+        return list(range(1, max([*ids, len(players)], default=0) + 2))
     if schema.get("type") == "boolean":
         return [False, True]
-    names = [p["name"] for p in state.players()]
-    return names + ["Zed"] if name in ("to", "player", "name") else ["x"]
+    if str(schema.get("$ref", "")).endswith("/name") or name in ("to", "player", "name"):
+        return players + ["Zed"]
+    items = schema.get("items") if schema.get("type") == "array" else None
+    if isinstance(items, dict) and str(items.get("$ref", "")).endswith("/name"):
+        return [[n] for n in players + ["Zed"]]
+    return ["x"] + sorted(set(things) - set(players))
 
 
 @pytest.mark.parametrize("game", GAMES)
