@@ -24,7 +24,8 @@ CORE_READY = {"core.cfj-vote", "core.dov-resolve", "core.cfj-withdraw", "core.as
 # the actions whose Action.ready refusals each example game shows to its first players, tried below
 READY = {
     "blognomic": CORE_READY,
-    "monkey": CORE_READY,
+    "monkey": CORE_READY | {"monkey.move-up", "monkey.split", "monkey.trim-section", "monkey.use-item",
+                            "monkey.awesomeness-vote", "monkey.awesomeness-close"},
     "settlement": CORE_READY,
     "quazie": CORE_READY,
     "ifmud": set(),

@@ -71,6 +71,12 @@ def _post_check(ctx: Ctx) -> Iterator[str]:
         # Seed 000, "Awesomeness": the post names "another Monkey"; seed 001 (the core's Idle rule) counts an idle
         # player as no player for the dynastic rules, so an idle Monkey cannot be the one acknowledged.
         yield f"{about} is idle, and an idle Monkey counts as no Monkey here: the post must name an active one"
+    yield from _post_ready(ctx)
+
+
+def _post_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 000, "Awesomeness": a Monkey with a post of eir own still pending may not post another, and a post costs
+    three bananas; whoever it is about."""
     for p in ctx.doc("monkey_awesomeness")["posts"]:
         if p["author"] == ctx.actor and _open(p, ctx.at):
             yield f"{ctx.actor} already has Awesomeness Post {p['id']} pending (until 48 hours after {p['submitted']})"
@@ -102,9 +108,17 @@ POST = Action(
             "properties": {"about": {"$ref": "common.schema.json#/$defs/name"},
                            "text": not_blank({"type": "string", "maxLength": 20000}, empty_ok=True)}},
     check=_post_check,
+    ready=_post_ready,
     effect=_post,
     doc="`about` names another Monkey; `text` says what e did that was awesome.",
 )
+
+
+def _vote_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 000, "Awesomeness": votes are cast within a post's 48 hours; with no post open, the check refuses every
+    number (no such post, or closed to votes)."""
+    if not any(_open(p, ctx.at) for p in ctx.doc("monkey_awesomeness")["posts"]):
+        yield "no Awesomeness Post is open to votes"
 
 
 def _vote_check(ctx: Ctx) -> Iterator[str]:
@@ -136,8 +150,17 @@ VOTE = Action(
             "properties": {"post": {"type": "integer", "minimum": 1},
                            "vote": vote_words(["FOR", "AGAINST"], yes="FOR", no="AGAINST")}},
     check=_vote_check,
+    ready=_vote_ready,
     effect=_vote,
 )
+
+
+def _close_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 000, "Awesomeness": a post is closed once its 48 hours are over; with no pending post past them, the
+    check refuses every number (no such post, already closed, or still open)."""
+    if not any(p["status"] == "pending" and ctx.at - parse_time(p["submitted"]) >= WINDOW
+               for p in ctx.doc("monkey_awesomeness")["posts"]):
+        yield "no pending Awesomeness Post is past its 48 hours"
 
 
 def _close_check(ctx: Ctx) -> Iterator[str]:
@@ -170,6 +193,7 @@ CLOSE = Action(
     params={"type": "object", "required": ["post"], "additionalProperties": False,
             "properties": {"post": {"type": "integer", "minimum": 1}}},
     check=_close_check,
+    ready=_close_ready,
     effect=_close,
     doc="Any Monkey may close it. It applies the count taken when the 48 hours ended: the FOR votes of the "
         "Monkeys active then (not idle, not NPCs) against their Quorum.",

@@ -52,6 +52,25 @@ def usable(item: dict[str, Any]) -> bool:
     return item.get("status") == ACTIVE
 
 
+def _used_today(item: dict[str, Any], ctx: Ctx) -> bool:
+    """The Banana Fountain gives its banana once a day (seed 000, "List of Items")."""
+    return bool(item.get("kind") == "banana-fountain" and item.get("last_used")
+                and day_start(parse_time(item["last_used"])) == day_start(ctx.at))
+
+
+def _use_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 000, "Items": only an item's holder uses it, and only while it is activated (the Fountain once a day).
+    With no item held, or every one held deactivated or used today, the check refuses every name: the item a name
+    finds is none, another's, or one of these."""
+    held = [item for item in ctx.doc("monkey_items")["items"] if item.get("held_by") == ctx.actor]
+    if not held:
+        yield f"{ctx.actor} holds no item"
+    elif not any(usable(item) and not _used_today(item, ctx) for item in held):
+        why = ", ".join(f"{item['name']} was already used today" if usable(item) else
+                        f"{item['name']} is {item.get('status')}" for item in held)
+        yield f"none of the items {ctx.actor} holds can be used now ({why})"
+
+
 def _use_check(ctx: Ctx) -> Iterator[str]:
     if is_npc(ctx):
         yield f"{ctx.actor} is a non-player character and takes no actions of eir own"
@@ -67,8 +86,7 @@ def _use_check(ctx: Ctx) -> Iterator[str]:
     if not usable(item):
         yield f"{item['name']} is {item.get('status')}; it may be used again once it is activated"
     kind = item.get("kind")
-    if kind == "banana-fountain" and item.get("last_used") and \
-            day_start(parse_time(item["last_used"])) == day_start(ctx.at):
+    if _used_today(item, ctx):
         yield f"{item['name']} was already used today (at {item['last_used']})"
     target = ctx.params.get("target")
     w = line_world(ctx)
@@ -193,6 +211,7 @@ USE_ITEM = Action(
             "properties": {"item": {"type": "string", "minLength": 1, "maxLength": 80},
                            "target": {"type": "integer", "minimum": 1, "maximum": 100000}}},
     check=_use_check,
+    ready=_use_ready,
     effect=_use,
     doc="`item` is the item's name; the Flaming Frisbee and the Big Rock need `target`, a position (1 to 100000; "
         "the Frisbee may land past the last Monkey, the Line being endless, and lies there). Using an item "

@@ -16,7 +16,7 @@ from typing import Any
 from ...engine import Action, Ctx, Problem, State, peek
 from .common import is_npc, line_world, section_of, world
 from .options import options
-from .world import BARE, IN_LINE, SIZES, KongHolds, alphabetical, get_raw, get_raw_or
+from .world import BARE, IN_LINE, SIZES, KongHolds, World, alphabetical, get_raw, get_raw_or
 
 RULE = "the-monkey-line"
 
@@ -24,6 +24,14 @@ RULE = "the-monkey-line"
 def _no_npc(ctx: Ctx) -> Iterator[str]:
     if is_npc(ctx):
         yield f"{ctx.actor} is a non-player character and takes no actions of eir own"
+
+
+def _move_up_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 000, "The Monkey Line": a move up needs an empty position with exactly one Monkey right after it; with
+    none in the Line, the check refuses every position (not empty, or not one Monkey after it)."""
+    w = World.load_line(ctx)
+    if not any(p > 1 and not w.at(p - 1) and len(w.at(p)) == 1 for p in set(w.pos.values())):
+        yield "no empty position of the Line has a single Monkey right after it to move up"
 
 
 def _move_up_check(ctx: Ctx) -> Iterator[str]:
@@ -53,10 +61,19 @@ MOVE_UP = Action(
     params={"type": "object", "required": ["position"], "additionalProperties": False,
             "properties": {"position": {"type": "integer", "minimum": 1, "maximum": 100000}}},
     check=_move_up_check,
+    ready=_move_up_ready,
     effect=_move_up,
     doc="`position` is the empty position; the one Monkey in the next position moves into it (and picks up "
         "any item lying there).",
 )
+
+
+def _split_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 000, "The Monkey Line": only a position holding two Monkeys is split; with none, the check refuses every
+    position."""
+    w = World.load_line(ctx)
+    if not any(len(w.at(p)) >= 2 for p in set(w.pos.values())):
+        yield "no position of the Line holds two Monkeys to split"
 
 
 def _split_check(ctx: Ctx) -> Iterator[str]:
@@ -84,6 +101,7 @@ SPLIT = Action(
     params={"type": "object", "required": ["position"], "additionalProperties": False,
             "properties": {"position": {"type": "integer", "minimum": 1, "maximum": 100000}}},
     check=_split_check,
+    ready=_split_ready,
     effect=_split,
     doc="Every Monkey after `position` moves down one, and the alphabetically earliest of the two in it takes "
         "the freed position. If that Monkey is King Kong holding position 1 with a Sledge, the split is refused.",

@@ -65,6 +65,22 @@ UPDATE_SECTION = Action(
 )
 
 
+def _overlong(ctx: Ctx, section: dict[str, Any]) -> bool:
+    """Whether a section's moves add up to more than its Monkey's Dance Moves (so it may be trimmed)."""
+    target = ctx.player(section["monkey"])
+    if target is None:
+        return False
+    entries = _entries(ctx.doc("monkey_dance")["moves"], section["moves"])
+    return total_complexity(entries) > int(target["stats"].get("dance_moves", 0))
+
+
+def _trim_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 000, "Doing the Dance": only excess moves are removed; with no section over its Monkey's Dance Moves,
+    the check refuses every name (no section, or one within them)."""
+    if not any(_overlong(ctx, s) for s in ctx.doc("monkey_dance")["sections"]):
+        yield "no section of the Dance exceeds its Monkey's Dance Moves"
+
+
 def _trim_check(ctx: Ctx) -> Iterator[str]:
     yield from _no_npc(ctx)
     name = ctx.params["monkey"]
@@ -107,6 +123,7 @@ TRIM_SECTION = Action(
     params={"type": "object", "required": ["monkey"], "additionalProperties": False,
             "properties": {"monkey": {"$ref": "common.schema.json#/$defs/name"}}},
     check=_trim_check,
+    ready=_trim_ready,
     effect=_trim,
     doc="Any Monkey may do it to any section whose total complexity exceeds its owner's Dance Moves.",
 )
