@@ -27,7 +27,10 @@ READY = {
     "monkey": CORE_READY | {"monkey.move-up", "monkey.split", "monkey.trim-section", "monkey.use-item",
                             "monkey.awesomeness-vote", "monkey.awesomeness-close"},
     "settlement": CORE_READY,
-    "quazie": CORE_READY,
+    "quazie": CORE_READY | {"quazie.bounce", "quazie.flavour", "quazie.swap", "quazie.fruity-move",
+                            "quazie.devils-food", "quazie.poke", "quazie.tag", "quazie.choose-describer",
+                            "quazie.stuff-shall-be", "quazie.give-role", "quazie.remove-role", "quazie.concerto",
+                            "quazie.concerto-use", "quazie.movement"},
     "ifmud": set(),
     "cycle12": set(),
 }

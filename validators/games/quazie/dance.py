@@ -39,12 +39,36 @@ def table_problem(table: dict[str, Any]) -> Problem | None:
                    "quazie_tables", field="dance.roll", rule=R_DANCE_OFF)
 
 
-def _check(ctx: Ctx) -> Iterator[str]:
+def _bad_table(ctx: Ctx) -> Iterator[Problem]:
     # Rule 20 (seed 003): the roll sets the challenger's Dance Move, so the table must name one for every face;
     # judged before the roll (it was a KeyError when a face had none)
     bad_table = table_problem(tables(ctx)["dance"])
     if bad_table:
         yield bad_table
+
+
+def _ready(ctx: Ctx) -> Iterator[str | Problem]:
+    """Seed 003 rules 13, 15 and 20: what refuses a Dance Off whoever is challenged: a table that leaves a face of
+    the die without a move, a Blind challenger, one who declared a Dance Off today, one in Limbo."""
+    bad = list(_bad_table(ctx))
+    yield from bad
+    me = ctx.player()
+    if bad or me is None or me.get("idle"):
+        return
+    if stat(me, "flavour") == BLIND:
+        yield f"{ctx.actor} is Blind; a Blind Muffin may not challenge anyone to a Dance Off"
+    if done_today(ctx, "dance-off", ctx.actor):
+        yield f"{ctx.actor} has already declared a Dance Off today"
+    pos = stat(me, "position")
+    if in_limbo(pos):
+        yield Problem(f"{ctx.actor} is in Limbo ({pos!r}); none of its values may change but its Position, and a "
+                      "Dance Off sets the challenger's Dance Move", rule=R_SPECIAL)
+
+
+def _check(ctx: Ctx) -> Iterator[str]:
+    bad = list(_bad_table(ctx))
+    if bad:
+        yield from bad
         return
     me = muffin(ctx, ctx.actor)
     opponent = muffin(ctx, ctx.params["opponent"])
@@ -118,6 +142,7 @@ DANCE_OFF = Action(
                                     "description": "On a 10: take 2 Stuffs from every non-BreakDancer "
                                                    "(default true)"}}},
     check=_check,
+    ready=_ready,
     effect=_dance_off,
     doc="The roll sets the challenger's Dance Move: 1-3 CabbagePatch, 4-6 Disco, 7-9 HeadBob, 10 BreakDance. "
         "CabbagePatch beats Disco, Disco beats HeadBob, HeadBob beats CabbagePatch; equal moves have no winner. "

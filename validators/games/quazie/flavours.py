@@ -87,6 +87,32 @@ def blind_since(ctx: Ctx) -> None:
 # ---------------------------------------------------------------- changing one's own flavour
 
 
+def _flavour_held(ctx: Ctx, me: dict) -> Iterator[str]:
+    """Seed 003 rule 13: a Muffin changes flavour once a day, not while Robot (but at Position X), nor within 24
+    hours of going Blind; whichever flavour it asks for."""
+    now = stat(me, "flavour")
+    if done_today(ctx, "flavour", ctx.actor):
+        yield f"{ctx.actor} has already changed flavour today"
+    if now == ROBOT and stat(me, "position") != DEATH_EGG:
+        yield f"{ctx.actor} is Robot; a Robot Muffin may not change its flavour (except at Position X)"
+    if now == BLIND and not blind_for_a_day(ctx, ctx.actor):
+        yield f"{ctx.actor} has been Blind for less than 24 hours"
+
+
+def _flavour_ready(ctx: Ctx) -> Iterator[str]:
+    """The check refuses every flavour for these (an unknown one for not being a flavour)."""
+    me = _me(ctx)
+    if me is not None:
+        yield from _flavour_held(ctx, me)
+
+
+def _me(ctx: Ctx) -> dict | None:
+    """The actor as ``muffin`` finds it, or None where ``muffin`` refuses (for ``Action.ready``, which never
+    refuses by raising)."""
+    me = ctx.player()
+    return None if me is None or me.get("idle") else me
+
+
 def _flavour_check(ctx: Ctx) -> Iterator[str]:
     me = muffin(ctx, ctx.actor)
     want = ctx.params["flavour"]
@@ -100,12 +126,7 @@ def _flavour_check(ctx: Ctx) -> Iterator[str]:
         yield f"the flavour {want} was added by Intricacy; nobody may become it before {ready}"
     if want == now:
         yield f"{ctx.actor} is already {want}"
-    if done_today(ctx, "flavour", ctx.actor):
-        yield f"{ctx.actor} has already changed flavour today"
-    if now == ROBOT and stat(me, "position") != DEATH_EGG:
-        yield f"{ctx.actor} is Robot; a Robot Muffin may not change its flavour (except at Position X)"
-    if now == BLIND and not blind_for_a_day(ctx, ctx.actor):
-        yield f"{ctx.actor} has been Blind for less than 24 hours"
+    yield from _flavour_held(ctx, me)
     if want == TROPICAL and stat(me, "position") != MANGO_TREE:
         yield (f"{ctx.actor} is at {position_label(stat(me, 'position'))}; only at Position 9, the Mango Tree, "
                "can a Muffin become Tropical")
@@ -123,6 +144,7 @@ CHANGE_FLAVOUR = Action(
     params={"type": "object", "required": ["flavour"], "additionalProperties": False,
             "properties": {"flavour": {"type": "string", "minLength": 1, "maxLength": 40}}},
     check=_flavour_check,
+    ready=_flavour_ready,
     effect=_flavour,
     doc="Once a day, unless Robot (a Robot at Position X may), not until 24 hours of being Blind, and "
         "Tropical only at Position 9 (the Mango Tree).",
@@ -130,6 +152,27 @@ CHANGE_FLAVOUR = Action(
 
 
 # ---------------------------------------------------------------- Banana
+
+
+def _swap_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 003 rule 13: a Banana Muffin swaps once a day with another Banana Muffin, at another Position, that has
+    not been in a swap that day. Not Banana, swapped already, or with no such partner, the check refuses every
+    name."""
+    me = _me(ctx)
+    if me is None:
+        return
+    mine = []
+    if stat(me, "flavour") != BANANA:
+        mine.append(f"{ctx.actor} is {stat(me, 'flavour')}, not Banana")
+    if done_today(ctx, "swapped", ctx.actor):
+        mine.append(f"{ctx.actor} has already been in a swap today")
+    yield from mine
+    free = [p["name"] for p in ctx.players() if p["name"] != ctx.actor and not p.get("idle")
+            and stat(p, "flavour") == BANANA and not done_today(ctx, "swapped", p["name"])
+            and stat(p, "position") != stat(me, "position")]
+    if not mine and not free:
+        yield (f"no other Banana Muffin is free to swap with {ctx.actor} today (at another Position than "
+               f"{position_label(stat(me, 'position'))}, and not yet in a swap today)")
 
 
 def _swap_check(ctx: Ctx) -> Iterator[str]:
@@ -177,6 +220,7 @@ SWAP = Action(
                                          "description": "The other Muffin, if the GRAND POOBAH, goes to Rome (R) "
                                                         "instead of taking your Position (rule 15)"}}},
     check=_swap_check,
+    ready=_swap_ready,
     effect=_swap,
     doc="Neither Muffin may already have been in a swap that day; Blind Muffins cannot be moved. Only the "
         "GRAND POOBAH (the Muffin rule 15 names) may end up in Rome, whether it is swapped there or sent there "
@@ -201,6 +245,34 @@ def _fruity_ahead(ctx: Ctx, me: dict, direction: str) -> list[str]:
     return out
 
 
+def _no_way(ctx: Ctx, me: dict, direction: str) -> str | None:
+    """Seed 003 rule 13: why the Fruity move cannot go ``direction`` (no Position there, or no other Fruity or
+    Tropical Muffin that way), or None."""
+    pos = stat(me, "position")
+    if step_from(pos, direction) is None:
+        return f"there is no Standard Position {direction} from {position_label(pos)}"
+    if not _fruity_ahead(ctx, me, direction):
+        return f"there is no other Fruity or Tropical Muffin {direction} from {position_label(pos)}"
+    return None
+
+
+def _step_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 003 rule 13: the check refuses both directions alike when the Muffin is neither Fruity nor Tropical, has
+    moved so today, or can go neither way."""
+    me = _me(ctx)
+    if me is None:
+        return
+    flavour = stat(me, "flavour")
+    if flavour not in (FRUITY, TROPICAL):
+        yield f"{ctx.actor} is {flavour}; only Fruity and Tropical Muffins move this way"
+        return
+    if done_today(ctx, "fruity", ctx.actor):
+        yield f"{ctx.actor} has already made their Fruity move today"
+    up, down = _no_way(ctx, me, "up"), _no_way(ctx, me, "down")
+    if up and down:
+        yield f"{up}, and {down}"
+
+
 def _step_check(ctx: Ctx) -> Iterator[str]:
     me = muffin(ctx, ctx.actor)
     direction = ctx.params["direction"]
@@ -214,8 +286,9 @@ def _step_check(ctx: Ctx) -> Iterator[str]:
     if step_from(pos, direction) is None:
         yield f"there is no Standard Position {direction} from {position_label(pos)}"
         return
-    if not _fruity_ahead(ctx, me, direction):
-        yield f"there is no other Fruity or Tropical Muffin {direction} from {position_label(pos)}"
+    way = _no_way(ctx, me, direction)
+    if way:
+        yield way
     target = ctx.params.get("attract")
     if ctx.params.get("attract_rome") and not target:
         yield "attract_rome sends the attracted Muffin to Rome: give attract too"
@@ -257,6 +330,7 @@ FRUITY_MOVE = Action(
                                             "description": "The attracted Muffin, if the GRAND POOBAH, goes to "
                                                            "Rome (R) instead (rule 15)"}}},
     check=_step_check,
+    ready=_step_ready,
     effect=_step,
     doc="The move is allowed when, as it starts, another Fruity or Tropical Muffin is somewhere in that "
         "direction. A Tropical Muffin may also pull one Muffin located in that direction one Position "
@@ -274,6 +348,20 @@ def devil_succeeds(roll: int, positions: list[str]) -> bool:
         if is_standard(pos):
             wins |= {int(pos), int(pos) - 1}
     return roll in wins
+
+
+def _devil_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 003 rule 13: only a Devils Food Muffin tries, once a day, and only on a Robot Muffin; the check refuses
+    every target while one of these is wanting."""
+    me = _me(ctx)
+    if me is None:
+        return
+    if stat(me, "flavour") != DEVILS_FOOD:
+        yield f"{ctx.actor} is {stat(me, 'flavour')}, not Devils Food"
+    if not any(stat(p, "flavour") == ROBOT and not p.get("idle") for p in ctx.players()):
+        yield "no active Muffin is Robot"
+    if done_today(ctx, "devil", ctx.actor):
+        yield f"{ctx.actor} has already tried Devils Food today"
 
 
 def _devil_check(ctx: Ctx) -> Iterator[str]:
@@ -316,12 +404,28 @@ DEVIL = Action(
     summary="Devils Food: roll DICE9 to turn a Robot Muffin Plain (once a day)",
     params={"type": "object", "required": ["target"], "additionalProperties": False, "properties": {"target": NAME}},
     check=_devil_check,
+    ready=_devil_ready,
     effect=_devil,
     doc="It works if the roll equals the Standard Position of either Muffin, or one less than it.",
 )
 
 
 # ---------------------------------------------------------------- In your eye (rule 25)
+
+
+def _poke_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 003 rule 25: an eye poking is tried once a day, on a Muffin at the poker's Position (itself included)
+    that is not Robot; the check refuses every target when there is none, or after today's try."""
+    me = _me(ctx)
+    if me is None:
+        return
+    pos = stat(me, "position")
+    here = [p for p in ctx.players() if not p.get("idle") and stat(p, "position") == pos]
+    if all(stat(p, "flavour") == ROBOT for p in here):
+        names = ", ".join(p["name"] for p in here)
+        yield f"every Muffin at {position_label(pos)} ({names}) is Robot, and a Robot Muffin may never be poked"
+    if done_today(ctx, "poke", ctx.actor):
+        yield f"{ctx.actor} has already tried an eye poking today"
 
 
 def _poke_check(ctx: Ctx) -> Iterator[str]:
@@ -356,6 +460,7 @@ POKE = Action(
     summary="Poke a Muffin at your Position in the eye: DICE3, a 2 makes it Blind (once a day)",
     params={"type": "object", "required": ["target"], "additionalProperties": False, "properties": {"target": NAME}},
     check=_poke_check,
+    ready=_poke_ready,
     effect=_poke,
     doc="A Muffin may poke itself. Robot Muffins cannot be poked.",
 )

@@ -35,6 +35,7 @@ from .common import (
     it_muffin,
     mark_today,
     muffin,
+    muffins,
     opts,
     position_label,
     stat,
@@ -155,17 +156,44 @@ def move_to(ctx: Ctx, who: str, dest: str, *, rome: bool = False, how: str = "mo
 # ---------------------------------------------------------------- bouncing (rule 12)
 
 
-def _bounce_check(ctx: Ctx) -> Iterator[str]:
-    me = muffin(ctx, ctx.actor)
+def _bounce_head(ctx: Ctx, me: dict[str, Any]) -> Iterator[str]:
+    """Seed 003 rule 12: a bounce follows a move (on the same day, by this game's option), whoever it is off."""
     landing = ctx.doc("quazie").get("landings", {}).get(ctx.actor)
     pos = stat(me, "position")
-    off = ctx.params["off"]
     if landing is None or landing["position"] != pos:
         yield f"{ctx.actor} has not just moved to {position_label(pos)}; a Muffin bounces right after moving"
-        return
-    if opts(ctx)["bounce_same_day"] and parse_time(landing["at"]).date().isoformat() != day(ctx):
+    elif opts(ctx)["bounce_same_day"] and parse_time(landing["at"]).date().isoformat() != day(ctx):
         yield f"{ctx.actor} moved to {position_label(pos)} on an earlier day; a bounce follows its move"
+
+
+def _bounce_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 003 rule 12: the check's head (no move to bounce from), then whether anybody is left to bounce off: a
+    Muffin who was at the Position when the mover landed, is there still and was not bounced off today; with
+    nobody, the check refuses every name."""
+    me = ctx.player()
+    if me is None or me.get("idle"):
         return
+    head = list(_bounce_head(ctx, me))
+    yield from head
+    if head:
+        return
+    landing = ctx.doc("quazie")["landings"][ctx.actor]
+    pos = stat(me, "position")
+    if not any(p["name"] != ctx.actor and p["name"] in landing.get("occupants", []) and stat(p, "position") == pos
+               and p["name"] not in bounced_today(ctx, ctx.actor) for p in muffins(ctx)):
+        yield (f"nobody who was at {position_label(pos)} when {ctx.actor} moved there is still there and not yet "
+               "bounced off today")
+
+
+def _bounce_check(ctx: Ctx) -> Iterator[str]:
+    me = muffin(ctx, ctx.actor)
+    head = list(_bounce_head(ctx, me))
+    if head:
+        yield from head
+        return
+    landing = ctx.doc("quazie")["landings"][ctx.actor]
+    pos = stat(me, "position")
+    off = ctx.params["off"]
     if off == ctx.actor:
         yield "a Muffin cannot bounce off itself"
     elif off not in at_position(ctx, pos):
@@ -225,6 +253,7 @@ BOUNCE = Action(
             "properties": {"off": {"$ref": "common.schema.json#/$defs/name"},
                            "direction": {"enum": ["up", "down"]}, "rome": ROME_PARAM}},
     check=_bounce_check,
+    ready=_bounce_ready,
     effect=_bounce,
     doc="After any move to an occupied Standard Position, the mover may bounce off a Muffin there to an "
         "adjacent Position, and again from there, but off each Muffin at most once a day. The note of the "

@@ -71,6 +71,15 @@ def fresh_notes(ctx: Ctx, name: str, key: str = "concerto_used") -> list[str]:
     return notes[used:]
 
 
+def _unspent(ctx: Ctx, p: dict[str, Any], key: str) -> list[str] | None:
+    """``fresh_notes`` of an active Muffin, or None where it refuses (a Note History that is not a list of notes),
+    for ``Action.ready``, which never refuses by raising."""
+    notes = list(stat(p, "notes", []))
+    if note_problem(notes):
+        return None
+    return notes[int(ctx.doc("quazie").get(key, {}).get(p["name"], 0)):]
+
+
 def spent_within_history(ctx: Ctx) -> None:
     """Rule 24 (seed 003): a string of notes makes one Concerto (or movement) only, and the spent count says how
     many of a history's first notes are used. Notes that are no longer in the history (a proposal's patch cut it
@@ -175,6 +184,29 @@ def apply_effect(ctx: Ctx, size: int, who: str) -> None:
         raise ctx.refuse(f"unknown Concerto effect {effect!r}", R_MUSIC)
 
 
+def _concerto_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 003 rule 24: a Concerto needs, for one of the sizes the table gives, that many of the claimer's unspent
+    notes, all defined, and another active Muffin whose unspent notes end the same way. With none, the check refuses
+    every size and partner (a size the table lacks, too few notes, '-' or '?' among them, or a partner whose notes do
+    not match)."""
+    me = ctx.player()
+    mine = None if me is None or me.get("idle") else _unspent(ctx, me, "concerto_used")
+    if mine is None:
+        return
+    sizes = [n for n in range(1, 101) if str(n) in tables(ctx)["concertos"]]
+    playable = [n for n in sizes if len(mine) >= n and not set(mine[-n:]) & UNPLAYABLE]
+    if not playable:
+        shown = " ".join(mine) if mine else "none"
+        yield (f"{ctx.actor}'s notes not yet used in a Concerto ({shown}) end in no run of defined notes as long as "
+               f"a Concerto ({', '.join(str(n) for n in sizes)} notes)")
+        return
+    others = [theirs for p in ctx.players() if p["name"] != ctx.actor and not p.get("idle")
+              if (theirs := _unspent(ctx, p, "concerto_used")) is not None]
+    if not any(matching(mine, theirs, n) for n in playable for theirs in others):
+        yield (f"no other Muffin's notes not yet used in a Concerto end as {ctx.actor}'s do "
+               f"({', '.join(str(n) for n in playable)} notes)")
+
+
 def _concerto_check(ctx: Ctx) -> Iterator[str]:
     size = ctx.params["notes"]
     if str(size) not in tables(ctx)["concertos"]:
@@ -238,6 +270,7 @@ CONCERTO = Action(
                                      "description": "Apply nothing to yourself now: your share becomes a credit, "
                                                     "used later with quazie.concerto-use like your partners'"}}},
     check=_concerto_check,
+    ready=_concerto_ready,
     effect=_concerto,
     doc="2 notes: each Muffin adds 2 to a Stuff of its choice. 3: each may move one Position. 5: each may become "
         "Tropical. 8: each may move to any Position. The claimer's effect applies now (or, with defer, becomes a "
@@ -251,6 +284,12 @@ def _credit(ctx: Ctx) -> dict[str, Any] | None:
         if c["muffin"] == ctx.actor and c["notes"] == ctx.params["notes"]:
             return c
     return None
+
+
+def _use_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 003 rule 24: a share of a Concerto is applied from a credit; with none, the check refuses every size."""
+    if not any(c["muffin"] == ctx.actor for c in ctx.doc("quazie").get("concerto_credits", [])):
+        yield f"{ctx.actor} has no unused Concerto"
 
 
 def _use_check(ctx: Ctx) -> Iterator[str]:
@@ -274,6 +313,7 @@ CONCERTO_USE = Action(
     params={"type": "object", "required": ["notes"], "additionalProperties": False,
             "properties": {"notes": {"type": "integer", "minimum": 1, "maximum": 100}, **CHOICES}},
     check=_use_check,
+    ready=_use_ready,
     effect=_use,
 )
 
@@ -286,6 +326,20 @@ def _movement(ctx: Ctx) -> dict[str, Any] | None:
         if m["name"] == ctx.params["movement"]:
             return m
     return None
+
+
+def _movement_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 003 rule 24: a movement is claimed when the Muffin's most recent notes not yet used in one are its
+    notes; when they form none of the table's, the check refuses every name (unknown, or not formed)."""
+    me = ctx.player()
+    notes = None if me is None or me.get("idle") else _unspent(ctx, me, "movement_used")
+    if notes is None:
+        return
+    movements = tables(ctx)["movements"]
+    if not any(notes[-len(m["notes"]):] == m["notes"] for m in movements):
+        shown = " ".join(notes) if notes else "none"
+        yield (f"{ctx.actor}'s most recent notes not yet used in a movement ({shown}) form none of the movements "
+               f"({', '.join(m['name'] for m in movements)})")
 
 
 def _movement_check(ctx: Ctx) -> Iterator[str]:
@@ -355,6 +409,7 @@ MOVEMENT = Action(
                            "flavour": {"type": "string", "pattern": "^[A-Z][A-Za-z' -]{0,39}$"},
                            "text": {"type": "string", "maxLength": 2000}, "rome": ROME_PARAM}},
     check=_movement_check,
+    ready=_movement_ready,
     effect=_perform,
     doc="[]B[]: move directly to Position 1. EFG (Escape from the Launch Base Zone): move to Position X. "
         "C# G flat [] (Intricacy): add a new flavour to rule 13; nobody may become it for 72 hours.",

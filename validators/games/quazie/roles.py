@@ -86,6 +86,38 @@ def sole_in_limbo(ctx: Ctx) -> str | None:
     return inside[0] if len(inside) == 1 else None
 
 
+def _give_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 003 rule 23, role by role, what refuses giving it to anyone (``_give_check`` refuses each name so): a
+    GRAND POOBAH there already, Writer of Awesome given by another than the GRAND POOBAH, the Stuff Describer never
+    given, no Muffin alone in Limbo to be Limbo King (or it is already), nobody at Position 4 for more than 48 hours
+    who is not Eggman's Minion already. When every role is so refused, no role may be given now."""
+    why = []
+    current = [n for n in (leader(ctx), *holders(ctx, POOBAH)) if n]
+    if current:
+        why.append(f"there may be only one GRAND POOBAH, and {current[0]} is")
+    else:
+        return
+    if ctx.actor != leader(ctx):
+        why.append(f"only the {ctx.keyword('leader', 'GRAND POOBAH')} may give the role of Writer of Awesome")
+    else:
+        return
+    why.append("the Stuff Describer is not given")
+    sole = sole_in_limbo(ctx)
+    if sole is None:
+        why.append("no Muffin is alone in Limbo to be Limbo King")
+    elif LIMBO_KING in stat(ctx.player(sole) or {}, "roles", []):
+        why.append(f"{sole}, alone in Limbo, is Limbo King already")
+    else:
+        return
+    for p in ctx.players():
+        since = ctx.doc("quazie").get("launch_base", {}).get(p["name"], {}).get("since")
+        if (not p.get("idle") and MINION not in stat(p, "roles", []) and stat(p, "position") == LAUNCH_BASE
+                and since is not None and ctx.at - parse_time(since) > timedelta(hours=48)):
+            return
+    why.append("no Muffin who is not Eggman's Minion already has been at Position 4 for more than 48 hours")
+    yield "no role may be given now: " + "; ".join(why)
+
+
 def _give_check(ctx: Ctx) -> Iterator[str]:
     role, to = ctx.params["role"], ctx.params["to"]
     target = muffin(ctx, to)
@@ -145,6 +177,7 @@ GIVE = Action(
     params={"type": "object", "required": ["role", "to"], "additionalProperties": False,
             "properties": {"role": ROLE, "to": NAME}},
     check=_give_check,
+    ready=_give_ready,
     effect=_give,
     doc="GRAND POOBAH: any Muffin may give it to another, if there is no GRAND POOBAH (no leader, no holder). "
         "Writer of Awesome: only the GRAND "
@@ -167,6 +200,25 @@ def writer_since(ctx: Ctx) -> None:
             continue  # a new name (core.rename moved the time with the Muffin): not a new Writer
         if since.get(p["name"]) != format_time(ctx.at):
             ctx.edit("quazie").setdefault("role_since", {})[p["name"]] = format_time(ctx.at)
+
+
+def _removable(ctx: Ctx, role: str, who: str) -> bool:
+    """Seed 003 rule 23: whether ``role`` may be taken from ``who``, who holds it: a Writer of Awesome 24 hours after
+    it was given, the Limbo King once another Muffin is alone in Limbo, no other role ever (``_remove_check``)."""
+    if role == WRITER:
+        since = ctx.doc("quazie").get("role_since", {}).get(who)
+        return not (since and ctx.at - parse_time(since) < timedelta(hours=24))
+    if role == LIMBO_KING:
+        sole = sole_in_limbo(ctx)
+        return sole is not None and sole != who
+    return False
+
+
+def _remove_ready(ctx: Ctx) -> Iterator[str]:
+    """The check refuses every role and name when no active Muffin holds a role it may lose now."""
+    if not any(role in ROLES and _removable(ctx, role, p["name"]) for p in ctx.players() if not p.get("idle")
+               for role in listed(p, "roles")):
+        yield "no Muffin holds a role that may be removed now"
 
 
 def _remove_check(ctx: Ctx) -> Iterator[str]:
@@ -204,6 +256,7 @@ REMOVE = Action(
     params={"type": "object", "required": ["role", "from"], "additionalProperties": False,
             "properties": {"role": ROLE, "from": NAME}},
     check=_remove_check,
+    ready=_remove_ready,
     effect=_remove,
     doc="Anyone may remove Writer of Awesome 24 hours after it was given, and Limbo King once another Muffin "
         "is alone in Limbo. No rule removes the other roles.",

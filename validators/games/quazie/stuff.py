@@ -77,10 +77,16 @@ RECKONING = Event(
 )
 
 
+def _choose_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 003 rule 11: the GRAND POOBAH chooses only when the week's reckoning found a tie for the most Stuffs."""
+    if not ctx.doc("quazie_items").get("tied", []):
+        yield "there is no tie for the most Stuffs to decide"
+
+
 def _choose_check(ctx: Ctx) -> Iterator[str]:
     tied = ctx.doc("quazie_items").get("tied", [])
     if not tied:
-        yield "there is no tie for the most Stuffs to decide"
+        yield from _choose_ready(ctx)
     elif ctx.params["muffin"] not in tied:
         yield f"{ctx.params['muffin']} is not among the tied Muffins ({', '.join(tied)})"
     else:
@@ -106,6 +112,7 @@ CHOOSE = Action(
             "properties": {"muffin": {"$ref": "common.schema.json#/$defs/name"}}},
     who=LEADER,
     check=_choose_check,
+    ready=_choose_ready,
     effect=_choose,
 )
 
@@ -127,14 +134,21 @@ def assigned_words(state: Any) -> set[str]:
     return {w.casefold() for w in words}
 
 
-def _shall_be_check(ctx: Ctx) -> Iterator[str]:
-    me = muffin(ctx, ctx.actor)
-    word = ctx.params["word"]
+def _shall_be_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 003 rule 11: only the Stuff Describer says STUFF SHALL BE, once a week, whatever the word."""
+    me = ctx.player()
+    if me is None or me.get("idle"):
+        return
     if DESCRIBER not in stat(me, "roles", []):
         yield f"{ctx.actor} is not the Stuff Describer"
-    items = ctx.doc("quazie_items")
-    if items.get("described_week") == week(ctx):
+    if ctx.doc("quazie_items").get("described_week") == week(ctx):
         yield "the nature of Stuff has already been decided this week"
+
+
+def _shall_be_check(ctx: Ctx) -> Iterator[str]:
+    muffin(ctx, ctx.actor)
+    word = ctx.params["word"]
+    yield from _shall_be_ready(ctx)
     if not WORD.match(word):
         yield f"{word!r} is not one word (a noun, or a made-up word)"
     elif word.casefold() in assigned_words(ctx.state):
@@ -160,6 +174,7 @@ STUFF_SHALL_BE = Action(
     params={"type": "object", "required": ["word"], "additionalProperties": False,
             "properties": {"word": {"type": "string", "minLength": 1, "maxLength": 40}}},
     check=_shall_be_check,
+    ready=_shall_be_ready,
     effect=_shall_be,
     doc="Once a week. One word, not already given a meaning in this dynasty. The New Item's column becomes an "
         "Old Item, frozen at each Muffin's Stuffs.",
