@@ -9,6 +9,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+import yaml
 
 from tests.gitgame import ROOT, make_repo, nomic
 from validators.act import act, available
@@ -40,6 +41,18 @@ def _listed(repo: Path, game: str, who: str) -> dict[str, list[str]]:
     return {a.name: a.why_not for a in available(repo, game, who, NOW)}
 
 
+def _used(files) -> dict[str, list[str]]:
+    """Every text the game's recorded actions gave to each parameter, by the parameter's name (a location, a path,
+    a Job), in log order."""
+    used: dict[str, list[str]] = {}
+    for path in files.actions:
+        record = yaml.safe_load((ROOT / path).read_text(encoding="utf-8")) or {}
+        for key, value in (record.get("params") or {}).items():
+            if isinstance(value, str) and value not in used.setdefault(key, []):
+                used[key].append(value)
+    return used
+
+
 def _listed_things(state) -> tuple[list[int], list[str]]:
     """The numbers (``id``) and the names (``name``) of every thing a list of the game's documents holds: posts,
     Awesomeness Posts, items, hammers, flavours, movements."""
@@ -53,10 +66,11 @@ def _listed_things(state) -> tuple[list[int], list[str]]:
     return ids, names
 
 
-def _values(state, name: str, schema: dict) -> list:
+def _values(state, name: str, schema: dict, used: dict[str, list[str]] | None = None) -> list:
     """Values a player could give to a parameter: every number a thing of the game has (and one more), every
     number up to the count of players and one more (a place in a line, a count of notes), each player's name (and
-    a stranger's), each name the game's documents give to a thing, each vote."""
+    a stranger's), each name the game's documents give to a thing, each text the game's actions gave to a parameter
+    of that name (a location, a path, a Job), each vote."""
     if "enum" in schema:
         return list(schema["enum"])
     ids, things = _listed_things(state)
@@ -70,7 +84,8 @@ def _values(state, name: str, schema: dict) -> list:
     items = schema.get("items") if schema.get("type") == "array" else None
     if isinstance(items, dict) and str(items.get("$ref", "")).endswith("/name"):
         return [[n] for n in players + ["Zed"]]
-    return ["x"] + sorted(set(things) - set(players))
+    given = (used or {}).get(name, [])
+    return ["x"] + sorted(set(things) - set(players) - set(given)) + given
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -79,6 +94,7 @@ def test_an_action_the_list_refuses_is_refused_by_the_check_for_every_value(game
     the check's verdict for every value tried."""
     files = load_game(WorkTree(ROOT), game)
     state, _ = advance(files.registry, files.state, NOW)
+    used = _used(files)
     tried = set()
     for who in [p["name"] for p in state.players()][:4]:
         for a in available(ROOT, game, who, NOW):
@@ -89,7 +105,7 @@ def test_an_action_the_list_refuses_is_refused_by_the_check_for_every_value(game
             props = action.params.get("properties", {})
             combos: list[dict] = [{}]
             for name in required:
-                combos = [{**c, name: v} for c in combos for v in _values(state, name, props[name])]
+                combos = [{**c, name: v} for c in combos for v in _values(state, name, props[name], used)]
             for params in combos[:200]:
                 record = {"at": "2026-11-22T12:00:00Z", "actor": who, "action": a.name, "params": params}
                 step = judge_one(files.registry, files.state, record, "", now=NOW, check_recorded=False)
