@@ -27,7 +27,12 @@ READY = {
     "blognomic": CORE_READY,
     "monkey": CORE_READY | {"monkey.move-up", "monkey.split", "monkey.trim-section", "monkey.use-item",
                             "monkey.awesomeness-vote", "monkey.awesomeness-close"},
-    "settlement": CORE_READY,
+    "settlement": CORE_READY | {
+        "settlement.move", "settlement.mine", "settlement.chop", "settlement.hunt", "settlement.dig",
+        "settlement.fire", "settlement.shove", "settlement.build", "settlement.pull-down", "settlement.fill",
+        "settlement.spread-smoke", "settlement.clear-smoke", "settlement.job", "settlement.dance-success",
+        "settlement.conga-move", "settlement.support",
+    },
     "quazie": CORE_READY | {"quazie.bounce", "quazie.flavour", "quazie.swap", "quazie.fruity-move",
                             "quazie.devils-food", "quazie.poke", "quazie.tag", "quazie.choose-describer",
                             "quazie.stuff-shall-be", "quazie.give-role", "quazie.remove-role", "quazie.concerto",

@@ -7,18 +7,21 @@ Construction adds an entry there and a character to the map's legend.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from ...engine import Action, Ctx
 from ...timeutil import format_time
 from .common import (
     at_location,
+    energy_short,
     guarded,
+    guarded_ready,
     handbook,
     location_param,
     outsider_filer,
     pay_energy,
     set_terrain,
+    stock,
     take,
     the_map,
 )
@@ -79,6 +82,22 @@ def _build(ctx: Ctx) -> None:
     set_terrain(ctx, loc, what)
 
 
+def _build_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 001, 2.5 Constructions: each costs its Energy and one of its prices in materials; ``_build`` refuses
+    every Construction the builder cannot pay the Energy of, or the Stockpile holds no price of, at any place."""
+    specs = handbook(ctx)["constructions"]
+    have = stock(ctx)
+    payable = [what for what, spec in specs.items()
+               if any(all(have.get(item, 0) >= n for item, n in price.items()) for price in spec["materials"])]
+    if not payable:
+        yield "the Stockpile holds the materials of no Construction"
+        return
+    short = {what: energy_short(ctx, specs[what]["energy"], f"a {what}") for what in payable}
+    if all(short.values()):
+        cheapest = min(payable, key=lambda what: specs[what]["energy"])
+        yield f"{short[cheapest]}, the least of any Construction the Stockpile has materials for"
+
+
 BUILD = Action(
     name="settlement.build",
     rule="constructions",
@@ -88,6 +107,7 @@ BUILD = Action(
                          "description": "which price, when there is a choice: {Wood: 2} or {Rock: 1}"}},
                 ["what", "at"]),
     check=guarded(task=True),
+    ready=guarded_ready(_build_ready, task=True),
     effect=_build,
     doc="Energy and materials as the handbook says; where a Construction has several prices (a Wall: 2 Wood "
         "or 1 Rock) say which with pay=.",
@@ -110,6 +130,19 @@ def _pull(ctx: Ctx) -> None:
     ctx.edit("colony").setdefault("pulled_down", {})[ctx.actor] = format_time(ctx.at)
 
 
+def _pull_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 001, 2.5 Constructions: only an adjacent Construction is pulled down, for its Energy again."""
+    m, me = the_map(ctx), here(ctx)
+    specs = handbook(ctx)["constructions"]
+    near = sorted({m.name(n) for n in m.neighbours(me) if m.name(n) in specs}, key=lambda w: specs[w]["energy"])
+    if not near:
+        yield f"no Construction is adjacent to {ctx.actor} at {designate(me)}"
+        return
+    why = energy_short(ctx, specs[near[0]]["energy"], f"pulling down a {near[0]}")
+    if why:
+        yield why
+
+
 PULL = Action(
     name="settlement.pull-down",
     rule="constructions",
@@ -119,6 +152,7 @@ PULL = Action(
     # one down is neither (the Outsiders rule names "build or pull down" as two things), so Smoke allows it.
     # Outsiders may not pull down: outsider_gate refuses this action for them.
     check=guarded(),
+    ready=guarded_ready(_pull_ready),
     effect=_pull,
 )
 
@@ -134,6 +168,17 @@ def _fill(ctx: Ctx) -> None:
     set_terrain(ctx, loc, "Dirt")
 
 
+def _fill_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 001, 2.5 Constructions (Fill in channel): a Channel on or next to the Colonist, for 4 Energy."""
+    m, me = the_map(ctx), here(ctx)
+    if not (m.is_(me, "Channel") or m.adjacent_named(me, "Channel")):
+        yield f"{ctx.actor} at {designate(me)} is neither in nor adjacent to a Channel without water"
+        return
+    why = energy_short(ctx, handbook(ctx)["fill_channel"]["energy"], "filling a Channel")
+    if why:
+        yield why
+
+
 FILL = Action(
     name="settlement.fill",
     rule="constructions",
@@ -142,6 +187,7 @@ FILL = Action(
     # "Fill in channel" is an item of 2.5 Constructions, which makes every item a Construction: so no one in
     # Smoke (2.2.1) and no Outsider (2.11: no building constructions; outsider_gate) may fill a Channel
     check=guarded(task=True),
+    ready=guarded_ready(_fill_ready, task=True),
     effect=_fill,
 )
 
@@ -159,12 +205,21 @@ def _spread(ctx: Ctx) -> None:
     set_terrain(ctx, loc, "Smoke")
 
 
+def _spread_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 001, 2.2.1 Locations (Smoke): Smoke spreads only onto Dirt next to it; with no such Dirt anywhere on
+    the map, ``_spread`` refuses every location."""
+    m = the_map(ctx)
+    if not any(m.is_(n, "Dirt") for s in m.all_named("Smoke") for n in m.neighbours(s)):
+        yield "no Dirt on the map is adjacent to Smoke" if m.all_named("Smoke") else "there is no Smoke on the map"
+
+
 SPREAD = Action(
     name="settlement.spread-smoke",
     rule="locations",
     summary="Turn a Dirt location next to Smoke into Smoke",
     params=_obj({"at": LOCATION}, ["at"]),
     check=guarded(outsiders=True),  # "any Colonist": Outsiders too (neither a task nor a construction)
+    ready=guarded_ready(_spread_ready, outsiders=True),
     effect=_spread,
     may_file=outsider_filer,
 )
@@ -182,14 +237,38 @@ def smoke_group(m: Any, start: Loc) -> set[Loc]:
     return group
 
 
+def _vents(m: Any, group: set[Loc]) -> list[Loc]:
+    """Where a group of Smoke clears to: its Outside neighbours that are no Barrier, and its Chimneys."""
+    return [n for c in group for n in m.neighbours(c)
+            if n not in group and ((not m.barrier(n) and m.outside(n)) or m.is_(n, "Chimney"))]
+
+
+def _clear_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 001, 2.2.1 Locations (Smoke): a group of Smoke clears only where it touches the Outside or a Chimney;
+    with no such group anywhere on the map, ``_clear`` refuses every location."""
+    m = the_map(ctx)
+    smoke = m.all_named("Smoke")
+    if not smoke:
+        yield "there is no Smoke on the map"
+        return
+    seen: set[Loc] = set()
+    for s in smoke:
+        if s in seen:
+            continue
+        group = smoke_group(m, s)
+        if _vents(m, group):
+            return
+        seen |= group
+    yield "no Smoke on the map is adjacent to an Outside location or to a Chimney"
+
+
 def _clear(ctx: Ctx) -> None:
     loc = location_param(ctx, "at")
     m = the_map(ctx)
     if not m.is_(loc, "Smoke"):
         raise ctx.refuse(f"{designate(loc)} is {m.name(loc)}, not Smoke", rule="locations")
     group = smoke_group(m, loc)
-    vents = [n for c in group for n in m.neighbours(c)
-             if n not in group and ((not m.barrier(n) and m.outside(n)) or m.is_(n, "Chimney"))]
+    vents = _vents(m, group)
     if not vents:
         raise ctx.refuse("this Smoke is adjacent neither to an Outside location nor to a Chimney", rule="locations")
     for c in sorted(group):
@@ -202,6 +281,7 @@ CLEAR = Action(
     summary="Clear a group of Smoke that touches the Outside or a Chimney: all of it becomes Dirt",
     params=_obj({"at": LOCATION}, ["at"]),
     check=guarded(outsiders=True),  # "any Colonist": Outsiders too (neither a task nor a construction)
+    ready=guarded_ready(_clear_ready, outsiders=True),
     effect=_clear,
     may_file=outsider_filer,
 )

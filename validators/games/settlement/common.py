@@ -8,11 +8,11 @@ Colonists except where a rule says otherwise ("Outsiders").
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from ...engine import Ctx, Remembered, State, peek, peek_items
 from ...problems import Problem
-from ...roster import change_stat
+from ...roster import bounds, change_stat, stat_defs
 from ...timeutil import format_time, parse_time
 from .grid import (
     SEED_BARRIERS,
@@ -378,16 +378,55 @@ def actor_problems(ctx: Ctx, *, task: bool = False, outsiders: bool = False) -> 
     return []
 
 
+def _standing(ctx: Ctx, task: bool, outsiders: bool) -> list[Problem]:
+    return [Problem(m, rule="royal-blood" if "Royal Blood" in m else
+                    ("locations" if "Smoke" in m else "outsiders" if "Outsider" in m else "the-settlement"))
+            for m in actor_problems(ctx, task=task, outsiders=outsiders)]
+
+
 def guarded(check: Any = None, *, task: bool = False, outsiders: bool = False) -> Any:
     """A check with the actor's standing checked first."""
     def run(ctx: Ctx) -> Iterable[Any]:
-        problems = actor_problems(ctx, task=task, outsiders=outsiders)
+        problems = _standing(ctx, task, outsiders)
         if problems:
-            return [Problem(m, rule="royal-blood" if "Royal Blood" in m else
-                            ("locations" if "Smoke" in m else "outsiders" if "Outsider" in m
-                             else "the-settlement")) for m in problems]
+            return problems
         return list(check(ctx)) if check is not None else []
     return run
+
+
+def guarded_ready(*tests: Any, task: bool = False, outsiders: bool = False) -> Any:
+    """``Action.ready`` of a guarded action that takes parameters: the actor's standing, as ``guarded`` checks it
+    first with the same words (seed 001: 2.1 Royal Blood, 2.11 Outsiders, no Location on the map, 2.2.1 Smoke),
+    then each of ``tests`` until one says why not. A test yields only what holds for every value of the
+    parameters: the check or the effect refuses each value, in its own words or in these (``nomic act --list``
+    says it beside the action)."""
+    def ready(ctx: Ctx) -> Iterator[Any]:
+        problems = _standing(ctx, task, outsiders)
+        if problems:
+            yield from problems
+            return
+        for test in tests:
+            found = list(test(ctx))
+            if found:
+                yield from found
+                return
+    return ready
+
+
+def energy_short(ctx: Ctx, base: int, what: str) -> str | None:
+    """Why the actor cannot pay an Energy cost of ``base`` now (after the Indoor and square-dance discounts:
+    ``pay_energy`` would refuse it), or None. Seed 001, 2.3 Energy: a cost is paid from Energy, which no action
+    takes below its minimum."""
+    d = stat_defs(ctx).get("energy")
+    p = ctx.player()
+    if d is None or p is None:
+        return None
+    lo, _ = bounds(d)
+    have = int(p["stats"].get("energy", d["default"]))
+    cost, why = energy_cost(ctx, ctx.actor, base)
+    if lo is None or have - cost >= lo:
+        return None
+    return f"{ctx.actor} has {have} Energy; {what} costs {cost}" + (f" ({', '.join(why)})" if why else "")
 
 
 def outsider_filer(ctx: Ctx, who: str) -> bool:

@@ -18,6 +18,7 @@ from .common import (
     beings,
     energy_cost,
     guarded,
+    guarded_ready,
     handbook,
     opts,
     outsider_filer,
@@ -27,7 +28,7 @@ from .common import (
     where,
 )
 from .grid import DIRECTIONS, designate, manhattan
-from .movement import move_cost
+from .movement import can_step, move_cost
 from .tasks import _obj
 
 RULE = "lord-of-the-dance"
@@ -83,6 +84,14 @@ OPEN = Action(
 
 def config_key(kind: str, locs: list[str], reuse: str) -> str:
     return kind if reuse == "type" else kind + ":" + ",".join(sorted(locs))
+
+
+def _any_open(ctx: Ctx) -> Iterator[str]:
+    """Seed 001, 2.10 Lord of the Dance: a dance is declared successful only while it is open (48 hours after it is
+    called, until declared successful); with none open, ``_declare`` refuses every dance number."""
+    if open_dance(ctx) is None:
+        yield (f"no dance is open (a dance is open for {handbook(ctx)['dance']['hours']} hours after it is called, "
+               "until declared successful)")
 
 
 def _declare(ctx: Ctx) -> None:
@@ -158,6 +167,7 @@ DECLARE = Action(
                                   "items": {"$ref": "common.schema.json#/$defs/name"}}},
                 ["dance", "kind", "participants"]),
     check=guarded(outsiders=True),
+    ready=guarded_ready(_any_open, outsiders=True),
     effect=_declare,
     may_file=outsider_filer,
     doc="A Waltz lists its participants pair by pair; a Conga lists them front first (the caller of the "
@@ -166,10 +176,17 @@ DECLARE = Action(
 )
 
 
-def _conga_move(ctx: Ctx) -> None:
+def _conga_front(ctx: Ctx) -> Iterator[str]:
+    """Seed 001, 2.10 Lord of the Dance (Conga): only the front of a successful Conga leads its moves."""
     conga = ctx.doc("colony").get("conga")
     if not conga or conga["front"] != ctx.actor:
-        raise ctx.refuse(f"{ctx.actor} is not at the front of a successful Conga")
+        yield f"{ctx.actor} is not at the front of a successful Conga"
+
+
+def _conga_move(ctx: Ctx) -> None:
+    for why in _conga_front(ctx):
+        raise ctx.refuse(why)
+    conga = ctx.doc("colony")["conga"]
     path = ctx.params["path"].upper()
     if len(path) > conga["moves"]:
         raise ctx.refuse(f"the Conga has {conga['moves']} moves left")
@@ -245,6 +262,8 @@ CONGA = Action(
     params=_obj({"path": {"type": "string", "pattern": "^[NESWnesw]{1,10}$",
                           "description": "the steps in order, e.g. NNE"}}, ["path"]),
     check=guarded(outsiders=True),
+    # 2.10 (Conga): the front's moves are moves of 2.3.1: with no first step to take or pay for, no march at all
+    ready=guarded_ready(_conga_front, can_step, outsiders=True),
     effect=_conga_move,
     may_file=outsider_filer,
     doc="Each move is a move of the Movement rule: orthogonal, to an Empty location, and it costs the front "

@@ -18,6 +18,7 @@ from .common import (
     beings,
     give,
     guarded,
+    guarded_ready,
     handbook,
     is_outsider,
     opts,
@@ -393,9 +394,23 @@ def qualifies(ctx: Ctx, name: str, job: str) -> bool:
 
 
 def _job_check(ctx: Ctx) -> Iterator[str]:
+    yield from _job_problems(ctx, ctx.params["job"])
+
+
+def _job_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 001, 2.6 Jobs: no Job the handbook lists is one the actor may take now (a Traitor may take none; a
+    Peasant only one whose criteria e has met), so ``_job_check`` refuses every Job, listed or not."""
+    current = ctx.player()["stats"].get("job", "Peasant")
+    if current == "Traitor":
+        yield "a Traitor may not change their Job"
+    elif not any(next(_job_problems(ctx, new), None) is None for new in handbook(ctx)["jobs"]):
+        yield (f"{ctx.actor} is a Peasant and has met the criteria of no other Job" if current == "Peasant" else
+               f"{ctx.actor} is a {current} and no Job of the handbook may be taken from it")
+
+
+def _job_problems(ctx: Ctx, new: str) -> Iterator[str]:
     me = ctx.player()
     current = me["stats"].get("job", "Peasant")
-    new = ctx.params["job"]
     jobs = handbook(ctx)["jobs"]
     if new not in jobs:
         yield f"there is no job {new!r} (jobs: {', '.join(jobs)})"
@@ -432,6 +447,7 @@ JOB = Action(
             "properties": {"job": {"type": "string", "maxLength": 40}}},
     who=PLAYER,
     check=guarded(_job_check),
+    ready=guarded_ready(_job_ready),
     effect=_job,
 )
 
@@ -447,11 +463,16 @@ def _traitor_check(ctx: Ctx) -> Iterator[str]:
     if target is None or target not in beings(ctx, outsiders=False):
         yield f"{ctx.params['colonist']} is not a Colonist"
         return
+    yield from _traitors_ready(ctx)
+    if target["stats"].get("job") == "Traitor":
+        yield f"{target['name']} is already a Traitor"
+
+
+def _traitors_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 001, 2.6 Jobs (Traitor): the Leader makes one only while there are fewer than two, whoever is named."""
     traitors = [p for p in beings(ctx, outsiders=False) if p["stats"].get("job") == "Traitor"]
     if len(traitors) >= 2:
         yield f"there are already {len(traitors)} Traitors; the Leader may only make one while there are fewer than 2"
-    if target["stats"].get("job") == "Traitor":
-        yield f"{target['name']} is already a Traitor"
 
 
 def _traitor(ctx: Ctx) -> None:
@@ -467,6 +488,7 @@ TRAITOR = Action(
             "properties": {"colonist": {"$ref": "common.schema.json#/$defs/name"}}},
     who=LEADER,
     check=_traitor_check,
+    ready=_traitors_ready,
     effect=_traitor,
 )
 

@@ -11,7 +11,16 @@ from typing import Iterator
 
 from ...engine import Action, Ctx
 from ...roster import set_stat
-from .common import guarded, handbook, outsider_filer, pay_energy, step_problem, the_map
+from .common import (
+    energy_short,
+    guarded,
+    guarded_ready,
+    handbook,
+    outsider_filer,
+    pay_energy,
+    step_problem,
+    the_map,
+)
 from .grid import DIRECTIONS, designate
 from .tasks import _obj, here, job, jobspec, me
 
@@ -38,6 +47,21 @@ def _move(ctx: Ctx) -> None:
         loc = to
 
 
+def can_step(ctx: Ctx) -> Iterator[str]:
+    """Why no move (``path``) can be made now, whatever its steps, or nothing. Seed 001, 2.3.1 Movement: the
+    first step goes north, east, south or west into an Empty location (``step_problem``: from a Channel only into
+    a Channel, 2.11: no Outsider into a Door) and costs a move's Energy, paid before anything else changes; a
+    Colonist who can take no first step, or cannot pay for one, makes no move at all. Asked of a Conga's front
+    too, whose moves are moves of 2.3.1 (2.10 Lord of the Dance)."""
+    loc = here(ctx)
+    if all(step_problem(ctx, loc, (loc[0] + dr, loc[1] + dc), me(ctx)) for dr, dc in DIRECTIONS.values()):
+        yield f"{ctx.actor} at {designate(loc)} has no location north, east, south or west to step into"
+        return
+    why = energy_short(ctx, move_cost(ctx), "a move")
+    if why:
+        yield why
+
+
 MOVE = Action(
     name="settlement.move",
     rule="movement",
@@ -45,6 +69,7 @@ MOVE = Action(
     params=_obj({"path": {"type": "string", "pattern": "^[NESWnesw]{1,20}$",
                           "description": "the steps in order, e.g. NNE"}}, ["path"]),
     check=guarded(outsiders=True),
+    ready=guarded_ready(can_step, outsiders=True),
     effect=_move,
     may_file=outsider_filer,
     doc="Each step must go to an Empty location; from a Channel only into another Channel; Outsiders never "

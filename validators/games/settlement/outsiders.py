@@ -45,16 +45,37 @@ def _create_check(ctx: Ctx) -> Iterator[str]:
     if kind not in types:
         yield f"there is no Outsider type {kind!r} (types: {', '.join(types)})"
         return
+    yield from _weekly(ctx, kind)
+    yield from _crowded(ctx)
+
+
+def _weekly(ctx: Ctx, kind: str) -> Iterator[str]:
     made = [parse_time(t) for t in ctx.doc("colony").get("outsiders_created", {}).get(kind, [])]
     this_week = [t for t in made if t >= week_start(ctx.at)]
     if this_week:
         yield f"a {kind} was already created this week (at {format_time(this_week[0])}); this is a weekly action"
     elif made and ctx.at - max(made) < timedelta(hours=24):
         yield f"a {kind} was created at {format_time(max(made))}; a weekly action needs 24 hours between takings"
+
+
+def _crowded(ctx: Ctx) -> Iterator[str]:
     present = outsiders_on_map(ctx)
     if len(present) >= handbook(ctx)["outsider_limit"]:
         yield (f"there are {len(present)} Outsiders on the map ({', '.join(p['name'] for p in present)}); "
                f"none may be created while there are {handbook(ctx)['outsider_limit']} or more")
+
+
+def _create_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 001, 2.11 Outsiders: none is created while the map holds the limit of them, nor of a type already
+    created this week (a weekly action, for each type); ``_create_check`` refuses every type then, an unknown
+    one in its own words."""
+    crowded = list(_crowded(ctx))
+    if crowded:
+        yield from crowded
+        return
+    types = handbook(ctx)["outsiders"]
+    if all(next(_weekly(ctx, kind), None) for kind in types):
+        yield f"every type of Outsider ({', '.join(types)}) was created within this week or the last 24 hours"
 
 
 def _create(ctx: Ctx) -> None:
@@ -170,6 +191,7 @@ CREATE = Action(
                 ["type", "at"]),
     who=LEADER,
     check=_create_check,
+    ready=_create_ready,
     effect=_create,
     doc="Once a week for each type, and not while three or more Outsiders are on the map. A Moose starts "
         "with 2 Hunger. Instead of one Rat on row 0, the Leader may create several Rats Indoors (indoors=true, "

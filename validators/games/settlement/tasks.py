@@ -17,8 +17,10 @@ from ...timeutil import parse_time
 from .common import (
     at_location,
     beings,
+    energy_short,
     give,
     guarded,
+    guarded_ready,
     handbook,
     is_outsider,
     location_param,
@@ -27,6 +29,7 @@ from .common import (
     place_problem,
     set_terrain,
     spend_all_energy,
+    stock,
     take,
     the_map,
     where,
@@ -76,6 +79,28 @@ def adjacent_target(ctx: Ctx, key: str, terrain: tuple[str, ...], what: str) -> 
     return loc
 
 
+def next_to(ctx: Ctx, terrain: str, what: str) -> Iterator[str]:
+    """Seed 001, 2.4 Tasks: a task done on an adjacent location of one terrain (``adjacent_target``) is done on
+    none while no location adjacent to the actor is of it."""
+    if not the_map(ctx).adjacent_named(here(ctx), terrain):
+        yield f"{ctx.actor} at {designate(here(ctx))} is not adjacent to {what}"
+
+
+def affords(base: Any, what: str) -> Any:
+    """A test for ``guarded_ready``: the actor cannot pay ``base`` Energy (a number, or a function of the
+    context), the least that doing ``what`` costs them, so every way of doing it is refused by ``pay_energy``
+    (seed 001, 2.3 Energy)."""
+    def test(ctx: Ctx) -> Iterator[str]:
+        why = energy_short(ctx, base(ctx) if callable(base) else base, what)
+        if why:
+            yield why
+    return test
+
+
+def _task_energy(name: str, key: str = "energy") -> Any:
+    return lambda ctx: task(ctx, name)[key]
+
+
 # ---------------------------------------------------------------- the tasks
 
 
@@ -107,6 +132,20 @@ def _mine(ctx: Ctx) -> None:
     log_task(ctx, ctx.actor, "mine")
 
 
+def _mine_energy(ctx: Ctx) -> int:
+    spec = jobspec(ctx, "Miner") if job(ctx) == "Miner" else {}
+    return int(spec.get("energy", task(ctx, "mine")["energy"]))
+
+
+def _out_of_channel(ctx: Ctx) -> Iterator[str]:
+    # seed 001, 2.4 Mine: the miner moves into the mined Rock, which becomes Dirt; 2.3.1 Movement keeps one in a
+    # Channel to Channels, so nobody in a Channel mines any Rock (``_mine``'s place_problem)
+    loc = here(ctx)
+    if the_map(ctx).is_(loc, "Channel"):
+        yield (f"{ctx.actor} is in a Channel at {designate(loc)} and may only move along Channels; mining would "
+               "move them onto Dirt")
+
+
 def _chop(ctx: Ctx) -> None:
     tree = adjacent_target(ctx, "tree", ("Large Tree",), "a Large Tree")
     x = int(ctx.params.get("wood", 1))
@@ -121,6 +160,11 @@ def _chop(ctx: Ctx) -> None:
     else:
         ctx.step({"roll": roll, "tree stands": designate(tree)})
     log_task(ctx, ctx.actor, "chop")
+
+
+def _chop_energy(ctx: Ctx) -> int:
+    per = jobspec(ctx, "Woodcutter").get("energy_per_wood") if job(ctx) == "Woodcutter" else None
+    return int(task(ctx, "chop")["energy_per_wood"] if per is None else per)
 
 
 def _fish_check(ctx: Ctx) -> Iterator[str]:
@@ -151,6 +195,33 @@ def _hunt(ctx: Ctx) -> None:
     pay_energy(ctx, ctx.actor, task(ctx, "hunt")["energy"])
     die(ctx, prey["name"], f"hunted by {ctx.actor}")
     log_task(ctx, ctx.actor, "hunt")
+
+
+def _hunt_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 001, 2.4 Hunt: an Outsider on a neighbouring square, with less Energy than the hunter unless the
+    hunter's Job (Hunter) may kill any; ``_hunt`` refuses every name while there is none."""
+    m, loc = the_map(ctx), here(ctx)
+    near = [p for p in ctx.doc("roster")["players"]
+            if is_outsider(p) and where(p) is not None and m.adjacent(loc, where(p))]
+    if not near:
+        yield f"no Outsider is adjacent to {ctx.actor} at {designate(loc)}"
+        return
+    mine_energy = int(me(ctx)["stats"]["energy"])
+    if not jobspec(ctx, job(ctx)).get("any_outsider") and all(int(p["stats"].get("energy", 0)) >= mine_energy
+                                                               for p in near):
+        yield (f"every Outsider adjacent to {ctx.actor} ({', '.join(p['name'] for p in near)}) has no less Energy "
+               f"than {ctx.actor}'s {mine_energy}; only a Hunter may kill it")
+        return
+    yield from affords(_task_energy("hunt"), "hunting")(ctx)
+
+
+def _dig_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 001, 2.4 Dig Channel: adjacent Dirt with nobody in it, for 16 Energy."""
+    m, loc = the_map(ctx), here(ctx)
+    if not any(not at_location(ctx, n) for n in m.adjacent_named(loc, "Dirt")):
+        yield f"{ctx.actor} at {designate(loc)} is adjacent to no Dirt with nobody in it"
+        return
+    yield from affords(_task_energy("dig"), "digging a Channel")(ctx)
 
 
 def _dig(ctx: Ctx) -> None:
@@ -303,14 +374,35 @@ def _eat(ctx: Ctx) -> None:
     log_task(ctx, ctx.actor, "eat")
 
 
-def _fire(ctx: Ctx) -> None:
-    m = the_map(ctx)
+def _fire_now(ctx: Ctx) -> Iterator[str]:
+    """Seed 001, 2.4 Fire Catapult: what keeps the actor from firing at all, whatever the Catapult, target and
+    ammunition: a Construction pulled down within the quiet hours, or less than 10 Energy. ``_fire`` refuses these
+    first, in these words."""
     spec = task(ctx, "catapult")
     pulled = ctx.doc("colony").get("pulled_down", {}).get(ctx.actor)
     if pulled and ctx.at - parse_time(pulled) < timedelta(hours=spec["quiet_hours"]):
-        raise ctx.refuse(f"{ctx.actor} pulled down a Construction at {pulled}, within {spec['quiet_hours']} hours")
+        yield f"{ctx.actor} pulled down a Construction at {pulled}, within {spec['quiet_hours']} hours"
+        return
     if int(me(ctx)["stats"]["energy"]) < spec["min_energy"]:
-        raise ctx.refuse(f"{ctx.actor} has {me(ctx)['stats']['energy']} Energy; firing needs {spec['min_energy']}")
+        yield f"{ctx.actor} has {me(ctx)['stats']['energy']} Energy; firing needs {spec['min_energy']}"
+
+
+def _ammo_in_stock(ctx: Ctx) -> Iterator[str]:
+    # seed 001, 2.4 Fire Catapult: 10 Rock, 1 Anvil or 1 Grand Piano from the Stockpile (``take`` refuses an amount
+    # it lacks); the ammunition is the handbook's list (catapult.ammo), so any other is refused too
+    ammo = task(ctx, "catapult")["ammo"]
+    have = stock(ctx)
+    if not any(have.get(item, 0) >= shot["amount"] for item, shot in ammo.items()):
+        yield ("the Stockpile holds no ammunition for the Catapult ("
+               + ", ".join(f"{shot['amount']} {item}" for item, shot in ammo.items()) + " needed; it holds "
+               + ", ".join(f"{have.get(item, 0)} {item}" for item in ammo) + ")")
+
+
+def _fire(ctx: Ctx) -> None:
+    m = the_map(ctx)
+    spec = task(ctx, "catapult")
+    for why in _fire_now(ctx):
+        raise ctx.refuse(why)
     catapult = adjacent_target(ctx, "catapult", ("Catapult",), "a Catapult")
     target = location_param(ctx, "target")
     dr, dc = target[0] - catapult[0], target[1] - catapult[1]
@@ -342,14 +434,28 @@ def _fire(ctx: Ctx) -> None:
     log_task(ctx, ctx.actor, "catapult")
 
 
-def _shove(ctx: Ctx) -> None:
+def _shove_energy(ctx: Ctx) -> Iterator[str]:
+    # seed 001, 2.4 Shove: 10 Energy or more (all of it is spent), whoever is shoved
     spec = task(ctx, "shove")
+    if int(me(ctx)["stats"]["energy"]) < spec["min_energy"]:
+        yield f"{ctx.actor} has {me(ctx)['stats']['energy']} Energy; shoving needs {spec['min_energy']}"
+
+
+def _anyone_adjacent(ctx: Ctx) -> Iterator[str]:
+    # seed 001, 2.4 Shove: the one shoved is a Colonist (an Outsider too) on a neighbouring square
+    m, loc = the_map(ctx), here(ctx)
+    if not any(where(p) is not None and m.adjacent(loc, where(p)) for p in beings(ctx) if p["name"] != ctx.actor):
+        yield f"no Colonist is adjacent to {ctx.actor} at {designate(loc)}"
+
+
+def _shove(ctx: Ctx) -> None:
+    task(ctx, "shove")  # a task the handbook lacks is refused first
     m = the_map(ctx)
     victim = ctx.player(ctx.params["colonist"])
     if victim is None or victim not in beings(ctx) or where(victim) is None:
         raise ctx.refuse(f"{ctx.params['colonist']} is not a Colonist on the map")
-    if int(me(ctx)["stats"]["energy"]) < spec["min_energy"]:
-        raise ctx.refuse(f"{ctx.actor} has {me(ctx)['stats']['energy']} Energy; shoving needs {spec['min_energy']}")
+    for why in _shove_energy(ctx):
+        raise ctx.refuse(why)
     a, b = here(ctx), where(victim)
     if not m.adjacent(a, b):
         raise ctx.refuse(f"{victim['name']} at {designate(b)} is not adjacent to {ctx.actor}")
@@ -371,9 +477,13 @@ def _shove(ctx: Ctx) -> None:
 
 
 def _t(name: str, rule: str, summary: str, effect: Any, params: dict[str, Any] | None = None,
-       check: Any = None, doc: str = "") -> Action:
+       check: Any = None, doc: str = "", ready: tuple[Any, ...] = ()) -> Action:
+    """A task. ``ready``: the tests (``guarded_ready``) of a task that takes parameters, which ``nomic act --list``
+    asks without them: the actor's standing, then each of these."""
+    required = bool((params or {}).get("required"))
     return Action(name=f"settlement.{name}", rule=rule, summary=summary, params=params or _obj({}),
-                  check=guarded(check, task=True), effect=effect, who=PLAYER, doc=doc)
+                  check=guarded(check, task=True), effect=effect, who=PLAYER, doc=doc,
+                  ready=guarded_ready(*ready, task=True) if required else None)
 
 # what the Catapult fires is the handbook's list (catapult.ammo), checked by _fire, so a proposal may change it
 AMMO = {"type": "string", "minLength": 1, "maxLength": 40,
@@ -383,14 +493,16 @@ ACTIONS = [
     _t("mine", "tasks", "Mine: 8 Energy turns an adjacent Rock into Dirt and you move into it", _mine,
        _obj({"rock": LOCATION, "prospect": {"type": "boolean", "description": "a Miner at row 50 or below: "
                                                                              "roll for ore instead of 1 Rock"}},
-            ["rock"])),
+            ["rock"]),
+       ready=(lambda ctx: next_to(ctx, "Rock", "Rock"), _out_of_channel, affords(_mine_energy, "mining"))),
     _t("chop", "tasks", "Chop Wood: 4 Energy a Wood from an adjacent Large Tree; a DICE3 of 1 fells it", _chop,
-       _obj({"tree": LOCATION, "wood": {"type": "integer", "minimum": 1, "maximum": 100}}, ["tree"])),
+       _obj({"tree": LOCATION, "wood": {"type": "integer", "minimum": 1, "maximum": 100}}, ["tree"]),
+       ready=(lambda ctx: next_to(ctx, "Large Tree", "a Large Tree"), affords(_chop_energy, "a Wood"))),
     _t("fish", "tasks", "Fish: 4 Energy for 1 Food, next to Water", _fish, check=_fish_check),
     _t("hunt", "tasks", "Hunt: 4 Energy kills an adjacent Outsider with less Energy than you", _hunt,
-       _obj({"outsider": {"$ref": "common.schema.json#/$defs/name"}}, ["outsider"])),
+       _obj({"outsider": {"$ref": "common.schema.json#/$defs/name"}}, ["outsider"]), ready=(_hunt_ready,)),
     _t("dig", "tasks", "Dig Channel: 16 Energy turns adjacent Dirt with nobody in it into a Channel", _dig,
-       _obj({"at": LOCATION}, ["at"])),
+       _obj({"at": LOCATION}, ["at"]), ready=(_dig_ready,)),
     _t("gather", "tasks", "Gather: 4 Energy and a DICE3 next to a Bush or Small Tree: 1 Food, 1 Wood or 2 Seeds",
        _gather, _obj({"choose": {"type": "string", "minLength": 1, "maxLength": 40,
                                  "description": "a Gatherer may choose instead of rolling: Food, Wood or Seeds "
@@ -405,8 +517,10 @@ ACTIONS = [
     _t("eat", "tasks", "Eat: 5 Energy and 3 Food (or 1 Meal) take 1 off your Hunger (2 for a Meal at a Table)",
        _eat, _obj({"meal": {"type": "boolean"}})),
     _t("fire", "tasks", "Fire Catapult: all your Energy (10 or more) and 10 Rock, 1 Anvil or 1 Grand Piano", _fire,
-       _obj({"catapult": LOCATION, "target": LOCATION, "ammo": AMMO}, ["catapult", "target", "ammo"])),
+       _obj({"catapult": LOCATION, "target": LOCATION, "ammo": AMMO}, ["catapult", "target", "ammo"]),
+       ready=(_fire_now, lambda ctx: next_to(ctx, "Catapult", "a Catapult"), _ammo_in_stock)),
     _t("shove", "tasks", "Shove: all your Energy (10 or more) pushes an adjacent Colonist one square away", _shove,
-       _obj({"colonist": {"$ref": "common.schema.json#/$defs/name"}}, ["colonist"])),
+       _obj({"colonist": {"$ref": "common.schema.json#/$defs/name"}}, ["colonist"]),
+       ready=(_shove_energy, _anyone_adjacent)),
 ]
 

@@ -21,7 +21,7 @@ from typing import Any, Iterator
 from ...engine import LEADER, PLAYER, Action, Ctx, State
 from ...timeutil import format_time, parse_time
 from . import census
-from .common import colonists, guarded, opts
+from .common import colonists, guarded, guarded_ready, opts
 from .tasks import _obj
 
 RULE = "colony-victory"
@@ -186,12 +186,24 @@ ELECTION = Action(
 )
 
 
-def _support(ctx: Ctx) -> None:
+def _election_open(ctx: Ctx) -> Iterator[str]:
+    """Seed 001, 2.12 Victory: support is given in an Election for Mayor, for the 48 hours after it is called."""
     election = ctx.doc("colony").get("election")
     if not election:
-        raise ctx.refuse("no Election for Mayor has been called")
-    if ctx.at >= parse_time(election["opened"]) + timedelta(hours=48):
-        raise ctx.refuse("the Election for Mayor closed 48 hours after it was called")
+        yield "no Election for Mayor has been called"
+    elif ctx.at >= parse_time(election["opened"]) + timedelta(hours=48):
+        yield "the Election for Mayor closed 48 hours after it was called"
+
+
+def _someone_to_support(ctx: Ctx) -> Iterator[str]:
+    # seed 001, 2.12 Victory: another Colonist with 0 Deaths (``_support`` refuses oneself and anyone else)
+    if not [p for p in colonists(ctx) if p["name"] != ctx.actor and int(p["stats"].get("deaths", 0)) == 0]:
+        yield f"no Colonist but {ctx.actor} has 0 Deaths"
+
+
+def _support(ctx: Ctx) -> None:
+    for why in _election_open(ctx):
+        raise ctx.refuse(why)
     name = ctx.params["colonist"]
     if name == ctx.actor:
         raise ctx.refuse("a Colonist supports another Colonist, not themselves")
@@ -211,6 +223,7 @@ SUPPORT = Action(
     params=_obj({"colonist": {"$ref": "common.schema.json#/$defs/name"}}, ["colonist"]),
     who=PLAYER,
     check=guarded(),
+    ready=guarded_ready(_election_open, _someone_to_support),
     effect=_support,
 )
 
