@@ -214,3 +214,22 @@ def test_support_only_while_an_election_is_open(tmp_path):
     assert _listed(repo, "Asha", closed)["settlement.support"] == [
         "the Election for Mayor closed 48 hours after it was called"]
     assert "settlement.support" in _sound(repo, "Asha", closed)
+
+
+def test_hunting_an_adjacent_outsider_with_less_energy(tmp_path):
+    """Seed 001, 2.4 Hunt: the Outsider hunted is on a neighbouring square and, unless the hunter is a Hunter, has
+    less Energy than em. Dmitri walks up to row 0 beside a new Moose, which has more Energy than he has left;
+    once the Moose has tired itself out (its moves filed by the Leader, 2.11), he may hunt it."""
+    repo = make_repo(tmp_path, GAME)
+    at = NOW - timedelta(hours=1)
+    _do(repo, "settlement.create-outsider", "Ilse", {"type": "Moose", "at": "0y"}, at)
+    moose = next(p["name"] for p in load_game(WorkTree(repo), GAME).state.players() if p.get("kind") == "outsider")
+    assert _listed(repo, "Dmitri", at)["settlement.hunt"] == ["no Outsider is adjacent to Dmitri at 6y"]
+    _do(repo, "settlement.move", "Dmitri", {"path": "NNNNN"}, at + timedelta(minutes=1))
+    later = at + timedelta(minutes=2)
+    assert _listed(repo, "Dmitri", later)["settlement.hunt"] == [
+        f"every Outsider adjacent to Dmitri ({moose}) has no less Energy than Dmitri's 20; only a Hunter may kill it"]
+    assert "settlement.hunt" in _sound(repo, "Dmitri", later)
+    _do(repo, "settlement.move", moose, {"path": "EWEWEWEW"}, later)
+    assert _listed(repo, "Dmitri", later + timedelta(minutes=1))["settlement.hunt"] == []
+    _do(repo, "settlement.hunt", "Dmitri", {"outsider": moose}, later + timedelta(minutes=1))
