@@ -75,9 +75,11 @@ def _values(state, name: str, schema: dict, used: dict[str, list[str]] | None = 
     """Values a player could give to a parameter: every number a thing of the game has (and one more), every
     number up to the count of players and one more (a place in a line, a count of notes), each player's name (and
     a stranger's), each name the game's documents give to a thing, each text the game's actions gave to a parameter
-    of that name (a location, a path, a Job), each vote."""
+    of that name (a location, a path, a Job), each vote; for a parameter of several types, the values of each."""
     if "enum" in schema:
         return list(schema["enum"])
+    if "oneOf" in schema:  # a nomster named by its id or its name: the values of each
+        return [v for alt in schema["oneOf"] for v in _values(state, name, alt, used)]
     ids, things = _listed_things(state)
     players = [p["name"] for p in state.players()]
     if schema.get("type") == "integer":
