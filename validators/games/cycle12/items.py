@@ -161,6 +161,13 @@ GAIN_TREAT = Action(
 # ---------------------------------------------------------------- trades
 
 
+def _offer_ready(ctx: Ctx) -> Iterator[str]:
+    """004 Trade: only reputable players trade. The check refuses every other party while the offerer is not: in
+    these words, or as no player, an ascended one or the offerer themself."""
+    if not is_reputable(ctx, ctx.actor, ctx.at):
+        yield f"{ctx.actor} is not reputable; only reputable players trade"
+
+
 def _offer_check(ctx: Ctx) -> Iterator[str]:
     other = ctx.params["with"]
     if other == ctx.actor:
@@ -212,6 +219,7 @@ OFFER = Action(
             "properties": {"with": {"$ref": "common.schema.json#/$defs/name"},
                            "give": _ITEM_IDS, "get": _ITEM_IDS}},
     check=_offer_check,
+    ready=_offer_ready,
     effect=_offer,
     doc="Both players must be reputable. The trade takes place when the other consents "
         "(`cycle12.accept-trade`) within seven days.",
@@ -224,6 +232,18 @@ def _trade(ctx: Ctx, ident: int, edit: bool = False) -> dict[str, Any]:
     if j >= 0:
         return doc["trades"][j]
     raise ctx.refuse(f"there is no trade {ident}")
+
+
+def _accept_ready(ctx: Ctx) -> Iterator[str]:
+    """004 Trade: a trade takes place when the other party consents within seven days, both reputable. With no
+    offer to the actor still open (offered, its offerer not ascended, young enough), the check refuses every
+    number; and it says the second, in these words or its own, for every trade while the actor is not reputable."""
+    days = opts(ctx)["trade_days"]
+    if not any(t["with"] == ctx.actor and t["status"] == "offered" and not has_ascended(ctx, t["by"])
+               and ctx.at - parse_time(t["at"]) <= timedelta(days=days) for t in peek(ctx.doc(ITEMS)["trades"])):
+        yield f"no trade offered to {ctx.actor} in the last {days} days is waiting for their consent"
+    if not is_reputable(ctx, ctx.actor, ctx.at):
+        yield f"{ctx.actor} is not reputable; only reputable players trade"
 
 
 def _accept_check(ctx: Ctx) -> Iterator[str]:
@@ -281,6 +301,7 @@ ACCEPT = Action(
             "properties": {"trade": {"type": "integer", "minimum": 1}}},
     who=PLAYER,
     check=_accept_check,
+    ready=_accept_ready,
     effect=_accept,
     doc="Within seven days of the offer; both still reputable, the items still theirs, both in one location.",
 )

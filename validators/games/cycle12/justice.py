@@ -71,6 +71,13 @@ FILE_RFJ = Action(
 )
 
 
+def _rule_ready(ctx: Ctx) -> Iterator[str]:
+    """004 Delivery Judgements: the judge rules on a request without a standing ruling. With none, the check
+    refuses every number (no such request, or one already ruled on)."""
+    if all(standing(r) for r in peek(ctx.doc(JUSTICE)["rfjs"])):
+        yield "no request for justice is waiting for a ruling"
+
+
 def _rule_check(ctx: Ctx) -> Iterator[str]:
     r = _rfj(ctx, ctx.params["rfj"])
     if standing(r):
@@ -101,9 +108,20 @@ RULE = Action(
                            "sheets": SHEETS}},
     who=LEADER,
     check=_rule_check,
+    ready=_rule_ready,
     effect=_rule,
     doc="For a statement the judgement is TRUE or FALSE; for a question, the answer. Only the judge.",
 )
+
+
+def _call_ready(ctx: Ctx) -> Iterator[str]:
+    """004 Overturning: a vote of confidence is called on a standing ruling within four days of it, once. With no
+    such ruling, the check refuses every number."""
+    days = opts(ctx)["overturn_days"]
+    if not any(ruling is not None and not ruling.get("confidence")
+               and ctx.at - parse_time(ruling["at"]) <= timedelta(days=days)
+               for ruling in map(standing, peek(ctx.doc(JUSTICE)["rfjs"]))):
+        yield f"no standing ruling made in the last {days} days is without a vote of confidence"
 
 
 def _call_check(ctx: Ctx) -> Iterator[str]:
@@ -133,13 +151,27 @@ CALL = Action(
     params={"type": "object", "required": ["rfj"], "additionalProperties": False,
             "properties": {"rfj": {"type": "integer", "minimum": 1}}},
     check=_call_check,
+    ready=_call_ready,
     effect=_call,
 )
 
 
+def _confidence(r: dict[str, Any]) -> dict[str, Any] | None:
+    """The vote of confidence on a request's latest ruling, if any."""
+    return r["rulings"][-1].get("confidence") if r["rulings"] else None
+
+
+def _vote_ready(ctx: Ctx) -> Iterator[str]:
+    """004 Overturning: players vote for two days on a standing ruling's vote of confidence. With none open, the
+    check refuses every number."""
+    if not any(c and c["status"] == "open" and standing(r) is not None and ctx.at < confidence_end(ctx, c)
+               for r in peek(ctx.doc(JUSTICE)["rfjs"]) for c in (_confidence(r),)):
+        yield "no vote of confidence is open"
+
+
 def _vote_check(ctx: Ctx) -> Iterator[str]:
     r = _rfj(ctx, ctx.params["rfj"])
-    c = r["rulings"][-1].get("confidence") if r["rulings"] else None
+    c = _confidence(r)
     if not c or c["status"] == "open" and standing(r) is None:
         yield f"RFJ {r['id']} has no open vote of confidence"
     elif c["status"] != "open" or ctx.at >= confidence_end(ctx, c):  # decided at its end (an event)
@@ -160,6 +192,7 @@ VOTE = Action(
     params={"type": "object", "required": ["rfj", "vote"], "additionalProperties": False,
             "properties": {"rfj": {"type": "integer", "minimum": 1}, "vote": {"enum": ["overturn", "affirm"]}}},
     check=_vote_check,
+    ready=_vote_ready,
     effect=_vote,
     doc="The seed's thumbs-up/thumbs-down are named here by what they mean: overturn or affirm.",
 )
@@ -241,9 +274,17 @@ CONFIDENCE_ENDS = Event(
 )
 
 
+def _close_ready(ctx: Ctx) -> Iterator[str]:
+    """004 Overturning: a vote of confidence is decided at the end of its two days. With none decided or ended,
+    the check refuses every number (no vote on the request's ruling, or one still running)."""
+    if not any(c and (c["status"] != "open" or (standing(r) is not None and ctx.at >= confidence_end(ctx, c)))
+               for r in peek(ctx.doc(JUSTICE)["rfjs"]) for c in (_confidence(r),)):
+        yield "no vote of confidence has ended"
+
+
 def _close_check(ctx: Ctx) -> Iterator[str]:
     r = _rfj(ctx, ctx.params["rfj"])
-    c = r["rulings"][-1].get("confidence") if r["rulings"] else None
+    c = _confidence(r)
     if not c or c["status"] == "open" and standing(r) is None:
         yield f"RFJ {r['id']} has no vote of confidence on its ruling"
     elif c["status"] == "open" and ctx.at < confidence_end(ctx, c):
@@ -272,8 +313,16 @@ CLOSE = Action(
             "properties": {"rfj": {"type": "integer", "minimum": 1}}},
     who=ANYONE,
     check=_close_check,
+    ready=_close_ready,
     effect=_close,
 )
+
+
+def _self_ready(ctx: Ctx) -> Iterator[str]:
+    """004 Overturning: a judge may overturn a standing ruling of their own. With none, the check refuses every
+    number."""
+    if not any((standing(r) or {}).get("by") == ctx.actor for r in peek(ctx.doc(JUSTICE)["rfjs"])):
+        yield f"no standing ruling is {ctx.actor}'s"
 
 
 def _self_check(ctx: Ctx) -> Iterator[str]:
@@ -298,6 +347,7 @@ SELF_OVERTURN = Action(
     params={"type": "object", "required": ["rfj"], "additionalProperties": False,
             "properties": {"rfj": {"type": "integer", "minimum": 1}}},
     check=_self_check,
+    ready=_self_ready,
     effect=_self,
 )
 
@@ -416,6 +466,16 @@ STAND = Action(
 )
 
 
+def _endorse_ready(ctx: Ctx) -> Iterator[str]:
+    """004 Election: a player reacts once to each candidacy of the week. With no candidate, or none the actor has
+    not reacted to, the check refuses every name."""
+    cands = ctx.doc(JUSTICE)["candidates"]
+    if not cands:
+        yield "there is no candidate this week"
+    elif all(ctx.actor in c["endorsements"] for c in peek(cands)):
+        yield f"{ctx.actor} already reacted to every candidacy this week"
+
+
 def _endorse_check(ctx: Ctx) -> Iterator[str]:
     c = next((c for c in ctx.doc(JUSTICE)["candidates"] if c["player"] == ctx.params["candidate"]), None)
     if c is None:
@@ -438,6 +498,7 @@ ENDORSE = Action(
             "properties": {"candidate": {"$ref": "common.schema.json#/$defs/name"}}},
     who=ANYONE,
     check=_endorse_check,
+    ready=_endorse_ready,
     effect=_endorse,
 )
 

@@ -32,6 +32,7 @@ from .common import (
     left_the_map,
     location_by_id,
     locations,
+    nomster,
     nomster_label,
     opts,
     phase_of,
@@ -134,11 +135,28 @@ SPAWN = Action(
 # ---------------------------------------------------------------- taming
 
 
-def _tame_check(ctx: Ctx) -> Iterator[str]:
-    doc = ctx.doc(NOMSTERS)
-    last = doc.get("attempts", {}).get(ctx.actor)
+def _tame_once(ctx: Ctx) -> Iterator[str]:
+    """004 Taming: one attempt a day (the check's head)."""
+    last = ctx.doc(NOMSTERS).get("attempts", {}).get(ctx.actor)
     if last and parse_time(last) >= day_start(ctx.at):
         yield f"{ctx.actor} already attempted a taming today (at {last}); once per day"
+
+
+def _nowhere_or(ctx: Ctx, here: int | None, what: str) -> str:
+    return f"{ctx.actor} is at no location" if here is None else f"there is no {what} at {place_name(ctx, here)}"
+
+
+def _tame_ready(ctx: Ctx) -> Iterator[str]:
+    """004 Taming: the attempt is once a day, on a wild nomster in the player's location. With none there, the
+    check refuses every number (no such nomster, a tame one, or one elsewhere)."""
+    yield from _tame_once(ctx)
+    here = where(ctx, ctx.actor)
+    if not any(n["wild"] and n["location"] == here for n in peek(ctx.doc(NOMSTERS)["nomsters"])):
+        yield _nowhere_or(ctx, here, "wild nomster")
+
+
+def _tame_check(ctx: Ctx) -> Iterator[str]:
+    yield from _tame_once(ctx)
     n = find_nomster(ctx, ctx.params["nomster"])
     if not n["wild"]:
         yield f"{nomster_label(n)} is not wild"
@@ -165,9 +183,20 @@ TAME = Action(
     params={"type": "object", "required": ["nomster"], "additionalProperties": False,
             "properties": {"nomster": {"type": "integer", "minimum": 1}}},
     check=_tame_check,
+    ready=_tame_ready,
     effect=_tame,
     doc="A success lets you, once, send its nomster card (`cycle12.name-nomster`).",
 )
+
+
+def _name_ready(ctx: Ctx) -> Iterator[str]:
+    """004 Creating a Tame Nomster: the card converts a wild nomster the sender tamed. Without a successful attempt
+    of theirs on a nomster still wild, the check refuses every number (no such nomster, a tame one, or one they
+    did not tame)."""
+    pool = ctx.doc(NOMSTERS)
+    if not any(t["player"] == ctx.actor and (nomster(ctx, t["nomster"]) or {}).get("wild")
+               for t in peek(pool.get("tamings", []))):
+        yield f"{ctx.actor} has no successful taming attempt to convert"
 
 
 def _name_check(ctx: Ctx) -> Iterator[str]:
@@ -252,11 +281,21 @@ NAME = Action(
                            "card": {"type": "string", "maxLength": 300},
                            "type": {"type": "string"}, "class": {"type": "string"}}},
     check=_name_check,
+    ready=_name_ready,
     effect=_name,
     doc="After a successful attempt: give the portrait (an image path), species, species description and "
         "name, each unique among tame nomsters (`type` and `class`, if given, must match). Your first tamed "
         "nomster becomes your active nomster.",
 )
+
+
+def _active_ready(ctx: Ctx) -> Iterator[str]:
+    """004 Active Nomster: a nomster on the player's team, set once a phase. The check refuses every nomster when
+    their team is empty, and says the second in its own words for every nomster on their team."""
+    if not any(n.get("trainer") == ctx.actor for n in peek(ctx.doc(NOMSTERS)["nomsters"])):
+        yield f"no nomster is on {ctx.actor}'s team"
+    if (sheet(ctx, ctx.actor) or {}).get("active_phase") == phase_of(ctx, ctx.at):
+        yield f"{ctx.actor} already set their active nomster this phase"
 
 
 def _active_check(ctx: Ctx) -> Iterator[str]:
@@ -283,6 +322,7 @@ SET_ACTIVE = Action(
     params={"type": "object", "required": ["nomster"], "additionalProperties": False,
             "properties": {"nomster": {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string"}]}}},
     check=_active_check,
+    ready=_active_ready,
     effect=_active,
 )
 
@@ -364,6 +404,15 @@ def _did(n: dict[str, Any], what: str, phase: int, by: str | None) -> bool:
     return any(x["phase"] == phase and (by is None or x["by"] == by) for x in n.get(what, []))
 
 
+def _cuddle_ready(ctx: Ctx) -> Iterator[str]:
+    """004 Cuddle: a tame nomster in the cuddler's location (one that has ascended is in none, see ``ascended``).
+    With none there, the check refuses every nomster (wild, ascended, or elsewhere)."""
+    here = where(ctx, ctx.actor)
+    if not any(not n["wild"] and not n.get("ascended") and n["location"] == here
+               for n in peek(ctx.doc(NOMSTERS)["nomsters"])):
+        yield _nowhere_or(ctx, here, "tame nomster")
+
+
 def _cuddle_check(ctx: Ctx) -> Iterator[str]:
     n = find_nomster(ctx, ctx.params["nomster"])
     gone = list(_gone(ctx, n))
@@ -401,10 +450,26 @@ CUDDLE = Action(
             "properties": {"nomster": {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string"}]},
                            "how": {"type": "string", "minLength": 1, "maxLength": 500}}},
     check=_cuddle_check,
+    ready=_cuddle_ready,
     effect=_cuddle,
     doc="If its trainer gave it a treat in the previous phase, it licks its trainer; an unbonded trainer "
         "becomes bonded to it.",
 )
+
+
+def _treat_ready(ctx: Ctx) -> Iterator[str]:
+    """004 Treats, Item Actions: the giver has a treat and gives it in their location, to their own nomster or (a
+    reputable giver only) another's or a wild one. The check says the first for every nomster, in these words,
+    and refuses every nomster when no such one is there (ascended, elsewhere, or another's to one not reputable)."""
+    if not items.owned(ctx, ctx.actor, "treat"):
+        yield f"{ctx.actor} has no treat"
+    here = where(ctx, ctx.actor)
+    reputable = is_reputable(ctx, ctx.actor, ctx.at)
+    if not any(not n.get("ascended") and n["location"] == here and (reputable or n.get("trainer") == ctx.actor)
+               for n in peek(ctx.doc(NOMSTERS)["nomsters"])):
+        yield _nowhere_or(ctx, here, "nomster") if here is None or reputable else \
+            f"no nomster of {ctx.actor}'s team is at {place_name(ctx, here)}, and {ctx.actor} is not reputable; " \
+            "only reputable players start an adoption with a treat"
 
 
 def _treat_check(ctx: Ctx) -> Iterator[str]:
@@ -448,6 +513,7 @@ GIVE_TREAT = Action(
     params={"type": "object", "required": ["nomster"], "additionalProperties": False,
             "properties": {"nomster": {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string"}]}}},
     check=_treat_check,
+    ready=_treat_ready,
     effect=_treat,
     doc="To another's nomster (or a wild one) it starts an adoption, for reputable players only. To your own "
         "nomster cuddled by you in the previous phase, it makes the nomster lick you and bond with you.",
@@ -471,6 +537,17 @@ def _entity(ctx: Ctx, target: Any) -> str:
                              RULE_COMMANDS)
         return ref(find_nomster(ctx, int(number)))
     return ref(find_nomster(ctx, str(target)))
+
+
+def _command_ready(ctx: Ctx) -> Iterator[str]:
+    """004 Commands, Active Nomster: only the player's active nomster, on their team, takes commands (and not once
+    it has ascended, see ``ascended``). Without one, the check refuses every nomster and command."""
+    active = (sheet(ctx, ctx.actor) or {}).get("active")
+    mine = [n for n in peek(ctx.doc(NOMSTERS)["nomsters"]) if n.get("trainer") == ctx.actor and n["id"] == active]
+    if not mine:
+        yield f"{ctx.actor} has no active nomster; only the active nomster takes commands"
+    elif all(n.get("ascended") for n in mine):
+        yield f"{nomster_label(mine[0])} has ascended"
 
 
 def _command_check(ctx: Ctx) -> Iterator[str]:
@@ -594,6 +671,7 @@ COMMAND = Action(
                            "command": {"enum": ["follow", "stay", "lick", "join-team", "ascend"]},
                            "target": {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string"}]}}},
     check=_command_check,
+    ready=_command_ready,
     effect=_command,
     doc="`target`: for follow, a located entity (default: you); for lick, the entity licked (a player licked "
         "for the first time this phase by this nomster gains 5 points unless it is on their team); for "

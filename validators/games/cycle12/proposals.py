@@ -157,6 +157,14 @@ def _find(ctx: Ctx, ident: int, edit: bool = False) -> dict[str, Any]:
     raise ctx.refuse(f"there is no proposal {ident}")
 
 
+def _vote_ready(ctx: Ctx) -> Iterator[str]:
+    """004 Lifecycle: reactions count only while a proposal's voting period runs. With none running, the check
+    refuses every number (no such proposal, one resolved, or one whose period has ended)."""
+    if not any(p["status"] == "pending" and ctx.at < parse_time(p["ends"])
+               for p in peek(ctx.doc(PROPOSALS)["proposals"])):
+        yield "no proposal's voting period is running"
+
+
 def _vote_check(ctx: Ctx) -> Iterator[str]:
     p = _find(ctx, ctx.params["proposal"])
     if p["status"] != "pending":
@@ -180,6 +188,7 @@ VOTE = Action(
             "properties": {"proposal": {"type": "integer", "minimum": 1},
                            "vote": vote_words(["for", "against", "none"], yes="for", no="against")}},
     check=_vote_check,
+    ready=_vote_ready,
     effect=_vote,
     doc="The reactions standing at the end of the voting period are the votes; a later reaction replaces an "
         "earlier one. Voting closes when the voting period ends.",
@@ -188,6 +197,13 @@ VOTE = Action(
 
 _ENDED_AS = {"took-effect": "took effect", "failed": "failed", "not-popular": "was not popular enough",
              "not-taken-effect": "did not take effect"}  # a resolved proposal's status, said in a sentence
+
+
+def _edit_ready(ctx: Ctx) -> Iterator[str]:
+    """004 Lifecycle: only an author edits their proposal, and an edit matters only while it is pending. With no
+    pending proposal of the actor's, the check refuses every number (none, another's, or no longer pending)."""
+    if not any(p["status"] == "pending" and p["author"] == ctx.actor for p in peek(ctx.doc(PROPOSALS)["proposals"])):
+        yield "no proposal of yours is pending"
 
 
 def _edit_check(ctx: Ctx) -> Iterator[str]:
@@ -211,6 +227,7 @@ EDIT = Action(
     params={"type": "object", "required": ["proposal"], "additionalProperties": False,
             "properties": {"proposal": {"type": "integer", "minimum": 1}}},
     check=_edit_check,
+    ready=_edit_ready,
     effect=_edit,
     doc="A proposal whose message or cards were edited or deleted does not take effect at the end of its "
         "voting period, however popular.",
@@ -496,6 +513,13 @@ URGENT_ENDS = Event(
 # ---------------------------------------------------------------- recording a resolution
 
 
+def _resolve_ready(ctx: Ctx) -> Iterator[str]:
+    """004 Lifecycle: a proposal is resolved at the end of its voting period. While every proposal's period still
+    runs (or there is none), the check refuses every number (no such proposal, or one not yet ended)."""
+    if all(p["status"] == "pending" and ctx.at < parse_time(p["ends"]) for p in peek(ctx.doc(PROPOSALS)["proposals"])):
+        yield "no proposal's voting period has ended"
+
+
 def _resolve_check(ctx: Ctx) -> Iterator[str]:
     p = _find(ctx, ctx.params["proposal"])
     if p["status"] == "pending" and ctx.at < parse_time(p["ends"]):
@@ -523,6 +547,7 @@ RESOLVE = Action(
             "properties": {"proposal": {"type": "integer", "minimum": 1}}},
     who=ANYONE,
     check=_resolve_check,
+    ready=_resolve_ready,
     effect=_resolve,
     doc="Proposals resolve by themselves at the end of their voting period (standard ones as the next phase "
         "begins, urgent ones two days after submission): the proposal takes effect then if popular and unedited. "

@@ -121,6 +121,16 @@ def _find_submission(state: Any, path: str) -> tuple[str, str] | None:
     return None
 
 
+def _request_ready(ctx: Ctx) -> Iterator[str]:
+    """004 Transcription: a transcription is asked of a sheet within 14 days of its submission, one request open
+    at a time. With no recorded sheet so, the check refuses every path (no such sheet, too old, or asked
+    already)."""
+    asked = {r["sheet"] for r in ctx.doc(SHEETS).get("transcriptions", []) if r["status"] == "open"}
+    if not any(ctx.at - parse_time(at) <= timedelta(days=REQUEST_DAYS) and path not in asked
+               for path, (_, at) in submissions(ctx).items()):
+        yield f"no recorded sheet submitted in the last {REQUEST_DAYS} days is free to be asked for a transcription"
+
+
 def _request_check(ctx: Ctx) -> Iterator[str]:
     path = ctx.params["sheet"]
     found = submission(ctx, path)
@@ -156,6 +166,7 @@ REQUEST = Action(
             "properties": {"sheet": not_blank({"type": "string", "maxLength": 300})}},
     who=ANYONE,
     check=_request_check,
+    ready=_request_ready,
     effect=_request,
 )
 
@@ -166,6 +177,14 @@ def _find(ctx: Ctx, ident: int, edit: bool = False) -> dict[str, Any]:
         if r["id"] == ident:
             return r
     raise ctx.refuse(f"there is no transcription request {ident}")
+
+
+def _transcribe_ready(ctx: Ctx) -> Iterator[str]:
+    """004 Transcription: the submitter answers a request for their sheet, once. With no open request for a sheet
+    of the actor's, the check refuses every number."""
+    requests = ctx.doc(SHEETS).get("transcriptions", [])
+    if not any(r["submitter"] == ctx.actor and r["status"] == "open" for r in requests):
+        yield f"no open transcription request is for a sheet {ctx.actor} submitted"
 
 
 def _transcribe_check(ctx: Ctx) -> Iterator[str]:
@@ -195,6 +214,7 @@ TRANSCRIBE = Action(
             "properties": {"request": {"type": "integer", "minimum": 1},
                            "text": not_blank({"type": "string", "maxLength": 20000})}},
     check=_transcribe_check,
+    ready=_transcribe_ready,
     effect=_transcribe,
     doc="Due within 7 days of the request; a late transcription is recorded as late.",
 )

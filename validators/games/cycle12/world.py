@@ -239,6 +239,15 @@ def _created_fields(ctx: Ctx, s: dict[str, Any]) -> dict[str, Any]:
             "tile": p.get("image"), "card": s.get("image")}
 
 
+def _create_ready(ctx: Ctx) -> Iterator[str]:
+    """004 New Locations, Creation Constraints: a location answers a suggestion not yet fulfilled and at most a week
+    old. With none such, the check refuses every number (no such suggestion, fulfilled, or too old)."""
+    days = opts(ctx)["suggestion_days"]
+    if not any(not s.get("fulfilled_by") and ctx.at - parse_time(s["at"]) <= timedelta(days=days)
+               for s in peek(ctx.doc(WORLD)["suggestions"])):
+        yield f"no location suggestion is waiting for an answer (each is fulfilled or more than {days} days old)"
+
+
 def _create_check(ctx: Ctx) -> Iterator[Any]:
     from ...problems import Problem
 
@@ -369,6 +378,7 @@ CREATE = Action(
                            "description": {"type": "string", "maxLength": 2000},
                            "tags": {"type": "array", "maxItems": 10, "items": {"type": "string"}}}},
     check=_create_check,
+    ready=_create_ready,
     effect=_create,
     doc="Answer a tile suggestion with the card (`name`, `x`, `y`, `description`) or a card suggestion with "
         "the tile (`image`). The suggestion must be at most a week old; the new location must be adjacent to "
@@ -689,14 +699,33 @@ def note_departure(ctx: Ctx, who: str, origin: int) -> None:
             a["left"] = [*a.get("left", ()), who]
 
 
-def _move_check(ctx: Ctx) -> Iterator[str]:
+def _move_head(ctx: Ctx) -> Iterator[str]:
+    """004 Located Entities: the mover is somewhere on the map (the check's head)."""
     s = sheet(ctx, ctx.actor)
     if s is None or s.get("location") is None:
         yield f"{ctx.actor} is at no location yet: players start at (0, 0) once it exists"
-        return
-    if s.get("ascended"):  # the gate nomsters.ascended_gate refuses it first
+    elif s.get("ascended"):  # the gate nomsters.ascended_gate refuses it first
         yield f"{ctx.actor} has ascended and left the map"
+
+
+def _move_ready(ctx: Ctx) -> Iterator[str]:
+    """004 Located Entities: a move goes to an adjacent location. With none next to the mover's, the check refuses
+    every ``to`` (no such location, the mover's own, or one not adjacent)."""
+    head = list(_move_head(ctx))
+    if head:
+        yield from head
         return
+    here = location_by_id(ctx, sheet(ctx, ctx.actor)["location"])
+    if here is not None and not any(adjacent(here, loc) for loc in peek(locations(ctx))):
+        yield f"no location is adjacent to {here['name']} ({here['x']}, {here['y']})"
+
+
+def _move_check(ctx: Ctx) -> Iterator[str]:
+    head = list(_move_head(ctx))
+    if head:
+        yield from head
+        return
+    s = sheet(ctx, ctx.actor)
     here = location_by_id(ctx, s["location"])
     there = find_location(ctx, ctx.params["to"])
     if here is not None and here["id"] == there["id"]:
@@ -722,6 +751,7 @@ MOVE = Action(
                                              {"type": "array", "items": {"type": "integer"}, "minItems": 2,
                                               "maxItems": 2}]}}},
     check=_move_check,
+    ready=_move_ready,
     effect=_move,
     doc="`to` is a location's name, id or [x, y]. Nomsters following you from where you were follow.",
 )
@@ -730,39 +760,69 @@ MOVE = Action(
 # ---------------------------------------------------------------- terraforming and surveying
 
 
+def _announce_head(kind: str, ctx: Ctx) -> tuple[list[str], bool]:
+    """The refusals of an announcement that come before its family and tag (004 Terraforming, Surveying: the
+    announcer's location, once a phase), and whether the check stops there (the announcer is at no location)."""
+    s = sheet(ctx, ctx.actor)
+    if s is None or s.get("location") is None:
+        return [f"{ctx.actor} is at no location"], True
+    if s.get(f"{kind}_phase") == phase_of(ctx, ctx.at):
+        return [f"{ctx.actor} has already announced a {kind} this phase"], False
+    return [], False
+
+
+def _terraform_tail(ctx: Ctx) -> Iterator[str]:
+    """The refusals of a terraforming that come after its family and tag (004 Terraforming: the location's Primary
+    Location Type tag, two or more nomsters of that type there, one on the announcer's team)."""
+    loc = location_by_id(ctx, sheet(ctx, ctx.actor)["location"])
+    ptype = primary_type(ctx, loc) if loc else None
+    if ptype is None:
+        name = loc["name"] if loc else "this location"
+        fam = primary_family(ctx)
+        # 004 Terraforming names the "Primary Location Type" family; the world's families say which it is,
+        # and a proposal may leave none marked primary: then no location has such a tag
+        yield (f"{name} has no {fam} tag; terraforming it fails" if fam else
+               f"no tag family is marked primary (cycle12_world.families), so {name} has no Primary Location "
+               "Type tag; terraforming it fails")
+        return
+    here = _matching(ctx, loc["id"], ptype)
+    if len(here) < 2:
+        yield f"{len(here)} {ptype} nomster(s) at {loc['name']}: terraforming needs two or more"
+    elif not any(n.get("trainer") == ctx.actor for n in here):
+        yield f"none of the {ptype} nomsters at {loc['name']} is on {ctx.actor}'s team"
+
+
 def _announce_check(kind: str):
     def check(ctx: Ctx) -> Iterator[str]:
-        s = sheet(ctx, ctx.actor)
         fam, tag = ctx.params["family"], ctx.params["tag"]
-        phase = phase_of(ctx, ctx.at)
-        if s is None or s.get("location") is None:
-            yield f"{ctx.actor} is at no location"
+        head, stop = _announce_head(kind, ctx)
+        yield from head
+        if stop:
             return
-        if s.get(f"{kind}_phase") == phase:
-            yield f"{ctx.actor} has already announced a {kind} this phase"
         allowed = [f for f, d in families(ctx).items() if d.get(kind)]
         if fam not in allowed:
             yield f"the family {fam!r} cannot be chosen for {kind}ing (families: {', '.join(allowed)})"
         elif tag != RANDOM and tag not in family_tags(ctx, fam):
             yield f"{tag!r} is not a tag of the family {fam!r} (tags: {', '.join(family_tags(ctx, fam))}, or Random)"
         if kind == "terraform":
-            loc = location_by_id(ctx, s["location"])
-            ptype = primary_type(ctx, loc) if loc else None
-            if ptype is None:
-                name = loc["name"] if loc else "this location"
-                fam = primary_family(ctx)
-                # 004 Terraforming names the "Primary Location Type" family; the world's families say which it is,
-                # and a proposal may leave none marked primary: then no location has such a tag
-                yield (f"{name} has no {fam} tag; terraforming it fails" if fam else
-                       f"no tag family is marked primary (cycle12_world.families), so {name} has no Primary Location "
-                       "Type tag; terraforming it fails")
-                return
-            here = _matching(ctx, loc["id"], ptype)
-            if len(here) < 2:
-                yield f"{len(here)} {ptype} nomster(s) at {loc['name']}: terraforming needs two or more"
-            elif not any(n.get("trainer") == ctx.actor for n in here):
-                yield f"none of the {ptype} nomsters at {loc['name']} is on {ctx.actor}'s team"
+            yield from _terraform_tail(ctx)
     return check
+
+
+def _announce_ready(kind: str):
+    """The refusals of an announcement whatever its family and tag: the check makes each of them for every value
+    (its head and, for a terraforming, its tail), and refuses every family when the world has none to choose
+    (004 Tag Families: the families are the world's)."""
+    def ready(ctx: Ctx) -> Iterator[str]:
+        head, stop = _announce_head(kind, ctx)
+        yield from head
+        if stop:
+            return
+        if not any(d.get(kind) for d in families(ctx).values()):
+            yield f"no tag family can be chosen for {kind}ing"
+        if kind == "terraform":
+            yield from _terraform_tail(ctx)
+    return ready
 
 
 def _matching(ctx: Any, loc_id: int, ptype: str) -> list[dict[str, Any]]:
@@ -799,6 +859,7 @@ TERRAFORM = Action(
     summary="Announce a terraforming of your location (once a phase)",
     params=_ANNOUNCE_PARAMS,
     check=_announce_check("terraform"),
+    ready=_announce_ready("terraform"),
     effect=_announce("terraform"),
     doc="The location must have a Primary Location Type tag, and two or more nomsters of that type must be "
         "there, one on your team. Give a terraforming family (Population Level) and one of its tags, or Random. "
@@ -812,6 +873,7 @@ SURVEY = Action(
     summary="Announce a survey of your location (once a phase)",
     params=_ANNOUNCE_PARAMS,
     check=_announce_check("survey"),
+    ready=_announce_ready("survey"),
     effect=_announce("survey"),
     doc="Give a surveying family (Primary Location Type) and one of its tags, or Random. Three reactions "
         "complete it if you have not left; the tag is added and you gain 2 gooderhose points.",
@@ -825,6 +887,17 @@ def _announcement(ctx: Ctx, ident: int, edit: bool = False) -> dict[str, Any]:
     if i >= 0:
         return items[i]
     raise ctx.refuse(f"there is no terraforming or surveying announcement {ident}")
+
+
+def _react_ready(ctx: Ctx) -> Iterator[str]:
+    """004 Terraforming, Surveying: a reaction is to an open announcement, one per player (the announcer's own
+    only where this game counts it). With no such announcement, the check refuses every number."""
+    open_now = [a for a in peek(ctx.doc(WORLD)["announcements"]) if a["status"] == "open"]
+    if not open_now:
+        yield "no terraforming or surveying announcement is open"
+    elif not any(ctx.actor not in a["reactions"] and (ctx.actor != a["by"] or opts(ctx)["announcer_may_react"])
+                 for a in open_now):
+        yield f"no open announcement is waiting for {ctx.actor}'s reaction"
 
 
 def _react_check(ctx: Ctx) -> Iterator[str]:
@@ -915,9 +988,17 @@ REACT = Action(
             "properties": {"announcement": {"type": "integer", "minimum": 1}}},
     who=ANYONE,
     check=_react_check,
+    ready=_react_ready,
     effect=_react,
     doc="One reaction per player. The third completes the announcement if its conditions still hold.",
 )
+
+
+def _random_ready(ctx: Ctx) -> Iterator[str]:
+    """004 Terraforming, Surveying: the random tag is chosen for a completed Random announcement. With none waiting,
+    the check refuses every number."""
+    if not any(a["status"] == "awaiting-random" for a in peek(ctx.doc(WORLD)["announcements"])):
+        yield "no announcement is waiting for a random tag"
 
 
 def _random_check(ctx: Ctx) -> Iterator[str]:
@@ -953,6 +1034,7 @@ CHOOSE_RANDOM = Action(
             "properties": {"announcement": {"type": "integer", "minimum": 1}}},
     # Terraforming, Surveying: any *player* picks the random tag (the reactions before it may be anyone's)
     check=_random_check,
+    ready=_random_ready,
     effect=_random,
     doc="Any player, once: a die picks one of the family's tags (in the order the world document lists them); "
         "when the family has no tags left, the announcement fails and no tag is added.",
