@@ -258,3 +258,9 @@ def test_transcriptions_are_asked_of_recent_sheets_and_given_by_their_submitters
     _act(repo, "cycle12.submit-sheet", "Basil", {"image": "sheets/basil-2.png"}, later)
     assert _listed(repo, "Fen", later)["cycle12.request-transcription"] == []
 
+
+def test_an_ascended_player_is_told_why_in_words(tmp_path):
+    """Seed 004 Ascend: Ada has left the map with Bramble; the list says so as the judge does, with the rule."""
+    repo = make_repo(tmp_path, "cycle12")
+    assert _listed(repo, "Ada")["cycle12.move"] == ["Ada has ascended and left the map [rule: Nomsters → Actions → "
+                                                    "Ascend]"]

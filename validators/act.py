@@ -342,7 +342,8 @@ def available(root: Path, game: str, actor: str, at: datetime) -> list[Available
             ctx = Ctx(state, a, record, at, files.registry)
             for m in files.registry.modules:
                 for gate in m.gates:
-                    why.extend(str(x) for x in gate(ctx))
+                    # a gate yields words or a Problem, said as the who above (its message and the rule it cites)
+                    why.extend(cite(state, x).text() if isinstance(x, Problem) else str(x) for x in gate(ctx))
             if not why and a.ready is not None:
                 why.extend(x.message if isinstance(x, Problem) else str(x) for x in a.ready(ctx))
             if not why and not required:
