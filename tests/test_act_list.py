@@ -38,7 +38,9 @@ READY = {
                             "quazie.stuff-shall-be", "quazie.give-role", "quazie.remove-role", "quazie.concerto",
                             "quazie.concerto-use", "quazie.movement"},
     "ifmud": set(),
-    "cycle12": {f"cycle12.{a}" for a in "edit-proposal create-location terraform react choose-random tame name-nomster set-active cuddle give-treat command accept-trade judge call-confidence confidence-vote self-overturn endorse transcribe".split()},  # noqa: E501
+    "cycle12": {f"cycle12.{a}" for a in (
+        "edit-proposal create-location terraform react choose-random tame name-nomster set-active cuddle give-treat "
+        "command accept-trade judge call-confidence confidence-vote self-overturn endorse transcribe").split()},
 }
 
 
