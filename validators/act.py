@@ -325,7 +325,14 @@ def available(root: Path, game: str, actor: str, at: datetime) -> list[Available
 
     require_game(root, game)
     files = load_game(WorkTree(root), game)
-    state, _ = advance(files.registry, files.state, at)
+    # Time passes as the judge lets it pass (engine.apply_action): the clock stays at the last action, which the
+    # gates may read (ifMUD's turns.settle applies each overdue deadline at its own time, not all at ``at``, so
+    # the list names the player whose turn the judge finds). Only when scheduled events fired does the clock move,
+    # to the last of them, so that judge_one below, which lets the time pass again, does not fire them twice.
+    state, fired = advance(files.registry, files.state, at, stamp=False)
+    if fired:
+        state = State(state.config, {**state.docs, "ledger": {**state.docs["ledger"], "clock": fired[-1]["at"]}},
+                      state.rules)
     out = []
     for a in files.registry.actions.values():
         props = list(a.params.get("properties", {}))
