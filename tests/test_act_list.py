@@ -22,6 +22,10 @@ NOW = parse_time("2026-11-22T12:00:00Z")
 AT = ["--at", "2026-11-22T12:00:00Z", "--now", "2026-11-22T12:00:00Z"]
 GAMES = ["blognomic", "monkey", "settlement", "quazie", "ifmud", "cycle12"]
 CORE_READY = {"core.cfj-vote", "core.dov-resolve", "core.cfj-withdraw", "core.ascend"}
+IFMUD_READY = {f"ifmud.{name}" for name in (
+    "move move-servant omnibus teleport move-monkey pick-up drop set-destination steal monkey-pick-up monkey-drop "
+    "monkey-steal monkey-delay create-quest vote declare-dead ratify rename throw-pie robot-kitten metamorphose "
+    "abandon-gift accept-donation retract-donation spend-damage name-servant").split()}
 # the actions whose Action.ready refusals each example game shows to its first players, tried below
 READY = {
     "blognomic": CORE_READY,
@@ -37,7 +41,7 @@ READY = {
                             "quazie.devils-food", "quazie.poke", "quazie.tag", "quazie.choose-describer",
                             "quazie.stuff-shall-be", "quazie.give-role", "quazie.remove-role", "quazie.concerto",
                             "quazie.concerto-use", "quazie.movement"},
-    "ifmud": set(),
+    "ifmud": IFMUD_READY,
     "cycle12": {f"cycle12.{a}" for a in (
         "edit-proposal create-location terraform react choose-random tame name-nomster set-active cuddle give-treat "
         "command accept-trade judge call-confidence confidence-vote self-overturn endorse transcribe").split()},

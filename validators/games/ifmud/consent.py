@@ -284,7 +284,7 @@ PROPOSE = Action(
                            "effects": {"$ref": "common.schema.json#/$defs/effects"},
                            "tallies": TALLIES,
                            "about": ABOUT}},
-    check=_propose_check, effect=_propose, who=ANYONE,
+    check=_propose_check, ready=a_player, effect=_propose, who=ANYONE,
     doc="The name must be new and end with the proponent's referent in brackets (Rule 34). With `section`, "
         "only those players count (Rule 21), and it may carry no effects or tallies: no rule lets a section of "
         "its own change the state (Rule 8). With `about: {rule, player}` it is decided by all the players but "
@@ -299,6 +299,26 @@ PROPOSE = Action(
 def _open(ctx: Ctx, p: dict[str, Any]) -> Iterator[str]:
     if p["status"] != "pending":
         yield f"proposal {p['id']} is {p['status']}; voting on it is complete"
+
+
+def _pending_ready(what: Callable[[Ctx, dict[str, Any]], bool] | None = None,
+                   none: Callable[[Ctx], str] | None = None) -> Callable[[Ctx], Iterator[str]]:
+    """``Action.ready`` of an action on a pending proposal (Rule 10): the actor must be a player (``a_player``, the
+    head of each check), and some proposal must be pending (the check refuses any other number: none such, or
+    voting on it complete) and, with ``what``, be one it may act on (``none`` says there is none)."""
+
+    def ready(ctx: Ctx) -> Iterator[str]:
+        not_player = list(a_player(ctx))
+        yield from not_player
+        if not_player:
+            return
+        pending = [p for p in peek(proposals(ctx)) if _item(p, "status") == "pending"]
+        if not pending:
+            yield "no proposal is pending"
+        elif what is not None and none is not None and not any(what(ctx, p) for p in pending):
+            yield none(ctx)
+
+    return ready
 
 
 def _vote_check(ctx: Ctx) -> Iterator[str]:
@@ -319,7 +339,7 @@ VOTE = Action(
             "properties": {"proposal": {"type": "integer", "minimum": 1},
                            "vote": vote_words(["aye", "nay"], yes="aye", no="nay",
                                               description="aye is for, nay is against")}},
-    check=_vote_check, effect=_vote, who=ANYONE,
+    check=_vote_check, ready=_pending_ready(), effect=_vote, who=ANYONE,
     doc="Any player may vote, and change their vote, until the proposal is ratified or dead. Only the "
         "players who count (all, or the section's) decide it.",
 )
@@ -349,6 +369,10 @@ DECLARE_DEAD = Action(
     params={"type": "object", "required": ["proposal"], "additionalProperties": False,
             "properties": {"proposal": {"type": "integer", "minimum": 1}}},
     check=_dead_check, effect=_dead, who=ANYONE,
+    # Rule 10: a proposal is dead once declared so by a player other than the one voting nay
+    ready=_pending_ready(lambda ctx, p: any(n != ctx.actor for n in nays(ctx, p)),
+                         lambda ctx: f"no pending proposal has a nay from a player who counts, other than {ctx.actor} "
+                                     "(Rule 10)"),
     doc="While a counted player votes nay, any other player may declare the proposal dead (Rule 10).",
 )
 
@@ -378,6 +402,9 @@ RATIFY = Action(
     params={"type": "object", "required": ["proposal"], "additionalProperties": False,
             "properties": {"proposal": {"type": "integer", "minimum": 1}}},
     check=_ratify_check, effect=_ratify, who=ANYONE,
+    # Rule 10: the proposer declares their own proposal ratified
+    ready=_pending_ready(lambda ctx, p: p["author"] == ctx.actor,
+                         lambda ctx: f"no proposal of {ctx.actor}'s is pending"),
     doc="The proposer, when every counted player is in favour (by aye, by the Passive Voters list, or by "
         "72 hours' silence), posts the ratification with a summary of the votes; the proposal takes effect "
         "one hour later.",

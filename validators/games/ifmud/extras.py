@@ -4,7 +4,7 @@ servants (Rule 45) and leaving (Rule 13)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Callable
 
 from ...engine import ANYONE, PLAYER, Action, Ctx, peek
 from ...schemas import not_blank
@@ -39,6 +39,18 @@ def _accept_check(ctx: Ctx, who: str):
         yield f"{d['from']} is no longer a player"
 
 
+def _donation_ready(who: str) -> Callable[[Ctx], Iterator[str]]:
+    """``Action.ready`` of accepting (``who`` "to") or retracting ("from") a donation (Rule 113): with no open
+    donation to (from) the actor, the check refuses every number."""
+
+    def ready(ctx: Ctx) -> Iterator[str]:
+        if not any(d["status"] == "offered" and d[who] == ctx.actor
+                   for d in peek(ctx.doc("consent").get("donations", []))):
+            yield f"no donation {who} {ctx.actor} is open"
+
+    return ready
+
+
 def _accept(ctx: Ctx) -> None:
     d = next(x for x in ctx.edit("consent")["donations"] if x["id"] == ctx.params["donation"])
     d["status"] = "accepted"
@@ -61,17 +73,28 @@ DONATIONS = [
            check=_offer_check, effect=_offer, who=PLAYER,
            doc="Nothing moves until the recipient accepts (Rule 113)."),
     Action(name="ifmud.accept-donation", rule="r113", summary="Accept a donation offered to you", params=_DON,
-           check=lambda ctx: _accept_check(ctx, "to"), effect=_accept, who=PLAYER,
+           check=lambda ctx: _accept_check(ctx, "to"), ready=_donation_ready("to"), effect=_accept, who=PLAYER,
            doc="The points move when the recipient accepts. Rule 42 binds the acting player only, and "
                "accepting only raises the recipient's tally, so this module does not stop a donor going below "
                "zero (see the docs)."),
     Action(name="ifmud.retract-donation", rule="r113", summary="Retract a donation not yet accepted", params=_DON,
-           check=lambda ctx: _accept_check(ctx, "from"), effect=_retract, who=PLAYER,
+           check=lambda ctx: _accept_check(ctx, "from"), ready=_donation_ready("from"), effect=_retract,
+           who=PLAYER,
            doc="Only the donor, and only before the recipient accepts (Rule 113)."),
 ]
 
 
 # ---------------------------------------------------------------- damage and connectivity
+
+
+def _damage_ready(ctx: Ctx) -> Iterator[str]:
+    """What stops spending damage on any room, with a letter or without (``Action.ready``): not the actor's turn
+    (Rule 27; once a turn is only for masking, Rule 76), or no room with damage left (Rules 76, 121), which the
+    check says of whichever room is named."""
+    now = list(require_turn(ctx, rule="r76"))
+    yield from now
+    if not now and not any(int(r.get("damage", 0)) > 0 for r in peek(w.rooms(ctx))):
+        yield "no room has damage to spend (Rules 76, 121)"
 
 
 def _damage_check(ctx: Ctx) -> Iterator[str]:
@@ -147,7 +170,7 @@ DAMAGE = Action(
             "properties": {"room": {"type": "string", "maxLength": 120},
                            "position": {"type": "integer", "minimum": 1, "maximum": 200},
                            "letter": {"type": "string", "pattern": "^[A-Za-z]$"}}},
-    check=_damage_check, effect=_damage,
+    check=_damage_check, ready=_damage_ready, effect=_damage,
     doc="Without `letter` (Rule 76, once per turn): the letter at that position no longer counts, and "
         "connections recorded as based only on it are deleted. With `letter` (Rule 121, costs 2 brownie "
         "points): connectivity reads that letter at that position instead.",
@@ -189,6 +212,7 @@ OTHERS = [
                    "properties": {"name": not_blank({"type": "string", "maxLength": 60}),
                                   "species": not_blank({"type": "string", "maxLength": 60})}},
            check=_name_check, effect=_name, who=PLAYER,
+           ready=_name_check,  # Rule 45: the check asks nothing of the name and species given
            doc="Within 72 hours of joining; after that, a demerit and the others name it (Rule 45)."),
     Action(name="ifmud.leave", rule="r13", summary="Leave the game", check=_leave_check, effect=_leave, who=ANYONE,
            doc="The player and their servant leave; what they carried goes to the Attic (Rules 13, 44, 49). Only a "

@@ -15,11 +15,17 @@ def _gift_names(ctx: Ctx) -> list[str]:
     return [g["name"] for g in ctx.doc("tables").get("dark_gifts", [])]
 
 
-def _meta_check(ctx: Ctx) -> Iterator[str]:
+def _meta_ready(ctx: Ctx) -> Iterator[str]:
+    """The head of the check, whatever gift is named (``Action.ready``): the actor's turn (Rule 27), nothing done
+    in it yet but abandoning gifts (Rule 135)."""
     yield from require_turn(ctx, rule="r135")
     used = [u for u in (w.turn(ctx).get("used") or []) if u != "abandon"]
     if used:
         yield f"{ctx.actor} has already acted this turn; metamorphosing must come first (Rule 135)"
+
+
+def _meta_check(ctx: Ctx) -> Iterator[str]:
+    yield from _meta_ready(ctx)
     gift = ctx.params["gift"]
     if gift not in _gift_names(ctx):
         yield f"there is no Dark Gift {gift!r} (Rule 124)"
@@ -42,6 +48,12 @@ def _meta(ctx: Ctx) -> None:
     p["stats"][w.GIFTS] = have + [ctx.params["gift"]]
 
 
+def _abandon_ready(ctx: Ctx) -> Iterator[str]:
+    """Rule 137: a gift is abandoned by one who has it; with none, the check refuses every gift named."""
+    if not ctx.player()["stats"].get(w.GIFTS):
+        yield f"{ctx.actor} has no Dark Gift"
+
+
 def _abandon_check(ctx: Ctx) -> Iterator[str]:
     if ctx.params["gift"] not in (ctx.player()["stats"].get(w.GIFTS) or []):
         yield f"{ctx.actor} does not have {ctx.params['gift']}"
@@ -60,12 +72,12 @@ _GIFT = {"type": "object", "required": ["gift"], "additionalProperties": False,
 
 GIFTS = [
     Action(name="ifmud.metamorphose", rule="r135", summary="Obtain a Dark Gift (first thing in your turn)",
-           params=_GIFT, check=_meta_check, effect=_meta,
+           params=_GIFT, check=_meta_check, ready=_meta_ready, effect=_meta,
            doc="Only if the turn's only actions so far were abandoning gifts; afterwards only ending the turn "
                "or abandoning gifts. A player holds at most their Puissance in gifts; extras are lost from the "
                "end of Standard Order (Rule 137)."),
     Action(name="ifmud.abandon-gift", rule="r137", summary="Abandon a Dark Gift", params=_GIFT,
-           check=_abandon_check, effect=_abandon, who=PLAYER,
+           check=_abandon_check, ready=_abandon_ready, effect=_abandon, who=PLAYER,
            doc="At any time, even after metamorphosing in the same turn (Rules 135, 137)."),
 ]
 

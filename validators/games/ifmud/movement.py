@@ -30,6 +30,20 @@ def _no_room(ctx: Ctx, key: str = "to") -> str:
 # ---------------------------------------------------------------- yourself
 
 
+def _locked_self(ctx: Ctx) -> str:
+    return f"{ctx.actor} used the Omnibus or the teleporter this turn and may not be moved again (Rules 80, 110)"
+
+
+def _move_ready(ctx: Ctx) -> Iterator[str]:
+    """What stops a move to any room (``Action.ready``): not the actor's turn, or their move made (Rules 27, 30);
+    after the Omnibus or the teleporter this turn (Rules 80, 110) the check refuses every room it knows, and an
+    unknown one as no room."""
+    now = list(require_turn(ctx, once="move-self", rule="r30"))
+    yield from now
+    if not now and locked(ctx, ctx.actor):
+        yield _locked_self(ctx)
+
+
 def _move_check(ctx: Ctx) -> Iterator[str]:
     yield from require_turn(ctx, once="move-self", rule="r30")
     dest = _dest(ctx)
@@ -38,7 +52,7 @@ def _move_check(ctx: Ctx) -> Iterator[str]:
         return
     here = w.location_of_player(ctx, ctx.actor)
     if locked(ctx, ctx.actor):
-        yield f"{ctx.actor} used the Omnibus or the teleporter this turn and may not be moved again (Rules 80, 110)"
+        yield _locked_self(ctx)
     if not w.connected(ctx, here, dest, ctx.at):
         yield f"{here} is not connected to {dest} (Rules 25, 26, 107)"
     yield from entry_losses(ctx, dest)
@@ -74,7 +88,7 @@ def _move(ctx: Ctx) -> None:
 MOVE = Action(
     name="ifmud.move", rule="r30", summary="Move yourself to a connected room (once per turn)",
     params={"type": "object", "required": ["to"], "additionalProperties": False, "properties": {"to": ROOM}},
-    check=_move_check, effect=_move,
+    check=_move_check, ready=_move_ready, effect=_move,
     doc="The active player moves to a room connected to theirs. Entering pays the room's tolls (the others "
         "get half, rounded up: Rule 43) and earns the largest visits tally less the room's (Rule 99). Rule 42 "
         "refuses a move that could leave the mover's brownie points below zero.",
@@ -96,6 +110,23 @@ def servant_barrier(ctx: Ctx, owner: str, dest: str) -> Iterator[str]:
         yield f"{dest} is where {', '.join(others)} is; a servant may not be moved to another player's room (Rule 87)"
 
 
+_SERVANT_LOCKED = "the servant used the Omnibus or threw a pie this turn and may not be moved again (Rules 80, 116)"
+
+
+def _servant_ready(ctx: Ctx) -> Iterator[str]:
+    """What stops moving one's servant to any room (``Action.ready``): not the actor's turn or the move made
+    (Rules 27, 46), no servant (Rule 44); a servant that rode the Omnibus or threw a pie this turn (Rules 80, 116)
+    the check keeps where it is whatever room is named (an unknown one as no room)."""
+    now = list(require_turn(ctx, once="move-servant", rule="r46"))
+    yield from now
+    if now:
+        return
+    if w.servant(ctx, ctx.actor) is None:
+        yield f"{ctx.actor} has no servant"
+    elif locked(ctx, "servant:" + ctx.actor):
+        yield _SERVANT_LOCKED
+
+
 def _servant_check(ctx: Ctx) -> Iterator[str]:
     yield from require_turn(ctx, once="move-servant", rule="r46")
     s = w.servant(ctx, ctx.actor)
@@ -107,7 +138,7 @@ def _servant_check(ctx: Ctx) -> Iterator[str]:
         yield _no_room(ctx)
         return
     if locked(ctx, "servant:" + ctx.actor):
-        yield "the servant used the Omnibus or threw a pie this turn and may not be moved again (Rules 80, 116)"
+        yield _SERVANT_LOCKED
     if not w.connected(ctx, s["location"], dest, ctx.at):
         yield f"{s['location']} is not connected to {dest} (Rules 25, 26)"
     yield from servant_barrier(ctx, ctx.actor, dest)
@@ -123,7 +154,7 @@ def _servant(ctx: Ctx) -> None:
 MOVE_SERVANT = Action(
     name="ifmud.move-servant", rule="r46", summary="Move your servant to a connected room (once per turn)",
     params={"type": "object", "required": ["to"], "additionalProperties": False, "properties": {"to": ROOM}},
-    check=_servant_check, effect=_servant,
+    check=_servant_check, ready=_servant_ready, effect=_servant,
     doc="Before, after or instead of moving themselves, the active player may move their servant to a "
         "connected room, but never to Zrblm (Rule 36) nor to a room where another player is (Rule 87).",
 )
@@ -169,6 +200,27 @@ XYZZY = Action(
 # ---------------------------------------------------------------- the Magic Omnibus
 
 
+def _no_fare(ctx: Ctx) -> str:
+    return f"{ctx.actor} has fewer than five brownie points (Rule 51)"
+
+
+def _omnibus_ready(ctx: Ctx) -> Iterator[str]:
+    """What stops a ride to any room, for either passenger (``Action.ready``): not the actor's turn or the ride
+    taken (Rules 27, 80); the Omnibus where neither the actor nor their servant is (Rule 80: it carries the one
+    at its location), or a fare the actor lacks (Rule 51), which the check refuses for every room it knows (an
+    unknown one as no room)."""
+    now = list(require_turn(ctx, once="omnibus", rule="r80"))
+    yield from now
+    if now:
+        return
+    bus = w.entity_location(ctx, "omnibus")
+    servant_at = (w.servant(ctx, ctx.actor) or {}).get("location")
+    if bus not in (w.location_of_player(ctx, ctx.actor), servant_at):
+        yield f"the Magic Omnibus is at {bus}, where neither {ctx.actor} nor their servant is (Rule 80)"
+    if w.tally(ctx, ctx.actor) < 5:
+        yield _no_fare(ctx)
+
+
 def _omnibus_check(ctx: Ctx) -> Iterator[str]:
     yield from require_turn(ctx, once="omnibus", rule="r80")
     dest = _dest(ctx)
@@ -192,7 +244,7 @@ def _omnibus_check(ctx: Ctx) -> Iterator[str]:
     elif servant and locked(ctx, who):  # Rule 116: a servant that threw a pie this turn stays where it is
         yield "the servant threw a pie this turn; its location may not be changed again this turn (Rule 116)"
     if w.tally(ctx, ctx.actor) < 5:
-        yield f"{ctx.actor} has fewer than five brownie points (Rule 51)"
+        yield _no_fare(ctx)
     if servant and w.option(ctx, "servant_limits_on_transport", False):
         yield from servant_barrier(ctx, ctx.actor, dest)
     if servant:
@@ -219,7 +271,7 @@ OMNIBUS = Action(
     name="ifmud.omnibus", rule="r80", summary="Ride the Magic Omnibus anywhere (once per turn, 5 brownie points)",
     params={"type": "object", "required": ["to"], "additionalProperties": False,
             "properties": {"to": ROOM, "passenger": {"enum": ["self", "servant"]}}},
-    check=_omnibus_check, effect=_omnibus,
+    check=_omnibus_check, ready=_omnibus_ready, effect=_omnibus,
     doc="Once per turn the active player (or their servant, not both) at the Omnibus's location rides it to "
         "any other room; both arrive there. Costs 5 brownie points (Rule 51). Not after the passenger has "
         "moved this turn (Rules 30, 46), and the passenger may not be moved again this turn; the teleporter "
@@ -237,7 +289,9 @@ def _teleporter(ctx: Ctx) -> dict[str, Any] | None:
     return None
 
 
-def _teleport_check(ctx: Ctx) -> Iterator[str]:
+def _teleport_ready(ctx: Ctx) -> Iterator[str]:
+    """The head of the check, whatever room is named (``Action.ready``): the actor's turn (Rule 27), a fully charged
+    teleporter in their hands and no move made this turn (Rule 110)."""
     yield from require_turn(ctx, rule="r110")
     t = _teleporter(ctx)
     if t is None:
@@ -248,6 +302,10 @@ def _teleport_check(ctx: Ctx) -> Iterator[str]:
     # teleporter's setting of a location is not the "moving by any other action" Rule 80 forbids afterwards.
     if made_a_move(ctx, ctx.actor):
         yield f"{ctx.actor} has moved this turn (Rule 30); the teleporter may not be used after that (Rule 110)"
+
+
+def _teleport_check(ctx: Ctx) -> Iterator[str]:
+    yield from _teleport_ready(ctx)
     dest = _dest(ctx)
     if dest is None:
         yield _no_room(ctx)
@@ -267,7 +325,7 @@ def _teleport(ctx: Ctx) -> None:
 TELEPORT = Action(
     name="ifmud.teleport", rule="r110", summary="Use a fully charged personal teleporter",
     params={"type": "object", "required": ["to"], "additionalProperties": False, "properties": {"to": ROOM}},
-    check=_teleport_check, effect=_teleport,
+    check=_teleport_check, ready=_teleport_ready, effect=_teleport,
     doc="Burns the teleporter out, drops it, and puts the player in any room. Not after moving this turn "
         "(Rule 30), and no more moving this turn; riding the Omnibus is no move (Rule 89), before or after. "
         "A time bomb esploding beside the teleporter charges it (Rule 111).",
@@ -295,9 +353,15 @@ def spend_charge(ctx: Ctx) -> None:
             return
 
 
-def _monkey_check(ctx: Ctx) -> Iterator[str]:
+def _monkey_ready(ctx: Ctx) -> Iterator[str]:
+    """The head of the check, whatever room is named (``Action.ready``): the actor's turn and the monkey not yet
+    moved in it (Rules 27, 71), the uplink in their hands with charge (Rules 71, 101)."""
     yield from require_turn(ctx, once="move-monkey", rule="r71")
     yield from uplink_check(ctx)
+
+
+def _monkey_check(ctx: Ctx) -> Iterator[str]:
+    yield from _monkey_ready(ctx)
     dest = _dest(ctx)
     if dest is None:
         yield _no_room(ctx)
@@ -317,7 +381,7 @@ def _monkey(ctx: Ctx) -> None:
 MOVE_MONKEY = Action(
     name="ifmud.move-monkey", rule="r71", summary="Move the monkey (uplink holder, once per turn)",
     params={"type": "object", "required": ["to"], "additionalProperties": False, "properties": {"to": ROOM}},
-    check=_monkey_check, effect=_monkey,
+    check=_monkey_check, ready=_monkey_ready, effect=_monkey,
     doc="The active player holding the mind-control satellite uplink moves the monkey to a connected room, "
         "using one unit of the uplink's charge (Rule 101).",
 )

@@ -80,12 +80,24 @@ def _may_rename(ctx: Ctx, ident: int) -> None:
     pending.pop("rename", None)
 
 
+_NO_RENAME = "you bought no pie or bomb this turn that is still unnamed (Rules 108, 133)"
+
+
 def _chosen(ctx: Ctx) -> tuple[int | None, str | None]:
     """The pie or bomb being renamed, or why there is none."""
     return w.choose_pending(ctx, open_renames(w.turn(ctx).get("pending")),
-                            none="you bought no pie or bomb this turn that is still unnamed (Rules 108, 133)",
+                            none=_NO_RENAME,
                             what="pies or bombs bought this turn may be renamed",
                             not_open="is no pie or bomb you bought this turn and have not yet renamed (Rules 108, 133)")
+
+
+def _rename_ready(ctx: Ctx) -> Iterator[str]:
+    """What stops any renaming (``Action.ready``): not the actor's turn (Rule 27), or nothing they bought this turn
+    left to rename (Rules 108, 133), which the check says whatever name or token is given."""
+    now = list(require_turn(ctx, rule="r133"))
+    yield from now
+    if not now and not open_renames(w.turn(ctx).get("pending")):
+        yield _NO_RENAME
 
 
 def _rename_check(ctx: Ctx) -> Iterator[str]:
@@ -108,10 +120,11 @@ def _rename(ctx: Ctx) -> None:
     ctx.step({"token": ident, "renamed": ctx.params["name"]})
 
 
-def _throw_check(ctx: Ctx) -> Iterator[str]:
+def _throw_ready(ctx: Ctx) -> Iterator[str]:
+    """The head of the check, whatever target is named (``Action.ready``): the actor's turn (Rule 27), a servant
+    carrying a pie, not moved this turn (Rule 116)."""
     yield from require_turn(ctx, rule="r116")
-    s = w.servant(ctx, ctx.actor)
-    if s is None:
+    if w.servant(ctx, ctx.actor) is None:
         yield f"{ctx.actor} has no servant"
         return
     pies = [t for t in w.carried_by(ctx, "servant", ctx.actor) if t.get("role") == "pie"]
@@ -119,6 +132,13 @@ def _throw_check(ctx: Ctx) -> Iterator[str]:
         yield "the servant carries no pie"
     if moved_this_turn(ctx, "servant:" + ctx.actor):
         yield "the servant's location was changed this turn; it may not throw a pie (Rule 116)"
+
+
+def _throw_check(ctx: Ctx) -> Iterator[str]:
+    yield from _throw_ready(ctx)
+    s = w.servant(ctx, ctx.actor)
+    if s is None:
+        return
     where = _target_place(ctx)
     if where is None:
         yield f"there is no target {ctx.params['target']!r}"
@@ -186,14 +206,14 @@ PIEMAN = [
                                                       {"type": "string", "minLength": 1, "maxLength": 120}],
                                             "description": "which one, when more than one bought this turn "
                                                            "may still be renamed"}}},
-           check=_rename_check, effect=_rename,
+           check=_rename_check, ready=_rename_ready, effect=_rename,
            doc="Before the end of the turn in which it was bought; 'a ...pie' or 'an ...bomb' (Rules 108, 133). "
                "Each pie or bomb bought in the turn may be renamed once; name the token when several may."),
     Action(name="ifmud.throw-pie", rule="r116", summary="Have your servant throw a pie",
            params={"type": "object", "required": ["target"], "additionalProperties": False,
                    "properties": {"target": {"type": "string", "minLength": 1, "maxLength": 60,
                                              "description": "a player's name, servant:<owner>, or monkey"}}},
-           check=_throw_check, effect=_throw,
+           check=_throw_check, ready=_throw_ready, effect=_throw,
            doc="At a target in a connected room. A d6: even hits (the pie is gone, the target drops everything); "
                "odd misses (the pie lands by the target). The servant may not have moved this turn, nor move after."),
 ]

@@ -19,17 +19,33 @@ def roster(state: Any) -> list[dict[str, Any]]:
     return state.doc("quests")["quests"]
 
 
-def _create_check(ctx: Ctx) -> Iterator[str]:
-    yield from require_turn(ctx, rule="r142")
+def _full(ctx: Ctx) -> Iterator[str]:
     if len(roster(ctx)) >= MAX_QUESTS:
         yield f"there are already {len(roster(ctx))} quests on the roster; a new one needs fewer than three"
+
+
+def _too_few_rooms(ctx: Ctx) -> Iterator[str]:
+    crescent = w.room_name(ctx, "crescent")
+    if len([r for r in w.room_names(ctx) if r != crescent]) < 3:
+        yield "the map needs three rooms besides Mornington Crescent"
+
+
+def _create_ready(ctx: Ctx) -> Iterator[str]:
+    """What stops creating a quest of any colour (``Action.ready``): not the actor's turn (Rule 27), three quests
+    on the roster already, or too few rooms for home, locate and goal (Rule 142); the check says each."""
+    yield from require_turn(ctx, rule="r142")
+    yield from _full(ctx)
+    yield from _too_few_rooms(ctx)
+
+
+def _create_check(ctx: Ctx) -> Iterator[str]:
+    yield from require_turn(ctx, rule="r142")
+    yield from _full(ctx)
     colour = ctx.params["colour"]
     # ifMUD seed, Rule 142: a different colour; "Red" and "red" are one colour (reading in docs/modules/ifmud.md).
     if any(q["colour"].casefold() == colour.casefold() for q in roster(ctx)):
         yield f"a quest is already {colour}; each quest's colour differs (Rule 142)"
-    crescent = w.room_name(ctx, "crescent")
-    if len([r for r in w.room_names(ctx) if r != crescent]) < 3:
-        yield "the map needs three rooms besides Mornington Crescent"
+    yield from _too_few_rooms(ctx)
 
 
 def _create(ctx: Ctx) -> None:
@@ -57,7 +73,7 @@ CREATE = Action(
     params={"type": "object", "required": ["colour"], "additionalProperties": False,
             "properties": {"name": not_blank({"type": "string", "maxLength": 120}, empty_ok=True),
                            "colour": not_blank({"type": "string", "maxLength": 40})}},
-    check=_create_check, effect=_create,
+    check=_create_check, ready=_create_ready, effect=_create,
     doc="Name (optional) and colour (unlike any other quest's) are the player's; home, locate and goal are "
         "chosen in that order by Random Selection among the rooms other than Mornington Crescent and the "
         "ones already chosen; a d20 of 17 or less is the value in brownie points, 18 or more one Puissance. "

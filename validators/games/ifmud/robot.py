@@ -11,10 +11,16 @@ from .turns import mark, require_turn
 # ---------------------------------------------------------------- the robot and the kitten
 
 
-def _rk_check(ctx: Ctx) -> Iterator[str]:
+def _rk_ready(ctx: Ctx) -> Iterator[str]:
+    """The head of the check, whatever is done (``Action.ready``): the actor's turn (Rule 27), and the robot and
+    the kitten used less than twice in it (Rule 160)."""
     yield from require_turn(ctx, rule="r160")
     if int(w.turn(ctx).get("robot_kitten", 0)) >= 2:
         yield "the robot and the kitten have already been used twice this turn (Rule 160)"
+
+
+def _rk_check(ctx: Ctx) -> Iterator[str]:
+    yield from _rk_ready(ctx)
     what = ctx.params["do"]
     if what == "kitten-move" and not w.neighbours(ctx, w.entity_location(ctx, "kitten"), ctx.at):
         yield "the kitten's room connects nowhere"
@@ -91,7 +97,7 @@ ROBOT = Action(
     params={"type": "object", "required": ["do"], "additionalProperties": False,
             "properties": {"do": {"enum": ["kitten-move", "kitten-fly", "robot"]},
                            "to": {"type": "string", "maxLength": 120}}},
-    check=_rk_check, effect=_rk,
+    check=_rk_check, ready=_rk_ready, effect=_rk,
     doc="kitten-move: to a connected room by Random Selection. robot: optionally move it to a connected room "
         "(`to`), then it examines something there chosen by Random Selection (players, servants, the monkey, "
         "pieman, Omnibus, kitten, and tokens lying there): the kitten pays 10 points and sends both home; "

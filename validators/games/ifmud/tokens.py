@@ -9,9 +9,9 @@ or ``{monkey: true}``.
 from __future__ import annotations
 
 import math
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
-from ...engine import Action, Ctx
+from ...engine import Action, Ctx, peek
 from ...problems import Problem
 from . import world as w
 from .movement import spend_charge, uplink_check
@@ -37,6 +37,21 @@ def _barred(ctx: Ctx, t: dict[str, Any]) -> Iterator[str]:
 
 
 # ---------------------------------------------------------------- picking up and dropping
+
+
+def _pick_ready(ctx: Ctx) -> Iterator[str]:
+    """What stops picking up any token (``Action.ready``): not the actor's turn (Rule 27); nothing lying in the
+    actor's room nor in their servant's, so the check refuses every token for one hand or the other (Rule 55)."""
+    now = list(require_turn(ctx, rule="r56"))
+    yield from now
+    if now:
+        return
+    here = w.location_of_player(ctx, ctx.actor)
+    s = w.servant(ctx, ctx.actor)
+    rooms = [{"room": here}] + ([{"room": s["location"]}] if s else [])
+    if not any(t["location"] in rooms for t in peek(w.tokens(ctx))):
+        yield f"no token lies in {here}, where {ctx.actor} is" + (
+            f", nor in {s['location']}, where their servant is" if s and s["location"] != here else "") + " (Rule 55)"
 
 
 def _pick_check(ctx: Ctx) -> Iterator[str]:
@@ -67,6 +82,16 @@ def _pick(ctx: Ctx) -> None:
     mark(ctx)
     w.set_token_location(ctx, t, loc, by=ctx.actor, direct=True)
     ctx.step({"picked_up": t["name"], "by": ctx.params.get("by", "self")})
+
+
+def _drop_ready(ctx: Ctx) -> Iterator[str]:
+    """What stops dropping any token (``Action.ready``): not the actor's turn (Rule 27); nothing carried by the
+    actor or their servant, which the check asks of the token named (Rule 56)."""
+    now = list(require_turn(ctx, rule="r56"))
+    yield from now
+    hands = ({"player": ctx.actor}, {"servant": ctx.actor})
+    if not now and not any(t["location"] in hands for t in peek(w.tokens(ctx))):
+        yield f"neither {ctx.actor} nor their servant carries a token (Rule 56)"
 
 
 def _drop_check(ctx: Ctx) -> Iterator[str]:
@@ -127,7 +152,7 @@ PICK_UP = Action(
     name="ifmud.pick-up", rule="r56", summary="Pick up a token in your room (or have your servant pick one up)",
     params={"type": "object", "required": ["token"], "additionalProperties": False,
             "properties": {"token": TOKEN, "by": BY}},
-    check=_pick_check, effect=_pick,
+    check=_pick_check, ready=_pick_ready, effect=_pick,
     doc="During their turn, as often as they like, the active player picks up a token lying in their room, "
         "or has their servant pick up one lying in the servant's room.",
 )
@@ -136,7 +161,7 @@ DROP = Action(
     name="ifmud.drop", rule="r56", summary="Drop a carried token (or have your servant drop one)",
     params={"type": "object", "required": ["token"], "additionalProperties": False,
             "properties": {"token": TOKEN, "by": BY}},
-    check=_drop_check, effect=_drop,
+    check=_drop_check, ready=_drop_ready, effect=_drop,
     doc="Dropping a prize token in its destination earns its value (half, rounded up, when the servant "
         "drops it), and the player may then choose its new destination with ifmud.set-destination before "
         "the turn ends (Rule 103). The Lunchbox's value is a roll of its die, and it then goes to a room "
@@ -150,13 +175,25 @@ def open_destinations(pending: dict[str, Any] | None) -> list[int]:
     return w.pending_ids(pending, "destinations", "destination")
 
 
+_NO_DESTINATION = "no prize token was delivered by you this turn, so there is no destination to choose (Rule 103)"
+
+
 def _chosen_token(ctx: Ctx) -> tuple[int | None, str | None]:
     """The delivered prize whose destination is being chosen, or why there is none."""
     return w.choose_pending(
         ctx, open_destinations(w.turn(ctx).get("pending")),
-        none="no prize token was delivered by you this turn, so there is no destination to choose (Rule 103)",
+        none=_NO_DESTINATION,
         what="prizes delivered this turn await a destination",
         not_open="was not delivered by you this turn, or its destination was already chosen (Rule 103)")
+
+
+def _dest_ready(ctx: Ctx) -> Iterator[str]:
+    """What stops choosing any destination for any token (``Action.ready``): not the actor's turn (Rule 27), or no
+    prize delivered by them this turn still waiting for one (Rule 103), which the check says whatever is named."""
+    now = list(require_turn(ctx, rule="r103"))
+    yield from now
+    if not now and not open_destinations(w.turn(ctx).get("pending")):
+        yield _NO_DESTINATION
 
 
 def _dest_check(ctx: Ctx) -> Iterator[str]:
@@ -180,7 +217,7 @@ SET_DESTINATION = Action(
     name="ifmud.set-destination", rule="r103", summary="Choose the new destination of the prize you delivered",
     params={"type": "object", "required": ["to"], "additionalProperties": False,
             "properties": {"to": {"type": "string", "minLength": 1, "maxLength": 120}, "token": TOKEN}},
-    check=_dest_check, effect=_dest,
+    check=_dest_check, ready=_dest_ready, effect=_dest,
     doc="After delivering a prize token this turn, its deliverer names its next destination; if they do not "
         "by the end of the turn, it keeps its old one (Rule 103). Each prize delivered in the turn gets its own "
         "choice; when more than one awaits, name the token.",
@@ -232,6 +269,12 @@ def steal_problems(ctx: Ctx, t: dict[str, Any], thief: str) -> Iterator[str]:
     yield from _barred(ctx, t)
 
 
+def _steal_ready(ctx: Ctx) -> Iterator[str]:
+    """The head of the check, whatever token is named (``Action.ready``): the actor's turn, no theft yet in it
+    (Rules 27, 64)."""
+    yield from require_turn(ctx, once="steal", rule="r64")
+
+
 def _steal_check(ctx: Ctx) -> Iterator[str]:
     yield from require_turn(ctx, once="steal", rule="r64")
     t = w.find_token(ctx, ctx.params["token"])
@@ -257,7 +300,7 @@ STEAL = Action(
     name="ifmud.steal", rule="r64", summary="Steal a token (once per turn)",
     params={"type": "object", "required": ["token"], "additionalProperties": False,
             "properties": {"token": TOKEN, "by": BY}},
-    check=_steal_check, effect=_steal,
+    check=_steal_check, ready=_steal_ready, effect=_steal,
     doc="Once per turn the active player may steal: from a servant in their room (Rule 66); from a player "
         "when they and their own servant are both in that player's room (Rule 67); from the monkey, by "
         "themselves or their servant, when nobody or they themselves hold the uplink (Rule 86). Never from "
@@ -268,6 +311,47 @@ STEAL = Action(
 # ---------------------------------------------------------------- the monkey's hands
 
 
+_MONKEY_FULL = "the monkey already carries a token and may carry only one (Rule 100)"
+
+
+def _uplink_ready(once: str | None, rule: str, then: Callable[[Ctx], Iterator[str]]) -> Callable[[Ctx], Iterator[str]]:
+    """``Action.ready`` of an order to the monkey: the head its check begins with (the actor's turn, Rule 27; the
+    uplink held with charge, Rules 71, 101), and when that allows it, ``then``: what stops the monkey's hands
+    whatever token is named."""
+
+    def ready(ctx: Ctx) -> Iterator[str]:
+        now = [*require_turn(ctx, once=once, rule=rule), *uplink_check(ctx)]
+        yield from now
+        if not now:
+            yield from then(ctx)
+
+    return ready
+
+
+def _monkey_pick_then(ctx: Ctx) -> Iterator[str]:
+    # Rule 81: the monkey picks up what lies where it is; Rule 100: one token at most, whichever is named
+    where = w.entity_location(ctx, "monkey")
+    if w.carried_by(ctx, "monkey"):
+        yield _MONKEY_FULL
+    elif not any(t["location"] == {"room": where} for t in peek(w.tokens(ctx))):
+        yield f"no token lies where the monkey is ({where}) (Rule 81)"
+
+
+def _monkey_drop_then(ctx: Ctx) -> Iterator[str]:
+    if not w.carried_by(ctx, "monkey"):  # Rule 81: the monkey drops the token it carries
+        yield "the monkey is not carrying a token (Rule 81)"
+
+
+def _monkey_steal_then(ctx: Ctx) -> Iterator[str]:
+    if w.carried_by(ctx, "monkey"):  # Rule 100, asked by the check of every token a player or servant carries
+        yield _MONKEY_FULL
+
+
+def _delay_then(ctx: Ctx) -> Iterator[str]:
+    if not any(w.is_time_bomb(t) for t in w.carried_by(ctx, "monkey")):  # Rule 83: the bomb the monkey carries
+        yield "the monkey is not carrying a time bomb (Rule 83)"
+
+
 def _monkey_pick_check(ctx: Ctx) -> Iterator[str]:
     yield from require_turn(ctx, rule="r81")
     yield from uplink_check(ctx)
@@ -275,7 +359,7 @@ def _monkey_pick_check(ctx: Ctx) -> Iterator[str]:
     if t["location"] != {"room": w.entity_location(ctx, "monkey")}:
         yield f"{t['name']} is not lying where the monkey is"
     if w.carried_by(ctx, "monkey"):
-        yield "the monkey already carries a token and may carry only one (Rule 100)"
+        yield _MONKEY_FULL
 
 
 def _monkey_pick(ctx: Ctx) -> None:
@@ -312,7 +396,7 @@ def _monkey_steal_check(ctx: Ctx) -> Iterator[str]:
     if w.place_of(ctx, t["location"]) != where:
         yield f"{t['name']} is not in the monkey's room ({where})"
     if w.carried_by(ctx, "monkey"):
-        yield "the monkey already carries a token and may carry only one (Rule 100)"
+        yield _MONKEY_FULL
     s = w.servant(ctx, owner)
     # ifMUD seed, Rule 65 guards a player's and their servant's tokens against *other* players. Read as binding the
     # uplink holder who has the monkey steal (Rule 85), it does not stop them taking their own (as ifmud.steal).
@@ -352,15 +436,19 @@ _TOKEN_ONLY = {"type": "object", "required": ["token"], "additionalProperties": 
 MONKEY_ACTIONS = [
     Action(name="ifmud.monkey-pick-up", rule="r81", summary="Have the monkey pick up a token (uplink holder)",
            params=_TOKEN_ONLY, check=_monkey_pick_check, effect=_monkey_pick,
+           ready=_uplink_ready(None, "r81", _monkey_pick_then),
            doc="Costs one unit of uplink charge. The monkey carries one token at most (Rule 100)."),
     Action(name="ifmud.monkey-drop", rule="r81", summary="Have the monkey drop its token (uplink holder)",
            params=_TOKEN_ONLY, check=_monkey_drop_check, effect=_monkey_drop,
+           ready=_uplink_ready(None, "r81", _monkey_drop_then),
            doc="The monkey drops the token it carries where it is; one unit of uplink charge (Rules 81, 101)."),
     Action(name="ifmud.monkey-steal", rule="r85", summary="Have the monkey steal a token (uplink holder)",
            params=_TOKEN_ONLY, check=_monkey_steal_check, effect=_monkey_steal,
+           ready=_uplink_ready("monkey-steal", "r85", _monkey_steal_then),
            doc="From a player or servant in the monkey's room, even in a high-security area. Once per turn."),
     Action(name="ifmud.monkey-delay", rule="r83", summary="Have the monkey reset a time bomb's delay to d100 hours",
            params=_TOKEN_ONLY, check=_delay_check, effect=_delay,
+           ready=_uplink_ready("monkey-delay", "r83", _delay_then),
            doc="Once per turn; the new delay is a d100 roll in hours; one unit of uplink charge (Rules 83, 101)."),
 ]
 
