@@ -283,6 +283,25 @@ def test_positions_svg_draws_every_muffin_and_escapes(base):
     assert "<script>" not in svg and "&lt;script&gt;" in svg
 
 
+def test_positions_svg_names_the_leader_and_the_stuffs_as_an_address_renamed_them(base):
+    """Seed 003 rule 9: an Ascension Address may replace "GRAND POOBAH", "Stuffs" and "Muffin" (game.yaml's keywords
+    and the roster's column label); the drawing's words follow, as the rest of the wiki's do."""
+    from validators.games.blognomic.common import leader
+
+    boss = leader(base)
+    assert boss, "the fixture has a GRAND POOBAH"
+    config = {**base.config, "keywords": {**base.config.get("keywords", {}), "leader": "Grand Baker",
+                                          "players": "Cupcakes"}}
+    docs = copy.deepcopy(base.docs)
+    docs["roster"].setdefault("stats", {}).setdefault("stuff", {})["label"] = "Crumbs"
+    root = ET.fromstring(positions_svg(State(config, docs, base.rules)))
+    titles = [t.text for t in root.iter("{http://www.w3.org/2000/svg}title")]
+    mine = next(t for t in titles if t.startswith(boss + ":"))
+    assert mine.endswith(", Grand Baker") and " Crumbs" in mine and "GRAND POOBAH" not in mine, mine
+    assert all("Stuffs" not in t for t in titles)
+    assert root.get("aria-label") == "The Positions and the Cupcakes in them"
+
+
 def test_positions_svg_keeps_a_legible_width_and_the_dark_mode_sheet(base):
     """The wiki gives a drawing a light sheet in dark mode when it is an <svg role="img"> right inside a box that
     scrolls (``div[style*=overflow-x] > svg[role=img]``); shrunk no further than three quarters of its size."""

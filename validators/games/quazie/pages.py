@@ -37,7 +37,11 @@ DARK = {"Devils Food", "Blind"}
 W, ROW, LEFT, BOX = 800, 44, 210, 380
 
 
-def _muffin_dots(names: list[dict[str, Any]], x0: float, y: float, it: str | None, boss: str | None) -> list[str]:
+def _muffin_dots(names: list[dict[str, Any]], x0: float, y: float, it: str | None, boss: str | None,
+                 words: tuple[str, str] = ("GRAND POOBAH", "Stuffs")) -> list[str]:
+    """The Muffins at one place; ``words``: the leader's title and the Stuffs' label as the game now writes them
+    (an Ascension Address may have replaced them, rule 9)."""
+    title, stuffs = words
     out = []
     for i, p in enumerate(names):
         x = x0 + 22 + i * 44
@@ -45,8 +49,8 @@ def _muffin_dots(names: list[dict[str, Any]], x0: float, y: float, it: str | Non
         fill = FLAVOUR_FILL.get(flavour, "#dddddd")
         ink = "#ffffff" if flavour in DARK else "#000000"
         ring = ' stroke="#d62828" stroke-width="3"' if p["name"] == it else ' stroke="#333" stroke-width="1"'
-        out.append(f'<g><title>{esc(p["name"])}: {esc(flavour)}, {esc(stat(p, "stuff", 0))} Stuffs'
-                   f'{", It" if p["name"] == it else ""}{", GRAND POOBAH" if p["name"] == boss else ""}</title>'
+        out.append(f'<g><title>{esc(p["name"])}: {esc(flavour)}, {esc(stat(p, "stuff", 0))} {esc(stuffs)}'
+                   f'{", It" if p["name"] == it else ""}{", " + esc(title) if p["name"] == boss else ""}</title>'
                    f'<circle cx="{x}" cy="{y}" r="17" fill="{fill}"{ring}/>'
                    f'<text x="{x}" y="{y + 4}" font-size="9" text-anchor="middle" fill="{ink}">'
                    f'{esc(p["name"][:6])}</text></g>')
@@ -57,13 +61,16 @@ def positions_svg(state: State) -> str:
     """Positions 9 (top) to 1, Rome between 7 and 8, the Death Egg, Limbo and the empty Mornington Crescent."""
     ms = muffins(state)
     it, boss = it_muffin(state), leader(state)
+    stuff = (state.doc("roster").get("stats") or {}).get("stuff") or {}
+    words = (state.keyword("leader", "GRAND POOBAH"), str(stuff.get("label") or "Stuffs"))
     by_pos: dict[str, list[dict[str, Any]]] = {}
     for p in ms:
         pos = str(stat(p, "position", ""))
         by_pos.setdefault("limbo" if in_limbo(pos) else pos, []).append(p)
     height = ROW * 9 + 40
     parts = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {height}" width="{W}" height="{height}" '
-             f'style="min-width:{legible_width(W)}px" role="img" aria-label="The Positions and the Muffins in them" '
+             f'style="min-width:{legible_width(W)}px" role="img" '
+             f'aria-label="The Positions and the {esc(state.keyword("players", "Muffins"))} in them" '
              'font-family="sans-serif">')]
     for i, pos in enumerate(reversed(STANDARD)):
         y = 20 + i * ROW
@@ -72,7 +79,7 @@ def positions_svg(state: State) -> str:
         parts.append(f'<rect x="{LEFT}" y="{y}" width="{BOX}" height="{ROW - 6}" fill="{fill}" stroke="#999"/>')
         parts.append(f'<text x="{LEFT - 8}" y="{y + 24}" font-size="13" text-anchor="end">'
                      f'Position {pos}{special}</text>')
-        parts.extend(_muffin_dots(by_pos.get(pos, []), LEFT, y + (ROW - 6) / 2, it, boss))
+        parts.extend(_muffin_dots(by_pos.get(pos, []), LEFT, y + (ROW - 6) / 2, it, boss, words))
     # Rome: drawn between 7 and 8, to the right
     ry = 20 + 1.5 * ROW
     side = LEFT + BOX + 20
@@ -80,7 +87,7 @@ def positions_svg(state: State) -> str:
                           ("Limbo", "limbo", 20 + 6.5 * ROW)):
         parts.append(f'<rect x="{side}" y="{y}" width="170" height="{ROW - 6}" fill="#eef" stroke="#669" rx="8"/>')
         parts.append(f'<text x="{side + 85}" y="{y - 4}" font-size="12" text-anchor="middle">{label}</text>')
-        parts.extend(_muffin_dots(by_pos.get(key, [])[:3], side, y + (ROW - 6) / 2, it, boss))
+        parts.extend(_muffin_dots(by_pos.get(key, [])[:3], side, y + (ROW - 6) / 2, it, boss, words))
     my = 20 + 8 * ROW
     parts.append(f'<rect x="{side}" y="{my}" width="170" height="{ROW - 6}" fill="#fff" stroke="#aaa" '
                  'stroke-dasharray="4 3" rx="8"/>')
