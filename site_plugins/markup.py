@@ -24,6 +24,7 @@ import markdown
 from markdown.treeprocessors import Treeprocessor
 
 from validators.games._markup import HTML_CLOSE, HTML_OPEN, md
+from validators.games._markup import cap as cap  # a keyword as a title, as the games' own pages write it
 from validators.games._markup import raw_html as raw_html  # the wiki's renderers mark their blocks with it
 
 SAFE_SCHEMES = ("http://", "https://", "mailto:")
@@ -310,8 +311,3 @@ def join_html(parts: Iterable[str]) -> str:
 def counted(n: int, one: str, many: str | None = None) -> str:
     """A count with its noun in the singular or plural: '1 action', '24 actions' (never 'action(s)')."""
     return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
-def cap(word: str) -> str:
-    """A keyword as a title or a label: 'players' -> 'Players' (the rest as the game writes it)."""
-    return word[:1].upper() + word[1:]

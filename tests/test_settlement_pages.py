@@ -129,3 +129,32 @@ def test_the_map_keeps_a_legible_width_in_a_box_that_scrolls():
     assert re.search(r'style="min-width:(\d+)px"', svg).group(1) == str(round(width * 0.75))
     page = next(p.markdown for p in pages(_state()) if p.slug == "settlement")
     assert '<div class="settlement-map-wrap" style="overflow-x:auto"><svg ' in page
+
+
+def test_the_map_page_calls_the_colonists_and_the_leader_as_game_yaml_now_does():
+    """Seed 001 1.9: an Ascension Address may replace any keywords. game.yaml's ``player``, ``players`` and
+    ``leader`` are the words the map page writes for the Colonists and the Expedition Leader; Royal Blood and the
+    Outsiders are rules' names, and stay. The example's words write the page as before."""
+    page = next(p for p in pages(_state()) if p.slug == "settlement").markdown
+    assert "## Colonists" in page and "| Colonist | Location | Indoors |" in page
+    assert "each dot is a Colonist (yellow: an Outsider)" in page
+    assert "Lena is the Expedition Leader and, by Royal Blood, not a Colonist." in page
+
+    renamed = _state([{"op": "replace", "path": "/config/keywords", "value": {
+        "player": "Explorer", "players": "Explorers", "leader": "Captain"}}])
+    page = next(p for p in pages(renamed) if p.slug == "settlement").markdown
+    assert "## Explorers" in page and "| Explorer | Location | Indoors |" in page
+    assert "each dot is an Explorer (yellow: an Outsider)" in page
+    assert "Lena is the Captain and, by Royal Blood, not an Explorer." in page
+    assert "Colonist" not in page and "Expedition Leader" not in page
+
+
+def test_the_formations_table_heads_its_column_with_the_players_keyword():
+    from validators.games.settlement.pages import render_formations
+
+    ops = [{"op": "replace", "path": f"/roster/players/{i}/stats/location", "value": loc}
+           for i, loc in enumerate(["4b", "4c", "4d", "4e"])]
+    table = render_formations(_state(ops))
+    assert table.startswith("| Configuration | Colonists |"), table
+    renamed = _state(ops + [{"op": "replace", "path": "/config/keywords/players", "value": "pirates"}])
+    assert render_formations(renamed).startswith("| Configuration | Pirates |")

@@ -68,6 +68,17 @@ def raw_html(html_text: str) -> str:
     return f"{HTML_OPEN}\n{html_text}\n{HTML_CLOSE}"
 
 
+def cap(word: str) -> str:
+    """A keyword as a title or a label: 'players' -> 'Players' (the rest as the game writes it)."""
+    return word[:1].upper() + word[1:]
+
+
+def article(word: str) -> str:
+    """The indefinite article before a keyword, by its first letter: 'a' Colonist, 'an' Explorer. An Ascension
+    Address may have replaced the word a sentence was written with (seed 001 1.9, seed 003 rule 9)."""
+    return "an" if word[:1].casefold() in ("a", "e", "i", "o", "u") else "a"
+
+
 def legible_width(width: float) -> int:
     """How narrow a drawing ``width`` units wide may be shown: the wiki shrinks a drawing to its column, which
     takes a wide one's labels down to a few pixels; at three quarters of its size they stay readable, and the

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...engine import Page, State
 from ...timeutil import parse_time
-from .._markup import esc, html_block, legible_width, md
+from .._markup import article, cap, esc, html_block, legible_width, md
 from .._timefmt import when
 from . import configs
 from .common import beings, handbook, is_outsider, leader_of, opts, the_map, where
@@ -111,10 +111,17 @@ def render_legend(state: State) -> str:
     return "\n".join(rows)
 
 
+def _words(state: State) -> tuple[str, str, str]:
+    """The Colonist, the Colonists and the Expedition Leader as the game now calls them (game.yaml's keywords,
+    which an Ascension Address may have replaced: seed 001 1.9), written for Markdown."""
+    return (md(state.keyword("player", "Colonist")), md(state.keyword("players", "Colonists")),
+            md(state.keyword("leader", "Expedition Leader")))
+
+
 def render_colonists(state: State) -> str:
     m = the_map(state)
     starving = handbook(state)["hunger"]["starving"]
-    rows = ["| Colonist | Location | Indoors | Energy | Stress | Hunger | Deaths | Job |",
+    rows = [f"| {cap(_words(state)[0])} | Location | Indoors | Energy | Stress | Hunger | Deaths | Job |",
             "|---|---|---|---|---|---|---|---|"]
     for p in beings(state):
         s = p["stats"]
@@ -152,7 +159,7 @@ def render_formations(state: State) -> str:
     found = configs.detect(positions, m.adjacent, opts(state)["hokey_circle"])  # type: ignore[arg-type]
     if not found:
         return "No recognised dance configuration stands on the map right now."
-    rows = ["| Configuration | Colonists |", "|---|---|"]
+    rows = [f"| Configuration | {cap(_words(state)[1])} |", "|---|---|"]
     for kind, names in found:
         rows.append(f"| {md(kind)} | {md(', '.join(names))} |")
     return "\n".join(rows)
@@ -184,18 +191,19 @@ def render_dances(state: State) -> str:
 def render_map_page(state: State) -> str:
     m = the_map(state)
     boss = leader_of(state)
+    player, players, title = _words(state)
     parts = [
         (f"The map is {m.width} locations wide and {m.height} deep; row 0 is the surface. Rooms are computed from "
-        "the map (never stored) and outlined; each dot is a Colonist (yellow: an Outsider). Hover a square "
-        "for its designation."),
+        f"the map (never stored) and outlined; each dot is {article(player)} {player} (yellow: an Outsider). "
+        "Hover a square for its designation."),
         "",
         html_block(render_map_svg(state), "settlement-map-wrap"),
         "",
-        "## Colonists",
+        f"## {cap(players)}",
         "",
         render_colonists(state),
         "",
-        f"{md(boss)} is the Expedition Leader and, by Royal Blood, not a Colonist." if boss else "",
+        f"{md(boss)} is the {title} and, by Royal Blood, not {article(player)} {player}." if boss else "",
         "",
         "## Rooms",
         "",
