@@ -160,7 +160,7 @@ def build_game(game: Game, *, now: datetime, repo_url: str = "", branch: str = "
             if module.action_page is None:
                 continue
             try:
-                page = module.action_page(entry.record)
+                page = module.action_page(entry.record, state)
             except Exception as e:  # a module's drawing bug must not stop the wiki
                 site.warnings.append(f"{g}: module {module.name}'s page for {entry.path} failed: {e!r}")
                 continue

@@ -574,3 +574,60 @@ def test_invariants_report_a_move_whose_name_gives_its_effect_no_position():
     state.doc("monkey_dance")["moves"][hat_trick]["name"] = "Hat Trick n_Z"  # any word will do
     assert [p for inv in MODULE.invariants for p in inv(state)] == []
     assert moves.parse_entry("hat trick 3", state.doc("monkey_dance")["moves"]).args == {"n_A": 3}
+
+
+def test_the_pages_call_the_monkeys_as_game_yaml_and_the_ruleset_now_do():
+    """Seed 001 1.9 (the core of this game): an Ascension Address may replace any keywords, in game.yaml's
+    ``player`` and ``players`` and in every rule, titles too. The pages' headings, columns and sentences write the
+    new words, and name The Monkey Line as its rule is now titled; the example's words draw them as before."""
+    import copy
+
+    from validators.engine import State
+
+    state, _ = base_state("monkey")
+    state.doc("monkey_line")["barrel"] = [{"name": "Abu", "since": "2026-11-21T10:00:00Z"}]
+    record = {"action": "monkey.dance", "actor": "Zira", "at": "2026-11-11T19:00:00Z", "dice": [3],
+              "outcome": state.doc("monkey_dance")["last_dance"]["steps"]}
+    before = {p.slug: p for p in pages.pages(state)}
+    assert before["monkey-line"].title == "The Monkey Line"
+    assert "| Position | Monkey | Hat |" in before["monkey-line"].markdown
+    assert "| Monkey | In since |" in before["monkey-line"].markdown
+    assert "Each Monkey's section of the Dance" in before["dance"].markdown
+    assert "| Monkey | Dance Moves | Section |" in before["dance"].markdown
+    assert "| Monkey | Bananas | Dance Moves |" in before["last-dance"].markdown
+    assert ": Monkeys vote for 48 hours. When they end, the FOR votes of the active Monkeys" \
+        in before["awesomeness"].markdown
+    assert "| Monkey | Awesomeness |" in before["awesomeness"].markdown
+
+    config = {**state.config, "keywords": {**state.config["keywords"], "player": "Pirate", "players": "Pirates"}}
+    rules = {k: r.copy() for k, r in state.rules.items()}
+    rules["the-monkey-line"].meta["title"] = "The Pirate Line"
+    renamed = State(config, copy.deepcopy(state.docs), rules)
+    drawn = {p.slug: p for p in pages.pages(renamed)}
+    line = drawn["monkey-line"].markdown
+    assert drawn["monkey-line"].title == "The Pirate Line" and 'aria-label="The Pirate Line"' in line
+    assert "The Pirate Line, top (position 1) first. A hat shows each Pirate's hat" in line
+    assert "marks an item a Pirate holds" in line
+    assert "| Position | Pirate | Hat |" in line and "| Pirate | In since |" in line
+    assert "Each Pirate's section of the Dance" in drawn["dance"].markdown
+    assert "| Pirate | Dance Moves | Section |" in drawn["dance"].markdown
+    assert "| Pirate | Bananas | Dance Moves |" in drawn["last-dance"].markdown
+    awesome = drawn["awesomeness"].markdown
+    assert ": Pirates vote for 48 hours. When they end, the FOR votes of the active Pirates" in awesome
+    assert "gives its Pirate one Awesomeness" in awesome and "| Pirate | Awesomeness |" in awesome
+    step = pages.dance_action_page(record, renamed)
+    assert step is not None and "| Pirate | Bananas | Dance Moves |" in step.markdown
+    # what the pages wrote themselves; "The Monkey Ball" (an item) and the moves' descriptions are the game's data
+    from validators.games._markup import md
+
+    described = [md(m.get("description", "")) for m in state.doc("monkey_dance")["moves"]]
+    for text in [p.markdown for p in drawn.values()] + [step.markdown]:
+        for d in described:
+            text = text.replace(d, "")
+        assert not re.search(r"\| Monkey \||Monkey's|Monkeys|a Monkey|The Monkey Line", text), text
+
+
+def test_a_dance_that_changed_no_stats_says_so_in_the_games_word():
+    step = {"summary": True, "monkeys": {}, "items": {}}
+    assert "No Monkey's stats changed." in pages.steps_markdown([step])
+    assert "No Ape's stats changed." in pages.steps_markdown([step], "Ape")

@@ -797,9 +797,9 @@ class Module:
     leader: Callable[[State], str | None] | None = None
     # The wiki pages this module draws from a state (see Page).
     pages: Callable[[State], list[Page]] | None = None
-    # A wiki page for one action of the log, drawn from its record and outcome (a dance, step by step),
-    # or None for actions that need no page of their own.
-    action_page: Callable[[dict[str, Any]], Page | None] | None = None
+    # A wiki page for one action of the log, drawn from its record and outcome (a dance, step by step) in the
+    # words of the game's state now (its keywords), or None for actions that need no page of their own.
+    action_page: Callable[[dict[str, Any], State], Page | None] | None = None
     # A JSON Schema for this module's options in game.yaml (options.<name>), checked when a game is read.
     options_schema: dict[str, Any] | None = None
     # What may be done now and by whom, for ``nomic due``: (state, now) -> lines.

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import Page, State
-from .._markup import esc, html_block, legible_width, md
+from .._markup import article, cap, esc, html_block, legible_width, md
 from .._timefmt import time_md, when
 from .awesomeness import deadline
 from .options import options
@@ -24,6 +24,22 @@ from .world import BARE
 HAT_COLOURS = {"Blue": "#3b6fd8", "Green": "#2e9e4f", "Yellow": "#e3c22b", "Red": "#d23b3b"}
 SQUARE = 118  # width of one chalk square
 FUR = "#8a5a2b"
+
+
+def _monkey(state: State) -> str:
+    """The Monkey as the game now calls em: game.yaml's ``player`` keyword, which an Ascension Address may have
+    replaced (seed 001 1.9, "any keywords"), written for Markdown."""
+    return md(state.keyword("player", "Monkey"))
+
+
+def _monkeys(state: State) -> str:
+    return md(state.keyword("players", "Monkeys"))
+
+
+def line_name(state: State) -> str:
+    """The Monkey Line as the ruleset names it now: an Address replacing "Monkey" renames the rule too."""
+    rule = state.rules.get("the-monkey-line")
+    return rule.title if rule is not None else "The Monkey Line"
 
 
 def _stats(state: State) -> dict[str, dict[str, Any]]:
@@ -91,7 +107,7 @@ def line_svg(state: State) -> str:
     width = len(squares) * SQUARE + gaps * 24 + 10
     out = [(f'<svg xmlns="http://www.w3.org/2000/svg" class="monkey-line" viewBox="0 0 {width} {height}" '
            f'width="{width}" height="{height}" style="min-width:{legible_width(width)}px" role="img" '
-           'aria-label="The Monkey Line">')]
+           f'aria-label="{esc(line_name(state))}">')]
     x0 = 5
     previous = 0
     for p in squares:
@@ -144,12 +160,13 @@ def line_page(state: State) -> str:
     line = state.doc("monkey_line")
     from .world import World
 
-    balanced = "Unbalanced: any Monkey may balance it" if World.load(state).is_unbalanced() else "balanced"
+    monkey = _monkey(state)
+    balanced = f"Unbalanced: any {monkey} may balance it" if World.load(state).is_unbalanced() else "balanced"
     out = [f"The Line is **{balanced}**.", "",
-           ("The Monkey Line, top (position 1) first. A hat shows each Monkey's hat (none when Bare); NPCs' names "
-           "are in italics; &#9670; marks an item a Monkey holds, &#9671; one lying in a square. A red square is "
-           "what makes the Line Unbalanced."), "", line_svg(state), ""]
-    out.append("| Position | Monkey | Hat | Hammer | Bananas | Dance Moves | Items |")
+           (f"{md(line_name(state))}, top (position 1) first. A hat shows each {monkey}'s hat (none when Bare); "
+            f"NPCs' names are in italics; &#9670; marks an item {article(monkey)} {monkey} holds, &#9671; one lying "
+            "in a square. A red square is what makes the Line Unbalanced."), "", line_svg(state), ""]
+    out.append(f"| Position | {cap(monkey)} | Hat | Hammer | Bananas | Dance Moves | Items |")
     out.append("|---:|---|---|---|---:|---:|---|")
     for entry in line["positions"]:
         for name in entry["monkeys"]:
@@ -171,7 +188,7 @@ def barrel_markdown(state: State) -> str:
     if not barrel:
         return "The barrel is empty."
     held = _held(state)
-    rows = ["| Monkey | In since | Held until (All Danced Out) | Items |", "|---|---|---|---|"]
+    rows = [f"| {cap(_monkey(state))} | In since | Held until (All Danced Out) | Items |", "|---|---|---|---|"]
     for b in barrel:
         items = ", ".join(md(i["name"]) for i in held.get(b["name"], []))
         rows.append(f"| {md(b['name'])} | {time_md(b.get('since', ''))} | {time_md(b.get('held_until', ''))} | "
@@ -182,8 +199,9 @@ def barrel_markdown(state: State) -> str:
 def dance_page(state: State) -> str:
     dance = state.doc("monkey_dance")
     players = _stats(state)
-    out = ["Each Monkey's section of the Dance, the moves that may be put in one, and the dances so far.", "",
-           "## Sections", "", "| Monkey | Dance Moves | Section | Complexity | Last changed |",
+    monkey = _monkey(state)
+    out = [f"Each {monkey}'s section of the Dance, the moves that may be put in one, and the dances so far.", "",
+           "## Sections", "", f"| {cap(monkey)} | Dance Moves | Section | Complexity | Last changed |",
            "|---|---:|---|---:|---|"]
     from .moves import parse_entry
 
@@ -214,8 +232,9 @@ def dance_page(state: State) -> str:
     return "\n".join(out) + "\n"
 
 
-def steps_markdown(steps: list[dict[str, Any]]) -> str:
-    """A dance told step by step from its recorded outcome (the action's ``outcome`` or ``last_dance.steps``).
+def steps_markdown(steps: list[dict[str, Any]], monkey: str = "Monkey") -> str:
+    """A dance told step by step from its recorded outcome (the action's ``outcome`` or ``last_dance.steps``);
+    ``monkey``: the word for a Monkey, written for Markdown (``_monkey``).
 
     ``last_dance.steps`` is a record whose schema asks only for objects, and a proposal's patch may rewrite it:
     a step this cannot read (a Line that is no list of names, a change that is no pair) is shown as it is
@@ -225,7 +244,7 @@ def steps_markdown(steps: list[dict[str, Any]]) -> str:
     for step in steps:
         kept = (told.n, list(told.line), list(told.barrel))
         try:
-            out += _step_lines(step, told)
+            out += _step_lines(step, told, monkey)
         except (AttributeError, KeyError, IndexError, TypeError, ValueError):
             told.n, told.line, told.barrel = kept
             out += [f"**A step as recorded:** {_recorded(step)}", ""]
@@ -241,7 +260,7 @@ class _Told:
     barrel: list[str] = field(default_factory=list)
 
 
-def _step_lines(step: dict[str, Any], told: _Told) -> list[str]:
+def _step_lines(step: dict[str, Any], told: _Told, monkey: str = "Monkey") -> list[str]:
     out: list[str] = []
     before = list(told.line)
     if "line" in step:
@@ -250,7 +269,7 @@ def _step_lines(step: dict[str, Any], told: _Told) -> list[str]:
         told.barrel = list(step["barrel"])
     line, barrel = told.line, told.barrel
     if "summary" in step:
-        return [summary_markdown(step), ""]
+        return [summary_markdown(step, monkey), ""]
     if "dance" in step:
         out += [f"Dance {step['dance']}, conducted by {md(step.get('conductor', ''))}. The order rolled: "
                 + ", ".join(md(m) for m in step.get("order", [])) + ".", "", "Where everyone stood:", "",
@@ -278,19 +297,19 @@ def _step_lines(step: dict[str, Any], told: _Told) -> list[str]:
     return out
 
 
-def summary_markdown(step: dict[str, Any]) -> str:
-    """The table of what a whole dance changed (its record's last step)."""
+def summary_markdown(step: dict[str, Any], monkey: str = "Monkey") -> str:
+    """The table of what a whole dance changed (its record's last step); ``monkey`` as in ``steps_markdown``."""
     labels = {"bananas": "Bananas", "dance_moves": "Dance Moves", "hammer": "Hammer", "hat": "Hat",
               "status": "Status"}
     out = ["**What the dance changed**", ""]
     monkeys = step.get("monkeys", {})
     if monkeys:
-        out += ["| Monkey | " + " | ".join(labels.values()) + " |", "|---|" + "---|" * len(labels)]
+        out += [f"| {cap(monkey)} | " + " | ".join(labels.values()) + " |", "|---|" + "---|" * len(labels)]
         for name, diff in monkeys.items():
             cells = [_change(diff[k]) if k in diff else "" for k in labels]
             out.append(f"| {md(name)} | " + " | ".join(cells) + " |")
     else:
-        out.append("No Monkey's stats changed.")
+        out.append(f"No {monkey}'s stats changed.")
     items = step.get("items", {})
     if items:
         out += ["", "Items: " + "; ".join(f"{md(n)} {_change(v, 'from {} to {}')}" for n, v in items.items()) + "."]
@@ -317,13 +336,13 @@ def last_dance_page(state: State) -> str:
         return "No dance has been conducted yet.\n"
     head = (f"The last Dance, number {last['number']}, conducted by {md(last['by'])} at {time_md(last['at'])}, move by "
             "move as its action file records it (earlier dances are in the History). Highlighted names moved.\n\n")
-    return head + steps_markdown(last["steps"])
+    return head + steps_markdown(last["steps"], _monkey(state))
 
 
 def pages(state: State) -> list[Page]:
     if "monkey_line" not in state.docs:
         return []
-    out = [Page("monkey-line", "The Monkey Line", line_page(state), "gamestate/monkey_line.yaml"),
+    out = [Page("monkey-line", line_name(state), line_page(state), "gamestate/monkey_line.yaml"),
            Page("dance", "The Dance", dance_page(state), "gamestate/monkey_dance.yaml"),
            Page("last-dance", "The last Dance", last_dance_page(state), "gamestate/monkey_dance.yaml")]
     posts = state.doc("monkey_awesomeness")["posts"]
@@ -379,10 +398,11 @@ def awesomeness_page(state: State) -> str:
         more_than = None
     needs = {True: "more FOR votes than Quorum", False: "at least Quorum FOR votes", None: "FOR votes against Quorum"}
     rule = state.rules.get("awesomeness")  # seed 000, Awesomeness: named as this game's ruleset names it
-    head = [(f"{'Rule ' + rule.cite() if rule is not None else 'Awesomeness'}: Monkeys vote for 48 hours. When "
-             "they end, the FOR votes of the active Monkeys "
+    monkey, monkeys = _monkey(state), _monkeys(state)
+    head = [(f"{'Rule ' + rule.cite() if rule is not None else 'Awesomeness'}: {monkeys} vote for 48 hours. "
+             f"When they end, the FOR votes of the active {monkeys} "
              f"are counted against their Quorum (a post passes with {needs[more_than]}); closing the post "
-             "afterwards applies that count and gives its Monkey one Awesomeness if it passed."), ""]
+             f"afterwards applies that count and gives its {monkey} one Awesomeness if it passed."), ""]
     rows = ["| Post | By | About | Posted | FOR | AGAINST | Count at the end of the 48 hours | Result |",
             "|---:|---|---|---|---:|---:|---|---|"]
     for p in state.doc("monkey_awesomeness")["posts"]:
@@ -390,15 +410,16 @@ def awesomeness_page(state: State) -> str:
         against = sum(1 for v in p["votes"].values() if v == "AGAINST")
         rows.append(f"| {p['id']} | {md(p['author'])} | {md(p['about'])} | {time_md(p['submitted'])} | {fors} | "
                     f"{against} | {_count_cell(p)} | {_result_cell(p, more_than)} |")
-    board = ["", "| Monkey | Awesomeness |", "|---|---:|"]
+    board = ["", f"| {cap(monkey)} | Awesomeness |", "|---|---:|"]
     ranked = sorted(state.doc("roster")["players"], key=lambda x: (-int(x["stats"].get("awesomeness", 0)), x["name"]))
     for pl in ranked:
         board.append(f"| {md(pl['name'])} | {pl['stats'].get('awesomeness', 0)} |")
     return "\n".join(head + rows + board) + "\n"
 
 
-def dance_action_page(record: dict[str, Any]) -> Page | None:
-    """Every dance of the log gets a page of its own, step by step, drawn from its action file's outcome."""
+def dance_action_page(record: dict[str, Any], state: State | None = None) -> Page | None:
+    """Every dance of the log gets a page of its own, step by step, drawn from its action file's outcome, in the
+    words of the game's ``state`` now (the keyword for a Monkey; the seed's without one)."""
     if record.get("action") != "monkey.dance" or not record.get("outcome"):
         return None
     at = str(record.get("at", ""))
@@ -407,4 +428,4 @@ def dance_action_page(record: dict[str, Any]) -> Page | None:
              f"Dice rolled: {md(', '.join(str(d) for d in record.get('dice', [])) or 'none')}. The Line is drawn "
              "again after each move that changed it: highlighted names moved.\n\n")
     return Page(slug=f"dance-{at.replace(':', '').replace('-', '').lower()}", title=title,
-                markdown=intro + steps_markdown(record["outcome"]))
+                markdown=intro + steps_markdown(record["outcome"], _monkey(state) if state else "Monkey"))
