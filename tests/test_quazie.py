@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -133,6 +134,35 @@ def test_positions_page_says_a_robot_at_one_may_not_declare_victory(base):
     (page,) = pages(_with(s, Ben=("flavour", "Robot")))
     assert ("**Ben** is the only Muffin at Position 1 and has met rule 12's victory conditions, but is Robot "
             "flavoured, and a Robot Muffin may not declare victory (rule 13).") in page.markdown
+
+
+def test_positions_page_calls_the_muffins_and_the_stuffs_as_an_address_renamed_them(base):
+    """Seed 003 rule 9: an Ascension Address may replace "Muffin" and "Stuffs" (game.yaml's keywords and the
+    roster's column label). The page's title, headings, columns and sentences follow, as its drawing does; the
+    example's words draw it as before."""
+    s = _with(base, Ben=("position", "1"))
+    rule = s.rules["position"]
+    s.rules["position"] = Rule(rule.id, rule.meta, rule.body.replace("Simon is an awesome guy.\n", ""))
+    robot = _with(s, Ben=("flavour", "Robot"))
+    (page,) = pages(robot)
+    assert page.title == "Positions and Muffins"
+    assert "Circles are Muffins, filled by flavour" in page.markdown and "## The Muffins\n" in page.markdown
+    assert "| Muffin | Position | Stuffs | Flavour |" in page.markdown
+    assert "| Muffin | Stuffs | CheeseO |" in page.markdown
+    assert "is the only Muffin at Position 1" in page.markdown and "a Robot Muffin may not declare" in page.markdown
+
+    config = {**s.config, "keywords": {**s.config["keywords"], "player": "Cupcake", "players": "Cupcakes"}}
+    docs = copy.deepcopy(robot.docs)
+    docs["roster"]["stats"]["stuff"]["label"] = "Crumbs"
+    (page,) = pages(State(config, docs, robot.rules))
+    text = page.markdown
+    assert page.title == "Positions and Cupcakes"
+    assert "Circles are Cupcakes, filled by flavour" in text and "## The Cupcakes\n" in text
+    assert "| Cupcake | Position | Crumbs | Flavour |" in text and "| Cupcake | Crumbs | CheeseO |" in text
+    assert ("**Ben** is the only Cupcake at Position 1 and has met rule 12's victory conditions, but is Robot "
+            "flavoured, and a Robot Cupcake may not declare victory (rule 13).") in text
+    # what is left of the old words is the Hands' grab, the rules' own text (rule 9 renames it in the rules)
+    assert not re.search(r"Muffins|Stuffs|Muffin \||Muffin at|Robot Muffin", text), text
 
 
 def test_invariants(base):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Page, State
-from .._markup import esc, html_block, legible_width, md
+from .._markup import cap, esc, html_block, legible_width, md
 from .._timefmt import day, time_md
 from .common import (
     AWESOME_SENTENCE,
@@ -57,12 +57,17 @@ def _muffin_dots(names: list[dict[str, Any]], x0: float, y: float, it: str | Non
     return out
 
 
+def _stuffs(state: State) -> str:
+    """The Stuffs' column label as the roster now writes it (rule 9 lets an Ascension Address replace "Stuffs")."""
+    stuff = (state.doc("roster").get("stats") or {}).get("stuff") or {}
+    return str(stuff.get("label") or "Stuffs")
+
+
 def positions_svg(state: State) -> str:
     """Positions 9 (top) to 1, Rome between 7 and 8, the Death Egg, Limbo and the empty Mornington Crescent."""
     ms = muffins(state)
     it, boss = it_muffin(state), leader(state)
-    stuff = (state.doc("roster").get("stats") or {}).get("stuff") or {}
-    words = (state.keyword("leader", "GRAND POOBAH"), str(stuff.get("label") or "Stuffs"))
+    words = (state.keyword("leader", "GRAND POOBAH"), _stuffs(state))
     by_pos: dict[str, list[dict[str, Any]]] = {}
     for p in ms:
         pos = str(stat(p, "position", ""))
@@ -100,9 +105,11 @@ def positions_svg(state: State) -> str:
 def muffins_table(state: State) -> str:
     """The Muffins' columns. Eight of them are wider than the page's column, so the table scrolls and the browser
     gives its last columns their least width, where a heading of two words broke onto two lines and made the
-    heading row twice as tall as the rows under it: those headings keep their words together."""
+    heading row twice as tall as the rows under it: those headings keep their words together. The Muffin and the
+    Stuffs are headed as game.yaml and the roster now call them (rule 9)."""
     it = it_muffin(state)
-    rows = ["| Muffin | Position | Stuffs | Flavour | Tag | Dance&nbsp;Move | Roles | Note&nbsp;History |",
+    rows = [f"| {cap(md(state.keyword('player', 'Muffin')))} | Position | {md(_stuffs(state))} | Flavour | Tag | "
+            "Dance&nbsp;Move | Roles | Note&nbsp;History |",
             "|---|---|---|---|---|---|---|---|"]
     for p in muffins(state):
         rows.append("| " + " | ".join(md(v) for v in (
@@ -129,7 +136,8 @@ def items_table(state: State) -> str:
     cols = ([item_column(new["word"])] if new else []) + [item_column(o["word"]) for o in olds]
     if not cols:
         return "\n".join(lines)
-    lines += ["| Muffin | Stuffs | " + " | ".join(md(c) for c in cols) + " |", "|---" * (len(cols) + 2) + "|"]
+    lines += [f"| {cap(md(state.keyword('player', 'Muffin')))} | {md(_stuffs(state))} | "
+              + " | ".join(md(c) for c in cols) + " |", "|---" * (len(cols) + 2) + "|"]
     for p in state.doc("roster")["players"]:
         vals = ([stat(p, "stuff", 0)] if new else []) + [o["values"].get(p["name"], 0) for o in olds]
         lines.append(f"| {md(p['name'])} | {md(stat(p, 'stuff', 0))} | " + " | ".join(md(v) for v in vals) + " |")
@@ -157,24 +165,26 @@ def colours_table(state: State) -> str:
 
 
 def pages(state: State) -> list[Page]:
+    # the Muffin and the Muffins as game.yaml now calls them: an Ascension Address may replace "Muffin" (rule 9)
+    muffin, plural = state.keyword("player", "Muffin"), state.keyword("players", "Muffins")
     # the drawing in a block of its own: an <svg> is not one to Markdown, which would read the names in it
     lines = ["## The Positions", "", html_block(positions_svg(state), "quazie-positions"), "",
-             "Circles are Muffins, filled by flavour; a red ring is It. Hover for details.", "",
-             "## The Muffins", "", muffins_table(state), "",
+             f"Circles are {md(plural)}, filled by flavour; a red ring is It. Hover for details.", "",
+             f"## The {md(plural)}", "", muffins_table(state), "",
              "## The Nature of Stuff", "", items_table(state), "",
              "## Colours and Hands", "", colours_table(state), ""]
     winner = victory_at_one(state)
     rule = state.rules.get("position")
     if winner:
-        met = f"**{md(winner)}** is the only Muffin at Position 1 and has met rule 12's victory conditions"
+        met = f"**{md(winner)}** is the only {md(muffin)} at Position 1 and has met rule 12's victory conditions"
         # rule 13 (seed 003): a Robot Muffin may not declare victory, so having met the conditions wins nothing yet
         robot = next((stat(p, "flavour") == ROBOT for p in muffins(state) if p["name"] == winner), False)
-        lines += ["## Victory", "", met + (", but is Robot flavoured, and a Robot Muffin may not declare victory "
-                                           "(rule 13)." if robot else "."), ""]
+        lines += ["## Victory", "", met + (f", but is Robot flavoured, and a Robot {md(muffin)} may not declare "
+                                           "victory (rule 13)." if robot else "."), ""]
     elif rule is not None and rule.meta.get("status") != "repealed" and ends_awesomely(rule):
         lines += ["## Victory", "", (f"Rule 12 ends with “{AWESOME_SENTENCE}”, so being alone at Position 1 wins "
                   "nothing for now."), ""]
     tag_days = state.doc("quazie").get("tag_days", [])
     lines += ["## Tag days", "", ", ".join(time_md(d, day) for d in tag_days) if tag_days else
               "No tag day has been designated; tagging is not possible until one is.", ""]
-    return [Page("positions", "Positions and Muffins", "\n".join(lines), "gamestate/roster.yaml")]
+    return [Page("positions", f"Positions and {plural}", "\n".join(lines), "gamestate/roster.yaml")]
