@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from validators.act import WHO
 from validators.act import param_type as _type
-from validators.engine import Registry, State
+from validators.engine import Module, Registry, State
+from validators.games._markup import article
 from validators.judge import cite
 from validators.problems import Problem
 
@@ -23,13 +25,36 @@ def words_html(text: str) -> str:
     return _CODE.sub(lambda m: f"<code>{m.group(1)}</code>", esc(text))
 
 
-def params_table(schema: dict[str, Any]) -> str:
+def in_words(state: State, module: Module) -> Callable[[str], str]:
+    """A module's text in the game's current words: each keyword it is written in (``Module.words``) that the game
+    now calls otherwise (an Ascension Address replaced it: seed 001 1.9, seed 003 rule 9) is replaced where it stands
+    whole and in its case, as the Address replaces it in the rules (no letter, digit or underscore touching it), with
+    "a" or "an" before it as the new word takes ("a Colonist", "an Explorer")."""
+    replace = {old: state.keyword(key, old) for key, old in module.words.items()}
+    replace = {old: new for old, new in replace.items() if new != old}
+    if not replace:
+        return lambda text: text
+    words = "|".join(re.escape(k) for k in sorted(replace, key=len, reverse=True))
+    pattern = re.compile(r"(?:(?<!\w)([Aa]n?) )?(?<!\w)(" + words + r")(?!\w)")
+
+    def one(m: re.Match[str]) -> str:
+        new = replace[m.group(2)]
+        if not m.group(1):
+            return new
+        a = article(new)
+        return f"{a.capitalize() if m.group(1)[0] == 'A' else a} {new}"
+
+    return lambda text: pattern.sub(one, text)
+
+
+def params_table(schema: dict[str, Any], say: Callable[[str], str] = lambda text: text) -> str:
     props = schema.get("properties") or {}
     if not props:
         return "<p>No parameters.</p>"
     required = set(schema.get("required") or [])
     rows = "".join(f"<tr><td><code>{esc(name)}</code></td><td>{esc(_type(s))}</td>"
-                   f"<td>{'yes' if name in required else 'no'}</td><td>{words_html(s.get('description', ''))}</td></tr>"
+                   f"<td>{'yes' if name in required else 'no'}</td>"
+                   f"<td>{words_html(say(s.get('description', '')))}</td></tr>"
                    for name, s in props.items())
     return ('<table class="nomic-params"><thead><tr><th>Parameter</th><th>Type</th><th>Required</th>'
             f"<th>About</th></tr></thead><tbody>{rows}</tbody></table>")
@@ -53,6 +78,7 @@ def render_actions(state: State, registry: Registry, links: Links, game: str) ->
         if not module.actions and not module.events:
             continue
         out += [f"## {md_text(module.title)} {{#module-{esc(module.name)}}}", ""]
+        say = in_words(state, module)
         for a in sorted(module.actions, key=lambda a: a.name):
             out += [f"### `{a.name}` {{#action-{a.name.replace('.', '-')}}}", ""]
             facts = [f"<strong>who</strong>: {esc(WHO.get(a.who, a.who))}",
@@ -62,14 +88,14 @@ def render_actions(state: State, registry: Registry, links: Links, game: str) ->
             if a.in_hiatus:
                 facts.append("allowed in Hiatus")
             out.append('<div class="nomic-action-ref">')
-            out.append(f"<p>{words_html(a.summary)}</p>")
+            out.append(f"<p>{words_html(say(a.summary))}</p>")
             out.append(f'<p class="nomic-meta">{" · ".join(facts)}</p>')
-            out.append(params_table(dict(a.params)))
+            out.append(params_table(dict(a.params), say))
             if a.doc:
-                out.append(f'<div class="nomic-doc">{plain_html(a.doc)}</div>')
+                out.append(f'<div class="nomic-doc">{plain_html(say(a.doc))}</div>')
             out += ["</div>", ""]
         if module.events:
             out += ["### Scheduled events", "",
-                    "<ul>" + "".join(f"<li><code>{esc(e.name)}</code>: {words_html(e.summary)} "
+                    "<ul>" + "".join(f"<li><code>{esc(e.name)}</code>: {words_html(say(e.summary))} "
                                      f"({rule_link(state, e.rule, links)})</li>" for e in module.events) + "</ul>", ""]
     return "\n".join(out).rstrip() + "\n"

@@ -772,6 +772,31 @@ def test_the_actions_reference_names_a_rule_the_ruleset_lacks_as_the_judge_does(
     assert "`nomic hash`" not in page  # the engine's own engine.commit is written so too
 
 
+def test_the_actions_reference_writes_the_keywords_an_address_replaced() -> None:
+    """Seed 001 1.9: an Ascension Address may replace any keywords. A module's summaries, parameters' descriptions
+    and docs are written in its keywords (``Module.words``); the Actions page writes the game's current ones in their
+    place, whole words in their case, with "a" or "an" as the new word takes; unchanged, the page is as before."""
+    from site_plugins.actions_ref import render_actions
+    from site_plugins.links import Links
+    from validators.cases import base_state, patched
+
+    state, registry = base_state("settlement-basic")
+    links = Links("g", "games/g/actions.md", {})
+    page = render_actions(state, registry, links, "g")
+    assert "<p>The Expedition Leader makes a Colonist a Traitor (while there are fewer than two)</p>" in page
+    assert "<p>Call a dance: for 48 hours Colonists may form a recognised configuration</p>" in page
+    renamed = patched(state, registry, [{"op": "replace", "path": "/config/keywords", "value": {
+        "player": "Explorer", "players": "Explorers", "leader": "Captain"}}])
+    page = render_actions(renamed, registry, links, "g")
+    assert "<p>The Captain makes an Explorer a Traitor (while there are fewer than two)</p>" in page
+    assert "<p>Call a dance: for 48 hours Explorers may form a recognised configuration</p>" in page
+    assert "<p>The Captain makes every Explorer (and Outsider) 2 Hunger hungrier</p>" in page
+    assert "A weekly action of the Captain." in page  # a doc
+    # the rules' own titles are the ruleset's (the Address renames them there): all that is left of the old words
+    assert set(re.findall(r"Colonists?|Expedition Leader", page)) == {"Colonists"}
+    assert page.count("Colonists") == page.count("1.2 Colonists</a>")
+
+
 def test_the_feed_cuts_parameters_before_a_time_never_inside_one() -> None:
     """The Atom feed: an action's parameters keep their stamps and days as the files write them, and a cut (a value
     past 40 characters, the whole past 200) falls before a stamp or a day, never inside one: one that would be cut is

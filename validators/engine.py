@@ -795,6 +795,10 @@ class Module:
     invariants: list[Callable[[State], Iterable[Problem]]] = field(default_factory=list)
     # Who leads the game, for the leader check ("Expedition Leader", "GRAND POOBAH").
     leader: Callable[[State], str | None] | None = None
+    # The game.yaml keywords this module's own texts are written in (its actions' and events' summaries, their
+    # parameters' descriptions and docs): {"player": "Colonist", ...}. An Ascension Address may replace them (seed
+    # 001 1.9, seed 003 rule 9); the wiki's Actions page writes the game's current keyword in their place.
+    words: dict[str, str] = field(default_factory=dict)
     # The wiki pages this module draws from a state (see Page).
     pages: Callable[[State], list[Page]] | None = None
     # A wiki page for one action of the log, drawn from its record and outcome (a dance, step by step) in the

@@ -47,6 +47,7 @@ def _npc_gate(ctx: Ctx) -> Iterator[str]:
 MODULE = Module(
     name="monkey",
     title="The Monkey dynasty",
+    words={"player": "Monkey", "players": "Monkeys", "leader": "Top Banana"},
     docs=[
         DocKind("monkey_line", "monkey_line.schema.json", "The Monkey Line and the barrel"),
         DocKind("monkey_dance", "monkey_dance.schema.json", "The Dance: moves, sections, dances", fresh.fresh_dance),

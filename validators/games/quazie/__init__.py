@@ -99,6 +99,7 @@ def _invariants(state: State) -> Iterator[Problem]:
 MODULE = Module(
     name="quazie",
     title="The First Dynasty of Quazie",
+    words={"player": "Muffin", "players": "Muffins", "leader": "GRAND POOBAH"},
     docs=[
         DocKind("quazie", "quazie_state.schema.json", "Day log, Launch Base, tag, music and Hands bookkeeping",
                 fresh_founding=fresh.fresh_state),

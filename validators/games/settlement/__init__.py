@@ -126,6 +126,7 @@ def invariants(state: State) -> Iterator[Problem]:
 MODULE = Module(
     name="settlement",
     title="The Settlement (dynastic rules of BlogNomic Ruleset 75)",
+    words={"player": "Colonist", "players": "Colonists", "leader": "Expedition Leader"},
     docs=[
         DocKind("map", "settlement_map.schema.json", "The Settlement map: rows of characters and the legend",
                 limits=map_limits),
