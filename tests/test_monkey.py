@@ -631,3 +631,26 @@ def test_a_dance_that_changed_no_stats_says_so_in_the_games_word():
     step = {"summary": True, "monkeys": {}, "items": {}}
     assert "No Monkey's stats changed." in pages.steps_markdown([step])
     assert "No Ape's stats changed." in pages.steps_markdown([step], "Ape")
+
+
+def test_the_tables_head_the_stats_columns_with_the_rosters_labels():
+    """Seed 001 1.9: an Address replacing "any keywords" renames a roster label holding one ("Bananas" to
+    "Doubloons"); the pages' tables, the last dance's and a dance's own page head the column as the roster does."""
+    state, _ = base_state("monkey")
+    before = {p.slug: p.markdown for p in pages.pages(state)}
+    assert "| Position | Monkey | Hat | Hammer | Bananas | Dance Moves | Items |" in before["monkey-line"]
+    assert "| Monkey | Awesomeness |" in before["awesomeness"]
+    stats = state.doc("roster")["stats"]
+    renamed = {"bananas": "Doubloons", "dance_moves": "Jigs", "hat": "Tricorn", "awesomeness": "Renown"}
+    for key, label in renamed.items():
+        stats[key]["label"] = label
+    drawn = {p.slug: p.markdown for p in pages.pages(state)}
+    assert "| Position | Monkey | Tricorn | Hammer | Doubloons | Jigs | Items |" in drawn["monkey-line"]
+    assert "| Monkey | Jigs | Section | Complexity |" in drawn["dance"]
+    assert "| Monkey | Doubloons | Jigs | Hammer | Tricorn | Status |" in drawn["last-dance"]
+    assert "| Monkey | Renown |" in drawn["awesomeness"]
+    record = {"action": "monkey.dance", "actor": "Zira", "at": "2026-11-11T19:00:00Z", "dice": [3],
+              "outcome": state.doc("monkey_dance")["last_dance"]["steps"]}
+    step = pages.dance_action_page(record, state)
+    assert step is not None and "| Monkey | Doubloons | Jigs | Hammer | Tricorn | Status |" in step.markdown
+    assert "| Monkey | Bananas | Dance Moves |" in pages.dance_action_page(record).markdown  # no state: the seed's

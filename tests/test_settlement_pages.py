@@ -158,3 +158,16 @@ def test_the_formations_table_heads_its_column_with_the_players_keyword():
     assert table.startswith("| Configuration | Colonists |"), table
     renamed = _state(ops + [{"op": "replace", "path": "/config/keywords/players", "value": "pirates"}])
     assert render_formations(renamed).startswith("| Configuration | Pirates |")
+
+
+def test_the_colonists_table_heads_its_columns_with_the_rosters_labels():
+    """Seed 001 1.9: an Address replacing "any keywords" renames a roster label holding one ("Energy" to
+    "Stamina"); the map page's table heads the column as the roster now labels it."""
+    from validators.games.settlement.pages import render_colonists
+
+    assert render_colonists(_state()).startswith(
+        "| Colonist | Location | Indoors | Energy | Stress | Hunger | Deaths | Job |\n")
+    renamed = _state([{"op": "replace", "path": "/roster/stats/energy/label", "value": "Stamina"},
+                      {"op": "replace", "path": "/roster/stats/job/label", "value": "Trade"}])
+    assert render_colonists(renamed).startswith(
+        "| Colonist | Location | Indoors | Stamina | Stress | Hunger | Deaths | Trade |\n")

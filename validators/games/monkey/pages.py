@@ -36,6 +36,19 @@ def _monkeys(state: State) -> str:
     return md(state.keyword("players", "Monkeys"))
 
 
+# the stats a dance changes, in the summary's order, with the labels the example's roster gives them
+DANCE_STATS = {"bananas": "Bananas", "dance_moves": "Dance Moves", "hammer": "Hammer", "hat": "Hat",
+               "status": "Status"}
+
+
+def _labels(state: State) -> dict[str, str]:
+    """The roster's column labels, written for Markdown: an Address replacing a keyword renames a label holding it
+    (seed 001 1.9), and the tables' headings follow as the roster's do."""
+    defs = state.doc("roster").get("stats") or {}
+    return {k: md((defs.get(k) or {}).get("label") or default)
+            for k, default in {**DANCE_STATS, "awesomeness": "Awesomeness"}.items()}
+
+
 def line_name(state: State) -> str:
     """The Monkey Line as the ruleset names it now: an Address replacing "Monkey" renames the rule too."""
     rule = state.rules.get("the-monkey-line")
@@ -166,7 +179,9 @@ def line_page(state: State) -> str:
            (f"{md(line_name(state))}, top (position 1) first. A hat shows each {monkey}'s hat (none when Bare); "
             f"NPCs' names are in italics; &#9670; marks an item {article(monkey)} {monkey} holds, &#9671; one lying "
             "in a square. A red square is what makes the Line Unbalanced."), "", line_svg(state), ""]
-    out.append(f"| Position | {cap(monkey)} | Hat | Hammer | Bananas | Dance Moves | Items |")
+    label = _labels(state)
+    out.append(f"| Position | {cap(monkey)} | {label['hat']} | {label['hammer']} | {label['bananas']} | "
+               f"{label['dance_moves']} | Items |")
     out.append("|---:|---|---|---|---:|---:|---|")
     for entry in line["positions"]:
         for name in entry["monkeys"]:
@@ -201,7 +216,8 @@ def dance_page(state: State) -> str:
     players = _stats(state)
     monkey = _monkey(state)
     out = [f"Each {monkey}'s section of the Dance, the moves that may be put in one, and the dances so far.", "",
-           "## Sections", "", f"| {cap(monkey)} | Dance Moves | Section | Complexity | Last changed |",
+           "## Sections", "",
+           f"| {cap(monkey)} | {_labels(state)['dance_moves']} | Section | Complexity | Last changed |",
            "|---|---:|---|---:|---|"]
     from .moves import parse_entry
 
@@ -232,9 +248,10 @@ def dance_page(state: State) -> str:
     return "\n".join(out) + "\n"
 
 
-def steps_markdown(steps: list[dict[str, Any]], monkey: str = "Monkey") -> str:
+def steps_markdown(steps: list[dict[str, Any]], monkey: str = "Monkey", labels: dict[str, str] | None = None) -> str:
     """A dance told step by step from its recorded outcome (the action's ``outcome`` or ``last_dance.steps``);
-    ``monkey``: the word for a Monkey, written for Markdown (``_monkey``).
+    ``monkey``: the word for a Monkey and ``labels`` the roster's column labels, written for Markdown (``_monkey``,
+    ``_labels``).
 
     ``last_dance.steps`` is a record whose schema asks only for objects, and a proposal's patch may rewrite it:
     a step this cannot read (a Line that is no list of names, a change that is no pair) is shown as it is
@@ -244,7 +261,7 @@ def steps_markdown(steps: list[dict[str, Any]], monkey: str = "Monkey") -> str:
     for step in steps:
         kept = (told.n, list(told.line), list(told.barrel))
         try:
-            out += _step_lines(step, told, monkey)
+            out += _step_lines(step, told, monkey, labels)
         except (AttributeError, KeyError, IndexError, TypeError, ValueError):
             told.n, told.line, told.barrel = kept
             out += [f"**A step as recorded:** {_recorded(step)}", ""]
@@ -260,7 +277,8 @@ class _Told:
     barrel: list[str] = field(default_factory=list)
 
 
-def _step_lines(step: dict[str, Any], told: _Told, monkey: str = "Monkey") -> list[str]:
+def _step_lines(step: dict[str, Any], told: _Told, monkey: str = "Monkey",
+                labels: dict[str, str] | None = None) -> list[str]:
     out: list[str] = []
     before = list(told.line)
     if "line" in step:
@@ -269,7 +287,7 @@ def _step_lines(step: dict[str, Any], told: _Told, monkey: str = "Monkey") -> li
         told.barrel = list(step["barrel"])
     line, barrel = told.line, told.barrel
     if "summary" in step:
-        return [summary_markdown(step, monkey), ""]
+        return [summary_markdown(step, monkey, labels), ""]
     if "dance" in step:
         out += [f"Dance {step['dance']}, conducted by {md(step.get('conductor', ''))}. The order rolled: "
                 + ", ".join(md(m) for m in step.get("order", [])) + ".", "", "Where everyone stood:", "",
@@ -297,10 +315,10 @@ def _step_lines(step: dict[str, Any], told: _Told, monkey: str = "Monkey") -> li
     return out
 
 
-def summary_markdown(step: dict[str, Any], monkey: str = "Monkey") -> str:
-    """The table of what a whole dance changed (its record's last step); ``monkey`` as in ``steps_markdown``."""
-    labels = {"bananas": "Bananas", "dance_moves": "Dance Moves", "hammer": "Hammer", "hat": "Hat",
-              "status": "Status"}
+def summary_markdown(step: dict[str, Any], monkey: str = "Monkey", labels: dict[str, str] | None = None) -> str:
+    """The table of what a whole dance changed (its record's last step); ``monkey`` and ``labels`` as in
+    ``steps_markdown``."""
+    labels = {k: (labels or {}).get(k) or v for k, v in DANCE_STATS.items()}
     out = ["**What the dance changed**", ""]
     monkeys = step.get("monkeys", {})
     if monkeys:
@@ -336,7 +354,7 @@ def last_dance_page(state: State) -> str:
         return "No dance has been conducted yet.\n"
     head = (f"The last Dance, number {last['number']}, conducted by {md(last['by'])} at {time_md(last['at'])}, move by "
             "move as its action file records it (earlier dances are in the History). Highlighted names moved.\n\n")
-    return head + steps_markdown(last["steps"], _monkey(state))
+    return head + steps_markdown(last["steps"], _monkey(state), _labels(state))
 
 
 def pages(state: State) -> list[Page]:
@@ -410,7 +428,7 @@ def awesomeness_page(state: State) -> str:
         against = sum(1 for v in p["votes"].values() if v == "AGAINST")
         rows.append(f"| {p['id']} | {md(p['author'])} | {md(p['about'])} | {time_md(p['submitted'])} | {fors} | "
                     f"{against} | {_count_cell(p)} | {_result_cell(p, more_than)} |")
-    board = ["", f"| {cap(monkey)} | Awesomeness |", "|---|---:|"]
+    board = ["", f"| {cap(monkey)} | {_labels(state)['awesomeness']} |", "|---|---:|"]
     ranked = sorted(state.doc("roster")["players"], key=lambda x: (-int(x["stats"].get("awesomeness", 0)), x["name"]))
     for pl in ranked:
         board.append(f"| {md(pl['name'])} | {pl['stats'].get('awesomeness', 0)} |")
@@ -428,4 +446,5 @@ def dance_action_page(record: dict[str, Any], state: State | None = None) -> Pag
              f"Dice rolled: {md(', '.join(str(d) for d in record.get('dice', [])) or 'none')}. The Line is drawn "
              "again after each move that changed it: highlighted names moved.\n\n")
     return Page(slug=f"dance-{at.replace(':', '').replace('-', '').lower()}", title=title,
-                markdown=intro + steps_markdown(record["outcome"], _monkey(state) if state else "Monkey"))
+                markdown=intro + (steps_markdown(record["outcome"], _monkey(state), _labels(state)) if state
+                                  else steps_markdown(record["outcome"])))

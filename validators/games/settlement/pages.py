@@ -118,10 +118,18 @@ def _words(state: State) -> tuple[str, str, str]:
             md(state.keyword("leader", "Expedition Leader")))
 
 
+def _labels(state: State, *stats: str) -> list[str]:
+    """The roster's column labels of ``stats``, written for Markdown: an Address replacing a keyword renames a label
+    holding it (seed 001 1.9), and the table's headings follow as the roster's do; a stat without one, its key."""
+    defs = state.doc("roster").get("stats") or {}
+    return [md((defs.get(s) or {}).get("label") or s.capitalize()) for s in stats]
+
+
 def render_colonists(state: State) -> str:
     m = the_map(state)
     starving = handbook(state)["hunger"]["starving"]
-    rows = [f"| {cap(_words(state)[0])} | Location | Indoors | Energy | Stress | Hunger | Deaths | Job |",
+    place, *rest = _labels(state, "location", "energy", "stress", "hunger", "deaths", "job")
+    rows = [f"| {cap(_words(state)[0])} | {place} | Indoors | {' | '.join(rest)} |",
             "|---|---|---|---|---|---|---|---|"]
     for p in beings(state):
         s = p["stats"]
