@@ -171,3 +171,32 @@ def test_the_colonists_table_heads_its_columns_with_the_rosters_labels():
                       {"op": "replace", "path": "/roster/stats/job/label", "value": "Trade"}])
     assert render_colonists(renamed).startswith(
         "| Colonist | Location | Indoors | Stamina | Stress | Hunger | Deaths | Trade |\n")
+
+
+def test_after_an_ascension_address_the_pages_and_the_actions_page_write_its_words():
+    """The whole way: a DoV passes, the new Expedition Leader's Address replaces Colonist, Colonists, Expedition
+    Leader and Energy (seed 001 1.9, "any keywords"); game.yaml's keywords, the rules and the roster's label take the
+    new words, and so do the map page and the Actions page that game.yaml's keywords reach."""
+    from site_plugins.actions_ref import render_actions
+    from site_plugins.links import Links
+    from validators.cases import run
+
+    state, registry = base_state("settlement-basic")
+    votes = [{"at": f"2026-11-04T10:{10 + i}:00Z", "actor": name, "action": "core.dov-vote",
+              "params": {"dov": 1, "vote": "FOR"}} for i, name in enumerate(["Ben", "Cat", "Dev", "Eve", "Fay", "Gus"])]
+    address = {"theme": "Pirates", "keywords": {"Colonist": "Explorer", "Colonists": "Explorers",
+                                                "Expedition Leader": "Captain", "Energy": "Stamina"}}
+    outcome = run(state, registry, [{"at": "2026-11-04T10:00:00Z", "actor": "Ann", "action": "core.dov"}, *votes,
+                                    {"at": "2026-11-05T22:00:00Z", "actor": "Lena", "action": "core.dov-resolve",
+                                     "params": {"dov": 1}},
+                                    {"at": "2026-11-06T09:00:00Z", "actor": "Ann", "action": "core.ascend",
+                                     "params": address}])
+    assert outcome.verdict == "legal", outcome.problems
+    after = outcome.state
+    page = next(p for p in pages(after) if p.slug == "settlement").markdown
+    assert "## Explorers" in page and "| Explorer | Location | Indoors | Stamina | Stress |" in page
+    assert "Ann is the Captain and, by Royal Blood, not an Explorer." in page
+    assert not re.search(r"Colonist|Expedition Leader|Energy", page)
+    actions = render_actions(after, registry, Links("g", "games/g/actions.md", {}), "g")
+    assert "<p>The Captain makes an Explorer a Traitor (while there are fewer than two)</p>" in actions
+    assert not re.search(r"Colonist|Expedition Leader", actions)  # the rules' titles too: the Address renamed them
