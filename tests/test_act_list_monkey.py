@@ -9,49 +9,28 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
+from tests import listing
 from tests.gitgame import make_repo
-from tests.test_act_list import _values
-from validators import yamlio
-from validators.act import act, available
-from validators.content import WorkTree, load_game
-from validators.engine import advance
-from validators.judge import judge_one
-from validators.timeutil import format_time, parse_time
+from validators.timeutil import parse_time
 
 GAME = "monkey"
 NOW = parse_time("2026-11-22T12:00:00Z")  # a Sunday: the items were activated again at 00:00
 
 
 def _listed(repo: Path, who: str, at=NOW) -> dict[str, list[str]]:
-    return {a.name: a.why_not for a in available(repo, GAME, who, at)}
+    return listing.listed(repo, GAME, who, at)
 
 
 def _refused_whatever_the_values(repo: Path, who: str, action: str, at=NOW) -> None:
-    """The judge refuses ``action`` by ``who`` at ``at`` for every value a player could give."""
-    files = load_game(WorkTree(repo), GAME)
-    state, _ = advance(files.registry, files.state, at)
-    schema = files.registry.actions[action].params
-    combos: list[dict] = [{}]
-    for name in schema["required"]:
-        combos = [{**c, name: v} for c in combos for v in _values(state, name, schema["properties"][name])]
-    for params in combos:
-        record = {"at": format_time(at), "actor": who, "action": action, "params": params}
-        assert not judge_one(files.registry, files.state, record, "", now=at, check_recorded=False).legal, params
+    listing.refused_whatever_the_values(repo, GAME, who, action, at)
 
 
 def _take(repo: Path, action: str, who: str, params: dict, minutes: int, at=NOW) -> None:
-    """``who`` takes ``action`` ``minutes`` before ``at``."""
-    when = at - timedelta(minutes=minutes)
-    r = act(repo, GAME, action, who, params, when, now=when)
-    assert r.step.legal and r.written, r.step.problems
+    listing.take(repo, GAME, action, who, params, minutes, at)
 
 
 def _edit(repo: Path, doc: str, change) -> None:
-    """Change a gamestate document by hand, as a proposal's patch may leave it."""
-    path = repo / "content" / GAME / "gamestate" / f"{doc}.yaml"
-    tree = yamlio.rt_load(path.read_text(), str(path))
-    change(tree)
-    path.write_text(yamlio.rt_dump(tree))
+    listing.edit(repo, GAME, doc, change)
 
 
 def test_balancing_the_line_needs_a_gap_or_a_doubled_position(tmp_path):

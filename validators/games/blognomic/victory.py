@@ -341,6 +341,11 @@ def _keywords_in_reach(ctx: Ctx, o: dict) -> Iterator[Problem]:
     replace = ctx.params.get("keywords", {})
     if not replace:
         return
+    for old, new in replace.items():
+        if old == new:  # no new term: the Address would change nothing at all
+            yield Problem(f"{old!r} is given itself as its new term; replacing it would change nothing",
+                          field=f"params.keywords.{old}")
+    replace = {old: new for old, new in replace.items() if old != new}
     repealed = set(ctx.params.get("repeal", []))
     active = [r for r in ctx.state.rules.values() if r.meta.get("status") == "active"]
     kept = [r for r in active if r.id not in repealed]
@@ -349,11 +354,8 @@ def _keywords_in_reach(ctx: Ctx, o: dict) -> Iterator[Problem]:
         return
     core = [r for r in kept if r.meta.get("section") in o["core_sections"]]
     over_9 = [r for r in kept if r.meta.get("section") not in o["core_sections"]]
-    for old, new in replace.items():
+    for old in replace:
         field = f"params.keywords.{old}"
-        if old == new:
-            yield Problem(f"{old!r} is given itself as its new term; replacing it would change nothing", field=field)
-            continue
         if old in core_words:
             continue  # rule 9 names it: the Address may replace it, wherever it stands
         pattern = keyword_pattern({old: old})
@@ -393,13 +395,10 @@ def _keywords_anywhere(ctx: Ctx, replace: dict[str, str], active: list[Any], kep
     """Seed 001 1.9: the Address may proclaim that any keywords are replaced, in every rule. One that stands in no
     rule in force after the Address, no keyword of game.yaml and no column label would replace nothing: refused,
     as in the Quazie variant, naming the rule the same Address repeals that holds it, or the nearest word the rules
-    hold; so is a keyword given itself."""
+    hold (a keyword given itself is refused before, for both variants)."""
     repealed = [r for r in active if r not in kept]
-    for old, new in replace.items():
+    for old in replace:
         field = f"params.keywords.{old}"
-        if old == new:
-            yield Problem(f"{old!r} is given itself as its new term; replacing it would change nothing", field=field)
-            continue
         pattern = keyword_pattern({old: old})
         if any(_holds(r, pattern) for r in kept) or _outside_rules(ctx, old, pattern):
             continue
