@@ -135,3 +135,26 @@ def test_the_page_that_opens_a_pull_request_on_github():
         assert _web_compare(url, "main", "dana/x") == page, url
     assert _web_compare("/srv/git/nomic.git", "main", "dana/x") is None
     assert _web_compare("https://gitlab.com/ann/nomic.git", "main", "dana/x") is None
+
+
+def test_pr_commits_none_of_what_was_staged_outside_the_game(tmp_path):
+    """A hand edit of another game staged with git add stays staged and out of the commit and the push."""
+    work, origin = _cloned(tmp_path)
+    shutil.copytree(work / GAME, work / "content" / "other")
+    git(work, "add", "-A")
+    git(work, "commit", "-qm", "a second game")
+    git(work, "push", "-q", "origin", "main")
+    dynasty = work / "content" / "other" / "gamestate" / "proposals.yaml"
+    dynasty.write_text(dynasty.read_text() + "# by hand\n")
+    git(work, "add", "content/other")
+    (work / "notes.txt").write_text("mine\n")
+    git(work, "add", "notes.txt")
+    assert nomic(work, *VOTE).returncode == 0
+    r = nomic(work, "pr", "blognomic", *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "(3 files)" in r.stdout, r.stdout
+    assert all(p.startswith(f"{GAME}/") for p in git(work, "show", "--name-only", "--format=", "HEAD").split())
+    assert git(origin, "rev-parse", BRANCH) == git(work, "rev-parse", "HEAD")
+    assert sorted(git(work, "status", "--porcelain").splitlines()) == ["A  notes.txt",
+                                                                      "M  content/other/gamestate/proposals.yaml"]
+

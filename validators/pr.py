@@ -163,8 +163,9 @@ def submit(root: Path, game: str | None, *, base: str | None = None, remote: str
     _git(root, "reset", "-q", "--", f"content/{game}/.nomic.lock", check=False)  # act's lock is no part of it
     body = io.StringIO()
     emit(report, "markdown", body)
-    _git(root, "commit", "-q", "-m", done.title, "-m", f"Taken with nomic act in content/{game}; judged by nomic "
-         "check against the commit before it.")
+    # --only: what the player had staged elsewhere (another game's files) stays staged, out of this commit
+    _git(root, "commit", "-q", "--only", "-m", done.title, "-m", f"Taken with nomic act in content/{game}; judged "
+         "by nomic check against the commit before it.", "--", f"content/{game}")
     done.commit = _git(root, "rev-parse", "--short", "HEAD").stdout.strip()
     done.lines.append(f"committed {done.commit}: {done.title} ({len(paths)} file{'s' if len(paths) != 1 else ''})")
     if not push or remote is None:
