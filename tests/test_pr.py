@@ -158,3 +158,27 @@ def test_pr_commits_none_of_what_was_staged_outside_the_game(tmp_path):
     assert sorted(git(work, "status", "--porcelain").splitlines()) == ["A  notes.txt",
                                                                       "M  content/other/gamestate/proposals.yaml"]
 
+
+def test_pr_from_master_with_a_remote_added_by_hand_makes_a_branch(tmp_path):
+    """A remote with no HEAD known (git remote add, git push -u origin master): master is the base, so the actions
+    go on a branch of their own, not pushed to master."""
+    work = tmp_path / "work"
+    (work / "content").mkdir(parents=True)
+    shutil.copytree(ROOT / GAME, work / GAME)
+    git(work, "init", "-q", "-b", "master")
+    git(work, "config", "user.name", "Dana")
+    git(work, "config", "user.email", "dana@example.invalid")
+    git(work, "add", "-A")
+    git(work, "commit", "-qm", "base")
+    origin = tmp_path / "origin.git"
+    git(tmp_path, "init", "-q", "--bare", str(origin))
+    git(work, "remote", "add", "origin", str(origin))
+    git(work, "push", "-q", "-u", "origin", "master")
+    before = git(origin, "rev-parse", "master")
+    assert nomic(work, *VOTE).returncode == 0
+    r = nomic(work, "pr", *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.splitlines()[0] == f"on a new branch {BRANCH} (from master)", r.stdout
+    assert "into master on origin" in r.stdout, r.stdout
+    assert git(origin, "rev-parse", "master") == before
+    assert git(origin, "rev-parse", BRANCH) == git(work, "rev-parse", "HEAD")

@@ -103,6 +103,11 @@ def _default_base(root: Path, remote: str | None) -> str:
         r = _git(root, "symbolic-ref", "--short", "-q", f"refs/remotes/{remote}/HEAD", check=False)
         if r.returncode == 0 and r.stdout.strip():
             return r.stdout.strip().split("/", 1)[-1]
+    # a remote added by hand has no HEAD: its main, else its master, else the local branch of either name
+    for ref in ([f"refs/remotes/{remote}/main", f"refs/remotes/{remote}/master"] if remote else []) + [
+            "refs/heads/main", "refs/heads/master"]:
+        if _git(root, "rev-parse", "--verify", "-q", ref, check=False).returncode == 0:
+            return ref.rsplit("/", 1)[-1]
     return "main"
 
 
