@@ -182,3 +182,23 @@ def test_pr_from_master_with_a_remote_added_by_hand_makes_a_branch(tmp_path):
     assert "into master on origin" in r.stdout, r.stdout
     assert git(origin, "rev-parse", "master") == before
     assert git(origin, "rev-parse", BRANCH) == git(work, "rev-parse", "HEAD")
+
+
+def test_pr_whose_commit_git_refuses_leaves_the_player_where_they_were(tmp_path):
+    """A pre-commit hook (or git without a name to commit under) refuses the commit: the player is back on main, the
+    branch made for it is gone, and nomic pr runs again once the cause is put right."""
+    work, origin = _cloned(tmp_path)
+    hook = work / ".git" / "hooks" / "pre-commit"
+    hook.write_text("#!/bin/sh\necho 'not today' >&2\nexit 1\n")
+    hook.chmod(hook.stat().st_mode | stat.S_IEXEC)
+    assert nomic(work, *VOTE).returncode == 0
+    r = nomic(work, "pr", *NOW)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert (f"git commit failed: not today; nothing was committed; back on main, the branch {BRANCH} removed"
+            in r.stdout), r.stdout
+    assert git(work, "symbolic-ref", "--short", "HEAD").strip() == "main"
+    assert git(work, "branch", "--list", "--format=%(refname:short)").split() == ["main"]
+    hook.unlink()
+    r = nomic(work, "pr", *NOW)
+    assert r.returncode == 0 and r.stdout.startswith(f"on a new branch {BRANCH} (from main)\n"), r.stdout
+    assert git(origin, "rev-parse", BRANCH) == git(work, "rev-parse", "HEAD")

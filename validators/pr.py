@@ -154,6 +154,9 @@ def submit(root: Path, game: str | None, *, base: str | None = None, remote: str
     remote = remote if remote in remotes else None
     base = base or _default_base(root, remote)
     current = _git(root, "symbolic-ref", "--short", "-q", "HEAD", check=False).stdout.strip()
+    start = current or _git(root, "rev-parse", "HEAD").stdout.strip()  # where the player was
+    detached = not current
+    made = ""  # the branch made here, if any
     done.title = _title(records, game)
     if not current or current == base or (branch and branch != current):
         name = branch or _branch_name(records)
@@ -161,6 +164,7 @@ def submit(root: Path, game: str | None, *, base: str | None = None, remote: str
             raise BadInput(Problem(f"the branch {name} exists already; name another with --branch", field="--branch",
                                    kind=BAD_INPUT))
         _git(root, "switch", "-q", "-c", name)
+        made = name
         done.lines.append(f"on a new branch {name} (from {current or 'a detached HEAD'})")
         current = name
     done.branch = current
@@ -169,8 +173,20 @@ def submit(root: Path, game: str | None, *, base: str | None = None, remote: str
     body = io.StringIO()
     emit(report, "markdown", body)
     # --only: what the player had staged elsewhere (another game's files) stays staged, out of this commit
-    _git(root, "commit", "-q", "--only", "-m", done.title, "-m", f"Taken with nomic act in content/{game}; judged "
-         "by nomic check against the commit before it.", "--", f"content/{game}")
+    committed = _git(root, "commit", "-q", "--only", "-m", done.title, "-m", f"Taken with nomic act in "
+                     f"content/{game}; judged by nomic check against the commit before it.", "--", f"content/{game}",
+                     check=False)
+    if committed.returncode != 0:
+        # a hook or git's own configuration refused: back where the player was, the new branch gone with nothing on
+        # it, so that running nomic pr again starts afresh (the game's files stay in the work tree, staged)
+        said = (committed.stderr or committed.stdout).strip().splitlines()
+        back = ""
+        if made:
+            _git(root, "switch", "-q", *(["--detach"] if detached else []), start, check=False)
+            _git(root, "branch", "-q", "-D", made, check=False)
+            back = f"; back on {'the detached HEAD' if detached else start}, the branch {made} removed"
+        raise BadInput(Problem(f"git commit failed: {said[-1] if said else 'exit ' + str(committed.returncode)}; "
+                               f"nothing was committed{back}", kind=BAD_INPUT))
     done.commit = _git(root, "rev-parse", "--short", "HEAD").stdout.strip()
     done.lines.append(f"committed {done.commit}: {done.title} ({len(paths)} file{'s' if len(paths) != 1 else ''})")
     if not push or remote is None:
