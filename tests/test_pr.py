@@ -202,3 +202,21 @@ def test_pr_whose_commit_git_refuses_leaves_the_player_where_they_were(tmp_path)
     r = nomic(work, "pr", *NOW)
     assert r.returncode == 0 and r.stdout.startswith(f"on a new branch {BRANCH} (from main)\n"), r.stdout
     assert git(origin, "rev-parse", BRANCH) == git(work, "rev-parse", "HEAD")
+
+
+def test_pr_waits_for_no_nomic_act_writing_the_game(tmp_path):
+    """nomic pr holds the game's lock as nomic act does: while another command writes the game, it is refused and
+    nothing is committed, rather than judging and committing files half-written."""
+    import fcntl
+
+    work, _ = _cloned(tmp_path)
+    assert nomic(work, *VOTE).returncode == 0
+    fd = os.open(work / GAME, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        r = nomic(work, "pr", *NOW)
+    finally:
+        os.close(fd)
+    assert r.returncode == 2 and "another nomic command is writing this game" in r.stdout, r.stdout + r.stderr
+    assert git(work, "symbolic-ref", "--short", "HEAD").strip() == "main"
+    assert nomic(work, "pr", *NOW).returncode == 0

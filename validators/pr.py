@@ -21,6 +21,7 @@ from pathlib import Path, PurePosixPath
 
 from . import yamlio
 from .problems import BAD_INPUT, BadInput, Problem, Report
+from .transaction import locked
 
 
 @dataclass
@@ -125,8 +126,7 @@ def submit(root: Path, game: str | None, *, base: str | None = None, remote: str
            now: datetime | None = None, use_gh: bool = True) -> Submitted:
     """Judge, commit, push and open the pull request of the uncommitted actions of ``game`` (the only game with
     changes, when None). Refused (nothing committed) when there is nothing to submit or the check refuses it."""
-    from .check import check_pr, require_revision
-    from .report import emit
+    from .check import require_revision
 
     require_revision(root, "HEAD", "HEAD")
     changed = changed_games(root)
@@ -138,11 +138,27 @@ def submit(root: Path, game: str | None, *, base: str | None = None, remote: str
             raise BadInput(Problem(f"several games have uncommitted changes ({', '.join(sorted(changed))}); name the "
                                    "one to submit: nomic pr GAME", field="game", kind=BAD_INPUT))
         game = next(iter(changed))
-    paths = changed.get(game, [])
-    records = _new_actions(root, paths, game)
-    if not records:
+    if not changed.get(game) or not (root / "content" / game).is_dir():
         raise BadInput(Problem(f"nothing to submit in content/{game}: no new action file (a game changes only "
                                "through nomic act; take the action first)", f"content/{game}", kind=BAD_INPUT))
+    # held as nomic act holds it, from the reading of the changes to the commit: an action being written meanwhile is
+    # neither judged nor committed half-written (and one a killed nomic act left half-written is finished first)
+    with locked(root / "content" / game):
+        paths = changed_games(root).get(game, [])
+        records = _new_actions(root, paths, game)
+        if not records:
+            raise BadInput(Problem(f"nothing to submit in content/{game}: no new action file (a game changes only "
+                                   "through nomic act; take the action first)", f"content/{game}", kind=BAD_INPUT))
+        return _commit_and_push(root, game, paths, records, base=base, remote=remote, branch=branch, push=push,
+                                author=author, now=now, use_gh=use_gh)
+
+
+def _commit_and_push(root: Path, game: str, paths: list[str], records: list[dict], *, base: str | None,
+                     remote: str | None, branch: str | None, push: bool, author: str | None, now: datetime | None,
+                     use_gh: bool) -> Submitted:
+    from .check import check_pr
+    from .report import emit
+
     report = check_pr(root, "HEAD", author=author, now=now)
     # what the pull request will hold is the game's folder only: the check's word on other files is not its
     report.problems = [p for p in report.problems if not p.file or p.file.startswith(f"content/{game}/")
