@@ -221,7 +221,7 @@ def test_a_founding_stat_the_rules_cannot_read_is_bad_input_at_its_line(tmp_path
     assert r.returncode == 2, r.stdout + r.stderr
     assert "Traceback" not in r.stdout + r.stderr
     where = f"content/settlement/initial/gamestate/roster.yaml:{row + 1}:"
-    assert any(line.startswith(where) and "stats.hunger: 'x' is not a whole number" in line
+    assert any(line.startswith(where) and "stats.hunger: \"x\" is not a whole number" in line
                for line in r.stdout.splitlines()), r.stdout
     assert {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()} == before
 
@@ -336,3 +336,17 @@ def test_effects_from_a_file_not_named_yaml_are_told_why_they_were_read_as_text(
     assert "params.effects: " in r.stdout and "is not a mapping (key: value pairs)" in r.stdout, r.stdout
     assert (f"note: effects=@{repo / 'effects.txt'} was read as text: a file after @ is read as YAML data only when "
             "its name ends in .yaml or .yml") in r.stdout, r.stdout
+
+
+def test_a_roster_stat_of_the_wrong_kind_is_shown_as_the_file_writes_it(tmp_path):
+    """true, null and "x" as YAML writes them (as the replay's 'file says true' beside it), not Python's True/None."""
+    repo = make_repo(tmp_path, "monkey")
+    path = repo / "content" / "monkey" / "gamestate" / "roster.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("bananas: 12", "bananas: true", 1).replace("hat: Blue", "hat: null", 1),
+                    encoding="utf-8")
+    r = nomic(repo, "check")
+    assert "Traceback" not in r.stdout + r.stderr
+    assert "players[0].stats.bananas: true is not a whole number" in r.stdout, r.stdout
+    assert "players[1].stats.hat: null is not text" in r.stdout, r.stdout
+    assert "True is not" not in r.stdout and "None is not text" not in r.stdout, r.stdout

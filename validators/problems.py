@@ -7,6 +7,7 @@ forbid it: exit 1).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
@@ -101,6 +102,13 @@ def did_you_mean(word: str, choices: Iterable[str], show: Callable[[str], str] =
 # What a JSON Schema type (or a roster stat's declared type) asks, in a player's words
 KIND_WORDS = {"integer": "a whole number", "number": "a number", "string": "text", "boolean": "true or false",
               "array": "a list", "list": "a list", "object": "a mapping (key: value pairs)", "null": "nothing (null)"}
+
+
+def shown_value(value: object) -> str:
+    """A value as a message writes it, in the words of the file it came from (YAML's, JSON's): "three", true,
+    null, [1, 2], as the schema's messages write them; never Python's 'three', True or None."""
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def wrong_kind(shown: str, kinds: str | Iterable[str]) -> str:

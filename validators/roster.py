@@ -15,7 +15,7 @@ import unicodedata
 from typing import Any, Callable, Iterable, Iterator
 
 from .engine import Ctx, State, peek, peek_items
-from .problems import Illegal, Problem, wrong_kind
+from .problems import Illegal, Problem, shown_value, wrong_kind
 from .timeutil import format_time
 
 
@@ -133,7 +133,7 @@ def check_roster(state: State, file: str = "") -> Iterable[Problem]:
             v = stats[name]
             t = d["type"]
             if not STAT_TYPES[t](v):
-                yield Problem(wrong_kind(repr(v), t), file, field=f"players[{i}].stats.{name}")
+                yield Problem(wrong_kind(shown_value(v), t), file, field=f"players[{i}].stats.{name}")
                 continue
             wrong = value_problem(d, v)
             if wrong:

@@ -12,7 +12,7 @@ from datetime import timedelta
 from typing import Any, Iterator
 
 from ...engine import LEADER, PLAYER, Action, Ctx
-from ...problems import Problem, wrong_kind
+from ...problems import Problem, shown_value, wrong_kind
 from ...roster import STAT_TYPES, change_stat, fold, new_stats, used_names, value_problem
 from ...timeutil import format_time, parse_time, week_start
 from .common import (
@@ -173,7 +173,7 @@ def _start_stats_problem(ctx: Ctx, kind: str, stats: dict[str, Any]) -> str | No
         if d is None:
             return f"{field}: the roster keeps no stat {key!r} (its stats: {', '.join(defs)})"
         if not STAT_TYPES.get(d["type"], lambda v: True)(value):
-            return f"{field}: {wrong_kind(repr(value), d['type'])}, as the roster's {key} is"
+            return f"{field}: {wrong_kind(shown_value(value), d['type'])}, as the roster's {key} is"
         wrong = value_problem(d, value)
         if wrong:
             return f"{field}: {wrong}"
