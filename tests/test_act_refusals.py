@@ -274,3 +274,18 @@ def test_act_refuses_to_build_on_an_uncommitted_illegal_action(tmp_path):
     assert (f"{GAME}/actions/{name}:4:9: Chidi is not an admin; only admins may take this action "
             "[rule: 1.5 Enactment]") in r.stdout, r.stdout
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == f"?? {GAME}/actions/{name}\n"
+
+
+def test_act_refusing_a_file_added_by_hand_says_how_to_remove_it(tmp_path):
+    """Seed 001 1.1: the ruleset changes only by enacted proposals. A rule file added by hand is not undone by `git
+    checkout`, so the advice names `git clean` as well; nothing is written."""
+    repo = make_repo(tmp_path)
+    rules = repo / GAME / "ruleset"
+    (rules / "numbers-two.md").write_text((rules / "numbers.md").read_text().replace("id: numbers\n",
+                                                                                      "id: numbers-two\n", 1))
+    r = _vote(repo, "Chidi", "2026-11-22T11:00:00Z")
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert ("Undo them with `git checkout HEAD -- content/blognomic` and remove the files added there (`git clean -n "
+            "content/blognomic` lists them), then act again") in r.stdout, r.stdout
+    assert "rule 'numbers-two' was added, but no action adds it" in r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == f"?? {GAME}/ruleset/numbers-two.md\n"

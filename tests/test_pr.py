@@ -93,7 +93,7 @@ def test_pr_with_nothing_to_submit_or_two_games_says_so(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     assert git(work, "show", "--name-only", "--format=", "HEAD").split()[0].startswith("content/other/")
     assert f"not pushed (--no-push): push the branch and open the pull request into main yourself: git push -u " \
-           f"REMOTE {BRANCH}" in r.stdout
+           f"origin {BRANCH}" in r.stdout
     assert git(work, "status", "--porcelain").startswith(" M content/blognomic/")  # left as it was
 
 
@@ -220,3 +220,18 @@ def test_pr_waits_for_no_nomic_act_writing_the_game(tmp_path):
     assert r.returncode == 2 and "another nomic command is writing this game" in r.stdout, r.stdout + r.stderr
     assert git(work, "symbolic-ref", "--short", "HEAD").strip() == "main"
     assert nomic(work, "pr", *NOW).returncode == 0
+
+
+def test_pr_never_commits_on_main_when_the_remote_s_default_is_another_branch(tmp_path):
+    """The remote's default branch is develop; a player on main still gets a branch of their own: main, master and
+    the base are branches a pull request goes into, never ones it is made on."""
+    work, origin = _cloned(tmp_path)
+    git(work, "push", "-q", "origin", "main:develop")
+    git(work, "remote", "set-head", "origin", "develop")
+    assert nomic(work, *VOTE).returncode == 0
+    r = nomic(work, "pr", *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.splitlines()[0] == f"on a new branch {BRANCH} (from main)", r.stdout
+    assert f"open a pull request from {BRANCH} into develop on origin" in r.stdout
+    assert git(origin, "rev-parse", "main") == git(work, "rev-parse", "origin/main")
+    assert git(work, "rev-parse", "main") == git(work, "rev-parse", "origin/main")

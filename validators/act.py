@@ -399,7 +399,9 @@ def unexplained_changes(root: Path, game: str, now: datetime | None = None) -> l
                 f"commit (`git checkout HEAD -- {folder}`, then delete the new action files: `git clean -n "
                 f"{folder}` lists them) and take the actions again")
     else:
-        undo = f"Undo them with `git checkout HEAD -- {folder}`, then act again"
+        added = any(line.startswith("?? ") for line in status.stdout.splitlines())
+        also = f" and remove the files added there (`git clean -n {folder}` lists them)" if added else ""
+        undo = f"Undo them with `git checkout HEAD -- {folder}`{also}, then act again"
     what = ("an uncommitted action here is one the rules refuse" if any(p.action for p in found) else
             "the uncommitted changes here are not what the game's actions give")
     head = Problem(f"{what}: a pull request with them would be refused, and this action with it, so nothing was "

@@ -528,7 +528,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     pq = sub.add_parser("pr", help="make the pull request of the actions taken: judge, commit, push, open it")
     pq.add_argument("game", nargs="?", help="the game (default: the one with uncommitted changes)")
-    pq.add_argument("--base", help="the branch the pull request goes into (default: the remote's default, else main or master)")
+    pq.add_argument("--base", help="the branch the pull request goes into (default: the remote's default, else "
+                    "main or master)")
     pq.add_argument("--remote", default="origin", help="the remote to push to (default: origin)")
     pq.add_argument("--branch", help="the branch to make (default: NAME/ACTION-TIME, when on the base branch)")
     pq.add_argument("--no-push", action="store_true", help="commit on the branch only; push and open it yourself")

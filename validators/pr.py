@@ -174,7 +174,9 @@ def _commit_and_push(root: Path, game: str, paths: list[str], records: list[dict
     detached = not current
     made = ""  # the branch made here, if any
     done.title = _title(records, game)
-    if not current or current == base or (branch and branch != current):
+    # a branch the pull request could go into is never committed on: the base, the remote's default, main, master
+    shared = {base, "main", "master", _default_base(root, remote)}
+    if not current or current in shared or (branch and branch != current):
         name = branch or _branch_name(records)
         if _git(root, "rev-parse", "--verify", "-q", f"refs/heads/{name}", check=False).returncode == 0:
             raise BadInput(Problem(f"the branch {name} exists already; name another with --branch", field="--branch",
@@ -208,7 +210,7 @@ def _commit_and_push(root: Path, game: str, paths: list[str], records: list[dict
     if not push or remote is None:
         why = "--no-push" if not push else "no remote named origin (--remote names another)"
         done.lines.append(f"not pushed ({why}): push the branch and open the pull request into {base} yourself: "
-                          f"git push -u REMOTE {current}")
+                          f"git push -u {remote or 'REMOTE'} {current}")
         return done
     pushed = _git(root, "push", "-q", "-u", remote, current, check=False)
     if pushed.returncode != 0:

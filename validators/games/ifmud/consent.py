@@ -703,7 +703,7 @@ def _names_of_the_departed(ctx: Ctx, scratch: Ctx, renames: dict[str, str]) -> s
             if f.get("account") and str(pl.get("account") or "").lower() != f["account"].lower():
                 return (f"the name {pl['name']!r} stays with {f['name']}, {who} (account {f['account']}); only they "
                         "may be added back under it (Rules 12, 27)")
-            if not f.get("account"):
+            if not f.get("account") and j < len(former):
                 return (f"the name {pl['name']!r} stays with {f['name']}, {who}; the record names no account, so "
                         f"nothing shows it is them (effects may write it: /roster/former/name={f['name']}/account) "
                         "(Rules 12, 27)")
