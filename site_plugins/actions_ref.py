@@ -29,20 +29,25 @@ def in_words(state: State, module: Module) -> Callable[[str], str]:
     """A module's text in the game's current words: each keyword it is written in (``Module.words``) that the game
     now calls otherwise (an Ascension Address replaced it: seed 001 1.9, seed 003 rule 9) is replaced where it stands
     whole and in its case, as the Address replaces it in the rules (no letter, digit or underscore touching it), with
-    "a" or "an" before it as the new word takes ("a Colonist", "an Explorer")."""
+    "a" or "an" before it as the new word takes ("a Colonist", "an Explorer"); never inside a `code span`, what a
+    player types (a parameter's value that the Address leaves as it was)."""
     replace = {old: state.keyword(key, old) for key, old in module.words.items()}
     replace = {old: new for old, new in replace.items() if new != old}
     if not replace:
         return lambda text: text
     words = "|".join(re.escape(k) for k in sorted(replace, key=len, reverse=True))
-    pattern = re.compile(r"(?:(?<!\w)([Aa]n?) )?(?<!\w)(" + words + r")(?!\w)")
+    # a `code span` first, kept as it is: it is what a player types (a parameter, a value of its enum such as
+    # quazie.give-role's role `GRAND POOBAH`), which an Address does not rename
+    pattern = re.compile(r"(`[^`]+`)|(?:(?<!\w)([Aa]n?) )?(?<!\w)(" + words + r")(?!\w)")
 
     def one(m: re.Match[str]) -> str:
-        new = replace[m.group(2)]
-        if not m.group(1):
+        if m.group(1):
+            return m.group(1)
+        new = replace[m.group(3)]
+        if not m.group(2):
             return new
         a = article(new)
-        return f"{a.capitalize() if m.group(1)[0] == 'A' else a} {new}"
+        return f"{a.capitalize() if m.group(2)[0] == 'A' else a} {new}"
 
     return lambda text: pattern.sub(one, text)
 

@@ -523,3 +523,21 @@ def test_invariants_read_stats_of_another_type_as_what_they_are_not(base):
     messages = [p.message for p in inv(s)]
     assert "['Fruity'] is not a flavour" in messages
     assert "['Disco'] is not a Dance Move" in messages
+
+
+def test_the_actions_page_keeps_a_value_to_type_as_the_action_takes_it_after_an_address(base):
+    """Seed 003 rule 9: an Ascension Address may replace "GRAND POOBAH" and "Muffin"; the Actions page writes the new
+    words in the module's texts, but not inside a code span: quazie.give-role's role is still typed `GRAND POOBAH`
+    (its enum), so its doc may not tell the reader the role is called by the new word."""
+    from site_plugins.actions_ref import render_actions
+    from site_plugins.links import Links
+
+    registry = base_state("quazie-base")[1]
+    config = {**base.config, "keywords": {**base.config.get("keywords", {}), "leader": "Grand Baker",
+                                          "player": "Cupcake", "players": "Cupcakes"}}
+    html = render_actions(State(config, base.docs, base.rules), registry, Links("g", "games/g/actions.md", {}), "g")
+    give = html.split("quazie.give-role` {#")[1].split("</div>\n</div>")[0]
+    assert "<td>GRAND POOBAH | Writer of Awesome |" in give  # the enum, as the check takes it
+    assert "<code>GRAND POOBAH</code>: any Cupcake may give it to another, if there is no Grand Baker" in give
+    assert "<code>Writer of Awesome</code>: only the Grand Baker gives it" in give
+    assert "Grand Baker:" not in give

@@ -179,10 +179,10 @@ GIVE = Action(
     check=_give_check,
     ready=_give_ready,
     effect=_give,
-    doc="GRAND POOBAH: any Muffin may give it to another, if there is no GRAND POOBAH (no leader, no holder). "
-        "Writer of Awesome: only the GRAND "
-        "POOBAH gives it, never to themselves. Limbo King: to the only Muffin in Limbo. Eggman's Minion: to a "
-        "Muffin who has been at Position 4 for more than 48 hours. The Stuff Describer is never given.",
+    doc="`GRAND POOBAH`: any Muffin may give it to another, if there is no GRAND POOBAH (no leader, no holder). "
+        "`Writer of Awesome`: only the GRAND POOBAH gives it, never to themselves. `Limbo King`: to the only Muffin "
+        "in Limbo. `Eggman's Minion`: to a Muffin who has been at Position 4 for more than 48 hours. The Stuff "
+        "Describer is never given.",
 )
 
 
