@@ -541,3 +541,19 @@ def test_the_actions_page_keeps_a_value_to_type_as_the_action_takes_it_after_an_
     assert "<code>GRAND POOBAH</code>: any Cupcake may give it to another, if there is no Grand Baker" in give
     assert "<code>Writer of Awesome</code>: only the Grand Baker gives it" in give
     assert "Grand Baker:" not in give
+
+
+def test_the_actions_page_calls_the_stuffs_as_the_roster_now_does(base):
+    """Seed 003 rule 9 names "Stuffs" among the words an Ascension Address may replace, which renames the roster's
+    column (as the Positions page heads it); the Actions page's summaries and docs write it so too."""
+    from site_plugins.actions_ref import render_actions
+    from site_plugins.links import Links
+
+    registry = base_state("quazie-base")[1]
+    docs = copy.deepcopy(base.docs)
+    docs["roster"].setdefault("stats", {}).setdefault("stuff", {})["label"] = "Crumbs"
+    html = render_actions(State(base.config, docs, base.rules), registry, Links("g", "games/g/actions.md", {}), "g")
+    assert "<p>Writer of Awesome: gain 5 Crumbs (once a day)</p>" in html
+    assert "Stuffs" not in html and "Stuff Describer" in html  # "Stuff" is no word of the Address
+    plain = render_actions(base, registry, Links("g", "games/g/actions.md", {}), "g")
+    assert "<p>Writer of Awesome: gain 5 Stuffs (once a day)</p>" in plain

@@ -799,6 +799,9 @@ class Module:
     # parameters' descriptions and docs): {"player": "Colonist", ...}. An Ascension Address may replace them (seed
     # 001 1.9, seed 003 rule 9); the wiki's Actions page writes the game's current keyword in their place.
     words: dict[str, str] = field(default_factory=dict)
+    # The roster's column labels its texts are written in, by stat: {"stuff": "Stuffs"}. An Address replacing a word
+    # renames a label holding it (seed 003 rule 9 names "Stuffs"); the Actions page writes the roster's label now.
+    labels: dict[str, str] = field(default_factory=dict)
     # The wiki pages this module draws from a state (see Page).
     pages: Callable[[State], list[Page]] | None = None
     # A wiki page for one action of the log, drawn from its record and outcome (a dance, step by step) in the

@@ -100,6 +100,7 @@ MODULE = Module(
     name="quazie",
     title="The First Dynasty of Quazie",
     words={"player": "Muffin", "players": "Muffins", "leader": "GRAND POOBAH"},
+    labels={"stuff": "Stuffs"},
     docs=[
         DocKind("quazie", "quazie_state.schema.json", "Day log, Launch Base, tag, music and Hands bookkeeping",
                 fresh_founding=fresh.fresh_state),
