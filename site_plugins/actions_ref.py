@@ -27,10 +27,11 @@ def words_html(text: str) -> str:
 
 def in_words(state: State, module: Module) -> Callable[[str], str]:
     """A module's text in the game's current words: each keyword (``Module.words``) or roster column label
-    (``Module.labels``) it is written in that the game now calls otherwise (an Ascension Address replaced it: seed 001 1.9, seed 003 rule 9) is replaced where it stands
-    whole and in its case, as the Address replaces it in the rules (no letter, digit or underscore touching it), with
-    "a" or "an" before it as the new word takes ("a Colonist", "an Explorer"); never inside a `code span`, what a
-    player types (a parameter's value that the Address leaves as it was)."""
+    (``Module.labels``) it is written in that the game now calls otherwise (an Ascension Address replaced it: seed
+    001 1.9, seed 003 rule 9) is replaced where it stands whole and in its case, as the Address replaces it in the
+    rules (no letter, digit or underscore touching it), with "a" or "an" before it as the new word takes ("a
+    Colonist", "an Explorer"); never inside a `code span`, what a player types (a parameter's value that the Address
+    leaves as it was)."""
     replace = {old: state.keyword(key, old) for key, old in module.words.items()}
     stats = (state.doc("roster").get("stats") or {}) if "roster" in state.docs else {}
     replace |= {old: str((stats.get(key) or {}).get("label") or old) for key, old in module.labels.items()}
