@@ -428,6 +428,20 @@ def test_invariants_catch_a_monkey_in_two_places():
     assert any("not both or neither" in m for m in messages)
 
 
+def test_invariants_write_a_stat_s_value_as_the_roster_file_does():
+    """Seed 000, Hammers and Hats: a hammer or hat not on its list is named as the roster writes it (null, "Teal"),
+    not in Python's words (None, 'Teal')."""
+    from validators.games.monkey import MODULE
+
+    state, _ = base_state("monkey-dance")
+    monkey = next(p for p in state.players() if not p.get("kind"))
+    monkey["stats"]["hat"] = None
+    monkey["stats"]["hammer"] = "Teal"
+    messages = [p.message for inv in MODULE.invariants for p in inv(state)]
+    assert f"{monkey['name']}'s hat null is not on the Hat List" in messages, messages
+    assert f'{monkey["name"]}\'s hammer "Teal" is not on the hammer list' in messages, messages
+
+
 def test_invariants_report_an_item_lying_in_an_occupied_position():
     """Seed 000, "Items": an item nobody holds lies only in an empty position (a hand-edited state)."""
     from validators.games.monkey import MODULE

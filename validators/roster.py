@@ -286,11 +286,11 @@ def welcome_back(ctx: Ctx, name: str, taken_off: Iterable[dict[str, Any]] = (),
     so its names stay theirs as given up: where the game lets a name change only by a proposal, ``core.join``
     refuses such a return under a new name first."""
     key = fold(name)
-    mine = account.casefold() if account else None
+    mine = account.lower() if account else None
 
     def theirs(f: Any) -> bool:
         return (fold(f["name"]) == key or any(fold(g["name"]) == key for g in f.get("formerly", []))
-                or (mine is not None and str(f.get("account") or "").casefold() == mine))
+                or (mine is not None and str(f.get("account") or "").lower() == mine))
 
     here = [f for f in peek(ctx.doc("roster").get("former", [])) if theirs(f)]
     back = here + [f for f in taken_off if theirs(f)]

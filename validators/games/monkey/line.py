@@ -14,6 +14,7 @@ from operator import not_
 from typing import Any
 
 from ...engine import Action, Ctx, Problem, State, peek
+from ...problems import shown_value
 from .common import is_npc, line_world, section_of, world
 from .options import options
 from .world import BARE, IN_LINE, SIZES, KongHolds, World, alphabetical, get_raw, get_raw_or
@@ -276,15 +277,16 @@ def invariants(state: State) -> Iterator[Problem]:
         if where is None:
             yield Problem(f"{name} is neither in the Line nor in the barrel", file="monkey_line", field="positions")
         elif (where == "line") != (status == IN_LINE):
-            yield Problem(f"{name}'s status is {status!r} but e is in the {'Line' if where == 'line' else 'barrel'}",
+            place = "Line" if where == "line" else "barrel"
+            yield Problem(f"{name}'s status is {shown_value(status)} but e is in the {place}",
                           file="roster", field=f"players.{name}.stats.status")
         hammer = p["stats"].get("hammer")
         if hammer not in [h["name"] for h in kit["hammers"]]:
-            yield Problem(f"{name}'s hammer {hammer!r} is not on the hammer list", file="roster",
+            yield Problem(f"{name}'s hammer {shown_value(hammer)} is not on the hammer list", file="roster",
                           field=f"players.{name}.stats.hammer")
         hat = p["stats"].get("hat")
         if hat != BARE and hat not in kit["hats"]:
-            yield Problem(f"{name}'s hat {hat!r} is not on the Hat List", file="roster",
+            yield Problem(f"{name}'s hat {shown_value(hat)} is not on the Hat List", file="roster",
                           field=f"players.{name}.stats.hat")
     occupied = {entry["at"]: entry["monkeys"] for entry in line["positions"] if entry["monkeys"]}
     for i, item in enumerate(state.doc("monkey_items")["items"]):
