@@ -98,6 +98,22 @@ def test_victory_switched_off_by_the_sentence(base):
     assert victory_at_one(s2) is None  # not the only Muffin there
 
 
+def test_the_victory_sentence_names_the_rules_by_their_numbers_now(base):
+    """Seed 003 rule 9: an Ascension Address renumbers the rules it keeps; the page's victory sentence names rules 12
+    and 13 (Position, Muffin Flavours) by the numbers they then have."""
+    s = _with(base, Ben=("position", "1"))
+    for rid, number in (("position", "10"), ("muffin-flavours", "11")):
+        r = s.rules[rid]
+        s.rules[rid] = Rule(r.id, {**r.meta, "number": number}, r.body)
+    (page,) = pages(s)
+    assert "Rule 10 ends with “Simon is an awesome guy.”, so being alone at Position 1 wins nothing" in page.markdown
+    r = s.rules["position"]
+    s.rules["position"] = Rule(r.id, r.meta, r.body.replace("Simon is an awesome guy.\n", ""))
+    (page,) = pages(s)
+    assert "**Ben** is the only Muffin at Position 1 and has met rule 10's victory conditions" in page.markdown
+    assert "rule 12" not in page.markdown.lower()
+
+
 def test_a_hand_in_the_awesome_sentence_does_not_switch_the_victory_on(base):
     """Rule 12 (seed 003) sets no victory while it ends with "Simon is an awesome guy."; rule 22 says a Hand's braces
     do not interfere with the text they enclose, so a Hand grabbing part of that sentence leaves it the rule's

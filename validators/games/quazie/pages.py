@@ -164,6 +164,12 @@ def colours_table(state: State) -> str:
     return out
 
 
+def _number(state: State, rule_id: str, seed: str) -> str:
+    """A rule's number as the Ruleset now writes it (``seed``: the seed's, when the game has no such rule)."""
+    rule = state.rules.get(rule_id)
+    return rule.number if rule is not None and rule.number else seed
+
+
 def pages(state: State) -> list[Page]:
     # the Muffin and the Muffins as game.yaml now calls them: an Ascension Address may replace "Muffin" (rule 9)
     muffin, plural = state.keyword("player", "Muffin"), state.keyword("players", "Muffins")
@@ -175,15 +181,18 @@ def pages(state: State) -> list[Page]:
              "## Colours and Hands", "", colours_table(state), ""]
     winner = victory_at_one(state)
     rule = state.rules.get("position")
+    # the rules by their numbers now: an Ascension Address renumbers those it keeps (rule 9)
+    position, flavours = _number(state, "position", "12"), _number(state, "muffin-flavours", "13")
     if winner:
-        met = f"**{md(winner)}** is the only {md(muffin)} at Position 1 and has met rule 12's victory conditions"
+        met = (f"**{md(winner)}** is the only {md(muffin)} at Position 1 and has met rule {md(position)}'s victory "
+               "conditions")
         # rule 13 (seed 003): a Robot Muffin may not declare victory, so having met the conditions wins nothing yet
         robot = next((stat(p, "flavour") == ROBOT for p in muffins(state) if p["name"] == winner), False)
         lines += ["## Victory", "", met + (f", but is Robot flavoured, and a Robot {md(muffin)} may not declare "
-                                           "victory (rule 13)." if robot else "."), ""]
+                                           f"victory (rule {md(flavours)})." if robot else "."), ""]
     elif rule is not None and rule.meta.get("status") != "repealed" and ends_awesomely(rule):
-        lines += ["## Victory", "", (f"Rule 12 ends with “{AWESOME_SENTENCE}”, so being alone at Position 1 wins "
-                  "nothing for now."), ""]
+        lines += ["## Victory", "", (f"Rule {md(position)} ends with “{AWESOME_SENTENCE}”, so being alone at "
+                  "Position 1 wins nothing for now."), ""]
     tag_days = state.doc("quazie").get("tag_days", [])
     lines += ["## Tag days", "", ", ".join(time_md(d, day) for d in tag_days) if tag_days else
               "No tag day has been designated; tagging is not possible until one is.", ""]
