@@ -20,7 +20,7 @@ from . import content, schemas, yamlio
 from .content import GameFiles, WorkTree, load_game, require_game
 from .engine import Ctx, State, authorize
 from .judge import Step, cite, judge_one
-from .problems import BAD_INPUT, ILLEGAL, BadInput, Problem
+from .problems import BAD_INPUT, ILLEGAL, NEEDS_ADMIN, BadInput, Problem
 from .timeutil import file_stamp, format_time, frequency_violation, parse_time
 from .transaction import locked, write_all
 
@@ -369,27 +369,21 @@ def unexplained_changes(root: Path, game: str, now: datetime | None = None) -> l
     Nothing is asked when the game's folder has no uncommitted change (the usual case: one ``git status``), when
     the folder is not in a git repository, or when HEAD does not hold the game yet (a game not committed). Files
     that cannot be read or break their schema are left to ``act``, which names them at their lines."""
-    import subprocess
-
     from .check import check_pr
+    from .pr import _git, changed_games, game_problems
 
     folder = f"content/{game}"
-
-    def git(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True)
-
-    status = git("status", "--porcelain", "--untracked-files=all", "--", folder)
-    changed = [line[3:] for line in status.stdout.splitlines() if not line.endswith("/.nomic.lock")]
-    if status.returncode != 0 or not changed:
+    try:
+        changed = changed_games(root).get(game, {})
+    except BadInput:  # not a git repository
         return []
-    if git("cat-file", "-e", f"HEAD:{folder}/game.yaml").returncode != 0:
+    if not changed or _git(root, "cat-file", "-e", f"HEAD:{folder}/game.yaml", check=False).returncode != 0:
         return []
     try:
         report = check_pr(root, "HEAD", now=now)
     except BadInput:
         return []
-    found = [p for p in report.problems
-             if (p.file == folder or p.file.startswith(folder + "/")) and p.kind != "needs-admin"]
+    found = [p for p in game_problems(report, game) if p.file and p.kind != NEEDS_ADMIN]
     if not found or any(p.kind == BAD_INPUT for p in found):
         return []
     pending = sorted(p for p in changed if p.startswith(f"{folder}/actions/"))
@@ -399,7 +393,7 @@ def unexplained_changes(root: Path, game: str, now: datetime | None = None) -> l
                 f"commit (`git checkout HEAD -- {folder}`, then delete the new action files: `git clean -n "
                 f"{folder}` lists them) and take the actions again")
     else:
-        added = any(line.startswith("?? ") for line in status.stdout.splitlines())
+        added = "??" in changed.values()
         also = f" and remove the files added there (`git clean -n {folder}` lists them)" if added else ""
         undo = f"Undo them with `git checkout HEAD -- {folder}`{also}, then act again"
     what = ("an uncommitted action here is one the rules refuse" if any(p.action for p in found) else

@@ -44,9 +44,10 @@ def _git(root: Path, *args: str, check: bool = True) -> subprocess.CompletedProc
     return r
 
 
-def changed_games(root: Path) -> dict[str, list[str]]:
-    """Each game folder with uncommitted changes: game -> the changed paths (untracked files listed one by one)."""
-    out: dict[str, list[str]] = {}
+def changed_games(root: Path) -> dict[str, dict[str, str]]:
+    """Each game folder with uncommitted changes: game -> each changed path (untracked files listed one by one) ->
+    its two-letter ``git status`` code ("??" for a file git does not know). nomic act's lock file is no change."""
+    out: dict[str, dict[str, str]] = {}
     status = _git(root, "status", "--porcelain", "--untracked-files=all", "-z", "--", "content").stdout
     entries = status.split("\0")
     i = 0
@@ -60,8 +61,15 @@ def changed_games(root: Path) -> dict[str, list[str]]:
             i += 1
         parts = PurePosixPath(path).parts
         if len(parts) >= 3 and parts[0] == "content" and parts[-1] != ".nomic.lock":
-            out.setdefault(parts[1], []).append(path)
+            out.setdefault(parts[1], {})[path] = code
     return out
+
+
+def game_problems(report: Report, game: str) -> list[Problem]:
+    """The problems of a check of the whole work tree (``check_pr``) that are the game's: placed in its folder, or
+    nowhere (the pull request's own: its author). Another game's changes are not part of this one's."""
+    folder = f"content/{game}"
+    return [p for p in report.problems if not p.file or p.file == folder or p.file.startswith(folder + "/")]
 
 
 def _new_actions(root: Path, paths: list[str], game: str) -> list[dict]:
@@ -144,7 +152,7 @@ def submit(root: Path, game: str | None, *, base: str | None = None, remote: str
     # held as nomic act holds it, from the reading of the changes to the commit: an action being written meanwhile is
     # neither judged nor committed half-written (and one a killed nomic act left half-written is finished first)
     with locked(root / "content" / game):
-        paths = changed_games(root).get(game, [])
+        paths = list(changed_games(root).get(game, {}))
         records = _new_actions(root, paths, game)
         if not records:
             raise BadInput(Problem(f"nothing to submit in content/{game}: no new action file (a game changes only "
@@ -160,9 +168,7 @@ def _commit_and_push(root: Path, game: str, paths: list[str], records: list[dict
     from .report import emit
 
     report = check_pr(root, "HEAD", author=author, now=now)
-    # what the pull request will hold is the game's folder only: the check's word on other files is not its
-    report.problems = [p for p in report.problems if not p.file or p.file.startswith(f"content/{game}/")
-                       or p.file == f"content/{game}"]
+    report.problems = game_problems(report, game)  # the pull request holds the game's folder only
     done = Submitted(report)
     if report.exit_code != 0:
         return done
