@@ -27,7 +27,7 @@ try:
 except ImportError:  # pragma: no cover - the slower validator alone gives the same answers
     jsonschema_rs = None
 
-from .problems import BAD_INPUT, Problem, did_you_mean, format_path, wrong_kind
+from .problems import BAD_INPUT, Problem, did_you_mean, format_path, shown_value, wrong_kind
 from .yamlio import locate
 
 if TYPE_CHECKING:
@@ -552,7 +552,7 @@ def _describe(error: jsonschema.ValidationError) -> str:
         if isinstance(known, dict) and isinstance(known.get("enum"), list) and len(known["enum"]) <= 12:
             return f"{error.message}: one of {', '.join(map(repr, known['enum']))}"
     if error.validator == "type":
-        said = wrong_kind(_short(error.instance), error.validator_value)
+        said = wrong_kind(shown_value(error.instance), error.validator_value)
         # a type a conditional (if/then) asks for, the schema saying why there: say it (e.g. Rule 45 of ifMUD: a
         # servant's name and species go together, so a named servant's species may not be null)
         if "then" in error.absolute_schema_path and isinstance(error.schema.get("description"), str):
@@ -561,9 +561,9 @@ def _describe(error: jsonschema.ValidationError) -> str:
     if error.validator == "pattern" and error.validator_value == NOT_BLANK:
         return "must not be blank: it says nothing"
     if error.validator == "pattern" and error.validator_value == TIME_PATTERN:
-        return f"{_short(error.instance)} is not a UTC time of the calendar, like 2026-11-22T10:15:00Z"
+        return f"{shown_value(error.instance)} is not a UTC time of the calendar, like 2026-11-22T10:15:00Z"
     if error.validator == "pattern" and error.validator_value == DAY_PATTERN:
-        return f"{_short(error.instance)} is not a day of the calendar, like 2026-11-22"
+        return f"{shown_value(error.instance)} is not a day of the calendar, like 2026-11-22"
     if error.validator == "enum" and isinstance(error.validator_value, list):
         # the choices as a player reads them ('FOO' is not one of 'FOR', 'AGAINST'), not as a Python list
         said = f"{_choice(error.instance)} is not one of {', '.join(map(_choice, error.validator_value))}"
@@ -613,7 +613,7 @@ def _first_unknown(error: jsonschema.ValidationError) -> tuple[str, ...]:
 def _choice(value: Any) -> str:
     """A value an enum names or is given, as the refusal shows it: a text quoted ('aye'), anything else as in the
     file (null, true, 3)."""
-    return repr(value) if isinstance(value, str) else _short(value)
+    return repr(value) if isinstance(value, str) else shown_value(value)
 
 
 def _vote_hint(given: str, schema: Any) -> str:
@@ -629,11 +629,6 @@ def _vote_hint(given: str, schema: Any) -> str:
     plain = all(str(votes.get(s, s)).casefold() == s for s in SAID)  # FOR is for: nothing to explain
     return f"; did you mean {meant!r}?" + ("" if plain else
                                            " (" + ", ".join(f"{votes[s]} is {s}" for s in SAID if s in votes) + ")")
-
-
-def _short(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False, default=str)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def limit_errors(data: Any, limits: Any, *, file: str = "", text: str | None = None,
