@@ -256,18 +256,26 @@ def _no_way(ctx: Ctx, me: dict, direction: str) -> str | None:
     return None
 
 
-def _step_ready(ctx: Ctx) -> Iterator[str]:
-    """Seed 003 rule 13: the check refuses both directions alike when the Muffin is neither Fruity nor Tropical, has
-    moved so today, or can go neither way."""
-    me = _me(ctx)
-    if me is None:
-        return
+def _fruity_head(ctx: Ctx, me: dict) -> Iterator[str]:
+    """Seed 003 rule 13: only a Fruity or Tropical Muffin moves so, once a day (the head of the check and of
+    ``_step_ready`` alike)."""
     flavour = stat(me, "flavour")
     if flavour not in (FRUITY, TROPICAL):
         yield f"{ctx.actor} is {flavour}; only Fruity and Tropical Muffins move this way"
         return
     if done_today(ctx, "fruity", ctx.actor):
         yield f"{ctx.actor} has already made their Fruity move today"
+
+
+def _step_ready(ctx: Ctx) -> Iterator[str]:
+    """Seed 003 rule 13: the check refuses both directions alike when the Muffin is neither Fruity nor Tropical, has
+    moved so today, or can go neither way."""
+    me = _me(ctx)
+    if me is None:
+        return
+    yield from _fruity_head(ctx, me)
+    if stat(me, "flavour") not in (FRUITY, TROPICAL):
+        return
     up, down = _no_way(ctx, me, "up"), _no_way(ctx, me, "down")
     if up and down:
         yield f"{up}, and {down}"
@@ -278,17 +286,14 @@ def _step_check(ctx: Ctx) -> Iterator[str]:
     direction = ctx.params["direction"]
     flavour = stat(me, "flavour")
     pos = stat(me, "position")
+    yield from _fruity_head(ctx, me)
     if flavour not in (FRUITY, TROPICAL):
-        yield f"{ctx.actor} is {flavour}; only Fruity and Tropical Muffins move this way"
-        return
-    if done_today(ctx, "fruity", ctx.actor):
-        yield f"{ctx.actor} has already made their Fruity move today"
-    if step_from(pos, direction) is None:
-        yield f"there is no Standard Position {direction} from {position_label(pos)}"
         return
     way = _no_way(ctx, me, direction)
     if way:
         yield way
+    if step_from(pos, direction) is None:
+        return
     target = ctx.params.get("attract")
     if ctx.params.get("attract_rome") and not target:
         yield "attract_rome sends the attracted Muffin to Rome: give attract too"
