@@ -104,7 +104,10 @@ def render_history(game: Game, links: Links, entries: Sequence[Entry] | None = N
            f'<p class="nomic-lede">{lede}. '
            f'<a href="{esc(links.page("feed"))}" type="application/atom+xml">Atom feed</a>.'
            + ("" if game.replayed else " This game's log is not replayed here (no <code>initial/</code> folder, or a "
-              "step did not replay), so changes are not spelled out.") + "</p>", ""]
+              "step did not replay), so changes are not spelled out.")
+           + (f" The first {counted(game.held, 'action')} (through {esc(game.entries[game.held - 1].file)}) are held "
+              "by a checkpoint: the game's starting point includes them, so they are shown as recorded."
+              if game.replayed and game.held else "") + "</p>", ""]
     if pager:
         out += [pager, ""]
     current = None

@@ -14,6 +14,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from validators import checkpoint
 from validators.content import GameFiles, WorkTree, games, load_game, read_action
 from validators.engine import State
 from validators.judge import judge_one
@@ -60,8 +61,9 @@ class Game:
     files: GameFiles
     initial: State | None
     entries: list[Entry]
-    replayed: bool  # whether the entries carry states
+    replayed: bool  # whether the entries carry states (all but the first ``held``)
     problems: list[str] = field(default_factory=list)
+    held: int = 0  # the actions a checkpoint holds (initial/checkpoint.yaml): first in the log, with no states
 
     @property
     def state(self) -> State:
@@ -93,20 +95,30 @@ def load(root: Path, name: str, *, replay: bool = True) -> Game:
     """Read one game and replay its log. Raises BadInput when its files do not load."""
     kept = PRELOADED.pop((str(Path(root).resolve()), name), None)
     if kept is not None and replay:
-        files, initial, timeline = kept
-        entries = [Entry(path, record, before, applied.state, applied.events)
-                   for path, record, before, applied in timeline]
-        return Game(name, files, initial, entries, replayed=True, problems=[])
+        files, initial, timeline, held = kept
+        entries = [Entry(path, record) for path, record in held]
+        entries += [Entry(path, record, before, applied.state, applied.events)
+                    for path, record, before, applied in timeline]
+        return Game(name, files, initial, entries, replayed=True, problems=[], held=len(held))
     source = WorkTree(root)
     files = load_game(source, name)
     initial: State | None = None
-    if replay and source.list(f"content/{name}/initial"):
-        initial = load_game(source, name, part="initial/", registry=files.registry).state
     entries: list[Entry] = []
     problems: list[str] = []
+    if replay and source.list(f"content/{name}/initial"):
+        founding = load_game(source, name, part="initial/", registry=files.registry)
+        initial = founding.state
+        cp = checkpoint.read(source, name, founding.texts)
+        if cp is not None:  # the actions it holds are shown as recorded: the replay starts after them
+            held, wrong = checkpoint.held(source, files, founding, cp, founding.texts)
+            entries = [] if wrong else [Entry(path, record) for path, record in held]
+            problems += [f"{p.file}: {p.message}" for p in wrong]
+            if wrong:
+                initial = None
+    start = len(entries)
     state = initial
     texts: dict[str, str] = {}
-    for path in files.actions:
+    for path in files.actions[start:]:
         try:
             record = read_action(source, path, texts)
         except BadInput as e:
@@ -123,7 +135,8 @@ def load(root: Path, name: str, *, replay: bool = True) -> Game:
                                 "the wiki shows the history up to here")
                 state = None
         entries.append(entry)
-    return Game(name, files, initial, entries, replayed=initial is not None and not problems, problems=problems)
+    return Game(name, files, initial, entries, replayed=initial is not None and not problems, problems=problems,
+                held=start)
 
 
 def load_all(root: Path, *, replay: bool = True) -> list[Game]:

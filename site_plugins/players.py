@@ -51,9 +51,11 @@ def stat_series(game: Game) -> Series:
     start = game.initial
     if start is not None:
         t0 = _founded(game)
+        # a checkpoint's starting point is the game after the actions it holds: its values date from the last one
+        settled = game.entries[game.held - 1].at if game.held else None
         for p in start.docs["roster"]["players"]:
             for stat, v in (p.get("stats") or {}).items():
-                out.setdefault(p["name"], {}).setdefault(stat, []).append((_joined(p, t0), v))
+                out.setdefault(p["name"], {}).setdefault(stat, []).append((settled or _joined(p, t0), v))
     for entry in game.entries:
         if entry.before is None or entry.after is None:
             continue

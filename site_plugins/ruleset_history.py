@@ -28,10 +28,11 @@ def render_ruleset_history(game: Game, links: Links) -> str:
         found = rule_changes(entry.before.rules, entry.after.rules)
         if found:
             changes.append((entry, found))
+    since = "the game's checkpoint" if game.held else "the game was founded"
     if not changes:
-        out.append('<p class="nomic-lede">No rule has changed since the game was founded.</p>')
+        out.append(f'<p class="nomic-lede">No rule has changed since {since}.</p>')
         return "\n".join(out) + "\n"
-    out.append(f'<p class="nomic-lede">{counted(len(changes), "change")} to the ruleset since the game was founded, '
+    out.append(f'<p class="nomic-lede">{counted(len(changes), "change")} to the ruleset since {since}, '
                f'newest first. The <a href="{esc(links.page("ruleset"))}">ruleset</a> shows the rules as they '
                "stand.</p>")
     out.append("")

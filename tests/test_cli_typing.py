@@ -378,7 +378,7 @@ def test_bash_completion_offers_games_from_a_sub_folder_and_an_action_s_paramete
     assert lines[1] == "proposal=", lines
     assert lines[2].split()[:3] == ["title=", "text=", "effects="], lines
     assert repo == tmp_path / "game-repo"
-    assert lines[3:6] == ["blognomic", "proposal=", "check"], lines
+    assert lines[3:6] == ["blognomic", "proposal=", "check checkpoint"], lines
     assert lines[6] == "game-repo", lines  # --repo's value is a folder
 
 

@@ -137,7 +137,8 @@ def test_editing_the_founding_state_is_refused(tmp_path):
     commit(repo)
     r = check(repo, "chidi-nomic")
     assert r.returncode == 1
-    assert f"{GAME}/initial/gamestate/roster.yaml: the founding state (initial/) may not change" in r.stdout
+    assert (f"{GAME}/initial/gamestate/roster.yaml: the game's starting point (initial/) may change only by an "
+            "admin's checkpoint (chidi-nomic is no admin of blognomic)") in r.stdout
 
 
 @pytest.mark.parametrize("change", ["edit", "add"])
@@ -156,7 +157,8 @@ def test_the_founding_configuration_may_not_change_in_a_pull_request(tmp_path, c
     commit(repo)
     r = check(repo, "alice-nomic")
     assert r.returncode == 1, r.stdout
-    assert f"{GAME}/initial/game.yaml: the founding state (initial/) may not change" in r.stdout
+    assert (f"{GAME}/initial/game.yaml: the game's starting point (initial/) may change only by a checkpoint, "
+            "which writes initial/checkpoint.yaml with it (nomic checkpoint)") in r.stdout
 
 
 def on_main(repo: Path, path: str, old: str, new: str) -> None:

@@ -272,14 +272,28 @@ def audit_game(source: Any, files: Any, report: Report, *, now: datetime | None 
         # invariants): a value they cannot read is bad input at its line, not an error deep in the first rule
         report.add(founding)
         return
+    from . import checkpoint
+
+    held: checkpoint.Held = []
+    try:
+        cp = checkpoint.read(source, name, initial.texts)
+    except BadInput as e:
+        report.add(e.problems)
+        return
+    if cp is not None:  # initial/ is the game after the log's first actions: those are verified, not replayed
+        held, problems = checkpoint.held(source, files, initial, cp, initial.texts)
+        if problems:
+            report.add(problems)
+            return
+    log = files.actions[len(held):]
     states = RecentStates(CONFLICT_WINDOW + 1)
     timeline: list[tuple[str, dict[str, Any], State, Any]] | None = [] if keep is not None else None
-    final, steps = replay_log(files, source, initial.state, files.actions, now=now, states=states,
+    final, steps = replay_log(files, source, initial.state, log, now=now, states=states,
                               timeline=timeline, slim=True)
     if steps and not steps[-1].legal and steps[-1].record and len(steps) > 1 and all(
             p.kind == ILLEGAL and p.rule != "action file names" for p in steps[-1].problems):
         j = len(steps) - 1
-        other = find_conflict(files, source, states, files.actions, j, now=now)
+        other = find_conflict(files, source, states, log, j, now=now)
         if other is not None:
             steps[-1].problems.insert(0, Problem(
                 f"conflicts with the earlier action {other}: each is legal without the other, not both "
@@ -293,8 +307,10 @@ def audit_game(source: Any, files: Any, report: Report, *, now: datetime | None 
         differences = compare(final, files)
         report.add(differences)
         if keep is not None and not differences:
-            keep[name] = (files, initial.state, timeline)
-    report.notes.append(f"{name}: {len(steps)} actions replayed from initial/")
+            keep[name] = (files, initial.state, timeline, held)
+    report.notes.append(f"{name}: {len(steps)} actions replayed from initial/" + (
+        f" (the checkpoint of {cp['at']} by {cp['by']} holds the {counted(len(held), 'action')} before them, "
+        "their files verified by the hash chain)" if cp is not None else ""))
     if initial.config_path != f"{files.root}/initial/game.yaml":
         report.notes.append(f"{name}: no initial/game.yaml (the configuration the game was founded with), so the "
                             "log was replayed with the current game.yaml, and the configuration (keywords, options) "
@@ -500,12 +516,12 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
         except BadInput as e:
             report.add([p.at(message="at the base: " + p.message) for p in e.problems])
             continue
-        if author:
-            who = author_player(before.state, author)
-            if who is not None and any(p["name"] == who and p.get("admin") for p in before.state.players()):
-                author_is_admin = True
+        who = author_player(before.state, author) if author else None
+        if who is not None and any(p["name"] == who and p.get("admin") for p in before.state.players()):
+            author_is_admin = True
         new_actions = []
         history_problems = []
+        starting_point = False  # whether initial/ changes: only a checkpoint may change it
         for status, path, old in touched[name]:
             rel = PurePosixPath(path).relative_to(f"content/{name}").as_posix()
             if status != "D" and head_tree.is_link(path):
@@ -531,8 +547,14 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
                     if status == "R":
                         new_actions.append(path)
             elif rel.startswith("initial/"):
-                history_problems.append(Problem("the founding state (initial/) may not change", path,
-                                                rule="history is append-only"))
+                starting_point = True
+        if starting_point:
+            from . import checkpoint
+
+            problems, note = checkpoint.judge_pr(base_tree, head_tree, before, who, author, touched[name])
+            history_problems += problems
+            if note:
+                report.notes.append(note)
         report.add(history_problems)
         known = set(before.actions)
         try:

@@ -429,6 +429,20 @@ def cmd_new(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_checkpoint(args: argparse.Namespace) -> int:
+    from .checkpoint import make
+    from .schemas import is_blank
+
+    if not args.actor:
+        raise BadInput(Problem("say who makes it: --as NAME (an admin of the game)", field="--as", kind=BAD_INPUT))
+    if args.why is None or is_blank(args.why) or len(args.why) > 200:
+        raise BadInput(Problem("say why, in up to 200 characters: --why 'the judge now refuses ...' (kept in the "
+                               "checkpoint and shown on the wiki)", field="--why", kind=BAD_INPUT))
+    for line in make(_root(args), _game(args.game), args.actor, args.why, _now(args)):
+        print(line)
+    return 0
+
+
 def cmd_hash(args: argparse.Namespace) -> int:
     from .secrets import digest, new_salt
 
@@ -564,6 +578,18 @@ def build_parser() -> argparse.ArgumentParser:
                         "ever enact a proposal")
     n.add_argument("--now", help=argparse.SUPPRESS)
     n.set_defaults(func=cmd_new)
+
+    k = sub.add_parser("checkpoint", help="an admin's: the game as it stands becomes its starting point (initial/); "
+                       "the audit then replays only the actions after it",
+                       description="Copy the game's files into initial/ and write initial/checkpoint.yaml: the "
+                       "audit then replays only the actions after this point, and checks the files of those before "
+                       "it by their hash chain. For a game whose past a changed judge would refuse, or whose log has "
+                       "grown long. Commit it in a pull request of its own.")
+    k.add_argument("game", help="the game's folder under content/")
+    k.add_argument("--as", dest="actor", help="the admin who makes it (your name in the roster)")
+    k.add_argument("--why", help="why the game is settled here (up to 200 characters)")
+    k.add_argument("--now", help=argparse.SUPPRESS)
+    k.set_defaults(func=cmd_checkpoint)
 
     h = sub.add_parser("hash", help="commit to a hidden choice: prints a salt, the hash and the commands")
     h.add_argument("secret")

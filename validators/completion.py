@@ -5,7 +5,7 @@ from __future__ import annotations
 BASH = r'''# nomic completion for bash: eval "$(nomic completion bash)"
 _nomic() {
   local cur="${COMP_WORDS[COMP_CWORD]}"
-  local commands="act check pr fmt build serve replay due tick new hash completion"
+  local commands="act check pr fmt build serve replay due tick new checkpoint hash completion"
   # a leading --repo DIR (or --repo=DIR, which bash splits at '='): the games are DIR's, and the command
   # and its arguments come after it
   local o=1 top="$PWD"
@@ -44,6 +44,7 @@ _nomic() {
     pr) COMPREPLY=( $(compgen -W "$games --base --remote --branch --no-push --author" -- "$cur") ) ;;
     replay|due|tick|new)
       COMPREPLY=( $(compgen -W "$games --without --format --at --as --from --title --admin" -- "$cur") ) ;;
+    checkpoint) COMPREPLY=( $(compgen -W "$games --as --why" -- "$cur") ) ;;
     fmt) COMPREPLY=( $(compgen -f -W "--check" -- "$cur") ) ;;
     completion) COMPREPLY=( $(compgen -W "bash zsh" -- "$cur") ) ;;
   esac

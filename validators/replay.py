@@ -30,10 +30,24 @@ def replay_without(root: Path, game: str, without: list[str]) -> Report:
                             kind=BAD_INPUT)])
     if unknown:
         return report
+    from . import checkpoint
+
+    held: checkpoint.Held = []
+    cp = checkpoint.read(source, game, initial.texts)
+    if cp is not None:  # the replay starts where the audit does: after the actions the checkpoint holds
+        held, problems = checkpoint.held(source, files, initial, cp, initial.texts)
+        report.add(problems)
+        settled = [p for p, _ in held if PurePosixPath(p).name in names]
+        for p in settled:
+            report.add([Problem(f"the checkpoint of {cp['at']} (initial/) holds this action: the game's starting "
+                                "point already includes its effects, so it cannot be left out; put the CfJ's "
+                                "decision right as effects", p, kind=BAD_INPUT)])
+        if problems or settled:
+            return report
     state = initial.state
     texts: dict[str, str] = {}
     left_out = 0
-    for path in files.actions:
+    for path in files.actions[len(held):]:
         if PurePosixPath(path).name in names:
             left_out += 1
             report.notes.append(f"left out {path}")

@@ -1,0 +1,239 @@
+"""Checkpoints (``nomic checkpoint``, validators/checkpoint.py): an admin settles the game as its files stand.
+
+A judge that changes may refuse an action an earlier judge accepted; the game then fails its audit for ever.
+The scenario here is made in real repositories: an earlier judge that let an idle Colonist propose is this
+engine with that one refusal lifted (``older_judge``), which writes the action as ``nomic act`` did then. Today's
+judge (the command line, a fresh process) refuses it, until an admin's checkpoint makes the game as it stands the
+starting point of its audit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.gitgame import check_pr_cli, commit, git, make_repo, nomic
+from validators.act import act
+from validators.content import WorkTree, load_game
+from validators.timeutil import parse_time
+
+GAME = "content/blognomic"
+NOW = "2026-11-24T00:00:00Z"
+HELD = 25  # the example's 24 actions and Emeka's proposal
+THROUGH = "20261106T100000Z--Emeka--core.propose.yaml"
+
+
+def run(repo: Path, *args: str):
+    return nomic(repo, *args, "--now", NOW)
+
+
+def older_judge(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Emeka, idle, proposes: a judge that let idle Colonists propose accepted it (seed 001 1.2 says they may not)."""
+    registry = load_game(WorkTree(repo), "blognomic").registry
+    lax = dataclasses.replace(registry.actions["core.propose"], idle_ok=True)
+    monkeypatch.setitem(registry.actions, "core.propose", lax)
+    result = act(repo, "blognomic", "core.propose", "Emeka", {"title": "Bring back the barn"},
+                 parse_time("2026-11-06T10:00:00Z"), now=parse_time(NOW))
+    assert result.step.legal and result.action_path.endswith(THROUGH), result.step.problems
+    monkeypatch.undo()
+
+
+@pytest.fixture
+def settled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A game whose log holds an action today's judge refuses, on main."""
+    repo = make_repo(tmp_path)
+    git(repo, "checkout", "-q", "main")
+    older_judge(repo, monkeypatch)
+    commit(repo, "Emeka proposes, under the older judge")
+    return repo
+
+
+def test_todays_judge_refuses_the_settled_action_until_a_checkpoint(settled: Path) -> None:
+    r = run(settled, "check")
+    assert r.returncode == 1
+    assert f"{GAME}/actions/{THROUGH}" in r.stdout and "Emeka is idle" in r.stdout
+
+    r = run(settled, "checkpoint", "blognomic", "--as", "Alice", "--why", "the judge now refuses idle proposers")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert f"after {THROUGH} ({HELD} actions since the game began)" in r.stdout
+    cp = (settled / GAME / "initial/checkpoint.yaml").read_text(encoding="utf-8")
+    assert cp == ("# yaml-language-server: $schema=../../../schemas/checkpoint.schema.json\n"
+                  f"through: {THROUGH}\nactions: {HELD}\nstart:\n  actions: 0\n  head: ''\nat: {NOW}\nby: Alice\n"
+                  "why: the judge now refuses idle proposers\n")
+    # the starting point is the game's files as they stand, each YAML file naming its schema from one folder deeper
+    for rel in ("gamestate/proposals.yaml", "gamestate/roster.yaml", "gamestate/ledger.yaml", "game.yaml"):
+        now, kept = (settled / GAME / rel).read_text(), (settled / GAME / "initial" / rel).read_text()
+        assert kept.split("\n", 1)[1] == now.split("\n", 1)[1]
+        assert kept.split("\n", 1)[0] == now.split("\n", 1)[0].replace("$schema=", "$schema=../")
+    assert "Bring back the barn" in (settled / GAME / "initial/gamestate/proposals.yaml").read_text()
+    assert sorted(p.name for p in (settled / GAME / "initial/ruleset").iterdir()) == \
+        sorted(p.name for p in (settled / GAME / "ruleset").iterdir())
+
+    r = run(settled, "check")
+    assert r.returncode == 0, r.stdout
+    assert (f"blognomic: 0 actions replayed from initial/ (the checkpoint of {NOW} by Alice holds the {HELD} "
+            "actions before them, their files verified by the hash chain)") in r.stdout
+
+    # the game goes on from its starting point: the actions after it are replayed and judged as ever
+    r = run(settled, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Alice",
+            "--at", "2026-11-06T11:00:00Z")
+    assert r.returncode == 0, r.stdout + r.stderr
+    r = run(settled, "check")
+    assert r.returncode == 0 and "1 actions replayed from initial/" in r.stdout, r.stdout
+
+
+def test_the_pull_request_of_a_checkpoint(settled: Path) -> None:
+    git(settled, "checkout", "-q", "-b", "checkpoint")
+    r = run(settled, "checkpoint", "blognomic", "--as", "Alice", "--why", "the judge now refuses idle proposers")
+    assert r.returncode == 0, r.stdout + r.stderr
+    commit(settled, "checkpoint")
+    ok = check_pr_cli(settled, "--base", "main", "--author", "alice-nomic", "--now", NOW)
+    assert ok.returncode == 0, ok.stdout
+    assert f"blognomic: a checkpoint by an admin (Alice), holding {HELD} actions through {THROUGH}" in ok.stdout
+    # a player who is no admin may not settle the game: each file of initial/ says so
+    r = check_pr_cli(settled, "--base", "main", "--author", "chidi-nomic", "--now", NOW)
+    assert r.returncode == 1
+    assert (f"{GAME}/initial/checkpoint.yaml: the game's starting point (initial/) may change only by an admin's "
+            "checkpoint (chidi-nomic is no admin of blognomic)") in r.stdout
+    assert f"{GAME}/initial/gamestate/proposals.yaml: the game's starting point" in r.stdout
+
+
+@pytest.mark.parametrize("change, said", [
+    # the copy must be the game's files: a stat changed on the way is refused at that file
+    ("copy", f"{GAME}/initial/gamestate/roster.yaml: differs from {GAME}/gamestate/roster.yaml"),
+    # the checkpoint names the pull request's author as its maker
+    ("by", f"{GAME}/initial/checkpoint.yaml:8:5: by: should be 'Alice'"),
+    # it holds the log through the base's last action, no earlier
+    ("through", f"{GAME}/initial/checkpoint.yaml:2:10: through: should be '{THROUGH}'"),
+    # and it comes alone: an action taken in the same pull request is the game changing besides
+    ("action", f"{GAME}/actions/20261106T110000Z--Alice--core.vote.yaml: a checkpoint is a pull request of its own"),
+])
+def test_a_checkpoint_pull_request_that_is_not_the_games_files_is_refused(settled: Path, change: str,
+                                                                           said: str) -> None:
+    git(settled, "checkout", "-q", "-b", "checkpoint")
+    assert run(settled, "checkpoint", "blognomic", "--as", "Alice", "--why", "settled").returncode == 0
+    initial = settled / GAME / "initial"
+    if change == "copy":
+        roster = initial / "gamestate/roster.yaml"
+        roster.write_text(roster.read_text().replace("admin: false", "admin: true", 1))
+    elif change == "by":
+        cp = initial / "checkpoint.yaml"
+        cp.write_text(cp.read_text().replace("by: Alice", "by: Bruno"))
+    elif change == "through":
+        cp = initial / "checkpoint.yaml"
+        cp.write_text(cp.read_text().replace(THROUGH, "20261105T090000Z--Emeka--core.idle.yaml"))
+    else:
+        commit(settled, "checkpoint")
+        r = run(settled, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Alice",
+                "--at", "2026-11-06T11:00:00Z")
+        assert r.returncode == 0, r.stdout + r.stderr
+    commit(settled, "checkpoint")
+    r = check_pr_cli(settled, "--base", "main", "--author", "alice-nomic", "--now", NOW)
+    assert r.returncode == 1, r.stdout
+    assert said in r.stdout, r.stdout
+
+
+@pytest.mark.parametrize("change, said", [
+    ("edit", f"{GAME}/initial/checkpoint.yaml:2:10: through: the 25 action files before the checkpoint do not hash "
+             "to the chain head it was made with"),
+    ("remove", f"{GAME}/initial/checkpoint.yaml:3:10: actions: holds 25 actions, but the log has 24"),
+    ("add", f"{GAME}/initial/checkpoint.yaml:2:10: through: the log's action number 25 is "
+            "20261105T090000Z--Emeka--core.idle.yaml, not " + THROUGH),
+])
+def test_the_actions_a_checkpoint_holds_cannot_change(settled: Path, change: str, said: str) -> None:
+    """The audit no longer replays them, but their files must be the ones the checkpoint was made from."""
+    assert run(settled, "checkpoint", "blognomic", "--as", "Alice", "--why", "settled").returncode == 0
+    commit(settled, "checkpoint")
+    log = settled / GAME / "actions"
+    if change == "edit":
+        held = log / THROUGH
+        held.write_text(held.read_text().replace("Bring back the barn", "Bring back the bank"))
+    elif change == "remove":
+        (log / "20261102T150000Z--Bruno--core.vote.yaml").unlink()
+    else:
+        shutil.copy(log / "20261102T150000Z--Bruno--core.vote.yaml", log / "20261105T000000Z--Bruno--core.vote.yaml")
+        text = (log / "20261105T000000Z--Bruno--core.vote.yaml").read_text()
+        (log / "20261105T000000Z--Bruno--core.vote.yaml").write_text(text.replace("2026-11-02T15:00:00Z",
+                                                                                    "2026-11-05T00:00:00Z"))
+    r = run(settled, "check")
+    assert r.returncode == 1, r.stdout
+    assert said in r.stdout, r.stdout
+
+
+def test_a_second_checkpoint_keeps_the_first_and_the_log_s_start(settled: Path) -> None:
+    assert run(settled, "checkpoint", "blognomic", "--as", "Alice", "--why", "first").returncode == 0
+    commit(settled, "checkpoint")
+    r = run(settled, "checkpoint", "blognomic", "--as", "Alice", "--why", "again")
+    assert r.returncode == 2 and "no action was taken since the last checkpoint" in r.stdout
+    assert run(settled, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Alice",
+               "--at", "2026-11-06T11:00:00Z").returncode == 0
+    commit(settled, "a vote")
+    r = run(settled, "checkpoint", "blognomic", "--as", "Dana", "--why", "again")
+    assert r.returncode == 0, r.stdout
+    cp = (settled / GAME / "initial/checkpoint.yaml").read_text()
+    assert f"actions: {HELD + 1}\nstart:\n  actions: 0\n  head: ''\n" in cp
+    assert (f"earlier:\n  - through: {THROUGH}\n    actions: {HELD}\n    at: {NOW}\n    by: Alice\n"
+            "    why: first\n") in cp
+    r = run(settled, "check")
+    assert r.returncode == 0 and f"holds the {HELD + 1} actions before them" in r.stdout, r.stdout
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--as", "Chidi", "--why", "x"], "'Chidi' is not an admin of blognomic (its admins: Alice, Bruno, Dana)"),
+    (["--as", "Alice"], "--why: say why, in up to 200 characters"),
+    (["--as", "Alice", "--why", "  "], "--why: say why"),
+    (["--why", "x"], "--as: say who makes it"),
+    (["--as", "Alice", "--why", "x", "--dirty"], "the game has uncommitted changes (1 file, "
+                                                f"{GAME}/gamestate/roster.yaml first)"),
+])
+def test_a_checkpoint_refused_writes_nothing(settled: Path, args: list[str], said: str) -> None:
+    if "--dirty" in args:
+        args = args[:-1]
+        roster = settled / GAME / "gamestate/roster.yaml"
+        roster.write_text(roster.read_text() + "\n")
+    before = {p: p.read_bytes() for p in (settled / GAME / "initial").rglob("*") if p.is_file()}
+    r = run(settled, "checkpoint", "blognomic", *args)
+    assert r.returncode == 2, r.stdout
+    assert said in r.stdout + r.stderr
+    assert {p: p.read_bytes() for p in (settled / GAME / "initial").rglob("*") if p.is_file()} == before
+    assert not [p for p in (settled / GAME).iterdir() if p.name.startswith(".initial")]
+
+
+def test_replaying_without_an_action_the_checkpoint_holds_is_refused(settled: Path) -> None:
+    assert run(settled, "checkpoint", "blognomic", "--as", "Alice", "--why", "settled").returncode == 0
+    r = nomic(settled, "replay", "blognomic", "--without", "20261102T150000Z--Bruno--core.vote.yaml")
+    assert r.returncode == 2
+    assert "holds this action: the game's starting point already includes its effects" in r.stdout
+    assert run(settled, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Alice",
+               "--at", "2026-11-06T11:00:00Z").returncode == 0
+    r = nomic(settled, "replay", "blognomic", "--without", "20261106T110000Z--Alice--core.vote.yaml")
+    assert r.returncode == 0, r.stdout
+    # replayed from the checkpoint: without her change of vote, Alice's vote is the AGAINST she cast before it
+    assert 'proposals[2].votes.Alice: replay gives "AGAINST", file says "FOR"' in r.stdout, r.stdout
+    assert "1 action left out; 12 values of the files would change" in r.stdout, r.stdout
+
+
+def test_the_wiki_shows_the_held_actions_as_recorded(settled: Path) -> None:
+    from site_plugins import model
+    from site_plugins.pages import build_game
+    from validators.check import check_repo
+
+    assert run(settled, "checkpoint", "blognomic", "--as", "Alice", "--why", "settled").returncode == 0
+    assert run(settled, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Alice",
+               "--at", "2026-11-06T11:00:00Z").returncode == 0
+    own = model.load(settled, "blognomic")
+    kept: dict = {}
+    assert check_repo(settled, only=["blognomic"], keep=kept, now=parse_time(NOW)).exit_code == 0
+    model.preload(settled, kept)
+    shared = model.load(settled, "blognomic")
+    for game in (own, shared):
+        assert game.replayed and not game.problems and game.held == HELD and len(game.entries) == HELD + 1
+        assert all(e.before is None for e in game.entries[:HELD])
+        assert game.entries[HELD].before is not None and game.entries[HELD].after is not None
+    site = build_game(own, now=parse_time(NOW))
+    history = {p.src: p.content for p in site.pages}["games/blognomic/history.md"]
+    assert f"The first {HELD} actions (through {THROUGH}) are held by a checkpoint" in history
+    assert "Bring back the barn" in history  # shown as recorded
