@@ -57,6 +57,24 @@ def test_quazie_idling_is_due_only_after_more_than_a_week_without_a_vote():
     assert run(state, registry, [{**idle, "at": after}]).verdict == "legal"
 
 
+def test_quazie_a_muffin_who_joined_again_is_due_a_week_after_joining_not_after_an_old_vote():
+    """Seed 003 rule 2: a Muffin who left and joined again has failed to vote only since its new joining; the vote it
+    cast before leaving (still in ``last_vote`` under its name) is older. ``nomic due`` names it as ``core.idle``
+    judges it: not a minute after it joined, but more than a week after."""
+    state, registry = base_state("blognomic-quazie")
+    records = [
+        {"at": "2026-11-02T10:00:00Z", "actor": "Ann", "action": "core.propose", "params": {"title": "X"}},
+        {"at": "2026-11-02T11:00:00Z", "actor": "Dot", "action": "core.vote", "params": {"proposal": 1, "vote": "FOR"}},
+        {"at": "2026-11-03T10:00:00Z", "actor": "Dot", "action": "core.leave", "params": {}},
+        {"at": "2026-11-17T10:00:00Z", "actor": "Dot", "action": "core.join", "params": {"account": "dot"}},
+    ]
+    out = run(state, registry, records)
+    assert out.verdict == "legal", [p.text() for p in out.problems]
+    assert not any("make Dot idle" in line for line in due(out.state, parse_time("2026-11-17T10:01:00Z")))
+    lines = due(out.state, parse_time("2026-11-24T10:00:01Z"))
+    assert "an admin may make Dot idle (joined 2026-11-17T10:00:00Z, no vote since)" in lines, lines
+
+
 def test_a_player_who_only_filed_ticks_for_a_week_is_due_to_be_idled():
     """Seed 001 1.2: the week of silence is a week with no entry or comment. A tick is neither (the engine's
     record that time has passed), so ``nomic due`` names a player whose only records in the week were ticks,

@@ -29,6 +29,23 @@ def subject_problem(ctx: Ctx, title: str) -> Iterator[str]:
                "is empty is not valid")
 
 
+def quiet_since(state: State | Ctx, p: dict[str, Any]) -> tuple[str, str]:
+    """(time, what happened then): the moment from which a player's seven days towards idleness are counted.
+
+    Seed 001 1.2 (``idle_basis: activity``): their last entry or comment, read as their last game action (the
+    ledger's ``seen``), or their joining. Seed 003 rule 2 (``idle_basis: votes``): their last vote, or their
+    joining if that is later: a Muffin who left and joined again has not failed to vote since joining, whatever
+    it did as the Muffin it was before (the old ``last_vote`` stays under its name; before, it was read first, so
+    a Muffin back in the game a minute could be made idle at once).
+    """
+    joined = (p["joined"], "joined")
+    if opts(state)["idle_basis"] != "votes":
+        return state.doc("ledger").get("seen", {}).get(p["name"]) or p["joined"], "acted"
+    voted = state.doc("proposals").get("last_vote", {}).get(p["name"])
+    times = [joined] + ([(voted, "voted")] if voted else [])
+    return max(times, key=lambda tw: parse_time(tw[0]))
+
+
 def leader(state: State | Ctx) -> str | None:
     return state.doc("dynasty").get("leader")
 

@@ -9,7 +9,7 @@ from ...engine import State
 from ...registry_ctx import ctx_at
 from ...timeutil import format_time, parse_time
 from . import judgment, victory
-from .common import in_hiatus, leader, opts
+from .common import in_hiatus, leader, opts, quiet_since
 from .proposals import decision_marks, enact_now_reason, failable_reason
 
 
@@ -68,21 +68,20 @@ def due(state: State, now: datetime) -> list[str]:
         # seed 003 rule 9: in Hiatus only CfJs go on, so no admin may idle anybody until it ends (hiatus_gate);
         # Ruleset 75's Hiatus allows 1.2, its idling included
         return lines
-    seen = state.doc("ledger").get("seen", {})
     days = o["idle_after_days"]
     for p in state.doc("roster")["players"]:
         if p.get("idle") or p.get("kind"):
             continue
-        if o["idle_basis"] == "votes":
-            last = state.doc("proposals").get("last_vote", {}).get(p["name"]) or p["joined"]
-        else:
-            last = seen.get(p["name"]) or p["joined"]
+        last, what = quiet_since(state, p)  # as core.idle reads it (players.py)
         gap = now - parse_time(last)
         # as core.idle judges it (players.py): seed 003 rule 2 asks *more than* a week without a vote; seed 001 1.2
         # a week or more without an action
         if gap > timedelta(days=days) if o["idle_basis"] == "votes" else gap >= timedelta(days=days):
-            did = "voted" if o["idle_basis"] == "votes" else "acted"
-            lines.append(f"an admin may make {p['name']} idle (last {did} {last})")
+            if o["idle_basis"] != "votes":
+                lines.append(f"an admin may make {p['name']} idle (last acted {last})")
+            else:
+                did = f"last voted {last}" if what == "voted" else f"{what} {last}, no vote since"
+                lines.append(f"an admin may make {p['name']} idle ({did})")
     return lines
 
 

@@ -27,7 +27,7 @@ from ...roster import (
     welcome_back,
 )
 from ...timeutil import format_time, parse_time
-from .common import opts
+from .common import opts, quiet_since
 
 RULE = "players"
 
@@ -500,14 +500,14 @@ def _idle_check(ctx: Ctx) -> Iterator[str]:
         return
     days = o["idle_after_days"]
     since = ctx.at - timedelta(days=days)
+    last, what = quiet_since(ctx, target)
     if o["idle_basis"] == "votes":
-        last = ctx.doc("proposals").get("last_vote", {}).get(target_name) or target["joined"]
         # seed 003 rule 2: failed to vote for *more than* a week, so a vote exactly seven days ago still counts
         if parse_time(last) >= since:
-            yield (f"{target_name} last voted at {last}, not more than {days} days ago; if they do not vote, they "
+            said = f"last voted at {last}" if what == "voted" else f"{what} at {last} and has not voted since"
+            yield (f"{target_name} {said}, not more than {days} days ago; if they do not vote, they "
                    f"may be made idle after {format_time(parse_time(last) + timedelta(days=days))}")
     else:
-        last = ctx.doc("ledger").get("seen", {}).get(target_name) or target["joined"]
         if parse_time(last) > since:
             yield (f"{target_name} last acted at {last}, within the last {days} days; if they do not act, they "
                    f"may be made idle from {format_time(parse_time(last) + timedelta(days=days))}")
