@@ -75,6 +75,23 @@ def test_quazie_a_muffin_who_joined_again_is_due_a_week_after_joining_not_after_
     assert "an admin may make Dot idle (joined 2026-11-17T10:00:00Z, no vote since)" in lines, lines
 
 
+def test_quazie_a_muffin_back_from_idleness_is_due_a_week_after_its_return():
+    """Seed 003 rule 2, as ``core.idle`` reads it: a Muffin that comes back from idleness has failed to vote only
+    since its return (while idle it could not vote), so ``nomic due`` does not name it until a week has passed."""
+    state, registry = base_state("blognomic-quazie")
+    records = [
+        {"at": "2026-11-02T10:00:00Z", "actor": "Ann", "action": "core.propose", "params": {"title": "X"}},
+        {"at": "2026-11-02T11:00:00Z", "actor": "Dot", "action": "core.vote", "params": {"proposal": 1, "vote": "FOR"}},
+        {"at": "2026-11-03T10:00:00Z", "actor": "Dot", "action": "core.idle", "params": {}},
+        {"at": "2026-11-30T10:00:00Z", "actor": "Dot", "action": "core.unidle", "params": {}},
+    ]
+    out = run(state, registry, records)
+    assert out.verdict == "legal", [p.text() for p in out.problems]
+    assert not any("make Dot idle" in line for line in due(out.state, parse_time("2026-11-30T10:01:00Z")))
+    lines = due(out.state, parse_time("2026-12-07T10:00:01Z"))
+    assert "an admin may make Dot idle (came back from idleness 2026-11-30T10:00:00Z, no vote since)" in lines, lines
+
+
 def test_a_player_who_only_filed_ticks_for_a_week_is_due_to_be_idled():
     """Seed 001 1.2: the week of silence is a week with no entry or comment. A tick is neither (the engine's
     record that time has passed), so ``nomic due`` names a player whose only records in the week were ticks,

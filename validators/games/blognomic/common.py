@@ -9,7 +9,7 @@ from typing import Any, Callable, Iterator
 from ...engine import Ctx, State, peek
 from ...roster import active_players, quorum
 from ...schemas import is_blank
-from ...timeutil import parse_time
+from ...timeutil import format_time, parse_time
 from .options import options
 
 FOR_VOTES = ("FOR", "COMPENSATE")
@@ -36,14 +36,27 @@ def quiet_since(state: State | Ctx, p: dict[str, Any]) -> tuple[str, str]:
     ledger's ``seen``), or their joining. Seed 003 rule 2 (``idle_basis: votes``): their last vote, or their
     joining if that is later: a Muffin who left and joined again has not failed to vote since joining, whatever
     it did as the Muffin it was before (the old ``last_vote`` stays under its name; before, it was read first, so
-    a Muffin back in the game a minute could be made idle at once).
+    a Muffin back in the game a minute could be made idle at once); and likewise its return from idleness
+    (``returned``, ``note_return``), whichever of the three is latest.
     """
     joined = (p["joined"], "joined")
     if opts(state)["idle_basis"] != "votes":
         return state.doc("ledger").get("seen", {}).get(p["name"]) or p["joined"], "acted"
-    voted = state.doc("proposals").get("last_vote", {}).get(p["name"])
-    times = [joined] + ([(voted, "voted")] if voted else [])
+    doc = state.doc("proposals")
+    voted = doc.get("last_vote", {}).get(p["name"])
+    back = doc.get("returned", {}).get(p["name"])
+    times = [joined] + ([(voted, "voted")] if voted else []) + ([(back, "came back from idleness")] if back else [])
     return max(times, key=lambda tw: parse_time(tw[0]))
+
+
+def note_return(ctx: Ctx, name: str) -> None:
+    """Seed 003 rule 2 (``idle_basis: votes``): a Muffin back from idleness (``core.unidle``, or a proposal's or
+    CfJ's patch) has its week without a vote counted from its return, as a newcomer's is from its joining. While
+    idle it was no Muffin for rule 4 and could not vote, so it has not failed to vote then (our reading); before,
+    the week ran from its last vote before going idle, and an admin could idle it again the moment it was back,
+    undoing the return rule 2 grants at its request. (Ruleset 75 counts any action, the return included.)"""
+    if opts(ctx)["idle_basis"] == "votes":
+        ctx.edit("proposals").setdefault("returned", {})[name] = format_time(ctx.at)
 
 
 def leader(state: State | Ctx) -> str | None:

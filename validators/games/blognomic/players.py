@@ -27,7 +27,7 @@ from ...roster import (
     welcome_back,
 )
 from ...timeutil import format_time, parse_time
-from .common import opts, quiet_since
+from .common import note_return, opts, quiet_since
 
 RULE = "players"
 
@@ -372,6 +372,7 @@ def _follow_unidling(ctx: Ctx, before: dict[str, Any], same: dict[str, Entry], b
             me.pop("idle_asked", None)
             for k, v in new_stats(ctx.doc("roster")["stats"]).items():
                 me.setdefault("stats", {}).setdefault(k, v)
+            note_return(ctx, p["name"])  # seed 003 rule 2: its week without a vote starts again
             ctx.step({"unidled": p["name"], "by": by})
 
 
@@ -561,6 +562,7 @@ def _unidle(ctx: Ctx) -> None:
     defaults = new_stats(ctx.doc("roster")["stats"])
     for k, v in defaults.items():
         p["stats"].setdefault(k, v)
+    note_return(ctx, ctx.actor)  # seed 003 rule 2: its week without a vote starts again
 
 
 UNIDLE = Action(
@@ -599,9 +601,9 @@ def rename_documents(ctx: Ctx, old: str, new: str) -> None:
     """The BlogNomic documents follow a player's change of name (the module's ``rename`` hook).
 
     Renamed: the author, the votes, the lapsed votes and the resolving admin of every proposal, CfJ and DoV;
-    when each player last voted; the DoV bar; the leader, and the leaders and winners of past dynasties. Kept
-    as written: texts and titles (a dynasty's name, "The First Dynasty of ...", is the name it was given), and
-    proposals' effects, which are applied as they were voted on.
+    when each player last voted and last came back from idleness; the DoV bar; the leader, and the leaders and
+    winners of past dynasties. Kept as written: texts and titles (a dynasty's name, "The First Dynasty of ...", is
+    the name it was given), and proposals' effects, which are applied as they were voted on.
     """
     for kind, key in (("proposals", "proposals"), ("cfjs", "cfjs"), ("dovs", "dovs")):
         doc = ctx.doc(kind)
@@ -622,6 +624,8 @@ def rename_documents(ctx: Ctx, old: str, new: str) -> None:
                     item["resolved"]["by"] = new
     if old in ctx.doc("proposals").get("last_vote", {}):
         rename_key(ctx, ctx.edit("proposals")["last_vote"], old, new, "the times of the last votes")
+    if old in ctx.doc("proposals").get("returned", {}):
+        rename_key(ctx, ctx.edit("proposals")["returned"], old, new, "the times of the returns from idleness")
     if old in ctx.doc("dovs").get("barred", {}):
         rename_key(ctx, ctx.edit("dovs")["barred"], old, new, "the DoV bars")
     dynasty = ctx.doc("dynasty")
