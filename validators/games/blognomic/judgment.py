@@ -57,6 +57,11 @@ def _vote(ctx: Ctx) -> None:
     c = edit_item(ctx, "cfjs", "cfjs", ctx.params["cfj"], "CfJ")
     c["votes"].pop(ctx.actor, None)
     c["votes"][ctx.actor] = ctx.params["vote"]
+    if opts(ctx)["idle_basis"] == "votes":
+        # seed 003 rule 2 idles a Muffin that has failed to vote for more than a week, and rule 6 calls what a Muffin
+        # adds to a CfJ votes ("a Muffin's later votes overriding its earlier ones"): one is a vote for rule 2 too.
+        # Before, only votes on proposals were noted, so a Muffin voting on CfJs every day could be idled
+        ctx.edit("proposals").setdefault("last_vote", {})[ctx.actor] = format_time(ctx.at)
 
 
 CFJ_VOTE = Action(
