@@ -137,9 +137,20 @@ def apply_rule_edits(ctx: Ctx, edits: list[dict[str, Any]], by: str) -> None:
     for i, e in enumerate(edits):
         op, rid = e["op"], e["id"]
         number = rule_number(e["number"], f"effects.rules[{i}].number") if "number" in e else None
+        if op == "add" and rid in rules and rules[rid].meta.get("status") == "repealed":
+            # a repealed rule enacted again: in force once more with the text given (and its number, title and
+            # section where given), and with it the actions and events it makes (engine.repealed)
+            rule = rules[rid]
+            rule.meta["status"] = "active"
+            rule.body = e["body"].rstrip("\n") + "\n"
+            for key, value in (("number", number), ("title", e.get("title")), ("section", e.get("section"))):
+                if value is not None:
+                    rule.meta[key] = value
+            rule.meta.setdefault("history", []).append({"event": "restored", "by": by, "at": when})
+            continue
         if op == "add":
             if rid in rules:
-                raise ValueError(f"rule {rid!r} already exists")
+                raise ValueError(f"rule {rid!r} already exists (a rule in force is changed by amend)")
             meta: dict[str, Any] = {"id": rid, "number": number or "", "title": e.get("title", rid),
                                     "section": e.get("section", "dynastic"), "status": "active"}
             for opt in ("parent", "colour"):

@@ -966,7 +966,7 @@ def _planned_events(registry: Registry, state: State, after: datetime,
     """The scheduled events in (after, until] as ``state`` alone plans them (none fired)."""
     out: list[tuple[datetime, int, Event]] = []
     for i, ev in enumerate(registry.events):
-        if not ev.enabled(state):
+        if not ev.enabled(state) or repealed(state, ev.rule):
             continue
         t = ev.after(state, after)
         guard = 0
@@ -988,7 +988,7 @@ def _next_firing(events: list[Event], state: State, last: datetime, last_index: 
     fire at that very moment; one registered before it (or the same one) fires strictly later."""
     best: tuple[datetime, int, Event] | None = None
     for i, ev in enumerate(events):
-        if not ev.enabled(state):
+        if not ev.enabled(state) or repealed(state, ev.rule):  # a repealed rule's event no longer fires
             continue
         t = ev.after(state, last - _TICK if i > last_index else last)
         if t is None or t > until or t < last or (t == last and i <= last_index):
@@ -1084,8 +1084,23 @@ def name_hint(state: State, name: str) -> str:
     return did_you_mean(name, names)
 
 
+def repealed(state: State, rule_id: str) -> Rule | None:
+    """The rule ``rule_id`` names when the game's ruleset holds it repealed, else None.
+
+    What a rule makes (an action, a scheduled event) is part of the game only while the rule is: a proposal
+    that repeals it takes its action and its events out of the game, and one that enacts it again brings them
+    back. An action or event citing no rule of the ruleset (the engine's own, a citation in words) stands."""
+    rule = state.rules.get(rule_id)
+    return rule if rule is not None and rule.meta.get("status") == "repealed" else None
+
+
 def authorize(registry: Registry, state: State, action: Action, actor: str) -> Iterator[Problem]:
-    """Whether ``actor`` is somebody who may take ``action`` at all."""
+    """Whether ``actor`` is somebody who may take ``action`` at all, and whether the action is still a rule's."""
+    gone = repealed(state, action.rule)
+    if gone is not None:
+        yield Problem(f"the rule that makes this action, {gone.cite()}, has been repealed: the action is no longer "
+                      "part of the game", rule=action.rule)
+        return
     player = state.player(actor)
     who = action.who
     if who == NEWCOMER:
