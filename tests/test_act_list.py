@@ -113,13 +113,17 @@ def test_an_action_the_list_refuses_is_refused_by_the_check_for_every_value(game
         for a in available(ROOT, game, who, NOW):
             action = files.registry.actions[a.name]
             required = action.params.get("required", [])
-            if not a.why_not or not required:
-                continue
             props = action.params.get("properties", {})
-            values = {name: _values(state, name, props[name], used) for name in required}
+            if not a.why_not or not props:
+                continue
+            # the parameters a value is needed for: the required ones, or else each optional one (with none given
+            # among the tries too), since a "no" said of an action with only optional parameters must hold for them
+            asked = required or list(props)
+            values = {name: _values(state, name, props[name], used) for name in asked}
             combos: list[dict] = [{}]
-            for name in required:
-                combos = [{**c, name: v} for c in combos for v in values[name]]
+            for name in asked:
+                combos = [{**c, name: v} for c in combos for v in values[name] + ([] if required else [None])]
+            combos = [{k: v for k, v in c.items() if v is not None} for c in combos]
             if len(combos) > 200:  # too many together: each value of each parameter, the others at their first
                 first = {name: vs[0] for name, vs in values.items()}
                 combos = [{**first, name: v} for name, vs in values.items() for v in vs]

@@ -233,3 +233,22 @@ def test_hunting_an_adjacent_outsider_with_less_energy(tmp_path):
     _do(repo, "settlement.move", moose, {"path": "EWEWEWEW"}, later)
     assert _listed(repo, "Dmitri", later + timedelta(minutes=1))["settlement.hunt"] == []
     _do(repo, "settlement.hunt", "Dmitri", {"outsider": moose}, later + timedelta(minutes=1))
+
+
+def test_an_action_of_optional_parameters_that_asks_for_one_is_no_no(tmp_path) -> None:
+    """Chen stands in a Room with Dirt by a Stove: cooking without ``smoke=`` is refused, asking for it, and with
+    it cooking is legal (seed 001 2.3 Tasks, Cook Meal). The list says "yes" and shows what the judge asked for; a
+    refusal that holds for every value (Asha is by no Stove) stays a "no"."""
+    from tests.gitgame import nomic
+
+    repo = make_repo(tmp_path, GAME)
+    listed = {a.name: a for a in available(repo, GAME, "Chen", NOW)}
+    cook = listed["settlement.cook"]
+    assert cook.why_not == [] and cook.bare and "give smoke=<location>" in cook.bare[0]
+    files = load_game(WorkTree(repo), GAME)
+    record = {"at": format_time(NOW), "actor": "Chen", "action": "settlement.cook", "params": {"smoke": "12l"}}
+    assert judge_one(files.registry, files.state, record, "", now=NOW, check_recorded=False).legal
+    assert available(repo, GAME, "Asha", NOW)[[a.name for a in listed.values()].index("settlement.cook")].why_not
+    out = nomic(repo, "act", GAME, "--list", "--as", "Chen", "--now", format_time(NOW)).stdout
+    assert "yes settlement.cook smoke=?\n" in out
+    assert "      - without parameters: the Room has Dirt, so cooking must turn one Dirt into Smoke" in out

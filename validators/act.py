@@ -291,6 +291,9 @@ class Available:
     why_not: list[str]
     action: Any = None  # the registered Action, for the detail ``nomic act GAME ACTION --list`` shows
     rule: str = ""  # its rule as the game's ruleset numbers it ("1.4 Voting")
+    # what the judge says, when none is given, of an action whose parameters are all optional and that asks for
+    # one of them (Settlement's cook: "give smoke=<location>"): no "no", since a value may be what it asks for
+    bare: list[str] = field(default_factory=list)
 
 
 WHO = {"player": "an active player, for themselves", "admin": "an admin", "leader": "the leader",
@@ -353,10 +356,17 @@ def available(root: Path, game: str, actor: str, at: datetime) -> list[Available
                     why.extend(cite(state, x).text() if isinstance(x, Problem) else str(x) for x in gate(ctx))
             if not why and a.ready is not None:
                 why.extend(x.message if isinstance(x, Problem) else str(x) for x in a.ready(ctx))
-            if not why and not required:
-                step = judge_one(files.registry, state, record, "", check_recorded=False)
-                why.extend(p.message for p in step.problems)
-        out.append(Available(a.name, a.summary, props, required, why, a, cite(state, Problem("", rule=a.rule)).rule))
+        bare = []
+        if not why and not required:
+            step = judge_one(files.registry, state, record_for(a.name, actor, at, {}, None), "", check_recorded=False)
+            # judged whole without parameters: exact for an action that takes none. For one whose parameters are
+            # all optional, a refusal that names one of them asks for a value, which may be what makes it legal: it
+            # is said, not made a "no" (tests/test_act_list.py tries every value of every "no" left)
+            for p in step.problems:
+                asks = props and re.search(r"\b(?:" + "|".join(map(re.escape, props)) + r")\b", p.message)
+                (bare if asks else why).append(p.message)
+        out.append(Available(a.name, a.summary, props, required, why, a, cite(state, Problem("", rule=a.rule)).rule,
+                             bare))
     return out
 
 

@@ -183,6 +183,8 @@ def cmd_act(args: argparse.Namespace) -> int:
             print(f"      {a.summary}")
             for why in a.why_not[:None if args.action else 2]:
                 print(f"      - {why}")
+            for why in a.bare[:None if args.action else 1]:
+                print(f"      - without parameters: {why}")
             if args.action:
                 _describe(a)
         return 0
