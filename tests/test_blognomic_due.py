@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+import pytest
+
 from validators.cases import base_state, run
 from validators.games.blognomic.due import due
 from validators.timeutil import parse_time
@@ -57,39 +61,29 @@ def test_quazie_idling_is_due_only_after_more_than_a_week_without_a_vote():
     assert run(state, registry, [{**idle, "at": after}]).verdict == "legal"
 
 
-def test_quazie_a_muffin_who_joined_again_is_due_a_week_after_joining_not_after_an_old_vote():
-    """Seed 003 rule 2: a Muffin who left and joined again has failed to vote only since its new joining; the vote it
-    cast before leaving (still in ``last_vote`` under its name) is older. ``nomic due`` names it as ``core.idle``
-    judges it: not a minute after it joined, but more than a week after."""
+@pytest.mark.parametrize("away, back, after, said", [
+    # a Muffin who left and joined again has failed to vote only since its new joining; the vote it cast before
+    # leaving (still in ``last_vote`` under its name) is older
+    ("core.leave", "core.join", "2026-11-17T10:00:00Z", "joined 2026-11-17T10:00:00Z, no vote since"),
+    # a Muffin that comes back from idleness has failed to vote only since its return (while idle it could not vote)
+    ("core.idle", "core.unidle", "2026-11-30T10:00:00Z", "came back from idleness 2026-11-30T10:00:00Z, no vote since"),
+])
+def test_quazie_a_muffin_back_in_the_game_is_due_a_week_after_its_return(away, back, after, said):
+    """Seed 003 rule 2, as ``core.idle`` reads it: ``nomic due`` does not name the Muffin a minute after it came
+    back, but more than a week after."""
     state, registry = base_state("blognomic-quazie")
     records = [
         {"at": "2026-11-02T10:00:00Z", "actor": "Ann", "action": "core.propose", "params": {"title": "X"}},
         {"at": "2026-11-02T11:00:00Z", "actor": "Dot", "action": "core.vote", "params": {"proposal": 1, "vote": "FOR"}},
-        {"at": "2026-11-03T10:00:00Z", "actor": "Dot", "action": "core.leave", "params": {}},
-        {"at": "2026-11-17T10:00:00Z", "actor": "Dot", "action": "core.join", "params": {"account": "dot"}},
+        {"at": "2026-11-03T10:00:00Z", "actor": "Dot", "action": away, "params": {}},
+        {"at": after, "actor": "Dot", "action": back, "params": {"account": "dot"} if back == "core.join" else {}},
     ]
     out = run(state, registry, records)
     assert out.verdict == "legal", [p.text() for p in out.problems]
-    assert not any("make Dot idle" in line for line in due(out.state, parse_time("2026-11-17T10:01:00Z")))
-    lines = due(out.state, parse_time("2026-11-24T10:00:01Z"))
-    assert "an admin may make Dot idle (joined 2026-11-17T10:00:00Z, no vote since)" in lines, lines
-
-
-def test_quazie_a_muffin_back_from_idleness_is_due_a_week_after_its_return():
-    """Seed 003 rule 2, as ``core.idle`` reads it: a Muffin that comes back from idleness has failed to vote only
-    since its return (while idle it could not vote), so ``nomic due`` does not name it until a week has passed."""
-    state, registry = base_state("blognomic-quazie")
-    records = [
-        {"at": "2026-11-02T10:00:00Z", "actor": "Ann", "action": "core.propose", "params": {"title": "X"}},
-        {"at": "2026-11-02T11:00:00Z", "actor": "Dot", "action": "core.vote", "params": {"proposal": 1, "vote": "FOR"}},
-        {"at": "2026-11-03T10:00:00Z", "actor": "Dot", "action": "core.idle", "params": {}},
-        {"at": "2026-11-30T10:00:00Z", "actor": "Dot", "action": "core.unidle", "params": {}},
-    ]
-    out = run(state, registry, records)
-    assert out.verdict == "legal", [p.text() for p in out.problems]
-    assert not any("make Dot idle" in line for line in due(out.state, parse_time("2026-11-30T10:01:00Z")))
-    lines = due(out.state, parse_time("2026-12-07T10:00:01Z"))
-    assert "an admin may make Dot idle (came back from idleness 2026-11-30T10:00:00Z, no vote since)" in lines, lines
+    t = parse_time(after)
+    assert not any("make Dot idle" in line for line in due(out.state, t + timedelta(minutes=1)))
+    lines = due(out.state, t + timedelta(days=7, seconds=1))
+    assert f"an admin may make Dot idle ({said})" in lines, lines
 
 
 def test_a_player_who_only_filed_ticks_for_a_week_is_due_to_be_idled():
