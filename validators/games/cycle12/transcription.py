@@ -48,6 +48,11 @@ def _records(state: Any) -> Iterator[tuple[str, Any]]:
     submission)). The first record of a path is its submission. Read only (peek: nothing is copied); the time is
     worked out only when asked."""
     world = state.doc(WORLD)
+    proposals = list(peek(state.doc(PROPOSALS)["proposals"]))
+    # 004 Location Change Cards, Submission: a tile a location change card gave a location was submitted with its
+    # proposal, by its author, not with the location's creation; the location's own record does not claim it
+    changed_tiles = {(c.get("x"), c.get("y"), str(c["tile"])) for p in proposals if p.get("status") == "took-effect"
+                     for c in peek(p.get("changes", ())) if c.get("kind") == "location-card" and c.get("tile")}
     kinds = {}
     for s in peek(world["suggestions"]):
         kinds[s["id"]] = s["kind"]
@@ -57,6 +62,8 @@ def _records(state: Any) -> Iterator[tuple[str, Any]]:
         if not loc.get("created_by") or not loc.get("created"):
             continue
         answered = "card" if kinds.get(loc.get("suggestion")) == "tile" else "tile"
+        if answered == "tile" and (loc.get("x"), loc.get("y"), str(loc.get("tile"))) in changed_tiles:
+            continue  # the tile is a change card's (below, with its proposal)
         if loc.get(answered):
             yield loc[answered], lambda loc=loc: (loc["created_by"], sent_at(loc))
     # the first location's claims, still waiting for their reactions or dropped (their sheets stay submitted)
@@ -72,9 +79,14 @@ def _records(state: Any) -> Iterator[tuple[str, Any]]:
     for n in peek(state.doc(NOMSTERS)["nomsters"]):
         if n.get("card") and n.get("named") and n.get("trainer"):
             yield n["card"], lambda n=n: (card_sender(state, n), n["named"])
-    for p in peek(state.doc(PROPOSALS)["proposals"]):
+    for p in proposals:
         if p.get("card"):
             yield p["card"], lambda p=p: (p["author"], p["submitted"])
+        # the tile of a location change card is attached to the proposal's message, so it is submitted then, whether
+        # or not the proposal takes effect (004 Submission: attaching is submitting)
+        for c in peek(p.get("changes", ())):
+            if c.get("kind") == "location-card" and c.get("tile"):
+                yield c["tile"], lambda p=p: (p["author"], p["submitted"])
     for r in peek(state.doc(JUSTICE)["rfjs"]):
         for path in r.get("sheets", []):
             yield path, lambda r=r: (r["by"], r["at"])
