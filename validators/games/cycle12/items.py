@@ -198,7 +198,28 @@ def _ownership(ctx: Ctx, a: str, b: str, gives: list[int], gets: list[int]) -> I
             yield f"{b} does not own item {ident}"
 
 
+def _mirrored(ctx: Ctx) -> dict[str, Any] | None:
+    """The open offer this one consents to, if any: one the other party made to the actor in the last seven days,
+    of the very items this one names the other way (what it gives is what this one gets, and the reverse).
+
+    004 Trade: a trade takes place when both parties consent to it within seven days of each other, whichever
+    way the second consent is sent; an offer of the same exchange back is that consent."""
+    other, days = ctx.params["with"], timedelta(days=opts(ctx)["trade_days"])
+    give, get = sorted(ctx.params.get("give", [])), sorted(ctx.params.get("get", []))
+    for t in peek(ctx.doc(ITEMS)["trades"]):
+        if t["by"] == other and t["with"] == ctx.actor and t["status"] == "offered" \
+                and ctx.at - parse_time(t["at"]) <= days and sorted(t["give"]) == get and sorted(t["get"]) == give:
+            return t
+    return None
+
+
 def _offer(ctx: Ctx) -> None:
+    t = _mirrored(ctx)
+    # the check found both reputable and each owning what they give (the same items as the other's offer); the
+    # exchange takes place if they are in one location (004 Item Actions), else this consent waits as an offer
+    if t is not None and not (opts(ctx)["trade_same_location"] and apart(ctx, ctx.actor, t["by"])):
+        _complete(ctx, t["id"], {"consented_by": "an offer of the same items the other way"})
+        return
     doc = ctx.edit(ITEMS)
     ident = doc["next_trade"]
     doc["next_trade"] = ident + 1
@@ -222,7 +243,8 @@ OFFER = Action(
     ready=_offer_ready,
     effect=_offer,
     doc="Both players must be reputable. The trade takes place when the other consents "
-        "(`cycle12.accept-trade`) within seven days.",
+        "(`cycle12.accept-trade`) within seven days. An offer of the very items of an open offer made to you, the "
+        "other way round, is that consent: the trade takes place (if you are in one location).",
 )
 
 
@@ -274,7 +296,12 @@ def _accept_check(ctx: Ctx) -> Iterator[str]:
 
 
 def _accept(ctx: Ctx) -> None:
-    t = _trade(ctx, ctx.params["trade"], edit=True)
+    _complete(ctx, ctx.params["trade"])
+
+
+def _complete(ctx: Ctx, trade: int, note: dict[str, Any] | None = None) -> None:
+    """The trade takes place: the items change hands and both sheets are updated."""
+    t = _trade(ctx, trade, edit=True)
     t["status"] = "done"
     t["accepted_at"] = iso(ctx.at)
     for ident in t["give"]:
@@ -283,7 +310,7 @@ def _accept(ctx: Ctx) -> None:
         _transfer(ctx, ident, t["by"])
     for who in dict.fromkeys((t["by"], t["with"])):  # Self-Updating: both lists of items owned changed
         touch_sheet(ctx, who)
-    ctx.step({"trade": t["id"], "done": True})
+    ctx.step({"trade": t["id"], "done": True, **(note or {})})
 
 
 def _transfer(ctx: Ctx, ident: int, to: str) -> None:
