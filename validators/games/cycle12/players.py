@@ -76,6 +76,15 @@ JOIN = Action(
 def _sheet_check(ctx: Ctx) -> Iterator[str]:
     if not ctx.params:
         yield "give a new `image` or `token`"
+    if ctx.params.get("image"):
+        # 004 Self-Updating asks for a *new* character sheet, and Submission calls a sheet new only if it was never
+        # submitted before (as this player's sheet, or as any other sheet the engine records)
+        from .world import submitted_before
+
+        before = submitted_before(ctx, ctx.params["image"])
+        if before:
+            yield f"{ctx.params['image']} was submitted before (by {before}); a character sheet is a new sheet, " \
+                  "one never submitted before"
 
 
 def _sheet(ctx: Ctx) -> None:
