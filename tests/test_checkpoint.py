@@ -172,7 +172,7 @@ def test_a_second_checkpoint_keeps_the_first_and_the_log_s_start(settled: Path) 
                "--at", "2026-11-06T11:00:00Z").returncode == 0
     commit(settled, "a vote")
     r = run(settled, "checkpoint", "blognomic", "--as", "Dana", "--why", "again")
-    assert r.returncode == 0, r.stdout
+    assert r.returncode == 0 and "(1 action since the last checkpoint)" in r.stdout, r.stdout
     cp = (settled / GAME / "initial/checkpoint.yaml").read_text()
     assert f"actions: {HELD + 1}\nstart:\n  actions: 0\n  head: ''\n" in cp
     assert (f"earlier:\n  - through: {THROUGH}\n    actions: {HELD}\n    at: {NOW}\n    by: Alice\n"

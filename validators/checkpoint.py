@@ -164,7 +164,8 @@ def make(root: Path, game: str, by: str, why: str, now: datetime) -> list[str]:
         start = _start(source, game, old)
         ledger = files.state.doc("ledger")
         n = ledger["actions"] - start["actions"]
-        if ledger["actions"] <= (old["actions"] if old else start["actions"]):
+        since = ledger["actions"] - (old["actions"] if old else start["actions"])
+        if since < 1:
             raise BadInput(Problem("no action was taken since " + ("the last checkpoint" if old else "the game began")
                                    + ": there is nothing for a checkpoint to hold", files.doc_paths["ledger"],
                                    field="actions", kind=BAD_INPUT))
@@ -189,7 +190,7 @@ def make(root: Path, game: str, by: str, why: str, now: datetime) -> list[str]:
             data, [schema_line(f"content/{game}/{FILE}", SCHEMA)[2:]]).encode("utf-8")
         _swap(folder, copied)
     return [f"content/{game}/initial/ now holds the game after {data['through']} "
-            f"({counted(n, 'action')} since {'the last checkpoint' if old else 'the game began'}); the audit "
+            f"({counted(since, 'action')} since {'the last checkpoint' if old else 'the game began'}); the audit "
             "replays only the actions after it, and verifies the files of those before it by their hash chain",
             f"commit content/{game}/initial in a pull request of its own (an admin's), e.g.: git switch -c "
             f"checkpoint-{game} && git add content/{game}/initial && git commit -m 'checkpoint' && git push"]
