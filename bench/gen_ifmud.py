@@ -574,9 +574,13 @@ class Sim:
         if kind < 0.15:
             params["section"] = sorted(rng.sample(self.names, rng.randint(8, min(30, len(self.names)))))
         elif kind < 0.2:
-            victim = rng.choice([n for n in self.names if n != author])
-            params["about"] = {"rule": "r82", "player": victim}
-            params["tallies"] = [{"player": victim, "stat": "brownie", "delta": -rng.randint(1, 10)}]
+            # Rule 82: the others fine a player only after a turn of theirs ran out its time (turn.timed_out)
+            timed_out = self.st.doc("turn").get("timed_out") or {}
+            victims = [n for n in self.names if n != author and n in timed_out]
+            if victims:
+                victim = rng.choice(victims)
+                params["about"] = {"rule": "r82", "player": victim}
+                params["tallies"] = [{"player": victim, "stat": "brownie", "delta": -rng.randint(1, 10)}]
         effects = self.effects_for(i)
         # a named section changes nothing, and a fine by all the others (Rule 82) only that player's tallies and the
         # state as if the action had been taken: neither carries these changes (ifMUD seed, Rules 8, 21, 82)

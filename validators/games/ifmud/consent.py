@@ -159,8 +159,9 @@ def _about_limits(ctx: Ctx, about: dict[str, Any]) -> Iterator[Problem]:
     * r40: the place on the Passive Voters list, likewise.
     * r45: the name and species of that player's servant, once its 72 hours have run out unnamed: effects that
       set those two fields of that servant, and no tallies.
-    * r82: the state as if the required action had been taken (effects on the gamestate, taken as that), and a
-      loss of up to ten brownie points and/or one demerit for that player: no other tallies.
+    * r82: once a turn of that player has ended by the passage of time (``turn.timed_out``), the state as if the
+      required action had been taken (effects on the gamestate, taken as that), and a loss of up to ten brownie
+      points and/or one demerit for that player: no other tallies.
     No such proposal edits the rules (Rule 6)."""
     rule, who = about["rule"], about["player"]
     effects = ctx.params.get("effects") or {}
@@ -186,6 +187,13 @@ def _about_limits(ctx: Ctx, about: dict[str, Any]) -> Iterator[Problem]:
                             f"(/entities/servants/owner={who}/name and /species); "
                             + (f"not {wrong[0]}" if wrong else "give no tallies"), rule)
     elif rule == "r82":
+        # ifMUD seed, Rule 82: the other players may restore the state and fine a player only when that player's turn
+        # ran out its time with a required action untaken; a player none of whose turns has timed out (Rule 27's 24
+        # hours, Rule 92's six) never left one so, and the others have nothing to decide about them.
+        if who not in (w.turn(ctx).get("timed_out") or {}):
+            yield w.problem(f"Rule 82 gives the other players a say about {who} only after a turn of {who}'s has "
+                            "ended by the passage of time (Rule 27) without an action the rules required; no turn of "
+                            "theirs has ended so (turn.timed_out)", rule)
         seen: set[str] = set()
         for t in tallies:
             stat, delta = t["stat"], int(t["delta"])

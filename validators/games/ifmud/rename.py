@@ -13,8 +13,8 @@ Renamed: the servant's master (``entities.servants[].owner``) and whoever last m
 Omnibus, the robot or the kitten (Rule 90's ``moved_by``); tokens carried by the player or their servant, a
 token's bar (Rules 112, 145) and last mover, and the last esploding cigar's place (Rule 152); the active player
 and everything the turn keeps by name (moved and locked, themselves or ``servant:<name>``, arrivals, chatting,
-asleep and awake, metamorphosed, the Passive Turn-Takers, silence, honours, winners); the Passive Voters, every
-proposal's author, section, votes, passive ayes, ratifier, vote summary, tallies and ``about``, and the
+asleep and awake, metamorphosed, the Passive Turn-Takers, silence, timed-out turns, honours, winners); the Passive
+Voters, every proposal's author, section, votes, passive ayes, ratifier, vote summary, tallies and ``about``, and the
 donations; a quest's creator and the players who finished one; the last player paid for entering the bubble
 (Rule 29). The ledger is renamed by the engine (``roster.rename_player``).
 
@@ -85,7 +85,7 @@ def _tokens(ctx: Ctx, old: str, new: str) -> None:
 
 
 _TURN_LISTS = ("moved", "locked", "metamorphosed", "asleep", "passive_turn_takers")
-_TURN_KEYS = ("chatting", "awake", "silence")
+_TURN_KEYS = ("chatting", "awake", "silence", "timed_out")
 
 
 def _turn(ctx: Ctx, old: str, new: str) -> None:

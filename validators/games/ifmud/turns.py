@@ -156,6 +156,10 @@ def end_turn(ctx: Ctx, at: datetime, how: str) -> None:
         s = w.servant(ctx, who)
         if s and s["location"] in w.locations(ctx, but=who).values():
             w.set_servant_location(ctx, who, w.room_name(ctx, "quarters"), how="Rule 88", by_action=False)
+        # ifMUD seed, Rule 82: the other players' say over a required action left untaken comes only once a turn has
+        # run out its time; the latest such end of each player's turn is kept for that (consent.py).
+        if how == "timeout":
+            t.setdefault("timed_out", {})[who] = format_time(at)
         # Rule 92: a passive turn-taker timing out without a voluntary action is asleep at the switch.
         if how == "timeout" and who in (t.get("passive_turn_takers") or []) and not t.get("voluntary") \
                 and who not in (t.get("awake") or []) and who not in t.setdefault("asleep", []):
