@@ -283,10 +283,11 @@ OMNIBUS = Action(
 
 
 def _teleporter(ctx: Ctx) -> dict[str, Any] | None:
-    for t in w.by_role(ctx, "teleporter"):
-        if t["location"] == {"player": ctx.actor}:
-            return t
-    return None
+    """The personal teleporter the actor would invoke: ifMUD seed, Rule 110 asks only that they carry *a* fully
+    charged one, so among several carried (Rule 54 lets a proposal add more) a charged one is taken before a burned
+    out one; None when they carry none."""
+    mine = [t for t in w.by_role(ctx, "teleporter") if t["location"] == {"player": ctx.actor}]
+    return next((t for t in mine if t.get("status") == "fully charged"), mine[0] if mine else None)
 
 
 def _teleport_ready(ctx: Ctx) -> Iterator[str]:
