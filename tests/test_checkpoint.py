@@ -10,6 +10,7 @@ starting point of its audit.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import shutil
 from pathlib import Path
 
@@ -60,9 +61,13 @@ def test_todays_judge_refuses_the_settled_action_until_a_checkpoint(settled: Pat
     assert r.returncode == 0, r.stdout + r.stderr
     assert f"after {THROUGH} ({HELD} actions since the game began)" in r.stdout
     cp = (settled / GAME / "initial/checkpoint.yaml").read_text(encoding="utf-8")
+    # the digest of the held files, names and bytes in log order (the log's names sort as its order here)
+    h = hashlib.sha256()
+    for f in sorted((settled / GAME / "actions").iterdir()):
+        h.update(f"{f.name}\0{len(f.read_bytes())}\0".encode() + f.read_bytes())
     assert cp == ("# yaml-language-server: $schema=../../../schemas/checkpoint.schema.json\n"
-                  f"through: {THROUGH}\nactions: {HELD}\nstart:\n  actions: 0\n  head: ''\nat: {NOW}\nby: Alice\n"
-                  "why: the judge now refuses idle proposers\n")
+                  f"through: {THROUGH}\nactions: {HELD}\nstart:\n  actions: 0\n  head: ''\nfiles: {h.hexdigest()}\n"
+                  f"at: {NOW}\nby: Alice\nwhy: the judge now refuses idle proposers\n")
     # the starting point is the game's files as they stand, each YAML file naming its schema from one folder deeper
     for rel in ("gamestate/proposals.yaml", "gamestate/roster.yaml", "gamestate/ledger.yaml", "game.yaml"):
         now, kept = (settled / GAME / rel).read_text(), (settled / GAME / "initial" / rel).read_text()
@@ -105,7 +110,7 @@ def test_the_pull_request_of_a_checkpoint(settled: Path) -> None:
     # the copy must be the game's files: a stat changed on the way is refused at that file
     ("copy", f"{GAME}/initial/gamestate/roster.yaml: differs from {GAME}/gamestate/roster.yaml"),
     # the checkpoint names the pull request's author as its maker
-    ("by", f"{GAME}/initial/checkpoint.yaml:8:5: by: should be 'Alice'"),
+    ("by", f"{GAME}/initial/checkpoint.yaml:9:5: by: should be 'Alice'"),
     # it holds the log through the base's last action, no earlier
     ("through", f"{GAME}/initial/checkpoint.yaml:2:10: through: should be '{THROUGH}'"),
     # and it comes alone: an action taken in the same pull request is the game changing besides
@@ -140,6 +145,9 @@ def test_a_checkpoint_pull_request_that_is_not_the_games_files_is_refused(settle
     ("edit", f"{GAME}/initial/checkpoint.yaml:2:10: through: the 25 action files before the checkpoint do not hash "
              "to the chain head it was made with"),
     ("remove", f"{GAME}/initial/checkpoint.yaml:3:10: actions: holds 25 actions, but the log has 24"),
+    # what the chain does not cover (a note, the outcome recorded) is in the digest of the files' bytes
+    ("note", f"{GAME}/initial/checkpoint.yaml:7:8: files: the 25 action files before the checkpoint are not the "
+             "bytes it was made from"),
     ("add", f"{GAME}/initial/checkpoint.yaml:2:10: through: the log's action number 25 is "
             "20261105T090000Z--Emeka--core.idle.yaml, not " + THROUGH),
 ])
@@ -151,6 +159,9 @@ def test_the_actions_a_checkpoint_holds_cannot_change(settled: Path, change: str
     if change == "edit":
         held = log / THROUGH
         held.write_text(held.read_text().replace("Bring back the barn", "Bring back the bank"))
+    elif change == "note":
+        held = log / "20261102T150000Z--Bruno--core.vote.yaml"
+        held.write_text(held.read_text() + "note: added afterwards\n")
     elif change == "remove":
         (log / "20261102T150000Z--Bruno--core.vote.yaml").unlink()
     else:

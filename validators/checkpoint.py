@@ -4,8 +4,8 @@
 ``initial/`` and writes ``initial/checkpoint.yaml``: which action of the log the copy stands after, the count and
 chain head of the ledger where the log began, who made it, when and why. From then on the audit replays only
 the actions after it. The actions before it stay in the log, and their files are still verified: hashed in
-order from the start's chain head they must give the ledger's chain head of ``initial/``, so none can be
-edited, added or removed without the audit saying so.
+order from the start's chain head they must give the ledger's chain head of ``initial/``, and their bytes the
+digest it records (``files``), so none can be edited, added or removed without the audit saying so.
 
 What it is for: a judge that changes (a fixed rule, a stricter check) may refuse an action a former judge
 accepted, and the game can then never pass its audit again, although every player acted in good faith on what
@@ -18,6 +18,7 @@ files, through the base's last action, by the pull request's author.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 from datetime import datetime
@@ -94,11 +95,26 @@ def held(source: Source, files: GameFiles, initial: GameFiles, cp: dict[str, Any
             continue
         out.append((p, record))
         head = chain(head, record)
+    edited = f"one of them was edited since (git log -p -- {files.root}/actions shows which)"
     if not problems and head != ledger.get("head"):
         problems.append(problem(f"the {counted(n, 'action file')} before the checkpoint do not hash to the chain "
-                                "head it was made with (initial/gamestate/ledger.yaml): one of them was edited "
-                                f"since (git log -p -- {files.root}/actions shows which)", "through"))
+                                f"head it was made with (initial/gamestate/ledger.yaml): {edited}", "through"))
+    elif not problems and digest(source, files.actions[:n]) != cp["files"]:
+        # the chain covers each action's time, actor, action and parameters; the digest the rest of the file too
+        # (the outcome and dice recorded, a note), which the audit no longer compares with a replay
+        problems.append(problem(f"the {counted(n, 'action file')} before the checkpoint are not the bytes it was "
+                                f"made from: {edited}", "files"))
     return out, problems
+
+
+def digest(source: Source, paths: list[str]) -> str:
+    """SHA-256 over each action file's name and bytes, in log order: what a checkpoint's ``files`` holds."""
+    h = hashlib.sha256()
+    for p in paths:
+        data = source.read(p)
+        h.update(f"{PurePosixPath(p).name}\0{len(data)}\0".encode())
+        h.update(data)
+    return h.hexdigest()
 
 
 def _start(source: Source, game: str, old: dict[str, Any] | None) -> dict[str, Any]:
@@ -182,7 +198,7 @@ def make(root: Path, game: str, by: str, why: str, now: datetime) -> list[str]:
                                    f"after it was judged (git log -p -- {files.root}/actions shows which)",
                                    files.doc_paths["ledger"], field="head", kind=BAD_INPUT))
         data = {"through": PurePosixPath(files.actions[-1]).name, "actions": ledger["actions"], "start": start,
-                "at": format_time(now), "by": by, "why": why}
+                "files": digest(source, files.actions), "at": format_time(now), "by": by, "why": why}
         if old is not None:
             data["earlier"] = _earlier(old)
         copied = _copied(source, game)
@@ -259,7 +275,8 @@ def judge_pr(base: Source, head: Source, before: GameFiles, who: str | None, aut
             problems.append(Problem(f"differs from {root}/{rel}: a checkpoint holds the game's files as they stand "
                                     "at the base", where, rule=RULE))
     expected = {"through": PurePosixPath(before.actions[-1]).name if before.actions else "(no action)",
-                "actions": before.state.doc("ledger")["actions"], "start": start, "by": who,
+                "actions": before.state.doc("ledger")["actions"], "start": start,
+                "files": digest(base, before.actions), "by": who,
                 "earlier": _earlier(old)}
     for key, value in expected.items():
         if cp.get(key, []) != value:
