@@ -8,7 +8,7 @@ from typing import Any
 
 from validators.act import WHO
 from validators.act import param_type as _type
-from validators.engine import Module, Registry, State
+from validators.engine import Module, Registry, State, repealed
 from validators.games._markup import article
 from validators.judge import cite
 from validators.problems import Problem
@@ -96,6 +96,9 @@ def render_actions(state: State, registry: Registry, links: Links, game: str) ->
             if a.in_hiatus:
                 facts.append("allowed in Hiatus")
             out.append('<div class="nomic-action-ref">')
+            if repealed(state, a.rule):  # engine.repealed: the judge refuses it until a proposal enacts the rule again
+                out.append('<p class="nomic-gone"><strong>Not an action of the game now</strong>: its rule has been '
+                           "repealed; it comes back if a proposal enacts the rule again.</p>")
             out.append(f"<p>{words_html(say(a.summary))}</p>")
             out.append(f'<p class="nomic-meta">{" · ".join(facts)}</p>')
             out.append(params_table(dict(a.params), say))
@@ -105,5 +108,8 @@ def render_actions(state: State, registry: Registry, links: Links, game: str) ->
         if module.events:
             out += ["### Scheduled events", "",
                     "<ul>" + "".join(f"<li><code>{esc(e.name)}</code>: {words_html(say(e.summary))} "
-                                     f"({rule_link(state, e.rule, links)})</li>" for e in module.events) + "</ul>", ""]
+                                     f"({rule_link(state, e.rule, links)})"
+                                     + (" <strong>not now: its rule has been repealed</strong>"
+                                        if repealed(state, e.rule) else "") + "</li>"
+                                     for e in module.events) + "</ul>", ""]
     return "\n".join(out).rstrip() + "\n"

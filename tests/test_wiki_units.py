@@ -949,3 +949,23 @@ def test_a_player_page_gives_an_active_player_the_roster_s_standing(blognomic: m
     assert '<p class="nomic-lede"><span class="nomic-badge active">active</span> joined 2 Oct 2026' in page, page
     page = render_player(blognomic.state, "Emeka", here.at("games/blognomic/players/emeka.md"))
     assert "nomic-badge idle" in page and "nomic-badge active" not in page
+
+
+def test_the_actions_page_says_which_actions_and_events_a_repeal_took_out() -> None:
+    """Seed 001 1.1: a repealed rule no longer says what may change the gamestate (engine.repealed), so its actions
+    and scheduled events are marked on the Actions page; the others are not."""
+    from site_plugins.actions_ref import render_actions
+    from site_plugins.links import Links
+    from validators.cases import base_state
+    from validators.engine import Rule
+
+    state, registry = base_state("monkey-dance")
+    rules = {**state.rules, "items": Rule("items", {**state.rules["items"].meta, "status": "repealed"},
+                                          state.rules["items"].body)}
+    links = Links("g", "games/g/actions.md", {})
+    html = render_actions(State(state.config, state.docs, rules), registry, links, "g")
+    use = html.split("monkey.use-item` {#")[1].split("</div>\n")[0]
+    assert "<strong>Not an action of the game now</strong>: its rule has been repealed" in use
+    assert html.count("Not an action of the game now") == sum(a.rule == "items" for a in registry.actions.values())
+    assert "<code>monkey.items-reactivate</code>" in html and "not now: its rule has been repealed" in html
+    assert "Not an action of the game now" not in render_actions(state, registry, links, "g")
