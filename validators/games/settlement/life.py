@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any, Collection, Iterator
 
-from ...engine import LEADER, PLAYER, Action, Ctx, Event, Remembered, peek
+from ...engine import LEADER, PLAYER, Action, Ctx, Event, Remembered, peek, repealed
 from ...roster import change_stat, new_stats, set_stat
 from ...timeutil import format_time, next_weekly, parse_time, week_start
 from . import census
@@ -180,6 +180,13 @@ def _victims(ctx: Ctx, who: list[dict[str, Any]]) -> list[tuple[str, str]]:
     m = the_map(ctx)
     rows, occupied, locs = m.rows, m.occupied_chars(), LOCATIONS
     limit = handbook(ctx)["hunger"]["dies_at"]
+    # seed 001 1.1: a rule a proposal repealed kills nobody (engine.repealed): 2.8 Death's Occupied locations,
+    # 2.9 Hunger's limit
+    state = ctx.state
+    if repealed(state, "death"):
+        occupied = frozenset()
+    if repealed(state, "hunger"):
+        limit = float("inf")
     out = []
     for p in who:  # one pass, no call per Colonist but for the dying (it runs when the census saw a death coming)
         stats = p["stats"]
@@ -189,7 +196,7 @@ def _victims(ctx: Ctx, who: list[dict[str, Any]]) -> list[tuple[str, str]]:
                        and rows[loc[0]][loc[1]] in occupied)
         except TypeError:  # a location that is not even text (the roster's invariant reports it)
             loc = where(p)
-            drowned = loc is not None and m.occupied(loc)
+            drowned = loc is not None and bool(occupied) and m.occupied(loc)
         starving = int(stats.get("hunger", 0)) >= limit
         if drowned or starving:
             causes = ([f"in {m.name(loc)} at {designate(loc)}"] if drowned else []) + (["hunger"] if starving else [])
