@@ -38,6 +38,8 @@ def schema_of(rel: str, root: Path) -> str | None:
     if parts[0] == "content" and (len(parts) == 3 and parts[2] == "game.yaml"
                                   or len(parts) == 4 and parts[2:] == ["initial", "game.yaml"]):
         return "game.schema.json"
+    if len(parts) == 4 and parts[0] == "content" and parts[2:] == ["initial", "checkpoint.yaml"]:
+        return "checkpoint.schema.json"  # nomic checkpoint's record (validators/checkpoint.py)
     m = _GAMESTATE.match(rel)
     if not m:
         return None
