@@ -87,7 +87,7 @@ def test_todays_judge_refuses_the_settled_action_until_a_checkpoint(settled: Pat
             "--at", "2026-11-06T11:00:00Z")
     assert r.returncode == 0, r.stdout + r.stderr
     r = run(settled, "check")
-    assert r.returncode == 0 and "1 actions replayed from initial/" in r.stdout, r.stdout
+    assert r.returncode == 0 and "1 action replayed from initial/" in r.stdout, r.stdout
 
 
 def test_the_pull_request_of_a_checkpoint(settled: Path) -> None:

@@ -24,7 +24,7 @@ def test_new_game_from_an_example_checks_and_takes_players(tmp_path):
     assert r.returncode == 0, r.stdout
     r = nomic(repo, "check", "--game", "pirates", "--now", "2026-11-22T02:00:00Z")
     assert r.returncode == 0, r.stdout
-    assert "1 actions replayed" in r.stdout
+    assert "1 action replayed" in r.stdout
 
 
 def _new_game_pr(tmp_path):
@@ -44,7 +44,7 @@ def test_a_new_game_by_an_admin_is_checked_like_the_audit_and_passes(tmp_path):
               "--now", "2026-11-22T02:00:00Z")
     assert r.returncode == 0, r.stdout
     assert "pirates: a new game, by an admin (bruno-nomic)" in r.stdout
-    assert "pirates: 1 actions replayed from initial/" in r.stdout
+    assert "pirates: 1 action replayed from initial/" in r.stdout
     assert "not audited" not in r.stdout  # from its founding configuration, initial/game.yaml, at the head commit
     # the same pull request by a player who is no admin needs one
     r = nomic(repo, "check", "--base", "main", "--head", "HEAD", "--author", "chidi-nomic",

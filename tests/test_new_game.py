@@ -366,7 +366,7 @@ def test_a_quazie_games_calendar_begins_at_its_founding_with_the_alarm_as_far_fr
     assert (state["hands"]["right"], state["switcheroo_alarm"]) == ({"rule": "tag", "text": "Not It"}, 10)
     assert "{{Not It}}" in (game / "ruleset" / "tag.md").read_text()
     r = nomic(repo, "check", "--game", "fresh", *LATER)
-    assert r.returncode == 0 and "1 actions replayed" in r.stdout, r.stdout
+    assert r.returncode == 0 and "1 action replayed" in r.stdout, r.stdout
 
 
 def test_the_hint_for_an_ifmud_game_says_joined_is_when_the_proposal_takes_effect(tmp_path):

@@ -10,6 +10,7 @@ from typing import Any
 from . import content, yamlio
 from .content import GameFiles, WorkTree, games_here, load_game, require_game
 from .engine import NEWCOMER, Founding, Registry, Rule, State, apply_action, due_events
+from .judge import cited
 from .problems import BAD_INPUT, BadInput, Illegal, Problem, counted
 from .roster import fold, new_stats
 from .timeutil import format_time, parse_time
@@ -26,7 +27,7 @@ def due(root: Path, game: str, now: datetime) -> list[str]:
     if clock is not None:
         events = due_events(files.registry, state, clock, now)
         for t, ev in events[:20]:
-            lines.append(f"scheduled: {ev.name} fell due at {format_time(t)} [rule: {ev.rule}]; "
+            lines.append(f"scheduled: {ev.name} fell due at {format_time(t)} [rule: {cited(state, ev.rule)}]; "
                          f"anyone may apply it with `nomic tick {game} --as NAME`")
         if len(events) > 20:
             lines.append(f"... and {len(events) - 20} more scheduled events")

@@ -244,7 +244,9 @@ def cmd_act(args: argparse.Namespace) -> int:
     if step.applied and step.applied.dice:
         print(f"dice: {step.applied.dice}")
     for event in (step.applied.events if step.applied else []):
-        print(f"scheduled: {event['event']} at {event['at']} [rule: {event['rule']}]")
+        from .judge import cited
+
+        print(f"scheduled: {event['event']} at {event['at']} [rule: {cited(step.applied.state, event['rule'])}]")
     print(f"{verb} {result.action_path}")
     if not args.quiet:
         _show_diff(root, result)

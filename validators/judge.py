@@ -131,6 +131,11 @@ def cite(state: State, p: Problem) -> Problem:
     return p
 
 
+def cited(state: State, rule: str) -> str:
+    """A rule id as the game numbers it ("2.2.1 Locations"), as ``cite`` names a problem's rule."""
+    return cite(state, Problem("", rule=rule)).rule
+
+
 def _short(value: Any) -> str:
     import json
 
