@@ -93,6 +93,14 @@ def _pager(links: Links, pages: list[str], k: int) -> str:
     return '<p class="nomic-pager">' + " · ".join(parts) + "</p>"
 
 
+def _made(cp: dict[str, Any] | None) -> str:
+    """Who made a checkpoint, when and why, as the history's lede says it."""
+    if not cp:
+        return ""
+    return (f" made by {esc(str(cp.get('by', '')))} on {times_html(str(cp.get('at', '')))} "
+            f"(“{esc(str(cp.get('why', '')))}”)")
+
+
 def render_history(game: Game, links: Links, entries: Sequence[Entry] | None = None, *,
                    pages: Sequence[str] = (), page: int = 0) -> str:
     """One history page: ``entries`` newest first (default: the whole log)."""
@@ -106,8 +114,8 @@ def render_history(game: Game, links: Links, entries: Sequence[Entry] | None = N
            + ("" if game.replayed else " This game's log is not replayed here (no <code>initial/</code> folder, or a "
               "step did not replay), so changes are not spelled out.")
            + (f" The first {counted(game.held, 'action')} (through {esc(game.entries[game.held - 1].file)}) are held "
-              "by a checkpoint: the game's starting point includes them, so they are shown as recorded."
-              if game.replayed and game.held else "") + "</p>", ""]
+              f"by a checkpoint{_made(game.checkpoint)}: the game's starting point includes them, so they are shown "
+              "as recorded." if game.replayed and game.held else "") + "</p>", ""]
     if pager:
         out += [pager, ""]
     current = None

@@ -64,6 +64,7 @@ class Game:
     replayed: bool  # whether the entries carry states (all but the first ``held``)
     problems: list[str] = field(default_factory=list)
     held: int = 0  # the actions a checkpoint holds (initial/checkpoint.yaml): first in the log, with no states
+    checkpoint: dict[str, Any] | None = None  # that checkpoint's record (through, at, by, why ...)
 
     @property
     def state(self) -> State:
@@ -95,16 +96,17 @@ def load(root: Path, name: str, *, replay: bool = True) -> Game:
     """Read one game and replay its log. Raises BadInput when its files do not load."""
     kept = PRELOADED.pop((str(Path(root).resolve()), name), None)
     if kept is not None and replay:
-        files, initial, timeline, held = kept
+        files, initial, timeline, held, cp = kept
         entries = [Entry(path, record) for path, record in held]
         entries += [Entry(path, record, before, applied.state, applied.events)
                     for path, record, before, applied in timeline]
-        return Game(name, files, initial, entries, replayed=True, problems=[], held=len(held))
+        return Game(name, files, initial, entries, replayed=True, problems=[], held=len(held), checkpoint=cp)
     source = WorkTree(root)
     files = load_game(source, name)
     initial: State | None = None
     entries: list[Entry] = []
     problems: list[str] = []
+    cp = None
     if replay and source.list(f"content/{name}/initial"):
         founding = load_game(source, name, part="initial/", registry=files.registry)
         initial = founding.state
@@ -136,7 +138,7 @@ def load(root: Path, name: str, *, replay: bool = True) -> Game:
                 state = None
         entries.append(entry)
     return Game(name, files, initial, entries, replayed=initial is not None and not problems, problems=problems,
-                held=start)
+                held=start, checkpoint=cp if start else None)
 
 
 def load_all(root: Path, *, replay: bool = True) -> list[Game]:

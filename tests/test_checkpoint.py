@@ -242,9 +242,11 @@ def test_the_wiki_shows_the_held_actions_as_recorded(settled: Path) -> None:
     shared = model.load(settled, "blognomic")
     for game in (own, shared):
         assert game.replayed and not game.problems and game.held == HELD and len(game.entries) == HELD + 1
+        assert game.checkpoint is not None and (game.checkpoint["by"], game.checkpoint["why"]) == ("Alice", "settled")
         assert all(e.before is None for e in game.entries[:HELD])
         assert game.entries[HELD].before is not None and game.entries[HELD].after is not None
     site = build_game(own, now=parse_time(NOW))
     history = {p.src: p.content for p in site.pages}["games/blognomic/history.md"]
-    assert f"The first {HELD} actions (through {THROUGH}) are held by a checkpoint" in history
+    assert f"The first {HELD} actions (through {THROUGH}) are held by a checkpoint made by Alice on " in history
+    assert "(“settled”): the game's starting point includes them" in history
     assert "Bring back the barn" in history  # shown as recorded

@@ -307,7 +307,7 @@ def audit_game(source: Any, files: Any, report: Report, *, now: datetime | None 
         differences = compare(final, files)
         report.add(differences)
         if keep is not None and not differences:
-            keep[name] = (files, initial.state, timeline, held)
+            keep[name] = (files, initial.state, timeline, held, cp)
     report.notes.append(f"{name}: {counted(len(steps), 'action')} replayed from initial/" + (
         f" (the checkpoint of {cp['at']} by {cp['by']} holds the {counted(len(held), 'action')} before them, "
         "their files verified by the hash chain)" if cp is not None else ""))
