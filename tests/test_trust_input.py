@@ -130,6 +130,10 @@ def test_a_nesting_bomb_in_a_gamestate_file_is_bad_input(tmp_path):
     ("a: [1, 2\nb: 3\n", ":1:4:", "the list ('[') that starts here is not closed (did not find expected ',' or "
                                   "']', at line 2, column 2)"),
     ("a: {x: 1\nb: 3\n", ":1:4:", "the mapping ('{') that starts here is not closed"),
+    # a bracket left open at the end of its line and the file: the parser names the node it wanted, at the end
+    ("players:\n  - name: Ann\n    stats: {\n", ":3:12:", "the mapping ('{') that starts here is not closed (did not "
+                                                       "find expected node content, at line 4, column 1)"),
+    ("a: '{'  # {\nb: [\n", ":2:4:", "the list ('[') that starts here is not closed"),
     # where the parser notices the mistake is where it is: a line indented wrong
     ("a:\n  - 1\n - 2\n", ":3:2:", "did not find expected key"),
     ('a: "two" x\n', ":1:10:", "did not find expected key"),

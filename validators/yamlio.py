@@ -447,10 +447,40 @@ _UNCLOSED = {
 }
 
 
-def _syntax_problem(e: yaml.MarkedYAMLError, name: str, line_offset: int) -> Problem:
+def _open_bracket(text: str, line: int, column: int) -> tuple[int, int, str] | None:
+    """(line, column, '[' or '{'), 0-based, of the innermost bracket still open at (line, column) of ``text``,
+    outside quotes and comments; None when every bracket before it is closed."""
+    stack: list[tuple[int, int, str]] = []
+    for i, row in enumerate(text.split("\n")[:line + 1]):
+        quote = ""
+        for j, ch in enumerate(row if i < line else row[:column]):
+            if quote:
+                if ch == quote:
+                    quote = ""
+            elif ch in "'\"":
+                quote = ch
+            elif ch == "#" and (j == 0 or row[j - 1] in " \t"):
+                break
+            elif ch in "[{":
+                stack.append((i, j, ch))
+            elif ch in "]}" and stack:
+                stack.pop()
+    return stack[-1] if stack else None
+
+
+def _syntax_problem(e: yaml.MarkedYAMLError, name: str, line_offset: int, text: str = "") -> Problem:
     """A syntax error, placed where the parser noticed it, or, for an opening left unclosed, where it opens."""
     opened, found = e.context_mark, e.problem_mark
     unclosed = _UNCLOSED.get(str(e.context))
+    if str(e.context) == "while parsing a flow node" and found is not None and text:
+        # a bracket left open at the end of its line (``stats: {``) and never closed: the parser names the node
+        # it wanted, at the file's end, not the bracket; the bracket is found by scanning back to it
+        bracket = _open_bracket(text, found.line, found.column)
+        if bracket is not None and bracket[0] < found.line:
+            what = "the list ('[')" if bracket[2] == "[" else "the mapping ('{')"
+            return Problem(f"not valid YAML: {what} that starts here is not closed ({e.problem}, at line "
+                           f"{found.line + 1 + line_offset}, column {found.column + 1})", name,
+                           bracket[0] + 1 + line_offset, bracket[1] + 1, kind=BAD_INPUT)
     if unclosed and opened is not None and found is not None and opened.line < found.line:
         return Problem(f"not valid YAML: {unclosed} ({e.problem}, at line {found.line + 1 + line_offset}, "
                        f"column {found.column + 1})", name, opened.line + 1 + line_offset, opened.column + 1,
@@ -488,7 +518,7 @@ def _load(text: str, name: str, line_offset: int) -> Any:
             raise BadInput(Problem("a merge conflict is left in the file (the lines <<<<<<<, ======= and >>>>>>>): "
                                    "keep the side you mean, delete the markers, then run nomic again", name, line, 1,
                                    kind=BAD_INPUT)) from None
-        raise BadInput(_syntax_problem(e, name, line_offset)) from None
+        raise BadInput(_syntax_problem(e, name, line_offset, text)) from None
     except yaml.YAMLError as e:
         raise BadInput(Problem(f"not valid YAML: {e}", name, kind=BAD_INPUT)) from None
     except (RecursionError, MemoryError):
