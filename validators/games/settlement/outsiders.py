@@ -185,7 +185,7 @@ CREATE = Action(
     rule=RULE,
     summary="The Expedition Leader creates an Outsider (weekly, per type) on row 0, or Rats Indoors",
     params=_obj({"type": {"type": "string", "maxLength": 40},
-                 "at": {"oneOf": [LOCATION, {"type": "array", "minItems": 1, "maxItems": 50, "items": LOCATION}]},
+                 "at": {"oneOf": [LOCATION, {"type": "array", "minItems": 1, "maxItems": 2000, "items": LOCATION}]},
                  "indoors": {"type": "boolean", "description": "Rats only: as many as there are Meals, on Indoor "
                                                                "Dirt locations"}},
                 ["type", "at"]),
