@@ -250,3 +250,38 @@ def test_the_wiki_shows_the_held_actions_as_recorded(settled: Path) -> None:
     assert f"The first {HELD} actions (through {THROUGH}) are held by a checkpoint made by Alice on " in history
     assert "(“settled”): the game's starting point includes them" in history
     assert "Bring back the barn" in history  # shown as recorded
+
+
+@pytest.mark.parametrize("change, said", [
+    # a held file's note edited since: a new checkpoint would take the edited bytes as its own digest
+    ("note", f"{GAME}/initial/checkpoint.yaml:7:8: files: the 25 action files before the checkpoint are not the "
+             "bytes it was made from"),
+    # a checkpoint whose start is past its count, over a log emptied since: no action for the new one to end at
+    ("start", f"{GAME}/initial/checkpoint.yaml:3:10: actions: the checkpoint counts 24 actions, and "
+              "initial/gamestate/ledger.yaml 25"),
+])
+def test_a_checkpoint_over_one_that_does_not_hold_is_refused(settled: Path, change: str, said: str) -> None:
+    """The new checkpoint carries the last one on (its start, the digest of the files it held): that one must
+    still hold, else the new one would settle an edit the audit refuses, or fail on what it cannot read."""
+    assert run(settled, "checkpoint", "blognomic", "--as", "Alice", "--why", "settled").returncode == 0
+    commit(settled, "checkpoint")
+    log, cp = settled / GAME / "actions", settled / GAME / "initial/checkpoint.yaml"
+    if change == "note":
+        held = log / "20261102T150000Z--Bruno--core.vote.yaml"
+        held.write_text(held.read_text() + "note: added afterwards\n")
+        commit(settled, "a held action edited")
+        assert run(settled, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Alice",
+                   "--at", "2026-11-06T11:00:00Z").returncode == 0
+    else:
+        for f in log.glob("*.yaml"):
+            f.unlink()
+        head = (settled / GAME / "gamestate/ledger.yaml").read_text().partition("\nhead: ")[2].split()[0]
+        cp.write_text(cp.read_text().replace("actions: 25\nstart:\n  actions: 0\n  head: ''",
+                                             f"actions: 24\nstart:\n  actions: 25\n  head: {head}"))
+    commit(settled, "since")
+    before = cp.read_bytes()
+    r = run(settled, "checkpoint", "blognomic", "--as", "Alice", "--why", "again")
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert said in r.stdout, r.stdout
+    assert cp.read_bytes() == before
+

@@ -177,6 +177,11 @@ def make(root: Path, game: str, by: str, why: str, now: datetime) -> list[str]:
                                    kind=BAD_INPUT))
         texts: dict[str, str] = {}
         old = read(source, game, texts)
+        if old is not None:  # the new one carries on from it: its actions must be the ones it was made from
+            _, problems = held(source, files, load_game(source, game, part="initial/", registry=files.registry), old,
+                               texts)
+            if problems:
+                raise BadInput([p.at(kind=BAD_INPUT) for p in problems])
         start = _start(source, game, old)
         ledger = files.state.doc("ledger")
         n = ledger["actions"] - start["actions"]
