@@ -285,3 +285,27 @@ def test_a_checkpoint_over_one_that_does_not_hold_is_refused(settled: Path, chan
     assert said in r.stdout, r.stdout
     assert cp.read_bytes() == before
 
+
+def test_a_checkpoint_pull_request_over_one_that_does_not_hold_is_refused(settled: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Written by hand (or by a nomic checkpoint that did not look), a checkpoint whose digest is of the held files
+    as edited since would pass for the base's files: the last checkpoint, which it carries on, must hold at the base."""
+    from validators import checkpoint
+
+    assert run(settled, "checkpoint", "blognomic", "--as", "Alice", "--why", "settled").returncode == 0
+    commit(settled, "checkpoint")
+    held = settled / GAME / "actions/20261102T150000Z--Bruno--core.vote.yaml"
+    held.write_text(held.read_text() + "note: added afterwards\n")
+    commit(settled, "a held action edited")
+    assert run(settled, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Alice",
+               "--at", "2026-11-06T11:00:00Z").returncode == 0
+    commit(settled, "a vote")
+    git(settled, "checkout", "-q", "-b", "checkpoint")
+    monkeypatch.setattr(checkpoint, "held", lambda *args: ([], []))
+    checkpoint.make(settled, "blognomic", "Alice", "settles the edit", parse_time(NOW))
+    monkeypatch.undo()
+    commit(settled, "checkpoint")
+    r = check_pr_cli(settled, "--base", "main", "--author", "alice-nomic", "--now", NOW)
+    assert r.returncode == 1, r.stdout
+    assert (f"{GAME}/initial/checkpoint.yaml:7:8: files: at the base: the 25 action files before the checkpoint are "
+            "not the bytes it was made from") in r.stdout, r.stdout

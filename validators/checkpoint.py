@@ -261,8 +261,13 @@ def judge_pr(base: Source, head: Source, before: GameFiles, who: str | None, aut
     texts: dict[str, str] = {}
     try:
         cp = read(head, game, texts)
-        old = read(base, game, {})
+        base_texts: dict[str, str] = {}
+        old = read(base, game, base_texts)
         start = _start(base, game, old)
+        if old is not None:  # the new one carries on from it: its actions must be the ones it was made from
+            _, wrong = held(base, before, load_game(base, game, part="initial/", registry=before.registry), old,
+                            base_texts)
+            problems += [p.at(message="at the base: " + p.message) for p in wrong]
     except BadInput as e:
         return problems + e.problems, ""
     assert cp is not None
