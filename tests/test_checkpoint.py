@@ -309,3 +309,30 @@ def test_a_checkpoint_pull_request_over_one_that_does_not_hold_is_refused(settle
     assert r.returncode == 1, r.stdout
     assert (f"{GAME}/initial/checkpoint.yaml:7:8: files: at the base: the 25 action files before the checkpoint are "
             "not the bytes it was made from") in r.stdout, r.stdout
+
+
+@pytest.mark.parametrize("fails", [1, 2])
+def test_a_checkpoint_whose_swap_fails_leaves_the_old_starting_point(settled: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                     fails: int) -> None:
+    """The new initial/ is written beside the old one and the two swapped by two renames: when either fails, the
+    old one is in place as it was and nothing is left beside it."""
+    import os
+
+    from validators import checkpoint
+
+    initial = settled / GAME / "initial"
+    before = {p: p.read_bytes() for p in initial.rglob("*") if p.is_file()}
+    renames = []
+
+    def rename(src, dst):
+        renames.append(src)
+        if len(renames) == fails:
+            raise OSError(5, "Input/output error")
+        os.replace(src, dst)
+
+    monkeypatch.setattr(checkpoint.os, "rename", rename)
+    with pytest.raises(OSError):
+        checkpoint.make(settled, "blognomic", "Alice", "settled", parse_time(NOW))
+    monkeypatch.undo()
+    assert {p: p.read_bytes() for p in initial.rglob("*") if p.is_file()} == before
+    assert not [p for p in (settled / GAME).iterdir() if p.name.startswith(".initial")]

@@ -219,7 +219,8 @@ def make(root: Path, game: str, by: str, why: str, now: datetime) -> list[str]:
 
 def _swap(folder: Path, files: dict[str, bytes]) -> None:
     """Replace ``folder/initial`` with a folder holding ``files``: written whole beside it first, so a failure
-    leaves the old one; the two renames that swap them are the only moment neither is in place."""
+    leaves the old one (a failed rename puts it back); the two renames that swap them are the only moment neither
+    is in place."""
     new, old = folder / f".initial-new-{os.getpid()}", folder / f".initial-old-{os.getpid()}"
     shutil.rmtree(new, ignore_errors=True)
     try:
@@ -234,9 +235,16 @@ def _swap(folder: Path, files: dict[str, bytes]) -> None:
         shutil.rmtree(new, ignore_errors=True)
         raise
     current = folder / "initial"
-    if current.exists():
-        os.rename(current, old)
-    os.rename(new, current)
+    moved = current.exists()
+    try:
+        if moved:
+            os.rename(current, old)
+        os.rename(new, current)
+    except BaseException:
+        if moved and old.exists() and not current.exists():
+            os.rename(old, current)  # the old one back in place: a failure leaves the game as it was
+        shutil.rmtree(new, ignore_errors=True)
+        raise
     shutil.rmtree(old, ignore_errors=True)
 
 
