@@ -197,6 +197,9 @@ def test_a_second_checkpoint_keeps_the_first_and_the_log_s_start(settled: Path) 
     (["--as", "Alice"], "--why: say why, in up to 200 characters"),
     (["--as", "Alice", "--why", "  "], "--why: say why"),
     (["--why", "x"], "--as: say who makes it"),
+    # a byte the terminal could not decode (Python keeps it as a lone surrogate) was written as an escape that the
+    # audit's YAML reader refuses
+    (["--as", "Alice", "--why", "bad\udcffbyte"], "--why: not UTF-8 text"),
     (["--as", "Alice", "--why", "x", "--dirty"], "the game has uncommitted changes (1 file, "
                                                 f"{GAME}/gamestate/roster.yaml first)"),
 ])

@@ -442,6 +442,11 @@ def cmd_checkpoint(args: argparse.Namespace) -> int:
     if args.why is None or is_blank(args.why) or len(args.why) > 200:
         raise BadInput(Problem("say why, in up to 200 characters: --why 'the judge now refuses ...' (kept in the "
                                "checkpoint and shown on the wiki)", field="--why", kind=BAD_INPUT))
+    try:
+        args.why.encode("utf-8")
+    except UnicodeEncodeError:  # a byte the terminal's encoding could not decode: written, YAML could not read it
+        raise BadInput(Problem("not UTF-8 text: say why in UTF-8 (a byte of it is not)", field="--why",
+                               kind=BAD_INPUT)) from None
     for line in make(_root(args), _game(args.game), args.actor, args.why, _now(args)):
         print(line)
     return 0
