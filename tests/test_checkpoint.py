@@ -339,3 +339,16 @@ def test_a_checkpoint_whose_swap_fails_leaves_the_old_starting_point(settled: Pa
     monkeypatch.undo()
     assert {p: p.read_bytes() for p in initial.rglob("*") if p.is_file()} == before
     assert not [p for p in (settled / GAME).iterdir() if p.name.startswith(".initial")]
+
+
+def test_nomic_fmt_writes_the_first_line_of_a_checkpoint(settled: Path) -> None:
+    """The check asks for the first line naming the checkpoint's schema, and says nomic fmt writes it: it does."""
+    assert run(settled, "checkpoint", "blognomic", "--as", "Alice", "--why", "settled").returncode == 0
+    cp = settled / GAME / "initial/checkpoint.yaml"
+    made = cp.read_text()
+    cp.write_text(made.partition("\n")[2])
+    r = run(settled, "check")
+    assert r.returncode == 2 and f"(nomic fmt {GAME}/initial/checkpoint.yaml writes it)" in r.stdout, r.stdout
+    r = nomic(settled, "fmt", f"{GAME}/initial/checkpoint.yaml")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert cp.read_text() == made
