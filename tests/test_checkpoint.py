@@ -352,3 +352,20 @@ def test_nomic_fmt_writes_the_first_line_of_a_checkpoint(settled: Path) -> None:
     r = nomic(settled, "fmt", f"{GAME}/initial/checkpoint.yaml")
     assert r.returncode == 0, r.stdout + r.stderr
     assert cp.read_text() == made
+
+
+def test_a_checkpoint_pull_request_holding_no_action_since_the_last_is_refused(settled: Path) -> None:
+    """nomic checkpoint refuses to settle a game where nothing happened since its last checkpoint; the pull request
+    of one written by hand (the last checkpoint listed as earlier, a new why) is refused as well."""
+    assert run(settled, "checkpoint", "blognomic", "--as", "Alice", "--why", "settled").returncode == 0
+    commit(settled, "checkpoint")
+    git(settled, "checkout", "-q", "-b", "again")
+    cp = settled / GAME / "initial/checkpoint.yaml"
+    cp.write_text(cp.read_text().replace("why: settled", "why: settled again")
+                  + f"earlier:\n  - through: {THROUGH}\n    actions: {HELD}\n    at: {NOW}\n    by: Alice\n"
+                  "    why: settled\n")
+    commit(settled, "checkpoint again")
+    r = check_pr_cli(settled, "--base", "main", "--author", "alice-nomic", "--now", NOW)
+    assert r.returncode == 1, r.stdout
+    assert (f"{GAME}/initial/checkpoint.yaml:3:10: actions: no action was taken since the last checkpoint (through "
+            f"{THROUGH})") in r.stdout, r.stdout

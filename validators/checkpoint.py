@@ -302,6 +302,10 @@ def judge_pr(base: Source, head: Source, before: GameFiles, who: str | None, aut
             problems.append(Problem(f"should be {value!r}, as at the base (the pull request's author, the base's last "
                                     f"action, its ledger and earlier checkpoints), not {cp.get(key)!r}", path, line,
                                     col, key, rule=RULE))
+    if old is not None and expected["actions"] <= old["actions"]:  # as nomic checkpoint refuses it
+        line, col = yamlio.locate(texts[path], ["actions"])
+        problems.append(Problem(f"no action was taken since the last checkpoint (through {old['through']}): there is "
+                                "nothing for a checkpoint to hold", path, line, col, "actions", rule=RULE))
     if problems:
         return problems, ""
     try:
