@@ -88,17 +88,3 @@ def test_fmt_gives_the_founding_configuration_its_schema_line(tmp_path):
     assert (game / "initial" / "game.yaml").read_text().startswith(
         "# yaml-language-server: $schema=../../../schemas/game.schema.json\n")
     assert nomic(repo, "check").returncode == 0
-
-
-def test_fmt_gives_a_checkpoint_its_schema_line(tmp_path):
-    # initial/checkpoint.yaml (nomic checkpoint): a hand-made copy without its first line gets the checkpoint schema's
-    repo = make_repo(tmp_path)
-    r = nomic(repo, "checkpoint", "blognomic", "--as", "Alice", "--why", "settled", "--now", "2026-11-24T00:00:00Z")
-    assert r.returncode == 0, r.stdout + r.stderr
-    cp = repo / "content" / "blognomic" / "initial" / "checkpoint.yaml"
-    made = cp.read_text()
-    cp.write_text(made.split("\n", 1)[1])
-    assert nomic(repo, "fmt", "--check").returncode == 1
-    r = nomic(repo, "fmt", "content/blognomic/initial/checkpoint.yaml")
-    assert r.returncode == 0 and cp.read_text() == made, r.stdout
-    assert nomic(repo, "check", "--now", "2026-11-24T00:00:00Z").returncode == 0
