@@ -198,8 +198,8 @@ def test_a_second_checkpoint_keeps_the_first_and_the_log_s_start(settled: Path) 
     (["--as", "Alice", "--why", "  "], "--why: say why"),
     (["--why", "x"], "--as: say who makes it"),
     # a byte the terminal could not decode (Python keeps it as a lone surrogate) was written as an escape that the
-    # audit's YAML reader refuses
-    (["--as", "Alice", "--why", "bad\udcffbyte"], "--why: not UTF-8 text"),
+    # audit's YAML reader refuses (cli.main refuses it in any argument)
+    (["--as", "Alice", "--why", "bad\udcffbyte"], "argument: 'bad\ufffdbyte' is not UTF-8 text"),
     (["--as", "Alice", "--why", "x", "--dirty"], "the game has uncommitted changes (1 file, "
                                                 f"{GAME}/gamestate/roster.yaml first)"),
 ])

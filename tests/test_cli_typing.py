@@ -444,3 +444,20 @@ def test_a_dry_run_in_json_says_which_files_it_would_write_not_that_it_wrote_the
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
     out = json.loads(nomic(repo, *args).stdout)
     assert out["dry_run"] is False and out["action"] in out["written"] and out["would_write"] == [], out
+
+
+def test_an_argument_that_is_not_utf8_is_bad_input_not_a_crash(tmp_path):
+    """A byte the terminal's encoding cannot decode (Python keeps it as a lone surrogate) in a parameter: written,
+    it would break the action file (YAML holds text); printed, it made `nomic act` crash (exit 3). Any command
+    refuses it, naming it, and writes nothing."""
+    import subprocess
+    import sys
+
+    from tests.gitgame import ROOT
+
+    repo = make_repo(tmp_path)
+    r = subprocess.run([sys.executable, "-m", "validators.cli", "--repo", str(repo), "act", "blognomic",
+                        "core.propose", b"title=caf\xe9", "--as", "Chidi"], capture_output=True, cwd=str(ROOT))
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "argument: 'title=caf\ufffd' is not UTF-8 text".encode() in r.stdout, r.stdout
+    assert not git(repo, "status", "--porcelain")

@@ -442,11 +442,6 @@ def cmd_checkpoint(args: argparse.Namespace) -> int:
     if args.why is None or is_blank(args.why) or len(args.why) > 200:
         raise BadInput(Problem("say why, in up to 200 characters: --why 'the judge now refuses ...' (kept in the "
                                "checkpoint and shown on the wiki)", field="--why", kind=BAD_INPUT))
-    try:
-        args.why.encode("utf-8")
-    except UnicodeEncodeError:  # a byte the terminal's encoding could not decode: written, YAML could not read it
-        raise BadInput(Problem("not UTF-8 text: say why in UTF-8 (a byte of it is not)", field="--why",
-                               kind=BAD_INPUT)) from None
     for line in make(_root(args), _game(args.game), args.actor, args.why, _now(args)):
         print(line)
     return 0
@@ -622,6 +617,11 @@ def _reader_gone() -> None:
         pass
 
 
+def _undecodable(argv: Sequence[str]) -> str | None:
+    """The first argument holding bytes that are not UTF-8 (Python keeps them as lone surrogates), or None."""
+    return next((a for a in argv if any("\udc80" <= ch <= "\udcff" for ch in a)), None)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
@@ -632,6 +632,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
+        bad = _undecodable(list(sys.argv[1:] if argv is None else argv))
+        if bad is not None:  # written into a file it would break it (YAML holds text), and printed it would fail
+            shown = bad.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+            raise BadInput(Problem(f"{shown[:80]!r} is not UTF-8 text (a byte no character encodes, shown as "
+                                   "\ufffd): type it again in a UTF-8 terminal", field="argument", kind=BAD_INPUT))
         return args.func(args)
     except NomicError as e:
         report = Report()
