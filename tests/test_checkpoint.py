@@ -341,6 +341,26 @@ def test_a_checkpoint_whose_swap_fails_leaves_the_old_starting_point(settled: Pa
     assert not [p for p in (settled / GAME).iterdir() if p.name.startswith(".initial")]
 
 
+def test_a_checkpoint_killed_between_its_renames_is_put_right_by_the_next(settled: Path) -> None:
+    """A run killed outright between the swap's two renames leaves no initial/, the old one hidden beside it and the
+    new one too: the next nomic checkpoint puts the old one back and clears both before it settles the game."""
+    game = settled / GAME
+    before = {p.relative_to(game / "initial"): p.read_bytes() for p in (game / "initial").rglob("*") if p.is_file()}
+    (game / "initial").rename(game / ".initial-old-4242")
+    shutil.copytree(game / ".initial-old-4242", game / ".initial-new-4242")  # half written, say
+    (game / ".initial-new-4242" / "game.yaml").write_text("half")
+    r = run(settled, "check")
+    assert r.returncode == 0 and "blognomic: no initial/ folder, so the action log cannot be audited" in r.stdout
+    r = run(settled, "checkpoint", "blognomic", "--as", "Alice", "--why", "settled")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.startswith("put initial/ back from .initial-old-4242, which an interrupted checkpoint left\n"
+                               "removed .initial-new-4242, which an interrupted checkpoint left\n"), r.stdout
+    assert not [p for p in game.iterdir() if p.name.startswith(".initial")]
+    assert (game / "initial" / "checkpoint.yaml").exists()
+    assert (game / "initial" / "gamestate/ledger.yaml").read_bytes() != before[Path("gamestate/ledger.yaml")]
+    assert run(settled, "check").returncode == 0
+
+
 def test_nomic_fmt_writes_the_first_line_of_a_checkpoint(settled: Path) -> None:
     """The check asks for the first line naming the checkpoint's schema, and says nomic fmt writes it: it does."""
     assert run(settled, "checkpoint", "blognomic", "--as", "Alice", "--why", "settled").returncode == 0

@@ -158,6 +158,7 @@ def make(root: Path, game: str, by: str, why: str, now: datetime) -> list[str]:
     require_game(root, game)
     folder = root / "content" / game
     with locked(folder):
+        recovered = _recover(folder)
         source = WorkTree(root)
         if (root / ".git").exists():
             changed = changed_games(root).get(game)
@@ -210,7 +211,7 @@ def make(root: Path, game: str, by: str, why: str, now: datetime) -> list[str]:
         copied["checkpoint.yaml"] = yamlio.dump_new(
             data, [schema_line(f"content/{game}/{FILE}", SCHEMA)[2:]]).encode("utf-8")
         _swap(folder, copied)
-    return [f"content/{game}/initial/ now holds the game after {data['through']} "
+    return [*recovered, f"content/{game}/initial/ now holds the game after {data['through']} "
             f"({counted(since, 'action')} since {'the last checkpoint' if old else 'the game began'}); the audit "
             "replays only the actions after it, and verifies the files of those before it by their hash chain",
             f"commit content/{game}/initial in a pull request of its own (an admin's), e.g.: git switch -c "
@@ -247,6 +248,31 @@ def _swap(folder: Path, files: dict[str, bytes]) -> None:
         shutil.rmtree(new, ignore_errors=True)
         raise
     shutil.rmtree(old, ignore_errors=True)
+    try:  # the renames on disk before the command says it is done
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError:
+        pass
+
+
+def _recover(folder: Path) -> list[str]:
+    """Put right what a run killed in the middle of ``_swap`` left beside the game: the old ``initial/`` back in its
+    place when there is none (killed between the two renames), and the hidden folders removed (a new one may be
+    half written; an old one beside an ``initial/`` is the one replaced)."""
+    said = []
+    current = folder / "initial"
+    olds = sorted(folder.glob(".initial-old-*"))
+    if not current.exists() and len(olds) == 1:
+        os.rename(olds[0], current)
+        said.append(f"put {current.name}/ back from {olds[0].name}, which an interrupted checkpoint left")
+        olds = []
+    for leftover in [*olds, *sorted(folder.glob(".initial-new-*"))]:
+        shutil.rmtree(leftover, ignore_errors=True)
+        said.append(f"removed {leftover.name}, which an interrupted checkpoint left")
+    return said
 
 
 def judge_pr(base: Source, head: Source, before: GameFiles, who: str | None, author: str | None,
