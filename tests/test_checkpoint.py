@@ -113,6 +113,10 @@ def test_the_pull_request_of_a_checkpoint(settled: Path) -> None:
     ("by", f"{GAME}/initial/checkpoint.yaml:9:5: by: should be 'Alice'"),
     # it holds the log through the base's last action, no earlier
     ("through", f"{GAME}/initial/checkpoint.yaml:2:10: through: should be '{THROUGH}'"),
+    # it is made after the actions it holds, and not in the future
+    ("at-early", f"{GAME}/initial/checkpoint.yaml:8:5: at: 2026-11-06T09:00:00Z is before the game's clock at the "
+                 "base (2026-11-06T10:00:00Z): a checkpoint is made after the actions it holds"),
+    ("at-late", f"{GAME}/initial/checkpoint.yaml:8:5: at: 2026-12-01T00:00:00Z is in the future (now is {NOW})"),
     # and it comes alone: an action taken in the same pull request is the game changing besides
     ("action", f"{GAME}/actions/20261106T110000Z--Alice--core.vote.yaml: a checkpoint is a pull request of its own"),
 ])
@@ -130,6 +134,10 @@ def test_a_checkpoint_pull_request_that_is_not_the_games_files_is_refused(settle
     elif change == "through":
         cp = initial / "checkpoint.yaml"
         cp.write_text(cp.read_text().replace(THROUGH, "20261105T090000Z--Emeka--core.idle.yaml"))
+    elif change.startswith("at-"):
+        cp = initial / "checkpoint.yaml"
+        at = "2026-11-06T09:00:00Z" if change == "at-early" else "2026-12-01T00:00:00Z"
+        cp.write_text(cp.read_text().replace(f"at: {NOW}", f"at: {at}"))
     else:
         commit(settled, "checkpoint")
         r = run(settled, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Alice",

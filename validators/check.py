@@ -551,7 +551,7 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
         if starting_point:
             from . import checkpoint
 
-            problems, note = checkpoint.judge_pr(base_tree, head_tree, before, who, author, touched[name])
+            problems, note = checkpoint.judge_pr(base_tree, head_tree, before, who, author, touched[name], now)
             history_problems += problems
             if note:
                 report.notes.append(note)

@@ -40,7 +40,7 @@ from .content import (
 )
 from .dice import chain
 from .problems import BAD_INPUT, NEEDS_ADMIN, BadInput, Problem, counted
-from .timeutil import format_time
+from .timeutil import format_time, parse_time
 
 FILE = "initial/checkpoint.yaml"
 SCHEMA = "checkpoint.schema.json"
@@ -276,7 +276,7 @@ def _recover(folder: Path) -> list[str]:
 
 
 def judge_pr(base: Source, head: Source, before: GameFiles, who: str | None, author: str | None,
-             changes: list[tuple[str, str, str]]) -> tuple[list[Problem], str]:
+             changes: list[tuple[str, str, str]], now: datetime | None = None) -> tuple[list[Problem], str]:
     """A pull request that changes ``initial/``: only a checkpoint may, made by an admin of the game (``who``,
     the author's player at the base), in a pull request of its own, holding exactly the base's files through the
     base's last action. Returns the problems and, when there are none, the note the check prints."""
@@ -329,6 +329,13 @@ def judge_pr(base: Source, head: Source, before: GameFiles, who: str | None, aut
             problems.append(Problem(f"should be {value!r}, as at the base (the pull request's author, the base's last "
                                     f"action, its ledger and earlier checkpoints), not {cp.get(key)!r}", path, line,
                                     col, key, rule=RULE))
+    # when it was made: after the actions it holds (the game's clock at the base), and not later than now
+    made, clock = parse_time(cp["at"]), before.state.now()
+    if (clock is not None and made < clock) or (now is not None and made > now):
+        line, col = yamlio.locate(texts[path], ["at"])
+        why = (f"before the game's clock at the base ({format_time(clock)}): a checkpoint is made after the actions "
+               "it holds" if clock is not None and made < clock else f"in the future (now is {format_time(now)})")
+        problems.append(Problem(f"{cp['at']} is {why}", path, line, col, "at", rule=RULE))
     if old is not None and expected["actions"] <= old["actions"]:  # as nomic checkpoint refuses it
         line, col = yamlio.locate(texts[path], ["actions"])
         problems.append(Problem(f"no action was taken since the last checkpoint (through {old['through']}): there is "
