@@ -110,9 +110,8 @@ def load(root: Path, name: str, *, replay: bool = True) -> Game:
     if replay and source.list(f"content/{name}/initial"):
         founding = load_game(source, name, part="initial/", registry=files.registry)
         initial = founding.state
-        cp = checkpoint.read(source, name, founding.texts)
+        cp, held, wrong = checkpoint.settled(source, files, founding)
         if cp is not None:  # the actions it holds are shown as recorded: the replay starts after them
-            held, wrong = checkpoint.held(source, files, founding, cp, founding.texts)
             entries = [] if wrong else [Entry(path, record) for path, record in held]
             problems += [f"{p.file}: {p.message}" for p in wrong]
             if wrong:

@@ -341,6 +341,7 @@ def available(root: Path, game: str, actor: str, at: datetime) -> list[Available
         props = list(a.params.get("properties", {}))
         required = list(a.params.get("required", []))
         why = [cite(state, p).text() for p in authorize(files.registry, state, a, actor)]
+        bare: list[str] = []
         if not why and a.frequency:
             key = a.frequency_key or a.name
             prev = [parse_time(t) for t in state.docs["ledger"].get("recent", {}).get(actor, {}).get(key, [])]
@@ -356,15 +357,14 @@ def available(root: Path, game: str, actor: str, at: datetime) -> list[Available
                     why.extend(cite(state, x).text() if isinstance(x, Problem) else str(x) for x in gate(ctx))
             if not why and a.ready is not None:
                 why.extend(x.message if isinstance(x, Problem) else str(x) for x in a.ready(ctx))
-        bare = []
-        if not why and not required:
-            step = judge_one(files.registry, state, record_for(a.name, actor, at, {}, None), "", check_recorded=False)
-            # judged whole without parameters: exact for an action that takes none. For one whose parameters are
-            # all optional, a refusal that names one of them asks for a value, which may be what makes it legal: it
-            # is said, not made a "no" (tests/test_act_list.py tries every value of every "no" left)
-            for p in step.problems:
-                asks = props and re.search(r"\b(?:" + "|".join(map(re.escape, props)) + r")\b", p.message)
-                (bare if asks else why).append(p.message)
+            if not why and not required:
+                step = judge_one(files.registry, state, record, "", check_recorded=False)
+                # judged whole without parameters: exact for an action that takes none. For one whose parameters
+                # are all optional, a refusal that names one of them asks for a value, which may be what makes it
+                # legal: it is said, not made a "no" (tests/test_act_list.py tries every value of every "no" left)
+                for p in step.problems:
+                    asks = props and re.search(r"\b(?:" + "|".join(map(re.escape, props)) + r")\b", p.message)
+                    (bare if asks else why).append(p.message)
         out.append(Available(a.name, a.summary, props, required, why, a, cite(state, Problem("", rule=a.rule)).rule,
                              bare))
     return out

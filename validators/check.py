@@ -274,17 +274,13 @@ def audit_game(source: Any, files: Any, report: Report, *, now: datetime | None 
         return
     from . import checkpoint
 
-    held: checkpoint.Held = []
-    try:
-        cp = checkpoint.read(source, name, initial.texts)
+    try:  # after a checkpoint, initial/ is the game after the log's first actions: those are verified, not replayed
+        cp, held, problems = checkpoint.settled(source, files, initial)
     except BadInput as e:
-        report.add(e.problems)
+        problems = e.problems
+    if problems:
+        report.add(problems)
         return
-    if cp is not None:  # initial/ is the game after the log's first actions: those are verified, not replayed
-        held, problems = checkpoint.held(source, files, initial, cp, initial.texts)
-        if problems:
-            report.add(problems)
-            return
     log = files.actions[len(held):]
     states = RecentStates(CONFLICT_WINDOW + 1)
     timeline: list[tuple[str, dict[str, Any], State, Any]] | None = [] if keep is not None else None
@@ -517,8 +513,8 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
             report.add([p.at(message="at the base: " + p.message) for p in e.problems])
             continue
         who = author_player(before.state, author) if author else None
-        if who is not None and any(p["name"] == who and p.get("admin") for p in before.state.players()):
-            author_is_admin = True
+        game_admin = who is not None and any(p["name"] == who and p.get("admin") for p in before.state.players())
+        author_is_admin = author_is_admin or game_admin
         new_actions = []
         history_problems = []
         starting_point = False  # whether initial/ changes: only a checkpoint may change it
@@ -551,7 +547,8 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
         if starting_point:
             from . import checkpoint
 
-            problems, note = checkpoint.judge_pr(base_tree, head_tree, before, who, author, touched[name], now)
+            problems, note = checkpoint.judge_pr(base_tree, head_tree, before, who if game_admin else None, author,
+                                                 touched[name], now)
             history_problems += problems
             if note:
                 report.notes.append(note)

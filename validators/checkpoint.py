@@ -107,6 +107,18 @@ def held(source: Source, files: GameFiles, initial: GameFiles, cp: dict[str, Any
     return out, problems
 
 
+def settled(source: Source, files: GameFiles,
+            initial: GameFiles) -> tuple[dict[str, Any] | None, Held, list[Problem]]:
+    """The game's checkpoint (None without one), the actions it holds, and the problems that show the log is not the
+    one it was made from: where the audit, ``nomic replay`` and the wiki start. Raises BadInput for a checkpoint file
+    that cannot be read."""
+    cp = read(source, files.name, initial.texts)
+    if cp is None:
+        return None, [], []
+    out, problems = held(source, files, initial, cp, initial.texts)
+    return cp, out, problems
+
+
 def digest(source: Source, paths: list[str]) -> str:
     """SHA-256 over each action file's name and bytes, in log order: what a checkpoint's ``files`` holds."""
     h = hashlib.sha256()
@@ -176,13 +188,13 @@ def make(root: Path, game: str, by: str, why: str, now: datetime) -> list[str]:
             raise BadInput(Problem(f"{by!r} is not an admin of {game} (its admins: {', '.join(admins) or 'none'}): "
                                    "a checkpoint settles the game, which only an admin may propose", field="--as",
                                    kind=BAD_INPUT))
-        texts: dict[str, str] = {}
-        old = read(source, game, texts)
-        if old is not None:  # the new one carries on from it: its actions must be the ones it was made from
-            _, problems = held(source, files, load_game(source, game, part="initial/", registry=files.registry), old,
-                               texts)
+        old, head, held_old = None, None, []
+        if has_file(source, f"content/{game}/{FILE}"):  # the new one carries on from the last: its actions must be
+            initial = load_game(source, game, part="initial/", registry=files.registry)  # the ones it was made from
+            old, held_old, problems = settled(source, files, initial)
             if problems:
                 raise BadInput([p.at(kind=BAD_INPUT) for p in problems])
+            head = initial.state.doc("ledger")["head"]  # what its actions hash to, as held() found
         start = _start(source, game, old)
         ledger = files.state.doc("ledger")
         n = ledger["actions"] - start["actions"]
@@ -196,8 +208,8 @@ def make(root: Path, game: str, by: str, why: str, now: datetime) -> list[str]:
                                    f"{counted(len(files.actions), 'action file')}: the gamestate is not the end of "
                                    "its log (nomic check says where)", files.doc_paths["ledger"], field="actions",
                                    kind=BAD_INPUT))
-        head = start["head"]
-        for path in files.actions:
+        head = start["head"] if head is None else head
+        for path in files.actions[len(held_old):]:
             head = chain(head, read_action(source, path))
         if head != ledger["head"]:
             raise BadInput(Problem("the log's action files do not hash to the ledger's chain head: one was edited "
@@ -278,13 +290,14 @@ def _recover(folder: Path) -> list[str]:
 def judge_pr(base: Source, head: Source, before: GameFiles, who: str | None, author: str | None,
              changes: list[tuple[str, str, str]], now: datetime | None = None) -> tuple[list[Problem], str]:
     """A pull request that changes ``initial/``: only a checkpoint may, made by an admin of the game (``who``,
-    the author's player at the base), in a pull request of its own, holding exactly the base's files through the
-    base's last action. Returns the problems and, when there are none, the note the check prints."""
+    the author's player at the base when an admin of it, else None), in a pull request of its own, holding exactly
+    the base's files through the base's last action. Returns the problems and, when there are none, the note the
+    check prints."""
     game = before.name
     root = f"content/{game}"
     path = f"{root}/{FILE}"
     starting = [p for _, p, _ in changes if p.startswith(f"{root}/initial/")]
-    if who is None or not any(p["name"] == who and p.get("admin") for p in before.state.players()):
+    if who is None:
         said = f"{author} is no admin of {game}" if author else "no pull-request author given (--author)"
         return [Problem(f"the game's starting point (initial/) may change only by an admin's checkpoint ({said})",
                         p, kind=NEEDS_ADMIN, rule=RULE) for p in starting], ""

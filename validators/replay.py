@@ -32,10 +32,8 @@ def replay_without(root: Path, game: str, without: list[str]) -> Report:
         return report
     from . import checkpoint
 
-    held: checkpoint.Held = []
-    cp = checkpoint.read(source, game, initial.texts)
+    cp, held, problems = checkpoint.settled(source, files, initial)
     if cp is not None:  # the replay starts where the audit does: after the actions the checkpoint holds
-        held, problems = checkpoint.held(source, files, initial, cp, initial.texts)
         report.add(problems)
         settled = [p for p, _ in held if PurePosixPath(p).name in names]
         for p in settled:
