@@ -47,3 +47,22 @@ def edit(repo: Path, game: str, doc: str, change: Callable[[Any], None]) -> None
     tree = yamlio.rt_load(path.read_text(), str(path))
     change(tree)
     path.write_text(yamlio.rt_dump(tree))
+
+
+class Game:
+    """The helpers above for one game, at the test module's time unless told another: ``listing.Game(GAME, NOW)``."""
+
+    def __init__(self, game: str, now: datetime):
+        self.game, self.now = game, now
+
+    def listed(self, repo: Path, who: str, at: datetime | None = None) -> dict[str, list[str]]:
+        return listed(repo, self.game, who, at or self.now)
+
+    def refused_whatever_the_values(self, repo: Path, who: str, action: str, at: datetime | None = None) -> None:
+        refused_whatever_the_values(repo, self.game, who, action, at or self.now)
+
+    def take(self, repo: Path, action: str, who: str, params: dict, minutes: int, at: datetime | None = None) -> None:
+        take(repo, self.game, action, who, params, minutes, at or self.now)
+
+    def edit(self, repo: Path, doc: str, change: Callable[[Any], None]) -> None:
+        edit(repo, self.game, doc, change)

@@ -7,7 +7,6 @@ the "yes" comes back once the game allows it."""
 from __future__ import annotations
 
 from datetime import timedelta
-from pathlib import Path
 
 from tests import listing
 from tests.gitgame import make_repo
@@ -16,21 +15,9 @@ from validators.timeutil import parse_time
 GAME = "quazie"
 NOW = parse_time("2026-11-22T12:00:00Z")
 
-
-def _listed(repo: Path, who: str, at=NOW) -> dict[str, list[str]]:
-    return listing.listed(repo, GAME, who, at)
-
-
-def _refused_whatever_the_values(repo: Path, who: str, action: str, at=NOW) -> None:
-    listing.refused_whatever_the_values(repo, GAME, who, action, at)
-
-
-def _take(repo: Path, action: str, who: str, params: dict, minutes: int, at=NOW) -> None:
-    listing.take(repo, GAME, action, who, params, minutes, at)
-
-
-def _edit(repo: Path, doc: str, change) -> None:
-    listing.edit(repo, GAME, doc, change)
+_GAME = listing.Game(GAME, NOW)
+_listed, _take, _edit = _GAME.listed, _GAME.take, _GAME.edit
+_refused_whatever_the_values = _GAME.refused_whatever_the_values
 
 
 def _stats(name: str, **stats):
