@@ -334,3 +334,100 @@ def test_a_rule_the_ruleset_lacks_is_cited_as_missing_but_the_engines_own_are_no
 
     state = State({"modules": []}, {}, {})
     assert cite(state, Problem("refused", rule=cited)).rule == shown
+
+
+def _ruled_registry():
+    """A toy game whose rule ``bonus`` makes a consequence (a roll gives one more luck), ``curfew`` a gate (no roll
+    after 22:00) and ``cap`` an invariant (luck at most 6), each tied to its rule by ``engine.ruled``; the
+    consequence ``untied`` is tied to none."""
+    from validators.engine import Rule, ruled
+
+    def roll(ctx):
+        ctx.edit("roster")["players"][0]["stats"]["luck"] = ctx.roll(6)
+
+    @ruled("bonus")
+    def bonus(ctx):
+        ctx.edit("roster")["players"][0]["stats"]["luck"] += 1
+
+    def untied(ctx):
+        ctx.edit("roster")["players"][0]["stats"]["rolls"] = ctx.doc("roster")["players"][0]["stats"]["rolls"] + 1
+
+    @ruled("curfew")
+    def curfew(ctx):
+        if ctx.at.hour >= 22:
+            yield "no rolling after 22:00"
+
+    @ruled("cap")
+    def cap(state):
+        from validators.problems import Problem
+        for p in state.docs["roster"]["players"]:
+            if p["stats"]["luck"] > 6:
+                yield Problem(f"{p['name']} has more luck than 6")
+
+    def repeal(ctx):
+        ctx.tx.edit_rules()[ctx.params["rule"]].meta["status"] = "repealed"
+
+    module = Module(name="toy", title="Toy",
+                    actions=[Action(name="toy.roll", rule="toy", summary="", effect=roll),
+                             Action(name="toy.repeal", rule="toy", summary="", effect=repeal)],
+                    consequences=[bonus, untied], gates=[curfew], invariants=[cap])
+    rules = {rid: Rule(rid, {"status": "active"}, "") for rid in ("toy", "bonus", "curfew", "cap")}
+    base = _toy_state()
+    roster = {**base.docs["roster"], "stats": {"luck": {"type": "integer", "default": 0},
+                                                "rolls": {"type": "integer", "default": 0}},
+              "players": [{**base.docs["roster"]["players"][0], "stats": {"luck": 0, "rolls": 0}}]}
+    return Registry([module]), State(base.config, {**base.docs, "roster": roster}, rules)
+
+
+def _with_repealed(state, *rids):
+    from validators.engine import Rule
+    rules = {k: Rule(k, {**r.meta, "status": "repealed"} if k in rids else r.meta, r.body)
+             for k, r in state.rules.items()}
+    return State(state.config, state.docs, rules)
+
+
+def test_a_consequence_tied_to_a_repealed_rule_no_longer_runs():
+    """Seed 001 1.1 (the Ruleset says what may change the gamestate): a consequence ``engine.ruled`` ties to a rule
+    runs while the rule is in force and not once it is repealed; one tied to no rule runs either way."""
+    reg, state = _ruled_registry()
+    record = {"at": "2026-11-21T01:00:00Z", "actor": "A", "action": "toy.roll"}
+    live = apply_action(reg, state, record)
+    stats = live.state.docs["roster"]["players"][0]["stats"]
+    assert (stats["luck"], stats["rolls"]) == (live.dice[0] + 1, 1)
+    gone = apply_action(reg, _with_repealed(state, "bonus"), record)
+    stats = gone.state.docs["roster"]["players"][0]["stats"]
+    assert (stats["luck"], stats["rolls"]) == (gone.dice[0], 1)
+
+
+def test_an_action_that_repeals_a_rule_stops_its_consequence_at_once():
+    """The consequences after an action read the ruleset as the action left it: the repeal of ``bonus`` is
+    followed by no bonus."""
+    reg, state = _ruled_registry()
+    applied = apply_action(reg, state, {"at": "2026-11-21T01:00:00Z", "actor": "A", "action": "toy.repeal",
+                                        "params": {"rule": "bonus"}})
+    assert applied.state.docs["roster"]["players"][0]["stats"]["luck"] == 0
+    assert applied.state.rules["bonus"].meta["status"] == "repealed"
+    kept = apply_action(reg, state, {"at": "2026-11-21T01:00:00Z", "actor": "A", "action": "toy.repeal",
+                                     "params": {"rule": "cap"}})
+    assert kept.state.docs["roster"]["players"][0]["stats"]["luck"] == 1
+
+
+def test_a_gate_tied_to_a_repealed_rule_no_longer_refuses():
+    reg, state = _ruled_registry()
+    late = {"at": "2026-11-21T23:00:00Z", "actor": "A", "action": "toy.roll"}
+    with pytest.raises(Illegal) as e:
+        apply_action(reg, state, late)
+    assert "no rolling after 22:00" in str(e.value)
+    assert e.value.problems[0].rule == "curfew"  # cited as the rule that makes the gate
+    apply_action(reg, _with_repealed(state, "curfew"), late)
+
+
+def test_an_invariant_tied_to_a_repealed_rule_no_longer_holds_the_state():
+    from validators.judge import state_problems
+
+    reg, state = _ruled_registry()
+    roster = state.docs["roster"]
+    lucky = State(state.config, {**state.docs, "roster": {**roster, "players": [
+        {**roster["players"][0], "stats": {"luck": 9, "rolls": 0}}]}}, state.rules)
+    assert [p.message for p in state_problems(lucky, reg)] == ["A has more luck than 6"]
+    assert state_problems(_with_repealed(lucky, "cap"), reg) == []

@@ -18,7 +18,7 @@ from typing import Any, Mapping
 
 from . import content, schemas, yamlio
 from .content import GameFiles, WorkTree, load_game, require_game
-from .engine import Ctx, State, authorize
+from .engine import Ctx, State, authorize, in_force
 from .judge import Step, cite, judge_one
 from .problems import BAD_INPUT, ILLEGAL, NEEDS_ADMIN, BadInput, Problem
 from .timeutil import file_stamp, format_time, frequency_violation, parse_time
@@ -352,7 +352,7 @@ def available(root: Path, game: str, actor: str, at: datetime) -> list[Available
             record = record_for(a.name, actor, at, {}, None)
             ctx = Ctx(state, a, record, at, files.registry)
             for m in files.registry.modules:
-                for gate in m.gates:
+                for gate in in_force(state.rules, m.gates):
                     # a gate yields words or a Problem, said as the who above (its message and the rule it cites)
                     why.extend(cite(state, x).text() if isinstance(x, Problem) else str(x) for x in gate(ctx))
             if not why and a.ready is not None:

@@ -649,6 +649,26 @@ Check = Callable[["Ctx"], Iterable["str | Problem"]]
 Effect = Callable[["Ctx"], None]
 
 
+def ruled(rule: str) -> Callable[[Any], Any]:
+    """Ties a consequence, gate or invariant to the rule (its id in the game's ruleset) that makes it: while the
+    ruleset holds that rule repealed, the engine does not run it, as a repealed rule's actions and scheduled events
+    are out of the game (``repealed``). One the game's ruleset lacks, or one left untied, runs whatever is repealed.
+    A function doing the work of several rules asks ``repealed`` about each itself."""
+    def tie(fn: Any) -> Any:
+        fn.rule = rule
+        return fn
+    return tie
+
+
+def in_force(rules: Mapping[str, "Rule"], fns: Iterable[Any]) -> Iterator[Any]:
+    """The consequences, gates or invariants of ``fns`` whose rule (``ruled``) the ruleset ``rules`` does not hold
+    repealed."""
+    for fn in fns:
+        rid = getattr(fn, "rule", None)
+        if rid is None or repealed_in(rules, rid) is None:
+            yield fn
+
+
 def _nothing(ctx: "Ctx") -> Iterable[str]:
     return ()
 
@@ -1042,16 +1062,22 @@ def _fire_due(registry: Registry, state: State, clock: datetime,
         dice = Dice(state.docs["ledger"].get("head", ""), "", f"{ev.name}@{format_time(t)}", 0)
         ctx = Ctx(state, action, record, t, registry, dice)
         ev.apply(ctx)
-        for consequence in _consequences(registry):
+        for consequence in _consequences(registry, ctx.tx):
             consequence(ctx)
         state = ctx.tx.commit()
         fired.append({"at": format_time(t), "event": ev.name, "rule": ev.rule, "outcome": recorded(ctx.outcome)})
     return state, fired
 
 
-def _consequences(registry: Registry) -> Iterator[Effect]:
+def _consequences(registry: Registry, tx: Tx) -> Iterator[Effect]:
+    """Every module's consequences, in order, but those of a rule repealed (``ruled``) by the time each runs: a
+    proposal whose effect repeals a rule stops that rule's consequences at once."""
     for m in registry.modules:
-        yield from m.consequences
+        for fn in m.consequences:
+            rid = getattr(fn, "rule", None)
+            if rid is not None and repealed_in(tx.rules if tx.rules is not None else tx.base.rules, rid):
+                continue
+            yield fn
 
 
 # ---------------------------------------------------------------- one action
@@ -1090,7 +1116,12 @@ def repealed(state: State, rule_id: str) -> Rule | None:
     What a rule makes (an action, a scheduled event) is part of the game only while the rule is: a proposal
     that repeals it takes its action and its events out of the game, and one that enacts it again brings them
     back. An action or event citing no rule of the ruleset (the engine's own, a citation in words) stands."""
-    rule = state.rules.get(rule_id)
+    return repealed_in(state.rules, rule_id)
+
+
+def repealed_in(rules: Mapping[str, Rule], rule_id: str) -> Rule | None:
+    """``repealed`` of a ruleset."""
+    rule = rules.get(rule_id)
     return rule if rule is not None and rule.meta.get("status") == "repealed" else None
 
 
@@ -1170,8 +1201,8 @@ def apply_action(registry: Registry, state: State, record: dict[str, Any], *,
     problems = list(authorize(registry, state, action, actor))
     if not problems:
         for module in registry.modules:
-            for gate in module.gates:
-                problems.extend(_problem(p, module.title) for p in gate(ctx))
+            for gate in in_force(state.rules, module.gates):
+                problems.extend(_problem(p, getattr(gate, "rule", module.title)) for p in gate(ctx))
         if action.frequency:
             key = action.frequency_key or action.name
             previous = [parse_time(t) for t in ledger.get("recent", {}).get(actor, {}).get(key, [])]
@@ -1184,7 +1215,7 @@ def apply_action(registry: Registry, state: State, record: dict[str, Any], *,
         raise Illegal(problems)
 
     action.effect(ctx)
-    for consequence in _consequences(registry):
+    for consequence in _consequences(registry, ctx.tx):
         consequence(ctx)
 
     _update_ledger(ctx, action, record, at, head, k)

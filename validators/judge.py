@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from . import schemas
 from .content import SCHEMA_LINE, GameFiles
-from .engine import Action, Applied, Registry, Rule, State, apply_action
+from .engine import Action, Applied, Registry, Rule, State, apply_action, in_force
 from .problems import BAD_INPUT, BadInput, Illegal, Problem, format_path
 from .timeutil import file_stamp, format_time, parse_time
 from .yamlio import locate, same_data
@@ -291,7 +291,7 @@ def invariants(files: GameFiles) -> list[Problem]:
     for p in check_roster(files.state, roster_path):
         out.append(_locate_field(p, files, roster_path))
     for module in files.registry.modules:
-        for inv in module.invariants:
+        for inv in in_force(files.state.rules, module.invariants):  # not those of a repealed rule (engine.ruled)
             for p in inv(files.state):
                 file = _guess_file(p, files)
                 out.append(_locate_field(p.at(file=file), files, file))
@@ -305,7 +305,7 @@ def state_problems(state: State, registry: Registry) -> list[Problem]:
 
     out = list(check_roster(state, "roster"))
     for module in registry.modules:
-        for inv in module.invariants:
+        for inv in in_force(state.rules, module.invariants):
             out.extend(inv(state))
     return out
 

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from typing import Any, Iterator
 
 from ...effects import apply_effects
-from ...engine import ADMIN, Action, Ctx
+from ...engine import ADMIN, Action, Ctx, in_force
 from ...problems import Illegal
 from ...roster import active_players, change_stat
 from ...schemas import not_blank, vote_words
@@ -248,7 +248,7 @@ def _rest_of_enactment(scratch: Ctx, state: Any, marks: Any, by: str) -> str | N
     try:
         follow_roster_patch(scratch, marks, by)
         for module in scratch.registry.modules:
-            for consequence in module.consequences:
+            for consequence in in_force(scratch.state.rules, module.consequences):
                 consequence(scratch)
     except Illegal as e:
         return e.problems[0].message.split("effects cannot be applied: ", 1)[-1]
