@@ -6,11 +6,17 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Callable, Iterator
 
-from ...engine import Ctx, State, peek
+from ...engine import Ctx, Rule, State, peek, repealed_in
 from ...roster import active_players, quorum
 from ...schemas import is_blank
 from ...timeutil import format_time, parse_time
 from .options import options
+
+# The ids (in the example rulesets, content/*/ruleset/) of the rules whose conditions other rules' actions check here
+DYNASTIES = "dynasties"
+FAIR_PLAY = "fair-play"
+VICTORY = "victory-and-ascension"
+STUFFS = "stuffs"
 
 FOR_VOTES = ("FOR", "COMPENSATE")
 AGAINST_VOTES = ("AGAINST", "ADMONISH", "VETO")
@@ -18,6 +24,17 @@ AGAINST_VOTES = ("AGAINST", "ADMONISH", "VETO")
 
 def opts(state: State | Ctx) -> dict[str, Any]:
     return options(state.config)
+
+
+def repealed_rule(state: State | Ctx, rule_id: str) -> Rule | None:
+    """``engine.repealed`` asked of a state or of an action's ruleset as it stands so far (a proposal whose effects
+    repeal the rule has already done so): the rule ``rule_id`` if the game's ruleset holds it repealed, else None
+    (an id the ruleset lacks is not repealed). One dict lookup; what a rule adds to another rule's action asks it
+    before it applies."""
+    if isinstance(state, Ctx):
+        tx = state.tx
+        return repealed_in(tx.rules if tx.rules is not None else tx.base.rules, rule_id)
+    return repealed_in(state.rules, rule_id)
 
 
 def subject_problem(ctx: Ctx, title: str) -> Iterator[str]:
@@ -65,10 +82,16 @@ def leader(state: State | Ctx) -> str | None:
 
 def in_hiatus(state: State | Ctx) -> bool:
     """Seed 001 1.9 (Victory and Ascension) / seed 003 rule 9: from a DoV until it fails, or until the Ascension
-    Address."""
-    if state.doc("dynasty").get("awaiting_ascension"):
-        return True
-    return any(d["status"] == "pending" for d in state.doc("dovs")["dovs"])
+    Address.
+
+    Seed 001 "Victory and Ascension" (1.9), seed 003 rule 9: that rule alone puts the game in Hiatus. Once it is
+    repealed the game is in Hiatus no more, whatever DoV is left pending: the gate (``victory.hiatus_gate``) stops,
+    a CfJ runs its ordinary days (1.6), and the end of the Hiatus is the repeal (``judgment.hiatus_ended``). Asked
+    only when a DoV or the Address would hold the game in Hiatus, so ordinary play costs no lookup."""
+    if not (state.doc("dynasty").get("awaiting_ascension")
+            or any(d["status"] == "pending" for d in state.doc("dovs")["dovs"])):
+        return False
+    return repealed_rule(state, VICTORY) is None
 
 
 def edit_item(ctx: Ctx, kind: str, key: str, ident: int, what: str) -> dict[str, Any]:

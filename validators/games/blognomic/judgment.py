@@ -6,7 +6,7 @@ from datetime import timedelta
 from typing import Any, Iterator
 
 from ...effects import apply_effects
-from ...engine import ADMIN, Action, Ctx
+from ...engine import ADMIN, Action, Ctx, ruled
 from ...schemas import vote_words
 from ...timeutil import format_time
 from .._timefmt import when
@@ -96,6 +96,8 @@ def status(ctx: Any, c: dict[str, Any]) -> tuple[bool, str]:
     return False, f"{t.for_} FOR, {t.against} AGAINST; open until Quorum or {days} days"
 
 
+# seed 001 "Calls for Judgment" (1.6): a CfJ's shorter time in a Hiatus is that rule's; repealed, no CfJ is marked
+@ruled(RULE)
 def hiatus_ended(ctx: Ctx) -> None:
     """A consequence: when a Hiatus ends, mark the pending CfJs whose time ran out in it.
 

@@ -7,7 +7,7 @@ import re
 from datetime import timedelta
 from typing import Any, Iterator
 
-from ...engine import LEADER, PLAYER, Action, Ctx
+from ...engine import LEADER, PLAYER, Action, Ctx, ruled
 from ...problems import Problem, did_you_mean
 from ...roster import value_problem
 from ...schemas import NOT_BLANK, is_blank, not_blank, vote_words
@@ -702,6 +702,9 @@ REMOVE_IDLE = Action(
 )
 
 
+# seed 001 "Victory and Ascension" (1.9) / seed 003 rule 9: the Hiatus and the short list of rules whose actions go
+# on in it are that rule's; repealed, the gate is not asked (and ``in_hiatus`` says no Hiatus either)
+@ruled(RULE)
 def hiatus_gate(ctx: Ctx) -> Iterator[str]:
     """During Hiatus only the actions of the listed core rules may be taken."""
     if not in_hiatus(ctx):
