@@ -15,6 +15,7 @@ from ...roster import active_players, change_stat
 from ...schemas import not_blank, vote_words
 from ...timeutil import day_start, format_time, parse_time
 from .common import (
+    DYNASTIES,
     Tally,
     age_hours,
     clock_start,
@@ -25,6 +26,7 @@ from .common import (
     open_for,
     open_hours,
     opts,
+    repealed_rule,
     subject_problem,
     tally,
 )
@@ -296,8 +298,12 @@ def _vote_check(ctx: Ctx) -> Iterator[str]:
         return
     boss = leader(ctx)
     if vote == "VETO":
+        gone = repealed_rule(ctx, DYNASTIES) if o["veto"] else None
         if not o["veto"]:
             yield "this game's rules give nobody a veto"
+        elif gone is not None:
+            # seed 001 "Dynasties" (1.8) is what lets the leader VETO a proposal; repealed, nobody may
+            yield f"the rule that gives the {ctx.keyword('leader', 'leader')} a VETO, {gone.cite()}, has been repealed"
         elif ctx.actor != boss:
             yield f"only the {ctx.keyword('leader', 'leader')} may VETO"
     if vote == "DEFERENTIAL" and ctx.actor == boss and o["leader_deferential"] == "forbidden":
