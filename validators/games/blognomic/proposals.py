@@ -16,6 +16,7 @@ from ...schemas import not_blank, vote_words
 from ...timeutil import day_start, format_time, parse_time
 from .common import (
     DYNASTIES,
+    FAIR_PLAY,
     Tally,
     age_hours,
     clock_start,
@@ -224,8 +225,10 @@ def effects_problem(ctx_or_state: Any, p: dict[str, Any], now: datetime) -> str 
     why = schema_problem(scratch, scratch.tx.docs)
     if why is None and "roster" in scratch.tx.docs:
         why = next(taken_names(players, used, back, scratch.doc("roster")), None)  # seed 001 1.2, as on enactment
-    if why is None and "roster" in scratch.tx.docs:
-        why = next(barred_returns(players, bars, scratch.doc("roster")), None)  # seed 001 1.10, as on enactment
+    if why is None and "roster" in scratch.tx.docs and bars and repealed_rule(scratch, FAIR_PLAY) is None:
+        # seed 001 1.10, as on enactment: a bar keeps its person out while Fair Play is in force (the effects
+        # themselves may have repealed it)
+        why = next(barred_returns(players, bars, scratch.doc("roster")), None)
     if why is None and "roster" in scratch.tx.docs:
         why = next(bar_problems(bars, scratch.doc("roster")), None)  # seed 001 1.10, as on enactment
     if why is None:
