@@ -30,6 +30,7 @@ from ...timeutil import format_time, parse_time
 from .common import FAIR_PLAY, note_return, opts, quiet_since, repealed_rule
 
 RULE = "players"
+RULE_VOTING = "voting"
 
 
 def barred_returns(before: list[Entry], bars: list[dict[str, Any]], roster: Any) -> Iterator[str]:
@@ -138,7 +139,12 @@ def drop_votes(ctx: Ctx, who: str) -> None:
     They are removed from every pending proposal, CfJ and DoV, so they do not count again on return. The
     comment that carried the vote stays on the post, so the voter is kept in ``lapsed_votes``: seed 001 1.7 /
     seed 003 rule 7 let an author withdraw a post only while nobody has commented on it.
+
+    Seed 001 "Voting" (1.4) / seed 003 rule 4 is what makes the vote lapse, in the actions of other rules (leaving
+    and going idle, 1.2; a proposal's removal): once it is repealed, the votes stay where they were cast.
     """
+    if repealed_rule(ctx, RULE_VOTING) is not None:
+        return
     for kind, key in (("proposals", "proposals"), ("cfjs", "cfjs"), ("dovs", "dovs")):
         doc = ctx.doc(kind)
         if any(item["status"] == "pending" and who in item.get("votes", {}) for item in doc[key]):
