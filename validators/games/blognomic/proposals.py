@@ -17,6 +17,7 @@ from ...timeutil import day_start, format_time, parse_time
 from .common import (
     DYNASTIES,
     FAIR_PLAY,
+    STUFFS,
     Tally,
     age_hours,
     clock_start,
@@ -416,8 +417,12 @@ def _resolve_check(enact: bool):
                    f"{open_for(ctx, p, ctx.at)}" + _from_when(ctx, p, t, False))
         if ctx.params.get("deduct_nonvoters"):
             o = opts(ctx)
+            gone = repealed_rule(ctx, STUFFS)
             if not o["nonvoter_penalty"]:
                 yield "this game has no penalty for not voting"
+            elif gone is not None:
+                # seed 003 rule 10 "Stuffs" gives the admin resolving a proposal this penalty; repealed, none has it
+                yield f"the rule that lets an admin penalise non-voters, {gone.cite()}, has been repealed"
             elif age_hours(p, ctx.at) <= 48:  # rule 10: "pending" more than 48 hours, from its posting
                 yield "non-voters may be penalised only for a proposal pending more than 48 hours"
             elif t.vetoed or p.get("self_killed"):
@@ -441,7 +446,8 @@ def _resolve(enact: bool):
             apply_effects(ctx, p.get("effects"), f"proposal {p['id']}", RULE_ENACTMENT)
             follow_roster_patch(ctx, before, f"proposal {p['id']}")
         stuff = o["stuff_stat"]
-        if stuff and o["double_votes"]:
+        # seed 003 rule 3 "Proposals" adds this reward and fine to the resolution of rule 5; repealed, neither is paid
+        if stuff and o["double_votes"] and (t.compensate or t.admonish) and repealed_rule(ctx, RULE_PROPOSALS) is None:
             # seed 003 rule 3: one player more than Quorum double-FOR: +5 on enactment; double-AGAINST: -5
             if ctx.player(p["author"]) is None:
                 pass  # the proposer has left the game: there is nobody to compensate or admonish
