@@ -108,8 +108,9 @@ def hiatus_ended(ctx: Ctx) -> None:
     only of the moment it was resolved, so the end of the Hiatus gave it back up to two more days. In the Quazie
     variant a CfJ's time is four days either way, so the mark changes nothing there.
     """
-    if "dovs" not in ctx.tx.docs and "dynasty" not in ctx.tx.docs:
-        return  # the Hiatus begins and ends only with a DoV or the Address
+    if "dovs" not in ctx.tx.docs and "dynasty" not in ctx.tx.docs and ctx.tx.rules is None:
+        # the Hiatus begins and ends only with a DoV or the Address, or with a repeal of 1.9 (``in_hiatus``)
+        return
     if not in_hiatus(ctx.tx.base) or in_hiatus(ctx):
         return
     hours = opts(ctx)["cfj_days_in_hiatus"] * 24
