@@ -341,7 +341,7 @@ def _vote(ctx: Ctx) -> None:
 VOTE = Action(
     name="core.vote",
     rule=RULE_VOTING,
-    summary="Vote FOR, AGAINST or DEFERENTIAL on a pending proposal (the leader may VETO)",
+    summary="Vote FOR, AGAINST or DEFERENTIAL on a pending proposal (the leader may VETO, by the Dynasties rule)",
     params={"type": "object", "required": ["proposal", "vote"], "additionalProperties": False,
             "properties": {"proposal": {"type": "integer", "minimum": 1},
                            "vote": vote_words(["FOR", "AGAINST", "DEFERENTIAL", "VETO", "COMPENSATE", "ADMONISH"],
