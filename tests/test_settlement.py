@@ -341,6 +341,38 @@ def test_invariants_find_broken_states(ops, expected):
     assert any(expected in m for m in _problems(ops)), _problems(ops)
 
 
+def _repeal(rule):
+    return {"op": "replace", "path": f"/rules/{rule}/meta/status", "value": "repealed"}
+
+
+@pytest.mark.parametrize("rule, ops, expected", [
+    # seed 001 2.2 The Settlement: its list of Barriers binds the legend only while the rule stands
+    ("the-settlement", [{"op": "replace", "path": "/map/legend/#/barrier", "value": False}],
+     "marks Wall ('#') as no Barrier"),
+    # seed 001 2.5 Constructions: likewise its list of Constructions
+    ("constructions", [{"op": "remove", "path": "/map/legend/B/construction"}], "marks Bed ('B') as no Construction"),
+    # seed 001 G6 Numbers: no negative amounts
+    ("numbers", [{"op": "replace", "path": "/stockpile/items/Wood", "value": -1}], "no negative amounts"),
+    # seed 001 2.6 Jobs: a held Job is a listed one, and the roster's column and the handbook list the same Jobs
+    ("jobs", [{"op": "replace", "path": "/roster/players/name=Ann/stats/job", "value": "Brewer"},
+              {"op": "remove", "path": "/handbook/jobs/Brewer"}], "which rule 2.6 Jobs does not list"),
+    ("jobs", [{"op": "add", "path": "/roster/stats/job/choices/-", "value": "Knight"}], "struck from both"),
+    # seed 001 2.11 Outsiders: no Outsider changes its Job, so none is a Traitor
+    ("outsiders", [{"op": "add", "path": "/roster/players/-",
+                    "value": {"name": "Moose 1", "kind": "outsider", "joined": "2026-11-03T10:00:00Z",
+                              "stats": {"location": "0a", "energy": 50, "stress": 0, "hunger": 2, "deaths": 0,
+                                        "job": "Traitor"}}}], "may not be a Traitor"),
+])
+def test_a_repealed_rule_no_longer_checks_the_state(rule, ops, expected):
+    """What each invariant checks for its rule (the case above finds it with the rule in force) is no longer
+    checked once a proposal has repealed that rule (seed 001 1.1; engine.repealed); the other checks stand."""
+    assert any(expected in m for m in _problems(ops)), _problems(ops)
+    assert not any(expected in m for m in _problems([_repeal(rule), *ops])), _problems([_repeal(rule), *ops])
+    # the map's shape is no rule's to repeal: it is checked whatever is repealed
+    shape = [{"op": "replace", "path": "/map/rows/0", "value": "..."}]
+    assert any("same length" in m for m in _problems([_repeal(rule), *ops, *shape]))
+
+
 _MOOSE = {"name": "Moose 1", "kind": "outsider", "joined": "2026-11-03T10:00:00Z",
           "stats": {"location": "0a", "energy": 50, "stress": 0, "hunger": 2, "deaths": 0, "job": "Traitor"}}
 

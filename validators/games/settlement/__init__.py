@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ...engine import DocKind, Module, Problem, State
+from ...engine import DocKind, Module, Problem, State, repealed, repealed_in
 from ...problems import Illegal
 from . import build, dances, fresh, jobs, life, movement, outsiders, tasks, victory
 from .common import barrier_problems, construction_problems, is_outsider, option_problems, the_map
@@ -27,10 +27,16 @@ RULE = "the-settlement"
 def consequences(ctx):  # type: ignore[no-untyped-def]
     if "map" not in ctx.state.docs:
         return
-    _legend_as_ruled(ctx)
-    jobs.keep_jobs_listed(ctx)
-    seen = life.consequences(ctx)  # everyone's facts, when nobody arrived or died
-    victory.check_victory(ctx, seen)
+    tx = ctx.tx
+    rules = tx.rules if tx.rules is not None else tx.base.rules  # the ruleset as the action left it
+    _legend_as_ruled(ctx, rules)
+    # seed 001 "Jobs" (2.6) lists the Jobs; repealed, nothing keeps a Job to its list
+    if not repealed_in(rules, "jobs"):
+        jobs.keep_jobs_listed(ctx)
+    seen = life.consequences(ctx, rules)  # everyone's facts, when nobody arrived or died
+    # seed 001 "Victory" (2.12): repealed, nobody achieves victory by it (nor is its date judged)
+    if not repealed_in(rules, victory.RULE):
+        victory.check_victory(ctx, seen)
 
 
 # each legend flag a rule's list decides: (the handbook's key for the list, the problems, the rule's number, id)
@@ -38,14 +44,14 @@ _RULED_FLAGS = (("barriers", barrier_problems, "2.2", RULE),
                 ("constructions", construction_problems, "2.5", "constructions"))
 
 
-def _legend_as_ruled(ctx) -> None:  # type: ignore[no-untyped-def]
+def _legend_as_ruled(ctx, rules) -> None:  # type: ignore[no-untyped-def]
     """Seed 001, rule 2.2 The Settlement names the Barriers (Walls, Doors and Rock), and rule 2.5 Constructions
     lists the Constructions; the legend does neither. An action (an enacted proposal's patch, say) that would
     leave the legend's ``barrier`` or ``construction`` flags against the rule's list (the handbook's
     ``barriers``, ``constructions``) is refused, as a patch that breaks a schema is: a proposal that changes
     which terrains are Barriers or Constructions changes that list with them. Asked only when the action touched
     the legend or the list, and only of what it broke (a disagreement already there is the invariant's to
-    report)."""
+    report). A list whose rule is repealed is not held to (``rules``: the ruleset as the action left it)."""
     tx = ctx.tx
 
     def touched(kind: str, key: str) -> bool:
@@ -54,7 +60,7 @@ def _legend_as_ruled(ctx) -> None:  # type: ignore[no-untyped-def]
     legend = touched("map", "legend")
     new = []
     for key, problems, number, rule in _RULED_FLAGS:
-        if not (legend or touched("handbook", key)):
+        if not (legend or touched("handbook", key)) or repealed_in(rules, rule):
             continue
         after = problems(ctx)
         if after:
@@ -84,13 +90,18 @@ def invariants(state: State) -> Iterator[Problem]:
     if len(set(names)) != len(names):
         yield Problem("two legend characters have the same name", file="map", field="legend")
     for _, problems, _, rule in _RULED_FLAGS:  # rules 2.2 and 2.5: the Barriers and Constructions are the rules'
+        if repealed(state, rule):  # a repealed rule's list binds the legend no more
+            continue
         for field, why in problems(state):
             yield Problem(why, file="map", field=field, rule=rule)
+    # seed 001 G6 "Numbers": a number the game keeps is never negative (the Stockpile's amounts among them)
+    numbers = not repealed(state, "numbers")
     for item, n in state.doc("stockpile")["items"].items():
-        if n < 0:
+        if n < 0 and numbers:
             yield Problem(f"{item} is {n}; the Stockpile holds no negative amounts", file="stockpile",
                           field=f"items.{item}")
-    for i, p, job in jobs.unlisted(state):
+    listing = not repealed(state, "jobs")  # seed 001 2.6 "Jobs": repealed, it lists no Jobs to keep to
+    for i, p, job in (jobs.unlisted(state) if listing else ()):
         # Seed 001, 2.6 Jobs: a Job is one the rule lists (the handbook's jobs); a proposal striking one makes its
         # holders Peasants at once (jobs.keep_jobs_listed), so only a hand edit leaves one here
         yield Problem(f"{p['name']}'s Job is {job}, which rule 2.6 Jobs does not list (the handbook's jobs: "
@@ -98,14 +109,16 @@ def invariants(state: State) -> Iterator[Problem]:
                       rule="jobs")
     listed = list(state.doc("handbook")["jobs"])
     choices = (state.doc("roster").get("stats") or {}).get("job", {}).get("choices")
-    if choices is not None and set(choices) != set(listed):
+    if listing and choices is not None and set(choices) != set(listed):
         # Seed 001, 2.6 Jobs: one list of Jobs, kept twice (the roster's column and the handbook, which the
         # tasks read): a Job in one only could be neither taken nor used, so the two must agree
         yield Problem(f"the roster's Jobs ({', '.join(choices)}) and the handbook's ({', '.join(listed)}) differ: "
                       "a Job is added to or struck from both", file="roster", field="stats.job.choices", rule="jobs")
     m = the_map(state)
+    # seed 001 2.11 "Outsiders" forbids an Outsider a change of Job; repealed, an Outsider may be a Traitor
+    barred = not repealed(state, "outsiders")
     for i, p in enumerate(state.doc("roster")["players"]):
-        if p["stats"].get("job") == "Traitor" and is_outsider(p):
+        if barred and p["stats"].get("job") == "Traitor" and is_outsider(p):
             # Seed 001, 2.11 Outsiders: an Outsider may not change its Job unless a rule lets it as an Outsider,
             # and 2.6 Jobs (Traitor) does not, so no Outsider is a Traitor (make-traitor refuses one; a proposal's
             # patch of the roster could still write it)

@@ -8,9 +8,9 @@ and "Jobs" (Traitors).
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any, Collection, Iterator
+from typing import Any, Collection, Iterator, Mapping
 
-from ...engine import LEADER, PLAYER, Action, Ctx, Event, Remembered, peek, repealed
+from ...engine import LEADER, PLAYER, Action, Ctx, Event, Remembered, Rule, peek, repealed, repealed_in
 from ...roster import change_stat, new_stats, set_stat
 from ...timeutil import format_time, next_weekly, parse_time, week_start
 from . import census
@@ -78,13 +78,16 @@ def die(ctx: Ctx, name: str, cause: str, together: Collection[str] = ()) -> None
         return
     m = the_map(ctx)
     loc = where(p)
+    rules = ctx.tx.rules if ctx.tx.rules is not None else ctx.tx.base.rules
+    # seed 001 2.6 "Jobs" (Traitor): a Traitor gains no Stress from a death; repealed, Traitors are stressed too
+    calm = "Traitor" if not repealed_in(rules, "jobs") else None
     ctx.step({"dies": name, "cause": cause})
     # the others' Stress: same Room if Indoors, everyone Outside if Outside; Traitors gain none
     if loc is not None:
         rooms = m.rooms_of(loc)
         shared: set[Loc] = set().union(*rooms) if rooms else set()
         for other in beings(ctx):
-            if other["name"] == name or other["name"] in together or other["stats"].get("job") == "Traitor":
+            if other["name"] == name or other["name"] in together or other["stats"].get("job") == calm:
                 continue
             oloc = where(other)
             if oloc is None:
@@ -104,7 +107,8 @@ def die(ctx: Ctx, name: str, cause: str, together: Collection[str] = ()) -> None
             known = list(peek(dead))
             dead.extend(n for n in [*(f["name"] for f in peek(p["formerly"])), name] if n not in known)
         food = handbook(ctx)["outsiders"].get(kind, {}).get("death_food", 0)
-        if food:
+        # seed 001 2.11 "Outsiders": a dead Moose feeds the colony; repealed, it leaves no Food
+        if food and not repealed_in(rules, "outsiders"):
             give(ctx, {"Food": food})
         return
     stress = int(p["stats"].get("stress", 0))
@@ -224,22 +228,28 @@ def kill_the_dying(ctx: Ctx, people: list[dict[str, Any]] | None = None) -> bool
     return True
 
 
-def consequences(ctx: Ctx) -> census.Counts | None:
+def consequences(ctx: Ctx, rules: Mapping[str, Rule] | None = None) -> census.Counts | None:
     """After every action and event: newcomers arrive, Channels flood, the Occupied and the starving die.
 
     Nearly always nobody is to arrive or die: ``census.look`` sees that without reading every Colonist
     again, and the rules below run as written only when it finds someone (or cannot tell). Gives back
-    that look when nobody arrived or died (nor was the map flooded), for Victory to read."""
+    that look when nobody arrived or died (nor was the map flooded), for Victory to read.
+
+    ``rules``: the ruleset as the action left it (found if not given)."""
     if "map" not in ctx.state.docs:
         return None
+    if rules is None:
+        rules = ctx.tx.rules if ctx.tx.rules is not None else ctx.tx.base.rules
     if not census.FAST:
-        consequences_as_written(ctx)
+        consequences_as_written(ctx, rules)
         return None
     seen = census.look(ctx)
     if seen[census.UNSURE] or seen[census.NEWCOMER]:
-        consequences_as_written(ctx)
+        consequences_as_written(ctx, rules)
         return None
-    if flood_channels(ctx):  # the map only; with no newcomer, the rules as written do nothing before it
+    # seed 001 2.2.1 "Locations" (Channel): repealed, a Channel beside Water stays a Channel. The map only; with
+    # no newcomer, the rules as written do nothing before it
+    if not repealed_in(rules, "locations") and flood_channels(ctx):
         seen = census.look(ctx)  # against the map as flooded
     if seen[census.UNSURE] or seen[census.OCCUPIED] or seen[census.STARVING]:
         _deaths(ctx, beings(ctx))
@@ -247,14 +257,18 @@ def consequences(ctx: Ctx) -> census.Counts | None:
     return seen
 
 
-def consequences_as_written(ctx: Ctx) -> None:
+def consequences_as_written(ctx: Ctx, rules: Mapping[str, Rule] | None = None) -> None:
     if "map" not in ctx.state.docs:
         return
+    if rules is None:
+        rules = ctx.tx.rules if ctx.tx.rules is not None else ctx.tx.base.rules
     # everyone, found once (only to read); each step that changes someone finds them again
     people = beings(ctx)
-    if place_newcomers(ctx, people):
+    # seed 001 2.2 "The Settlement" starts a new Colonist at 13a; repealed, a newcomer is placed nowhere
+    if not repealed_in(rules, "the-settlement") and place_newcomers(ctx, people):
         people = beings(ctx)
-    flood_channels(ctx)  # the map only
+    if not repealed_in(rules, "locations"):  # seed 001 2.2.1 "Locations": Channels beside Water flood
+        flood_channels(ctx)  # the map only
     _deaths(ctx, people)
 
 
@@ -291,14 +305,21 @@ def _rest_check(ctx: Ctx) -> Iterator[str]:
     times = [parse_time(t) for t in ctx.doc("colony").get("rests", {}).get(ctx.actor, [])]
     week = [t for t in times if t >= week_start(ctx.at)]
     job = me["stats"].get("job", "Peasant")
-    allowed = int(handbook(ctx)["jobs"].get(job, {}).get("rests_per_week", 1))
+    rules = ctx.tx.rules if ctx.tx.rules is not None else ctx.tx.base.rules
+    # seed 001 2.6 "Jobs" (Traitor) lets a Traitor rest twice a week; repealed, everyone rests once
+    allowed = (1 if repealed_in(rules, "jobs") else
+               int(handbook(ctx)["jobs"].get(job, {}).get("rests_per_week", 1)))
     if len(week) >= allowed:
         yield (f"{ctx.actor} has rested {len(week)} time(s) this week; "
                + (f"a {job} may rest {allowed} times a week" if allowed > 1 else "resting is a weekly action"))
     if times and ctx.at - max(times) < timedelta(hours=24):
         yield f"{ctx.actor} rested at {format_time(max(times))}; not again within 24 hours"
     if ctx.params.get("bed"):
-        yield from _bed_problems(ctx)
+        # seed 001 2.2.1 "Locations" (Bed) gives the Bed its bonus; repealed, there is no bonus to rest with
+        if repealed_in(rules, "locations"):
+            yield "rule 2.2.1 Locations, which gives a Bed its bonus, has been repealed; rest without bed=true"
+        else:
+            yield from _bed_problems(ctx)
 
 
 def _bed_problems(ctx: Ctx) -> Iterator[str]:
@@ -461,13 +482,15 @@ JOB = Action(
 
 def _traitor_check(ctx: Ctx) -> Iterator[str]:
     target = ctx.player(ctx.params["colonist"])
-    if is_outsider(target):
+    # seed 001 2.11 "Outsiders" bars an Outsider's change of Job; repealed, the Leader may make one a Traitor
+    barred = not repealed(ctx.tx.base, "outsiders")
+    if is_outsider(target) and barred:
         # Seed 001, 2.11 Outsiders: treated as Colonists, but they may not change their Job unless a rule lets them
         # as Outsiders, and 2.6 Jobs (Traitor) does not; so the Leader's "any Colonist" does not reach them.
         yield (f"{ctx.params['colonist']} is an Outsider; Outsiders may not change their Job, so the Expedition "
                "Leader may not make one a Traitor")
         return
-    if target is None or target not in beings(ctx, outsiders=False):
+    if target is None or target not in beings(ctx, outsiders=not barred):
         yield f"{ctx.params['colonist']} is not a Colonist"
         return
     yield from _traitors_ready(ctx)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any, Iterator
 
-from ...engine import LEADER, PLAYER, Action, Ctx
+from ...engine import LEADER, PLAYER, Action, Ctx, ruled
 from ...problems import Problem, shown_value, wrong_kind
 from ...roster import STAT_TYPES, change_stat, fold, new_stats, used_names, value_problem
 from ...timeutil import format_time, parse_time, week_start
@@ -246,6 +246,7 @@ OUTSIDER_ACTIONS = {"settlement.move", "settlement.graze", "settlement.rest", "s
                     "settlement.spread-smoke", "settlement.clear-smoke", "engine.tick"}
 
 
+@ruled(RULE)  # seed 001 2.11 "Outsiders": its limits on what an Outsider does end with it
 def outsider_gate(ctx: Ctx) -> Iterator[Problem]:
     """Outsiders take only the actions the rules allow them (no core actions, no tasks)."""
     if is_outsider(ctx.player()) and ctx.action.name not in OUTSIDER_ACTIONS:
