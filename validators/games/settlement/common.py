@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any, Iterable, Iterator, Mapping
 
-from ...engine import Ctx, Remembered, State, peek, peek_items
+from ...engine import Ctx, Remembered, Rule, State, peek, peek_items, repealed_in
 from ...problems import Problem
 from ...roster import bounds, change_stat, stat_defs
 from ...timeutil import format_time, parse_time
@@ -96,6 +96,13 @@ def the_map(state: State | Ctx) -> SettlementMap:
 
 
 _MAPS = Remembered(64)  # a state's map document -> (the options, its view)
+
+
+def rules_of(ctx: Ctx) -> Mapping[str, Rule]:
+    """The ruleset as the action has left it so far (no merge: the action's own, else the state's before it), for
+    ``repealed_in``: a rule a proposal repealed stops what it makes inside other rules' actions."""
+    tx = ctx.tx
+    return tx.rules if tx.rules is not None else tx.base.rules
 
 
 def handbook(state: State | Ctx) -> dict[str, Any]:
@@ -201,12 +208,15 @@ def energy_cost(ctx: Ctx, name: str, base: int) -> tuple[int, list[str]]:
     p = ctx.player(name)
     cost = base
     why = []
+    rules = rules_of(ctx)
     loc = where(p) if p else None
-    if loc is not None and the_map(ctx).indoors(loc):
+    # seed 001 2.2.1 "Locations" (Indoors) takes a quarter off every cost; repealed, Indoors costs what Outside does
+    if loc is not None and not repealed_in(rules, "locations") and the_map(ctx).indoors(loc):
         cost = indoor_cost(cost, opts(ctx)["indoor_rounding"])
         why.append("indoors")
     until = square_until(ctx, name)
-    if until and parse_time(until) > ctx.at:
+    # seed 001 2.10 "Lord of the Dance" (square dance) halves the dancers' costs for 72 hours; repealed, no longer
+    if until and parse_time(until) > ctx.at and not repealed_in(rules, "lord-of-the-dance"):
         cost = cost // 2  # "Numbers": a division that must be whole rounds towards zero
         why.append("square dance")
     return cost, why
@@ -348,9 +358,12 @@ def step_problem(ctx: Ctx, frm: Loc, to: Loc, mover: Mapping[str, Any]) -> str |
 def place_problem(ctx: Ctx, frm: Loc, to: Loc, mover: Mapping[str, Any]) -> tuple[str, str] | None:
     """The Channel and Door limits of ``step_problem`` alone, as (rule, why), whatever ``to`` is now."""
     m = the_map(ctx)
-    if m.is_(frm, "Channel") and not m.is_(to, "Channel"):
+    rules = rules_of(ctx)
+    # seed 001 2.3.1 "Movement" keeps one in a Channel to Channels, and 2.11 "Outsiders" keeps Outsiders out of
+    # Doors, whoever moves them; each limit ends with its rule's repeal
+    if m.is_(frm, "Channel") and not m.is_(to, "Channel") and not repealed_in(rules, "movement"):
         return "movement", f"{mover['name']} is in a Channel at {designate(frm)} and may only move along Channels"
-    if is_outsider(mover) and m.is_(to, "Door"):
+    if is_outsider(mover) and m.is_(to, "Door") and not repealed_in(rules, "outsiders"):
         return "outsiders", f"Outsiders may not move into Doors ({designate(to)})"
     return None
 
@@ -366,14 +379,17 @@ def actor_problems(ctx: Ctx, *, task: bool = False, outsiders: bool = False) -> 
     if ctx.actor == leader_of(ctx):
         return [f"the {ctx.keyword('leader', 'Expedition Leader')} is not a Colonist for the dynastic rules "
                 "(Royal Blood)"]
-    if is_outsider(p) and not outsiders:
+    # seed 001 2.11 "Outsiders": no tasks, no building, no change of Job for an Outsider; repealed, those end
+    rules = rules_of(ctx)
+    if is_outsider(p) and not outsiders and not repealed_in(rules, "outsiders"):
         return [f"{ctx.actor} is an Outsider; Outsiders may not do this"]
     if p.get("kind") and not is_outsider(p):
         return [f"{ctx.actor} is not a Colonist"]
     loc = where(p)
     if loc is None:
         return [f"{ctx.actor} has no Location on the map"]
-    if task and the_map(ctx).is_(loc, "Smoke"):
+    # seed 001 2.2.1 "Locations" (Smoke): nobody in Smoke performs a Task or builds; repealed, Smoke stops nobody
+    if task and the_map(ctx).is_(loc, "Smoke") and not repealed_in(rules, "locations"):
         return [f"{ctx.actor} is in Smoke at {designate(loc)}, and may not perform Tasks or build Constructions"]
     return []
 
