@@ -81,9 +81,15 @@ def die(ctx: Ctx, name: str, cause: str, together: Collection[str] = ()) -> None
     rules = ctx.tx.rules if ctx.tx.rules is not None else ctx.tx.base.rules
     # seed 001 2.6 "Jobs" (Traitor): a Traitor gains no Stress from a death; repealed, Traitors are stressed too
     calm = "Traitor" if not repealed_in(rules, "jobs") else None
+    # seed 001 2.8 "Death" says what dying does (Deaths, Stress, Traitor, restart); repealed, a Colonist who "dies"
+    # (a catapult's shot) has nothing follow, and an Outsider only ceases to exist (2.11)
+    mortal = not repealed_in(rules, "death")
+    if not mortal and not is_outsider(p):
+        ctx.step({"dies": name, "cause": cause, "nothing follows": "rule 2.8 Death has been repealed"})
+        return
     ctx.step({"dies": name, "cause": cause})
     # the others' Stress: same Room if Indoors, everyone Outside if Outside; Traitors gain none
-    if loc is not None:
+    if loc is not None and mortal:
         rooms = m.rooms_of(loc)
         shared: set[Loc] = set().union(*rooms) if rooms else set()
         for other in beings(ctx):
@@ -187,8 +193,10 @@ def _victims(ctx: Ctx, who: list[dict[str, Any]]) -> list[tuple[str, str]]:
     # seed 001 1.1: a rule a proposal repealed kills nobody (engine.repealed): 2.8 Death's Occupied locations,
     # 2.9 Hunger's limit
     state = ctx.state
+    mortal = True
     if repealed(state, "death"):
         occupied = frozenset()
+        mortal = False  # and nothing follows a Colonist's death (``die``): only a starving Outsider dies of Hunger
     if repealed(state, "hunger"):
         limit = float("inf")
     out = []
@@ -201,7 +209,7 @@ def _victims(ctx: Ctx, who: list[dict[str, Any]]) -> list[tuple[str, str]]:
         except TypeError:  # a location that is not even text (the roster's invariant reports it)
             loc = where(p)
             drowned = loc is not None and bool(occupied) and m.occupied(loc)
-        starving = int(stats.get("hunger", 0)) >= limit
+        starving = int(stats.get("hunger", 0)) >= limit and (mortal or p.get("kind") == "outsider")
         if drowned or starving:
             causes = ([f"in {m.name(loc)} at {designate(loc)}"] if drowned else []) + (["hunger"] if starving else [])
             out.append((p["name"], " and ".join(causes)))
