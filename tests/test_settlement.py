@@ -703,3 +703,25 @@ def test_a_module_without_a_rename_hook_stops_a_change_of_name(monkeypatch):
     refused = run(state, registry, [record])
     assert refused.verdict == "illegal"
     assert "keeps 'Ann' in its colony document (rests.Ann) and has no way to rename it" in refused.problems[0].message
+
+
+def test_a_repealed_movement_no_longer_keeps_a_miner_in_a_channel_in_the_list():
+    """Seed 001, 2.3.1 Movement keeps one in a Channel to Channels, so ``nomic act --list`` says mining cannot be
+    done from a Channel (the Mine task moves the miner into the Rock); once a proposal has repealed Movement that
+    limit no longer holds, and the list no longer says so (the case in repealed-rules.yaml mines out of one)."""
+    from datetime import datetime, timezone
+
+    from validators.cases import base_state, patched
+    from validators.engine import Ctx
+
+    state, registry = base_state("settlement-basic")
+    mine = next(a for m in registry.modules for a in m.actions if a.name == "settlement.mine")
+    at = datetime(2026, 11, 3, 10, tzinfo=timezone.utc)
+    channel = [{"op": "replace", "path": "/map/rows/8", "value": ".........-RRRRRR"}]
+
+    def why_not(ops):
+        s = patched(state, registry, ops)
+        return list(mine.ready(Ctx(s, mine, {"actor": "Gus", "action": mine.name}, at, registry)))
+
+    assert any("may only move along Channels" in str(w) for w in why_not(channel))
+    assert why_not([_repeal("movement"), *channel]) == []
