@@ -573,3 +573,27 @@ def test_the_actions_page_calls_the_stuffs_as_the_roster_now_does(base):
     assert "Stuffs" not in html and "Stuff Describer" in html  # "Stuff" is no word of the Address
     plain = render_actions(base, registry, Links("g", "games/g/actions.md", {}), "g")
     assert "<p>Writer of Awesome: gain 5 Stuffs (once a day)</p>" in plain
+
+
+# ---------------------------------------------------------------- a repealed rule stops what it makes (seed 003 rule 1)
+
+
+def _repealed(state: State, *rule_ids: str) -> State:
+    rules = {k: r.copy() for k, r in state.rules.items()}
+    for rid in rule_ids:
+        rules[rid].meta["status"] = "repealed"
+    return State(state.config, state.docs, rules)
+
+
+def test_whole_consequences_and_gates_are_tied_to_their_rules():
+    """Each consequence or gate that is one rule's work carries that rule's id (engine.ruled), so the engine skips it
+    while the rule is repealed; the rest are no single rule's (docs/modules/quazie.md, "When a rule is repealed").
+    Rule 9's two act only on rule 9's own actions (core.dov-resolve, core.ascend), which a repeal of rule 9 already
+    takes out of the game, so no case can show them skipped; this is where their tie is checked."""
+    tied = {fn.__name__: getattr(fn, "rule", None) for fn in MODULE.consequences + MODULE.gates + MODULE.invariants}
+    assert tied == {
+        "dynasty_won": "victory-and-ascension", "address_renames": "victory-and-ascension", "departures": None,
+        "launch_base": None, "limbo_guard": "special-positions", "spent_within_history": "music",
+        "writer_since": "muffin-roles", "blind_since": "muffin-flavours", "only_one_returns": None,
+        "poobah_guard": "muffin-roles", "robot_gate": "muffin-flavours", "_invariants": None}
+

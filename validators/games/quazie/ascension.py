@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import copy
 
-from ...engine import Ctx, peek
+from ...engine import Ctx, peek, ruled
 from ...timeutil import format_time
 from ..blognomic.options import options as core_options
 from ..blognomic.victory import keyword_pattern
-from .common import DANCE_FIELD, flavour_names
+from .common import DANCE_FIELD, R_VICTORY, flavour_names
 from .hands import POCKET, calendar_year
 
 # the module's records of values the reset blanks (see the module's docstring)
@@ -46,6 +46,8 @@ def won(ctx: Ctx) -> bool:
             and ctx.doc("dynasty").get("number") != ctx.tx.base.docs["dynasty"].get("number"))
 
 
+# seed 003 rule 9 "Victory and Ascension" resets the values and the Year on a win; repealed, nothing is reset here
+@ruled(R_VICTORY)
 def dynasty_won(ctx: Ctx) -> None:
     """Consequence: after the DoV that wins a dynasty, the rest of rule 9's reset (free on any other action)."""
     if not won(ctx):
@@ -72,6 +74,9 @@ def _reset_calendar(ctx: Ctx) -> None:
     ctx.step({"calendar": 0, **({"switcheroo_alarm": int(alarm) - year} if alarm is not None else {})})
 
 
+# seed 003 rule 9 "Victory and Ascension" lets the Ascension Address rename "Year" and "A.E."; repealed, the
+# module's state keeps its words
+@ruled(R_VICTORY)
 def address_renames(ctx: Ctx) -> None:
     """Consequence: seed 003 rule 9 lets the Ascension Address replace "Year" and "A.E." with new terms; the core
     replaces them in the rules, and this module's state follows, so nothing here keeps the old name:

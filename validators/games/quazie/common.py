@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...engine import Ctx, State, peek
+from ...engine import Ctx, State, peek, repealed_in
 
 STANDARD = [str(i) for i in range(1, 10)]
 DEATH_EGG = "X"
@@ -51,6 +51,7 @@ R_HANDS = "sleight-of-hand"
 R_ROLES = "muffin-roles"
 R_MUSIC = "music"
 R_EYE = "in-your-eye"
+R_VICTORY = "victory-and-ascension"  # core rule 9
 
 DEFAULT_OPTIONS: dict[str, Any] = {
     # Rule 24 gives notes for few positions. "record": a move to a position without a note plays "?",
@@ -112,6 +113,18 @@ def position_label(pos: Any) -> str:
 
 
 # ---------------------------------------------------------------- rules
+
+
+def stands(where: State | Ctx, rule_id: str) -> bool:
+    """Whether the ruleset does not hold the rule ``rule_id`` repealed: inside an action, the ruleset as the action
+    has left it so far (a proposal repealing the rule stops what it makes at once), else the state's. A rule the
+    ruleset lacks stands (a game numbering or naming its rules otherwise keeps what the module does). For what one
+    rule makes inside another rule's code, and for the parts of a function doing several rules' work; a whole
+    consequence, gate or invariant is tied with ``engine.ruled``. One dict lookup."""
+    tx = getattr(where, "tx", None)
+    if tx is None:
+        return repealed_in(where.rules, rule_id) is None
+    return repealed_in(tx.rules if tx.rules is not None else tx.base.rules, rule_id) is None
 
 
 def number_order(number: Any) -> tuple:

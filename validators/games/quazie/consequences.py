@@ -16,10 +16,10 @@ from itertools import compress
 from operator import is_not
 from typing import Any, Iterator
 
-from ...engine import Ctx, peek
+from ...engine import Ctx, peek, ruled
 from ...problems import Illegal, Problem
 from ...timeutil import format_time
-from .common import LAUNCH_BASE, R_FLAVOURS, R_SPECIAL, ROBOT, in_limbo, stat
+from .common import LAUNCH_BASE, R_FLAVOURS, R_ROLES, R_SPECIAL, ROBOT, in_limbo, stands, stat
 
 LIMBO_KING = "Limbo King"
 EXEMPT = {"core.dov-resolve", "core.ascend", "core.join", "core.leave"}
@@ -36,7 +36,10 @@ def launch_base(ctx: Ctx) -> None:
     # stat(p, "position"), without a call per Muffin
     at4 = {p["name"] for p in players if p.get("stats", _NO_STATS).get("position") == LAUNCH_BASE}
     named = [p for p in players if p["name"] in at4] if at4 else []
-    if set(seen) != at4 or any(p.get("stats", _NO_STATS).get("flavour") != ROBOT for p in named):
+    # seed 003 rule 15 "Special Position Rules" makes a Muffin at Position 4 Robot; with it repealed nobody turns
+    # Robot there, while the arrivals are still noted (rule 23's Eggman's Minion counts its 48 hours from them)
+    robot = stands(ctx, R_SPECIAL)
+    if set(seen) != at4 or (robot and any(p.get("stats", _NO_STATS).get("flavour") != ROBOT for p in named)):
         q = ctx.edit("quazie")
         lb = q.setdefault("launch_base", {})
         for name in list(lb):
@@ -45,6 +48,8 @@ def launch_base(ctx: Ctx) -> None:
         for name in sorted(at4):
             if name not in lb:
                 lb[name] = {"since": format_time(ctx.at), "rolled": False}
+            if not robot:
+                continue
             p = ctx.edit_player(name)
             if stat(p, "flavour") != ROBOT:
                 ctx.step({"flavour": name, "from": stat(p, "flavour"), "to": ROBOT, "because": "Launch Base Zone"})
@@ -145,6 +150,9 @@ def _only_limbo_king(old: Any, new: Any) -> bool:
     return bool(differ) and all(r == LIMBO_KING for r in differ)
 
 
+# seed 003 rule 15 "Special Position Rules" freezes a Muffin in Limbo and what it may do to others; repealed, the
+# guard stops (the Old Items' part with it)
+@ruled(R_SPECIAL)
 def limbo_guard(ctx: Ctx) -> None:
     limbo_items_guard(ctx)
     if "roster" not in ctx.tx.docs or ctx.action.name in EXEMPT:
@@ -178,7 +186,9 @@ def limbo_guard(ctx: Ctx) -> None:
         by_itself = p["name"] == ctx.actor or actor_pos == pos
         if stat(p, "position") == "9" and by_itself:
             allowed |= {"position", "notes"}
-        if "roles" in changed and _only_limbo_king(stat(old, "roles", []), stat(p, "roles", [])):
+        # seed 003 rule 23 "Muffin Roles" gives and takes Limbo King in Limbo; repealed, the role may not change there
+        if "roles" in changed and _only_limbo_king(stat(old, "roles", []), stat(p, "roles", [])) \
+                and stands(ctx, R_ROLES):
             allowed.add("roles")  # rule 23's Limbo King exists only for Muffins in Limbo
         if stat(p, "position") == "R" and by_itself:
             # rule 15: the GRAND POOBAH "even if in limbo" may go to R instead, by its own move (or one a Muffin in the
@@ -199,6 +209,8 @@ def limbo_guard(ctx: Ctx) -> None:
         ctx.step({"limbo_kept": p["name"], "fields": sorted(bad)})
 
 
+# seed 003 rule 13 "Muffin Flavors": a Robot may not declare victory; repealed, a Robot may
+@ruled(R_FLAVOURS)
 def robot_gate(ctx: Ctx) -> Iterator[Problem]:
     if ctx.action.name != "core.dov":
         return

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Iterator
 
-from ...engine import Action, Ctx, Problem
+from ...engine import Action, Ctx, Problem, ruled
 from ...timeutil import format_time, parse_time
 from .common import (
     BANANA,
@@ -61,6 +61,8 @@ def set_flavour(ctx: Ctx, name: str, flavour: str) -> None:
     ctx.step({"flavour": name, "from": old, "to": flavour})
 
 
+# seed 003 rule 13 "Muffin Flavors" keeps a Blind Muffin's Flavor for 24 hours; repealed, no time is noted
+@ruled(R_FLAVOURS)
 def blind_since(ctx: Ctx) -> None:
     """Consequence (rule 13, seed 003): a Blind Muffin keeps its Flavor until it has been Blind for 24 hours, however
     it went Blind. ``set_flavour`` notes the time for the module's own actions; this notes it when any other action

@@ -17,7 +17,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any, Iterator
 
-from ...engine import Action, Ctx, Problem, peek
+from ...engine import Action, Ctx, Problem, peek, ruled
 from ...schemas import is_blank
 from ...timeutil import format_time
 from .common import (
@@ -80,6 +80,8 @@ def _unspent(ctx: Ctx, p: dict[str, Any], key: str) -> list[str] | None:
     return notes[int(ctx.doc("quazie").get(key, {}).get(p["name"], 0)):]
 
 
+# seed 003 rule 24 "Music": a string of notes makes one Concerto only; repealed, the spent counts are left alone
+@ruled(R_MUSIC)
 def spent_within_history(ctx: Ctx) -> None:
     """Rule 24 (seed 003): a string of notes makes one Concerto (or movement) only, and the spent count says how
     many of a history's first notes are used. Notes that are no longer in the history (a proposal's patch cut it

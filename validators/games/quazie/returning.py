@@ -25,7 +25,7 @@ from typing import Any, Callable
 
 from ...engine import Ctx, peek
 from ...problems import Illegal, Problem
-from .common import IT, NOT_IT, R_ROLES, R_SPECIAL, R_TAG, in_limbo, leader, muffins, stat
+from .common import IT, NOT_IT, R_ROLES, R_SPECIAL, R_TAG, in_limbo, leader, muffins, stands, stat
 from .consequences import replaced_at
 from .roles import POOBAH
 from .stuff import DESCRIBER
@@ -52,12 +52,15 @@ class Sole:
     rules: str  # the rules that allow only one, for the outcome's ``because``
     has: Callable[[dict[str, Any]], bool]
     drop: Callable[[dict[str, Any]], None]
+    rule: str  # the id of the rule allowing only one: repealed, it allows any number, and nothing is settled
 
 
 SOLE = [
-    Sole("It", "it", f"rule 14 ({R_TAG})", lambda p: stat(p, "tag") == IT, _drop_it),
-    Sole(DESCRIBER, "stuff_describer", f"rule 23 ({R_ROLES})", _has_role(DESCRIBER), _drop_role(DESCRIBER)),
-    Sole(POOBAH, "grand_poobah", f"rule 23 ({R_ROLES})", _has_role(POOBAH), _drop_role(POOBAH)),
+    # seed 003 rule 14 "Tag": one Muffin is It
+    Sole("It", "it", f"rule 14 ({R_TAG})", lambda p: stat(p, "tag") == IT, _drop_it, R_TAG),
+    # seed 003 rule 23 "Muffin Roles": one Stuff Describer, one GRAND POOBAH
+    Sole(DESCRIBER, "stuff_describer", f"rule 23 ({R_ROLES})", _has_role(DESCRIBER), _drop_role(DESCRIBER), R_ROLES),
+    Sole(POOBAH, "grand_poobah", f"rule 23 ({R_ROLES})", _has_role(POOBAH), _drop_role(POOBAH), R_ROLES),
 ]
 
 
@@ -72,21 +75,28 @@ def only_one_returns(ctx: Ctx) -> None:
         return
     was_idle = {p["name"] for p in base if p.get("idle")}
     back = [p for p in back if p["name"] in was_idle]
+    if not back:
+        return
+    soles = [sole for sole in SOLE if stands(ctx, sole.rule)]
+    # seed 003 rule 15 "Special Position Rules": nothing of a Muffin in Limbo changes; repealed, Limbo holds nobody
+    # fast, and a returning Muffin's mark lapses wherever it stands
+    limbo = stands(ctx, R_SPECIAL)
+    if limbo:
+        for p in back:
+            _refuse_deadlock(ctx, p, soles)
     for p in back:
-        _refuse_deadlock(ctx, p)
-    for p in back:
-        for sole in SOLE:
-            _settle(ctx, p["name"], sole)
+        for sole in soles:
+            _settle(ctx, p["name"], sole, limbo)
 
 
-def _refuse_deadlock(ctx: Ctx, p: dict[str, Any]) -> None:
+def _refuse_deadlock(ctx: Ctx, p: dict[str, Any], soles: list[Sole]) -> None:
     """Seed 003 rules 2, 14, 15, 23: a Muffin coming back into Limbo with a mark only one may hold, while another
     Muffin in Limbo holds it too (one already active, or one coming back with it), would make two that no rule may
     settle (neither's values may change while in Limbo). The return is refused before anything changes."""
     pos = stat(p, "position")
     if not in_limbo(pos):
         return
-    for sole in SOLE:
+    for sole in soles:
         if not sole.has(p):
             continue
         boss = leader(ctx)
@@ -107,7 +117,7 @@ def _refuse_deadlock(ctx: Ctx, p: dict[str, Any]) -> None:
                 "has left Limbo (Position 9); a proposal bringing it back may be failed instead", rule=R_SPECIAL))
 
 
-def _settle(ctx: Ctx, name: str, sole: Sole) -> None:
+def _settle(ctx: Ctx, name: str, sole: Sole, limbo: bool = True) -> None:
     p = ctx.player(name)
     if p is None or not sole.has(p):
         return
@@ -121,12 +131,13 @@ def _settle(ctx: Ctx, name: str, sole: Sole) -> None:
     if not others:
         return  # rule 2: it comes back with the values it had, and nobody else has this one
     first = others[0]["name"]
-    if in_limbo(stat(p, "position")):
+    if limbo and in_limbo(stat(p, "position")):
         for o in others:  # none in Limbo: ``_refuse_deadlock`` has refused that
             _drop(ctx, o["name"], sole, f"{name} came back in Limbo as {sole.label}, and a Muffin in Limbo "
                                         f"cannot lose it (rule 15); there may be only one ({sole.rules})")
         return
-    if sole.label == POOBAH and name == leader(ctx) and not any(in_limbo(stat(o, "position")) for o in others):
+    if sole.label == POOBAH and name == leader(ctx) and not (limbo and any(in_limbo(stat(o, "position"))
+                                                                          for o in others)):
         for o in others:
             _drop(ctx, o["name"], sole, f"{name} is the dynasty's GRAND POOBAH (rules 8 and 23); there may be only "
                                         f"one ({sole.rules})")

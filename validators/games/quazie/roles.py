@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any, Iterator
 
-from ...engine import Action, Ctx, State, peek
+from ...engine import Action, Ctx, State, peek, ruled
 from ...problems import Illegal, Problem
 from ...roster import change_stat
 from ...timeutil import format_time, parse_time
@@ -48,6 +48,9 @@ def second_poobah_message(name: str, boss: str) -> str:
             "the current GRAND POOBAH, and there may be only one (rules 8 and 23)")
 
 
+# seed 003 rule 23 "Muffin Roles": only one Muffin holds the role GRAND POOBAH; repealed, there is no such role to
+# guard
+@ruled(R_ROLES)
 def poobah_guard(ctx: Ctx) -> None:
     """Consequence (seed 003 rules 8 and 23): an action that would make a Muffin other than the dynasty's leader hold
     the role GRAND POOBAH (a proposal's patch writing it into their Roles, or naming a new leader while another keeps
@@ -186,6 +189,8 @@ GIVE = Action(
 )
 
 
+# seed 003 rule 23 "Muffin Roles" times a Writer of Awesome's removal; repealed, no time is noted
+@ruled(R_ROLES)
 def writer_since(ctx: Ctx) -> None:
     """Consequence (rule 23): a Muffin who became Writer of Awesome by any action, an enacted proposal say,
     has the 24 hours before removal counted from then, as ``quazie.give-role`` counts them. Only the players
