@@ -597,3 +597,25 @@ def test_whole_consequences_and_gates_are_tied_to_their_rules():
         "writer_since": "muffin-roles", "blind_since": "muffin-flavours", "only_one_returns": None,
         "poobah_guard": "muffin-roles", "robot_gate": "muffin-flavours", "_invariants": None}
 
+
+@pytest.mark.parametrize("rule_id, who, change, words", [
+    ("muffin-flavours", "Ann", ("flavour", "Blind"), "a Blind Muffin may not challenge anyone"),
+    ("special-positions", "Hal", None, "Hal is in Limbo"),
+])
+def test_a_repealed_rule_leaves_a_dance_off_possible(base, rule_id, who, change, words):
+    """Seed 003 rule 13 (a Blind Muffin challenges nobody) and rule 15 (a Muffin in Limbo changes nothing) refuse
+    rule 20's Dance Off before anyone is named (``nomic act --list``); with the rule repealed they do not."""
+    from validators.act import record_for
+    from validators.engine import Ctx
+
+    registry = base_state("quazie-base")[1]
+    action = registry.actions["quazie.dance-off"]
+    at = parse_time("2026-11-03T10:00:00Z")
+    state = _with(base, **{who: change}) if change else base
+
+    def ready(s: State) -> list[str]:
+        ctx = Ctx(s, action, record_for(action.name, who, at, {}, None), at, registry)
+        return [x.message if hasattr(x, "message") else str(x) for x in action.ready(ctx)]
+
+    assert any(words in m for m in ready(state))
+    assert not any(words in m for m in ready(_repealed(state, rule_id)))

@@ -10,7 +10,20 @@ from typing import Any, Iterator
 
 from ...engine import Action, Ctx, Problem
 from ...roster import change_stat
-from .common import BLIND, R_DANCE_OFF, R_SPECIAL, done_today, in_limbo, mark_today, muffin, muffins, stat, tables
+from .common import (
+    BLIND,
+    R_DANCE_OFF,
+    R_FLAVOURS,
+    R_SPECIAL,
+    done_today,
+    in_limbo,
+    mark_today,
+    muffin,
+    muffins,
+    stands,
+    stat,
+    tables,
+)
 
 
 def winner(table: dict[str, Any], challenger_move: str, opponent_move: str) -> str | None:
@@ -55,12 +68,14 @@ def _ready(ctx: Ctx) -> Iterator[str | Problem]:
     me = ctx.player()
     if bad or me is None or me.get("idle"):
         return
-    if stat(me, "flavour") == BLIND:
+    # seed 003 rule 13 "Muffin Flavors": a Blind Muffin challenges nobody; repealed, Blind stops nobody
+    if stat(me, "flavour") == BLIND and stands(ctx, R_FLAVOURS):
         yield f"{ctx.actor} is Blind; a Blind Muffin may not challenge anyone to a Dance Off"
     if done_today(ctx, "dance-off", ctx.actor):
         yield f"{ctx.actor} has already declared a Dance Off today"
     pos = stat(me, "position")
-    if in_limbo(pos):
+    # seed 003 rule 15 "Special Position Rules": nothing of a Muffin in Limbo changes; repealed, Limbo holds nobody
+    if in_limbo(pos) and stands(ctx, R_SPECIAL):
         yield Problem(f"{ctx.actor} is in Limbo ({pos!r}); none of its values may change but its Position, and a "
                       "Dance Off sets the challenger's Dance Move", rule=R_SPECIAL)
 
@@ -74,7 +89,7 @@ def _check(ctx: Ctx) -> Iterator[str]:
     opponent = muffin(ctx, ctx.params["opponent"])
     if opponent["name"] == ctx.actor:
         yield "a Muffin challenges another Muffin to a Dance Off"
-    if stat(me, "flavour") == BLIND:
+    if stat(me, "flavour") == BLIND and stands(ctx, R_FLAVOURS):  # seed 003 rule 13, as in ``_ready``
         yield f"{ctx.actor} is Blind; a Blind Muffin may not challenge anyone to a Dance Off"
     if done_today(ctx, "dance-off", ctx.actor):
         yield f"{ctx.actor} has already declared a Dance Off today"
@@ -83,9 +98,10 @@ def _check(ctx: Ctx) -> Iterator[str]:
     # whether it is legal never depends on the dice (the Limbo guard would refuse some rolls and not others).
     sides = {opponent["name"]: (opponent, "may move its Stuff, whatever the roll"),
              ctx.actor: (me, "sets the challenger's Dance Move")}
+    limbo = stands(ctx, R_SPECIAL)  # repealed, Limbo holds nobody (as in ``_ready``)
     for who, (p, does) in sides.items():
         pos = stat(p, "position")
-        if in_limbo(pos):
+        if limbo and in_limbo(pos):
             yield Problem(f"{who} is in Limbo ({pos!r}); none of its values may change but its Position, and a "
                           f"Dance Off {does}", rule=R_SPECIAL)
 
@@ -104,10 +120,11 @@ def _dance_off(ctx: Ctx) -> None:
         # rule 20 E and the 10 result: no winner and no loser; the breaker may take 2 from each non-breaker
         if ctx.params.get("take", True):
             got = 0
+            limbo = stands(ctx, R_SPECIAL)  # seed 003 rule 15 keeps a Muffin in Limbo's Stuff; repealed, it does not
             for p in muffins(ctx):
                 if p["name"] == ctx.actor or stat(p, "dance_move") == breaker:
                     continue
-                if in_limbo(stat(p, "position")):
+                if limbo and in_limbo(stat(p, "position")):
                     ctx.step({"untouched": p["name"], "because": "in Limbo"})
                     continue
                 taken = -change_stat(ctx, p["name"], "stuff", -table["break_take"], rule=R_DANCE_OFF)

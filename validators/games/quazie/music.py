@@ -32,6 +32,7 @@ from .common import (
     muffin,
     opts,
     position_label,
+    stands,
     stat,
     step_from,
     tables,
@@ -142,7 +143,8 @@ def _item(ctx: Ctx) -> str:
 def _choice_problems(ctx: Ctx, size: int, who: str) -> Iterator[str]:
     effect = tables(ctx)["concertos"].get(str(size))
     p = muffin(ctx, who)
-    if effect in ("step", "anywhere") and stat(p, "flavour") == BLIND:
+    blind = stat(p, "flavour") == BLIND and stands(ctx, R_FLAVOURS)  # seed 003 rule 13; repealed, Blind binds not
+    if effect in ("step", "anywhere") and blind:
         yield f"{who} is Blind; a Blind Muffin may not move or be moved"  # rule 13
     if effect == "step" and not ctx.params.get("direction"):
         yield "a 3-note Concerto moves one Position: give direction=up or down"
@@ -153,7 +155,7 @@ def _choice_problems(ctx: Ctx, size: int, who: str) -> Iterator[str]:
     if effect == "tropical" and not opts(ctx)["concerto_tropical_anywhere"] and \
             stat(p, "position") != MANGO_TREE:
         yield f"{who} is not at Position 9; only at the Mango Tree can a Muffin become Tropical"
-    if effect == "tropical" and stat(p, "flavour") == BLIND and not blind_for_a_day(ctx, who):
+    if effect == "tropical" and blind and not blind_for_a_day(ctx, who):
         # rule 24 lifts only the Robot restriction; rule 13 keeps a Blind Muffin's flavour for 24 hours
         yield f"{who} has been Blind for less than 24 hours; its Flavor may not change yet"
     if effect == "stuff" and _item(ctx) != "stuff":
