@@ -598,6 +598,40 @@ def test_whole_consequences_and_gates_are_tied_to_their_rules():
         "poobah_guard": "muffin-roles", "robot_gate": "muffin-flavours", "_invariants": None}
 
 
+@pytest.mark.parametrize("rule_id, bad, words", [
+    ("special-positions", {"Ann": ("position", "Mornington Crescent")}, "Mornington Crescent"),
+    ("special-positions", {"Ben": ("position", "4")}, "Position 4 is Robot"),
+    ("muffin-flavours", {"Ann": ("flavour", "Chocolate")}, "is not a flavour"),
+    ("dance-moves", {"Ann": ("dance_move", "Tango")}, "is not a Dance Move"),
+    ("tag", {"Cat": ("tag", "It"), "Dot": ("tag", "It")}, "only one Muffin is It"),
+    ("music", {"Ann": ("notes", [["A"]])}, "Note History"),
+    ("muffin-roles", {"Ann": ("roles", ["Baker"])}, "is not a role of rule 23"),
+    ("muffin-roles", {"Cat": ("roles", ["Stuff Describer"]), "Dot": ("roles", ["Stuff Describer"])},
+     "only one Stuff Describer"),
+    ("muffin-roles", {"Dot": ("roles", ["GRAND POOBAH"])}, "Dot holds the role GRAND POOBAH"),
+])
+def test_a_repealed_rule_asks_nothing_of_the_state(base, rule_id, bad, words):
+    """Seed 003 rules 13 (a Flavor each), 14 (one It), 15 (nobody in Mornington Crescent; a Muffin at 4 is Robot),
+    19 (a Dance Move each), 23 (its roles; one Stuff Describer, one GRAND POOBAH) and 24 (a Note History of notes):
+    each part of the module's invariant checks only while its rule stands. In force, the state is reported; with
+    the rule repealed, the same state is not."""
+    (inv,) = MODULE.invariants
+    state = _with(base, **bad)
+    assert any(words in p.message for p in inv(state))
+    assert not any(words in p.message for p in inv(_repealed(state, rule_id)))
+
+
+def test_a_repealed_colours_rule_asks_no_html_colour(base):
+    """Seed 003 rule 18: a rule's Colour is an HTML colour keyword; repealed, a rule coloured otherwise is no
+    problem."""
+    (inv,) = MODULE.invariants
+    rules = {k: r.copy() for k, r in base.rules.items()}
+    rules["tag"].meta["colour"] = "Muffinish"
+    state = State(base.config, base.docs, rules)
+    assert any("not an HTML colour keyword" in p.message for p in inv(state))
+    assert not any("not an HTML colour keyword" in p.message for p in inv(_repealed(state, "colours")))
+
+
 @pytest.mark.parametrize("rule_id, who, change, words", [
     ("muffin-flavours", "Ann", ("flavour", "Blind"), "a Blind Muffin may not challenge anyone"),
     ("special-positions", "Hal", None, "Hal is in Limbo"),

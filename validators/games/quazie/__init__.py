@@ -32,9 +32,17 @@ from .common import (
     IT,
     LAUNCH_BASE,
     MORNINGTON,
+    R_COLOURS,
+    R_DANCE_MOVES,
+    R_FLAVOURS,
+    R_MUSIC,
+    R_ROLES,
+    R_SPECIAL,
+    R_TAG,
     ROBOT,
     flavour_names,
     listed,
+    stands,
     stat,
     victory_at_one,
 )
@@ -55,8 +63,17 @@ def _option_problems(state: State) -> Iterator[Problem]:
 
 
 def _invariants(state: State) -> Iterator[Problem]:
+    """The module's checks of a whole state. Each part a dynastic rule makes checks only while that rule stands
+    (``stands``); the options, the Hands' places and the tables' shape are the game's files, no rule's."""
+    # seed 003 rule 13 "Muffin Flavors": exactly one Flavor each; rule 14 "Tag": one It; rule 15 "Special Position
+    # Rules": nobody in Mornington Crescent, a Muffin at 4 is Robot; rule 18 "Colours": a Colour is an HTML colour
+    # keyword; rule 19 "Dance Moves": a Dance Move each; rule 23 "Muffin Roles": its roles, one GRAND POOBAH, one
+    # Stuff Describer; rule 24 "Music": a Note History of notes
+    flavours_, tag_, special = stands(state, R_FLAVOURS), stands(state, R_TAG), stands(state, R_SPECIAL)
+    moves_, roles_, music_ = stands(state, R_DANCE_MOVES), stands(state, R_ROLES), stands(state, R_MUSIC)
     yield from _option_problems(state)
-    yield from hands.colour_problems(state)
+    if stands(state, R_COLOURS):
+        yield from hands.colour_problems(state)
     yield from hands.hand_problems(state)
     known = set(flavour_names(state))
     moves = set(state.doc("quazie_tables")["dance"]["roll"].values())
@@ -66,27 +83,29 @@ def _invariants(state: State) -> Iterator[Problem]:
     its = []
     for i, p in enumerate(state.doc("roster")["players"]):
         where = f"players[{i}].stats"
-        if stat(p, "position") == MORNINGTON:
+        if special and stat(p, "position") == MORNINGTON:
             yield Problem("no Muffin may ever be in Mornington Crescent", "roster", field=f"{where}.position")
         # a stat of another type than declared (check_roster says so) is no flavour, move or list of them either
-        if not isinstance(stat(p, "flavour"), str) or stat(p, "flavour") not in known:
+        if flavours_ and (not isinstance(stat(p, "flavour"), str) or stat(p, "flavour") not in known):
             yield Problem(f"{stat(p, 'flavour')!r} is not a flavour", "roster", field=f"{where}.flavour")
-        if stat(p, "position") == LAUNCH_BASE and stat(p, "flavour") != ROBOT:
+        if special and stat(p, "position") == LAUNCH_BASE and stat(p, "flavour") != ROBOT:
             yield Problem("a Muffin at Position 4 is Robot", "roster", field=f"{where}.flavour")
-        if not isinstance(stat(p, DANCE_FIELD), str) or stat(p, DANCE_FIELD) not in moves:
+        if moves_ and (not isinstance(stat(p, DANCE_FIELD), str) or stat(p, DANCE_FIELD) not in moves):
             yield Problem(f"{stat(p, DANCE_FIELD)!r} is not a Dance Move", "roster", field=f"{where}.{DANCE_FIELD}")
         # rule 2: idle Muffins are not Muffins for rules 14 and 23 (and keep their values while idle), so an idle
         # Muffin still marked It, or holding a role only one may hold, makes no second one
-        if stat(p, "tag") == IT and not p.get("idle"):
+        if tag_ and stat(p, "tag") == IT and not p.get("idle"):
             its.append(p["name"])
-        bad_notes = music.note_problem(listed(p, "notes"))
+        bad_notes = music.note_problem(listed(p, "notes")) if music_ else None
         if bad_notes:
             yield Problem(f"{p['name']}'s Note History: {bad_notes}", "roster", field=f"{where}.notes")
-        for role in listed(p, "roles"):
+        for role in listed(p, "roles") if roles_ else ():
             if role not in roles.ROLES:
                 yield Problem(f"{role!r} is not a role of rule 23", "roster", field=f"{where}.roles")
     if len(its) > 1:
         yield Problem(f"only one Muffin is It, not {', '.join(its)}", "roster", field="players")
+    if not roles_:
+        return
     for role in (roles.POOBAH, stuff.DESCRIBER):
         holders = [p["name"] for p in state.doc("roster")["players"]
                    if role in listed(p, "roles") and not p.get("idle")]
