@@ -98,7 +98,8 @@ def landing_refusal(ctx: Ctx, who: str, start: str, dest: str) -> tuple[str, str
         return "no Muffin may ever be in Mornington Crescent", R_SPECIAL
     if dest == start:
         return f"{who} is already at {position_label(dest)}", R_POSITION
-    if note_for(ctx, start, dest) is None and opts(ctx)["unknown_note"] == "refuse":
+    # seed 003 rule 24 "Music": every move plays a note; repealed, no move plays one, and none is refused for it
+    if note_for(ctx, start, dest) is None and opts(ctx)["unknown_note"] == "refuse" and stands(ctx, R_MUSIC):
         return (f"rule 24's table of notes gives no note for {position_label(dest)}, and every move plays one; "
                 "this game refuses moves whose note is undefined", R_MUSIC)
     return None
@@ -127,7 +128,8 @@ def move_to(ctx: Ctx, who: str, dest: str, *, rome: bool = False, how: str = "mo
         dest = ROME
     if dest == MORNINGTON:
         raise ctx.refuse("no Muffin may ever be in Mornington Crescent", R_SPECIAL)
-    if in_limbo(start) and dest != "9" and not rome:
+    # seed 003 rule 15 "Special Position Rules": a Muffin in Limbo may only be set to 9; repealed, it moves freely
+    if in_limbo(start) and dest != "9" and not rome and stands(ctx, R_SPECIAL):
         raise ctx.refuse(f"{who} is in Limbo ({start!r}); their Position may only be set to 9", R_SPECIAL)
     refusal = landing_refusal(ctx, who, start, dest)
     if refusal:
@@ -137,13 +139,15 @@ def move_to(ctx: Ctx, who: str, dest: str, *, rome: bool = False, how: str = "mo
     occupants = at_position(ctx, dest, but=who)
     me = ctx.edit_player(who)
     me["stats"]["position"] = dest
-    _play(ctx, who, note)
+    music = stands(ctx, R_MUSIC)  # seed 003 rule 24 "Music": the move's note; repealed, none is played
+    if music:
+        _play(ctx, who, note)
     if is_standard(dest):
         q.setdefault("landings", {})[who] = {"position": dest, "at": format_time(ctx.at), "note": note,
                                              "occupants": occupants}
     else:
         q.get("landings", {}).pop(who, None)
-    step: dict[str, Any] = {"moved": who, "from": start, "to": dest, "note": note}
+    step: dict[str, Any] = {"moved": who, "from": start, "to": dest, **({"note": note} if music else {})}
     if how != "move":
         step["by"] = how
     ctx.step(step)
@@ -236,7 +240,7 @@ def _bounce(ctx: Ctx) -> None:
     me = ctx.edit_player()
     notes = list(stat(me, "notes", []))
     # rule 24: the note of the position bounced from goes to the Muffin bounced off, not the mover
-    if notes and notes[-1] == landing["note"]:
+    if notes and notes[-1] == landing["note"] and stands(ctx, R_MUSIC):  # seed 003 rule 24, as in ``move_to``
         notes.pop()
         me["stats"]["notes"] = notes
         _play(ctx, off, landing["note"])
