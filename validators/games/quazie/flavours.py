@@ -34,6 +34,7 @@ from .common import (
     muffin,
     muffins,
     position_label,
+    stands,
     stat,
     step_from,
     tables,
@@ -385,7 +386,8 @@ def _devil_check(ctx: Ctx) -> Iterator[str]:
     # before the DICE9, so that its verdict never hangs on the dice (the Limbo guard would refuse only the hits).
     # A Robot at Position 4 is Robot again at once (rule 15), so a hit changes nothing of it.
     mine, theirs = stat(me, "position"), stat(target, "position")
-    can_hit = is_standard(mine) or is_standard(theirs)
+    # seed 003 rule 15 "Special Position Rules" sets these Limbo limits on Devils Food; repealed, none
+    can_hit = (is_standard(mine) or is_standard(theirs)) and stands(ctx, R_SPECIAL)
     if can_hit and in_limbo(theirs):
         yield Problem(f"{target['name']} is in Limbo ({theirs!r}); its Flavor may not change, and Devils Food "
                       "from here may succeed", rule=R_SPECIAL)
@@ -448,7 +450,8 @@ def _poke_check(ctx: Ctx) -> Iterator[str]:
     # Blind, so poking one in Limbo is refused before the DICE3 (the Limbo guard would refuse only the 2), unless
     # it is Blind already and nothing can change.
     pos = stat(target, "position")
-    if in_limbo(pos) and stat(target, "flavour") != BLIND:
+    # seed 003 rule 15 "Special Position Rules" keeps a poke off a Muffin in Limbo; repealed, it may be poked
+    if in_limbo(pos) and stat(target, "flavour") != BLIND and stands(ctx, R_SPECIAL):
         yield Problem(f"{target['name']} is in Limbo ({pos!r}); its Flavor may not change, and a poke may make "
                       "it Blind", rule=R_SPECIAL)
 

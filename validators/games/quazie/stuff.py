@@ -16,7 +16,7 @@ from ...engine import LEADER, Action, Ctx, Event
 from ...roster import change_stat
 from ...schemas import not_blank
 from ...timeutil import next_weekly, week_start
-from .common import R_NATURE, in_limbo, muffin, muffins, stat
+from .common import R_NATURE, R_SPECIAL, in_limbo, muffin, muffins, stands, stat
 
 DESCRIBER = "Stuff Describer"
 WORD = re.compile(r"^[A-Za-z][A-Za-z'-]{0,39}$")
@@ -52,14 +52,18 @@ def set_describer(ctx: Ctx, name: str | None) -> None:
 def reckon(ctx: Ctx) -> None:
     """The weekly event: who has the most Stuffs as Sunday ends."""
     items = ctx.edit("quazie_items")
-    stuck = [p["name"] for p in muffins(ctx) if in_limbo(stat(p, "position")) and DESCRIBER in stat(p, "roles", [])]
+    # seed 003 rule 15 "Special Position Rules": a Muffin in Limbo keeps its Roles and cannot be named; repealed,
+    # the reckoning counts it as any other Muffin
+    limbo = stands(ctx, R_SPECIAL)
+    stuck = [p["name"] for p in muffins(ctx)
+             if limbo and in_limbo(stat(p, "position")) and DESCRIBER in stat(p, "roles", [])]
     if stuck:
         # rule 15: a Muffin in Limbo cannot lose its Role; rule 23: only one Stuff Describer. Naming another would
         # make two (the Limbo guard keeps the old one's Roles), so the Muffin in Limbo stays the Stuff Describer.
         items["tied"] = []
         ctx.step({"stuff_describer": stuck[0], "because": "in Limbo, its Roles cannot change"})
         return
-    eligible = [p for p in muffins(ctx) if not in_limbo(stat(p, "position"))]
+    eligible = [p for p in muffins(ctx) if not (limbo and in_limbo(stat(p, "position")))]
     top = max((stat(p, "stuff", 0) for p in eligible), default=None)
     best = [p["name"] for p in eligible if stat(p, "stuff", 0) == top]
     items["tied"] = best if len(best) > 1 else []
