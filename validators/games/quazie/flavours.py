@@ -96,7 +96,8 @@ def _flavour_held(ctx: Ctx, me: dict) -> Iterator[str]:
     now = stat(me, "flavour")
     if done_today(ctx, "flavour", ctx.actor):
         yield f"{ctx.actor} has already changed flavour today"
-    if now == ROBOT and stat(me, "position") != DEATH_EGG:
+    # seed 003 rule 15 "Special Position Rules" lets a Robot at Position X change; repealed, no Robot may
+    if now == ROBOT and (stat(me, "position") != DEATH_EGG or not stands(ctx, R_SPECIAL)):
         yield f"{ctx.actor} is Robot; a Robot Muffin may not change its flavour (except at Position X)"
     if now == BLIND and not blind_for_a_day(ctx, ctx.actor):
         yield f"{ctx.actor} has been Blind for less than 24 hours"

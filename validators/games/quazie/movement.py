@@ -80,6 +80,9 @@ def _play(ctx: Ctx, who: str, note: str) -> None:
 
 def rome_refusal(ctx: Ctx, who: str) -> str | None:
     """Why ``who`` may not go to Rome (rule 15 names who may, the seed's text the GRAND POOBAH), or None."""
+    if not stands(ctx, R_SPECIAL):
+        # seed 003 rule 15 "Special Position Rules" makes Rome and who may go there; repealed, nobody may
+        return "rule 15, which lets a Muffin go to Rome, has been repealed; nobody may go there"
     subject = rome_subject(ctx.state)
     allowed = subject_covers(ctx.state, subject, who)
     if allowed is None:
