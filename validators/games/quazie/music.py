@@ -27,6 +27,7 @@ from .common import (
     R_FLAVOURS,
     R_HANDS,
     R_MUSIC,
+    R_SPECIAL,
     STANDARD,
     TROPICAL,
     muffin,
@@ -152,8 +153,10 @@ def _choice_problems(ctx: Ctx, size: int, who: str) -> Iterator[str]:
         yield f"there is no Standard Position {ctx.params['direction']} from {position_label(stat(p, 'position'))}"
     if effect == "anywhere" and not ctx.params.get("position") and not ctx.params.get("rome"):
         yield "an 8-note Concerto moves to a Position of your choice: give position"
+    # seed 003 rules 13 "Muffin Flavors" and 15 "Special Position Rules" both keep Tropical to Position 9, the Mango
+    # Tree; with both repealed a Concerto makes a Muffin Tropical anywhere
     if effect == "tropical" and not opts(ctx)["concerto_tropical_anywhere"] and \
-            stat(p, "position") != MANGO_TREE:
+            stat(p, "position") != MANGO_TREE and (stands(ctx, R_FLAVOURS) or stands(ctx, R_SPECIAL)):
         yield f"{who} is not at Position 9; only at the Mango Tree can a Muffin become Tropical"
     if effect == "tropical" and blind and not blind_for_a_day(ctx, who):
         # rule 24 lifts only the Robot restriction; rule 13 keeps a Blind Muffin's flavour for 24 hours
