@@ -24,6 +24,7 @@ from .common import (
     R_MUSIC,
     R_POSITION,
     R_SPECIAL,
+    R_TAG,
     ROBOT,
     ROME,
     at_position,
@@ -275,6 +276,10 @@ BOUNCE = Action(
 
 def _raise_check(ctx: Ctx) -> Iterator[str]:
     muffin(ctx, ctx.actor)
+    if not stands(ctx, R_TAG):
+        # seed 003 rule 14 "Tag" makes It (and the GRAND POOBAH It when nobody is); repealed, there is no It to raise
+        yield "nobody is It: rule 14, which makes It, has been repealed"
+        return
     it = it_muffin(ctx)
     if it is None:
         yield "nobody is It"
