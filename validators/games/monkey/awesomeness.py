@@ -22,11 +22,11 @@ from datetime import datetime, timedelta
 from operator import itemgetter
 from typing import Any
 
-from ...engine import VERIFY_COW, Action, Ctx, Remembered, peek
+from ...engine import VERIFY_COW, Action, Ctx, Remembered, peek, ruled
 from ...roster import active_players, change_stat, quorum
 from ...schemas import not_blank, vote_words
 from ...timeutil import format_time, parse_time
-from .common import is_npc
+from .common import barred_npc
 from .options import options
 
 RULE = "awesomeness"
@@ -59,7 +59,7 @@ def _find(ctx: Ctx, ident: int) -> dict[str, Any]:
 
 
 def _post_check(ctx: Ctx) -> Iterator[str]:
-    if is_npc(ctx):
+    if barred_npc(ctx):
         yield f"{ctx.actor} is a non-player character and takes no actions of eir own"
         return
     about = ctx.params["about"]
@@ -122,7 +122,7 @@ def _vote_ready(ctx: Ctx) -> Iterator[str]:
 
 
 def _vote_check(ctx: Ctx) -> Iterator[str]:
-    if is_npc(ctx):
+    if barred_npc(ctx):
         yield f"{ctx.actor} is a non-player character and cannot vote"
         return
     post = _find(ctx, ctx.params["post"])
@@ -250,6 +250,8 @@ def tally_event(ctx: Ctx) -> None:
         ctx.step({"post": ident, "for": fors, "quorum": q})
 
 
+# seed 000, "Awesomeness": the votes are that rule's; repealed, its posts are left as they stand
+@ruled(RULE)
 def drop_lapsed_votes(ctx: Ctx) -> None:
     """After every action: within a post's 48 hours, the vote of a Monkey who has gone idle or left lapses.
 

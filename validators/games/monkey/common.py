@@ -5,10 +5,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ...engine import Ctx, peek
+from ...engine import Ctx, peek, repealed_in
 from ...timeutil import format_time
 from .options import options
 from .world import World
+
+RULE_NPCS = "npcs"
+
+
+def off(ctx: Ctx, rule_id: str) -> bool:
+    """Whether the game's ruleset, as the action has left it so far, holds the rule ``rule_id`` repealed: what that
+    rule makes inside another rule's action or event then no longer applies (``engine.repealed_in``; an id the
+    ruleset lacks is not repealed). One dict lookup."""
+    tx = ctx.tx
+    return repealed_in(tx.rules if tx.rules is not None else tx.base.rules, rule_id) is not None
 
 
 def is_npc(ctx: Ctx, name: str | None = None) -> bool:
@@ -16,9 +26,17 @@ def is_npc(ctx: Ctx, name: str | None = None) -> bool:
     return bool(p and p.get("kind"))
 
 
+def barred_npc(ctx: Ctx) -> bool:
+    """Whether the actor is an NPC whom the NPCs rule keeps from acting.
+
+    Seed 000, "NPCs": NPCs take no game actions of their own and do not vote. That is the NPCs rule's doing, so
+    once it is repealed an NPC acts as any Monkey may (the repeal is looked up only for an NPC)."""
+    return is_npc(ctx) and not off(ctx, RULE_NPCS)
+
+
 def no_npc(ctx: Ctx) -> Iterator[str]:
-    """Seed 000, NPCs: they take no game actions of their own."""
-    if is_npc(ctx):
+    """Seed 000, NPCs: they take no game actions of their own (``barred_npc``)."""
+    if barred_npc(ctx):
         yield f"{ctx.actor} is a non-player character and takes no actions of eir own"
 
 
@@ -32,7 +50,12 @@ def section_of(doc: dict[str, Any], name: str) -> dict[str, Any] | None:
 
 
 def world(ctx: Ctx) -> World:
-    return World.load(ctx, options(ctx.config), format_time(ctx.at))
+    w = World.load(ctx, options(ctx.config), format_time(ctx.at))
+    if w.npcs and off(ctx, RULE_NPCS):
+        # seed 000, "NPCs": Curious George's and King Kong's hammers, King Kong's hold on the top, Miss Bubbles'
+        # second Swing and Robin Hood's bananas are that rule's; repealed, the World knows no NPC behaviour
+        w.npcs = {}
+    return w
 
 
 def line_world(ctx: Ctx) -> World:

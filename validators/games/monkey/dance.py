@@ -25,9 +25,9 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
 
-from ...engine import Action, Ctx, peek
+from ...engine import Action, Ctx, peek, ruled
 from ...timeutil import day_start, format_time, parse_time
-from .common import line_world, section_of, world
+from .common import line_world, off, section_of, world
 from .common import no_npc as _no_npc
 from .moves import EXECUTED, FAILED, Roller, parse_entry, run_move
 from .options import options
@@ -37,6 +37,7 @@ RULE_DANCE = "doing-the-dance"
 RULE_NPCS = "npcs"
 RULE_DANCED_OUT = "all-danced-out"
 RULE_STATUS = "status-and-barrel"
+RULE_HAMMERS = "hammers"
 
 
 # ---------------------------------------------------------------- conducting the Dance
@@ -59,7 +60,12 @@ def _conduct_check(ctx: Ctx) -> Iterator[str]:
 
 
 def dancers(ctx: Ctx) -> list[str]:
-    """Every active Monkey with a section: not idle, not an NPC (NPCs have no sections), in character-code order."""
+    """Every active Monkey with a section: not idle, not an NPC (NPCs have no sections), in character-code order.
+
+    Seed 000, "NPCs" is what leaves NPCs out of the Dance; once it is repealed they are active Monkeys like the
+    others and take their turn in the order (an NPC with no section has no move to dance)."""
+    if off(ctx, RULE_NPCS):
+        return sorted(p["name"] for p in ctx.players() if not p.get("idle"))
     return sorted(p["name"] for p in ctx.players() if not p.get("idle") and not p.get("kind"))
 
 
@@ -95,7 +101,10 @@ def _conduct(ctx: Ctx) -> None:
     # what the dance changed is counted from before a stay that is over ends (it ends within this action)
     stats_at_start = copy.deepcopy(w.stats)
     items_at_start = {i["name"]: _where(i) for i in w.items}
-    end_holds(w, ctx.at)
+    # seed 000, "All Danced Out": a stay over by now ends as the dance begins; repealed, the rule ends none
+    danced_out = not off(ctx, RULE_DANCED_OUT)
+    if danced_out:
+        end_holds(w, ctx.at)
     ended = list(w.log)
     dance_doc = ctx.doc("monkey_dance")
     number = len(dance_doc.get("history", [])) + 1
@@ -145,7 +154,8 @@ def _conduct(ctx: Ctx) -> None:
                 w.rebalance()
             step({"monkey": monkey, "move": entry.text, "complexity": entry.complexity, "result": result,
                   "events": list(w.log)})
-    _after_dance(ctx, w, in_barrel_at_start, step)
+    _after_dance(ctx, w, in_barrel_at_start, step, danced_out=danced_out, hot_potato=not off(ctx, RULE_HAMMERS),
+                 barrel=not off(ctx, RULE_STATUS))
     step({"summary": number, **_changes(w, stats_at_start, items_at_start)})
     w.save(ctx)
     doc = ctx.edit("monkey_dance")
@@ -172,8 +182,13 @@ def _changes(w: World, stats: dict[str, dict[str, Any]], items: dict[str, str]) 
     return {"monkeys": monkeys, "items": moved}
 
 
-def _after_dance(ctx: Ctx, w: World, in_barrel_at_start: list[str], step: Any) -> None:
-    # 1. Robin Hood (seed 000, "Robin Hood"): compares with the Monkey just above em as the dance finished.
+def _after_dance(ctx: Any, w: World, in_barrel_at_start: list[str], step: Any, *, danced_out: bool = True,
+                 hot_potato: bool = True, barrel: bool = True) -> None:
+    """The after-dance rules, each only while the rule making it is in force: ``danced_out`` (All Danced Out),
+    ``hot_potato`` (Hammers), ``barrel`` (the status rule); the caller looks each up (``common.off``)."""
+    # 1. Robin Hood (seed 000, "Robin Hood"): compares with the Monkey just above em as the dance finished. The NPCs'
+    # behaviours are the NPCs rule's: with it repealed, the World knows none (``common.world``), so Robin Hood and
+    # the NPC hammers below do nothing.
     w.log = []
     robin = w.npc("robin-hood")
     if robin and robin in w.pos and w.pos[robin] > 1:
@@ -191,9 +206,10 @@ def _after_dance(ctx: Ctx, w: World, in_barrel_at_start: list[str], step: Any) -
                 w.log.append(f"{robin} and {above} have as many bananas: nothing changes hands")
     if w.log:
         step({"after": "Robin Hood", "events": list(w.log)})
-    # 2. Hot Potato (seed 000): whoever holds one loses a banana, if e has one.
+    # 2. Hot Potato (seed 000, "Hammers"): whoever holds one loses a banana, if e has one; not once that rule is
+    # repealed.
     w.log = []
-    for name in sorted(w.stats):
+    for name in (sorted(w.stats) if hot_potato else ()):
         if name not in w.idle and w.effect_of(name) == "hot-potato":
             lost = -w.add_bananas(name, -1)
             w.log.append(f"{name} holds a Hot Potato and loses {lost} banana")
@@ -222,22 +238,24 @@ def _after_dance(ctx: Ctx, w: World, in_barrel_at_start: list[str], step: Any) -
             w.log.append(f"{kong}'s hammer was changed during the Dance: e takes a {shotgun} hammer again")
     if w.log:
         step({"after": "NPC hammers", "events": list(w.log)})
-    # 4. The barrel (seed 000, status rule): those in it when the dance began come back, alphabetically.
+    # 4. The barrel (seed 000, status rule): those in it when the dance began come back, alphabetically; not once
+    # that rule is repealed. All Danced Out keeps a held Monkey in; with it repealed, its stays hold nobody.
     w.log = []
-    for name in sorted(in_barrel_at_start, key=alphabetical):
+    for name in (sorted(in_barrel_at_start, key=alphabetical) if barrel else ()):
         entry = next((b for b in w.barrel if b["name"] == name), None)
         if entry is None:
             continue
-        if entry.get("held_until"):
+        if danced_out and entry.get("held_until"):
             w.log.append(f"{name} is All Danced Out and stays in the barrel until {entry['held_until']}")
             continue
         w.leave_barrel(name)
     if w.log:
         step({"after": "The barrel", "events": list(w.log)})
-    # 5. All Danced Out (seed 000): zero Dance Moves or fewer -> the barrel, until the date changes and 12 hours.
+    # 5. All Danced Out (seed 000): zero Dance Moves or fewer -> the barrel, until the date changes and 12 hours;
+    # nobody once that rule is repealed.
     w.log = []
     until = format_time(max(day_start(ctx.at) + timedelta(days=1), ctx.at + timedelta(hours=12)))
-    for name in sorted(w.stats):
+    for name in (sorted(w.stats) if danced_out else ()):
         if name in w.idle or w.dance_moves(name) > 0:
             continue
         if name in w.pos:
@@ -306,6 +324,8 @@ def end_holds_event(ctx: Ctx) -> None:
         ctx.step({"events": list(w.log)})
 
 
+# seed 000, "All Danced Out": the stay and its end are that rule's; repealed, no stay ends this way
+@ruled(RULE_DANCED_OUT)
 def end_past_holds(ctx: Ctx) -> None:
     """After any action: a stay whose end an action has just written at or before its own time is over now.
 

@@ -28,7 +28,7 @@ from typing import Any
 
 from ...engine import Action, Ctx, Problem
 from ...timeutil import day_start, format_time, parse_time
-from .common import is_npc, line_world, world
+from .common import barred_npc, line_world, off, world
 from .world import IN_LINE, KongHolds
 
 RULE = "items"
@@ -72,7 +72,7 @@ def _use_ready(ctx: Ctx) -> Iterator[str]:
 
 
 def _use_check(ctx: Ctx) -> Iterator[str]:
-    if is_npc(ctx):
+    if barred_npc(ctx):
         yield f"{ctx.actor} is a non-player character and takes no actions of eir own"
         return
     item = find_item(ctx.doc("monkey_items")["items"], ctx.params["item"])
@@ -113,10 +113,10 @@ def _use_check(ctx: Ctx) -> Iterator[str]:
                        f" the nearest Monkeys stand in position {near}")
     elif target is not None:
         yield f"{item['name']} takes no target"
-    if kind == "good-luck-charm":
+    if kind == "good-luck-charm" and not off(ctx, RULE_DANCED_OUT):
         # Seed 000, "All Danced Out": a danced-out Monkey must stay in the barrel until eir stay is over;
         # the Charm's "even from the barrel" is the way out of an ordinary stay, which the rule lets apply
-        # only after that ("normal rules for exiting the barrel apply").
+        # only after that ("normal rules for exiting the barrel apply"). With that rule repealed, no stay holds.
         held = next((b for b in ctx.doc("monkey_line").get("barrel", [])
                      if b["name"] == ctx.actor and b.get("held_until")), None)
         if held is not None:

@@ -13,18 +13,19 @@ from itertools import chain, compress, repeat
 from operator import not_
 from typing import Any
 
-from ...engine import Action, Ctx, Problem, State, peek
+from ...engine import Action, Ctx, Problem, State, peek, repealed_in, ruled
 from ...problems import shown_value
-from .common import is_npc, line_world, section_of, world
+from .common import line_world, section_of, world
+from .common import no_npc as _no_npc
 from .options import options
 from .world import BARE, IN_LINE, SIZES, KongHolds, World, alphabetical, get_raw, get_raw_or
 
 RULE = "the-monkey-line"
-
-
-def _no_npc(ctx: Ctx) -> Iterator[str]:
-    if is_npc(ctx):
-        yield f"{ctx.actor} is a non-player character and takes no actions of eir own"
+RULE_ITEMS = "items"
+RULE_STATUS = "status-and-barrel"
+RULE_HAMMERS = "hammers"
+RULE_HATS = "hats"
+RULE_NPCS = "npcs"
 
 
 def _move_up_ready(ctx: Ctx) -> Iterator[str]:
@@ -200,6 +201,8 @@ def _join_and_leave(ctx: Ctx, names: set[str], placed: set[str]) -> None:
         ctx.step({"line": w.log})
 
 
+# seed 000, "Items": an item nobody holds lies only in an empty square; with that rule repealed, nothing settles it
+@ruled(RULE_ITEMS)
 def settle_lying_items(ctx: Ctx) -> None:
     """After any action: an item nobody holds that lies in an occupied position goes to the Monkey there.
 
@@ -249,6 +252,20 @@ def settle_lying_items(ctx: Ctx) -> None:
 
 
 def invariants(state: State) -> Iterator[Problem]:
+    """The Line, the barrel, the stats and the items agree. Who is where, the roster's names and each item's
+    one place are the documents' own shape, checked whatever is repealed; each check that a rule makes is skipped
+    while that rule is repealed (one lookup each)."""
+    rules = state.rules
+    # seed 000, the status rule: a Monkey In the Barrel is out of the Line, one In Line in it
+    status_rule = repealed_in(rules, RULE_STATUS) is None
+    # seed 000, "Hammers": every Monkey holds a hammer of the list
+    hammer_rule = repealed_in(rules, RULE_HAMMERS) is None
+    # seed 000, "Hats": every Monkey wears a hat of the Hat List, or is Bare
+    hat_rule = repealed_in(rules, RULE_HATS) is None
+    # seed 000, "Items": only pocket-size items go into the barrel; an item nobody holds lies in an empty square
+    item_rule = repealed_in(rules, RULE_ITEMS) is None
+    # seed 000, "NPCs": NPCs have no section of the Dance
+    npc_rule = repealed_in(rules, RULE_NPCS) is None
     line = state.doc("monkey_line")
     roster = state.doc("roster")
     kit = state.doc("monkey_kit")
@@ -276,16 +293,16 @@ def invariants(state: State) -> Iterator[Problem]:
         status = p["stats"].get("status")
         if where is None:
             yield Problem(f"{name} is neither in the Line nor in the barrel", file="monkey_line", field="positions")
-        elif (where == "line") != (status == IN_LINE):
+        elif status_rule and (where == "line") != (status == IN_LINE):
             place = "Line" if where == "line" else "barrel"
             yield Problem(f"{name}'s status is {shown_value(status)} but e is in the {place}",
                           file="roster", field=f"players.{name}.stats.status")
         hammer = p["stats"].get("hammer")
-        if hammer not in [h["name"] for h in kit["hammers"]]:
+        if hammer_rule and hammer not in [h["name"] for h in kit["hammers"]]:
             yield Problem(f"{name}'s hammer {shown_value(hammer)} is not on the hammer list", file="roster",
                           field=f"players.{name}.stats.hammer")
         hat = p["stats"].get("hat")
-        if hat != BARE and hat not in kit["hats"]:
+        if hat_rule and hat != BARE and hat not in kit["hats"]:
             yield Problem(f"{name}'s hat {shown_value(hat)} is not on the Hat List", file="roster",
                           field=f"players.{name}.stats.hat")
     occupied = {entry["at"]: entry["monkeys"] for entry in line["positions"] if entry["monkeys"]}
@@ -297,11 +314,11 @@ def invariants(state: State) -> Iterator[Problem]:
         if holder is not None and holder not in names:
             yield Problem(f"{item['name']} is held by {holder!r}, who is not on the roster", file="monkey_items",
                           field=f"items[{i}].held_by")
-        if holder is not None and seen.get(holder) == "barrel" and item["size"] != "pocket-size":
+        if item_rule and holder is not None and seen.get(holder) == "barrel" and item["size"] != "pocket-size":
             yield Problem(f"{item['name']} is {item['size']}; only pocket-size items go into the barrel",
                           file="monkey_items", field=f"items[{i}].size")
         square = item.get("lies_at")
-        if holder is None and square in occupied:
+        if item_rule and holder is None and square in occupied:
             # Seed 000, "Items": an item nobody holds lies only in an empty position.
             yield Problem(f"{item['name']} lies in position {square}, where {', '.join(occupied[square])} "
                           "stands; an item nobody holds may lie only in an empty position", file="monkey_items",
@@ -311,7 +328,7 @@ def invariants(state: State) -> Iterator[Problem]:
     dance = state.doc("monkey_dance")
     for i, s in enumerate(dance["sections"]):
         p = names.get(s["monkey"])
-        if p is None or p.get("kind"):
+        if p is None or (npc_rule and p.get("kind")):
             yield Problem(f"{s['monkey']} may not have a section (not a Monkey, or an NPC)", file="monkey_dance",
                           field=f"sections[{i}]")
 

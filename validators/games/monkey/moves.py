@@ -36,6 +36,8 @@ from ...engine import Problem, State
 from .hammers import use_hammer
 from .world import KongHolds, World, smallest_item
 
+RULE_MOVES = "dance-moves"
+
 WORD = re.compile(r"^n_[A-Za-z0-9]+$")
 
 # How many positions each effect reads, named as the seed's list names them; the move's own n_ words are given
