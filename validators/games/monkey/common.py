@@ -11,6 +11,8 @@ from .options import options
 from .world import World
 
 RULE_NPCS = "npcs"
+RULE_HATS = "hats"
+RULE_ITEMS = "items"
 
 
 def off(ctx: Ctx, rule_id: str) -> bool:
@@ -55,6 +57,12 @@ def world(ctx: Ctx) -> World:
         # seed 000, "NPCs": Curious George's and King Kong's hammers, King Kong's hold on the top, Miss Bubbles'
         # second Swing and Robin Hood's bananas are that rule's; repealed, the World knows no NPC behaviour
         w.npcs = {}
+    if off(ctx, RULE_HATS):
+        # seed 000, "Hats" (Bare Head): the banana that becoming Bare costs is that rule's
+        w.bare_costs = False
+    if off(ctx, RULE_ITEMS):
+        # seed 000, "Items": what a move does to items (left behind, picked up) is that rule's
+        w.items_move = False
     return w
 
 

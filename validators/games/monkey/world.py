@@ -111,6 +111,12 @@ class World:
     # Whose hammer type has changed since the World was loaded, even if it changed back (seed 000, NPCs:
     # Curious George and King Kong revert if their hammer "is changed" during the Dance).
     hammer_changed: set[str] = field(default_factory=set)
+    # Seed 000, "Hats" (Bare Head): becoming Bare costs a banana; False while that rule is repealed
+    # (``common.world`` looks it up).
+    bare_costs: bool = True
+    # Seed 000, "Items": items left behind by a Monkey who moves, and picked up by one who arrives where they lie;
+    # False while that rule is repealed (``common.world``): a move then moves Monkeys only.
+    items_move: bool = True
 
     # ------------------------------------------------------------ loading and saving
 
@@ -305,6 +311,9 @@ class World:
             return
         old = self.stats[name].get("hat")
         self.stats[name]["hat"] = BARE
+        if not self.bare_costs:
+            self.log.append(f"{name} loses eir {old} hat and is Bare")
+            return
         lost = -self.add_bananas(name, -1)
         self.log.append(f"{name} loses eir {old} hat and is Bare (-{lost} banana)")
 
@@ -326,6 +335,14 @@ class World:
             for m in moves:
                 if self.kong_holds(m):
                     raise KongHolds(f"{m} holds the top with a Sledge and cannot be dislodged")
+        if not self.items_move:
+            for m, new in moves.items():
+                if new is None:
+                    del self.pos[m]
+                    self._enter_barrel(m)
+                else:
+                    self.pos[m] = new
+            return
         old = {m: self.pos[m] for m in moves}
         # one pass over the items finds what every mover holds (in list order, as ``held`` gives it)
         held: dict[str, list[dict[str, Any]]] = {}
@@ -405,7 +422,7 @@ class World:
         to = self.last() + 1
         self.pos[name] = to
         self.log.append(f"{name} comes out of the barrel to position {to}")
-        for item in by_name(self.lying_at(to)):
+        for item in (by_name(self.lying_at(to)) if self.items_move else ()):
             del item["lies_at"]
             item["held_by"] = name
             self.log.append(f"{name} picks up {item['name']} in position {to}")
@@ -416,7 +433,7 @@ class World:
         self.pos[name] = to
         self.stats[name]["status"] = IN_LINE
         self.log.append(f"{name} joins the Line in position {to}")
-        for item in by_name(self.lying_at(to)):
+        for item in (by_name(self.lying_at(to)) if self.items_move else ()):
             del item["lies_at"]
             item["held_by"] = name
             self.log.append(f"{name} picks up {item['name']} in position {to}")
@@ -480,7 +497,8 @@ class World:
         done: list[str] = []
         guard = 0
         here, order = self._by_position()
-        index = _ItemIndex.of(self.items, self.npc("king-kong"))
+        # with Items repealed (``items_move``) nothing is dropped or picked up: the plain way moves the Monkey only
+        index = _ItemIndex.of(self.items, self.npc("king-kong")) if self.items_move else None
         i, expected = 0, 1  # positions order[:i] are 1 .. expected - 1, one Monkey each
         while len(here) != len(self.pos) or len(here) != (order[-1] if order else 0):  # is_unbalanced
             guard += 1
@@ -507,7 +525,7 @@ class World:
                     done.append(f"split {o}")
                     self.split(o)
                     here, order = self._by_position()  # positions before o are as they were
-                    index = _ItemIndex.of(self.items, self.npc("king-kong"))
+                    index = _ItemIndex.of(self.items, self.npc("king-kong")) if self.items_move else None
                     break
                 expected += 1
                 i += 1
