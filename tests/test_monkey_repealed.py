@@ -64,3 +64,19 @@ def test_the_shape_of_the_line_is_checked_whatever_is_repealed():
     ops.append({"op": "remove", "path": "/monkey_line/positions/9"})
     problems = state_problems(patched(state, registry, ops), registry)
     assert any("neither in the Line nor in the barrel" in p.text() for p in problems)
+
+
+def test_the_roster_sync_does_not_trust_an_order_found_under_other_rules():
+    """The roster sync skips a state whose documents it last found in order. Whether NPCs have sections is the NPCs
+    rule's, so a repeal that touches none of those documents (a proposal's) must still have the sync look again:
+    the NPCs are then given sections as any Monkey."""
+    from validators.engine import Rule, State, apply_action
+
+    state, registry = base_state("monkey-dance")
+    record = {"at": "2026-11-02T12:00:00Z", "actor": "Alice", "action": "core.propose", "params": {"title": "A"}}
+    apply_action(registry, state, dict(record))  # in force: found in order, the NPCs without sections
+    rules = dict(state.rules)
+    rules["npcs"] = Rule("npcs", {**rules["npcs"].meta, "status": "repealed"}, rules["npcs"].body)
+    applied = apply_action(registry, State(state.config, state.docs, rules), dict(record))
+    sections = {s["monkey"] for s in applied.state.doc("monkey_dance")["sections"]}
+    assert {"King Kong", "Curious George", "Miss Bubbles", "Robin Hood"} <= sections

@@ -15,7 +15,7 @@ from typing import Any
 
 from ...engine import Action, Ctx, Problem, State, peek, repealed_in, ruled
 from ...problems import shown_value
-from .common import line_world, section_of, world
+from .common import line_world, off, section_of, world
 from .common import no_npc as _no_npc
 from .options import options
 from .world import BARE, IN_LINE, SIZES, KongHolds, World, alphabetical, get_raw, get_raw_or
@@ -124,9 +124,13 @@ def sync_roster(ctx: Ctx) -> None:
     tx = ctx.tx
     if "monkey_line" not in tx.docs and "monkey_line" not in tx.base.docs:
         return
+    # Seed 000, "NPCs": NPCs have no section and an NPC added is put at the end of the Line; that is the NPCs
+    # rule's, so with it repealed an NPC is placed and given a section as any Monkey. What is in order depends on
+    # it, so it is part of what was last found in order (``_fingerprint``).
+    npcs_apart = not off(ctx, RULE_NPCS)
     seen = None
     if tx.config is None and not any(kind in tx.docs for kind in _SYNC_DOCS):
-        seen = _fingerprint(tx.base)
+        seen = _fingerprint(tx.base, npcs_apart)
         if _same(_IN_ORDER[0], seen):
             return
     options(ctx.config)  # as loading the World does: a game with a wrong option cannot act
@@ -140,8 +144,9 @@ def sync_roster(ctx: Ctx) -> None:
     placed.update(map(get_raw, peek(get_raw_or(line, "barrel", ())), repeat("name")))
     changed = placed != names
     if changed:
-        _join_and_leave(ctx, names, placed)
-    wanted = list(compress(names_in_order, map(not_, map(get_raw_or, players, repeat("kind")))))  # not NPCs
+        _join_and_leave(ctx, names, placed, npcs_apart)
+    wanted = (list(compress(names_in_order, map(not_, map(get_raw_or, players, repeat("kind")))))  # not NPCs
+              if npcs_apart else names_in_order)
     have = set(map(get_raw, peek(get_raw(ctx.doc("monkey_dance"), "sections")), repeat("monkey")))
     if have != set(wanted):
         changed = True
@@ -159,8 +164,9 @@ def sync_roster(ctx: Ctx) -> None:
 _SYNC_DOCS = ("roster", "monkey_line", "monkey_dance")
 
 
-def _fingerprint(state: State) -> tuple[tuple[Any, ...], tuple[int, ...]]:
-    """The configuration and documents ``sync_roster`` reads, to be compared by identity (``_same``).
+def _fingerprint(state: State, npcs_apart: bool = True) -> tuple[tuple[Any, ...], tuple[int, ...]]:
+    """The configuration and documents ``sync_roster`` reads, to be compared by identity (``_same``), and whether
+    the NPCs rule (in force: ``npcs_apart``) kept NPCs apart when they were found in order.
 
     A state's documents are never changed in place; their lengths are kept too, as a guard against a caller who
     changes one anyway.
@@ -169,7 +175,7 @@ def _fingerprint(state: State) -> tuple[tuple[Any, ...], tuple[int, ...]]:
     objects = (state.config, docs.get("roster"), docs["monkey_line"], docs.get("monkey_dance"))
     lengths = tuple(len(get_raw_or(doc, key, ())) if isinstance(doc, dict) else -1
                     for doc, key in zip(objects[1:], ("players", "positions", "sections")))
-    return objects, lengths
+    return objects, lengths + (int(npcs_apart),)
 
 
 def _same(a: tuple[tuple[Any, ...], tuple[int, ...]] | None, b: tuple[tuple[Any, ...], tuple[int, ...]]) -> bool:
@@ -181,7 +187,7 @@ def _same(a: tuple[tuple[Any, ...], tuple[int, ...]] | None, b: tuple[tuple[Any,
 _IN_ORDER: list[tuple[tuple[Any, ...], tuple[int, ...]] | None] = [None]
 
 
-def _join_and_leave(ctx: Ctx, names: set[str], placed: set[str]) -> None:
+def _join_and_leave(ctx: Ctx, names: set[str], placed: set[str], npcs_apart: bool = True) -> None:
     w = world(ctx)
     for gone in sorted(placed - names):
         stood = w.pos.pop(gone, None)
@@ -195,7 +201,7 @@ def _join_and_leave(ctx: Ctx, names: set[str], placed: set[str]) -> None:
     for p in ctx.players():
         if p["name"] not in placed:
             # seed 000, NPCs: an NPC added to the gamestate is put at the end of the Line
-            w.join(p["name"], at_end=bool(p.get("kind")))
+            w.join(p["name"], at_end=npcs_apart and bool(p.get("kind")))
     w.save(ctx)
     if w.log:
         ctx.step({"line": w.log})
