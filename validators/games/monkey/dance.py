@@ -29,7 +29,7 @@ from ...engine import Action, Ctx, peek, ruled
 from ...timeutil import day_start, format_time, parse_time
 from .common import line_world, off, section_of, world
 from .common import no_npc as _no_npc
-from .moves import EXECUTED, FAILED, Roller, parse_entry, run_move
+from .moves import EXECUTED, FAILED, RULE_MOVES, Roller, parse_entry, run_move
 from .options import options
 from .world import IN_BARREL, World, alphabetical, get_raw_or
 
@@ -131,11 +131,18 @@ def _conduct(ctx: Ctx) -> None:
         # the record tells before the first move
         step({"before": "All Danced Out", "events": ended})
     moves = dance_doc["moves"]
+    # seed 000, "Doing the Dance": only the moves the ruleset outlines are danced (2.3 Dance Moves in the example);
+    # with that rule repealed every entry left in a section is skipped
+    no_moves = off(ctx, RULE_MOVES)
     for monkey in order:
         section = section_of(dance_doc, monkey)
         spent = 0
         for text in (section or {}).get("moves", []):
             w.log = []
+            if no_moves:
+                step({"monkey": monkey, "move": text, "result": "skipped",
+                      "events": ["the rule that lists the dance moves is repealed"]})
+                continue
             try:
                 entry = parse_entry(text, moves)
             except ValueError as e:
