@@ -80,3 +80,22 @@ def test_the_roster_sync_does_not_trust_an_order_found_under_other_rules():
     applied = apply_action(registry, State(state.config, state.docs, rules), dict(record))
     sections = {s["monkey"] for s in applied.state.doc("monkey_dance")["sections"]}
     assert {"King Kong", "Curious George", "Miss Bubbles", "Robin Hood"} <= sections
+
+
+def test_with_list_of_items_repealed_no_item_is_ready_to_use():
+    """`nomic act --list` asks ``ready`` whether an action may be taken at all: with seed 000's List of Items
+    repealed no item has a use, so using one is not offered (Alice holds the Monkey Ball, offered in force)."""
+    from validators.engine import Ctx
+    from validators.games.monkey import items
+    from validators.timeutil import parse_time
+
+    state, registry = base_state("monkey-dance")
+    record = {"at": "2026-11-02T12:00:00Z", "actor": "Alice", "action": "monkey.use-item", "params": {}}
+
+    def ready(s):
+        return list(items._use_ready(Ctx(s, items.USE_ITEM, record, parse_time(record["at"]), registry)))
+
+    assert ready(state) == []
+    repeal = {"op": "replace", "path": REPEAL.format("list-of-items"), "value": "repealed"}
+    repealed = patched(state, registry, [repeal])
+    assert ready(repealed) == ["the rule that describes the items is repealed: no item has a use"]

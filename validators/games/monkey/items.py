@@ -62,6 +62,9 @@ def _use_ready(ctx: Ctx) -> Iterator[str]:
     """Seed 000, "Items": only an item's holder uses it, and only while it is activated (the Fountain once a day).
     With no item held, or every one held deactivated or used today, the check refuses every name: the item a name
     finds is none, another's, or one of these."""
+    if off(ctx, RULE_LIST):
+        yield "the rule that describes the items is repealed: no item has a use"  # as the check says of each
+        return
     held = [item for item in ctx.doc("monkey_items")["items"] if item.get("held_by") == ctx.actor]
     if not held:
         yield f"{ctx.actor} holds no item"
@@ -82,6 +85,11 @@ def _use_check(ctx: Ctx) -> Iterator[str]:
     if item.get("held_by") != ctx.actor:
         where = f"held by {item['held_by']}" if item.get("held_by") else f"lying in position {item.get('lies_at')}"
         yield f"only the Monkey holding {item['name']} may use it; it is {where}"
+        return
+    if off(ctx, RULE_LIST):
+        # seed 000, "List of Items": what each item does when used is that rule's description; with it repealed no
+        # item has a use (the Items rule's action stands, for items a later rule may describe)
+        yield Problem(f"{item['name']} has no use: the rule that describes the items is repealed", rule=RULE_LIST)
         return
     if not usable(item):
         yield f"{item['name']} is {item.get('status')}; it may be used again once it is activated"
