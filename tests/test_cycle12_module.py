@@ -719,3 +719,32 @@ def test_the_judgement_page_spells_out_rfj_and_says_when_there_is_none(example) 
     justice["rfjs"] = []
     empty = State(state.config, {**state.docs, "cycle12_justice": justice}, state.rules)
     assert "No Request for Justice has been made yet." in pages.render_justice(empty)
+
+
+def _repealed(state: State, *ids: str) -> State:
+    rules = dict(state.rules)
+    for rid in ids:
+        r = rules[rid]
+        rules[rid] = Rule(r.id, {**r.meta, "status": "repealed"}, r.body)
+    return State(state.config, state.docs, rules)
+
+
+def _ready(state: State, registry, action: str, actor: str, at: str) -> list[str]:
+    record = {"at": at, "actor": actor, "action": action, "params": {}}
+    ctx = Ctx(state, registry.actions[action], record, parse_time(at), registry)
+    return [str(getattr(p, "message", p)) for p in registry.actions[action].ready(ctx)]
+
+
+def test_the_lists_readiness_follows_a_repealed_rule(base):
+    """``Action.ready`` (what ``nomic act --list`` says is possible) asks the same rules as the check: with seed 004
+    Creation Constraints repealed a suggestion of any age may be answered, and with Item Actions repealed a treat
+    may be given to a nomster anywhere; in force, neither (tests/cases/cycle12/repealed-rules.yaml has the
+    verdicts)."""
+    state, registry = base
+    late = "2026-11-20T10:00:00Z"  # both suggestions are over a week old
+    assert _ready(state, registry, "cycle12.create-location", "Ada", late)
+    assert _ready(_repealed(state, "creation-constraints"), registry, "cycle12.create-location", "Ada", late) == []
+    # Cleo, at Apeiros Village with a treat, has no nomster there
+    assert _ready(state, registry, "cycle12.give-treat", "Cleo", "2026-11-10T13:00:00Z")
+    assert _ready(_repealed(state, "item-actions"), registry, "cycle12.give-treat", "Cleo",
+                  "2026-11-10T13:00:00Z") == []

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...engine import DocKind, Module, Problem, State, peek
 from . import cycle, fresh, items, justice, nomsters, players, proposals, transcription, world
-from .common import ITEMS, JUSTICE, MEDALS, NOMSTERS, PROPOSALS, SHEETS, WORLD
+from .common import ITEMS, JUSTICE, MEDALS, NOMSTERS, PROPOSALS, SHEETS, WORLD, is_repealed
 from .options import options
 from .pages import pages as draw_pages
 from .ruletree import problems as rule_problems
@@ -36,6 +36,13 @@ def _invariants(state: State, touched: frozenset[str] | None = None) -> Iterator
         return
     if reads("rules"):
         yield from rule_problems(state, o["separator"])
+    # the parts that are one rule's each: a repealed rule's part no longer checks anything (seed 004, below);
+    # one lookup each, once per look at a state
+    families_rule = not is_repealed(state, "tag-families")
+    medal_box_rule, medals_rule = not is_repealed(state, "medal-box"), not is_repealed(state, "medals")
+    bond_rule, active_rule = not is_repealed(state, "nomster-bond"), not is_repealed(state, "active-nomster")
+    teams_rule, tame_rule, items_rule = not is_repealed(state, "teams"), not is_repealed(state, "tame-nomsters"), \
+        not is_repealed(state, "items")
     # only read (peek: a document edited in a transaction is not copied on the way); sets for "in"
     names = [p["name"] for p in peek(state.doc("roster")["players"])]
     known = set(names)
@@ -47,7 +54,7 @@ def _invariants(state: State, touched: frozenset[str] | None = None) -> Iterator
                 yield Problem(f"{n} has no character sheet", file=SHEETS, field="sheets")
     locs = list(peek(state.doc(WORLD)["locations"]))
     ids = set(map(itemgetter("id"), locs))
-    if reads(WORLD) and not _map_is_clean(state, locs):  # else: no two at one place, no tags in conflict
+    if reads(WORLD) and not _map_is_clean(state, locs, families_rule):  # else: no two at one place, no tags in conflict
         seen: dict[tuple[int, int], str] = {}
         conflicts: dict[tuple[str, ...], str | None] = {}  # tag_conflict of each set of tags, once
         for i, loc in enumerate(locs):
@@ -58,7 +65,7 @@ def _invariants(state: State, touched: frozenset[str] | None = None) -> Iterator
             tags = loc.get("tags", [])
             tags_key = tuple(tags)
             if tags_key not in conflicts:
-                conflicts[tags_key] = tag_conflict(state, tags)
+                conflicts[tags_key] = tag_conflict(state, tags, families=families_rule)
             why = conflicts[tags_key]
             if why:
                 yield Problem(why, file=WORLD, field=f"locations[{i}].tags", rule="tag-families")
@@ -76,13 +83,16 @@ def _invariants(state: State, touched: frozenset[str] | None = None) -> Iterator
         medal_ids = {m["id"] for m in state.doc(MEDALS)["medals"]}
         for i, s in enumerate(sheets):
             box = s.get("medals", [])
-            if len(set(box)) != len(box) or not set(box) <= medal_ids:
+            # seed 004 "Medal Box": the box holds the medals earned, and nothing else
+            if medal_box_rule and (len(set(box)) != len(box) or not set(box) <= medal_ids):
                 yield Problem("the Medal Box holds only medals the player earned, each once", file=SHEETS,
                               field=f"sheets[{i}].medals", rule="medal-box")
-            if s.get("bonded") is not None and noms.get(s["bonded"], {}).get("bonded_to") != s["player"]:
+            # seed 004 "Nomster Bond": a player's bond is with a nomster bonded to them
+            if bond_rule and s.get("bonded") is not None and noms.get(s["bonded"], {}).get("bonded_to") != s["player"]:
                 yield Problem(f"{s['player']} is bonded to nomster {s['bonded']}, which is not bonded to them",
                               file=SHEETS, field=f"sheets[{i}].bonded", rule="nomster-bond")
-            if s.get("active") is not None and noms.get(s["active"], {}).get("trainer") != s["player"]:
+            # seed 004 "Active Nomster": the active nomster is one of the player's team
+            if active_rule and s.get("active") is not None and noms.get(s["active"], {}).get("trainer") != s["player"]:
                 yield Problem(f"{s['player']}'s active nomster {s['active']} is not on their team", file=SHEETS,
                               field=f"sheets[{i}].active", rule="active-nomster")
     if reads(WORLD) and not reads(NOMSTERS):
@@ -96,10 +106,12 @@ def _invariants(state: State, touched: frozenset[str] | None = None) -> Iterator
         for i, n in enumerate(nomster_list):
             if n["location"] not in ids:
                 yield Problem(f"no location {n['location']}", file=NOMSTERS, field=f"nomsters[{i}].location")
-            if n.get("bonded_to") and n.get("trainer") != n["bonded_to"]:
+            # seed 004 "Teams": a bonded nomster stays on its player's team
+            if teams_rule and n.get("bonded_to") and n.get("trainer") != n["bonded_to"]:
                 yield Problem("a bonded nomster is always on its bonded player's team", file=NOMSTERS,
                               field=f"nomsters[{i}].trainer", rule="teams")
-            if not n["wild"]:
+            # seed 004 "Tame Nomsters": a tame nomster's portrait, species and names are its own
+            if tame_rule and not n["wild"]:
                 for key in nomsters.UNIQUE:
                     k = (key, str(n.get(key, "")).casefold())
                     if k in tame_keys:
@@ -115,13 +127,15 @@ def _invariants(state: State, touched: frozenset[str] | None = None) -> Iterator
             yield Problem(f"two {listed} share an id", file=kind, field=listed)
         if ids_here and state.doc(kind)[counter] <= max(ids_here):
             yield Problem(f"{counter} must be greater than every id in {listed}", file=kind, field=counter)
-    if reads(ITEMS, "roster", NOMSTERS):
+    # seed 004 "Items": every item is owned by an entity
+    if items_rule and reads(ITEMS, "roster", NOMSTERS):
         nomster_ids = {f"nomster:{n['id']}" for n in nomster_list}
         for i, item in enumerate(peek(state.doc(ITEMS)["items"])):
             if item["owner"] not in known and item["owner"] not in nomster_ids:
                 yield Problem(f"item {item['id']} is owned by {item['owner']!r}, who is no entity", file=ITEMS,
                               field=f"items[{i}].owner", rule="items")
-    if reads(MEDALS, SHEETS):
+    # seed 004 "Medals": no more holders than a medal's quantity
+    if medals_rule and reads(MEDALS, SHEETS):
         for medal in state.doc(MEDALS)["medals"]:
             held = cycle.holders(state, medal["id"])
             if len(held) > medal["quantity"]:
@@ -132,14 +146,14 @@ def _invariants(state: State, touched: frozenset[str] | None = None) -> Iterator
         yield Problem(f"the judge {j!r} is not a player", file=JUSTICE, field="judge")
 
 
-def _map_is_clean(state: State, locs: list[dict[str, Any]]) -> bool:
+def _map_is_clean(state: State, locs: list[dict[str, Any]], families: bool = True) -> bool:
     """No two locations at one place and no location's tags in conflict (asked in C, and once per set of tags),
     or False when that is not so, or cannot be said so quickly (then every location is looked at)."""
     try:
         places = list(zip(map(itemgetter("x"), locs), map(itemgetter("y"), locs)))
         if len(set(places)) != len(places):
             return False
-        return not any(tag_conflict(state, list(tags)) for tags in set(map(tuple, map(_tags, locs))))
+        return not any(tag_conflict(state, list(tags), families=families) for tags in set(map(tuple, map(_tags, locs))))
     except Exception:  # noqa: BLE001 - the full look says what is wrong, or fails where it fails
         return False
 

@@ -24,6 +24,7 @@ from .common import (
     found_for_edit,
     has_ascended,
     index_of,
+    is_repealed,
     is_reputable,
     iso,
     left_the_map,
@@ -90,8 +91,9 @@ def give(ctx: Ctx, giver: str, receiver: str, ident: int) -> None:
     spec = doc["kinds"].get(item["kind"], {})
     if owner_kind(receiver) not in spec.get("owners", ["player"]):
         raise ValueError(f"a {owner_kind(receiver)} may not own a {item['kind']}")
-    # 004 Item Actions: located entities give and take only in the same location; at no location is in none
-    why = apart(ctx, giver, receiver)
+    # 004 Item Actions: located entities give and take only in the same location; at no location is in none.
+    # Repealed, that rule no longer keeps a giver and a receiver in one place
+    why = apart(ctx, giver, receiver) if not is_repealed(ctx, RULE_ITEM_ACTIONS) else None
     if why:
         raise ValueError(f"{why}: located entities give and take only in the same location")
     item["owner"] = receiver
@@ -111,6 +113,8 @@ def delete_ownerless(ctx: Ctx) -> list[dict[str, Any]]:
     Nothing is read unless the changes edited the roster, the nomsters or the items: only they can leave an
     item without its owner."""
     if not any(kind in ctx.tx.docs for kind in ("roster", NOMSTERS, ITEMS)):
+        return []
+    if is_repealed(ctx, RULE_ITEMS):  # seed 004 "Items" deletes them; repealed, an item keeps the owner it names
         return []
     entities = {p.get("name") for p in peek(ctx.doc("roster")["players"]) if isinstance(p, dict)}
     entities |= {f"{NOMSTER_REF}{n['id']}" for n in peek(ctx.doc(NOMSTERS)["nomsters"])
@@ -217,7 +221,8 @@ def _offer(ctx: Ctx) -> None:
     t = _mirrored(ctx)
     # the check found both reputable and each owning what they give (the same items as the other's offer); the
     # exchange takes place if they are in one location (004 Item Actions), else this consent waits as an offer
-    if t is not None and not (opts(ctx)["trade_same_location"] and apart(ctx, ctx.actor, t["by"])):
+    if t is not None and not (opts(ctx)["trade_same_location"] and not is_repealed(ctx, RULE_ITEM_ACTIONS)
+                              and apart(ctx, ctx.actor, t["by"])):
         _complete(ctx, t["id"], {"consented_by": "an offer of the same items the other way"})
         return
     doc = ctx.edit(ITEMS)
@@ -287,9 +292,10 @@ def _accept_check(ctx: Ctx) -> Iterator[str]:
         if not is_reputable(ctx, who, ctx.at):
             yield f"{who} is not reputable; only reputable players trade"
     yield from _ownership(ctx, t["by"], t["with"], t["give"], t["get"])
-    if o["trade_same_location"]:
+    if o["trade_same_location"] and not is_repealed(ctx, RULE_ITEM_ACTIONS):
         # 004 Item Actions: the items pass between located players only in one location; two players at no
-        # location (before the first location exists) are not in one location, so they do not trade either
+        # location (before the first location exists) are not in one location, so they do not trade either.
+        # Repealed, that rule no longer asks for one location
         why = apart(ctx, t["by"], t["with"])
         if why:
             yield f"{t['by']} and {t['with']} are not in the same location ({why}); located entities give only there"

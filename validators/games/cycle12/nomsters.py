@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
-from ...engine import Action, Ctx, peek
+from ...engine import Action, Ctx, peek, ruled
 from ...problems import Problem
 from ...roster import change_stat
 from ...timeutil import day_start, parse_time
@@ -27,6 +27,7 @@ from .common import (
     Kept,
     find_nomster,
     has_ascended,
+    is_repealed,
     is_reputable,
     iso,
     left_the_map,
@@ -37,6 +38,7 @@ from .common import (
     opts,
     phase_of,
     place_name,
+    repealed_rule,
     sheet,
     touch_sheet,
     where,
@@ -82,8 +84,17 @@ def carrying_capacity(state: Any) -> float:
     return 2 * len(locations(state)) / 3
 
 
+def tag_rule(tag: str) -> str:
+    """The id of the rule defining a terrain tag (seed 004: each tag is defined in a subrule of Tags, named as
+    the tag): "Civilized" -> "civilized"."""
+    return "-".join(tag.casefold().split())
+
+
 def reset_index(ctx: Ctx) -> None:
-    """Population: when a phase begins, the NI becomes the number of wild nomsters."""
+    """Population: when a phase begins, the NI becomes the number of wild nomsters. Seed 004 "Population" is the
+    rule that does this; repealed, the NI is left as it is."""
+    if is_repealed(ctx, RULE_POPULATION):
+        return
     doc = ctx.edit(NOMSTERS)
     doc["index"] = wild_count(ctx)
     ctx.step({"nomster_index": doc["index"]})
@@ -96,7 +107,7 @@ def _spawn_check(ctx: Ctx) -> Iterator[str]:
     ni, ncc = ctx.doc(NOMSTERS)["index"], carrying_capacity(ctx)
     if not locations(ctx):
         yield "there is no location to spawn a nomster in"
-    elif ni >= ncc:
+    elif ni >= ncc and not is_repealed(ctx, RULE_POPULATION):  # seed 004 "Population" sets the limit; repealed, none
         yield f"the nomster index ({ni}) is not less than the carrying capacity ({ncc:g}, two thirds of " \
               f"{len(locations(ctx))} locations)"
 
@@ -107,7 +118,9 @@ def _spawn(ctx: Ctx) -> None:
     loc = locs[ctx.roll(len(locs)) - 1]
     kind = doc["types"][ctx.roll(len(doc["types"])) - 1]
     cls = doc["classes"][ctx.roll(len(doc["classes"])) - 1]
-    civilized = [t for t in loc.get("tags", []) if ctx.doc(WORLD)["tags"].get(t, {}).get("blocks_spawning")]
+    # seed 004 "Civilized" (a subrule of Tags, by the tag's name): no nomster spawns there; repealed, one does
+    civilized = [t for t in loc.get("tags", []) if ctx.doc(WORLD)["tags"].get(t, {}).get("blocks_spawning")
+                 and not is_repealed(ctx, tag_rule(t))]
     if civilized:
         ctx.step({"spawn": "failed", "location": loc["name"], "because": f"{civilized[0]}: nothing is updated"})
         return
@@ -388,7 +401,9 @@ def ascended(ctx: Ctx, entity: str) -> bool:
     commands, and neither shares a location with anyone left at the Tower of Ferrets: nobody cuddles, treats,
     licks, follows, adopts or trades with them there."""
     if entity.startswith(NOMSTER_REF):
-        return bool(find_nomster(ctx, int(entity[len(NOMSTER_REF):])).get("ascended"))
+        # seed 004 "Ascend" repealed: its reading no longer keeps an ascended nomster off the map
+        return bool(find_nomster(ctx, int(entity[len(NOMSTER_REF):])).get("ascended")) \
+            and not is_repealed(ctx, RULE_ASCEND)
     return has_ascended(ctx, entity)
 
 
@@ -396,7 +411,7 @@ def _gone(ctx: Ctx, n: dict[str, Any]) -> Iterator[str]:
     """The refusals of a cuddle or a treat when the actor or the nomster has ascended (see ``ascended``)."""
     if ascended(ctx, ctx.actor):
         yield left_the_map(ctx.actor)
-    if n.get("ascended"):
+    if n.get("ascended") and ascended(ctx, ref(n)):
         yield left_the_map(nomster_label(n))
 
 
@@ -465,8 +480,9 @@ def _treat_ready(ctx: Ctx) -> Iterator[str]:
         yield f"{ctx.actor} has no treat"
     here = where(ctx, ctx.actor)
     reputable = is_reputable(ctx, ctx.actor, ctx.at)
-    if not any(not n.get("ascended") and n["location"] == here and (reputable or n.get("trainer") == ctx.actor)
-               for n in peek(ctx.doc(NOMSTERS)["nomsters"])):
+    anywhere = here is not None and is_repealed(ctx, "item-actions")  # seed 004 "Item Actions": one place
+    if not any(not n.get("ascended") and (anywhere or n["location"] == here)
+               and (reputable or n.get("trainer") == ctx.actor) for n in peek(ctx.doc(NOMSTERS)["nomsters"])):
         yield _nowhere_or(ctx, here, "nomster") if here is None or reputable else \
             f"no nomster of {ctx.actor}'s team is at {place_name(ctx, here)}, and {ctx.actor} is not reputable; " \
             "only reputable players start an adoption with a treat"
@@ -481,7 +497,9 @@ def _treat_check(ctx: Ctx) -> Iterator[str]:
     mine = items.owned(ctx, ctx.actor, "treat")
     if not mine:
         yield f"{ctx.actor} has no treat"
-    if where(ctx, ctx.actor) != n["location"]:
+    # seed 004 "Item Actions": a treat passes only within one location; repealed, to a nomster anywhere on the map
+    here = where(ctx, ctx.actor)
+    if here != n["location"] and (here is None or not is_repealed(ctx, "item-actions")):
         yield f"{nomster_label(n)} is at {place_name(ctx, n['location'])}, not with {ctx.actor}"
     if n.get("trainer") != ctx.actor and not is_reputable(ctx, ctx.actor, ctx.at):
         yield f"{ctx.actor} is not reputable; only reputable players start an adoption with a treat"
@@ -550,10 +568,17 @@ def _command_ready(ctx: Ctx) -> Iterator[str]:
         yield f"{nomster_label(mine[0])} has ascended"
 
 
-def _command_check(ctx: Ctx) -> Iterator[str]:
+def _command_check(ctx: Ctx) -> Iterator[str | Problem]:
     n = find_nomster(ctx, ctx.params["nomster"])
     s = sheet(ctx, ctx.actor) or {}
     cmd = ctx.params["command"]
+    # seed 004 "Nomster Actions": each command is a nomster action made by its own subrule (Follow, Stay, Lick,
+    # Join Team, Ascend, ids as the commands); one whose rule is repealed can no longer be commanded
+    gone = repealed_rule(ctx, cmd)
+    if gone is not None:
+        yield Problem(f"the rule that makes the {cmd} command, {gone.meta.get('number') or cmd}, has been repealed",
+                      rule=cmd)
+        return
     if n.get("trainer") != ctx.actor:
         yield f"{nomster_label(n)} is not on {ctx.actor}'s team"
         return
@@ -688,6 +713,8 @@ ACTIONS = [SPAWN, TAME, NAME, SET_ACTIVE, CUDDLE, GIVE_TREAT, COMMAND]
 ON_THE_MAP = frozenset(a.name for a in (*world.ACTIONS, *ACTIONS, *items.ACTIONS))
 
 
+# seed 004 "Ascend": an ascended player has left the map (our reading); repealed, nobody is kept off it
+@ruled(RULE_ASCEND)
 def ascended_gate(ctx: Ctx) -> Iterator[Problem]:
     if ctx.action.name in ON_THE_MAP and has_ascended(ctx, ctx.actor):
         yield Problem(left_the_map(ctx.actor), rule=RULE_ASCEND)

@@ -37,6 +37,7 @@ from .common import (
     find_by,
     first_after,
     found_for_edit,
+    is_repealed,
     is_reputable,
     iso,
     opts,
@@ -439,7 +440,8 @@ def award_proposal_point(ctx: Ctx, author: str, ends: datetime) -> dict[str, Any
     from .common import edit_sheet, sheet
 
     o = opts(ctx)
-    if ctx.player(author) is None or sheet(ctx, author) is None:
+    # seed 004 "Proposal Points" is the rule paying the point; repealed (by this very proposal too), none is paid
+    if ctx.player(author) is None or sheet(ctx, author) is None or is_repealed(ctx, RULE_POINTS):
         return {"points": 0}
     phase = phase_of(ctx, ends - timedelta(seconds=1))
     s = edit_sheet(ctx, author)

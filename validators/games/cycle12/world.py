@@ -31,7 +31,9 @@ from .common import (
     edit_sheet,
     find_by,
     find_location,
+    has_ascended,
     index_of,
+    is_repealed,
     iso,
     location_at,
     location_by_id,
@@ -75,15 +77,21 @@ def family_tags(state: Any, family: str) -> list[str]:
     return [t for t, d in tag_defs(state).items() if d.get("family") == family]
 
 
-def tag_conflict(state: Any, tags: list[str]) -> str | None:
-    """Tag Families: no location has more than one tag of one family; unknown tags are refused too."""
+def tag_conflict(state: Any, tags: list[str], *, families: bool | None = None) -> str | None:
+    """Tag Families: no location has more than one tag of one family; unknown tags are refused too.
+
+    ``families``: whether the rule Tag Families is in force (asked of ``state`` when not given). Seed 004 "Tag
+    Families" is what forbids two tags of one family (the terraforming, survey, location change card or new
+    location that would give one fails by that rule); repealed, it no longer does. A tag must still be a tag."""
     defs = tag_defs(state)
+    if families is None:
+        families = not is_repealed(state, RULE_FAMILIES)
     seen: dict[str, str] = {}
     for t in tags:
         if t not in defs:
             return f"{t!r} is not a terrain tag (tags: {', '.join(defs)})"
         fam = defs[t].get("family")
-        if fam:
+        if fam and families:
             if fam in seen:
                 return f"{seen[fam]} and {t} are both of the family {fam!r}; a location may have only one"
             seen[fam] = t
@@ -243,7 +251,9 @@ def _create_ready(ctx: Ctx) -> Iterator[str]:
     """004 New Locations, Creation Constraints: a location answers a suggestion not yet fulfilled and at most a week
     old. With none such, the check refuses every number (no such suggestion, fulfilled, or too old)."""
     days = opts(ctx)["suggestion_days"]
-    if not any(not s.get("fulfilled_by") and ctx.at - parse_time(s["at"]) <= timedelta(days=days)
+    # seed 004 "Creation Constraints" sets the week; repealed, a suggestion of any age may be answered
+    old_ok = is_repealed(ctx, RULE_CREATION)
+    if not any(not s.get("fulfilled_by") and (old_ok or ctx.at - parse_time(s["at"]) <= timedelta(days=days))
                for s in peek(ctx.doc(WORLD)["suggestions"])):
         yield f"no location suggestion is waiting for an answer (each is fulfilled or more than {days} days old)"
 
@@ -256,7 +266,8 @@ def _create_check(ctx: Ctx) -> Iterator[Any]:
     if s.get("fulfilled_by"):
         yield f"suggestion {s['id']} was already fulfilled by {s['fulfilled_by']}"
         return
-    if ctx.at - parse_time(s["at"]) > timedelta(days=o["suggestion_days"]):
+    # seed 004 "Creation Constraints": no location from a suggestion over a week old; repealed, any age will do
+    if ctx.at - parse_time(s["at"]) > timedelta(days=o["suggestion_days"]) and not is_repealed(ctx, RULE_CREATION):
         yield Problem(f"suggestion {s['id']} was made at {s['at']}, more than {o['suggestion_days']} days ago",
                       rule=RULE_CREATION)
     f = _created_fields(ctx, s)
@@ -277,8 +288,9 @@ def _create_check(ctx: Ctx) -> Iterator[Any]:
     # 004 Terrain Tags bars only special tags here; Locations' "one or more tags" is no condition of creating (the
     # card carries none: a location may start with none, see the readings table)
     tags = ctx.params.get("tags", [])
+    # seed 004 "Terrain Tags" bars special tags when fulfilling a suggestion; repealed, they may be given
     special = [t for t in tags if tag_defs(ctx).get(t, {}).get("special")]
-    if special:
+    if special and not is_repealed(ctx, "terrain-tags"):
         yield Problem(f"special tags ({', '.join(special)}) may not be given while fulfilling a suggestion",
                       rule="terrain-tags")
     why = tag_conflict(ctx, tags)
@@ -294,7 +306,9 @@ def _create_check(ctx: Ctx) -> Iterator[Any]:
     if location_at(ctx, f["x"], f["y"]):
         yield Problem(f"({f['x']}, {f['y']}) is already {location_at(ctx, f['x'], f['y'])['name']}",
                       rule=RULE_POSITION)
-    elif not _has_neighbour(ctx, existing, fx, fy):
+    # seed 004 "Position Constraints": a new location is next to one that exists; repealed, it may be anywhere
+    # free (not where one already is: Tiles and World Map forbid that as well, so that check stays untied)
+    elif not _has_neighbour(ctx, existing, fx, fy) and not is_repealed(ctx, RULE_POSITION):
         yield Problem(f"({f['x']}, {f['y']}) is adjacent to no existing location", rule=RULE_POSITION)
     name = str(f["name"]).casefold()
     names = location_index(ctx, "name")
@@ -460,8 +474,10 @@ def _react_founding(ctx: Ctx) -> None:
         days = opts(ctx)["suggestion_days"]
         s = next((x for x in peek(doc["suggestions"]) if x["id"] == f["suggestion"]), None)  # read only
         why = None
-        if s is not None and ctx.at - parse_time(s["at"]) > timedelta(days=days):
-            # "and is still otherwise permitted": the suggestion has grown too old meanwhile
+        if s is not None and ctx.at - parse_time(s["at"]) > timedelta(days=days) \
+                and not is_repealed(ctx, RULE_CREATION):
+            # "and is still otherwise permitted": the suggestion has grown too old meanwhile (seed 004 "Creation
+            # Constraints"; repealed, its age no longer matters)
             why = f"suggestion {s['id']} is more than {days} days old"
         elif locations(ctx):  # a location exists after all (put there by a proposal): no first location now
             why = "a location exists"
@@ -559,6 +575,7 @@ def move_entity(ctx: Ctx, entity: str, to: int) -> list[str]:
     by_ref = NOMSTERS_BY_INT_ID.of(ctx, first_pool) if by_id is not None else None
     followers = FOLLOWERS.of(ctx, first_pool) if by_ref is not None else None
     following: list[Any] | None = None  # (without the indexes) what each nomster follows, read once
+    follows = not is_repealed(ctx, "follow")  # seed 004 "Follow" moves the followers; repealed, none moves along
     while queue:
         who, dest = queue.pop(0)
         if who in moved:
@@ -583,6 +600,8 @@ def move_entity(ctx: Ctx, entity: str, to: int) -> list[str]:
         moved.append(who)
         if origin is not None and origin != dest:
             note_departure(ctx, who, origin)
+        if not follows:
+            continue
         # read only: the followers are found without copying every nomster
         pool = ctx.doc(NOMSTERS)["nomsters"]
         if followers is not None:
@@ -631,10 +650,10 @@ def follow_direct_moves(ctx: Ctx, before: dict[str, Any]) -> list[str]:
         return []
     ids = {loc.get("id") for loc in peek(ctx.doc(WORLD)["locations"]) if isinstance(loc, dict)}
     placed_set = set(placed)
-    # whom each nomster follows: moving changes no one's, so it is read once
+    # whom each nomster follows: moving changes no one's, so it is read once; seed 004 "Follow" repealed, nobody
     follows = [(f"{NOMSTER_REF}{n['id']}", n.get("following")) for n in peek(ctx.doc(NOMSTERS)["nomsters"])
                if isinstance(n, dict) and type(n.get("id")) is int and n.get("following") is not None
-               and not n.get("ascended")]
+               and not n.get("ascended")] if not is_repealed(ctx, "follow") else []
     left_before = _left_of_open(ctx)
     followed: list[str] = []
     for who in placed:
@@ -704,7 +723,7 @@ def _move_head(ctx: Ctx) -> Iterator[str]:
     s = sheet(ctx, ctx.actor)
     if s is None or s.get("location") is None:
         yield f"{ctx.actor} is at no location yet: players start at (0, 0) once it exists"
-    elif s.get("ascended"):  # the gate nomsters.ascended_gate refuses it first
+    elif has_ascended(ctx, ctx.actor):  # the gate nomsters.ascended_gate refuses it first (both: seed 004 Ascend)
         yield f"{ctx.actor} has ascended and left the map"
 
 
