@@ -748,3 +748,17 @@ def test_the_lists_readiness_follows_a_repealed_rule(base):
     assert _ready(state, registry, "cycle12.give-treat", "Cleo", "2026-11-10T13:00:00Z")
     assert _ready(_repealed(state, "item-actions"), registry, "cycle12.give-treat", "Cleo",
                   "2026-11-10T13:00:00Z") == []
+
+
+def test_the_lists_readiness_forgets_ascension_once_ascend_is_repealed(base):
+    """Our reading of seed 004 Ascend keeps an ascended nomster off the map, so ``nomic act --list`` offers no
+    cuddle, treat or command of it; with Ascend repealed it is where its record puts it again, as for the check."""
+    state, registry = base
+    nomsters_doc = copy.deepcopy(state.doc("cycle12_nomsters"))
+    bramble = next(n for n in nomsters_doc["nomsters"] if n["id"] == 2)  # Ada's, put alone with Cleo
+    bramble.update(ascended=True, location=1)
+    gone = State(state.config, {**state.docs, "cycle12_nomsters": nomsters_doc}, state.rules)
+    at = "2026-11-10T13:00:00Z"
+    for action, actor in (("cycle12.cuddle", "Cleo"), ("cycle12.give-treat", "Cleo"), ("cycle12.command", "Ada")):
+        assert _ready(gone, registry, action, actor, at), action
+        assert _ready(_repealed(gone, "ascend"), registry, action, actor, at) == [], action

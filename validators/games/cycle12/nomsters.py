@@ -366,7 +366,10 @@ def lick(ctx: Ctx, n: dict[str, Any], target: str, why: str) -> None:
 
 def bond_lick(ctx: Ctx, n: dict[str, Any]) -> None:
     """Lick (bonding): the nomster licks its trainer if they are in its location; an unbonded trainer becomes
-    bonded to it."""
+    bonded to it. Seed 004 "Lick" makes this lick (and with it the bond); repealed, a treat or a cuddle is only
+    that."""
+    if is_repealed(ctx, RULE_LICK):
+        return
     trainer = n["trainer"]
     if ascended(ctx, trainer):
         # our reading of 004 Ascend (see ``ascended``): an ascended trainer has left the map, so no nomster
@@ -423,7 +426,8 @@ def _cuddle_ready(ctx: Ctx) -> Iterator[str]:
     """004 Cuddle: a tame nomster in the cuddler's location (one that has ascended is in none, see ``ascended``).
     With none there, the check refuses every nomster (wild, ascended, or elsewhere)."""
     here = where(ctx, ctx.actor)
-    if not any(not n["wild"] and not n.get("ascended") and n["location"] == here
+    away = not is_repealed(ctx, RULE_ASCEND)  # seed 004 "Ascend" (our reading): an ascended one is off the map
+    if not any(not n["wild"] and not (away and n.get("ascended")) and n["location"] == here
                for n in peek(ctx.doc(NOMSTERS)["nomsters"])):
         yield _nowhere_or(ctx, here, "tame nomster")
 
@@ -481,7 +485,8 @@ def _treat_ready(ctx: Ctx) -> Iterator[str]:
     here = where(ctx, ctx.actor)
     reputable = is_reputable(ctx, ctx.actor, ctx.at)
     anywhere = here is not None and is_repealed(ctx, "item-actions")  # seed 004 "Item Actions": one place
-    if not any(not n.get("ascended") and (anywhere or n["location"] == here)
+    away = not is_repealed(ctx, RULE_ASCEND)  # seed 004 "Ascend" (our reading): an ascended one is off the map
+    if not any(not (away and n.get("ascended")) and (anywhere or n["location"] == here)
                and (reputable or n.get("trainer") == ctx.actor) for n in peek(ctx.doc(NOMSTERS)["nomsters"])):
         yield _nowhere_or(ctx, here, "nomster") if here is None or reputable else \
             f"no nomster of {ctx.actor}'s team is at {place_name(ctx, here)}, and {ctx.actor} is not reputable; " \
@@ -564,7 +569,7 @@ def _command_ready(ctx: Ctx) -> Iterator[str]:
     mine = [n for n in peek(ctx.doc(NOMSTERS)["nomsters"]) if n.get("trainer") == ctx.actor and n["id"] == active]
     if not mine:
         yield f"{ctx.actor} has no active nomster; only the active nomster takes commands"
-    elif all(n.get("ascended") for n in mine):
+    elif all(n.get("ascended") for n in mine) and not is_repealed(ctx, RULE_ASCEND):
         yield f"{nomster_label(mine[0])} has ascended"
 
 
@@ -585,7 +590,7 @@ def _command_check(ctx: Ctx) -> Iterator[str | Problem]:
     if s.get("active") != n["id"]:
         yield f"{nomster_label(n)} is not {ctx.actor}'s active nomster; only the active nomster takes commands"
         return
-    if n.get("ascended"):
+    if n.get("ascended") and not is_repealed(ctx, RULE_ASCEND):  # seed 004 "Ascend" (our reading)
         yield f"{nomster_label(n)} has ascended"
         return
     target = ctx.params.get("target")

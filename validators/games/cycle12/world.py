@@ -576,6 +576,7 @@ def move_entity(ctx: Ctx, entity: str, to: int) -> list[str]:
     followers = FOLLOWERS.of(ctx, first_pool) if by_ref is not None else None
     following: list[Any] | None = None  # (without the indexes) what each nomster follows, read once
     follows = not is_repealed(ctx, "follow")  # seed 004 "Follow" moves the followers; repealed, none moves along
+    away = not is_repealed(ctx, "ascend")  # seed 004 "Ascend" (our reading): an ascended nomster follows nobody
     while queue:
         who, dest = queue.pop(0)
         if who in moved:
@@ -612,7 +613,7 @@ def move_entity(ctx: Ctx, entity: str, to: int) -> list[str]:
             found = [i for i, f in enumerate(following) if f == who] if who in following else ()
         for i in found:
             n = list.__getitem__(pool, i)
-            if n["location"] == origin and not n.get("ascended"):
+            if n["location"] == origin and not (away and n.get("ascended")):
                 queue.append((f"{NOMSTER_REF}{n['id']}", dest))
     return moved
 
@@ -653,7 +654,8 @@ def follow_direct_moves(ctx: Ctx, before: dict[str, Any]) -> list[str]:
     # whom each nomster follows: moving changes no one's, so it is read once; seed 004 "Follow" repealed, nobody
     follows = [(f"{NOMSTER_REF}{n['id']}", n.get("following")) for n in peek(ctx.doc(NOMSTERS)["nomsters"])
                if isinstance(n, dict) and type(n.get("id")) is int and n.get("following") is not None
-               and not n.get("ascended")] if not is_repealed(ctx, "follow") else []
+               and not (n.get("ascended") and not is_repealed(ctx, "ascend"))] \
+        if not is_repealed(ctx, "follow") else []
     left_before = _left_of_open(ctx)
     followed: list[str] = []
     for who in placed:
@@ -846,8 +848,9 @@ def _announce_ready(kind: str):
 
 def _matching(ctx: Any, loc_id: int, ptype: str) -> list[dict[str, Any]]:
     pool = ctx.doc(NOMSTERS)["nomsters"]
+    away = not is_repealed(ctx, "ascend")  # seed 004 "Ascend" (our reading): an ascended nomster is off the map
     return [pool[i] for i, n in enumerate(peek(pool)) if n["location"] == loc_id and n["type"] == ptype
-            and not n.get("ascended")]
+            and not (away and n.get("ascended"))]
 
 
 def _announce(kind: str):
