@@ -651,10 +651,11 @@ def _join_team_problems(ctx: Ctx, n: dict[str, Any], player: str) -> Iterator[st
               for at in (parse_time(t["at"]),) if at >= horizon]
     if not recent:
         yield f"{nomster_label(n)} has had no treat from {player} in the last {o['join_team_treat_days']} days"
-    elif not any(is_reputable(ctx, player, at) for at in recent):
+    elif not any(is_reputable(ctx, player, at) for at in recent) and not is_repealed(ctx, "treats"):
         # 004 Treats: only a reputable player starts an adoption by giving a treat, so of the treats Join Team
         # asks for (from that player, in the last 7 days) only one given while they were reputable counts; one
-        # they gave their own nomster before (allowed: it may bond them) starts no adoption
+        # they gave their own nomster before (allowed: it may bond them) starts no adoption. The condition is
+        # Treats'; with that rule repealed, any recent treat from the player counts
         yield f"{nomster_label(n)} has had no treat from {player} given while {player} was reputable (only a " \
               f"reputable player starts an adoption with a treat), in the last {o['join_team_treat_days']} days"
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from ...effects import apply_effects
 from ...engine import ANYONE, Action, Ctx, Event, Remembered, State, Tx, peek
-from ...problems import Illegal
+from ...problems import Illegal, Problem
 from ...roster import change_stat
 from ...schemas import not_blank, vote_words
 from ...timeutil import parse_time
@@ -42,6 +42,7 @@ from .common import (
     iso,
     opts,
     phase_of,
+    repealed_rule,
     start,
 )
 
@@ -101,10 +102,27 @@ def popular(state: Any, p: dict[str, Any]) -> bool:
 # ---------------------------------------------------------------- submitting and voting
 
 
-def _propose_check(ctx: Ctx) -> Iterator[str]:
-    if ctx.params.get("class", "standard") == "urgent" and not is_reputable(ctx, ctx.actor, ctx.at):
+# seed 004: a proposal's class is defined by its own rule (Standard Proposals, Urgent Proposals: its voting period
+# and when it is popular), and a location change card by Location Change Cards; repealed, no proposal is submitted
+# in that class or with such a card (a proposal already submitted keeps the class and changes it had)
+_CLASS_RULES = {"standard": RULE_STANDARD, "urgent": RULE_URGENT}
+_CHANGE_RULES = {"location-card": "location-change-cards"}
+
+
+def _propose_check(ctx: Ctx) -> Iterator[str | Problem]:
+    cls = ctx.params.get("class", "standard")
+    gone = repealed_rule(ctx, _CLASS_RULES.get(cls, ""))
+    if gone is not None:
+        yield Problem(f"the rule that makes {cls} proposals, {gone.meta.get('number') or gone.id}, has been "
+                      "repealed", rule=gone.id)
+        return
+    if cls == "urgent" and not is_reputable(ctx, ctx.actor, ctx.at):
         yield f"{ctx.actor} is not reputable; only reputable players may submit urgent proposals"
     for i, c in enumerate(ctx.params.get("changes", [])):
+        gone = repealed_rule(ctx, _CHANGE_RULES.get(c["kind"], ""))
+        if gone is not None:
+            yield Problem(f"change {i + 1}: the rule that makes a {c['kind']} change, "
+                          f"{gone.meta.get('number') or gone.id}, has been repealed", rule=gone.id)
         if c["kind"] == "location-card" and ("x" not in c or "y" not in c):
             yield f"change {i + 1}: a location change card gives the coordinates of an existing location"
         if c["kind"] == "textual" and not (c.get("text") or c.get("effects")):
