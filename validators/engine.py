@@ -1062,20 +1062,20 @@ def _fire_due(registry: Registry, state: State, clock: datetime,
         dice = Dice(state.docs["ledger"].get("head", ""), "", f"{ev.name}@{format_time(t)}", 0)
         ctx = Ctx(state, action, record, t, registry, dice)
         ev.apply(ctx)
-        for consequence in _consequences(registry, ctx.tx):
+        for consequence in _consequences(registry, ctx):
             consequence(ctx)
         state = ctx.tx.commit()
         fired.append({"at": format_time(t), "event": ev.name, "rule": ev.rule, "outcome": recorded(ctx.outcome)})
     return state, fired
 
 
-def _consequences(registry: Registry, tx: Tx) -> Iterator[Effect]:
+def _consequences(registry: Registry, ctx: Ctx) -> Iterator[Effect]:
     """Every module's consequences, in order, but those of a rule repealed (``ruled``) by the time each runs: a
     proposal whose effect repeals a rule stops that rule's consequences at once."""
     for m in registry.modules:
         for fn in m.consequences:
             rid = getattr(fn, "rule", None)
-            if rid is not None and repealed_in(tx.rules if tx.rules is not None else tx.base.rules, rid):
+            if rid is not None and repealed(ctx, rid):
                 continue
             yield fn
 
@@ -1110,13 +1110,20 @@ def name_hint(state: State, name: str) -> str:
     return did_you_mean(name, names)
 
 
-def repealed(state: State, rule_id: str) -> Rule | None:
-    """The rule ``rule_id`` names when the game's ruleset holds it repealed, else None.
+def repealed(where: "State | Ctx", rule_id: str) -> Rule | None:
+    """The rule ``rule_id`` names when the game's ruleset holds it repealed, else None. Of a ``Ctx``: the ruleset
+    as the action has left it so far (a proposal whose effects repeal the rule has done so), read without
+    merging a view; one dict lookup either way.
 
     What a rule makes (an action, a scheduled event) is part of the game only while the rule is: a proposal
     that repeals it takes its action and its events out of the game, and one that enacts it again brings them
-    back. An action or event citing no rule of the ruleset (the engine's own, a citation in words) stands."""
-    return repealed_in(state.rules, rule_id)
+    back. An action or event citing no rule of the ruleset (the engine's own, a citation in words) stands. What a
+    rule makes inside another rule's code (a condition, a part of a function doing several rules' work) asks
+    this before it applies; a whole consequence, gate or invariant is tied with ``ruled``."""
+    tx = getattr(where, "tx", None)
+    if tx is None:
+        return repealed_in(where.rules, rule_id)
+    return repealed_in(tx.rules if tx.rules is not None else tx.base.rules, rule_id)
 
 
 def repealed_in(rules: Mapping[str, Rule], rule_id: str) -> Rule | None:
@@ -1215,7 +1222,7 @@ def apply_action(registry: Registry, state: State, record: dict[str, Any], *,
         raise Illegal(problems)
 
     action.effect(ctx)
-    for consequence in _consequences(registry, ctx.tx):
+    for consequence in _consequences(registry, ctx):
         consequence(ctx)
 
     _update_ledger(ctx, action, record, at, head, k)

@@ -1,4 +1,4 @@
-"""Declarations of Victory, Hiatus and the Ascension Address (seed 001 rule 1.9, the new Dynasty of 1.8; seed 003 rule 9)."""
+"""Declarations of Victory, Hiatus and the Ascension Address (seed 001 1.9, the new Dynasty of 1.8; seed 003 rule 9)."""
 
 from __future__ import annotations
 
