@@ -482,6 +482,11 @@ def resolve_due(ctx: Ctx) -> None:
     past, and that one's period is then over as the change takes effect (Lifecycle), so it is resolved too.
     """
     while True:
+        # 004 Lifecycle is the rule that makes a popular proposal take effect at the end of its period; repealed
+        # (by the proposal resolved just before, too), no rule resolves one: they stay pending, a proposal enacting
+        # it again among them (docs/modules/cycle12.md, "When a rule is repealed")
+        if is_repealed(ctx, RULE_LIFECYCLE):
+            return
         due = [p for p in peek(ctx.doc(PROPOSALS)["proposals"])  # read only: the ids
                if p["status"] == "pending" and parse_time(p["ends"]) <= ctx.at]
         if not due:
