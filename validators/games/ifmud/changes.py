@@ -74,32 +74,34 @@ def same(a: Any, b: Any) -> bool:
 
 # ---------------------------------------------------------------- the fixpoint
 
-_fixpoint: list[Any] = [None]  # (snapshots of READ, configuration) left by the last pass that changed nothing
+_fixpoint: list[Any] = [None]  # (snapshots of READ, configuration, ruleset) left by the last pass that changed nothing
 _verdict: list[Any] = [None, False]  # the transaction last asked about, and whether its start is that fixpoint
 
 
 def remember(ctx: Ctx, snapshots: dict[str, Any]) -> None:
     """The consequences changed nothing in their last pass: the state as it stands is a fixpoint."""
     tx = ctx.tx
-    if tx.config is not None:  # the configuration changed in this action: not worth keeping
+    if tx.config is not None or tx.rules is not None:  # the configuration or ruleset changed: not worth keeping
         _fixpoint[0] = None
         return
     docs = dict(snapshots)
     for kind in READ:
         if kind not in docs:
             docs[kind] = snap(tx.docs[kind]) if kind in tx.docs else tx.base.docs.get(kind, _ABSENT)
-    _fixpoint[0] = (docs, tx.base.config)
+    _fixpoint[0] = (docs, tx.base.config, tx.base.rules)
 
 
 def at_fixpoint(ctx: Ctx) -> bool:
     """Whether the action started from a fixpoint of the consequences, with the configuration unchanged."""
     tx = ctx.tx
-    if tx.config is not None:
+    if tx.config is not None or tx.rules is not None:
         return False
     if _verdict[0] is not tx:
         fixed = _fixpoint[0]
         base = tx.base
-        ok = fixed is not None and same(fixed[1], base.config) and all(
+        # the very same ruleset: a consequence a repealed rule no longer runs (``world.repealed``) did nothing at
+        # the fixpoint because of the ruleset, and a state with a rule repealed or enacted again is no fixpoint
+        ok = fixed is not None and fixed[2] is base.rules and same(fixed[1], base.config) and all(
             same(snapshot, base.docs.get(kind, _ABSENT)) for kind, snapshot in fixed[0].items())
         _verdict[0], _verdict[1] = tx, ok
     return bool(_verdict[1])
