@@ -111,6 +111,38 @@ def test_invariants_catch_a_repeated_connection():
                      ("connections[24]", "Saturn and Zrblm are connected twice: connections[16] joins them already")]
 
 
+def _repealing(state: State, rule: str) -> State:
+    """``state`` with the rule ``rule`` of its ruleset repealed (as a ratified proposal's effects would)."""
+    rules = dict(state.rules)
+    r = rules[rule]
+    rules[rule] = type(r)(r.id, {**r.meta, "status": "repealed"}, r.body)
+    return State(state.config, state.docs, rules)
+
+
+def test_a_repeated_connection_is_no_fault_once_rule_25_is_repealed():
+    """Seed 002 Rule 25 makes two rooms connected or not, hence the map's one entry a pair; with the rule repealed
+    that check stops, and the other checks of the map stand (a connection to a room off the map)."""
+    s = _state()
+    s.doc("map")["connections"].append({"between": ["Attic", "Lounge"]})
+    s.doc("map")["connections"].append({"between": ["Attic", "Narnia"]})
+    assert any("twice" in m for m in _problems(s))
+    found = _problems(_repealing(s, "r25"))
+    assert not any("twice" in m for m in found)
+    assert any("Narnia" in m for m in found)
+
+
+def test_a_quest_with_two_equal_rooms_is_no_fault_once_rule_139_is_repealed():
+    """Seed 002 Rule 139 gives a quest three different rooms of the map. Repealed, two equal rooms are no fault;
+    a room off the map still is (Rule 151 ends such a quest)."""
+    s = _state()
+    s.doc("quests")["quests"].append({"id": 1, "colour": "red", "home": "Attic", "locate": "Lounge", "goal": "Attic",
+                                      "value": {"brownie": 3}})
+    assert any("three different rooms" in m for m in _problems(s))
+    assert not any("three different rooms" in m for m in _problems(_repealing(s, "r139")))
+    s.doc("quests")["quests"][0]["goal"] = "Narnia"
+    assert any("three different rooms" in m for m in _problems(_repealing(s, "r139")))
+
+
 def test_a_time_bomb_without_its_start_is_bad_input_not_a_traceback(tmp_path):
     """Rule 70 counts a bomb's stay in a room from ``since`` (Rule 101 the uplink's in Embedded CPU): a tokens
     file that leaves it out gets a clear error naming the file and the token, not a KeyError from the replay."""

@@ -20,6 +20,8 @@ def _invariants(state: State) -> Iterator[Problem]:
     if len(names) != len(w.rooms(state)):
         yield Problem("two rooms have the same name", file="map", field="rooms")
     first: dict[frozenset[str], int] = {}
+    # seed 002 Rule 25: two rooms are joined or not, so a pair is listed once; repealed, twice is no fault
+    once = not w.repealed(state, "r25")
     for i, c in enumerate(state.doc("map")["connections"]):
         for r in c["between"]:
             if r not in names:
@@ -27,7 +29,7 @@ def _invariants(state: State) -> Iterator[Problem]:
                               field=f"connections[{i}]")
         # ifMUD seed, Rules 25 and 39: two rooms are connected (both ways) or not; the map lists each pair once.
         pair = frozenset(c["between"])
-        if pair in first:
+        if pair in first and once:
             a, b = c["between"]
             yield Problem(f"{a} and {b} are connected twice: connections[{first[pair]}] joins them already",
                           file="map", field=f"connections[{i}]", rule="r25")
@@ -58,9 +60,12 @@ def _invariants(state: State) -> Iterator[Problem]:
         if w.is_prize(t) and t["destination"] not in names:
             yield Problem(f"token {t['name']!r} is bound for {t['destination']!r}, not a room", file="tokens",
                           field=f"tokens[{i}].destination", rule="r57")
+    # seed 002 Rule 139: a quest's three rooms are different rooms of the map; repealed, they need not differ (a room
+    # that leaves the map still ends the quest, Rule 151)
+    distinct = 1 if w.repealed(state, "r139") else 3
     for i, q in enumerate(state.doc("quests")["quests"]):
         rooms = [q["home"], q["locate"], q["goal"]]
-        if len(set(rooms)) != 3 or not set(rooms) <= names:
+        if len(set(rooms)) < distinct or not set(rooms) <= names:
             yield Problem("a quest needs three different rooms of the map", file="quests", field=f"quests[{i}]",
                           rule="r139")
     ids = [t["id"] for t in w.tokens(state)]

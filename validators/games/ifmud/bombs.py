@@ -94,7 +94,11 @@ def deadlines(ctx: Ctx) -> list[Deadline]:
 
 
 def _esplode_at(ident: int) -> Callable[[Ctx, datetime], None]:
-    return lambda c, at: esplode(c, ident, at)
+    def fire(c: Ctx, at: datetime) -> None:
+        esplode(c, ident, at)
+
+    fire.rule = "r70"  # type: ignore[attr-defined]  # seed 002 Rule 70: a bomb lying in a room goes off; repealed, none does
+    return fire
 
 
 def _recharge_at(ident: int) -> Callable[[Ctx, datetime], None]:
@@ -102,6 +106,7 @@ def _recharge_at(ident: int) -> Callable[[Ctx, datetime], None]:
         w.edit_token(c, ident)["charge"] = 10
         c.step({"uplink": "recharged", "rule": "r101"})
 
+    recharge.rule = "r101"  # type: ignore[attr-defined]  # seed 002 Rule 101: the uplink's 48 hours in the CPU
     return recharge
 
 

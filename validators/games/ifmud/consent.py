@@ -484,7 +484,9 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
     # ifMUD seed, Rule 139: a quest's home, locate and goal are three different rooms, so effects that would
     # leave a quest with two of them the same (room names are compared in any case, Rule 72) cannot be made.
     if "quests" in scratch.tx.docs:
-        same = _quest_rooms_off_map(ctx, scratch) or _quest_rooms_repeated(scratch)
+        # (seed 002 Rule 139 repealed: the rooms need not differ; they are still read as rooms of the map)
+        same = _quest_rooms_off_map(ctx, scratch) or ("" if w.repealed(scratch, "r139")
+                                                      else _quest_rooms_repeated(scratch))
         if same:
             p["closed"]["note"] = f"the effects cannot be applied: {same} (Rule 139)"[:200]
             ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
@@ -1150,7 +1152,11 @@ def _take_effect_at(ident: int) -> Callable[[Ctx, datetime], None]:
 
 
 def _expire_at(ident: int) -> Callable[[Ctx, datetime], None]:
-    return lambda c, at: _expire(c, ident, at)
+    def expire(c: Ctx, at: datetime) -> None:
+        _expire(c, ident, at)
+
+    expire.rule = "r128"  # type: ignore[attr-defined]  # seed 002 Rule 128: two weeks pending kills a proposal
+    return expire
 
 
 def _deadline(p: dict[str, Any]) -> Deadline | None:

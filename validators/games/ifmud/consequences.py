@@ -542,7 +542,9 @@ def remove_player(ctx: Ctx, who: str, why: str, lost: bool = False, left: bool =
 
 
 def _rooms(ctx: Ctx) -> None:
-    if _rooms_settled(ctx) or not any(_get(r, "tax_haven") and _get(r, "toll") for r in peek(w.rooms(ctx))):
+    # seed 002 Rule 68: a toll in a tax haven ceases; with the rule repealed, a tax haven keeps its toll
+    if _rooms_settled(ctx) or w.repealed(ctx, "r68") \
+            or not any(_get(r, "tax_haven") and _get(r, "toll") for r in peek(w.rooms(ctx))):
         return
     _acting(ctx)
     for r in w.rooms(ctx):
@@ -588,7 +590,17 @@ def _token_work(ctx: Ctx) -> set[str]:
         todo.add("compass")
     if banana_here and not banana_held:
         todo.add("monkey")
+    for part in todo & _TOKEN_RULES.keys():
+        if w.repealed(ctx, _TOKEN_RULES[part]):  # that part's rule is repealed: it has nothing to do
+            todo.discard(part)
     return todo
+
+
+# The parts of ``_tokens`` and the rules that make them (seed 002): Rule 74 removes a time bomb lying in a
+# high-security area; Rule 134 gives each player a bomb when none is left; Rule 106 points the Lunchbox at the
+# Omnibus; Rule 123 points the Compass at the Savage Wilderness; Rule 138 has the monkey swap what it holds for
+# a banana. While a rule is repealed its part does nothing.
+_TOKEN_RULES = {"secure": "r74", "bombs": "r134", "lunchbox": "r106", "compass": "r123", "monkey": "r138"}
 
 
 def _tokens(ctx: Ctx) -> None:
@@ -634,7 +646,7 @@ def _tokens(ctx: Ctx) -> None:
         ctx.step({"monkey": "took a banana", "token": first["id"], "rule": "r138"})
 
 
-def _kept_gifts(stats: dict[str, Any], gifts: set[Any]) -> tuple[Any, list[Any]]:
+def _kept_gifts(stats: dict[str, Any], gifts: set[Any], limited: bool = True) -> tuple[Any, list[Any]]:
     """(the gifts a player has, the gifts they keep): Rules 127 and 137.
 
     A proposal's patch may write anything there: an entry that is not the name of a Dark Gift of Rule 124 (a
@@ -645,7 +657,7 @@ def _kept_gifts(stats: dict[str, Any], gifts: set[Any]) -> tuple[Any, list[Any]]
     keep = [g for g in have if isinstance(g, str) and g in gifts]  # Rule 127: removed gifts are lost
     keep = list(dict.fromkeys(keep))
     limit = max(0, int(_get(stats, w.PUISSANCE, 0)))
-    if len(keep) > limit:  # Rule 137: lose from the end of Standard Order
+    if limited and len(keep) > limit:  # Rule 137: lose from the end of Standard Order
         ordered = standard_order(keep)
         lose = set(ordered[limit:])
         keep = [g for g in keep if g not in lose]
@@ -656,13 +668,15 @@ def _people(ctx: Ctx) -> None:
     if _people_settled(ctx):
         return
     crescent = w.room_name(ctx, "crescent")
-    if crescent in w.locations(ctx).values():
+    # seed 002 Rule 16: whoever reaches Mornington Crescent wins it, and so loses; repealed, they simply stand there
+    if crescent in w.locations(ctx).values() and not w.repealed(ctx, "r16"):
         _acting(ctx)
         for p in list(w.player_names(ctx)):
             if w.location_of_player(ctx, p) == crescent:  # Rule 16
                 ctx.step({"won_mornington_crescent": p})
                 _remove_player(ctx, p, "won Mornington Crescent, and so lost (Rules 16, 33)", lost=True)
-    if any(v >= 3 for v in w.tallies(ctx, w.DEMERITS).values()):
+    # seed 002 Rule 11: three demerits put a player out of the game; repealed, demerits remove nobody
+    if any(v >= 3 for v in w.tallies(ctx, w.DEMERITS).values()) and not w.repealed(ctx, "r11"):
         _acting(ctx)
         for p in list(w.player_names(ctx)):
             if w.tally(ctx, p, w.DEMERITS) >= 3:  # Rule 11
@@ -671,11 +685,13 @@ def _people(ctx: Ctx) -> None:
     if not gifted:
         return  # nobody has a gift: nobody loses one
     gifts = {g["name"] for g in ctx.doc("tables").get("dark_gifts", [])}
-    if all(have == keep for have, keep in (_kept_gifts(stats, gifts) for stats in gifted)):
+    # seed 002 Rule 137: no more gifts than one's Puissance; repealed, a player keeps every gift they have
+    limited = not w.repealed(ctx, "r137")
+    if all(have == keep for have, keep in (_kept_gifts(stats, gifts, limited) for stats in gifted)):
         return
     _acting(ctx)
     for p in ctx.doc("roster")["players"]:
-        have, keep = _kept_gifts(p["stats"], gifts)
+        have, keep = _kept_gifts(p["stats"], gifts, limited)
         if keep != have:
             ctx.edit_player(p["name"])["stats"][w.GIFTS] = keep
             ctx.step({"gifts": p["name"], "now": keep, "rule": "r137"})
@@ -687,7 +703,8 @@ def _scores(ctx: Ctx) -> None:
     goal = int(w.option(ctx, "win_at", 350))
     honours = int(w.option(ctx, "honours_at", 250))
     t = w.turn(ctx)
-    for imp in w.by_role(ctx, "imp"):  # Rule 150
+    # seed 002 Rule 150: the Bottle Imp caps its carrier's points at the winning line; repealed, it caps nothing
+    for imp in (() if w.repealed(ctx, "r150") else w.by_role(ctx, "imp")):
         kind, who = w.carrier(imp["location"])
         if kind in ("player", "servant") and who in w.player_names(ctx):
             v = w.tally(ctx, who)
@@ -697,7 +714,8 @@ def _scores(ctx: Ctx) -> None:
                 w.add_tally(ctx, who, cap - v, w.BROWNIE, "Rule 150: the Bottle Imp")
     names = w.player_names(ctx)
     brownie = w.tallies(ctx)
-    if not t.get("honours"):
+    # seed 002 Rule 153: the first to 250 points takes the Honours; repealed, nobody does
+    if not t.get("honours") and not w.repealed(ctx, "r153"):
         reached = [p for p in names if brownie[p] >= honours]
         if reached:
             _acting(ctx)
@@ -706,8 +724,9 @@ def _scores(ctx: Ctx) -> None:
             ctx.step({"honours": reached})
     # Rule 148: whoever reaches 350 wins; Rule 33: a win ends the game. Players who reach it at the same moment
     # (a toll's halves, Rule 43; a quest finished by several, Rule 141) all win: no rule picks one of them.
+    # seed 002 Rule 148: 350 points win; repealed, points win nothing (and Rule 33's losers follow no winner)
     winners = [p for p in names if brownie[p] >= goal]
-    if winners and not t.get("over"):
+    if winners and not t.get("over") and not w.repealed(ctx, "r148"):
         _acting(ctx)
         ctx.edit("turn")["over"] = {"winners": winners, "at": format_time(ctx.at)}
         ctx.step({"wins": winners, "rule": "r148"})

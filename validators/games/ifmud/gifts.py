@@ -42,7 +42,8 @@ def _meta(ctx: Ctx) -> None:
     ctx.step({"metamorphosed": ctx.actor, "gift": ctx.params["gift"]})
     # Rule 137: a gift acquired beyond the Puissance limit is itself lost at once; the gifts already held
     # stay (Standard Order chooses the gifts lost only when Puissance falls below their number).
-    if len(have) >= max(0, int(p["stats"].get(w.PUISSANCE, 0))):
+    # (seed 002 Rule 137 repealed: no limit, the gift is kept)
+    if len(have) >= max(0, int(p["stats"].get(w.PUISSANCE, 0))) and not w.repealed(ctx, "r137"):
         ctx.step({"gift_lost": ctx.params["gift"], "why": "beyond the Puissance limit", "rule": "r137"})
         return
     p["stats"][w.GIFTS] = have + [ctx.params["gift"]]

@@ -102,8 +102,13 @@ def servant_barrier(ctx: Ctx, owner: str, dest: str) -> Iterator[str]:
     """Where a servant may not be moved: Zrblm (Rule 36), another player's room (Rule 87)."""
     # ifMUD seed, Rule 36 names the room itself: Zrblm is closed to servants whether or not the map flags it
     # (no_servants also closes any other room the map marks so).
-    if dest == w.room_name(ctx, "zrblm") or (w.room(ctx, dest) or {}).get("no_servants"):
+    # seed 002 Rule 36 keeps servants out of Zrblm; repealed, servants may go there
+    if (dest == w.room_name(ctx, "zrblm") or (w.room(ctx, dest) or {}).get("no_servants")) \
+            and not w.repealed(ctx, "r36"):
         yield f"no servant may be moved to {dest} (Rule 36)"
+    # seed 002 Rule 87 keeps a servant out of another player's room; repealed, it may join them
+    if w.repealed(ctx, "r87"):
+        return
     where = w.locations(ctx)
     others = [p for p in w.player_names(ctx) if p != owner and where[p] == dest]
     if others:

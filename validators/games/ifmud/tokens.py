@@ -264,7 +264,8 @@ def steal_problems(ctx: Ctx, t: dict[str, Any], thief: str) -> Iterator[str]:
         s = w.servant(ctx, owner)
         if s and w.location_of_player(ctx, owner) == s["location"] and owner != ctx.actor:
             yield f"{owner} and their servant are together in {s['location']}; their tokens cannot be stolen (Rule 65)"
-    if (w.room(ctx, where or "") or {}).get("high_security"):
+    # seed 002 Rule 74: nothing is stolen in a high-security area; repealed, theft there is as anywhere
+    if (w.room(ctx, where or "") or {}).get("high_security") and not w.repealed(ctx, "r74"):
         yield f"{where} is a high-security area: nothing may be stolen there (Rule 74)"
     yield from _barred(ctx, t)
 

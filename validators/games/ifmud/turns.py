@@ -64,7 +64,8 @@ def require_turn(ctx: Ctx, *, once: str | None = None, rule: str = RULE_TURNS) -
     if t.get("active") != ctx.actor:
         yield f"it is {t.get('active') or 'nobody'}'s turn, not {ctx.actor}'s (Rule 27)"
         return
-    if chatting(ctx, ctx.actor):
+    # seed 002 Rule 62 makes a player who used xyzzy chat their life away; repealed, chatting stops nobody
+    if chatting(ctx, ctx.actor) and not w.repealed(ctx, "r62"):
         yield f"{ctx.actor} is chatting their life away (Rule 62): no turn actions but ending the turn"
         return
     if ctx.actor in (t.get("metamorphosed") or []):
@@ -134,7 +135,9 @@ def locked(state: Any, who: str) -> bool:
 
 def turn_length(state: Any) -> timedelta:
     t = w.turn(state)
-    return timedelta(hours=6) if t.get("active") in (t.get("asleep") or []) else timedelta(hours=24)
+    # seed 002 Rule 92 gives a player asleep at the switch six hours; repealed, every turn has the full day
+    asleep = t.get("active") in (t.get("asleep") or []) and not w.repealed(state, "r92")
+    return timedelta(hours=6) if asleep else timedelta(hours=24)
 
 
 def end_turn(ctx: Ctx, at: datetime, how: str) -> None:
@@ -142,19 +145,20 @@ def end_turn(ctx: Ctx, at: datetime, how: str) -> None:
     t = ctx.edit("turn")
     who = t.get("active")
     ctx.step({"turn_ends": who, "how": how, "at": format_time(at)})
-    # Rule 98: each room's visits go up by the players whose location changed to it this turn.
-    for name, entry in sorted((t.get("arrivals") or {}).items()):
+    # Rule 98: each room's visits go up by the players whose location changed to it this turn (seed 002 Rule 98;
+    # repealed, the visits stay as they are).
+    for name, entry in sorted((() if w.repealed(ctx, "r98") else (t.get("arrivals") or {}).items())):
         r = _edit_room(ctx, name)
         if r is not None and w.arrivals_count(entry):
             r["visits"] = int(r.get("visits", 0)) + w.arrivals_count(entry)
     names = w.player_names(ctx)  # nobody joins or leaves below
     if who in names:
         # Rule 131: ending a turn in the Servants' Quarters costs three brownie points.
-        if w.location_of_player(ctx, who) == w.room_name(ctx, "quarters"):
+        if w.location_of_player(ctx, who) == w.room_name(ctx, "quarters") and not w.repealed(ctx, "r131"):
             w.add_tally(ctx, who, -3, w.BROWNIE, "Rule 131: turn ended in the Servants' Quarters")
         # Rule 88: a servant left with another player goes home.
         s = w.servant(ctx, who)
-        if s and s["location"] in w.locations(ctx, but=who).values():
+        if s and s["location"] in w.locations(ctx, but=who).values() and not w.repealed(ctx, "r88"):
             w.set_servant_location(ctx, who, w.room_name(ctx, "quarters"), how="Rule 88", by_action=False)
         # ifMUD seed, Rule 82: the other players' say over a required action left untaken comes only once a turn has
         # run out its time; the latest such end of each player's turn is kept for that (consent.py).
@@ -162,7 +166,8 @@ def end_turn(ctx: Ctx, at: datetime, how: str) -> None:
             t.setdefault("timed_out", {})[who] = format_time(at)
         # Rule 92: a passive turn-taker timing out without a voluntary action is asleep at the switch.
         if how == "timeout" and who in (t.get("passive_turn_takers") or []) and not t.get("voluntary") \
-                and who not in (t.get("awake") or []) and who not in t.setdefault("asleep", []):
+                and who not in (t.get("awake") or []) and who not in t.setdefault("asleep", []) \
+                and not w.repealed(ctx, "r92"):
             t["asleep"].append(who)
             ctx.step({"asleep": who, "rule": "r92"})
         # Rule 62: chatting lasts the rest of this turn and all of the next.
@@ -354,6 +359,7 @@ def _silent_at(name: str) -> Callable[[Ctx, datetime], None]:
         c.edit("turn").setdefault("silence", {})[name] = format_time(at)
         w.add_tally(c, name, 1, w.DEMERITS, "Rule 24: a week without posting")
 
+    apply.rule = "r24"  # type: ignore[attr-defined]  # seed 002 Rule 24: a silent week costs a demerit
     return apply
 
 
@@ -420,6 +426,7 @@ def _unnamed_at(owner: str) -> Callable[[Ctx, datetime], None]:
         w.edit_servant(c, owner)["naming"] = "sectional"
         w.add_tally(c, owner, 1, w.DEMERITS, "Rule 45: servant not named in 72 hours")
 
+    apply.rule = "r45"  # type: ignore[attr-defined]  # seed 002 Rule 45: an unnamed servant costs a demerit
     return apply
 
 
@@ -475,7 +482,15 @@ def _nothing_due(ctx: Ctx) -> bool:
             return False
     if len(_CANONICAL_SEEN) < 100_000:  # the action's time as the ledger will write it: canonical
         _CANONICAL_SEEN.add(format_time(ctx.at))
-    return _silent_floor(ctx, ctx.at)
+    return w.repealed(ctx, "r24") or _silent_floor(ctx, ctx.at)
+
+
+def _in_force(ctx: Ctx, fn: Any) -> bool:
+    """Whether a deadline's rule (its ``rule``: Rules 24, 45, 70, 101, 128) is in force: a repealed rule's
+    deadlines no longer fall due. A deadline without one (a turn's time, a ratified proposal taking effect:
+    Rules 10 and 27, the game's frame) always does."""
+    rule = getattr(fn, "rule", None)
+    return rule is None or not w.repealed(ctx, rule)
 
 
 def settle(ctx: Ctx) -> Iterator[str]:
@@ -490,7 +505,7 @@ def settle(ctx: Ctx) -> Iterator[str]:
     for _ in range(10000):
         if _nothing_due(ctx):
             break
-        due = [(at, key, fn) for at, key, fn in _deadlines(ctx, ctx.at) if at <= ctx.at]
+        due = [(at, key, fn) for at, key, fn in _deadlines(ctx, ctx.at) if at <= ctx.at and _in_force(ctx, fn)]
         if not due:
             break
         at, _key, fn = min(due, key=lambda d: (d[0], d[1]))
@@ -534,7 +549,8 @@ def _end_check(ctx: Ctx) -> Iterator[str]:
     # Servants' Quarters costs three points at once (Rule 131), which is no penalty for non-action. So the
     # announcement is refused when those three could take the tally below zero (or lower a negative one); the
     # turn still ends by itself after its time (Rule 27), and then Rule 131's loss is not limited.
-    if w.location_of_player(ctx, ctx.actor) == w.room_name(ctx, "quarters"):
+    # (seed 002 Rule 131 repealed: ending there costs nothing, so nothing is refused)
+    if w.location_of_player(ctx, ctx.actor) == w.room_name(ctx, "quarters") and not w.repealed(ctx, "r131"):
         for problem in w.may_lose(ctx, ctx.actor, 3, "ending the turn in the Servants' Quarters (Rule 131)"):
             yield replace(problem, message=problem.message + "; the turn still ends by itself when its time is up "
                                                              "(Rule 27)")
