@@ -154,24 +154,28 @@ def esplode(ctx: Ctx, ident: int, at: datetime) -> None:
     t = w.edit_token(ctx, ident)
     here = w.place_of(ctx, t["location"])
     ctx.step({"esplodes": t["name"], "in": here, "at": format_time(at)})
-    rooms = ctx.edit("map")["rooms"]
+    # seed 002 Rule 75: an esplosion damages its room; repealed, the room takes none
+    rooms = ctx.edit("map")["rooms"] if not w.repealed(ctx, "r75") else []
     for i, r in enumerate(peek(rooms)):  # found by reading: only the rooms changed are copied
         if dict.__getitem__(r, "name") == here:
             r = rooms[i]
             r["damage"] = int(r.get("damage", 0)) + 1
     # Rule 111 asks for the same location as the bomb's, which lies in a room (Rule 70): a teleporter carried
     # by someone in that room has its carrier for its location (Rule 55) and is not charged.
-    for tp in w.by_role(ctx, "teleporter"):
+    # (seed 002 Rule 111 repealed: no teleporter is charged)
+    for tp in (() if w.repealed(ctx, "r111") else w.by_role(ctx, "teleporter")):
         if tp["location"] == t["location"] and tp["id"] != ident:
             w.edit_token(ctx, tp["id"])["status"] = "fully charged"
             ctx.step({"teleporter": "fully charged", "rule": "r111"})
     where = w.locations(ctx)  # nothing below moves a player
-    for p in w.player_names(ctx):
+    # seed 002 Rule 77: those in the room drop everything and lose 2; repealed, they are untouched
+    for p in (() if w.repealed(ctx, "r77") else w.player_names(ctx)):
         if where[p] == here:
             w.drop_all(ctx, "player", p, "Rule 77: esplosion")
             w.add_tally(ctx, p, -2, w.BROWNIE, "Rule 77: caught in an esplosion")
     monkey = ctx.doc("entities")["monkey"]
-    if monkey["location"] == here:
+    # seed 002 Rule 90: an esplosion beside the monkey fines whoever brought bomb or monkey there; repealed, nobody
+    if monkey["location"] == here and not w.repealed(ctx, "r90"):
         # ifMUD seed, Rule 90: the fine is for the player who caused the latest change of location of the bomb or
         # the monkey. The records name that change's player, or nobody when none caused it (world.py), so a change
         # made by the rules themselves fines nobody rather than an earlier mover.

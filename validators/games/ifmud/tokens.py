@@ -262,7 +262,9 @@ def steal_problems(ctx: Ctx, t: dict[str, Any], thief: str) -> Iterator[str]:
             yield f"the monkey is in {where}, not with the thief (Rules 84, 86)"
     if kind in ("player", "servant"):
         s = w.servant(ctx, owner)
-        if s and w.location_of_player(ctx, owner) == s["location"] and owner != ctx.actor:
+        # (seed 002 Rule 65 repealed: a player beside their servant guards nothing)
+        if s and w.location_of_player(ctx, owner) == s["location"] and owner != ctx.actor \
+                and not w.repealed(ctx, "r65"):
             yield f"{owner} and their servant are together in {s['location']}; their tokens cannot be stolen (Rule 65)"
     # seed 002 Rule 74: nothing is stolen in a high-security area; repealed, theft there is as anywhere
     if (w.room(ctx, where or "") or {}).get("high_security") and not w.repealed(ctx, "r74"):
@@ -402,7 +404,7 @@ def _monkey_steal_check(ctx: Ctx) -> Iterator[str]:
     # ifMUD seed, Rule 65 guards a player's and their servant's tokens against *other* players. Read as binding the
     # uplink holder who has the monkey steal (Rule 85), it does not stop them taking their own (as ifmud.steal).
     if w.option(ctx, "monkey_respects_rule_65", True) and s and owner != ctx.actor \
-            and s["location"] == w.location_of_player(ctx, owner):
+            and s["location"] == w.location_of_player(ctx, owner) and not w.repealed(ctx, "r65"):
         yield f"{owner} and their servant are together; their tokens cannot be stolen (Rule 65)"
     if w.imp_holder(ctx, t) == ctx.actor:  # Rule 42: the Imp leaving the uplink holder lowers their Puissance (149)
         yield from w.may_lose(ctx, ctx.actor, 1, "the Bottle Imp leaving them (Rule 149)", stat=w.PUISSANCE)

@@ -68,7 +68,8 @@ def require_turn(ctx: Ctx, *, once: str | None = None, rule: str = RULE_TURNS) -
     if chatting(ctx, ctx.actor) and not w.repealed(ctx, "r62"):
         yield f"{ctx.actor} is chatting their life away (Rule 62): no turn actions but ending the turn"
         return
-    if ctx.actor in (t.get("metamorphosed") or []):
+    # seed 002 Rule 135: after metamorphosing only ending the turn (or abandoning gifts); repealed, that stops nobody
+    if ctx.actor in (t.get("metamorphosed") or []) and not w.repealed(ctx, "r135"):
         yield f"{ctx.actor} metamorphosed this turn (Rule 135): no turn actions but ending it or abandoning gifts"
         return
     if once and once in (t.get("used") or []):

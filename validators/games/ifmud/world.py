@@ -320,9 +320,11 @@ def tolls(state: State | Ctx, name: str) -> list[dict[str, Any]]:
     if haven and repealed(state, "r68"):  # seed 002 Rule 68 repealed: a tax haven frees from no toll
         haven = False
     out = []
-    if _get(r, "toll") and not haven:
+    # seed 002 Rule 43 makes a room's toll payable, Rule 78 its Death Toll; each repealed, that toll is not asked
+    if _get(r, "toll") and not haven and not repealed(state, "r43"):
         out.append(r["toll"])
-    if _get(r, "damage", 0) > 0 and (not haven or option(state, "death_toll_in_haven", False)):
+    if _get(r, "damage", 0) > 0 and (not haven or option(state, "death_toll_in_haven", False)) \
+            and not repealed(state, "r78"):
         out.append({"name": "Death Toll", "value": 2 * _item(r, "damage")})
     return out
 
