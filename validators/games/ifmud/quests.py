@@ -97,7 +97,9 @@ def _raw_quest_tokens(state: Any, qid: int) -> list[dict[str, Any]]:
 def progress(ctx: Ctx) -> bool:
     """Rules 140-141 once over; True if anything changed."""
     changed = False
-    quests = list(roster(ctx))
+    # seed 002 Rule 141 makes quest tokens at home, turns them at the locate room and pays at the goal; repealed,
+    # no quest moves on (Rule 140's merging, below, is its own rule)
+    quests = [] if w.repealed(ctx, "r141") else list(roster(ctx))
     # Nothing here moves a player or changes who plays: where everyone is can be read once.
     where = w.locations(ctx) if quests else {}
     for q in quests:
@@ -136,7 +138,9 @@ def progress(ctx: Ctx) -> bool:
                             f"Rule 141: quest {q.get('name') or q['colour']} completed")
             finish(ctx, q, winners)
             changed = True
-    changed |= merge(ctx)
+    # seed 002 Rule 140: quest tokens of one name in one place merge; repealed, they lie side by side
+    if not w.repealed(ctx, "r140"):
+        changed |= merge(ctx)
     return changed
 
 

@@ -879,7 +879,7 @@ def quest_loss(state: State | Ctx, who: str, room: Any, extra: Any = ()) -> dict
     quest's locate room its goal too), counted only when a proposal made the value negative (Rules 54, 139)."""
     out = {BROWNIE: 0, PUISSANCE: 0}
     quests = [q for q in peek(state.doc("quests")["quests"]) if _item(q, "goal") == room]
-    if not quests:
+    if not quests or repealed(state, "r141"):  # (Rule 141 repealed: reaching the goal finishes nothing)
         return out
     held = [*peek(carried_by(state, "player", who)), *extra]
     for q in quests:
