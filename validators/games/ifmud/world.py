@@ -644,14 +644,15 @@ def carrying_player(state: State | Ctx, loc: dict[str, Any]) -> str | None:
 
 def imp_holder(state: State | Ctx, t: dict[str, Any] | None) -> str | None:
     """The player whose Puissance the token ``t`` raises (Rule 149): a Bottle Imp's carrier, if a player."""
-    if t is None or _get(t, "role") != "imp":
+    # seed 002 Rule 149 ties the Imp to its carrier's Puissance; repealed, the Imp raises nobody's
+    if t is None or _get(t, "role") != "imp" or repealed(state, "r149"):
         return None
     return carrying_player(state, _item(t, "location"))
 
 
 def imp_passed(ctx: Ctx, old: str | None, new: str | None) -> None:
     """Rule 149: the Bottle Imp's location ceased to be player ``old`` and became player ``new``."""
-    if old == new:
+    if old == new or repealed(ctx, "r149"):  # (seed 002 Rule 149 repealed: the Imp moves no Puissance)
         return
     if old is not None and old in player_names(ctx):
         add_tally(ctx, old, -1, PUISSANCE, "Rule 149: the Bottle Imp left them")
@@ -903,7 +904,7 @@ def visit_award(state: State | Ctx, dest: str) -> int:
     """Rule 99: the largest visits tally on the map less the new room's."""
     view = _rooms_view(state)
     r = view.get(dest)
-    if r is None:
+    if r is None or repealed(state, "r99"):  # (seed 002 Rule 99 repealed: moving earns nothing)
         return 0
     return view.most_visits - _get(r, "visits", 0)
 
