@@ -143,6 +143,15 @@ def test_a_quest_with_two_equal_rooms_is_no_fault_once_rule_139_is_repealed():
     assert any("three different rooms" in m for m in _problems(_repealing(s, "r139")))
 
 
+def test_a_monkey_with_two_tokens_is_no_fault_once_rule_100_is_repealed():
+    """Seed 002 Rule 100: the monkey carries one token at most; repealed, two on it are no fault."""
+    s = _state()
+    s.doc("tokens")["tokens"][6]["location"] = {"monkey": True}
+    s.doc("tokens")["tokens"][5]["location"] = {"monkey": True}
+    assert any("Rule 100" in m for m in _problems(s))
+    assert not any("Rule 100" in m for m in _problems(_repealing(s, "r100")))
+
+
 def test_a_time_bomb_without_its_start_is_bad_input_not_a_traceback(tmp_path):
     """Rule 70 counts a bomb's stay in a room from ``since`` (Rule 101 the uplink's in Embedded CPU): a tokens
     file that leaves it out gets a clear error naming the file and the token, not a KeyError from the replay."""

@@ -1048,7 +1048,7 @@ def _tokens_by_patch(ctx: Ctx, how: str, before: dict[Any, dict[str, Any]], last
     monkey_room = w.entity_location(ctx, "monkey")
     on_monkey = {"monkey": True}
     held = [t for t in peek(w.tokens(ctx)) if dict.__getitem__(t, "location") == on_monkey]
-    if len(held) > 1:
+    if len(held) > 1 and not w.repealed(ctx, "r100"):  # (seed 002 Rule 100 repealed: the monkey keeps them all)
         stays = [t for t in held if before.get(dict.__getitem__(t, "id"), {}).get("location") == on_monkey][:1]
         stays = stays or held[:1]
         for t in held:

@@ -314,6 +314,8 @@ STEAL = Action(
 # ---------------------------------------------------------------- the monkey's hands
 
 
+# seed 002 Rule 100: the monkey carries one token at most; repealed, it may carry any number (every check below that
+# refuses a second token also asks ``w.repealed(ctx, "r100")``, as do world.set_token_location and new_token)
 _MONKEY_FULL = "the monkey already carries a token and may carry only one (Rule 100)"
 
 
@@ -334,7 +336,7 @@ def _uplink_ready(once: str | None, rule: str, then: Callable[[Ctx], Iterator[st
 def _monkey_pick_then(ctx: Ctx) -> Iterator[str]:
     # Rule 81: the monkey picks up what lies where it is; Rule 100: one token at most, whichever is named
     where = w.entity_location(ctx, "monkey")
-    if w.carried_by(ctx, "monkey"):
+    if w.carried_by(ctx, "monkey") and not w.repealed(ctx, "r100"):
         yield _MONKEY_FULL
     elif not any(t["location"] == {"room": where} for t in peek(w.tokens(ctx))):
         yield f"no token lies where the monkey is ({where}) (Rule 81)"
@@ -346,7 +348,8 @@ def _monkey_drop_then(ctx: Ctx) -> Iterator[str]:
 
 
 def _monkey_steal_then(ctx: Ctx) -> Iterator[str]:
-    if w.carried_by(ctx, "monkey"):  # Rule 100, asked by the check of every token a player or servant carries
+    # Rule 100, asked by the check of every token a player or servant carries
+    if w.carried_by(ctx, "monkey") and not w.repealed(ctx, "r100"):
         yield _MONKEY_FULL
 
 
@@ -361,7 +364,7 @@ def _monkey_pick_check(ctx: Ctx) -> Iterator[str]:
     t = w.find_token(ctx, ctx.params["token"])
     if t["location"] != {"room": w.entity_location(ctx, "monkey")}:
         yield f"{t['name']} is not lying where the monkey is"
-    if w.carried_by(ctx, "monkey"):
+    if w.carried_by(ctx, "monkey") and not w.repealed(ctx, "r100"):
         yield _MONKEY_FULL
 
 
@@ -398,7 +401,7 @@ def _monkey_steal_check(ctx: Ctx) -> Iterator[str]:
         return
     if w.place_of(ctx, t["location"]) != where:
         yield f"{t['name']} is not in the monkey's room ({where})"
-    if w.carried_by(ctx, "monkey"):
+    if w.carried_by(ctx, "monkey") and not w.repealed(ctx, "r100"):
         yield _MONKEY_FULL
     s = w.servant(ctx, owner)
     # ifMUD seed, Rule 65 guards a player's and their servant's tokens against *other* players. Read as binding the

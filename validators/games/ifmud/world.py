@@ -600,7 +600,7 @@ def set_token_location(ctx: Ctx, t: dict[str, Any], loc: dict[str, Any], *, by: 
     """Move a token (``t`` must come from ctx.edit('tokens')). Keeps Rule 70's clock, Rule 90's
     last mover, Rule 100's one-token monkey, Rule 112/145's bars and Rule 149's Bottle Imp."""
     kind, who = carrier(loc)
-    if kind == "monkey" and any(x["id"] != t["id"] for x in carried_by(ctx, "monkey")):
+    if kind == "monkey" and any(x["id"] != t["id"] for x in carried_by(ctx, "monkey")) and not repealed(ctx, "r100"):
         if direct:
             raise ctx.refuse("the monkey already carries a token and may carry only one", "r100")
         loc = {"room": entity_location(ctx, "monkey")}
@@ -702,7 +702,7 @@ def new_token(ctx: Ctx, fields: dict[str, Any]) -> dict[str, Any]:
     """Create a token. ifMUD seed, Rule 100: one created on the monkey while it carries another is a second token set
     on it by no direct action, so it lies in the monkey's room instead (an esploding cigar copied from one the monkey
     carried, Rule 152)."""
-    if fields.get("location") == {"monkey": True} and carried_by(ctx, "monkey"):
+    if fields.get("location") == {"monkey": True} and carried_by(ctx, "monkey") and not repealed(ctx, "r100"):
         fields = {**fields, "location": {"room": entity_location(ctx, "monkey")}}
         ctx.step({"created_on_monkey": fields["name"], "to": fields["location"], "rule": "r100"})
     doc = ctx.edit("tokens")
