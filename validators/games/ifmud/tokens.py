@@ -31,7 +31,11 @@ def _holder(ctx: Ctx) -> tuple[dict[str, Any], str | None]:
 
 
 def _barred(ctx: Ctx, t: dict[str, Any]) -> Iterator[str]:
-    if t.get("barred") == ctx.actor:
+    # seed 002 Rules 112 (a delivered prize) and 145 (a sacrificed Lunchbox) bar a token to its player. With the rule
+    # repealed the bar no longer holds; a bar on the Lunchbox may come from either rule (the record does not say
+    # which), so it holds while one of the two is in force.
+    if t.get("barred") == ctx.actor and not (w.repealed(ctx, "r112") and (
+            t.get("role") != "lunchbox" or w.repealed(ctx, "r145"))):
         yield (f"{ctx.actor} may not take {t['name']} back until another player or servant has picked it up "
                "(Rules 112, 145)")
 
@@ -129,7 +133,8 @@ def _award_prize(ctx: Ctx, t: dict[str, Any], here: str, servant: bool) -> None:
         ctx.step({"lunchbox_value": value, "die": t.get("die", 18)})
     points = math.ceil(value / 2) if servant else value
     w.add_tally(ctx, ctx.actor, points, w.BROWNIE, "Rule 103: prize delivered")
-    t["barred"] = ctx.actor  # Rule 112
+    if not w.repealed(ctx, "r112"):
+        t["barred"] = ctx.actor  # Rule 112
     if t.get("role") == "lunchbox":
         others = [r for r in w.room_names(ctx) if r != here]
         to = w.select(ctx, others, "the Lunchbox's new room", "r104")
@@ -502,6 +507,9 @@ def _relocate_lunchbox(ctx: Ctx, t: dict[str, Any]) -> None:
     to = w.select(ctx, [r for r in w.room_names(ctx) if r != here], "the Lunchbox's room", "r144")
     w.set_entity_location(ctx, "omnibus", here, how="Rule 144")
     w.set_token_location(ctx, t, {"room": to}, by=ctx.actor)
+    # seed 002 Rule 145 bars the Lunchbox to its player and grows its die; repealed, neither (Rule 144 moves it still)
+    if w.repealed(ctx, "r145"):
+        return
     t["barred"] = ctx.actor  # Rule 145
     bigger = next_die(int(t.get("die", 18)), w.dice_sizes(ctx), larger=True)
     if bigger is None:
