@@ -236,6 +236,9 @@ def _victim(ctx: Ctx, t: dict[str, Any]) -> tuple[str, str]:
     return w.carrier(t["location"])
 
 
+_PERMITS = {"servant": ("r66", "a servant"), "player": ("r67", "a player")}  # the monkey: Rule 86
+
+
 def steal_problems(ctx: Ctx, t: dict[str, Any], thief: str) -> Iterator[str]:
     """Why the active player (thief 'self') or their servant ('servant') may not steal ``t`` now."""
     kind, owner = _victim(ctx, t)
@@ -247,6 +250,12 @@ def steal_problems(ctx: Ctx, t: dict[str, Any], thief: str) -> Iterator[str]:
         return
     if kind in ("player", "servant") and owner == ctx.actor and kind == ("player" if thief == "self" else "servant"):
         yield f"{t['name']} is already yours"
+        return
+    # seed 002 Rules 66, 67 and 86 each permit one kind of theft (from a servant, from a player, from the monkey);
+    # with the rule repealed that kind is permitted no longer
+    permit = _PERMITS.get(kind, ("r86", "the monkey"))
+    if w.repealed(ctx, permit[0]):
+        yield (f"stealing from {permit[1]} was permitted by Rule {permit[0][1:]}, which has been repealed")
         return
     if kind == "player":
         if thief == "servant":
