@@ -121,7 +121,9 @@ def _drop(ctx: Ctx) -> None:
     mark(ctx)
     w.set_token_location(ctx, t, {"room": here}, by=ctx.actor)
     ctx.step({"dropped": t["name"], "in": here, "by": ctx.params.get("by", "self")})
-    if w.is_prize(t) and t["destination"] == here:
+    # seed 002 Rule 103 pays for a prize dropped at its destination (and so opens Rules 104 and 112); repealed, such
+    # a drop is a drop like any other
+    if w.is_prize(t) and t["destination"] == here and not w.repealed(ctx, "r103"):
         _award_prize(ctx, t, here, servant=ctx.params.get("by") == "servant")
 
 
@@ -140,7 +142,9 @@ def _award_prize(ctx: Ctx, t: dict[str, Any], here: str, servant: bool) -> None:
         to = w.select(ctx, others, "the Lunchbox's new room", "r104")
         t["value"] = 0
         w.set_token_location(ctx, t, {"room": to}, by=ctx.actor)
-        smaller = next_die(int(t.get("die", 18)), w.dice_sizes(ctx))
+        # seed 002 Rule 105: the die shrinks after each roll; repealed, it keeps its size
+        die = int(t.get("die", 18))
+        smaller = die if w.repealed(ctx, "r105") else next_die(die, w.dice_sizes(ctx))
         if smaller is None:
             w.remove_token(ctx, t, "Rule 105: no smaller die")
         else:
