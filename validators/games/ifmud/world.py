@@ -861,6 +861,8 @@ def trap_takes_imp(state: State | Ctx, actor: str, dest: str, actor_room: Any, a
         return False
     if not any(_item(b, "location") == {"room": dest} for b in by_role(state, "pie-bomb")):
         return False
+    if repealed(state, "r118") or repealed(state, "r119"):  # (either repealed: no kersplat knocks anything away)
+        return False
     return actor_room == dest or actor_room in neighbours(state, dest, at)
 
 
@@ -1075,12 +1077,15 @@ def pie_bomb_trap(ctx: Ctx, dest: str) -> None:
     for bomb in by_role(ctx, "pie-bomb"):
         if bomb["location"] != {"room": dest}:
             continue
+        if repealed(ctx, "r118"):  # seed 002 Rule 118 makes the pie bomb a trap; repealed, it lies there harmless
+            return
         roll = ctx.roll(6)
         ctx.step({"pie_bomb": bomb["id"], "d6": roll})
         if roll != 6:
             continue
         ctx.step({"pie_bomb": "kersplat"})
-        near = {dest, *neighbours(ctx, dest, ctx.at)}
+        # seed 002 Rule 119: a kersplat makes those carrying tokens nearby roll to drop them; repealed, nobody rolls
+        near = set() if repealed(ctx, "r119") else {dest, *neighbours(ctx, dest, ctx.at)}
         victims: list[tuple[str, str]] = []
         where = locations(ctx)
         for p in player_names(ctx):
