@@ -835,6 +835,8 @@ BURST_AT = 32  # Rule 29: a player paid this many points (or more, after an unpa
 def bubble_payment(state: State | Ctx, who: str) -> int:
     """Rule 29: the points ``who`` is paid for entering the bubble now (none for the last player paid)."""
     b = _get(state.doc("map"), "bubble") or {}
+    if repealed(state, "r29"):  # seed 002 Rule 29 repealed: the bubble is a room like any other, paying nothing
+        return 0
     return 0 if _get(b, "last") == who else int(_get(b, "next", 1))
 
 
@@ -1014,6 +1016,8 @@ def enter_bubble(ctx: Ctx, who: str, by: str = "") -> None:
     player is paid 32 *or more* (an unpaid re-entry may skip the 32 itself; 64 paid holds the 32 the rule waits
     for, and the bubble would otherwise never burst). The other reading, that only paid entries double the
     points (so the 32 is always reached exactly), is ``options.ifmud.bubble_unpaid_entry_doubles: false``."""
+    if repealed(ctx, "r29"):  # (seed 002 Rule 29 repealed: nothing is paid, counted or burst)
+        return
     m = ctx.edit("map")
     b = m.setdefault("bubble", {"next": 1, "last": None})
     points = int(b.get("next", 1))
