@@ -870,6 +870,12 @@ class Ctx:
     def state(self) -> State:
         return self.tx.view()
 
+    @property
+    def rules(self) -> dict[str, Rule]:
+        """The ruleset as the action has left it so far (a proposal's effects may have changed it), without the
+        view ``state`` merges."""
+        return self.tx.rules if self.tx.rules is not None else self.tx.base.rules
+
     def doc(self, kind: str) -> Any:
         return self.tx.doc(kind)
 
@@ -1120,10 +1126,7 @@ def repealed(where: "State | Ctx", rule_id: str) -> Rule | None:
     back. An action or event citing no rule of the ruleset (the engine's own, a citation in words) stands. What a
     rule makes inside another rule's code (a condition, a part of a function doing several rules' work) asks
     this before it applies; a whole consequence, gate or invariant is tied with ``ruled``."""
-    tx = getattr(where, "tx", None)
-    if tx is None:
-        return repealed_in(where.rules, rule_id)
-    return repealed_in(tx.rules if tx.rules is not None else tx.base.rules, rule_id)
+    return repealed_in(where.rules, rule_id)
 
 
 def repealed_in(rules: Mapping[str, Rule], rule_id: str) -> Rule | None:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Callable, Iterator
 
-from ...engine import Ctx, Rule, State, peek, repealed_in
+from ...engine import Ctx, State, peek, repealed
 from ...roster import active_players, quorum
 from ...schemas import is_blank
 from ...timeutil import format_time, parse_time
@@ -24,17 +24,6 @@ AGAINST_VOTES = ("AGAINST", "ADMONISH", "VETO")
 
 def opts(state: State | Ctx) -> dict[str, Any]:
     return options(state.config)
-
-
-def repealed_rule(state: State | Ctx, rule_id: str) -> Rule | None:
-    """``engine.repealed`` asked of a state or of an action's ruleset as it stands so far (a proposal whose effects
-    repeal the rule has already done so): the rule ``rule_id`` if the game's ruleset holds it repealed, else None
-    (an id the ruleset lacks is not repealed). One dict lookup; what a rule adds to another rule's action asks it
-    before it applies."""
-    if isinstance(state, Ctx):
-        tx = state.tx
-        return repealed_in(tx.rules if tx.rules is not None else tx.base.rules, rule_id)
-    return repealed_in(state.rules, rule_id)
 
 
 def subject_problem(ctx: Ctx, title: str) -> Iterator[str]:
@@ -91,7 +80,7 @@ def in_hiatus(state: State | Ctx) -> bool:
     if not (state.doc("dynasty").get("awaiting_ascension")
             or any(d["status"] == "pending" for d in state.doc("dovs")["dovs"])):
         return False
-    return repealed_rule(state, VICTORY) is None
+    return repealed(state, VICTORY) is None
 
 
 def edit_item(ctx: Ctx, kind: str, key: str, ident: int, what: str) -> dict[str, Any]:

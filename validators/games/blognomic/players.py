@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any, Iterator
 
-from ...engine import ADMIN, NEWCOMER, PLAYER, Action, Ctx, peek
+from ...engine import ADMIN, NEWCOMER, PLAYER, Action, Ctx, peek, repealed
 from ...roster import (
     Entry,
     bar_on,
@@ -27,7 +27,7 @@ from ...roster import (
     welcome_back,
 )
 from ...timeutil import format_time, parse_time
-from .common import FAIR_PLAY, note_return, opts, quiet_since, repealed_rule
+from .common import FAIR_PLAY, note_return, opts, quiet_since
 
 RULE = "players"
 RULE_VOTING = "voting"
@@ -62,7 +62,7 @@ def _join_check(ctx: Ctx) -> Iterator[str]:
             yield f"the account {ctx.params['account']} already plays as {p['name']}"
     account = ctx.params["account"].lower()
     bars = roster.get("barred") or []
-    if bars and repealed_rule(ctx, FAIR_PLAY) is not None:
+    if bars and repealed(ctx, FAIR_PLAY) is not None:
         bars = []  # seed 001 "Fair Play" (1.10) makes the bar; repealed, a bar keeps nobody out
     for b in bars:
         # seed 001 1.10: a proposal or CfJ may remove a player who broke fair play and bar them from rejoining; the
@@ -143,7 +143,7 @@ def drop_votes(ctx: Ctx, who: str) -> None:
     Seed 001 "Voting" (1.4) / seed 003 rule 4 is what makes the vote lapse, in the actions of other rules (leaving
     and going idle, 1.2; a proposal's removal): once it is repealed, the votes stay where they were cast.
     """
-    if repealed_rule(ctx, RULE_VOTING) is not None:
+    if repealed(ctx, RULE_VOTING) is not None:
         return
     for kind, key in (("proposals", "proposals"), ("cfjs", "cfjs"), ("dovs", "dovs")):
         doc = ctx.doc(kind)
@@ -323,7 +323,7 @@ def follow_roster_patch(ctx: Ctx, before: Marks, by: str) -> None:
     for why in taken_names(players, used, back, ctx.doc("roster")):
         # seed 001 1.2: the proposal decides that the player changes their name, not that two players share one
         raise ctx.refuse(f"{by}'s effects cannot be applied: {why}")
-    for why in barred_returns(players, bars if bars and repealed_rule(ctx, FAIR_PLAY) is None else [],
+    for why in barred_returns(players, bars if bars and repealed(ctx, FAIR_PLAY) is None else [],
                               ctx.doc("roster")):
         # seed 001 1.10: a bar stands until a proposal or CfJ lifts it; the effects that would bring a barred
         # person back must lift it too, or they cannot be applied (and the proposal may be failed). The bar is Fair
@@ -666,7 +666,7 @@ def _rename_check(ctx: Ctx) -> Iterator[str]:
         return
     yield from rename_problems(ctx, ctx.actor, ctx.params["name"])
     b = bar_on(ctx.doc("roster").get("barred"), ctx.params["name"], None)
-    if b is not None and repealed_rule(ctx, FAIR_PLAY) is None:
+    if b is not None and repealed(ctx, FAIR_PLAY) is None:
         # seed 001 1.10 (honoured in the Quazie variant too): the barred person's name stays theirs, so nobody
         # else may take it, as no newcomer may join under it. The bar is Fair Play's: repealed, it holds no name
         yield f"the name {ctx.params['name']!r} is too like {b['name']!r}, who is barred from rejoining the game"

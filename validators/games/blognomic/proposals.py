@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from typing import Any, Iterator
 
 from ...effects import apply_effects
-from ...engine import ADMIN, Action, Ctx, in_force
+from ...engine import ADMIN, Action, Ctx, in_force, repealed
 from ...problems import Illegal
 from ...roster import active_players, change_stat
 from ...schemas import not_blank, vote_words
@@ -28,7 +28,6 @@ from .common import (
     open_for,
     open_hours,
     opts,
-    repealed_rule,
     subject_problem,
     tally,
 )
@@ -226,7 +225,7 @@ def effects_problem(ctx_or_state: Any, p: dict[str, Any], now: datetime) -> str 
     why = schema_problem(scratch, scratch.tx.docs)
     if why is None and "roster" in scratch.tx.docs:
         why = next(taken_names(players, used, back, scratch.doc("roster")), None)  # seed 001 1.2, as on enactment
-    if why is None and "roster" in scratch.tx.docs and bars and repealed_rule(scratch, FAIR_PLAY) is None:
+    if why is None and "roster" in scratch.tx.docs and bars and repealed(scratch, FAIR_PLAY) is None:
         # seed 001 1.10, as on enactment: a bar keeps its person out while Fair Play is in force (the effects
         # themselves may have repealed it)
         why = next(barred_returns(players, bars, scratch.doc("roster")), None)
@@ -254,7 +253,7 @@ def _rest_of_enactment(scratch: Ctx, state: Any, marks: Any, by: str) -> str | N
     try:
         follow_roster_patch(scratch, marks, by)
         for module in scratch.registry.modules:
-            for consequence in in_force(scratch.state.rules, module.consequences):
+            for consequence in in_force(scratch.rules, module.consequences):
                 consequence(scratch)
     except Illegal as e:
         return e.problems[0].message.split("effects cannot be applied: ", 1)[-1]
@@ -302,7 +301,7 @@ def _vote_check(ctx: Ctx) -> Iterator[str]:
         return
     boss = leader(ctx)
     if vote == "VETO":
-        gone = repealed_rule(ctx, DYNASTIES) if o["veto"] else None
+        gone = repealed(ctx, DYNASTIES) if o["veto"] else None
         if not o["veto"]:
             yield "this game's rules give nobody a veto"
         elif gone is not None:
@@ -417,7 +416,7 @@ def _resolve_check(enact: bool):
                    f"{open_for(ctx, p, ctx.at)}" + _from_when(ctx, p, t, False))
         if ctx.params.get("deduct_nonvoters"):
             o = opts(ctx)
-            gone = repealed_rule(ctx, STUFFS)
+            gone = repealed(ctx, STUFFS)
             if not o["nonvoter_penalty"]:
                 yield "this game has no penalty for not voting"
             elif gone is not None:
@@ -447,7 +446,7 @@ def _resolve(enact: bool):
             follow_roster_patch(ctx, before, f"proposal {p['id']}")
         stuff = o["stuff_stat"]
         # seed 003 rule 3 "Proposals" adds this reward and fine to the resolution of rule 5; repealed, neither is paid
-        if stuff and o["double_votes"] and (t.compensate or t.admonish) and repealed_rule(ctx, RULE_PROPOSALS) is None:
+        if stuff and o["double_votes"] and (t.compensate or t.admonish) and repealed(ctx, RULE_PROPOSALS) is None:
             # seed 003 rule 3: one player more than Quorum double-FOR: +5 on enactment; double-AGAINST: -5
             if ctx.player(p["author"]) is None:
                 pass  # the proposer has left the game: there is nobody to compensate or admonish

@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from operator import itemgetter
 from typing import Any
 
-from ...engine import DocKind, Module, Problem, State, peek
+from ...engine import DocKind, Module, Problem, State, peek, repealed
 from . import cycle, fresh, items, justice, nomsters, players, proposals, transcription, world
-from .common import ITEMS, JUSTICE, MEDALS, NOMSTERS, PROPOSALS, SHEETS, WORLD, is_repealed
+from .common import ITEMS, JUSTICE, MEDALS, NOMSTERS, PROPOSALS, SHEETS, WORLD
 from .options import options
 from .pages import pages as draw_pages
 from .ruletree import problems as rule_problems
@@ -38,11 +38,11 @@ def _invariants(state: State, touched: frozenset[str] | None = None) -> Iterator
         yield from rule_problems(state, o["separator"])
     # the parts that are one rule's each: a repealed rule's part no longer checks anything (seed 004, below);
     # one lookup each, once per look at a state
-    families_rule = not is_repealed(state, "tag-families")
-    medal_box_rule, medals_rule = not is_repealed(state, "medal-box"), not is_repealed(state, "medals")
-    bond_rule, active_rule = not is_repealed(state, "nomster-bond"), not is_repealed(state, "active-nomster")
-    teams_rule, tame_rule, items_rule = not is_repealed(state, "teams"), not is_repealed(state, "tame-nomsters"), \
-        not is_repealed(state, "items")
+    families_rule = not repealed(state, "tag-families")
+    medal_box_rule, medals_rule = not repealed(state, "medal-box"), not repealed(state, "medals")
+    bond_rule, active_rule = not repealed(state, "nomster-bond"), not repealed(state, "active-nomster")
+    teams_rule, tame_rule, items_rule = not repealed(state, "teams"), not repealed(state, "tame-nomsters"), \
+        not repealed(state, "items")
     # only read (peek: a document edited in a transaction is not copied on the way); sets for "in"
     names = [p["name"] for p in peek(state.doc("roster")["players"])]
     known = set(names)

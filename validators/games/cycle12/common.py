@@ -9,7 +9,7 @@ from itertools import compress
 from operator import is_, is_not
 from typing import Any
 
-from ...engine import Ctx, Rule, State, peek, repealed_in
+from ...engine import Ctx, State, peek, repealed
 from ...timeutil import parse_time
 from . import phases
 from .options import cycle_start, options
@@ -24,24 +24,6 @@ JUSTICE = "cycle12_justice"
 CYCLE = "cycle12_cycle"
 
 NOMSTER_REF = "nomster:"
-
-
-def is_repealed(state: State | Ctx, rule_id: str) -> bool:
-    """Whether the game's ruleset holds rule ``rule_id`` repealed, as it stands now (inside an action: as the
-    action left it). What a rule makes inside another rule's code (a condition, a part of a composite check)
-    asks this, so that a repealed rule stops applying; an id the ruleset lacks counts as not repealed. One
-    dict lookup: the ruleset is read without merging a state's view."""
-    return repealed_rule(state, rule_id) is not None
-
-
-def repealed_rule(state: State | Ctx, rule_id: str) -> Rule | None:
-    """The rule ``rule_id`` if the game's ruleset holds it repealed (``is_repealed``), else None."""
-    if isinstance(state, Ctx):
-        tx = state.tx
-        rules = tx.rules if tx.rules is not None else tx.base.rules
-    else:
-        rules = state.rules
-    return repealed_in(rules, rule_id)
 
 
 def opts(state: State | Ctx) -> dict[str, Any]:
@@ -151,7 +133,7 @@ def has_ascended(state: State | Ctx, name: str) -> bool:
     the map with their nomster (docs/modules/cycle12.md, readings): an ascended player is at no location.
     That reading is seed 004 "Ascend"'s: with the rule repealed, a player recorded as ascended is back on the
     map, at the location their sheet keeps (the Tower of Ferrets)."""
-    return bool((sheet(state, name) or {}).get("ascended")) and not is_repealed(state, "ascend")
+    return bool((sheet(state, name) or {}).get("ascended")) and not repealed(state, "ascend")
 
 
 def left_the_map(who: str) -> str:

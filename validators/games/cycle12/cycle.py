@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from itertools import repeat
 from typing import Any
 
-from ...engine import Ctx, Event, Remembered, peek, ruled
+from ...engine import Ctx, Event, Remembered, peek, repealed, ruled
 from ...timeutil import parse_time
 from . import justice, nomsters, phases, proposals
 from .common import (
@@ -19,7 +19,6 @@ from .common import (
     SHEETS,
     WORLD,
     BaseMemo,
-    is_repealed,
     is_reputable,
     iso,
     location_by_id,
@@ -43,10 +42,10 @@ def _phase_begins(ctx: Ctx) -> None:
     ctx.step({"phase": phases.phase_name(n) if n else "before the cycle"})
     proposals.resolve_due(ctx)
     # seed 004 "Election": the week's election ends on Monday; repealed, nobody is elected (the candidacies stay)
-    if ctx.at.weekday() == 0 and not is_repealed(ctx, "election"):
+    if ctx.at.weekday() == 0 and not repealed(ctx, "election"):
         justice.elect(ctx)
     # seed 004 "The End of All Things": the cycle ends with its last phase; repealed, it goes on
-    if ctx.at >= phases.cycle_end(start(ctx), opts(ctx)["last_phase"]) and not is_repealed(ctx, RULE_END):
+    if ctx.at >= phases.cycle_end(start(ctx), opts(ctx)["last_phase"]) and not repealed(ctx, RULE_END):
         end_cycle(ctx, "the end of the last phase")
         return
     nomsters.reset_index(ctx)
@@ -126,7 +125,7 @@ def win_check(ctx: Ctx) -> None:
         # our reading of 004 Ascend: an ascended player has left the map, so is in no location (not the
         # Tower of Ferrets either); ascended players win at the end of the cycle (The End of All Things)
         loc = location_by_id(ctx, s["location"]) if s and s.get("location") is not None \
-            and not (s.get("ascended") and not is_repealed(ctx, "ascend")) else None
+            and not (s.get("ascended") and not repealed(ctx, "ascend")) else None
         if loc and loc["name"] == o["tower"] and int(p["stats"].get("gooderhose", 0)) >= o["win_points"]:
             won.append(p)
     # 004 Good: every player meeting the condition wins, so all who meet it at the same moment (one proposal can
@@ -275,7 +274,7 @@ def award_medals(ctx: Ctx) -> None:
         # seed 004: each medal is a subrule of Medals ("Participation Medal", "Cartographer", "Nomster Tamer"),
         # named by the medal's ``rule``; a medal whose rule is repealed is earned by nobody. Not counted as full:
         # the rule enacted again has it earned at once
-        if medal.get("rule") and is_repealed(ctx, medal["rule"]):
+        if medal.get("rule") and repealed(ctx, medal["rule"]):
             full = False
             continue
         held_now = _holders(ctx, mid) if awarded else known[at]
@@ -374,7 +373,7 @@ def _becomes_reputable(ctx: Ctx) -> None:
     who = [n for t, n in zip(times, names) if t == ctx.at]
     if who:  # none when the moment was asked of a state that changed since (the engine asks again)
         ctx.step({"reputable": who})
-    if not is_repealed(ctx, RULE_MEDALS):  # seed 004 "Medals" repealed: nobody earns one (as ``ruled`` below)
+    if not repealed(ctx, RULE_MEDALS):  # seed 004 "Medals" repealed: nobody earns one (as ``ruled`` below)
         award_medals(ctx)
 
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
-from ...engine import PLAYER, Action, Ctx, peek
+from ...engine import PLAYER, Action, Ctx, peek, repealed
 from ...timeutil import parse_time
 from .common import (
     ITEMS,
@@ -24,7 +24,6 @@ from .common import (
     found_for_edit,
     has_ascended,
     index_of,
-    is_repealed,
     is_reputable,
     iso,
     left_the_map,
@@ -93,7 +92,7 @@ def give(ctx: Ctx, giver: str, receiver: str, ident: int) -> None:
         raise ValueError(f"a {owner_kind(receiver)} may not own a {item['kind']}")
     # 004 Item Actions: located entities give and take only in the same location; at no location is in none.
     # Repealed, that rule no longer keeps a giver and a receiver in one place
-    why = apart(ctx, giver, receiver) if not is_repealed(ctx, RULE_ITEM_ACTIONS) else None
+    why = apart(ctx, giver, receiver) if not repealed(ctx, RULE_ITEM_ACTIONS) else None
     if why:
         raise ValueError(f"{why}: located entities give and take only in the same location")
     item["owner"] = receiver
@@ -114,7 +113,7 @@ def delete_ownerless(ctx: Ctx) -> list[dict[str, Any]]:
     item without its owner."""
     if not any(kind in ctx.tx.docs for kind in ("roster", NOMSTERS, ITEMS)):
         return []
-    if is_repealed(ctx, RULE_ITEMS):  # seed 004 "Items" deletes them; repealed, an item keeps the owner it names
+    if repealed(ctx, RULE_ITEMS):  # seed 004 "Items" deletes them; repealed, an item keeps the owner it names
         return []
     entities = {p.get("name") for p in peek(ctx.doc("roster")["players"]) if isinstance(p, dict)}
     entities |= {f"{NOMSTER_REF}{n['id']}" for n in peek(ctx.doc(NOMSTERS)["nomsters"])
@@ -221,7 +220,7 @@ def _offer(ctx: Ctx) -> None:
     t = _mirrored(ctx)
     # the check found both reputable and each owning what they give (the same items as the other's offer); the
     # exchange takes place if they are in one location (004 Item Actions), else this consent waits as an offer
-    if t is not None and not (opts(ctx)["trade_same_location"] and not is_repealed(ctx, RULE_ITEM_ACTIONS)
+    if t is not None and not (opts(ctx)["trade_same_location"] and not repealed(ctx, RULE_ITEM_ACTIONS)
                               and apart(ctx, ctx.actor, t["by"])):
         _complete(ctx, t["id"], {"consented_by": "an offer of the same items the other way"})
         return
@@ -292,7 +291,7 @@ def _accept_check(ctx: Ctx) -> Iterator[str]:
         if not is_reputable(ctx, who, ctx.at):
             yield f"{who} is not reputable; only reputable players trade"
     yield from _ownership(ctx, t["by"], t["with"], t["give"], t["get"])
-    if o["trade_same_location"] and not is_repealed(ctx, RULE_ITEM_ACTIONS):
+    if o["trade_same_location"] and not repealed(ctx, RULE_ITEM_ACTIONS):
         # 004 Item Actions: the items pass between located players only in one location; two players at no
         # location (before the first location exists) are not in one location, so they do not trade either.
         # Repealed, that rule no longer asks for one location

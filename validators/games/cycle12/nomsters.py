@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
-from ...engine import Action, Ctx, peek, ruled
+from ...engine import Action, Ctx, peek, repealed, ruled
 from ...problems import Problem
 from ...roster import change_stat
 from ...timeutil import day_start, parse_time
@@ -27,7 +27,6 @@ from .common import (
     Kept,
     find_nomster,
     has_ascended,
-    is_repealed,
     is_reputable,
     iso,
     left_the_map,
@@ -38,7 +37,6 @@ from .common import (
     opts,
     phase_of,
     place_name,
-    repealed_rule,
     sheet,
     touch_sheet,
     where,
@@ -93,7 +91,7 @@ def tag_rule(tag: str) -> str:
 def reset_index(ctx: Ctx) -> None:
     """Population: when a phase begins, the NI becomes the number of wild nomsters. Seed 004 "Population" is the
     rule that does this; repealed, the NI is left as it is."""
-    if is_repealed(ctx, RULE_POPULATION):
+    if repealed(ctx, RULE_POPULATION):
         return
     doc = ctx.edit(NOMSTERS)
     doc["index"] = wild_count(ctx)
@@ -107,7 +105,7 @@ def _spawn_check(ctx: Ctx) -> Iterator[str]:
     ni, ncc = ctx.doc(NOMSTERS)["index"], carrying_capacity(ctx)
     if not locations(ctx):
         yield "there is no location to spawn a nomster in"
-    elif ni >= ncc and not is_repealed(ctx, RULE_POPULATION):  # seed 004 "Population" sets the limit; repealed, none
+    elif ni >= ncc and not repealed(ctx, RULE_POPULATION):  # seed 004 "Population" sets the limit; repealed, none
         yield f"the nomster index ({ni}) is not less than the carrying capacity ({ncc:g}, two thirds of " \
               f"{len(locations(ctx))} locations)"
 
@@ -120,7 +118,7 @@ def _spawn(ctx: Ctx) -> None:
     cls = doc["classes"][ctx.roll(len(doc["classes"])) - 1]
     # seed 004 "Civilized" (a subrule of Tags, by the tag's name): no nomster spawns there; repealed, one does
     civilized = [t for t in loc.get("tags", []) if ctx.doc(WORLD)["tags"].get(t, {}).get("blocks_spawning")
-                 and not is_repealed(ctx, tag_rule(t))]
+                 and not repealed(ctx, tag_rule(t))]
     if civilized:
         ctx.step({"spawn": "failed", "location": loc["name"], "because": f"{civilized[0]}: nothing is updated"})
         return
@@ -368,7 +366,7 @@ def bond_lick(ctx: Ctx, n: dict[str, Any]) -> None:
     """Lick (bonding): the nomster licks its trainer if they are in its location; an unbonded trainer becomes
     bonded to it. Seed 004 "Lick" makes this lick (and with it the bond); repealed, a treat or a cuddle is only
     that."""
-    if is_repealed(ctx, RULE_LICK):
+    if repealed(ctx, RULE_LICK):
         return
     trainer = n["trainer"]
     if ascended(ctx, trainer):
@@ -406,7 +404,7 @@ def ascended(ctx: Ctx, entity: str) -> bool:
     if entity.startswith(NOMSTER_REF):
         # seed 004 "Ascend" repealed: its reading no longer keeps an ascended nomster off the map
         return bool(find_nomster(ctx, int(entity[len(NOMSTER_REF):])).get("ascended")) \
-            and not is_repealed(ctx, RULE_ASCEND)
+            and not repealed(ctx, RULE_ASCEND)
     return has_ascended(ctx, entity)
 
 
@@ -426,7 +424,7 @@ def _cuddle_ready(ctx: Ctx) -> Iterator[str]:
     """004 Cuddle: a tame nomster in the cuddler's location (one that has ascended is in none, see ``ascended``).
     With none there, the check refuses every nomster (wild, ascended, or elsewhere)."""
     here = where(ctx, ctx.actor)
-    away = not is_repealed(ctx, RULE_ASCEND)  # seed 004 "Ascend" (our reading): an ascended one is off the map
+    away = not repealed(ctx, RULE_ASCEND)  # seed 004 "Ascend" (our reading): an ascended one is off the map
     if not any(not n["wild"] and not (away and n.get("ascended")) and n["location"] == here
                for n in peek(ctx.doc(NOMSTERS)["nomsters"])):
         yield _nowhere_or(ctx, here, "tame nomster")
@@ -484,8 +482,8 @@ def _treat_ready(ctx: Ctx) -> Iterator[str]:
         yield f"{ctx.actor} has no treat"
     here = where(ctx, ctx.actor)
     reputable = is_reputable(ctx, ctx.actor, ctx.at)
-    anywhere = here is not None and is_repealed(ctx, "item-actions")  # seed 004 "Item Actions": one place
-    away = not is_repealed(ctx, RULE_ASCEND)  # seed 004 "Ascend" (our reading): an ascended one is off the map
+    anywhere = here is not None and repealed(ctx, "item-actions")  # seed 004 "Item Actions": one place
+    away = not repealed(ctx, RULE_ASCEND)  # seed 004 "Ascend" (our reading): an ascended one is off the map
     if not any(not (away and n.get("ascended")) and (anywhere or n["location"] == here)
                and (reputable or n.get("trainer") == ctx.actor) for n in peek(ctx.doc(NOMSTERS)["nomsters"])):
         yield _nowhere_or(ctx, here, "nomster") if here is None or reputable else \
@@ -504,7 +502,7 @@ def _treat_check(ctx: Ctx) -> Iterator[str]:
         yield f"{ctx.actor} has no treat"
     # seed 004 "Item Actions": a treat passes only within one location; repealed, to a nomster anywhere on the map
     here = where(ctx, ctx.actor)
-    if here != n["location"] and (here is None or not is_repealed(ctx, "item-actions")):
+    if here != n["location"] and (here is None or not repealed(ctx, "item-actions")):
         yield f"{nomster_label(n)} is at {place_name(ctx, n['location'])}, not with {ctx.actor}"
     if n.get("trainer") != ctx.actor and not is_reputable(ctx, ctx.actor, ctx.at):
         yield f"{ctx.actor} is not reputable; only reputable players start an adoption with a treat"
@@ -569,7 +567,7 @@ def _command_ready(ctx: Ctx) -> Iterator[str]:
     mine = [n for n in peek(ctx.doc(NOMSTERS)["nomsters"]) if n.get("trainer") == ctx.actor and n["id"] == active]
     if not mine:
         yield f"{ctx.actor} has no active nomster; only the active nomster takes commands"
-    elif all(n.get("ascended") for n in mine) and not is_repealed(ctx, RULE_ASCEND):
+    elif all(n.get("ascended") for n in mine) and not repealed(ctx, RULE_ASCEND):
         yield f"{nomster_label(mine[0])} has ascended"
 
 
@@ -579,7 +577,7 @@ def _command_check(ctx: Ctx) -> Iterator[str | Problem]:
     cmd = ctx.params["command"]
     # seed 004 "Nomster Actions": each command is a nomster action made by its own subrule (Follow, Stay, Lick,
     # Join Team, Ascend, ids as the commands); one whose rule is repealed can no longer be commanded
-    gone = repealed_rule(ctx, cmd)
+    gone = repealed(ctx, cmd)
     if gone is not None:
         yield Problem(f"the rule that makes the {cmd} command, {gone.meta.get('number') or cmd}, has been repealed",
                       rule=cmd)
@@ -590,7 +588,7 @@ def _command_check(ctx: Ctx) -> Iterator[str | Problem]:
     if s.get("active") != n["id"]:
         yield f"{nomster_label(n)} is not {ctx.actor}'s active nomster; only the active nomster takes commands"
         return
-    if n.get("ascended") and not is_repealed(ctx, RULE_ASCEND):  # seed 004 "Ascend" (our reading)
+    if n.get("ascended") and not repealed(ctx, RULE_ASCEND):  # seed 004 "Ascend" (our reading)
         yield f"{nomster_label(n)} has ascended"
         return
     target = ctx.params.get("target")
@@ -651,7 +649,7 @@ def _join_team_problems(ctx: Ctx, n: dict[str, Any], player: str) -> Iterator[st
               for at in (parse_time(t["at"]),) if at >= horizon]
     if not recent:
         yield f"{nomster_label(n)} has had no treat from {player} in the last {o['join_team_treat_days']} days"
-    elif not any(is_reputable(ctx, player, at) for at in recent) and not is_repealed(ctx, "treats"):
+    elif not any(is_reputable(ctx, player, at) for at in recent) and not repealed(ctx, "treats"):
         # 004 Treats: only a reputable player starts an adoption by giving a treat, so of the treats Join Team
         # asks for (from that player, in the last 7 days) only one given while they were reputable counts; one
         # they gave their own nomster before (allowed: it may bond them) starts no adoption. The condition is

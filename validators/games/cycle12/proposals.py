@@ -24,7 +24,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ...effects import apply_effects
-from ...engine import ANYONE, Action, Ctx, Event, Remembered, State, Tx, peek
+from ...engine import ANYONE, Action, Ctx, Event, Remembered, State, Tx, peek, repealed
 from ...problems import Illegal, Problem
 from ...roster import change_stat
 from ...schemas import not_blank, vote_words
@@ -37,12 +37,10 @@ from .common import (
     find_by,
     first_after,
     found_for_edit,
-    is_repealed,
     is_reputable,
     iso,
     opts,
     phase_of,
-    repealed_rule,
     start,
 )
 
@@ -111,7 +109,7 @@ _CHANGE_RULES = {"location-card": "location-change-cards"}
 
 def _propose_check(ctx: Ctx) -> Iterator[str | Problem]:
     cls = ctx.params.get("class", "standard")
-    gone = repealed_rule(ctx, _CLASS_RULES.get(cls, ""))
+    gone = repealed(ctx, _CLASS_RULES.get(cls, ""))
     if gone is not None:
         yield Problem(f"the rule that makes {cls} proposals, {gone.meta.get('number') or gone.id}, has been "
                       "repealed", rule=gone.id)
@@ -119,7 +117,7 @@ def _propose_check(ctx: Ctx) -> Iterator[str | Problem]:
     if cls == "urgent" and not is_reputable(ctx, ctx.actor, ctx.at):
         yield f"{ctx.actor} is not reputable; only reputable players may submit urgent proposals"
     for i, c in enumerate(ctx.params.get("changes", [])):
-        gone = repealed_rule(ctx, _CHANGE_RULES.get(c["kind"], ""))
+        gone = repealed(ctx, _CHANGE_RULES.get(c["kind"], ""))
         if gone is not None:
             yield Problem(f"change {i + 1}: the rule that makes a {c['kind']} change, "
                           f"{gone.meta.get('number') or gone.id}, has been repealed", rule=gone.id)
@@ -459,7 +457,7 @@ def award_proposal_point(ctx: Ctx, author: str, ends: datetime) -> dict[str, Any
 
     o = opts(ctx)
     # seed 004 "Proposal Points" is the rule paying the point; repealed (by this very proposal too), none is paid
-    if ctx.player(author) is None or sheet(ctx, author) is None or is_repealed(ctx, RULE_POINTS):
+    if ctx.player(author) is None or sheet(ctx, author) is None or repealed(ctx, RULE_POINTS):
         return {"points": 0}
     phase = phase_of(ctx, ends - timedelta(seconds=1))
     s = edit_sheet(ctx, author)
@@ -485,7 +483,7 @@ def resolve_due(ctx: Ctx) -> None:
         # 004 Lifecycle is the rule that makes a popular proposal take effect at the end of its period; repealed
         # (by the proposal resolved just before, too), no rule resolves one: they stay pending, a proposal enacting
         # it again among them (docs/modules/cycle12.md, "When a rule is repealed")
-        if is_repealed(ctx, RULE_LIFECYCLE):
+        if repealed(ctx, RULE_LIFECYCLE):
             return
         due = [p for p in peek(ctx.doc(PROPOSALS)["proposals"])  # read only: the ids
                if p["status"] == "pending" and parse_time(p["ends"]) <= ctx.at]

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
-from ...engine import ANYONE, Action, Ctx, peek
+from ...engine import ANYONE, Action, Ctx, peek, repealed
 from ...roster import change_stat
 from ...schemas import not_blank
 from ...timeutil import parse_time
@@ -33,7 +33,6 @@ from .common import (
     find_location,
     has_ascended,
     index_of,
-    is_repealed,
     iso,
     location_at,
     location_by_id,
@@ -85,7 +84,7 @@ def tag_conflict(state: Any, tags: list[str], *, families: bool | None = None) -
     location that would give one fails by that rule); repealed, it no longer does. A tag must still be a tag."""
     defs = tag_defs(state)
     if families is None:
-        families = not is_repealed(state, RULE_FAMILIES)
+        families = not repealed(state, RULE_FAMILIES)
     seen: dict[str, str] = {}
     for t in tags:
         if t not in defs:
@@ -252,7 +251,7 @@ def _create_ready(ctx: Ctx) -> Iterator[str]:
     old. With none such, the check refuses every number (no such suggestion, fulfilled, or too old)."""
     days = opts(ctx)["suggestion_days"]
     # seed 004 "Creation Constraints" sets the week; repealed, a suggestion of any age may be answered
-    old_ok = is_repealed(ctx, RULE_CREATION)
+    old_ok = repealed(ctx, RULE_CREATION)
     if not any(not s.get("fulfilled_by") and (old_ok or ctx.at - parse_time(s["at"]) <= timedelta(days=days))
                for s in peek(ctx.doc(WORLD)["suggestions"])):
         yield f"no location suggestion is waiting for an answer (each is fulfilled or more than {days} days old)"
@@ -267,7 +266,7 @@ def _create_check(ctx: Ctx) -> Iterator[Any]:
         yield f"suggestion {s['id']} was already fulfilled by {s['fulfilled_by']}"
         return
     # seed 004 "Creation Constraints": no location from a suggestion over a week old; repealed, any age will do
-    if ctx.at - parse_time(s["at"]) > timedelta(days=o["suggestion_days"]) and not is_repealed(ctx, RULE_CREATION):
+    if ctx.at - parse_time(s["at"]) > timedelta(days=o["suggestion_days"]) and not repealed(ctx, RULE_CREATION):
         yield Problem(f"suggestion {s['id']} was made at {s['at']}, more than {o['suggestion_days']} days ago",
                       rule=RULE_CREATION)
     f = _created_fields(ctx, s)
@@ -290,7 +289,7 @@ def _create_check(ctx: Ctx) -> Iterator[Any]:
     tags = ctx.params.get("tags", [])
     # seed 004 "Terrain Tags" bars special tags when fulfilling a suggestion; repealed, they may be given
     special = [t for t in tags if tag_defs(ctx).get(t, {}).get("special")]
-    if special and not is_repealed(ctx, "terrain-tags"):
+    if special and not repealed(ctx, "terrain-tags"):
         yield Problem(f"special tags ({', '.join(special)}) may not be given while fulfilling a suggestion",
                       rule="terrain-tags")
     why = tag_conflict(ctx, tags)
@@ -308,7 +307,7 @@ def _create_check(ctx: Ctx) -> Iterator[Any]:
                       rule=RULE_POSITION)
     # seed 004 "Position Constraints": a new location is next to one that exists; repealed, it may be anywhere
     # free (not where one already is: Tiles and World Map forbid that as well, so that check stays untied)
-    elif not _has_neighbour(ctx, existing, fx, fy) and not is_repealed(ctx, RULE_POSITION):
+    elif not _has_neighbour(ctx, existing, fx, fy) and not repealed(ctx, RULE_POSITION):
         yield Problem(f"({f['x']}, {f['y']}) is adjacent to no existing location", rule=RULE_POSITION)
     name = str(f["name"]).casefold()
     names = location_index(ctx, "name")
@@ -475,7 +474,7 @@ def _react_founding(ctx: Ctx) -> None:
         s = next((x for x in peek(doc["suggestions"]) if x["id"] == f["suggestion"]), None)  # read only
         why = None
         if s is not None and ctx.at - parse_time(s["at"]) > timedelta(days=days) \
-                and not is_repealed(ctx, RULE_CREATION):
+                and not repealed(ctx, RULE_CREATION):
             # "and is still otherwise permitted": the suggestion has grown too old meanwhile (seed 004 "Creation
             # Constraints"; repealed, its age no longer matters)
             why = f"suggestion {s['id']} is more than {days} days old"
@@ -575,8 +574,8 @@ def move_entity(ctx: Ctx, entity: str, to: int) -> list[str]:
     by_ref = NOMSTERS_BY_INT_ID.of(ctx, first_pool) if by_id is not None else None
     followers = FOLLOWERS.of(ctx, first_pool) if by_ref is not None else None
     following: list[Any] | None = None  # (without the indexes) what each nomster follows, read once
-    follows = not is_repealed(ctx, "follow")  # seed 004 "Follow" moves the followers; repealed, none moves along
-    away = not is_repealed(ctx, "ascend")  # seed 004 "Ascend" (our reading): an ascended nomster follows nobody
+    follows = not repealed(ctx, "follow")  # seed 004 "Follow" moves the followers; repealed, none moves along
+    away = not repealed(ctx, "ascend")  # seed 004 "Ascend" (our reading): an ascended nomster follows nobody
     while queue:
         who, dest = queue.pop(0)
         if who in moved:
@@ -654,8 +653,8 @@ def follow_direct_moves(ctx: Ctx, before: dict[str, Any]) -> list[str]:
     # whom each nomster follows: moving changes no one's, so it is read once; seed 004 "Follow" repealed, nobody
     follows = [(f"{NOMSTER_REF}{n['id']}", n.get("following")) for n in peek(ctx.doc(NOMSTERS)["nomsters"])
                if isinstance(n, dict) and type(n.get("id")) is int and n.get("following") is not None
-               and not (n.get("ascended") and not is_repealed(ctx, "ascend"))] \
-        if not is_repealed(ctx, "follow") else []
+               and not (n.get("ascended") and not repealed(ctx, "ascend"))] \
+        if not repealed(ctx, "follow") else []
     left_before = _left_of_open(ctx)
     followed: list[str] = []
     for who in placed:
@@ -848,7 +847,7 @@ def _announce_ready(kind: str):
 
 def _matching(ctx: Any, loc_id: int, ptype: str) -> list[dict[str, Any]]:
     pool = ctx.doc(NOMSTERS)["nomsters"]
-    away = not is_repealed(ctx, "ascend")  # seed 004 "Ascend" (our reading): an ascended nomster is off the map
+    away = not repealed(ctx, "ascend")  # seed 004 "Ascend" (our reading): an ascended nomster is off the map
     return [pool[i] for i, n in enumerate(peek(pool)) if n["location"] == loc_id and n["type"] == ptype
             and not (away and n.get("ascended"))]
 

@@ -483,7 +483,7 @@ def _nothing_due(ctx: Ctx) -> bool:
             return False
     if len(_CANONICAL_SEEN) < 100_000:  # the action's time as the ledger will write it: canonical
         _CANONICAL_SEEN.add(format_time(ctx.at))
-    return w.repealed(ctx, "r24") or _silent_floor(ctx, ctx.at)
+    return w.repealed(ctx, "r24") is not None or _silent_floor(ctx, ctx.at)
 
 
 def _in_force(ctx: Ctx, fn: Any) -> bool:

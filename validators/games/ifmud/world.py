@@ -16,7 +16,7 @@ from datetime import datetime
 from itertools import compress, repeat
 from typing import Any
 
-from ...engine import Ctx, State, peek, repealed_in
+from ...engine import Ctx, State, peek, repealed
 from ...problems import Illegal, Problem
 from ...timeutil import format_time
 from . import changes as ch
@@ -60,16 +60,6 @@ def option(state: State | Ctx, name: str, default: Any) -> Any:
 
 def dice_sizes(state: State | Ctx) -> list[int]:
     return list(state.doc("tables").get("dice") or DEFAULT_DICE)
-
-
-def repealed(state: State | Ctx, rule: str) -> bool:
-    """Whether the game's ruleset holds the rule ``rule`` (an id, ``r70``) repealed: what it makes inside another
-    rule's code (a condition, a part of the consequences, a deadline) then no longer applies. Inside an action,
-    the ruleset as the action has left it so far. An id the ruleset lacks is not repealed. A dict lookup."""
-    if isinstance(state, Ctx):
-        tx = state.tx
-        return repealed_in(tx.rules if tx.rules is not None else tx.base.rules, rule) is not None
-    return repealed_in(state.rules, rule) is not None
 
 
 def refuse(ctx: Ctx, message: str, rule: str | None = None) -> Illegal:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ...engine import Ctx, peek, repealed_in
+from ...engine import Ctx, peek, repealed
 from ...timeutil import format_time
 from .options import options
 from .world import World
@@ -13,14 +13,6 @@ from .world import World
 RULE_NPCS = "npcs"
 RULE_HATS = "hats"
 RULE_ITEMS = "items"
-
-
-def off(ctx: Ctx, rule_id: str) -> bool:
-    """Whether the game's ruleset, as the action has left it so far, holds the rule ``rule_id`` repealed: what that
-    rule makes inside another rule's action or event then no longer applies (``engine.repealed_in``; an id the
-    ruleset lacks is not repealed). One dict lookup."""
-    tx = ctx.tx
-    return repealed_in(tx.rules if tx.rules is not None else tx.base.rules, rule_id) is not None
 
 
 def is_npc(ctx: Ctx, name: str | None = None) -> bool:
@@ -33,7 +25,7 @@ def barred_npc(ctx: Ctx) -> bool:
 
     Seed 000, "NPCs": NPCs take no game actions of their own and do not vote. That is the NPCs rule's doing, so
     once it is repealed an NPC acts as any Monkey may (the repeal is looked up only for an NPC)."""
-    return is_npc(ctx) and not off(ctx, RULE_NPCS)
+    return is_npc(ctx) and not repealed(ctx, RULE_NPCS)
 
 
 def no_npc(ctx: Ctx) -> Iterator[str]:
@@ -53,14 +45,14 @@ def section_of(doc: dict[str, Any], name: str) -> dict[str, Any] | None:
 
 def world(ctx: Ctx) -> World:
     w = World.load(ctx, options(ctx.config), format_time(ctx.at))
-    if w.npcs and off(ctx, RULE_NPCS):
+    if w.npcs and repealed(ctx, RULE_NPCS):
         # seed 000, "NPCs": Curious George's and King Kong's hammers, King Kong's hold on the top, Miss Bubbles'
         # second Swing and Robin Hood's bananas are that rule's; repealed, the World knows no NPC behaviour
         w.npcs = {}
-    if off(ctx, RULE_HATS):
+    if repealed(ctx, RULE_HATS):
         # seed 000, "Hats" (Bare Head): the banana that becoming Bare costs is that rule's
         w.bare_costs = False
-    if off(ctx, RULE_ITEMS):
+    if repealed(ctx, RULE_ITEMS):
         # seed 000, "Items": what a move does to items (left behind, picked up) is that rule's
         w.items_move = False
     return w

@@ -25,9 +25,9 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
 
-from ...engine import Action, Ctx, peek, ruled
+from ...engine import Action, Ctx, peek, repealed, ruled
 from ...timeutil import day_start, format_time, parse_time
-from .common import line_world, off, section_of, world
+from .common import line_world, section_of, world
 from .common import no_npc as _no_npc
 from .moves import EXECUTED, FAILED, RULE_MOVES, Roller, parse_entry, run_move
 from .options import options
@@ -64,7 +64,7 @@ def dancers(ctx: Ctx) -> list[str]:
 
     Seed 000, "NPCs" is what leaves NPCs out of the Dance; once it is repealed they are active Monkeys like the
     others and take their turn in the order (an NPC with no section has no move to dance)."""
-    if off(ctx, RULE_NPCS):
+    if repealed(ctx, RULE_NPCS):
         return sorted(p["name"] for p in ctx.players() if not p.get("idle"))
     return sorted(p["name"] for p in ctx.players() if not p.get("idle") and not p.get("kind"))
 
@@ -102,7 +102,7 @@ def _conduct(ctx: Ctx) -> None:
     stats_at_start = copy.deepcopy(w.stats)
     items_at_start = {i["name"]: _where(i) for i in w.items}
     # seed 000, "All Danced Out": a stay over by now ends as the dance begins; repealed, the rule ends none
-    danced_out = not off(ctx, RULE_DANCED_OUT)
+    danced_out = not repealed(ctx, RULE_DANCED_OUT)
     if danced_out:
         end_holds(w, ctx.at)
     ended = list(w.log)
@@ -133,7 +133,7 @@ def _conduct(ctx: Ctx) -> None:
     moves = dance_doc["moves"]
     # seed 000, "Doing the Dance": only the moves the ruleset outlines are danced (2.3 Dance Moves in the example);
     # with that rule repealed every entry left in a section is skipped
-    no_moves = off(ctx, RULE_MOVES)
+    no_moves = repealed(ctx, RULE_MOVES)
     for monkey in order:
         section = section_of(dance_doc, monkey)
         spent = 0
@@ -161,8 +161,8 @@ def _conduct(ctx: Ctx) -> None:
                 w.rebalance()
             step({"monkey": monkey, "move": entry.text, "complexity": entry.complexity, "result": result,
                   "events": list(w.log)})
-    _after_dance(ctx, w, in_barrel_at_start, step, danced_out=danced_out, hot_potato=not off(ctx, RULE_HAMMERS),
-                 barrel=not off(ctx, RULE_STATUS))
+    _after_dance(ctx, w, in_barrel_at_start, step, danced_out=danced_out, hot_potato=not repealed(ctx, RULE_HAMMERS),
+                 barrel=not repealed(ctx, RULE_STATUS))
     step({"summary": number, **_changes(w, stats_at_start, items_at_start)})
     w.save(ctx)
     doc = ctx.edit("monkey_dance")

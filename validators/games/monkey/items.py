@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ...engine import Action, Ctx, Problem
+from ...engine import Action, Ctx, Problem, repealed
 from ...timeutil import day_start, format_time, parse_time
-from .common import barred_npc, line_world, off, world
+from .common import barred_npc, line_world, world
 from .world import IN_LINE, KongHolds
 
 RULE = "items"
@@ -62,7 +62,7 @@ def _use_ready(ctx: Ctx) -> Iterator[str]:
     """Seed 000, "Items": only an item's holder uses it, and only while it is activated (the Fountain once a day).
     With no item held, or every one held deactivated or used today, the check refuses every name: the item a name
     finds is none, another's, or one of these."""
-    if off(ctx, RULE_LIST):
+    if repealed(ctx, RULE_LIST):
         yield "the rule that describes the items is repealed: no item has a use"  # as the check says of each
         return
     held = [item for item in ctx.doc("monkey_items")["items"] if item.get("held_by") == ctx.actor]
@@ -86,7 +86,7 @@ def _use_check(ctx: Ctx) -> Iterator[str]:
         where = f"held by {item['held_by']}" if item.get("held_by") else f"lying in position {item.get('lies_at')}"
         yield f"only the Monkey holding {item['name']} may use it; it is {where}"
         return
-    if off(ctx, RULE_LIST):
+    if repealed(ctx, RULE_LIST):
         # seed 000, "List of Items": what each item does when used is that rule's description; with it repealed no
         # item has a use (the Items rule's action stands, for items a later rule may describe)
         yield Problem(f"{item['name']} has no use: the rule that describes the items is repealed", rule=RULE_LIST)
@@ -121,7 +121,7 @@ def _use_check(ctx: Ctx) -> Iterator[str]:
                        f" the nearest Monkeys stand in position {near}")
     elif target is not None:
         yield f"{item['name']} takes no target"
-    if kind == "good-luck-charm" and not off(ctx, RULE_DANCED_OUT):
+    if kind == "good-luck-charm" and not repealed(ctx, RULE_DANCED_OUT):
         # Seed 000, "All Danced Out": a danced-out Monkey must stay in the barrel until eir stay is over;
         # the Charm's "even from the barrel" is the way out of an ordinary stay, which the rule lets apply
         # only after that ("normal rules for exiting the barrel apply"). With that rule repealed, no stay holds.

@@ -13,9 +13,9 @@ from itertools import chain, compress, repeat
 from operator import not_
 from typing import Any
 
-from ...engine import Action, Ctx, Problem, State, peek, repealed_in, ruled
+from ...engine import Action, Ctx, Problem, State, peek, repealed, repealed_in, ruled
 from ...problems import shown_value
-from .common import line_world, off, section_of, world
+from .common import line_world, section_of, world
 from .common import no_npc as _no_npc
 from .options import options
 from .world import BARE, IN_LINE, SIZES, KongHolds, World, alphabetical, get_raw, get_raw_or
@@ -127,7 +127,7 @@ def sync_roster(ctx: Ctx) -> None:
     # Seed 000, "NPCs": NPCs have no section and an NPC added is put at the end of the Line; that is the NPCs
     # rule's, so with it repealed an NPC is placed and given a section as any Monkey. What is in order depends on
     # it, so it is part of what was last found in order (``_fingerprint``).
-    npcs_apart = not off(ctx, RULE_NPCS)
+    npcs_apart = not repealed(ctx, RULE_NPCS)
     seen = None
     if tx.config is None and not any(kind in tx.docs for kind in _SYNC_DOCS):
         seen = _fingerprint(tx.base, npcs_apart)

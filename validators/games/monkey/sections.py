@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from ...engine import Action, Ctx
+from ...engine import Action, Ctx, repealed
 from ...timeutil import format_time
 from .common import no_npc as _no_npc
-from .common import off, section_of
+from .common import section_of
 from .moves import RULE_MOVES, Entry, parse_entry, total_complexity
 
 RULE_DANCE = "doing-the-dance"
@@ -22,7 +22,7 @@ RULE_DANCE = "doing-the-dance"
 
 def _update_check(ctx: Ctx) -> Iterator[str]:
     yield from _no_npc(ctx)
-    if ctx.params["moves"] and off(ctx, RULE_MOVES):
+    if ctx.params["moves"] and repealed(ctx, RULE_MOVES):
         # seed 000, "Doing the Dance": only the moves the ruleset outlines may be added (2.3 Dance Moves in the
         # example); with that rule repealed none is, and a section may only be emptied
         yield "the rule that lists the dance moves is repealed: no move may be added to a section"

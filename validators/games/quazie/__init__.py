@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ...engine import DocKind, Module, Problem, State
+from ...engine import DocKind, Module, Problem, State, repealed
 from . import (
     ascension,
     consequences,
@@ -42,7 +42,6 @@ from .common import (
     ROBOT,
     flavour_names,
     listed,
-    stands,
     stat,
     victory_at_one,
 )
@@ -69,10 +68,10 @@ def _invariants(state: State) -> Iterator[Problem]:
     # Rules": nobody in Mornington Crescent, a Muffin at 4 is Robot; rule 18 "Colours": a Colour is an HTML colour
     # keyword; rule 19 "Dance Moves": a Dance Move each; rule 23 "Muffin Roles": its roles, one GRAND POOBAH, one
     # Stuff Describer; rule 24 "Music": a Note History of notes
-    flavours_, tag_, special = stands(state, R_FLAVOURS), stands(state, R_TAG), stands(state, R_SPECIAL)
-    moves_, roles_, music_ = stands(state, R_DANCE_MOVES), stands(state, R_ROLES), stands(state, R_MUSIC)
+    flavours_, tag_, special = (not repealed(state, r) for r in (R_FLAVOURS, R_TAG, R_SPECIAL))
+    moves_, roles_, music_ = (not repealed(state, r) for r in (R_DANCE_MOVES, R_ROLES, R_MUSIC))
     yield from _option_problems(state)
-    if stands(state, R_COLOURS):
+    if not repealed(state, R_COLOURS):
         yield from hands.colour_problems(state)
     yield from hands.hand_problems(state)
     known = set(flavour_names(state))

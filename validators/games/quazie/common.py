@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...engine import Ctx, State, peek, repealed_in
+from ...engine import Ctx, State, peek
 
 STANDARD = [str(i) for i in range(1, 10)]
 DEATH_EGG = "X"
@@ -113,18 +113,6 @@ def position_label(pos: Any) -> str:
 
 
 # ---------------------------------------------------------------- rules
-
-
-def stands(where: State | Ctx, rule_id: str) -> bool:
-    """Whether the ruleset does not hold the rule ``rule_id`` repealed: inside an action, the ruleset as the action
-    has left it so far (a proposal repealing the rule stops what it makes at once), else the state's. A rule the
-    ruleset lacks stands (a game numbering or naming its rules otherwise keeps what the module does). For what one
-    rule makes inside another rule's code, and for the parts of a function doing several rules' work; a whole
-    consequence, gate or invariant is tied with ``engine.ruled``. One dict lookup."""
-    tx = getattr(where, "tx", None)
-    if tx is None:
-        return repealed_in(where.rules, rule_id) is None
-    return repealed_in(tx.rules if tx.rules is not None else tx.base.rules, rule_id) is None
 
 
 def number_order(number: Any) -> tuple:

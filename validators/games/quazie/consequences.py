@@ -16,10 +16,10 @@ from itertools import compress
 from operator import is_not
 from typing import Any, Iterator
 
-from ...engine import Ctx, peek, ruled
+from ...engine import Ctx, peek, repealed, ruled
 from ...problems import Illegal, Problem
 from ...timeutil import format_time
-from .common import LAUNCH_BASE, R_FLAVOURS, R_ROLES, R_SPECIAL, ROBOT, in_limbo, stands, stat
+from .common import LAUNCH_BASE, R_FLAVOURS, R_ROLES, R_SPECIAL, ROBOT, in_limbo, stat
 
 LIMBO_KING = "Limbo King"
 EXEMPT = {"core.dov-resolve", "core.ascend", "core.join", "core.leave"}
@@ -38,7 +38,7 @@ def launch_base(ctx: Ctx) -> None:
     named = [p for p in players if p["name"] in at4] if at4 else []
     # seed 003 rule 15 "Special Position Rules" makes a Muffin at Position 4 Robot; with it repealed nobody turns
     # Robot there, while the arrivals are still noted (rule 23's Eggman's Minion counts its 48 hours from them)
-    robot = stands(ctx, R_SPECIAL)
+    robot = not repealed(ctx, R_SPECIAL)
     if set(seen) != at4 or (robot and any(p.get("stats", _NO_STATS).get("flavour") != ROBOT for p in named)):
         q = ctx.edit("quazie")
         lb = q.setdefault("launch_base", {})
@@ -188,7 +188,7 @@ def limbo_guard(ctx: Ctx) -> None:
             allowed |= {"position", "notes"}
         # seed 003 rule 23 "Muffin Roles" gives and takes Limbo King in Limbo; repealed, the role may not change there
         if "roles" in changed and _only_limbo_king(stat(old, "roles", []), stat(p, "roles", [])) \
-                and stands(ctx, R_ROLES):
+                and not repealed(ctx, R_ROLES):
             allowed.add("roles")  # rule 23's Limbo King exists only for Muffins in Limbo
         if stat(p, "position") == "R" and by_itself:
             # rule 15: the GRAND POOBAH "even if in limbo" may go to R instead, by its own move (or one a Muffin in the

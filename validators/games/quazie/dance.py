@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from ...engine import Action, Ctx, Problem
+from ...engine import Action, Ctx, Problem, repealed
 from ...roster import change_stat
 from .common import (
     BLIND,
@@ -20,7 +20,6 @@ from .common import (
     mark_today,
     muffin,
     muffins,
-    stands,
     stat,
     tables,
 )
@@ -69,13 +68,13 @@ def _ready(ctx: Ctx) -> Iterator[str | Problem]:
     if bad or me is None or me.get("idle"):
         return
     # seed 003 rule 13 "Muffin Flavors": a Blind Muffin challenges nobody; repealed, Blind stops nobody
-    if stat(me, "flavour") == BLIND and stands(ctx, R_FLAVOURS):
+    if stat(me, "flavour") == BLIND and not repealed(ctx, R_FLAVOURS):
         yield f"{ctx.actor} is Blind; a Blind Muffin may not challenge anyone to a Dance Off"
     if done_today(ctx, "dance-off", ctx.actor):
         yield f"{ctx.actor} has already declared a Dance Off today"
     pos = stat(me, "position")
     # seed 003 rule 15 "Special Position Rules": nothing of a Muffin in Limbo changes; repealed, Limbo holds nobody
-    if in_limbo(pos) and stands(ctx, R_SPECIAL):
+    if in_limbo(pos) and not repealed(ctx, R_SPECIAL):
         yield Problem(f"{ctx.actor} is in Limbo ({pos!r}); none of its values may change but its Position, and a "
                       "Dance Off sets the challenger's Dance Move", rule=R_SPECIAL)
 
@@ -89,7 +88,7 @@ def _check(ctx: Ctx) -> Iterator[str]:
     opponent = muffin(ctx, ctx.params["opponent"])
     if opponent["name"] == ctx.actor:
         yield "a Muffin challenges another Muffin to a Dance Off"
-    if stat(me, "flavour") == BLIND and stands(ctx, R_FLAVOURS):  # seed 003 rule 13, as in ``_ready``
+    if stat(me, "flavour") == BLIND and not repealed(ctx, R_FLAVOURS):  # seed 003 rule 13, as in ``_ready``
         yield f"{ctx.actor} is Blind; a Blind Muffin may not challenge anyone to a Dance Off"
     if done_today(ctx, "dance-off", ctx.actor):
         yield f"{ctx.actor} has already declared a Dance Off today"
@@ -98,7 +97,7 @@ def _check(ctx: Ctx) -> Iterator[str]:
     # whether it is legal never depends on the dice (the Limbo guard would refuse some rolls and not others).
     sides = {opponent["name"]: (opponent, "may move its Stuff, whatever the roll"),
              ctx.actor: (me, "sets the challenger's Dance Move")}
-    limbo = stands(ctx, R_SPECIAL)  # repealed, Limbo holds nobody (as in ``_ready``)
+    limbo = not repealed(ctx, R_SPECIAL)  # repealed, Limbo holds nobody (as in ``_ready``)
     for who, (p, does) in sides.items():
         pos = stat(p, "position")
         if limbo and in_limbo(pos):
@@ -120,7 +119,8 @@ def _dance_off(ctx: Ctx) -> None:
         # rule 20 E and the 10 result: no winner and no loser; the breaker may take 2 from each non-breaker
         if ctx.params.get("take", True):
             got = 0
-            limbo = stands(ctx, R_SPECIAL)  # seed 003 rule 15 keeps a Muffin in Limbo's Stuff; repealed, it does not
+            # seed 003 rule 15 keeps a Muffin in Limbo's Stuff; repealed, it does not
+            limbo = not repealed(ctx, R_SPECIAL)
             for p in muffins(ctx):
                 if p["name"] == ctx.actor or stat(p, "dance_move") == breaker:
                     continue

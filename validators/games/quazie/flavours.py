@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Iterator
 
-from ...engine import Action, Ctx, Problem, ruled
+from ...engine import Action, Ctx, Problem, repealed, ruled
 from ...timeutil import format_time, parse_time
 from .common import (
     BANANA,
@@ -34,7 +34,6 @@ from .common import (
     muffin,
     muffins,
     position_label,
-    stands,
     stat,
     step_from,
     tables,
@@ -97,7 +96,7 @@ def _flavour_held(ctx: Ctx, me: dict) -> Iterator[str]:
     if done_today(ctx, "flavour", ctx.actor):
         yield f"{ctx.actor} has already changed flavour today"
     # seed 003 rule 15 "Special Position Rules" lets a Robot at Position X change; repealed, no Robot may
-    if now == ROBOT and (stat(me, "position") != DEATH_EGG or not stands(ctx, R_SPECIAL)):
+    if now == ROBOT and (stat(me, "position") != DEATH_EGG or repealed(ctx, R_SPECIAL)):
         yield f"{ctx.actor} is Robot; a Robot Muffin may not change its flavour (except at Position X)"
     if now == BLIND and not blind_for_a_day(ctx, ctx.actor):
         yield f"{ctx.actor} has been Blind for less than 24 hours"
@@ -388,7 +387,7 @@ def _devil_check(ctx: Ctx) -> Iterator[str]:
     # A Robot at Position 4 is Robot again at once (rule 15), so a hit changes nothing of it.
     mine, theirs = stat(me, "position"), stat(target, "position")
     # seed 003 rule 15 "Special Position Rules" sets these Limbo limits on Devils Food; repealed, none
-    can_hit = (is_standard(mine) or is_standard(theirs)) and stands(ctx, R_SPECIAL)
+    can_hit = (is_standard(mine) or is_standard(theirs)) and not repealed(ctx, R_SPECIAL)
     if can_hit and in_limbo(theirs):
         yield Problem(f"{target['name']} is in Limbo ({theirs!r}); its Flavor may not change, and Devils Food "
                       "from here may succeed", rule=R_SPECIAL)
@@ -452,7 +451,7 @@ def _poke_check(ctx: Ctx) -> Iterator[str]:
     # it is Blind already and nothing can change.
     pos = stat(target, "position")
     # seed 003 rule 15 "Special Position Rules" keeps a poke off a Muffin in Limbo; repealed, it may be poked
-    if in_limbo(pos) and stat(target, "flavour") != BLIND and stands(ctx, R_SPECIAL):
+    if in_limbo(pos) and stat(target, "flavour") != BLIND and not repealed(ctx, R_SPECIAL):
         yield Problem(f"{target['name']} is in Limbo ({pos!r}); its Flavor may not change, and a poke may make "
                       "it Blind", rule=R_SPECIAL)
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ...engine import Action, Ctx
-from .common import DEATH_EGG, LAUNCH_BASE, R_ROLES, R_SPECIAL, done_today, mark_today, muffin, stands, stat, tables
+from ...engine import Action, Ctx, repealed
+from .common import DEATH_EGG, LAUNCH_BASE, R_ROLES, R_SPECIAL, done_today, mark_today, muffin, stat, tables
 from .movement import move_to
 
 MINION = "Eggman's Minion"
@@ -27,7 +27,7 @@ def _roll_check(ctx: Ctx) -> Iterator[str]:
     if _entry_roll_open(ctx):
         return
     # seed 003 rule 23 "Muffin Roles": Eggman's Minion rolls once a day from anywhere; repealed, no Minion does
-    if MINION in stat(me, "roles", []) and stands(ctx, R_ROLES):
+    if MINION in stat(me, "roles", []) and not repealed(ctx, R_ROLES):
         if done_today(ctx, "eggman", ctx.actor):
             yield f"{ctx.actor} has already rolled as Eggman's Minion today"
         return

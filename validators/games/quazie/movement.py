@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from ...engine import Action, Ctx, Problem
+from ...engine import Action, Ctx, Problem, repealed
 from ...roster import change_stat
 from ...timeutil import format_time, parse_time
 from .common import (
@@ -39,7 +39,6 @@ from .common import (
     muffins,
     opts,
     position_label,
-    stands,
     stat,
     step_from,
     tables,
@@ -81,7 +80,7 @@ def _play(ctx: Ctx, who: str, note: str) -> None:
 
 def rome_refusal(ctx: Ctx, who: str) -> str | None:
     """Why ``who`` may not go to Rome (rule 15 names who may, the seed's text the GRAND POOBAH), or None."""
-    if not stands(ctx, R_SPECIAL):
+    if repealed(ctx, R_SPECIAL):
         # seed 003 rule 15 "Special Position Rules" makes Rome and who may go there; repealed, nobody may
         return "rule 15, which lets a Muffin go to Rome, has been repealed; nobody may go there"
     subject = rome_subject(ctx.state)
@@ -103,7 +102,7 @@ def landing_refusal(ctx: Ctx, who: str, start: str, dest: str) -> tuple[str, str
     if dest == start:
         return f"{who} is already at {position_label(dest)}", R_POSITION
     # seed 003 rule 24 "Music": every move plays a note; repealed, no move plays one, and none is refused for it
-    if note_for(ctx, start, dest) is None and opts(ctx)["unknown_note"] == "refuse" and stands(ctx, R_MUSIC):
+    if note_for(ctx, start, dest) is None and opts(ctx)["unknown_note"] == "refuse" and not repealed(ctx, R_MUSIC):
         return (f"rule 24's table of notes gives no note for {position_label(dest)}, and every move plays one; "
                 "this game refuses moves whose note is undefined", R_MUSIC)
     return None
@@ -121,7 +120,7 @@ def move_to(ctx: Ctx, who: str, dest: str, *, rome: bool = False, how: str = "mo
     # exception (docs/modules/quazie.md, readings). Going to Rome instead needs a Muffin able to move, so not that.
     limbo_exit = out_of_limbo and in_limbo(start) and dest == "9" and not rome
     # seed 003 rule 13 "Muffin Flavors" forbids a Blind Muffin to move or be moved; repealed, Blind stops no move
-    if stat(p, "flavour") == BLIND and not limbo_exit and stands(ctx, R_FLAVOURS):
+    if stat(p, "flavour") == BLIND and not limbo_exit and not repealed(ctx, R_FLAVOURS):
         raise ctx.refuse(f"{who} is Blind; a Blind Muffin may not move or be moved", R_FLAVOURS)
     if rome or dest == ROME:
         # rule 15: only the Muffin it names may go to R, however it gets there (a Banana swap with a Muffin in
@@ -133,7 +132,7 @@ def move_to(ctx: Ctx, who: str, dest: str, *, rome: bool = False, how: str = "mo
     if dest == MORNINGTON:
         raise ctx.refuse("no Muffin may ever be in Mornington Crescent", R_SPECIAL)
     # seed 003 rule 15 "Special Position Rules": a Muffin in Limbo may only be set to 9; repealed, it moves freely
-    if in_limbo(start) and dest != "9" and not rome and stands(ctx, R_SPECIAL):
+    if in_limbo(start) and dest != "9" and not rome and not repealed(ctx, R_SPECIAL):
         raise ctx.refuse(f"{who} is in Limbo ({start!r}); their Position may only be set to 9", R_SPECIAL)
     refusal = landing_refusal(ctx, who, start, dest)
     if refusal:
@@ -143,7 +142,7 @@ def move_to(ctx: Ctx, who: str, dest: str, *, rome: bool = False, how: str = "mo
     occupants = at_position(ctx, dest, but=who)
     me = ctx.edit_player(who)
     me["stats"]["position"] = dest
-    music = stands(ctx, R_MUSIC)  # seed 003 rule 24 "Music": the move's note; repealed, none is played
+    music = not repealed(ctx, R_MUSIC)  # seed 003 rule 24 "Music": the move's note; repealed, none is played
     if music:
         _play(ctx, who, note)
     if is_standard(dest):
@@ -244,7 +243,7 @@ def _bounce(ctx: Ctx) -> None:
     me = ctx.edit_player()
     notes = list(stat(me, "notes", []))
     # rule 24: the note of the position bounced from goes to the Muffin bounced off, not the mover
-    if notes and notes[-1] == landing["note"] and stands(ctx, R_MUSIC):  # seed 003 rule 24, as in ``move_to``
+    if notes and notes[-1] == landing["note"] and not repealed(ctx, R_MUSIC):  # seed 003 rule 24, as in ``move_to``
         notes.pop()
         me["stats"]["notes"] = notes
         _play(ctx, off, landing["note"])
@@ -276,7 +275,7 @@ BOUNCE = Action(
 
 def _raise_check(ctx: Ctx) -> Iterator[str]:
     muffin(ctx, ctx.actor)
-    if not stands(ctx, R_TAG):
+    if repealed(ctx, R_TAG):
         # seed 003 rule 14 "Tag" makes It (and the GRAND POOBAH It when nobody is); repealed, there is no It to raise
         yield "nobody is It: rule 14, which makes It, has been repealed"
         return
@@ -386,7 +385,7 @@ def _fly_check(ctx: Ctx) -> Iterator[str]:
     if stat(p, "position") != DEATH_EGG:
         yield f"{ctx.actor} is at {position_label(stat(p, 'position'))}, not at Position X"
         return
-    if stat(p, "flavour") == BLIND and stands(ctx, R_FLAVOURS):  # seed 003 rule 13, as in ``move_to``
+    if stat(p, "flavour") == BLIND and not repealed(ctx, R_FLAVOURS):  # seed 003 rule 13, as in ``move_to``
         yield f"{ctx.actor} is Blind and may not move"
     if ctx.params.get("rome"):
         # rule 15: asked before the DICE42, so that a Bastard (no move, so no Rome) does not make it legal

@@ -17,7 +17,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any, Iterator
 
-from ...engine import Action, Ctx, Problem, peek, ruled
+from ...engine import Action, Ctx, Problem, peek, repealed, ruled
 from ...schemas import is_blank
 from ...timeutil import format_time
 from .common import (
@@ -33,7 +33,6 @@ from .common import (
     muffin,
     opts,
     position_label,
-    stands,
     stat,
     step_from,
     tables,
@@ -144,7 +143,7 @@ def _item(ctx: Ctx) -> str:
 def _choice_problems(ctx: Ctx, size: int, who: str) -> Iterator[str]:
     effect = tables(ctx)["concertos"].get(str(size))
     p = muffin(ctx, who)
-    blind = stat(p, "flavour") == BLIND and stands(ctx, R_FLAVOURS)  # seed 003 rule 13; repealed, Blind binds not
+    blind = stat(p, "flavour") == BLIND and not repealed(ctx, R_FLAVOURS)  # seed 003 rule 13; repealed, Blind binds not
     if effect in ("step", "anywhere") and blind:
         yield f"{who} is Blind; a Blind Muffin may not move or be moved"  # rule 13
     if effect == "step" and not ctx.params.get("direction"):
@@ -156,7 +155,7 @@ def _choice_problems(ctx: Ctx, size: int, who: str) -> Iterator[str]:
     # seed 003 rules 13 "Muffin Flavors" and 15 "Special Position Rules" both keep Tropical to Position 9, the Mango
     # Tree; with both repealed a Concerto makes a Muffin Tropical anywhere
     if effect == "tropical" and not opts(ctx)["concerto_tropical_anywhere"] and \
-            stat(p, "position") != MANGO_TREE and (stands(ctx, R_FLAVOURS) or stands(ctx, R_SPECIAL)):
+            stat(p, "position") != MANGO_TREE and (not repealed(ctx, R_FLAVOURS) or not repealed(ctx, R_SPECIAL)):
         yield f"{who} is not at Position 9; only at the Mango Tree can a Muffin become Tropical"
     if effect == "tropical" and blind and not blind_for_a_day(ctx, who):
         # rule 24 lifts only the Robot restriction; rule 13 keeps a Blind Muffin's flavour for 24 hours

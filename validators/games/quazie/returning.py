@@ -23,9 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ...engine import Ctx, peek
+from ...engine import Ctx, peek, repealed
 from ...problems import Illegal, Problem
-from .common import IT, NOT_IT, R_ROLES, R_SPECIAL, R_TAG, in_limbo, leader, muffins, stands, stat
+from .common import IT, NOT_IT, R_ROLES, R_SPECIAL, R_TAG, in_limbo, leader, muffins, stat
 from .consequences import replaced_at
 from .roles import POOBAH
 from .stuff import DESCRIBER
@@ -77,10 +77,10 @@ def only_one_returns(ctx: Ctx) -> None:
     back = [p for p in back if p["name"] in was_idle]
     if not back:
         return
-    soles = [sole for sole in SOLE if stands(ctx, sole.rule)]
+    soles = [sole for sole in SOLE if not repealed(ctx, sole.rule)]
     # seed 003 rule 15 "Special Position Rules": nothing of a Muffin in Limbo changes; repealed, Limbo holds nobody
     # fast, and a returning Muffin's mark lapses wherever it stands
-    limbo = stands(ctx, R_SPECIAL)
+    limbo = not repealed(ctx, R_SPECIAL)
     if limbo:
         for p in back:
             _refuse_deadlock(ctx, p, soles)

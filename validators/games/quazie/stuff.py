@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator
 
-from ...engine import LEADER, Action, Ctx, Event
+from ...engine import LEADER, Action, Ctx, Event, repealed
 from ...roster import change_stat
 from ...schemas import not_blank
 from ...timeutil import next_weekly, week_start
-from .common import R_NATURE, R_SPECIAL, in_limbo, muffin, muffins, stands, stat
+from .common import R_NATURE, R_SPECIAL, in_limbo, muffin, muffins, stat
 
 DESCRIBER = "Stuff Describer"
 WORD = re.compile(r"^[A-Za-z][A-Za-z'-]{0,39}$")
@@ -54,7 +54,7 @@ def reckon(ctx: Ctx) -> None:
     items = ctx.edit("quazie_items")
     # seed 003 rule 15 "Special Position Rules": a Muffin in Limbo keeps its Roles and cannot be named; repealed,
     # the reckoning counts it as any other Muffin
-    limbo = stands(ctx, R_SPECIAL)
+    limbo = not repealed(ctx, R_SPECIAL)
     stuck = [p["name"] for p in muffins(ctx)
              if limbo and in_limbo(stat(p, "position")) and DESCRIBER in stat(p, "roles", [])]
     if stuck:

@@ -27,8 +27,7 @@ RULE = "the-settlement"
 def consequences(ctx):  # type: ignore[no-untyped-def]
     if "map" not in ctx.state.docs:
         return
-    tx = ctx.tx
-    rules = tx.rules if tx.rules is not None else tx.base.rules  # the ruleset as the action left it
+    rules = ctx.rules  # the ruleset as the action left it
     _legend_as_ruled(ctx, rules)
     # seed 001 "Jobs" (2.6) lists the Jobs; repealed, nothing keeps a Job to its list
     if not repealed_in(rules, "jobs"):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any, Iterable, Iterator, Mapping
 
-from ...engine import Ctx, Remembered, Rule, State, peek, peek_items, repealed_in
+from ...engine import Ctx, Remembered, State, peek, peek_items, repealed_in
 from ...problems import Problem
 from ...roster import bounds, change_stat, stat_defs
 from ...timeutil import format_time, parse_time
@@ -96,13 +96,6 @@ def the_map(state: State | Ctx) -> SettlementMap:
 
 
 _MAPS = Remembered(64)  # a state's map document -> (the options, its view)
-
-
-def rules_of(ctx: Ctx) -> Mapping[str, Rule]:
-    """The ruleset as the action has left it so far (no merge: the action's own, else the state's before it), for
-    ``repealed_in``: a rule a proposal repealed stops what it makes inside other rules' actions."""
-    tx = ctx.tx
-    return tx.rules if tx.rules is not None else tx.base.rules
 
 
 def handbook(state: State | Ctx) -> dict[str, Any]:
@@ -208,7 +201,7 @@ def energy_cost(ctx: Ctx, name: str, base: int) -> tuple[int, list[str]]:
     p = ctx.player(name)
     cost = base
     why = []
-    rules = rules_of(ctx)
+    rules = ctx.rules
     loc = where(p) if p else None
     # seed 001 2.2.1 "Locations" (Indoors) takes a quarter off every cost; repealed, Indoors costs what Outside does
     if loc is not None and not repealed_in(rules, "locations") and the_map(ctx).indoors(loc):
@@ -358,7 +351,7 @@ def step_problem(ctx: Ctx, frm: Loc, to: Loc, mover: Mapping[str, Any]) -> str |
 def place_problem(ctx: Ctx, frm: Loc, to: Loc, mover: Mapping[str, Any]) -> tuple[str, str] | None:
     """The Channel and Door limits of ``step_problem`` alone, as (rule, why), whatever ``to`` is now."""
     m = the_map(ctx)
-    rules = rules_of(ctx)
+    rules = ctx.rules
     # seed 001 2.3.1 "Movement" keeps one in a Channel to Channels, and 2.11 "Outsiders" keeps Outsiders out of
     # Doors, whoever moves them; each limit ends with its rule's repeal
     if m.is_(frm, "Channel") and not m.is_(to, "Channel") and not repealed_in(rules, "movement"):
@@ -380,7 +373,7 @@ def actor_problems(ctx: Ctx, *, task: bool = False, outsiders: bool = False) -> 
         return [f"the {ctx.keyword('leader', 'Expedition Leader')} is not a Colonist for the dynastic rules "
                 "(Royal Blood)"]
     # seed 001 2.11 "Outsiders": no tasks, no building, no change of Job for an Outsider; repealed, those end
-    rules = rules_of(ctx)
+    rules = ctx.rules
     if is_outsider(p) and not outsiders and not repealed_in(rules, "outsiders"):
         return [f"{ctx.actor} is an Outsider; Outsiders may not do this"]
     if p.get("kind") and not is_outsider(p):

@@ -78,7 +78,7 @@ def die(ctx: Ctx, name: str, cause: str, together: Collection[str] = ()) -> None
         return
     m = the_map(ctx)
     loc = where(p)
-    rules = ctx.tx.rules if ctx.tx.rules is not None else ctx.tx.base.rules
+    rules = ctx.rules
     # seed 001 2.6 "Jobs" (Traitor): a Traitor gains no Stress from a death; repealed, Traitors are stressed too
     calm = "Traitor" if not repealed_in(rules, "jobs") else None
     # seed 001 2.8 "Death" says what dying does (Deaths, Stress, Traitor, restart); repealed, a Colonist who "dies"
@@ -247,7 +247,7 @@ def consequences(ctx: Ctx, rules: Mapping[str, Rule] | None = None) -> census.Co
     if "map" not in ctx.state.docs:
         return None
     if rules is None:
-        rules = ctx.tx.rules if ctx.tx.rules is not None else ctx.tx.base.rules
+        rules = ctx.rules
     if not census.FAST:
         consequences_as_written(ctx, rules)
         return None
@@ -269,7 +269,7 @@ def consequences_as_written(ctx: Ctx, rules: Mapping[str, Rule] | None = None) -
     if "map" not in ctx.state.docs:
         return
     if rules is None:
-        rules = ctx.tx.rules if ctx.tx.rules is not None else ctx.tx.base.rules
+        rules = ctx.rules
     # everyone, found once (only to read); each step that changes someone finds them again
     people = beings(ctx)
     # seed 001 2.2 "The Settlement" starts a new Colonist at 13a; repealed, a newcomer is placed nowhere
@@ -313,7 +313,7 @@ def _rest_check(ctx: Ctx) -> Iterator[str]:
     times = [parse_time(t) for t in ctx.doc("colony").get("rests", {}).get(ctx.actor, [])]
     week = [t for t in times if t >= week_start(ctx.at)]
     job = me["stats"].get("job", "Peasant")
-    rules = ctx.tx.rules if ctx.tx.rules is not None else ctx.tx.base.rules
+    rules = ctx.rules
     # seed 001 2.6 "Jobs" (Traitor) lets a Traitor rest twice a week; repealed, everyone rests once
     allowed = (1 if repealed_in(rules, "jobs") else
                int(handbook(ctx)["jobs"].get(job, {}).get("rests_per_week", 1)))

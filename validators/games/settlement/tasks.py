@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any, Iterator
 
-from ...engine import PLAYER, Action, Ctx, repealed_in
+from ...engine import PLAYER, Action, Ctx, repealed
 from ...roster import change_stat, set_stat
 from ...timeutil import parse_time
 from .common import (
@@ -27,7 +27,6 @@ from .common import (
     log_task,
     pay_energy,
     place_problem,
-    rules_of,
     set_terrain,
     spend_all_energy,
     stock,
@@ -58,7 +57,7 @@ def job(ctx: Ctx) -> str:
     """The actor's Job, as the tasks read it for its bonus. Seed 001 2.6 "Jobs" gives each Job what it adds to
     2.4's tasks (a Fisher's second Food, a Miner's Rock, a Gatherer's choice, ...); repealed, no Job adds
     anything, and a task is done as by a Peasant."""
-    if repealed_in(rules_of(ctx), "jobs"):
+    if repealed(ctx, "jobs"):
         return "Peasant"
     return str(me(ctx)["stats"].get("job", "Peasant"))
 
@@ -147,7 +146,7 @@ def _out_of_channel(ctx: Ctx) -> Iterator[str]:
     # seed 001, 2.4 Mine: the miner moves into the mined Rock, which becomes Dirt; 2.3.1 Movement keeps one in a
     # Channel to Channels, so nobody in a Channel mines any Rock (``_mine``'s place_problem)
     loc = here(ctx)
-    if the_map(ctx).is_(loc, "Channel") and not repealed_in(rules_of(ctx), "movement"):
+    if the_map(ctx).is_(loc, "Channel") and not repealed(ctx, "movement"):
         yield (f"{ctx.actor} is in a Channel at {designate(loc)} and may only move along Channels; mining would "
                "move them onto Dirt")
 
