@@ -99,7 +99,7 @@ def at_fixpoint(ctx: Ctx) -> bool:
     if _verdict[0] is not tx:
         fixed = _fixpoint[0]
         base = tx.base
-        # the very same ruleset: a consequence a repealed rule no longer runs (``world.repealed``) did nothing at
+        # the very same ruleset: a consequence a repealed rule no longer runs (``engine.repealed``) did nothing at
         # the fixpoint because of the ruleset, and a state with a rule repealed or enacted again is no fixpoint
         ok = fixed is not None and fixed[2] is base.rules and same(fixed[1], base.config) and all(
             same(snapshot, base.docs.get(kind, _ABSENT)) for kind, snapshot in fixed[0].items())

@@ -192,7 +192,7 @@ def _changes(w: World, stats: dict[str, dict[str, Any]], items: dict[str, str]) 
 def _after_dance(ctx: Any, w: World, in_barrel_at_start: list[str], step: Any, *, danced_out: bool = True,
                  hot_potato: bool = True, barrel: bool = True) -> None:
     """The after-dance rules, each only while the rule making it is in force: ``danced_out`` (All Danced Out),
-    ``hot_potato`` (Hammers), ``barrel`` (the status rule); the caller looks each up (``common.off``)."""
+    ``hot_potato`` (Hammers), ``barrel`` (the status rule); the caller looks each up (``engine.repealed``)."""
     # 1. Robin Hood (seed 000, "Robin Hood"): compares with the Monkey just above em as the dance finished. The NPCs'
     # behaviours are the NPCs rule's: with it repealed, the World knows none (``common.world``), so Robin Hood and
     # the NPC hammers below do nothing.
