@@ -22,11 +22,11 @@ from datetime import datetime, timedelta
 from operator import itemgetter
 from typing import Any
 
-from ...engine import VERIFY_COW, Action, Ctx, Remembered, peek, ruled
+from ...engine import VERIFY_COW, Action, Ctx, Remembered, peek, repealed, ruled
 from ...roster import active_players, change_stat, quorum
 from ...schemas import not_blank, vote_words
 from ...timeutil import format_time, parse_time
-from .common import barred_npc
+from .common import RULE_NPCS, barred_npc
 from .options import options
 
 RULE = "awesomeness"
@@ -45,10 +45,23 @@ def deadline(post: dict[str, Any]) -> datetime | None:
         return None
 
 
+def voters(ctx: Ctx) -> list[dict[str, Any]]:
+    """The Monkeys whose votes on a post count and who make its Quorum: the active players (not idle, not NPCs).
+
+    Seed 000, "NPCs": NPCs do not count when totaling Quorum and do not vote; that is the NPCs rule's, so once it
+    is repealed an NPC who is not idle counts and votes as any Monkey (its vote is let in: ``barred_npc``)."""
+    if repealed(ctx, RULE_NPCS):
+        return [p for p in ctx.doc("roster")["players"]
+                if not p.get("idle") and p.get("kind") in (None, "", "npc")]
+    return active_players(ctx)
+
+
 def _count(ctx: Ctx, post: dict[str, Any]) -> tuple[int, int]:
-    """FOR votes of the active Monkeys (not idle, not NPCs) and their Quorum, as they stand now."""
-    active = {p["name"] for p in active_players(ctx)}
-    return sum(1 for n, v in post["votes"].items() if v == "FOR" and n in active), quorum(ctx)
+    """FOR votes of the Monkeys who count (``voters``: not idle, not NPCs while that rule stands) and their Quorum,
+    as they stand now."""
+    who = voters(ctx)
+    active = {p["name"] for p in who}
+    return sum(1 for n, v in post["votes"].items() if v == "FOR" and n in active), quorum(ctx, who)
 
 
 def _find(ctx: Ctx, ident: int) -> dict[str, Any]:
@@ -196,7 +209,7 @@ CLOSE = Action(
     ready=_close_ready,
     effect=_close,
     doc="Any Monkey may close it. It applies the count taken when the 48 hours ended: the FOR votes of the "
-        "Monkeys active then (not idle, not NPCs) against their Quorum.",
+        "Monkeys active then (not idle, and not NPCs while the NPCs rule stands) against their Quorum.",
 )
 
 
@@ -268,7 +281,7 @@ def drop_lapsed_votes(ctx: Ctx) -> None:
     open_ids = sorted((ident for _, ident, _ in ends[bisect_right(ends, ctx.at, key=itemgetter(0)):]), reverse=True)
     if not open_ids:
         return
-    active = {p["name"] for p in active_players(ctx)}
+    active = {p["name"] for p in voters(ctx)}
     for ident in open_ids:
         post = next(p for p in peek(ctx.doc("monkey_awesomeness")["posts"]) if p["id"] == ident)
         if not post.get("votes"):
