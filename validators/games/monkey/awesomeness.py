@@ -45,6 +45,9 @@ def deadline(post: dict[str, Any]) -> datetime | None:
         return None
 
 
+RULE_VOTING = "voting"
+
+
 def voters(ctx: Ctx) -> list[dict[str, Any]]:
     """The Monkeys whose votes on a post count and who make its Quorum: the active players (not idle, not NPCs).
 
@@ -263,7 +266,8 @@ def tally_event(ctx: Ctx) -> None:
         ctx.step({"post": ident, "for": fors, "quorum": q})
 
 
-# seed 000, "Awesomeness": the votes are that rule's; repealed, its posts are left as they stand
+# seed 000, "Awesomeness": the votes are that rule's; repealed, its posts are left as they stand. Their lapse is
+# the core's 1.4 Voting, asked inline
 @ruled(RULE)
 def drop_lapsed_votes(ctx: Ctx) -> None:
     """After every action: within a post's 48 hours, the vote of a Monkey who has gone idle or left lapses.
@@ -275,6 +279,9 @@ def drop_lapsed_votes(ctx: Ctx) -> None:
     of a replay).
     """
     if "roster" not in ctx.tx.docs:
+        return
+    # seed 001 1.4 "Voting" is what makes a vote lapse when its voter goes idle or leaves; repealed, the votes stay
+    if repealed(ctx, RULE_VOTING):
         return
     ends = pending_ends(ctx.doc("monkey_awesomeness")["posts"])
     # the newest post first (the highest id), as the steps have always been written
