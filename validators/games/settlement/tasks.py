@@ -62,6 +62,13 @@ def job(ctx: Ctx) -> str:
     return str(me(ctx)["stats"].get("job", "Peasant"))
 
 
+def only_a(ctx: Ctx, what: str) -> str:
+    """The refusal of a Job's own parameter (``prospect=``, ``choose=``) from one whose Job gives none: ``what``, and
+    while seed 001 2.6 "Jobs" is repealed, that no Job gives it now (the actor may hold the Job all the same)."""
+    gone = repealed(ctx, "jobs")
+    return what if gone is None else f"{what}; rule {gone.cite()}, which gives each Job its bonus, has been repealed"
+
+
 def jobspec(ctx: Ctx, name: str) -> dict[str, Any]:
     return handbook(ctx)["jobs"].get(name, {})
 
@@ -133,7 +140,7 @@ def _mine(ctx: Ctx) -> None:
         else:
             give(ctx, {"Rock": spec["rock"]})
     elif ctx.params.get("prospect"):
-        raise ctx.refuse("only a Miner may prospect", rule="jobs")
+        raise ctx.refuse(only_a(ctx, "only a Miner may prospect"), rule="jobs")
     log_task(ctx, ctx.actor, "mine")
 
 
@@ -249,7 +256,7 @@ def _gather(ctx: Ctx) -> None:
     results = spec["results"]
     if choose:
         if not gatherer:
-            raise ctx.refuse("only a Gatherer may choose instead of rolling", rule="jobs")
+            raise ctx.refuse(only_a(ctx, "only a Gatherer may choose instead of rolling"), rule="jobs")
         # seed 001, 2.6 Jobs (Gatherer): the choice is among what the Gather task gives (2.4: Food, Wood or Seeds).
         # The handbook keeps those results and a proposal may change them, so the choice is checked against it
         # (as the Catapult's ammo is), never a fixed list: a good it does not give is refused, not a traceback
