@@ -457,6 +457,12 @@ def _resolve(enact: bool):
                 change_stat(ctx, p["author"], stuff, -5)
                 ctx.step({"admonished": p["author"], stuff: -5})
         if stuff and ctx.params.get("deduct_nonvoters"):
+            # seed 003 rule 10 "Stuffs" gives the option (the check refuses it once the rule is repealed); a
+            # proposal whose own effects repeal rule 10 is enacted without it, as rule 3's reward above is paid
+            gone = repealed(ctx, STUFFS)
+            if gone is not None:
+                raise ctx.refuse(f"the rule that lets an admin penalise non-voters, {gone.cite()}, is repealed by "
+                                 f"proposal {p['id']}'s own effects; enact it without deduct_nonvoters", STUFFS)
             voters = set(p["votes"]) | {p["author"]}
             for player in active_players(ctx):
                 if player["name"] not in voters:
