@@ -750,6 +750,20 @@ def test_the_lists_readiness_follows_a_repealed_rule(base):
                   "2026-11-10T13:00:00Z") == []
 
 
+def test_the_lists_readiness_offers_commands_to_any_nomster_of_the_team_once_active_nomster_is_repealed(base):
+    """Seed 004 Active Nomster: a player gives commands only to their active nomster, so ``nomic act --list``
+    offers Ada, who has none, no command; with that rule repealed it offers one to Bramble, on her team. Dmitri,
+    with no nomster on his team, is offered none either way (Commands' own condition)."""
+    state, registry = base
+    sheets = copy.deepcopy(state.doc("cycle12_sheets"))
+    next(s for s in sheets["sheets"] if s["player"] == "Ada")["active"] = None
+    inactive = State(state.config, {**state.docs, "cycle12_sheets": sheets}, state.rules)
+    at = "2026-11-10T13:00:00Z"
+    assert _ready(inactive, registry, "cycle12.command", "Ada", at)
+    assert _ready(_repealed(inactive, "active-nomster"), registry, "cycle12.command", "Ada", at) == []
+    assert _ready(_repealed(inactive, "active-nomster"), registry, "cycle12.command", "Dmitri", at)
+
+
 def test_the_lists_readiness_forgets_ascension_once_ascend_is_repealed(base):
     """Our reading of seed 004 Ascend keeps an ascended nomster off the map, so ``nomic act --list`` offers no
     cuddle, treat or command of it; with Ascend repealed it is where its record puts it again, as for the check."""

@@ -564,8 +564,13 @@ def _command_ready(ctx: Ctx) -> Iterator[str]:
     """004 Commands, Active Nomster: only the player's active nomster, on their team, takes commands (and not once
     it has ascended, see ``ascended``). Without one, the check refuses every nomster and command."""
     active = (sheet(ctx, ctx.actor) or {}).get("active")
-    mine = [n for n in peek(ctx.doc(NOMSTERS)["nomsters"]) if n.get("trainer") == ctx.actor and n["id"] == active]
-    if not mine:
+    # seed 004 "Active Nomster": a player gives commands only to their active nomster; repealed, to any on their team
+    anyone = repealed(ctx, RULE_ACTIVE) is not None
+    mine = [n for n in peek(ctx.doc(NOMSTERS)["nomsters"])
+            if n.get("trainer") == ctx.actor and (anyone or n["id"] == active)]
+    if not mine and anyone:
+        yield f"{ctx.actor} has no nomster on their team to command"
+    elif not mine:
         yield f"{ctx.actor} has no active nomster; only the active nomster takes commands"
     elif all(n.get("ascended") for n in mine) and not repealed(ctx, RULE_ASCEND):
         yield f"{nomster_label(mine[0])} has ascended"
@@ -585,7 +590,8 @@ def _command_check(ctx: Ctx) -> Iterator[str | Problem]:
     if n.get("trainer") != ctx.actor:
         yield f"{nomster_label(n)} is not on {ctx.actor}'s team"
         return
-    if s.get("active") != n["id"]:
+    # seed 004 "Active Nomster" sets this condition on Commands; repealed, any nomster on the team takes commands
+    if s.get("active") != n["id"] and not repealed(ctx, RULE_ACTIVE):
         yield f"{nomster_label(n)} is not {ctx.actor}'s active nomster; only the active nomster takes commands"
         return
     if n.get("ascended") and not repealed(ctx, RULE_ASCEND):  # seed 004 "Ascend" (our reading)
