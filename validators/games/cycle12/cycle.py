@@ -84,8 +84,11 @@ def end_cycle(ctx: Ctx, why: str) -> None:
     doc["ended"] = True
     doc["ended_at"] = iso(ctx.at)
     doc["reason"] = why
+    # seed 004 "The End of All Things" makes the ascended winners; repealed (the cycle then ends only by a win at
+    # the Tower of Ferrets), being ascended wins nothing
+    ascended_win = not repealed(ctx, RULE_END)
     for s in ctx.doc(SHEETS)["sheets"]:
-        if s.get("ascended") and s["player"] not in doc["winners"]:
+        if ascended_win and s.get("ascended") and s["player"] not in doc["winners"]:
             doc["winners"].append(s["player"])
     ctx.step({"cycle_ended": why, "winners": list(doc["winners"])})
 
