@@ -101,11 +101,18 @@ def reset_index(ctx: Ctx) -> None:
 # ---------------------------------------------------------------- spawning
 
 
-def _spawn_check(ctx: Ctx) -> Iterator[str]:
+def _spawn_check(ctx: Ctx) -> Iterator[str | Problem]:
+    # seed 004 "Population" is the rule that lets a player spawn a nomster, while the NI is below the NCC ("Spawning"
+    # only says what spawning is); repealed, no rule lets anyone spawn one
+    gone = repealed(ctx, RULE_POPULATION)
+    if gone is not None:
+        yield Problem(f"the rule that lets a player spawn a nomster, {gone.meta.get('number') or gone.id}, has been "
+                      "repealed", rule=RULE_POPULATION)
+        return
     ni, ncc = ctx.doc(NOMSTERS)["index"], carrying_capacity(ctx)
     if not locations(ctx):
         yield "there is no location to spawn a nomster in"
-    elif ni >= ncc and not repealed(ctx, RULE_POPULATION):  # seed 004 "Population" sets the limit; repealed, none
+    elif ni >= ncc:
         yield f"the nomster index ({ni}) is not less than the carrying capacity ({ncc:g}, two thirds of " \
               f"{len(locations(ctx))} locations)"
 
