@@ -16,6 +16,7 @@ from datetime import timedelta
 from typing import Any
 
 from ...engine import ANYONE, Action, Ctx, peek, repealed
+from ...problems import Problem
 from ...roster import change_stat
 from ...schemas import not_blank
 from ...timeutil import parse_time
@@ -910,10 +911,31 @@ def _announcement(ctx: Ctx, ident: int, edit: bool = False) -> dict[str, Any]:
     raise ctx.refuse(f"there is no terraforming or surveying announcement {ident}")
 
 
+# seed 004: an announcement is completed by the rule that makes it (Terraforming, Surveying): the reactions, the
+# random tag, the tag added and the points
+_KIND_RULES = {"terraform": RULE_TERRAFORM, "survey": RULE_SURVEY}
+
+
+def _kind_gone(ctx: Ctx, a: dict[str, Any]) -> Any:
+    """The rule making announcement ``a``'s kind when it is repealed (then the announcement completes no more: no
+    reaction, no random tag), else None. ``cycle12.react`` and ``choose-random`` cite Terraforming, so with that
+    rule repealed the engine refuses them for a survey too (docs/modules/cycle12.md: an engine change is needed)."""
+    return repealed(ctx, _KIND_RULES.get(a.get("kind"), ""))
+
+
+def _kind_gone_problem(ctx: Ctx, a: dict[str, Any]) -> Problem | None:
+    gone = _kind_gone(ctx, a)
+    if gone is None:
+        return None
+    return Problem(f"the rule that makes a {a['kind']} announcement, {gone.meta.get('number') or gone.id}, has "
+                   f"been repealed: announcement {a['id']} completes no more", rule=gone.id)
+
+
 def _react_ready(ctx: Ctx) -> Iterator[str]:
     """004 Terraforming, Surveying: a reaction is to an open announcement, one per player (the announcer's own
     only where this game counts it). With no such announcement, the check refuses every number."""
-    open_now = [a for a in peek(ctx.doc(WORLD)["announcements"]) if a["status"] == "open"]
+    open_now = [a for a in peek(ctx.doc(WORLD)["announcements"])
+                if a["status"] == "open" and _kind_gone(ctx, a) is None]
     if not open_now:
         yield "no terraforming or surveying announcement is open"
     elif not any(ctx.actor not in a["reactions"] and (ctx.actor != a["by"] or opts(ctx)["announcer_may_react"])
@@ -921,10 +943,13 @@ def _react_ready(ctx: Ctx) -> Iterator[str]:
         yield f"no open announcement is waiting for {ctx.actor}'s reaction"
 
 
-def _react_check(ctx: Ctx) -> Iterator[str]:
+def _react_check(ctx: Ctx) -> Iterator[str | Problem]:
     a = _announcement(ctx, ctx.params["announcement"])
+    gone = _kind_gone_problem(ctx, a) if a["status"] == "open" else None
     if a["status"] != "open":
         yield f"announcement {a['id']} is {a['status']}"
+    elif gone is not None:
+        yield gone
     elif ctx.actor in a["reactions"]:
         yield f"{ctx.actor} has already reacted to announcement {a['id']}"
     elif ctx.actor == a["by"] and not opts(ctx)["announcer_may_react"]:
@@ -1018,14 +1043,18 @@ REACT = Action(
 def _random_ready(ctx: Ctx) -> Iterator[str]:
     """004 Terraforming, Surveying: the random tag is chosen for a completed Random announcement. With none waiting,
     the check refuses every number."""
-    if not any(a["status"] == "awaiting-random" for a in peek(ctx.doc(WORLD)["announcements"])):
+    if not any(a["status"] == "awaiting-random" and _kind_gone(ctx, a) is None
+               for a in peek(ctx.doc(WORLD)["announcements"])):
         yield "no announcement is waiting for a random tag"
 
 
-def _random_check(ctx: Ctx) -> Iterator[str]:
+def _random_check(ctx: Ctx) -> Iterator[str | Problem]:
     a = _announcement(ctx, ctx.params["announcement"])
+    gone = _kind_gone_problem(ctx, a) if a["status"] == "awaiting-random" else None
     if a["status"] != "awaiting-random":
         yield f"announcement {a['id']} is {a['status']}, not waiting for a random tag"
+    elif gone is not None:
+        yield gone
 
 
 def _random(ctx: Ctx) -> None:
