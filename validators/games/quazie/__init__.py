@@ -62,8 +62,8 @@ def _option_problems(state: State) -> Iterator[Problem]:
 
 
 def _invariants(state: State) -> Iterator[Problem]:
-    """The module's checks of a whole state. Each part a dynastic rule makes checks only while that rule stands
-    (``stands``); the options, the Hands' places and the tables' shape are the game's files, no rule's."""
+    """The module's checks of a whole state. Each part a dynastic rule makes checks only while that rule is in force
+    (``engine.repealed``); the options, the Hands' places and the tables' shape are the game's files, no rule's."""
     # seed 003 rule 13 "Muffin Flavors": exactly one Flavor each; rule 14 "Tag": one It; rule 15 "Special Position
     # Rules": nobody in Mornington Crescent, a Muffin at 4 is Robot; rule 18 "Colours": a Colour is an HTML colour
     # keyword; rule 19 "Dance Moves": a Dance Move each; rule 23 "Muffin Roles": its roles, one GRAND POOBAH, one

@@ -22,6 +22,7 @@ from .common import (
     PLAIN,
     R_EYE,
     R_FLAVOURS,
+    R_MUSIC,
     R_SPECIAL,
     ROBOT,
     ROME,
@@ -125,7 +126,9 @@ def _flavour_check(ctx: Ctx) -> Iterator[str]:
         yield f"{want!r} is not a flavour (flavours: {', '.join(known)})"
         return
     ready = known[want].get("usable_from")
-    if ready and parse_time(ready) > ctx.at:
+    # seed 003 rule 24 "Music" (Intricacy) sets the 72 hours before anyone may become the flavour it added;
+    # repealed, the wait goes with it
+    if ready and parse_time(ready) > ctx.at and not repealed(ctx, R_MUSIC):
         yield f"the flavour {want} was added by Intricacy; nobody may become it before {ready}"
     if want == now:
         yield f"{ctx.actor} is already {want}"
