@@ -524,7 +524,9 @@ def next_urgent_end(state: Any, after: datetime) -> datetime | None:
 
 URGENT_ENDS = Event(
     name="cycle12.urgent-proposal-ends",
-    rule=RULE_URGENT,
+    # taking effect at the end of the period is Lifecycle's; the period is the class's as recorded (a proposal
+    # submitted while Urgent Proposals stood keeps its end when that rule is repealed)
+    rule=RULE_LIFECYCLE,
     next_time=None,
     next_due=next_urgent_end,
     apply=resolve_due,
