@@ -8,7 +8,7 @@ from typing import Any
 
 from validators.act import WHO
 from validators.act import param_type as _type
-from validators.engine import Module, Registry, State, repealed
+from validators.engine import Module, Registry, State, repealed, withdrawn
 from validators.games._markup import article
 from validators.judge import cite
 from validators.problems import Problem
@@ -96,7 +96,7 @@ def render_actions(state: State, registry: Registry, links: Links, game: str) ->
             if a.in_hiatus:
                 facts.append("allowed in Hiatus")
             out.append('<div class="nomic-action-ref">')
-            if repealed(state, a.rule):  # engine.repealed: the judge refuses it until a proposal enacts the rule again
+            if withdrawn(state, a):  # engine.withdrawn: the judge refuses it until a proposal enacts the rule again
                 out.append('<p class="nomic-gone"><strong>Not an action of the game now</strong>: its rule has been '
                            "repealed; it comes back if a proposal enacts the rule again.</p>")
             out.append(f"<p>{words_html(say(a.summary))}</p>")

@@ -717,6 +717,10 @@ class Action:
     # is no game action (anyone files it, only to let time pass): it moves the clock but leaves ``seen`` alone,
     # so rules that ask when a player last acted (seed 001 1.2's week without a post) do not count it.
     activity: bool = True
+    # Further rules that make this action, for one that serves several (Cycle 12's reaction completes a
+    # terraforming or a survey): the action is out of the game only once every one of its rules the ruleset holds
+    # is repealed (``withdrawn``); its check refuses what a repealed one of them made.
+    also: tuple[str, ...] = ()
 
     def param_names(self) -> list[str]:
         return list(self.params.get("properties", {}))
@@ -1135,9 +1139,18 @@ def repealed_in(rules: Mapping[str, Rule], rule_id: str) -> Rule | None:
     return rule if rule is not None and rule.meta.get("status") == "repealed" else None
 
 
+def withdrawn(state: State, action: Action) -> Rule | None:
+    """The repealed rule to cite when ``action`` is out of the game, else None: its rule is repealed, and so is
+    every further rule (``Action.also``) the ruleset holds."""
+    gone = repealed(state, action.rule)
+    if gone is None or any(r in state.rules and repealed(state, r) is None for r in action.also):
+        return None
+    return gone
+
+
 def authorize(registry: Registry, state: State, action: Action, actor: str) -> Iterator[Problem]:
     """Whether ``actor`` is somebody who may take ``action`` at all, and whether the action is still a rule's."""
-    gone = repealed(state, action.rule)
+    gone = withdrawn(state, action)
     if gone is not None:
         yield Problem(f"the rule that makes this action, {gone.cite()}, has been repealed: the action is no longer "
                       "part of the game", rule=action.rule)

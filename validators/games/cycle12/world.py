@@ -918,8 +918,9 @@ _KIND_RULES = {"terraform": RULE_TERRAFORM, "survey": RULE_SURVEY}
 
 def _kind_gone(ctx: Ctx, a: dict[str, Any]) -> Any:
     """The rule making announcement ``a``'s kind when it is repealed (then the announcement completes no more: no
-    reaction, no random tag), else None. ``cycle12.react`` and ``choose-random`` cite Terraforming, so with that
-    rule repealed the engine refuses them for a survey too (docs/modules/cycle12.md: an engine change is needed)."""
+    reaction, no random tag), else None. ``cycle12.react`` and ``choose-random`` cite Terraforming and Surveying
+    (``Action.also``): the engine takes them out of the game only once both are repealed, and this refuses the
+    announcements of the one that is."""
     return repealed(ctx, _KIND_RULES.get(a.get("kind"), ""))
 
 
@@ -1029,6 +1030,7 @@ def _react(ctx: Ctx) -> None:
 REACT = Action(
     name="cycle12.react",
     rule=RULE_TERRAFORM,
+    also=(RULE_SURVEY,),  # 004 Surveying completes its announcements the same way (engine.withdrawn)
     summary="React (🧭) to a terraforming or surveying announcement",
     params={"type": "object", "required": ["announcement"], "additionalProperties": False,
             "properties": {"announcement": {"type": "integer", "minimum": 1}}},
@@ -1079,6 +1081,7 @@ def _random(ctx: Ctx) -> None:
 CHOOSE_RANDOM = Action(
     name="cycle12.choose-random",
     rule=RULE_TERRAFORM,
+    also=(RULE_SURVEY,),  # 004 Surveying completes its announcements the same way (engine.withdrawn)
     summary="Choose at random the tag of a completed Random terraforming or surveying",
     params={"type": "object", "required": ["announcement"], "additionalProperties": False,
             "properties": {"announcement": {"type": "integer", "minimum": 1}}},
