@@ -304,14 +304,16 @@ def tolls(state: State | Ctx, name: str) -> list[dict[str, Any]]:
     """The tolls on a room: its own (Rule 43) and the Death Toll of its damage (Rule 78); none in a
     tax haven (Rule 68, which this module lets win over Rule 78 unless options.ifmud.death_toll_in_haven)."""
     r = _rooms_view(state).get(name)
-    if r is None:
+    # seed 002 Rule 43 is what makes a toll cost whoever enters its room, any toll: Rule 78's Death Toll is a tax,
+    # which Rule 43 makes a toll. Repealed, no toll is asked, the Death Toll included.
+    if r is None or repealed(state, "r43"):
         return []
     haven = bool(_get(r, "tax_haven"))
     if haven and repealed(state, "r68"):  # seed 002 Rule 68 repealed: a tax haven frees from no toll
         haven = False
     out = []
-    # seed 002 Rule 43 makes a room's toll payable, Rule 78 its Death Toll; each repealed, that toll is not asked
-    if _get(r, "toll") and not haven and not repealed(state, "r43"):
+    # seed 002 Rule 78 gives a damaged room its Death Toll; repealed, that toll is not asked (a room's own is)
+    if _get(r, "toll") and not haven:
         out.append(r["toll"])
     if _get(r, "damage", 0) > 0 and (not haven or option(state, "death_toll_in_haven", False)) \
             and not repealed(state, "r78"):
