@@ -346,11 +346,15 @@ def uplink_check(ctx: Ctx) -> Iterator[str]:
     ups = [t for t in w.by_role(ctx, "uplink") if t["location"] == {"player": ctx.actor}]
     if not ups:
         yield f"{ctx.actor} is not holding the mind-control satellite uplink"
-    elif int(ups[0].get("charge", 0)) <= 0:
+    # seed 002 Rule 101: nothing is done by virtue of the uplink at charge zero; repealed, its charge stops nothing
+    elif int(ups[0].get("charge", 0)) <= 0 and not w.repealed(ctx, "r101"):
         yield "the uplink's power supply charge level is zero (Rule 101)"
 
 
 def spend_charge(ctx: Ctx) -> None:
+    """Rule 101: each use of the uplink costs one unit of its charge."""
+    if w.repealed(ctx, "r101"):  # (seed 002 Rule 101 repealed: a use costs the uplink nothing)
+        return
     for t in w.by_role(ctx, "uplink"):
         if t["location"] == {"player": ctx.actor}:
             e = w.edit_token(ctx, t["id"])
