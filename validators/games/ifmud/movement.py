@@ -209,6 +209,12 @@ def _no_fare(ctx: Ctx) -> str:
     return f"{ctx.actor} has fewer than five brownie points (Rule 51)"
 
 
+def _fare(state: Any) -> int:
+    """seed 002 Rule 51: a ride on the Omnibus costs the active player five brownie points, and one with fewer may
+    not ride; repealed, the ride is free and nobody is too poor for it."""
+    return 0 if w.repealed(state, "r51") else 5
+
+
 def _omnibus_ready(ctx: Ctx) -> Iterator[str]:
     """What stops a ride to any room, for either passenger (``Action.ready``): not the actor's turn or the ride
     taken (Rules 27, 80); the Omnibus where neither the actor nor their servant is (Rule 80: it carries the one
@@ -222,7 +228,7 @@ def _omnibus_ready(ctx: Ctx) -> Iterator[str]:
     servant_at = (w.servant(ctx, ctx.actor) or {}).get("location")
     if bus not in (w.location_of_player(ctx, ctx.actor), servant_at):
         yield f"the Magic Omnibus is at {bus}, where neither {ctx.actor} nor their servant is (Rule 80)"
-    if w.tally(ctx, ctx.actor) < 5:
+    if _fare(ctx) and w.tally(ctx, ctx.actor) < 5:
         yield _no_fare(ctx)
 
 
@@ -248,22 +254,22 @@ def _omnibus_check(ctx: Ctx) -> Iterator[str]:
         yield "the passenger has moved this turn (Rules 30, 46); the Omnibus may not carry them (Rule 80)"
     elif servant and locked(ctx, who):  # Rule 116: a servant that threw a pie this turn stays where it is
         yield "the servant threw a pie this turn; its location may not be changed again this turn (Rule 116)"
-    if w.tally(ctx, ctx.actor) < 5:
+    if _fare(ctx) and w.tally(ctx, ctx.actor) < 5:
         yield _no_fare(ctx)
     if servant and w.option(ctx, "servant_limits_on_transport", False):
         yield from servant_barrier(ctx, ctx.actor, dest)
     if servant:
-        yield from w.may_lose(ctx, ctx.actor, 5, "the Omnibus fare")
+        yield from w.may_lose(ctx, ctx.actor, _fare(ctx), "the Omnibus fare")
         yield from other_entry_losses(ctx, dest, "their servant")
     else:
-        yield from entry_losses(ctx, dest, extra=5, why="the Omnibus fare and tolls")
+        yield from entry_losses(ctx, dest, extra=_fare(ctx), why="the Omnibus fare and tolls")
 
 
 def _omnibus(ctx: Ctx) -> None:
     dest = _dest(ctx)
     mark(ctx, "omnibus")
     w.set_entity_location(ctx, "omnibus", dest, how="Rule 80")
-    w.add_tally(ctx, ctx.actor, -5, w.BROWNIE, "Rule 51: Omnibus fare")
+    w.add_tally(ctx, ctx.actor, -_fare(ctx), w.BROWNIE, "Rule 51: Omnibus fare")
     if ctx.params.get("passenger") == "servant":
         note_moved(ctx, "servant:" + ctx.actor, lock=True)
         w.set_servant_location(ctx, ctx.actor, dest, how="omnibus")
