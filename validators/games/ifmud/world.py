@@ -430,8 +430,9 @@ def tally(state: State | Ctx, who: str, stat: str = BROWNIE) -> int:
 
 def may_lose(ctx: Ctx, who: str, amount: int, why: str, stat: str = BROWNIE) -> Iterator[Problem]:
     """Rule 42: an action by individual intent may not be one that *could* send the actor's own
-    tally below zero, or push a negative tally further down. ``amount`` is the worst case."""
-    if amount <= 0:
+    tally below zero, or push a negative tally further down. ``amount`` is the worst case. (seed 002 Rule 42 is
+    this condition on every other rule's action; repealed, no action is refused for what it could cost.)"""
+    if amount <= 0 or repealed(ctx, "r42"):
         return
     have = tally(ctx, who, stat)
     if have >= 0 and have - amount < 0:
