@@ -659,7 +659,8 @@ def spared_to(state: State | Ctx, t: dict[str, Any]) -> str | None:
     location, and Rule 69 says where a location set to a room no longer on the map goes). Reading: a token already
     lying there is removed (the Jaws' own exception: nothing is left to do instead of removing it), which also
     ends what would otherwise never end, such as a protected bomb in a high-security first room (Rule 74)."""
-    if not t.get("protected"):
+    # seed 002 Rule 154 spares a protected token; repealed, a protected token the rules remove is removed
+    if not t.get("protected") or repealed(state, "r154"):
         return None
     dest = required_room(state, room_name(state, "jaws"))
     if dest is None or t.get("location") == {"room": dest}:
