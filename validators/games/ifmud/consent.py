@@ -271,7 +271,8 @@ def _propose(ctx: Ctx) -> None:
                             "gamestate": [*(p.get("effects") or {}).get("gamestate", []), patch]}
     votes = {ctx.actor: "aye"}
     implicit = []
-    for n in doc.get("passive_voters") or []:
+    # seed 002 Rule 31: the Passive Voters vote aye the moment a proposal is posted; repealed, the list votes nothing
+    for n in ([] if w.repealed(ctx, "r31") else doc.get("passive_voters") or []):
         if n != ctx.actor and n in w.player_names(ctx):
             votes[n] = "aye"
             implicit.append(n)
