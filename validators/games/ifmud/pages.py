@@ -89,6 +89,7 @@ class Index:
     quests: dict[str, list[tuple[dict[str, Any], str]]] = field(default_factory=dict)  # (quest, what the room is)
     synonyms: dict[str, list[str]] = field(default_factory=dict)
     wilderness: str | None = None
+    tuesdays: bool = True  # Rule 107 in force (``world.tuesdays_apart``)
 
     def link(self, name: str, prefix: str = "") -> str:
         """A room's name linked to its page (``prefix`` "rooms/" from the Map page), or just its name."""
@@ -98,7 +99,7 @@ class Index:
     def closed(self, name: str) -> bool:
         """Rule 107: a Tuesdays-only room is connected to nothing on other days."""
         r = self.rooms.get(name)
-        return r is None or bool(r.get("tuesdays_only") and not w.is_tuesday(self.now))
+        return r is None or bool(self.tuesdays and r.get("tuesdays_only") and not w.is_tuesday(self.now))
 
     def neighbours(self, name: str) -> list[str]:
         """``w.neighbours`` from the index: the rooms connected to this one now, in Standard Order."""
@@ -108,7 +109,7 @@ class Index:
 
 
 def index(state: State) -> Index:
-    ix = Index(now=_when(state) or parse_time(NO_CLOCK))
+    ix = Index(now=_when(state) or parse_time(NO_CLOCK), tuesdays=w.tuesdays_apart(state))
     for r in w.rooms(state):
         ix.rooms.setdefault(r["name"], r)
     ix.slugs = room_slugs(list(ix.rooms))
@@ -208,7 +209,7 @@ def render_map_svg(state: State, ix: Index | None = None) -> str:
              f'style="font-family: sans-serif; font-size: 11px; min-width: {legible_width(width)}px">')]
     for a, b in g["edges"]:
         if a in pos and b in pos:
-            dashed = any((ix.rooms.get(n) or {}).get("tuesdays_only") for n in (a, b))
+            dashed = ix.tuesdays and any((ix.rooms.get(n) or {}).get("tuesdays_only") for n in (a, b))
             live = now is None or (a != b and not ix.closed(a) and not ix.closed(b))  # w.connected, from the index
             dash = ' stroke-dasharray="6 4"' if dashed or not live else ""
             parts.append(f'<line x1="{pos[a][0]:.0f}" y1="{pos[a][1]:.0f}" x2="{pos[b][0]:.0f}" y2="{pos[b][1]:.0f}" '

@@ -250,8 +250,16 @@ def is_tuesday(at: datetime) -> bool:
     return at.weekday() == 1
 
 
-def _open_room(r: dict[str, Any] | None, at: datetime) -> bool:
-    return r is not None and not (_get(r, "tuesdays_only") and not is_tuesday(at))
+def _open_room(r: dict[str, Any] | None, at: datetime, always: bool = False) -> bool:
+    """A room connected as usual at ``at``: Rule 107's Tuesdays-only room (Brigadoon) on Tuesdays alone, unless
+    ``always`` (Rule 107 repealed: ``tuesdays_apart``)."""
+    return r is not None and (always or not (_get(r, "tuesdays_only") and not is_tuesday(at)))
+
+
+def tuesdays_apart(state: State | Ctx) -> bool:
+    """Whether Rule 107 keeps its Tuesdays-only room apart on other days. seed 002 Rule 107 makes Brigadoon
+    connected only on Tuesdays; repealed, it is connected as any room, every day."""
+    return repealed(state, "r107") is None
 
 
 def connected(state: State | Ctx, a: str, b: str, at: datetime) -> bool:
@@ -259,8 +267,9 @@ def connected(state: State | Ctx, a: str, b: str, at: datetime) -> bool:
     if a == b:
         return False
     view = _rooms_view(state)
+    always = not tuesdays_apart(state)
     for name in (a, b):
-        if not _open_room(view.get(name), at):
+        if not _open_room(view.get(name), at, always):
             return False
     links = _links(state)
     if links is not None:
@@ -276,13 +285,14 @@ def connected(state: State | Ctx, a: str, b: str, at: datetime) -> bool:
 def neighbours(state: State | Ctx, a: str, at: datetime) -> list[str]:
     """The rooms connected to ``a`` now, in Standard Order (each connection is looked at once)."""
     view = _rooms_view(state)
-    if not _open_room(view.get(a), at):
+    always = not tuesdays_apart(state)
+    if not _open_room(view.get(a), at, always):
         return []
     links = _links(state)
     if links is None:
         links = _linked(peek(state.doc("map")["connections"]))
     other = links.get(a, set())
-    return standard_order(n for n in view.names if n != a and n in other and _open_room(view.get(n), at))
+    return standard_order(n for n in view.names if n != a and n in other and _open_room(view.get(n), at, always))
 
 
 def connectivity_name(r: dict[str, Any]) -> str:
