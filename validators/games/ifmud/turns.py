@@ -81,7 +81,8 @@ def mark(ctx: Ctx, key: str | None = None) -> None:
     t = ctx.edit("turn")
     t.setdefault("used", []).append(key or ctx.action.name.removeprefix("ifmud."))
     t["voluntary"] = True
-    if ctx.actor in (t.get("asleep") or []):
+    # seed 002 Rule 93: a voluntary action wakes a sleeper; repealed, they sleep on (Rule 92)
+    if ctx.actor in (t.get("asleep") or []) and not w.repealed(ctx, "r93"):
         wake(ctx, ctx.actor)
 
 
@@ -165,10 +166,11 @@ def end_turn(ctx: Ctx, at: datetime, how: str) -> None:
         # run out its time; the latest such end of each player's turn is kept for that (consent.py).
         if how == "timeout":
             t.setdefault("timed_out", {})[who] = format_time(at)
-        # Rule 92: a passive turn-taker timing out without a voluntary action is asleep at the switch.
+        # Rule 92: a passive turn-taker timing out without a voluntary action is asleep at the switch (Rule 93:
+        # not one woken since their last turn but one; seed 002 Rule 93 repealed, that spares nobody).
         if how == "timeout" and who in (t.get("passive_turn_takers") or []) and not t.get("voluntary") \
-                and who not in (t.get("awake") or []) and who not in t.setdefault("asleep", []) \
-                and not w.repealed(ctx, "r92"):
+                and (who not in (t.get("awake") or []) or w.repealed(ctx, "r93")) \
+                and who not in t.setdefault("asleep", []) and not w.repealed(ctx, "r92"):
             t["asleep"].append(who)
             ctx.step({"asleep": who, "rule": "r92"})
         # Rule 62: chatting lasts the rest of this turn and all of the next.
@@ -533,7 +535,8 @@ def settle(ctx: Ctx) -> Iterator[str]:
             ctx.edit("turn")["voluntary"] = True
         # ifmud.wake is itself Rule 93's second way to wake (saying so): it wakes the player, so the gate leaves
         # that to it rather than waking them first and having the action refused as made by one already awake.
-        if ctx.actor in (t.get("asleep") or []) and ctx.action.name != "ifmud.wake":
+        if ctx.actor in (t.get("asleep") or []) and ctx.action.name != "ifmud.wake" \
+                and not w.repealed(ctx, "r93"):  # (seed 002 Rule 93 repealed: no action wakes anyone)
             wake(ctx, ctx.actor)
     if w.turn(ctx).get("over") and ctx.action.name != "engine.tick":
         yield f"the game is over: {w.names_and(w.winners(ctx)) or 'somebody'} won (Rule 33)"
