@@ -755,7 +755,10 @@ def _joined_now(ctx: Ctx, scratch: Ctx, renames: dict[str, str]) -> list[tuple[s
 
 
 def _exempt(ctx: Ctx) -> set[str]:
-    """Rule 130: the players on both the Passive Voters and the Passive Turn-Takers lists."""
+    """Rule 130: the players on both the Passive Voters and the Passive Turn-Takers lists (nobody while seed 002
+    Rule 130 is repealed: a proposal repealing it ends their exemption as one taking them off a list does)."""
+    if w.repealed(ctx, "r130"):
+        return set()
     return set(w.turn(ctx).get("passive_turn_takers") or []) & set(ctx.doc("consent").get("passive_voters") or [])
 
 

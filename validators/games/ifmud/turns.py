@@ -280,6 +280,8 @@ def _watched(ctx: Ctx) -> tuple[Any, Any, Any, frozenset[Any]]:
     """What Rule 24 reads: the players, when each last posted, their last demerits for silence, and who
     is on both passive lists."""
     t = w.turn(ctx)
+    if w.repealed(ctx, "r130"):  # seed 002 Rule 130 exempts those on both lists; repealed, Rule 24 watches everyone
+        return ctx.doc("roster")["players"], _get(ctx.doc("ledger"), "seen") or {}, _get(t, "silence") or {}, _NOBODY
     takers, voters = _get(t, "passive_turn_takers") or [], _get(ctx.doc("consent"), "passive_voters") or []
     both = _both[0]
     if both is None or both[0] is not takers or both[1] is not voters or not _as_started(ctx):
@@ -290,6 +292,7 @@ def _watched(ctx: Ctx) -> tuple[Any, Any, Any, frozenset[Any]]:
 
 
 _both: list[Any] = [None]  # (passive turn-takers, passive voters, who is on both)
+_NOBODY: frozenset[Any] = frozenset()
 
 
 def _as_started(ctx: Ctx) -> bool:
