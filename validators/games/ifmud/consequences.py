@@ -496,6 +496,10 @@ def _players(ctx: Ctx) -> None:
         if missing:
             e = ctx.edit_player(p["name"])
             fresh = new_stats(defs)
+            # seed 002 Rule 148 gives a player added to the game 10 brownie points (the roster's default); repealed,
+            # the tally of Rule 28 starts empty, at 0, as Rule 41 starts the demerits (a reading: no rule says)
+            if w.BROWNIE in fresh and w.repealed(ctx, "r148"):
+                fresh[w.BROWNIE] = 0
             for k in missing:
                 e["stats"][k] = fresh[k]
         if w.servant(ctx, p["name"]) is None:
