@@ -105,7 +105,8 @@ def _drop_check(ctx: Ctx) -> Iterator[str]:
     if t["location"] != loc:
         yield f"{t['name']} is not carried by {'the servant of ' if 'servant' in loc else ''}{ctx.actor}"
         return
-    if t.get("role") == "lunchbox" and w.is_prize(t) and t["destination"] == here:
+    # (seed 002 Rule 104 repealed: the Lunchbox is delivered as any prize, by a servant too)
+    if t.get("role") == "lunchbox" and w.is_prize(t) and t["destination"] == here and not w.repealed(ctx, "r104"):
         if ctx.params.get("by") == "servant":
             yield "Rule 104 asks the active player to drop the Lunchbox at its destination; a servant may not"
     # ifMUD seed, Rule 42 on what a drop could cost its player: the Bottle Imp leaving the player lowers their
@@ -130,14 +131,17 @@ def _drop(ctx: Ctx) -> None:
 def _award_prize(ctx: Ctx, t: dict[str, Any], here: str, servant: bool) -> None:
     """Rule 103 (and 104 for the Lunchbox): points for a prize dropped at its destination."""
     value = int(t.get("value", 0))
-    if t.get("role") == "lunchbox":
+    # seed 002 Rule 104 makes the Lunchbox's delivery a roll of its die and a move elsewhere; repealed, it is
+    # delivered as any prize: its value (0) paid, and its next destination the deliverer's to choose (Rule 103)
+    lunchbox = t.get("role") == "lunchbox" and not w.repealed(ctx, "r104")
+    if lunchbox:
         value = w.roll(ctx, int(t.get("die", 18)))  # Rule 159: a d1 rolls nothing
         ctx.step({"lunchbox_value": value, "die": t.get("die", 18)})
     points = math.ceil(value / 2) if servant else value
     w.add_tally(ctx, ctx.actor, points, w.BROWNIE, "Rule 103: prize delivered")
     if not w.repealed(ctx, "r112"):
         t["barred"] = ctx.actor  # Rule 112
-    if t.get("role") == "lunchbox":
+    if lunchbox:
         others = [r for r in w.room_names(ctx) if r != here]
         to = w.select(ctx, others, "the Lunchbox's new room", "r104")
         t["value"] = 0
