@@ -109,12 +109,15 @@ def a_player(ctx: Ctx, rule: str = "r10") -> Iterator[str]:
 def _propose_check(ctx: Ctx) -> Iterator[str]:
     yield from a_player(ctx)
     name = ctx.params["name"].strip()
-    if not (name.endswith("]") and "[" in name and name.rindex("[") < len(name) - 2):
+    # seed 002 Rule 34 asks for a new name ending in the proponent's referent; repealed, any name will do (the
+    # parameter itself stays: a proposal is named in the record and on the wiki)
+    named = not w.repealed(ctx, "r34")
+    if named and not (name.endswith("]") and "[" in name and name.rindex("[") < len(name) - 2):
         yield ("a proposal's name must end with its proponent's name or initials in square brackets, "
                f"like 'Tolls {_NAME_TAG}' (Rule 34)")
     # ifMUD seed, Rule 34: the name must differ from every earlier proposal's; the rule says nothing of capitals,
     # so names are compared exactly (after trimming the spaces around them, as they are stored).
-    if any(_item(p, "name") == name for p in peek(proposals(ctx))):
+    if named and any(_item(p, "name") == name for p in peek(proposals(ctx))):
         yield f"a proposal has already been named {name!r}; names must differ from every earlier one (Rule 34)"
     section = ctx.params.get("section")
     if section:
