@@ -237,7 +237,9 @@ def resolve_room(state: State | Ctx, given: str) -> str | None:
     folded = view.folded
     if given.casefold() in folded:
         return folded[given.casefold()]
-    for row in state.doc("tables").get("synonyms", []):
+    # seed 002 Rule 72 makes the words of a row of the Table of Synonyms mean the same; repealed, a synonym names
+    # no room (a room's own name in another case still does: that is no synonym, this module's reading)
+    for row in (() if repealed(state, "r72") else state.doc("tables").get("synonyms", [])):
         words = [w.casefold() for w in row]
         if given.casefold() in words:
             for w in row:
