@@ -37,7 +37,7 @@ def _rk_check(ctx: Ctx) -> Iterator[str]:
         if not _examinable(ctx, dest):
             yield f"nothing but the robot would be in {dest}; the examination cannot be completed, so no movement"
         kitten_only = [k for k, _ in _examinable(ctx, dest)] == ["kitten"]
-        if not kitten_only:
+        if not kitten_only and not w.repealed(ctx, "r157"):  # (seed 002 Rule 157 repealed: examining costs nothing)
             yield from w.may_lose(ctx, ctx.actor, 1, "examining a non-kitten entity")
 
 
@@ -78,6 +78,10 @@ def _rk(ctx: Ctx) -> None:
     dest = w.resolve_room(ctx, ctx.params["to"]) if ctx.params.get("to") else w.entity_location(ctx, "robot")
     w.set_entity_location(ctx, "robot", dest, how="Rule 160")
     kind, seen = w.select(ctx, _examinable(ctx, dest), "what the robot examines", "r160", name=lambda x: x[1])
+    # seed 002 Rule 157 gives the examination its outcome (a point lost, or robotfindskitten's 10 and both sent
+    # home); repealed, the robot examines (Rule 160) and nothing follows
+    if w.repealed(ctx, "r157"):
+        return
     if kind == "kitten":
         ctx.step({"robotfindskitten": True})
         w.add_tally(ctx, ctx.actor, 10, w.BROWNIE, "Rule 157: robotfindskitten")
