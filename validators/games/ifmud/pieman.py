@@ -30,7 +30,9 @@ def _buy_pie_check(ctx: Ctx) -> Iterator[str]:
     if not w.neighbours(ctx, w.entity_location(ctx, "pieman"), ctx.at):
         yield "the pieman's room connects nowhere, so he cannot move on and the pie cannot be bought"
     name = ctx.params.get("name")
-    if name and not _name_ok(name, " pie"):
+    if name and w.repealed(ctx, "r108"):  # seed 002 Rule 108 lets a pie be renamed; repealed, it stays "a pie"
+        yield "a pie may not be renamed: Rule 108, which let it be, has been repealed"
+    elif name and not _name_ok(name, " pie"):
         yield "a pie's name begins with 'a ' or 'an ' and ends with ' pie' (Rule 108)"
     yield from w.may_lose(ctx, ctx.actor, 20, "a pie")
 
@@ -40,7 +42,7 @@ def _buy_pie(ctx: Ctx) -> None:
     w.add_tally(ctx, ctx.actor, -20, w.BROWNIE, "Rule 115: a pie")
     t = w.new_token(ctx, {"name": ctx.params.get("name") or "a pie", "role": "pie", "location": {"servant": ctx.actor}})
     _pieman_moves(ctx, "r115")
-    if not ctx.params.get("name"):
+    if not ctx.params.get("name") and not w.repealed(ctx, "r108"):
         _may_rename(ctx, t["id"])
 
 
@@ -51,7 +53,9 @@ def _buy_bomb_check(ctx: Ctx) -> Iterator[str]:
     if not w.neighbours(ctx, w.entity_location(ctx, "pieman"), ctx.at):
         yield "the pieman's room connects nowhere, so he cannot move on and the bomb cannot be bought"
     name = ctx.params.get("name")
-    if name and not _name_ok(name, " bomb"):
+    if name and w.repealed(ctx, "r133"):  # seed 002 Rule 133 lets a bomb be renamed; repealed, it stays "a bomb"
+        yield "a bomb may not be renamed: Rule 133, which let it be, has been repealed"
+    elif name and not _name_ok(name, " bomb"):
         yield "a bomb's name begins with 'a ' or 'an ' and ends with ' bomb', and is not 'a pie bomb' (Rule 133)"
     yield from w.may_lose(ctx, ctx.actor, 10, "a bomb")
 
@@ -63,7 +67,7 @@ def _buy_bomb(ctx: Ctx) -> None:
     t = w.new_token(ctx, {"name": ctx.params.get("name") or "a bomb", "location": {"player": ctx.actor},
                           "delay_hours": 24 * days, "moved_by": ctx.actor})
     _pieman_moves(ctx, "r132")
-    if not ctx.params.get("name"):
+    if not ctx.params.get("name") and not w.repealed(ctx, "r133"):
         _may_rename(ctx, t["id"])
 
 
@@ -107,6 +111,10 @@ def _rename_check(ctx: Ctx) -> Iterator[str]:
         yield why
         return
     t = w.token(ctx, ident)
+    # (the action itself is Rule 133's, so the engine refuses it while Rule 133 is repealed, pies too)
+    if t.get("role") == "pie" and w.repealed(ctx, "r108"):
+        yield "a pie may not be renamed: Rule 108, which let it be, has been repealed"
+        return
     ending = " pie" if t.get("role") == "pie" else " bomb"
     if not _name_ok(ctx.params["name"], ending):
         yield f"the name must begin with 'a ' or 'an ' and end with '{ending}'" + (
