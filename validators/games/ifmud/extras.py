@@ -100,6 +100,11 @@ def _damage_ready(ctx: Ctx) -> Iterator[str]:
 def _damage_check(ctx: Ctx) -> Iterator[str]:
     rule = "r121" if ctx.params.get("letter") else "r76"
     yield from require_turn(ctx, once=None if ctx.params.get("letter") else "unmask", rule=rule)
+    # seed 002 Rule 121 makes spending damage on a new letter an action (the action is Rule 76's in the engine's
+    # eyes, so the engine refuses both while Rule 76 is repealed); repealed, a `letter` is refused
+    if ctx.params.get("letter") and w.repealed(ctx, "r121"):
+        yield "a new letter may not be bought with damage: Rule 121, which let it be, has been repealed"
+        return
     r = w.room(ctx, w.resolve_room(ctx, ctx.params["room"]) or "")
     if r is None:
         yield f"there is no room {ctx.params['room']!r}"
