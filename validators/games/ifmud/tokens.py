@@ -497,6 +497,8 @@ def _sacrifice_check(ctx: Ctx) -> Iterator[str]:
     if t is None:
         yield f"neither {ctx.actor} nor their servant carries The Bus Driver's Lunchbox"
         return
+    if ctx.params.get("relocate") and w.repealed(ctx, "r144"):
+        yield "the Lunchbox may not be relocated: Rule 144, which let it be, has been repealed"
     yield from w.may_lose(ctx, ctx.actor, int(t.get("die", 18)), "a roll of the Lunchbox's die")
 
 
@@ -505,6 +507,10 @@ def _sacrifice(ctx: Ctx) -> None:
     mark(ctx)
     roll = w.roll(ctx, int(t.get("die", 18)))  # Rule 159: a d1 rolls nothing
     w.add_tally(ctx, ctx.actor, -roll, w.BROWNIE, f"Rule 143: sacrificed the Lunchbox (d{t.get('die', 18)})")
+    # seed 002 Rule 144 offers the relocation after a sacrifice; repealed, none is made nor waits (and so Rule 145,
+    # which follows a relocation, does nothing)
+    if w.repealed(ctx, "r144"):
+        return
     if ctx.params.get("relocate", True):
         _relocate_lunchbox(ctx, t)
     else:
