@@ -120,6 +120,15 @@ def _propose_check(ctx: Ctx) -> Iterator[str]:
     if named and any(_item(p, "name") == name for p in peek(proposals(ctx))):
         yield f"a proposal has already been named {name!r}; names must differ from every earlier one (Rule 34)"
     section = ctx.params.get("section")
+    # seed 002 Rule 21 defines sectional consent, and Rules 22, 40, 45 and 82 each give all the other players a say
+    # about one player by it; a repealed rule gives that say no more (a reading: with Rule 21 gone, no decision is
+    # sectional, so `about` goes with `section`)
+    sectional = [r for r in ("r21", *([ctx.params["about"]["rule"]] if ctx.params.get("about") else []))
+                 if (section or ctx.params.get("about")) and w.repealed(ctx, r)]
+    if sectional:
+        yield w.problem(f"no decision by sectional consent here: Rule {sectional[0][1:]}, which gave it, has been "
+                        "repealed", sectional[0])
+        return
     if section:
         unknown = [n for n in section if n not in w.player_names(ctx)]
         if unknown:
