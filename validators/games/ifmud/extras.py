@@ -100,10 +100,14 @@ def _damage_ready(ctx: Ctx) -> Iterator[str]:
 def _damage_check(ctx: Ctx) -> Iterator[str]:
     rule = "r121" if ctx.params.get("letter") else "r76"
     yield from require_turn(ctx, once=None if ctx.params.get("letter") else "unmask", rule=rule)
-    # seed 002 Rule 121 makes spending damage on a new letter an action (the action is Rule 76's in the engine's
-    # eyes, so the engine refuses both while Rule 76 is repealed); repealed, a `letter` is refused
+    # seed 002 Rule 121 makes spending damage on a new letter an action, Rule 76 spending it on unmasking one (the
+    # action is both rules', ``also``: the engine refuses it only once both are repealed); each refuses its own
+    # use while it is repealed
     if ctx.params.get("letter") and w.repealed(ctx, "r121"):
         yield "a new letter may not be bought with damage: Rule 121, which let it be, has been repealed"
+        return
+    if not ctx.params.get("letter") and w.repealed(ctx, "r76"):
+        yield "a letter may not be unmasked with damage: Rule 76, which let it be, has been repealed"
         return
     r = w.room(ctx, w.resolve_room(ctx, ctx.params["room"]) or "")
     if r is None:
@@ -170,7 +174,8 @@ def _solely_on(ctx: Ctx, basis: Any, name: str, pos: int) -> bool:
 
 
 DAMAGE = Action(
-    name="ifmud.spend-damage", rule="r76", summary="Spend a point of a room's damage on its connectivity name",
+    name="ifmud.spend-damage", rule="r76", also=("r121",),
+    summary="Spend a point of a room's damage on its connectivity name",
     params={"type": "object", "required": ["room", "position"], "additionalProperties": False,
             "properties": {"room": {"type": "string", "maxLength": 120},
                            "position": {"type": "integer", "minimum": 1, "maximum": 200},

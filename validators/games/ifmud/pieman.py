@@ -111,9 +111,12 @@ def _rename_check(ctx: Ctx) -> Iterator[str]:
         yield why
         return
     t = w.token(ctx, ident)
-    # (the action itself is Rule 133's, so the engine refuses it while Rule 133 is repealed, pies too)
+    # (the action is Rule 133's and Rule 108's, ``also``: the engine refuses it only once both are repealed)
     if t.get("role") == "pie" and w.repealed(ctx, "r108"):
         yield "a pie may not be renamed: Rule 108, which let it be, has been repealed"
+        return
+    if t.get("role") != "pie" and w.repealed(ctx, "r133"):
+        yield "a bomb may not be renamed: Rule 133, which let it be, has been repealed"
         return
     ending = " pie" if t.get("role") == "pie" else " bomb"
     if not _name_ok(ctx.params["name"], ending):
@@ -207,7 +210,7 @@ PIEMAN = [
                                   "name": {"type": "string", "maxLength": 120}}},
            check=_buy_bomb_check, effect=_buy_bomb,
            doc="Delay 1 to 7 days (default 1). The pieman moves on by Random Selection (Rule 132)."),
-    Action(name="ifmud.rename", rule="r133", summary="Name the pie or bomb you just bought",
+    Action(name="ifmud.rename", rule="r133", also=("r108",), summary="Name the pie or bomb you just bought",
            params={"type": "object", "required": ["name"], "additionalProperties": False,
                    "properties": {"name": {"type": "string", "minLength": 3, "maxLength": 120},
                                   "token": {"oneOf": [{"type": "integer", "minimum": 1},
