@@ -319,6 +319,18 @@ class World:
 
     # ------------------------------------------------------------ moving Monkeys
 
+    def _place(self, moves: dict[str, int | None]) -> dict[int, list[str]]:
+        """Put each mover at its new position (None: into the barrel); the Monkeys arriving at each position."""
+        arrivals: dict[int, list[str]] = {}
+        for m, new in moves.items():
+            if new is None:
+                del self.pos[m]
+                self._enter_barrel(m)
+            else:
+                self.pos[m] = new
+                arrivals.setdefault(new, []).append(m)
+        return arrivals
+
     def relocate(self, moves: dict[str, int | None], *, allow_kong: bool = False) -> None:
         """Move Monkeys all at once: a number is a new position, None the barrel.
 
@@ -336,12 +348,7 @@ class World:
                 if self.kong_holds(m):
                     raise KongHolds(f"{m} holds the top with a Sledge and cannot be dislodged")
         if not self.items_move:
-            for m, new in moves.items():
-                if new is None:
-                    del self.pos[m]
-                    self._enter_barrel(m)
-                else:
-                    self.pos[m] = new
+            self._place(moves)
             return
         old = {m: self.pos[m] for m in moves}
         # one pass over the items finds what every mover holds (in list order, as ``held`` gives it)
@@ -357,14 +364,7 @@ class World:
                     del item["held_by"]
                     item["lies_at"] = old[m]
                     self.log.append(f"{item['name']} stays behind in position {old[m]}")
-        arrivals: dict[int, list[str]] = {}
-        for m, new in moves.items():
-            if new is None:
-                del self.pos[m]
-                self._enter_barrel(m)
-            else:
-                self.pos[m] = new
-                arrivals.setdefault(new, []).append(m)
+        arrivals = self._place(moves)
         # Seed 000, "Items": an item nobody holds lies only in an empty position. So what a mover leaves in a
         # square where another Monkey stays (one of a doubled position) is taken at once by the Monkey standing
         # there (the alphabetically first), as the Flaming Frisbee thrown at a Monkey is gained by em.
