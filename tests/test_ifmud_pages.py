@@ -247,6 +247,21 @@ def test_a_room_page_shows_the_room():
             "nothing for entering again (the points double all the same).") in bubble
 
 
+def test_a_room_flag_whose_rule_is_repealed_says_it_no_longer_applies():
+    """Seed 002 Rule 68 makes a tax haven free of tolls; with the rule repealed the room keeps its flag in the
+    gamestate, and its page says the flag no longer means anything (the judge asks tolls there again)."""
+    from validators.engine import Rule
+
+    state = _state()
+    rules = {k: (Rule(k, {**r.meta, "status": "repealed"}, r.body) if k == "r68" else r)
+             for k, r in state.rules.items()}
+    assert "r68" in rules
+    heaven = {p.slug: p.markdown for p in pages(State(state.config, state.docs, rules))}[
+        "rooms/under-the-high-wall-on-a-resting"]
+    assert "A tax haven: no tolls are paid here (Rule 68, repealed: this no longer applies)." in heaven
+    assert "(Rule 68)." not in heaven
+
+
 def test_a_room_page_lists_its_quests():
     state = _state()
     state.doc("quests")["quests"].append({"id": 1, "name": "Fetch", "colour": "red", "home": "Attic",

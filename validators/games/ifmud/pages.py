@@ -10,7 +10,7 @@ from datetime import datetime
 from html import escape
 from typing import Any
 
-from ...engine import Page, State
+from ...engine import Page, State, repealed
 from ...timeutil import parse_time
 from .._markup import html_block, legible_width
 from .._timefmt import time_md
@@ -341,15 +341,22 @@ def render_tokens(state: State) -> str:
     return "Every token and where it is (Rules 54-57).\n\n" + _table(["#", "Token", "Where", "About"], rows)
 
 
-def _flags(room: dict[str, Any]) -> list[str]:
+_FLAGS = (("tax_haven", "r68", "A tax haven: no tolls are paid here"),
+          ("high_security", "r74", "High security"),
+          ("tuesdays_only", "r107", "Connected to other rooms only on Tuesdays, UTC"),
+          ("no_servants", "r36", "No servant may be moved here"),
+          ("no_omnibus", "r80", "The Magic Omnibus may not stop here"))
+
+
+def _flags(state: State, room: dict[str, Any]) -> list[str]:
+    """What the room's flags mean, each with the rule that gives it that meaning; a flag whose rule has been
+    repealed is still shown (the gamestate keeps it), saying it no longer applies (``engine.repealed``)."""
     out = []
-    for flag, text in (("tax_haven", "A tax haven: no tolls are paid here (Rule 68)."),
-                       ("high_security", "High security (Rule 74)."),
-                       ("tuesdays_only", "Connected to other rooms only on Tuesdays, UTC (Rule 107)."),
-                       ("no_servants", "No servant may be moved here (Rule 36)."),
-                       ("no_omnibus", "The Magic Omnibus may not stop here (Rule 80).")):
+    for flag, rule, text in _FLAGS:
         if room.get(flag):
-            out.append(text)
+            number = rule[1:]
+            out.append(f"{text} (Rule {number}, repealed: this no longer applies)." if repealed(state, rule)
+                       else f"{text} (Rule {number}).")
     return out
 
 
@@ -364,7 +371,7 @@ def render_room(state: State, room: dict[str, Any], ix: Index) -> str:
     if tolls:
         facts.append("Tolls for entering (Rules 43, 78): "
                      + ", ".join(f"{_md(t['name'])} {_md(t['value'])}" for t in tolls) + ".")
-    facts += _flags(room)
+    facts += _flags(state, room)
     cname = w.connectivity_name(room)
     if cname != name:
         facts.append(f"Name for connectivity (Rules 76, 121, 129): {_md(cname)}.")
