@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ...engine import DocKind, Module, Problem, State, repealed, repealed_in
+from ...engine import DocKind, Module, Problem, State, repealed
 from ...problems import Illegal
 from . import build, dances, fresh, jobs, life, movement, outsiders, tasks, victory
 from .common import barrier_problems, construction_problems, is_outsider, option_problems, the_map
@@ -27,14 +27,13 @@ RULE = "the-settlement"
 def consequences(ctx):  # type: ignore[no-untyped-def]
     if "map" not in ctx.state.docs:
         return
-    rules = ctx.rules  # the ruleset as the action left it
-    _legend_as_ruled(ctx, rules)
+    _legend_as_ruled(ctx)
     # seed 001 "Jobs" (2.6) lists the Jobs; repealed, nothing keeps a Job to its list
-    if not repealed_in(rules, "jobs"):
+    if not repealed(ctx, "jobs"):
         jobs.keep_jobs_listed(ctx)
-    seen = life.consequences(ctx, rules)  # everyone's facts, when nobody arrived or died
+    seen = life.consequences(ctx)  # everyone's facts, when nobody arrived or died
     # seed 001 "Victory" (2.12): repealed, nobody achieves victory by it (nor is its date judged)
-    if not repealed_in(rules, victory.RULE):
+    if not repealed(ctx, victory.RULE):
         victory.check_victory(ctx, seen)
 
 
@@ -43,14 +42,14 @@ _RULED_FLAGS = (("barriers", barrier_problems, "2.2", RULE),
                 ("constructions", construction_problems, "2.5", "constructions"))
 
 
-def _legend_as_ruled(ctx, rules) -> None:  # type: ignore[no-untyped-def]
+def _legend_as_ruled(ctx) -> None:  # type: ignore[no-untyped-def]
     """Seed 001, rule 2.2 The Settlement names the Barriers (Walls, Doors and Rock), and rule 2.5 Constructions
     lists the Constructions; the legend does neither. An action (an enacted proposal's patch, say) that would
     leave the legend's ``barrier`` or ``construction`` flags against the rule's list (the handbook's
     ``barriers``, ``constructions``) is refused, as a patch that breaks a schema is: a proposal that changes
     which terrains are Barriers or Constructions changes that list with them. Asked only when the action touched
     the legend or the list, and only of what it broke (a disagreement already there is the invariant's to
-    report). A list whose rule is repealed is not held to (``rules``: the ruleset as the action left it)."""
+    report). A list whose rule is repealed is not held to (asked of the ruleset as the action left it)."""
     tx = ctx.tx
 
     def touched(kind: str, key: str) -> bool:
@@ -59,7 +58,7 @@ def _legend_as_ruled(ctx, rules) -> None:  # type: ignore[no-untyped-def]
     legend = touched("map", "legend")
     new = []
     for key, problems, number, rule in _RULED_FLAGS:
-        if not (legend or touched("handbook", key)) or repealed_in(rules, rule):
+        if not (legend or touched("handbook", key)) or repealed(ctx, rule):
             continue
         after = problems(ctx)
         if after:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any, Iterable, Iterator, Mapping
 
-from ...engine import Ctx, Remembered, State, peek, peek_items, repealed_in
+from ...engine import Ctx, Remembered, State, peek, peek_items, repealed
 from ...problems import Problem
 from ...roster import bounds, change_stat, stat_defs
 from ...timeutil import format_time, parse_time
@@ -201,15 +201,14 @@ def energy_cost(ctx: Ctx, name: str, base: int) -> tuple[int, list[str]]:
     p = ctx.player(name)
     cost = base
     why = []
-    rules = ctx.rules
     loc = where(p) if p else None
     # seed 001 2.2.1 "Locations" (Indoors) takes a quarter off every cost; repealed, Indoors costs what Outside does
-    if loc is not None and not repealed_in(rules, "locations") and the_map(ctx).indoors(loc):
+    if loc is not None and not repealed(ctx, "locations") and the_map(ctx).indoors(loc):
         cost = indoor_cost(cost, opts(ctx)["indoor_rounding"])
         why.append("indoors")
     until = square_until(ctx, name)
     # seed 001 2.10 "Lord of the Dance" (square dance) halves the dancers' costs for 72 hours; repealed, no longer
-    if until and parse_time(until) > ctx.at and not repealed_in(rules, "lord-of-the-dance"):
+    if until and parse_time(until) > ctx.at and not repealed(ctx, "lord-of-the-dance"):
         cost = cost // 2  # "Numbers": a division that must be whole rounds towards zero
         why.append("square dance")
     return cost, why
@@ -351,12 +350,11 @@ def step_problem(ctx: Ctx, frm: Loc, to: Loc, mover: Mapping[str, Any]) -> str |
 def place_problem(ctx: Ctx, frm: Loc, to: Loc, mover: Mapping[str, Any]) -> tuple[str, str] | None:
     """The Channel and Door limits of ``step_problem`` alone, as (rule, why), whatever ``to`` is now."""
     m = the_map(ctx)
-    rules = ctx.rules
     # seed 001 2.3.1 "Movement" keeps one in a Channel to Channels, and 2.11 "Outsiders" keeps Outsiders out of
     # Doors, whoever moves them; each limit ends with its rule's repeal
-    if m.is_(frm, "Channel") and not m.is_(to, "Channel") and not repealed_in(rules, "movement"):
+    if m.is_(frm, "Channel") and not m.is_(to, "Channel") and not repealed(ctx, "movement"):
         return "movement", f"{mover['name']} is in a Channel at {designate(frm)} and may only move along Channels"
-    if is_outsider(mover) and m.is_(to, "Door") and not repealed_in(rules, "outsiders"):
+    if is_outsider(mover) and m.is_(to, "Door") and not repealed(ctx, "outsiders"):
         return "outsiders", f"Outsiders may not move into Doors ({designate(to)})"
     return None
 
@@ -373,8 +371,7 @@ def actor_problems(ctx: Ctx, *, task: bool = False, outsiders: bool = False) -> 
         return [f"the {ctx.keyword('leader', 'Expedition Leader')} is not a Colonist for the dynastic rules "
                 "(Royal Blood)"]
     # seed 001 2.11 "Outsiders": no tasks, no building, no change of Job for an Outsider; repealed, those end
-    rules = ctx.rules
-    if is_outsider(p) and not outsiders and not repealed_in(rules, "outsiders"):
+    if is_outsider(p) and not outsiders and not repealed(ctx, "outsiders"):
         return [f"{ctx.actor} is an Outsider; Outsiders may not do this"]
     if p.get("kind") and not is_outsider(p):
         return [f"{ctx.actor} is not a Colonist"]
@@ -382,7 +379,7 @@ def actor_problems(ctx: Ctx, *, task: bool = False, outsiders: bool = False) -> 
     if loc is None:
         return [f"{ctx.actor} has no Location on the map"]
     # seed 001 2.2.1 "Locations" (Smoke): nobody in Smoke performs a Task or builds; repealed, Smoke stops nobody
-    if task and the_map(ctx).is_(loc, "Smoke") and not repealed_in(rules, "locations"):
+    if task and the_map(ctx).is_(loc, "Smoke") and not repealed(ctx, "locations"):
         return [f"{ctx.actor} is in Smoke at {designate(loc)}, and may not perform Tasks or build Constructions"]
     return []
 

@@ -8,9 +8,9 @@ and "Jobs" (Traitors).
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any, Collection, Iterator, Mapping
+from typing import Any, Collection, Iterator
 
-from ...engine import LEADER, PLAYER, Action, Ctx, Event, Remembered, Rule, peek, repealed, repealed_in
+from ...engine import LEADER, PLAYER, Action, Ctx, Event, Remembered, peek, repealed
 from ...roster import change_stat, new_stats, set_stat
 from ...timeutil import format_time, next_weekly, parse_time, week_start
 from . import census
@@ -78,12 +78,11 @@ def die(ctx: Ctx, name: str, cause: str, together: Collection[str] = ()) -> None
         return
     m = the_map(ctx)
     loc = where(p)
-    rules = ctx.rules
     # seed 001 2.6 "Jobs" (Traitor): a Traitor gains no Stress from a death; repealed, Traitors are stressed too
-    calm = "Traitor" if not repealed_in(rules, "jobs") else None
+    calm = "Traitor" if not repealed(ctx, "jobs") else None
     # seed 001 2.8 "Death" says what dying does (Deaths, Stress, Traitor, restart); repealed, a Colonist who "dies"
     # (a catapult's shot) has nothing follow, and an Outsider only ceases to exist (2.11)
-    mortal = not repealed_in(rules, "death")
+    mortal = not repealed(ctx, "death")
     if not mortal and not is_outsider(p):
         ctx.step({"dies": name, "cause": cause, "nothing follows": "rule 2.8 Death has been repealed"})
         return
@@ -114,7 +113,7 @@ def die(ctx: Ctx, name: str, cause: str, together: Collection[str] = ()) -> None
             dead.extend(n for n in [*(f["name"] for f in peek(p["formerly"])), name] if n not in known)
         food = handbook(ctx)["outsiders"].get(kind, {}).get("death_food", 0)
         # seed 001 2.11 "Outsiders": a dead Moose feeds the colony; repealed, it leaves no Food
-        if food and not repealed_in(rules, "outsiders"):
+        if food and not repealed(ctx, "outsiders"):
             give(ctx, {"Food": food})
         return
     stress = int(p["stats"].get("stress", 0))
@@ -192,12 +191,11 @@ def _victims(ctx: Ctx, who: list[dict[str, Any]]) -> list[tuple[str, str]]:
     limit = handbook(ctx)["hunger"]["dies_at"]
     # seed 001 1.1: a rule a proposal repealed kills nobody (engine.repealed): 2.8 Death's Occupied locations,
     # 2.9 Hunger's limit
-    state = ctx.state
     mortal = True
-    if repealed(state, "death"):
+    if repealed(ctx, "death"):
         occupied = frozenset()
         mortal = False  # and nothing follows a Colonist's death (``die``): only a starving Outsider dies of Hunger
-    if repealed(state, "hunger"):
+    if repealed(ctx, "hunger"):
         limit = float("inf")
     out = []
     for p in who:  # one pass, no call per Colonist but for the dying (it runs when the census saw a death coming)
@@ -236,28 +234,24 @@ def kill_the_dying(ctx: Ctx, people: list[dict[str, Any]] | None = None) -> bool
     return True
 
 
-def consequences(ctx: Ctx, rules: Mapping[str, Rule] | None = None) -> census.Counts | None:
+def consequences(ctx: Ctx) -> census.Counts | None:
     """After every action and event: newcomers arrive, Channels flood, the Occupied and the starving die.
 
     Nearly always nobody is to arrive or die: ``census.look`` sees that without reading every Colonist
     again, and the rules below run as written only when it finds someone (or cannot tell). Gives back
-    that look when nobody arrived or died (nor was the map flooded), for Victory to read.
-
-    ``rules``: the ruleset as the action left it (found if not given)."""
+    that look when nobody arrived or died (nor was the map flooded), for Victory to read."""
     if "map" not in ctx.state.docs:
         return None
-    if rules is None:
-        rules = ctx.rules
     if not census.FAST:
-        consequences_as_written(ctx, rules)
+        consequences_as_written(ctx)
         return None
     seen = census.look(ctx)
     if seen[census.UNSURE] or seen[census.NEWCOMER]:
-        consequences_as_written(ctx, rules)
+        consequences_as_written(ctx)
         return None
     # seed 001 2.2.1 "Locations" (Channel): repealed, a Channel beside Water stays a Channel. The map only; with
     # no newcomer, the rules as written do nothing before it
-    if not repealed_in(rules, "locations") and flood_channels(ctx):
+    if not repealed(ctx, "locations") and flood_channels(ctx):
         seen = census.look(ctx)  # against the map as flooded
     if seen[census.UNSURE] or seen[census.OCCUPIED] or seen[census.STARVING]:
         _deaths(ctx, beings(ctx))
@@ -265,17 +259,15 @@ def consequences(ctx: Ctx, rules: Mapping[str, Rule] | None = None) -> census.Co
     return seen
 
 
-def consequences_as_written(ctx: Ctx, rules: Mapping[str, Rule] | None = None) -> None:
+def consequences_as_written(ctx: Ctx) -> None:
     if "map" not in ctx.state.docs:
         return
-    if rules is None:
-        rules = ctx.rules
     # everyone, found once (only to read); each step that changes someone finds them again
     people = beings(ctx)
     # seed 001 2.2 "The Settlement" starts a new Colonist at 13a; repealed, a newcomer is placed nowhere
-    if not repealed_in(rules, "the-settlement") and place_newcomers(ctx, people):
+    if not repealed(ctx, "the-settlement") and place_newcomers(ctx, people):
         people = beings(ctx)
-    if not repealed_in(rules, "locations"):  # seed 001 2.2.1 "Locations": Channels beside Water flood
+    if not repealed(ctx, "locations"):  # seed 001 2.2.1 "Locations": Channels beside Water flood
         flood_channels(ctx)  # the map only
     _deaths(ctx, people)
 
@@ -313,9 +305,8 @@ def _rest_check(ctx: Ctx) -> Iterator[str]:
     times = [parse_time(t) for t in ctx.doc("colony").get("rests", {}).get(ctx.actor, [])]
     week = [t for t in times if t >= week_start(ctx.at)]
     job = me["stats"].get("job", "Peasant")
-    rules = ctx.rules
     # seed 001 2.6 "Jobs" (Traitor) lets a Traitor rest twice a week; repealed, everyone rests once
-    allowed = (1 if repealed_in(rules, "jobs") else
+    allowed = (1 if repealed(ctx, "jobs") else
                int(handbook(ctx)["jobs"].get(job, {}).get("rests_per_week", 1)))
     if len(week) >= allowed:
         yield (f"{ctx.actor} has rested {len(week)} time(s) this week; "
@@ -324,7 +315,7 @@ def _rest_check(ctx: Ctx) -> Iterator[str]:
         yield f"{ctx.actor} rested at {format_time(max(times))}; not again within 24 hours"
     if ctx.params.get("bed"):
         # seed 001 2.2.1 "Locations" (Bed) gives the Bed its bonus; repealed, there is no bonus to rest with
-        if repealed_in(rules, "locations"):
+        if repealed(ctx, "locations"):
             yield "rule 2.2.1 Locations, which gives a Bed its bonus, has been repealed; rest without bed=true"
         else:
             yield from _bed_problems(ctx)
@@ -491,7 +482,7 @@ JOB = Action(
 def _traitor_check(ctx: Ctx) -> Iterator[str]:
     target = ctx.player(ctx.params["colonist"])
     # seed 001 2.11 "Outsiders" bars an Outsider's change of Job; repealed, the Leader may make one a Traitor
-    barred = not repealed(ctx.tx.base, "outsiders")
+    barred = not repealed(ctx, "outsiders")
     if is_outsider(target) and barred:
         # Seed 001, 2.11 Outsiders: treated as Colonists, but they may not change their Job unless a rule lets them
         # as Outsiders, and 2.6 Jobs (Traitor) does not; so the Leader's "any Colonist" does not reach them.
