@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ...engine import Ctx, DocKind, Event, Module, Problem, State, repealed_in, ruled
+from ...engine import Ctx, DocKind, Event, Module, Problem, State, repealed, ruled
 from ...timeutil import next_weekly
 from ..blognomic.due import fresh_list
 from . import awesomeness, dance, fresh, hammers, items, line, moves, sections
+from .common import RULE_NPCS
 from .options import options
 from .pages import dance_action_page
 from .pages import pages as draw_pages
@@ -39,11 +40,11 @@ def _invariants(state: State) -> Iterator[Problem]:
     yield from line.invariants(state)
     # seed 000, "Doing the Dance" (the moves, 2.3 Dance Moves in the example): a move names the positions it acts
     # on; with the move list's rule repealed, nothing checks its names
-    if repealed_in(state.rules, moves.RULE_MOVES) is None:
+    if not repealed(state, moves.RULE_MOVES):
         yield from moves.invariants(state)
 
 
-@ruled("npcs")
+@ruled(RULE_NPCS)
 def _npc_gate(ctx: Ctx) -> Iterator[str]:
     """Seed 000, NPCs: they take no game actions except as a Dance makes them (nor vote on proposals). Tied to
     that rule: once it is repealed, an NPC may act as any Monkey."""

@@ -10,9 +10,13 @@ from ...timeutil import format_time
 from .options import options
 from .world import World
 
+# The ids (in the example ruleset) of the rules whose parts the module's code asks about (``engine.repealed``)
 RULE_NPCS = "npcs"
 RULE_HATS = "hats"
 RULE_ITEMS = "items"
+RULE_STATUS = "status-and-barrel"
+RULE_HAMMERS = "hammers"
+RULE_DANCED_OUT = "all-danced-out"
 
 
 def is_npc(ctx: Ctx, name: str | None = None) -> bool:

@@ -27,17 +27,13 @@ from typing import Any
 
 from ...engine import Action, Ctx, peek, repealed, ruled
 from ...timeutil import day_start, format_time, parse_time
-from .common import line_world, section_of, world
+from .common import RULE_DANCED_OUT, RULE_HAMMERS, RULE_NPCS, RULE_STATUS, line_world, section_of, world
 from .common import no_npc as _no_npc
 from .moves import EXECUTED, FAILED, RULE_MOVES, Roller, parse_entry, run_move
 from .options import options
 from .world import IN_BARREL, World, alphabetical, get_raw_or
 
 RULE_DANCE = "doing-the-dance"
-RULE_NPCS = "npcs"
-RULE_DANCED_OUT = "all-danced-out"
-RULE_STATUS = "status-and-barrel"
-RULE_HAMMERS = "hammers"
 
 
 # ---------------------------------------------------------------- conducting the Dance

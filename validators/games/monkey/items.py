@@ -28,12 +28,11 @@ from typing import Any
 
 from ...engine import Action, Ctx, Problem, repealed
 from ...timeutil import day_start, format_time, parse_time
-from .common import barred_npc, line_world, world
+from .common import RULE_DANCED_OUT, barred_npc, line_world, world
 from .world import IN_LINE, KongHolds
 
 RULE = "items"
 RULE_LIST = "list-of-items"
-RULE_DANCED_OUT = "all-danced-out"
 FOUNTAIN_STATES = ("Active - 3 left", "Active - 2 left", "Active - 1 left", "Unactive")
 ACTIVE = "Activated"
 INACTIVE = "Deactivated"

@@ -15,17 +15,12 @@ from typing import Any
 
 from ...engine import Action, Ctx, Problem, State, peek, repealed, repealed_in, ruled
 from ...problems import shown_value
-from .common import line_world, section_of, world
+from .common import RULE_HAMMERS, RULE_HATS, RULE_ITEMS, RULE_NPCS, RULE_STATUS, line_world, section_of, world
 from .common import no_npc as _no_npc
 from .options import options
 from .world import BARE, IN_LINE, SIZES, KongHolds, World, alphabetical, get_raw, get_raw_or
 
 RULE = "the-monkey-line"
-RULE_ITEMS = "items"
-RULE_STATUS = "status-and-barrel"
-RULE_HAMMERS = "hammers"
-RULE_HATS = "hats"
-RULE_NPCS = "npcs"
 
 
 def _move_up_ready(ctx: Ctx) -> Iterator[str]:
