@@ -106,7 +106,7 @@ def _spawn_check(ctx: Ctx) -> Iterator[str | Problem]:
     # only says what spawning is); repealed, no rule lets anyone spawn one
     gone = repealed(ctx, RULE_POPULATION)
     if gone is not None:
-        yield Problem(f"the rule that lets a player spawn a nomster, {gone.meta.get('number') or gone.id}, has been "
+        yield Problem(f"the rule that lets a player spawn a nomster, {gone.cite()}, has been "
                       "repealed", rule=RULE_POPULATION)
         return
     ni, ncc = ctx.doc(NOMSTERS)["index"], carrying_capacity(ctx)
@@ -591,7 +591,7 @@ def _command_check(ctx: Ctx) -> Iterator[str | Problem]:
     # Join Team, Ascend, ids as the commands); one whose rule is repealed can no longer be commanded
     gone = repealed(ctx, cmd)
     if gone is not None:
-        yield Problem(f"the rule that makes the {cmd} command, {gone.meta.get('number') or cmd}, has been repealed",
+        yield Problem(f"the rule that makes the {cmd} command, {gone.cite()}, has been repealed",
                       rule=cmd)
         return
     if n.get("trainer") != ctx.actor:

@@ -111,7 +111,7 @@ def _propose_check(ctx: Ctx) -> Iterator[str | Problem]:
     cls = ctx.params.get("class", "standard")
     gone = repealed(ctx, _CLASS_RULES.get(cls, ""))
     if gone is not None:
-        yield Problem(f"the rule that makes {cls} proposals, {gone.meta.get('number') or gone.id}, has been "
+        yield Problem(f"the rule that makes {cls} proposals, {gone.cite()}, has been "
                       "repealed", rule=gone.id)
         return
     if cls == "urgent" and not is_reputable(ctx, ctx.actor, ctx.at):
@@ -120,7 +120,7 @@ def _propose_check(ctx: Ctx) -> Iterator[str | Problem]:
         gone = repealed(ctx, _CHANGE_RULES.get(c["kind"], ""))
         if gone is not None:
             yield Problem(f"change {i + 1}: the rule that makes a {c['kind']} change, "
-                          f"{gone.meta.get('number') or gone.id}, has been repealed", rule=gone.id)
+                          f"{gone.cite()}, has been repealed", rule=gone.id)
         if c["kind"] == "location-card" and ("x" not in c or "y" not in c):
             yield f"change {i + 1}: a location change card gives the coordinates of an existing location"
         if c["kind"] == "textual" and not (c.get("text") or c.get("effects")):

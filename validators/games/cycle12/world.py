@@ -928,7 +928,7 @@ def _kind_gone_problem(ctx: Ctx, a: dict[str, Any]) -> Problem | None:
     gone = _kind_gone(ctx, a)
     if gone is None:
         return None
-    return Problem(f"the rule that makes a {a['kind']} announcement, {gone.meta.get('number') or gone.id}, has "
+    return Problem(f"the rule that makes a {a['kind']} announcement, {gone.cite()}, has "
                    f"been repealed: announcement {a['id']} completes no more", rule=gone.id)
 
 
