@@ -352,7 +352,7 @@ def available(root: Path, game: str, actor: str, at: datetime) -> list[Available
             record = record_for(a.name, actor, at, {}, None)
             ctx = Ctx(state, a, record, at, files.registry)
             for m in files.registry.modules:
-                for gate in in_force(state.rules, m.gates):
+                for gate in in_force(state, m.gates):
                     # a gate yields words or a Problem, said as the who above (its message and the rule it cites)
                     why.extend(cite(state, x).text() if isinstance(x, Problem) else str(x) for x in gate(ctx))
             if not why and a.ready is not None:

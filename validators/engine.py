@@ -660,13 +660,16 @@ def ruled(rule: str) -> Callable[[Any], Any]:
     return tie
 
 
-def in_force(rules: Mapping[str, "Rule"], fns: Iterable[Any]) -> Iterator[Any]:
-    """The consequences, gates or invariants of ``fns`` whose rule (``ruled``) the ruleset ``rules`` does not hold
-    repealed."""
-    for fn in fns:
-        rid = getattr(fn, "rule", None)
-        if rid is None or repealed_in(rules, rid) is None:
-            yield fn
+def runs(where: "State | Ctx", fn: Any) -> bool:
+    """Whether ``fn`` (a consequence, gate, invariant, or a module's own deadline) runs now: it is tied to no rule
+    (``ruled``), or its rule is not repealed in ``where``'s ruleset (of a ``Ctx``: as the action has left it)."""
+    rid = getattr(fn, "rule", None)
+    return rid is None or repealed(where, rid) is None
+
+
+def in_force(where: "State | Ctx", fns: Iterable[Any]) -> Iterator[Any]:
+    """The consequences, gates or invariants of ``fns`` that run now (``runs``), each asked as it comes."""
+    return (fn for fn in fns if runs(where, fn))
 
 
 def _nothing(ctx: "Ctx") -> Iterable[str]:
@@ -1083,11 +1086,7 @@ def _consequences(registry: Registry, ctx: Ctx) -> Iterator[Effect]:
     """Every module's consequences, in order, but those of a rule repealed (``ruled``) by the time each runs: a
     proposal whose effect repeals a rule stops that rule's consequences at once."""
     for m in registry.modules:
-        for fn in m.consequences:
-            rid = getattr(fn, "rule", None)
-            if rid is not None and repealed(ctx, rid):
-                continue
-            yield fn
+        yield from in_force(ctx, m.consequences)
 
 
 # ---------------------------------------------------------------- one action
@@ -1224,7 +1223,7 @@ def apply_action(registry: Registry, state: State, record: dict[str, Any], *,
     problems = list(authorize(registry, state, action, actor))
     if not problems:
         for module in registry.modules:
-            for gate in in_force(state.rules, module.gates):
+            for gate in in_force(state, module.gates):
                 problems.extend(_problem(p, getattr(gate, "rule", module.title)) for p in gate(ctx))
         if action.frequency:
             key = action.frequency_key or action.name

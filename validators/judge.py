@@ -291,7 +291,7 @@ def invariants(files: GameFiles) -> list[Problem]:
     for p in check_roster(files.state, roster_path):
         out.append(_locate_field(p, files, roster_path))
     for module in files.registry.modules:
-        for inv in in_force(files.state.rules, module.invariants):  # not those of a repealed rule (engine.ruled)
+        for inv in in_force(files.state, module.invariants):  # not those of a repealed rule (engine.ruled)
             for p in inv(files.state):
                 file = _guess_file(p, files)
                 out.append(_locate_field(p.at(file=file), files, file))
@@ -305,7 +305,7 @@ def state_problems(state: State, registry: Registry) -> list[Problem]:
 
     out = list(check_roster(state, "roster"))
     for module in registry.modules:
-        for inv in in_force(state.rules, module.invariants):
+        for inv in in_force(state, module.invariants):
             out.extend(inv(state))
     return out
 

@@ -253,7 +253,7 @@ def _rest_of_enactment(scratch: Ctx, state: Any, marks: Any, by: str) -> str | N
     try:
         follow_roster_patch(scratch, marks, by)
         for module in scratch.registry.modules:
-            for consequence in in_force(scratch.rules, module.consequences):
+            for consequence in in_force(scratch, module.consequences):
                 consequence(scratch)
     except Illegal as e:
         return e.problems[0].message.split("effects cannot be applied: ", 1)[-1]

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from itertools import chain
 from typing import Any
 
-from ...engine import Action, Ctx, peek
+from ...engine import Action, Ctx, peek, ruled
 from ...timeutil import format_time, parse_time
 from . import changes as ch
 from . import world as w
@@ -94,19 +94,19 @@ def deadlines(ctx: Ctx) -> list[Deadline]:
 
 
 def _esplode_at(ident: int) -> Callable[[Ctx, datetime], None]:
+    @ruled("r70")  # seed 002 Rule 70: a bomb lying in a room goes off; repealed, none does
     def fire(c: Ctx, at: datetime) -> None:
         esplode(c, ident, at)
 
-    fire.rule = "r70"  # type: ignore[attr-defined]  # seed 002 Rule 70: a bomb lying in a room goes off; repealed, none does
     return fire
 
 
 def _recharge_at(ident: int) -> Callable[[Ctx, datetime], None]:
+    @ruled("r101")  # seed 002 Rule 101: the uplink's 48 hours in the CPU
     def recharge(c: Ctx, at: datetime) -> None:
         w.edit_token(c, ident)["charge"] = 10
         c.step({"uplink": "recharged", "rule": "r101"})
 
-    recharge.rule = "r101"  # type: ignore[attr-defined]  # seed 002 Rule 101: the uplink's 48 hours in the CPU
     return recharge
 
 

@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ...effects import apply_effects, schema_problem
-from ...engine import ANYONE, PLAYER, Action, Ctx, peek
+from ...engine import ANYONE, PLAYER, Action, Ctx, peek, ruled
 from ...problems import Illegal, Problem
 from ...roster import Entry, fold, rename_player, same_players, unrenamable, used_names, welcome_back
 from ...schemas import not_blank, vote_words
@@ -1168,10 +1168,10 @@ def _take_effect_at(ident: int) -> Callable[[Ctx, datetime], None]:
 
 
 def _expire_at(ident: int) -> Callable[[Ctx, datetime], None]:
+    @ruled("r128")  # seed 002 Rule 128: two weeks pending kills a proposal
     def expire(c: Ctx, at: datetime) -> None:
         _expire(c, ident, at)
 
-    expire.rule = "r128"  # type: ignore[attr-defined]  # seed 002 Rule 128: two weeks pending kills a proposal
     return expire
 
 

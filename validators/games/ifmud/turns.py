@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from itertools import compress, repeat
 from typing import Any
 
-from ...engine import ANYONE, PLAYER, Action, Ctx, peek
+from ...engine import ANYONE, PLAYER, Action, Ctx, peek, ruled, runs
 from ...timeutil import format_time, parse_time
 from . import changes as ch
 from . import consent
@@ -361,11 +361,11 @@ def _seen_lately(players: Any, seen: Any, passive: frozenset[Any], recent: str) 
 
 
 def _silent_at(name: str) -> Callable[[Ctx, datetime], None]:
+    @ruled("r24")  # seed 002 Rule 24: a silent week costs a demerit
     def apply(c: Ctx, at: datetime) -> None:
         c.edit("turn").setdefault("silence", {})[name] = format_time(at)
         w.add_tally(c, name, 1, w.DEMERITS, "Rule 24: a week without posting")
 
-    apply.rule = "r24"  # type: ignore[attr-defined]  # seed 002 Rule 24: a silent week costs a demerit
     return apply
 
 
@@ -428,11 +428,11 @@ def _unnamed_servants(ctx: Ctx) -> list[Deadline]:
 
 
 def _unnamed_at(owner: str) -> Callable[[Ctx, datetime], None]:
+    @ruled("r45")  # seed 002 Rule 45: an unnamed servant costs a demerit
     def apply(c: Ctx, at: datetime) -> None:
         w.edit_servant(c, owner)["naming"] = "sectional"
         w.add_tally(c, owner, 1, w.DEMERITS, "Rule 45: servant not named in 72 hours")
 
-    apply.rule = "r45"  # type: ignore[attr-defined]  # seed 002 Rule 45: an unnamed servant costs a demerit
     return apply
 
 
@@ -491,14 +491,6 @@ def _nothing_due(ctx: Ctx) -> bool:
     return w.repealed(ctx, "r24") is not None or _silent_floor(ctx, ctx.at)
 
 
-def _in_force(ctx: Ctx, fn: Any) -> bool:
-    """Whether a deadline's rule (its ``rule``: Rules 24, 45, 70, 101, 128) is in force: a repealed rule's
-    deadlines no longer fall due. A deadline without one (a turn's time, a ratified proposal taking effect:
-    Rules 10 and 27, the game's frame) always does."""
-    rule = getattr(fn, "rule", None)
-    return rule is None or not w.repealed(ctx, rule)
-
-
 def settle(ctx: Ctx) -> Iterator[str]:
     """Gate: apply every deadline up to the action's time, earliest first.
 
@@ -511,7 +503,9 @@ def settle(ctx: Ctx) -> Iterator[str]:
     for _ in range(10000):
         if _nothing_due(ctx):
             break
-        due = [(at, key, fn) for at, key, fn in _deadlines(ctx, ctx.at) if at <= ctx.at and _in_force(ctx, fn)]
+        # a deadline tied to its rule (``ruled``: Rules 24, 45, 70, 101, 128) falls due no more once the rule is
+        # repealed; a turn's time and a ratified proposal taking effect (Rules 27, 10: the frame) are tied to none
+        due = [(at, key, fn) for at, key, fn in _deadlines(ctx, ctx.at) if at <= ctx.at and runs(ctx, fn)]
         if not due:
             break
         at, _key, fn = min(due, key=lambda d: (d[0], d[1]))
