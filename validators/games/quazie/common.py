@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...engine import Ctx, State, peek
+from ...engine import Ctx, State, peek, repealed
 
 STANDARD = [str(i) for i in range(1, 10)]
 DEATH_EGG = "X"
@@ -74,6 +74,12 @@ def opts(state: State | Ctx) -> dict[str, Any]:
 
 def is_standard(pos: Any) -> bool:
     return pos in STANDARD
+
+
+def bound_blind(ctx: State | Ctx, p: dict[str, Any]) -> bool:
+    """Whether ``p`` is Blind and held by it: seed 003 rule 13 "Muffin Flavors" forbids a Blind Muffin to move, be
+    moved or challenge anyone; with that rule repealed, Blind binds nobody."""
+    return stat(p, "flavour") == BLIND and not repealed(ctx, R_FLAVOURS)
 
 
 def in_limbo(pos: Any) -> bool:

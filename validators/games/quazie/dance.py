@@ -11,10 +11,9 @@ from typing import Any, Iterator
 from ...engine import Action, Ctx, Problem, repealed
 from ...roster import change_stat
 from .common import (
-    BLIND,
     R_DANCE_OFF,
-    R_FLAVOURS,
     R_SPECIAL,
+    bound_blind,
     done_today,
     in_limbo,
     mark_today,
@@ -67,8 +66,7 @@ def _ready(ctx: Ctx) -> Iterator[str | Problem]:
     me = ctx.player()
     if bad or me is None or me.get("idle"):
         return
-    # seed 003 rule 13 "Muffin Flavors": a Blind Muffin challenges nobody; repealed, Blind stops nobody
-    if stat(me, "flavour") == BLIND and not repealed(ctx, R_FLAVOURS):
+    if bound_blind(ctx, me):
         yield f"{ctx.actor} is Blind; a Blind Muffin may not challenge anyone to a Dance Off"
     if done_today(ctx, "dance-off", ctx.actor):
         yield f"{ctx.actor} has already declared a Dance Off today"
@@ -88,7 +86,7 @@ def _check(ctx: Ctx) -> Iterator[str]:
     opponent = muffin(ctx, ctx.params["opponent"])
     if opponent["name"] == ctx.actor:
         yield "a Muffin challenges another Muffin to a Dance Off"
-    if stat(me, "flavour") == BLIND and not repealed(ctx, R_FLAVOURS):  # seed 003 rule 13, as in ``_ready``
+    if bound_blind(ctx, me):  # seed 003 rule 13, as in ``_ready``
         yield f"{ctx.actor} is Blind; a Blind Muffin may not challenge anyone to a Dance Off"
     if done_today(ctx, "dance-off", ctx.actor):
         yield f"{ctx.actor} has already declared a Dance Off today"

@@ -15,7 +15,6 @@ from ...engine import Action, Ctx, Problem, repealed
 from ...roster import change_stat
 from ...timeutil import format_time, parse_time
 from .common import (
-    BLIND,
     DEATH_EGG,
     MORNINGTON,
     PLAIN,
@@ -29,6 +28,7 @@ from .common import (
     ROME,
     at_position,
     bounced_today,
+    bound_blind,
     day,
     done_today,
     in_limbo,
@@ -119,8 +119,7 @@ def move_to(ctx: Ctx, who: str, dest: str, *, rome: bool = False, how: str = "mo
     # its Flavor there, so a Blind Muffin in Limbo could otherwise never leave: rule 15's exit is read as the
     # exception (docs/modules/quazie.md, readings). Going to Rome instead needs a Muffin able to move, so not that.
     limbo_exit = out_of_limbo and in_limbo(start) and dest == "9" and not rome
-    # seed 003 rule 13 "Muffin Flavors" forbids a Blind Muffin to move or be moved; repealed, Blind stops no move
-    if stat(p, "flavour") == BLIND and not limbo_exit and not repealed(ctx, R_FLAVOURS):
+    if bound_blind(ctx, p) and not limbo_exit:
         raise ctx.refuse(f"{who} is Blind; a Blind Muffin may not move or be moved", R_FLAVOURS)
     if rome or dest == ROME:
         # rule 15: only the Muffin it names may go to R, however it gets there (a Banana swap with a Muffin in
@@ -385,7 +384,7 @@ def _fly_check(ctx: Ctx) -> Iterator[str]:
     if stat(p, "position") != DEATH_EGG:
         yield f"{ctx.actor} is at {position_label(stat(p, 'position'))}, not at Position X"
         return
-    if stat(p, "flavour") == BLIND and not repealed(ctx, R_FLAVOURS):  # seed 003 rule 13, as in ``move_to``
+    if bound_blind(ctx, p):  # seed 003 rule 13, as in ``move_to``
         yield f"{ctx.actor} is Blind and may not move"
     if ctx.params.get("rome"):
         # rule 15: asked before the DICE42, so that a Bastard (no move, so no Rome) does not make it legal

@@ -21,7 +21,6 @@ from ...engine import Action, Ctx, Problem, peek, repealed, ruled
 from ...schemas import is_blank
 from ...timeutil import format_time
 from .common import (
-    BLIND,
     DEATH_EGG,
     MANGO_TREE,
     R_FLAVOURS,
@@ -30,6 +29,7 @@ from .common import (
     R_SPECIAL,
     STANDARD,
     TROPICAL,
+    bound_blind,
     muffin,
     opts,
     position_label,
@@ -143,7 +143,7 @@ def _item(ctx: Ctx) -> str:
 def _choice_problems(ctx: Ctx, size: int, who: str) -> Iterator[str]:
     effect = tables(ctx)["concertos"].get(str(size))
     p = muffin(ctx, who)
-    blind = stat(p, "flavour") == BLIND and not repealed(ctx, R_FLAVOURS)  # seed 003 rule 13; repealed, Blind binds not
+    blind = bound_blind(ctx, p)
     if effect in ("step", "anywhere") and blind:
         yield f"{who} is Blind; a Blind Muffin may not move or be moved"  # rule 13
     if effect == "step" and not ctx.params.get("direction"):
