@@ -69,6 +69,12 @@ def leader(state: State | Ctx) -> str | None:
     return state.doc("dynasty").get("leader")
 
 
+def holding_bars(ctx: State | Ctx, bars: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    """The bars from rejoining that keep anyone out: seed 001 1.10 "Fair Play" makes them, so while it is repealed
+    (by the very effects being applied, too) none does; the records stay in the roster."""
+    return bars if bars and repealed(ctx, FAIR_PLAY) is None else []
+
+
 def in_hiatus(state: State | Ctx) -> bool:
     """Seed 001 1.9 (Victory and Ascension) / seed 003 rule 9: from a DoV until it fails, or until the Ascension
     Address.

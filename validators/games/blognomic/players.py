@@ -27,7 +27,7 @@ from ...roster import (
     welcome_back,
 )
 from ...timeutil import format_time, parse_time
-from .common import FAIR_PLAY, note_return, opts, quiet_since
+from .common import FAIR_PLAY, holding_bars, note_return, opts, quiet_since
 
 RULE = "players"
 RULE_VOTING = "voting"
@@ -61,10 +61,7 @@ def _join_check(ctx: Ctx) -> Iterator[str]:
         if ctx.params.get("account") and p.get("account", "").lower() == ctx.params["account"].lower():
             yield f"the account {ctx.params['account']} already plays as {p['name']}"
     account = ctx.params["account"].lower()
-    bars = roster.get("barred") or []
-    if bars and repealed(ctx, FAIR_PLAY) is not None:
-        bars = []  # seed 001 "Fair Play" (1.10) makes the bar; repealed, a bar keeps nobody out
-    for b in bars:
+    for b in holding_bars(ctx, roster.get("barred")):
         # seed 001 1.10: a proposal or CfJ may remove a player who broke fair play and bar them from rejoining; the
         # bar is on the person, so their name and their forge account are both refused
         by = f" by {b['by']}" if b.get("by") else ""
@@ -323,8 +320,7 @@ def follow_roster_patch(ctx: Ctx, before: Marks, by: str) -> None:
     for why in taken_names(players, used, back, ctx.doc("roster")):
         # seed 001 1.2: the proposal decides that the player changes their name, not that two players share one
         raise ctx.refuse(f"{by}'s effects cannot be applied: {why}")
-    for why in barred_returns(players, bars if bars and repealed(ctx, FAIR_PLAY) is None else [],
-                              ctx.doc("roster")):
+    for why in barred_returns(players, holding_bars(ctx, bars), ctx.doc("roster")):
         # seed 001 1.10: a bar stands until a proposal or CfJ lifts it; the effects that would bring a barred
         # person back must lift it too, or they cannot be applied (and the proposal may be failed). The bar is Fair
         # Play's: once it is repealed (by these very effects, or before) it keeps nobody out

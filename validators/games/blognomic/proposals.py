@@ -16,13 +16,13 @@ from ...schemas import not_blank, vote_words
 from ...timeutil import day_start, format_time, parse_time
 from .common import (
     DYNASTIES,
-    FAIR_PLAY,
     STUFFS,
     Tally,
     age_hours,
     clock_start,
     edit_item,
     find,
+    holding_bars,
     leader,
     none_pending,
     open_for,
@@ -225,10 +225,10 @@ def effects_problem(ctx_or_state: Any, p: dict[str, Any], now: datetime) -> str 
     why = schema_problem(scratch, scratch.tx.docs)
     if why is None and "roster" in scratch.tx.docs:
         why = next(taken_names(players, used, back, scratch.doc("roster")), None)  # seed 001 1.2, as on enactment
-    if why is None and "roster" in scratch.tx.docs and bars and repealed(scratch, FAIR_PLAY) is None:
+    if why is None and "roster" in scratch.tx.docs:
         # seed 001 1.10, as on enactment: a bar keeps its person out while Fair Play is in force (the effects
         # themselves may have repealed it)
-        why = next(barred_returns(players, bars, scratch.doc("roster")), None)
+        why = next(barred_returns(players, holding_bars(scratch, bars), scratch.doc("roster")), None)
     if why is None and "roster" in scratch.tx.docs:
         why = next(bar_problems(bars, scratch.doc("roster")), None)  # seed 001 1.10, as on enactment
     if why is None:
