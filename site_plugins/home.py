@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from validators.engine import State
+from validators.engine import Open, State
 from validators.games._timefmt import when
+from validators.judge import cited
 from validators.roster import active_players
 
 from .links import Links, relative
@@ -74,8 +75,60 @@ def render_games_table(summaries: Sequence[Summary], here: str = "index.md") -> 
             f"<tbody>{''.join(rows)}</tbody></table>")
 
 
+@dataclass
+class Happenings:
+    """What a game's front page says is going on: what is up for a vote (each with the link to its page, or ""),
+    the last actions (who, which, when, the link to each in the history), and the scheduled events next (when,
+    what, the rule that makes it, and whether it has fallen due and waits for a tick)."""
+
+    votes: list[tuple[Open, str]] = field(default_factory=list)
+    recent: list[tuple[str, str, str, str]] = field(default_factory=list)  # actor, action, at, its history link
+    coming: list[tuple[str, str, str, bool]] = field(default_factory=list)  # at, what, rule id, fallen due
+
+
+def _time(value: str) -> str:
+    return f'<time datetime="{esc(value)}">{esc(when(value))}</time>'
+
+
+def render_happenings(h: Happenings, state: State, links: Links, player_word: str = "players") -> list[str]:
+    """The "What's going on" section of a game's front page; who acted leads to their page, a rule to its place in
+    the ruleset."""
+    def who(name: str) -> str:
+        url = links.player(name)
+        return f'<a href="{esc(url)}">{esc(name)}</a>' if url else esc(name)
+
+    out = ["## What's going on {#now}", "", "### Up for a vote", ""]
+    if h.votes:
+        items = []
+        for o, url in h.votes:
+            name = f"{o.kind} #{o.ident}" + (f" {o.title}" if o.title else "")
+            named = f'<a href="{esc(url)}">{esc(name)}</a>' if url else esc(name)
+            items.append(f"<li>{named}, by {who(o.author)}, since {_time(o.since)}: "
+                         f"{o.votes} vote{'' if o.votes == 1 else 's'} so far</li>")
+        out.append('<ul class="nomic-now">' + "".join(items) + "</ul>")
+    else:
+        out.append("<p>Nothing is up for a vote.</p>")
+    out += ["", "### Lately", ""]
+    if h.recent:
+        out.append('<ul class="nomic-now">' + "".join(
+            f'<li>{_time(at)}: {who(actor)} <a href="{esc(url)}"><code>{esc(name)}</code></a></li>'
+            for actor, name, at, url in h.recent) + "</ul>")
+    else:
+        out.append(f"<p>No action yet: the {esc(player_word)} stand where the game was founded.</p>")
+    if h.coming:
+        out += ["", "### Coming up", ""]
+        items = []
+        for at, what, rule, due in h.coming:
+            tag = " (due: anyone may apply it with <code>nomic tick</code>)" if due else ""
+            cite = f'<a href="{esc(links.rule(rule))}">{esc(cited(state, rule))}</a>' if rule in state.rules else \
+                esc(rule)
+            items.append(f"<li>{_time(at)}: {esc(what)} <small>({cite})</small>{tag}</li>")
+        out.append('<ul class="nomic-now">' + "".join(items) + "</ul>")
+    return out + [""]
+
+
 def render_game_home(state: State, s: Summary, links: Links, pages: Sequence[tuple[str, str]],
-                     module_titles: Mapping[str, str] | None = None) -> str:
+                     module_titles: Mapping[str, str] | None = None, happenings: Happenings | None = None) -> str:
     """A game's front page: who leads, who plays, what just happened, and where to read more; the modules its rules
     come from by their titles ("BlogNomic core rules"), not their folder names."""
     out = [f"# {md_text(s.title)}", ""]
@@ -96,7 +149,10 @@ def render_game_home(state: State, s: Summary, links: Links, pages: Sequence[tup
                      f"{esc(when(s.last_at))}</dd>")
     titles = module_titles or {}
     facts.append(f"<dt>Rules from</dt><dd>{', '.join(esc(titles.get(m, m)) for m in state.modules)}</dd>")
-    out += [f'<dl class="nomic-facts">{"".join(facts)}</dl>', "", "## Pages", ""]
+    out += [f'<dl class="nomic-facts">{"".join(facts)}</dl>', ""]
+    if happenings is not None:
+        out += render_happenings(happenings, state, links, s.player_word)
+    out += ["## Pages", ""]
     out.append('<ul class="nomic-pages">' + "".join(f'<li><a href="{esc(url)}">{esc(title)}</a></li>'
                                                       for title, url in pages) + "</ul>")
     past = (state.docs.get("dynasty") or {}).get("past") or []

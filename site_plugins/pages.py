@@ -10,12 +10,15 @@ from __future__ import annotations
 import re
 import traceback
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
+
+from validators.engine import due_events
+from validators.timeutil import format_time
 
 from .actions_ref import render_actions
 from .history import atom_feed, history_pages, render_history
-from .home import Summary, render_game_home, summarize
+from .home import Happenings, Summary, render_game_home, summarize
 from .links import PAGES, RESERVED_DIRS, Links, link_player_cells, player_slugs
 from .markup import cap, esc, md_text
 from .model import Game
@@ -185,7 +188,9 @@ def build_game(game: Game, *, now: datetime, repo_url: str = "", branch: str = "
     # the game's front page lists its pages in the order of the navigation beside it
     page_links = ([(t, links.page(k)) for t, k in listed[:3]] + [(t, links.other(src)) for t, src in module_pages]
                   + [(t, links.page(k)) for t, k in listed[3:]])
-    home = render_game_home(state, summary, links, page_links, {m.name: m.title for m in registry.modules})
+    happenings = _happenings(game, links, now, {p.src for p in site.pages}, site.warnings)
+    home = render_game_home(state, summary, links, page_links, {m.name: m.title for m in registry.modules},
+                            happenings)
     site.pages.insert(0, GeneratedPage(f"games/{g}/index.md", summary.title, home, f"{root}/game.yaml"))
     # MkDocs and Material put navigation titles into the HTML as they are: everything here is escaped,
     # since a game's name, its keywords and a module's page titles come from content
@@ -196,6 +201,32 @@ def build_game(game: Game, *, now: datetime, repo_url: str = "", branch: str = "
                 + [{esc(t): f"games/{g}/{PAGES[k]}"} for t, k in listed[3:]]
                 + [{esc(f"Each {cap(state.keyword('player', 'player'))}"): player_nav}])
     return site
+
+
+def _happenings(game: Game, links: Links, now: datetime, srcs: set[str], warnings: list[str]) -> Happenings:
+    """What the game's front page says is going on at the build's ``now``: what the modules say is up for a vote
+    (``Module.open_votes``), the last five actions, and the next five scheduled events within a week, the ones
+    fallen due first (``engine.due_events``, as ``nomic due`` finds them)."""
+    state, registry, g = game.state, game.files.registry, game.name
+    h = Happenings()
+    for module in registry.modules:
+        if module.open_votes is None:
+            continue
+        try:
+            votes = module.open_votes(state)
+        except Exception as e:  # a module's bug must not stop the wiki
+            warnings.append(f"{g}: module {module.name}'s open votes failed: {e!r}")
+            continue
+        for o in votes:
+            src = f"games/{g}/{o.page}.md"
+            h.votes.append((o, links.other(src, o.anchor) if src in srcs else ""))
+    h.recent = [(e.actor, e.name, str(e.record.get("at", "")), links.action(e.anchor))
+                for e in reversed(game.entries[-5:])]
+    clock = state.now()
+    if clock is not None:
+        for t, ev in due_events(registry, state, clock, now + timedelta(days=7))[:5]:
+            h.coming.append((format_time(t), ev.summary or ev.name, ev.rule, t <= now))
+    return h
 
 
 def now_utc() -> datetime:

@@ -216,6 +216,77 @@ def test_a_module_page_s_table_links_each_player_to_their_page() -> None:
     assert "| [Adam Biltcliffe](players/adam-biltcliffe.md) |" in turn, turn
 
 
+def _now_section(site: object, game: str) -> str:
+    home = next(p.content for p in site.pages if p.src == f"games/{game}/index.md")  # type: ignore[attr-defined]
+    assert "## What's going on {#now}" in home
+    return home.split("## What's going on")[1].split("## Pages")[0]
+
+
+def test_the_front_page_says_what_is_up_for_a_vote_what_was_done_lately_and_what_comes_next() -> None:
+    game = model.load(ROOT, "cycle12")
+    site = build_game(game, now=parse_time("2026-11-24T08:00:00Z"))
+    now = _now_section(site, "cycle12")
+    votes, lately, coming = (now.split(f"### {h}")[1].split("###")[0] for h in ("Up for a vote", "Lately",
+                                                                               "Coming up"))
+    # 004 Lifecycle: proposal 4 is pending, on the Proposals page at its own place; 3 and the others are resolved
+    assert re.findall(r'<a href="([^"]*)">(Proposal #\d+[^<]*)</a>', votes) == [
+        ("cycle12-proposals/#proposal-4", "Proposal #4 Name the well")]
+    assert 'by <a href="players/cleo/">Cleo</a>' in votes and "5 votes so far" in votes
+    # the last five actions, newest first, each leading to its entry in the history
+    items = re.findall(r'<li><time datetime="([^"]*)">[^<]*</time>: <a href="[^"]*">([^<]*)</a> '
+                       r'<a href="([^"]*)"><code>([^<]*)</code></a></li>', lately)
+    last = game.entries[-5:][::-1]
+    assert [(at, who, act) for at, who, _, act in items] == [
+        (e.record["at"], e.actor, e.name) for e in last]
+    assert all(url.endswith("#" + e.anchor) for (_, _, url, _), e in zip(items, last))
+    # 004 Time: the phase begins each Monday and Thursday; the two since the last action wait for a tick
+    when = re.findall(r'<li><time datetime="([^"]*)">.*?</li>', coming)
+    assert when == ["2026-11-19T00:00:00Z", "2026-11-23T00:00:00Z", "2026-11-26T00:00:00Z", "2026-11-30T00:00:00Z"]
+    assert coming.count("(due: anyone may apply it with <code>nomic tick</code>)") == 2
+    assert '<a href="ruleset/#time">Time</a>' in coming
+    # a week later the same four fell due and are all said to wait, and the week after has its own two
+    later = _now_section(build_game(game, now=parse_time("2026-12-01T08:00:00Z")), "cycle12")
+    assert later.count("(due: anyone may apply it") == 4
+
+
+def test_the_front_page_of_a_blognomic_game_lists_its_pending_proposal_and_no_calendar(
+        blognomic: model.Game) -> None:
+    site = build_game(blognomic, now=NOW)
+    now = _now_section(site, "blognomic")
+    pending = [p for p in blognomic.state.doc("proposals")["proposals"] if p["status"] == "pending"]
+    assert pending, "the example has a pending proposal"
+    for p in pending:  # seed 001 1.4: each leads to its own page, with the votes cast on it
+        n = len(p["votes"])
+        assert (f'<a href="proposals/{p["id"]}/">Proposal #{p["id"]} {p["title"]}</a>' in now
+                and f"{n} vote{'' if n == 1 else 's'} so far" in now), now
+    assert "### Coming up" not in now  # no rule of the core schedules anything
+
+
+def test_the_front_page_says_when_nothing_is_up_for_a_vote_and_a_broken_module_only_warns() -> None:
+    from validators.games.ifmud.pages import open_votes
+
+    game = model.load(ROOT, "ifmud")
+    assert [p["status"] for p in game.state.doc("consent")["proposals"]] == ["ratified", "dead"]
+    assert open_votes(game.state) == []
+    site = build_game(game, now=NOW)
+    assert "<p>Nothing is up for a vote.</p>" in _now_section(site, "ifmud")
+    # Rule 10: a proposal still being voted on is listed, with the votes cast so far
+    consent = dict(game.state.docs["consent"])
+    consent["proposals"] = [*consent["proposals"], {**consent["proposals"][1], "id": 3, "status": "pending",
+                                                    "name": "Ring road again", "votes": {"Zoe Abbott": "aye"}}]
+    state = State(game.state.config, {**game.state.docs, "consent": consent}, game.state.rules)
+    [o] = open_votes(state)
+    assert (o.kind, o.ident, o.title, o.votes, o.page) == ("Proposal", 3, "Ring road again", 1, "proposals")
+
+    def broken(state: State) -> list:
+        raise RuntimeError("tally bug")
+
+    game.files.registry = Registry([*game.files.registry.modules[1:], Module(name="x", title="X", open_votes=broken)])
+    site = build_game(game, now=NOW)
+    assert any("open votes failed" in w and "tally bug" in w for w in site.warnings), site.warnings
+    assert "<p>Nothing is up for a vote.</p>" in _now_section(site, "ifmud")
+
+
 def test_a_game_without_initial_has_no_timeline_states(tmp_path: Path) -> None:
     import shutil
 

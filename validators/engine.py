@@ -808,6 +808,22 @@ class Page:
     listed: bool = True  # in the game's navigation; a page of many (one per location, say) is linked instead
 
 
+@dataclass(frozen=True)
+class Open:
+    """Something up for a vote now (a proposal, a Call for Judgment), as a game's front page in the wiki lists it:
+    what it is and its id, its title, who made it and when, how many have voted, and the page drawing it (a page's
+    slug under the game, as ``Page.slug``) with the anchor of its place there, if any."""
+
+    kind: str  # "Proposal", "Call for Judgment"
+    ident: Any
+    title: str
+    author: str
+    since: str  # the time it was made, as its document writes it
+    votes: int
+    page: str
+    anchor: str = ""
+
+
 @dataclass
 class Module:
     """A family of rules: everything one ruleset adds to the engine."""
@@ -838,6 +854,8 @@ class Module:
     options_schema: dict[str, Any] | None = None
     # What may be done now and by whom, for ``nomic due``: (state, now) -> lines.
     due: Callable[[State, datetime], list[str]] | None = None
+    # What is up for a vote now, for the game's front page in the wiki (see Open), oldest first.
+    open_votes: Callable[[State], list[Open]] | None = None
     # A player changes their name (ctx, old, new): the module's own documents follow. A module that keeps
     # players' names and has no such hook stops the change (see validators/roster.py, ``rename_player``).
     rename: Callable[["Ctx", str, str], None] | None = None

@@ -61,6 +61,7 @@ MODULE = Module(
     invariants=[_invariants],
     leader=leader,
     due=due.due,
+    open_votes=due.open_votes,
     options_schema=OPTIONS_SCHEMA,
     rename=players.rename_documents,
     doc=__doc__ or "",

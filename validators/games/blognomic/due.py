@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from ...engine import State
+from ...engine import Open, State
 from ...registry_ctx import ctx_at
 from ...timeutil import format_time, parse_time
 from . import judgment, victory
@@ -117,3 +117,22 @@ def fresh_dynasty(doc: Any, founded: datetime) -> Any:
     # a new game's first dynasty begins at its founding, not when the example's began: what a dynasty's time is
     # asked of (seed 001 "Dynasties"; seed 003 rule 9, idle throughout the dynasty) is counted from its start
     return {"number": 1, "leader": None, "title": "The First Dynasty", "started": format_time(founded)}
+
+
+# (document and its list, what the front page calls one, the page of one as the wiki names it under the game)
+_VOTED = (("proposals", "Proposal", "proposals/{}"), ("cfjs", "Call for Judgment", "proposals/cfj-{}"),
+          ("dovs", "Declaration of Victory", "proposals/dov-{}"))
+
+
+def open_votes(state: State) -> list[Open]:
+    """The proposals, Calls for Judgment and Declarations of Victory pending now (seed 001 1.4: what players vote
+    on), each kind oldest first, for the game's front page; each links to its own page in the wiki."""
+    out: list[Open] = []
+    for doc, kind, page in _VOTED:
+        if doc not in state.docs:
+            continue
+        pending = sorted((x for x in state.doc(doc)[doc] if x["status"] == "pending"),
+                         key=lambda x: (x["submitted"], x["id"]))
+        out += [Open(kind, x["id"], str(x.get("title") or ""), str(x["author"]), str(x["submitted"]),
+                     len(x.get("votes") or {}), page.format(x["id"])) for x in pending]
+    return out

@@ -16,6 +16,7 @@ from ...engine import DocKind, Module, Problem, State, peek, repealed
 from . import cycle, fresh, items, justice, nomsters, players, proposals, transcription, world
 from .common import ITEMS, JUSTICE, MEDALS, NOMSTERS, PROPOSALS, SHEETS, WORLD
 from .options import options
+from .pages import open_votes
 from .pages import pages as draw_pages
 from .ruletree import problems as rule_problems
 from .world import tag_conflict
@@ -207,5 +208,6 @@ MODULE = Module(
     leader=justice.judge,
     found=fresh.found,
     pages=draw_pages,
+    open_votes=open_votes,
     doc=__doc__ or "",
 )

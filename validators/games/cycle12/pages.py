@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from html import escape
 from typing import Any
 
-from ...engine import Page, State
+from ...engine import Open, Page, State
 from ...timeutil import format_time, parse_time
 from .._markup import html_block, legible_width
 from .._timefmt import day, time_md
@@ -526,3 +526,11 @@ def pages(state: State) -> list[Page]:
         Page("judgement", "Judgement", render_justice(state), "gamestate/cycle12_justice.yaml"),
         *location_pages(state, ix),
     ]
+
+
+def open_votes(state: State) -> list[Open]:
+    """The pending proposals (004 Lifecycle: voted on until their class's end), oldest first, for the game's front
+    page; each links to its place on the Proposals page."""
+    return [Open("Proposal", p["id"], str(p["title"]), str(p["author"]), str(p["submitted"]),
+                 len(p.get("votes") or {}), "cycle12-proposals", f"proposal-{p['id']}")
+            for p in state.doc(PROPOSALS)["proposals"] if p["status"] == "pending"]

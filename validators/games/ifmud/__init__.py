@@ -12,7 +12,7 @@ from ...engine import DocKind, Module, Problem, State
 from . import bombs, consent, extras, fresh, gifts, movement, pieman, quests, rename, robot, tokens, turns
 from . import world as w
 from .consequences import consequence
-from .pages import pages
+from .pages import open_votes, pages
 
 
 def _invariants(state: State) -> Iterator[Problem]:
@@ -104,6 +104,7 @@ MODULE = Module(
     invariants=[_invariants],
     leader=lambda state: None,
     pages=pages,
+    open_votes=open_votes,
     # a ratified proposal's effects may rename a player (Rules 7, 10, 12): the module's documents follow
     rename=rename.rename,
     # Rules 10, 12: a player is added by a ratified proposal, and joins when it takes effect (``consent._joined_now``)

@@ -10,7 +10,7 @@ from datetime import datetime
 from html import escape
 from typing import Any
 
-from ...engine import Page, State, repealed
+from ...engine import Open, Page, State, repealed
 from ...timeutil import parse_time
 from .._markup import html_block, legible_width
 from .._timefmt import time_md
@@ -518,6 +518,13 @@ def render_proposals(state: State) -> str:
         head += f" Passive Voters: {_md(', '.join(doc['passive_voters']))}."
     table = _md_table(["#", "Name", "By", "Posted", "Status", "Votes"], rows) if rows else "_None yet._"
     return head + "\n\n" + table
+
+
+def open_votes(state: State) -> list[Open]:
+    """The proposals still being voted on (Rule 10: ratified by unanimous consent), oldest first, for the game's
+    front page; each links to the Proposals page."""
+    return [Open("Proposal", p["id"], str(p["name"]), str(p["author"]), str(p["posted"]), len(p.get("votes") or {}),
+                 "proposals") for p in state.doc("consent")["proposals"] if p["status"] == "pending"]
 
 
 def pages(state: State) -> list[Page]:
