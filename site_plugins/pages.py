@@ -16,7 +16,7 @@ from typing import Any
 from validators.engine import due_events
 from validators.timeutil import format_time
 
-from .actions_ref import render_actions
+from .actions_ref import in_words, render_actions
 from .history import atom_feed, history_pages, render_history
 from .home import Happenings, Summary, render_game_home, summarize
 from .links import PAGES, RESERVED_DIRS, Links, link_player_cells, player_slugs
@@ -224,8 +224,10 @@ def _happenings(game: Game, links: Links, now: datetime, srcs: set[str], warning
                 for e in reversed(game.entries[-5:])]
     clock = state.now()
     if clock is not None:
+        # each event's summary in the game's words now, as the Actions page writes its module's texts
+        says = {ev.name: in_words(state, m) for m in registry.modules for ev in m.events}
         for t, ev in due_events(registry, state, clock, now + timedelta(days=7))[:5]:
-            h.coming.append((format_time(t), ev.summary or ev.name, ev.rule, t <= now))
+            h.coming.append((format_time(t), says[ev.name](ev.summary) if ev.summary else ev.name, ev.rule, t <= now))
     return h
 
 

@@ -249,6 +249,22 @@ def test_the_front_page_says_what_is_up_for_a_vote_what_was_done_lately_and_what
     assert later.count("(due: anyone may apply it") == 4
 
 
+def test_the_front_page_writes_a_scheduled_event_in_the_game_s_words_now() -> None:
+    """Seed 003 rule 9: an Ascension Address may replace "Muffin" and "Stuffs"; rule 11's reckoning is written in the
+    module's words, and the front page writes the game's current ones in their place, as the Actions page does."""
+    game = model.load(ROOT, "quazie")
+    said = "At the end of Sunday the Muffin with the most Stuffs becomes the Stuff Describer"
+    now = _now_section(build_game(game, now=parse_time("2026-11-24T08:00:00Z")), "quazie")
+    assert said in now and '<a href="ruleset/#nature-of-stuff">11 The Nature of Stuff</a>' in now, now
+    state = game.state
+    roster = {**state.docs["roster"], "stats": {**state.docs["roster"]["stats"], "stuff": {
+        **state.docs["roster"]["stats"]["stuff"], "label": "Crumbs"}}}
+    game.files.state = State({**state.config, "keywords": {**state.config["keywords"], "player": "Cupcake"}},
+                             {**state.docs, "roster": roster}, state.rules)
+    now = _now_section(build_game(game, now=parse_time("2026-11-24T08:00:00Z")), "quazie")
+    assert said not in now and "At the end of Sunday the Cupcake with the most Crumbs becomes" in now, now
+
+
 def test_the_front_page_of_a_blognomic_game_lists_its_pending_proposal_and_no_calendar(
         blognomic: model.Game) -> None:
     site = build_game(blognomic, now=NOW)
