@@ -292,7 +292,10 @@ def test_the_front_page_says_when_nothing_is_up_for_a_vote_and_a_broken_module_o
                                                     "name": "Ring road again", "votes": {"Zoe Abbott": "aye"}}]
     state = State(game.state.config, {**game.state.docs, "consent": consent}, game.state.rules)
     [o] = open_votes(state)
-    assert (o.kind, o.ident, o.title, o.votes, o.page) == ("Proposal", 3, "Ring road again", 1, "proposals")
+    assert (o.kind, o.ident, o.title, o.votes, o.page, o.anchor) == ("Proposal", 3, "Ring road again", 1,
+                                                                     "proposals", "proposal-3")
+    page = next(p.content for p in build_game(game, now=NOW).pages if p.src == "games/ifmud/proposals.md")
+    assert '| <span id="proposal-2"></span>2 | Free roads &#91;AB&#93; |' in page, page  # the row it leads to
 
     def broken(state: State) -> list:
         raise RuntimeError("tally bug")

@@ -512,7 +512,10 @@ def render_proposals(state: State) -> str:
         status = p["status"]
         if status == "pending" and unanimous(state, p, now):
             status += " (may be ratified now)"
-        rows.append([_md(p["id"]), _md(p["name"]), _md(p["author"]), time_md(p["posted"]), _md(status), _md(summary)])
+        # an anchor on each row, where the game's front page links a proposal still being voted on
+        anchor = f'<span id="proposal-{int(p["id"])}"></span>'
+        rows.append([anchor + _md(p["id"]), _md(p["name"]), _md(p["author"]), time_md(p["posted"]), _md(status),
+                     _md(summary)])
     head = "Proposals need everyone (or everyone in a section) in favour (Rule 10)."
     if doc.get("passive_voters"):
         head += f" Passive Voters: {_md(', '.join(doc['passive_voters']))}."
@@ -522,9 +525,10 @@ def render_proposals(state: State) -> str:
 
 def open_votes(state: State) -> list[Open]:
     """The proposals still being voted on (Rule 10: ratified by unanimous consent), oldest first, for the game's
-    front page; each links to the Proposals page."""
+    front page; each links to its row on the Proposals page."""
     return [Open("Proposal", p["id"], str(p["name"]), str(p["author"]), str(p["posted"]), len(p.get("votes") or {}),
-                 "proposals") for p in state.doc("consent")["proposals"] if p["status"] == "pending"]
+                 "proposals", f"proposal-{p['id']}") for p in state.doc("consent")["proposals"]
+            if p["status"] == "pending"]
 
 
 def pages(state: State) -> list[Page]:
