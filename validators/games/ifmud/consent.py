@@ -459,6 +459,7 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
         p["closed"]["note"] = "; ".join(pr.message for pr in e.problems)[:200]
         ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
         return
+    changed = _changed_parts(ctx, scratch)  # as the effects wrote them, before anything below completes them
     # Effects that would leave a document against its schema (a token with no place, a tally that is no number)
     # cannot be made: none of them is, as for effects that cannot apply at all, and the note says why.
     if "tokens" in scratch.tx.docs:
@@ -475,6 +476,13 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
         ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
         return
     bad = schema_problem(scratch, scratch.tx.docs)
+    if bad:
+        p["closed"]["note"] = f"the effects cannot be applied: {bad}"[:200]
+        ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
+        return
+    # The parts of the state agreement may change, each only while a rule letting it do so is in force (a decision
+    # of all the other players about one player is its own rule's, Rules 45 and 82: ``_about_limits``).
+    bad = None if p.get("about") else _unagreed_change(ctx, scratch, changed, renames)
     if bad:
         p["closed"]["note"] = f"the effects cannot be applied: {bad}"[:200]
         ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
@@ -557,6 +565,54 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
     for t in find(ctx, ident).get("tallies") or []:  # consent may take tallies below zero (Rule 42)
         if t["player"] in w.player_names(ctx):
             w.add_tally(ctx, t["player"], int(t["delta"]), t["stat"], f"proposal {ident}")
+
+
+# ifMUD seed: the parts of the state that unanimous agreement may change, each with the rules that let it: Rule 20
+# the details of the map (its rooms and everything about them, and the connections between them), Rule 25 the
+# connections, Rule 54 the tokens, Rule 72 the Table of Synonyms, Rule 127 the Dark Gifts. (Rule 12's, adding
+# players, is asked of the roster in ``_unagreed_change``; Rule 37's, the game's name, lives in game.yaml, which
+# effects do not patch.) A part stays changeable while any rule of its own is in force.
+AGREED_PARTS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
+    ("map", "rooms", ("r20",), "the rooms of the map"),
+    ("map", "connections", ("r20", "r25"), "the connections between rooms"),
+    ("tokens", "tokens", ("r54",), "the tokens"),
+    ("tables", "synonyms", ("r72",), "the Table of Synonyms"),
+    ("tables", "dark_gifts", ("r127",), "the list of Dark Gifts"),
+)
+
+
+def _rules_named(rules: list[str]) -> str:
+    nums = [r.removeprefix("r") for r in rules]
+    return f"Rule {nums[0]}" if len(nums) == 1 else f"Rules {', '.join(nums[:-1])} and {nums[-1]}"
+
+
+def _changed_parts(ctx: Ctx, scratch: Ctx) -> list[tuple[str, tuple[str, ...]]]:
+    """The parts of ``AGREED_PARTS`` the effects applied on ``scratch`` change (what, and the rules that let it be
+    changed), compared by value as the effects wrote them."""
+    return [(what, rules) for kind, key, rules, what in AGREED_PARTS
+            if kind in scratch.tx.docs and dict.get(scratch.doc(kind), key) != dict.get(ctx.doc(kind), key)]
+
+
+def _unagreed_change(ctx: Ctx, scratch: Ctx, changed: list[tuple[str, tuple[str, ...]]],
+                     renames: dict[str, str]) -> str | None:
+    """ifMUD seed, Rules 8, 12, 20, 25, 54, 72 and 127: the state changes only as the rules prescribe, and each of
+    those rules lets unanimous agreement change one part of it (``AGREED_PARTS``, those the effects change:
+    ``changed``; Rule 12: adding a player, one the effects leave on the roster who was not on it before, under the
+    names they leave: ``renames``). With every rule that lets a part change repealed, effects that change it cannot
+    be made: why, in words, or None. Asked of the ruleset the effects leave (``scratch``), as the consequences and
+    Rule 139's check are: effects that repeal the rule and change its part are read with the rule already gone, so
+    none of them is made."""
+    for what, rules in changed:
+        if all(w.repealed(scratch, r) for r in rules):
+            return (f"they change {what}, which {_rules_named(rules)} let unanimous agreement change, and "
+                    f"{'it has' if len(rules) == 1 else 'each has'} been repealed")
+    if "roster" in scratch.tx.docs and w.repealed(scratch, "r12"):
+        before = _players_before(ctx, renames)
+        added = [n for n in w.player_names(scratch) if n not in before]
+        if added:
+            return (f"they add {', '.join(added)} to the game, which Rule 12 let unanimous consent do, and it has "
+                    "been repealed")
+    return None
 
 
 _WEEK = timedelta(days=7)
