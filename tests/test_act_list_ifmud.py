@@ -221,7 +221,7 @@ def test_the_list_says_no_to_a_fourth_quest_and_to_moving_after_the_omnibus(tmp_
     assert _listed(repo, "Roger Carbol", 12)["ifmud.omnibus"] == []  # the Omnibus is where he is
     _act(repo, "ifmud.omnibus", "Roger Carbol", {"to": "Lounge"}, 12)
     roger = _listed(repo, "Roger Carbol", 13)
-    assert roger["ifmud.move"] == ["Roger Carbol used the Omnibus or the teleporter this turn and may not be moved "
-                                   "again (Rules 80, 110)"]
+    assert roger["ifmud.move"] == ["Roger Carbol rode the Magic Omnibus this turn and may not be moved again "
+                                   "(Rule 80)"]
     assert roger["ifmud.omnibus"] == ["Roger Carbol has already done this once this turn (omnibus)"]
     assert _act(repo, "ifmud.move", "Roger Carbol", {"to": "Attic"}, 13, legal=False)[0] == roger["ifmud.move"][0]

@@ -14,7 +14,7 @@ from ...engine import Action, Ctx
 from ...problems import Problem
 from ...schemas import not_blank
 from . import world as w
-from .turns import locked, made_a_move, mark, moved_this_turn, note_moved, require_turn
+from .turns import lock_rules, locked_why, made_a_move, mark, moved_this_turn, note_moved, require_turn
 
 ROOM = not_blank({"type": "string", "maxLength": 120})
 
@@ -31,7 +31,9 @@ def _no_room(ctx: Ctx, key: str = "to") -> str:
 
 
 def _locked_self(ctx: Ctx) -> str:
-    return f"{ctx.actor} used the Omnibus or the teleporter this turn and may not be moved again (Rules 80, 110)"
+    """Why the actor may not be moved again this turn: the Omnibus (Rule 80) or the teleporter (Rule 110), while
+    that rule is in force (``turns.lock_rules``); "" when nothing keeps them."""
+    return locked_why(ctx, ctx.actor, ctx.actor)
 
 
 def _move_ready(ctx: Ctx) -> Iterator[str]:
@@ -40,8 +42,8 @@ def _move_ready(ctx: Ctx) -> Iterator[str]:
     unknown one as no room."""
     now = list(require_turn(ctx, once="move-self", rule="r30"))
     yield from now
-    if not now and locked(ctx, ctx.actor):
-        yield _locked_self(ctx)
+    if not now and (why := _locked_self(ctx)):
+        yield why
 
 
 def _move_check(ctx: Ctx) -> Iterator[str]:
@@ -51,8 +53,8 @@ def _move_check(ctx: Ctx) -> Iterator[str]:
         yield _no_room(ctx)
         return
     here = w.location_of_player(ctx, ctx.actor)
-    if locked(ctx, ctx.actor):
-        yield _locked_self(ctx)
+    if why := _locked_self(ctx):
+        yield why
     if not w.connected(ctx, here, dest, ctx.at):
         yield f"{here} is not connected to {dest} (Rules 25, 26, 107)"
     yield from entry_losses(ctx, dest)
@@ -115,7 +117,10 @@ def servant_barrier(ctx: Ctx, owner: str, dest: str) -> Iterator[str]:
         yield f"{dest} is where {', '.join(others)} is; a servant may not be moved to another player's room (Rule 87)"
 
 
-_SERVANT_LOCKED = "the servant used the Omnibus or threw a pie this turn and may not be moved again (Rules 80, 116)"
+def _servant_locked(ctx: Ctx) -> str:
+    """Why the actor's servant may not be moved again this turn: the Omnibus (Rule 80) or a pie it threw (Rule 116),
+    while that rule is in force (``turns.lock_rules``); "" when nothing keeps it."""
+    return locked_why(ctx, "servant:" + ctx.actor, "the servant")
 
 
 def _servant_ready(ctx: Ctx) -> Iterator[str]:
@@ -128,8 +133,8 @@ def _servant_ready(ctx: Ctx) -> Iterator[str]:
         return
     if w.servant(ctx, ctx.actor) is None:
         yield f"{ctx.actor} has no servant"
-    elif locked(ctx, "servant:" + ctx.actor):
-        yield _SERVANT_LOCKED
+    elif why := _servant_locked(ctx):
+        yield why
 
 
 def _servant_check(ctx: Ctx) -> Iterator[str]:
@@ -142,8 +147,8 @@ def _servant_check(ctx: Ctx) -> Iterator[str]:
     if dest is None:
         yield _no_room(ctx)
         return
-    if locked(ctx, "servant:" + ctx.actor):
-        yield _SERVANT_LOCKED
+    if why := _servant_locked(ctx):
+        yield why
     if not w.connected(ctx, s["location"], dest, ctx.at):
         yield f"{s['location']} is not connected to {dest} (Rules 25, 26)"
     yield from servant_barrier(ctx, ctx.actor, dest)
@@ -252,7 +257,8 @@ def _omnibus_check(ctx: Ctx) -> Iterator[str]:
     # used the teleporter this turn (Rule 110 sets a location; its own ban is on being moved) may still ride.
     if made_a_move(ctx, who):
         yield "the passenger has moved this turn (Rules 30, 46); the Omnibus may not carry them (Rule 80)"
-    elif servant and locked(ctx, who):  # Rule 116: a servant that threw a pie this turn stays where it is
+    # Rule 116: a servant that threw a pie this turn stays where it is (while Rule 116 stands: turns.lock_rules)
+    elif servant and "r116" in lock_rules(ctx, who):
         yield "the servant threw a pie this turn; its location may not be changed again this turn (Rule 116)"
     if _fare(ctx) and w.tally(ctx, ctx.actor) < 5:
         yield _no_fare(ctx)

@@ -132,6 +132,46 @@ def locked(state: Any, who: str) -> bool:
     return who in (w.turn(state).get("locked") or [])
 
 
+# What each rule that keeps a being where it is for the rest of the turn says it did (ifMUD seed, Rules 80, 110, 116)
+LOCKS = {"r80": "rode the Magic Omnibus", "r110": "used the personal teleporter", "r116": "threw a pie"}
+
+
+def _servant_rode(t: Any, owner: str) -> bool:
+    """Whether ``owner``'s servant was the Omnibus's passenger this turn (``t``: the turn). The ride notes its
+    passenger as moved and locked (Rule 80); a servant moved by its player (Rule 46) may neither ride after that
+    nor, while Rule 80 stands, be moved after riding, and a pie (Rule 116) locks it without moving it."""
+    who = "servant:" + owner
+    return ("omnibus" in (t.get("used") or []) and who in (t.get("moved") or []) and who in (t.get("locked") or [])
+            and "move-servant" not in (t.get("used") or []))
+
+
+def lock_rules(state: Any, who: str) -> list[str]:
+    """The rules in force that keep ``who`` (the active player, or ``servant:<them>``) from being moved again this
+    turn: ifMUD seed, Rule 80 its Omnibus passenger, Rule 110 the player who used the teleporter, Rule 116 the
+    servant that threw a pie. ``turn.locked`` says who is kept; which rule keeps them is read from the turn's
+    record (``used``, ``moved``), so that a rule repealed during the turn keeps nobody any longer while another
+    that also locked them still does. A lock the record does not explain (written by hand) is each such rule's."""
+    t = w.turn(state)
+    if who not in (t.get("locked") or []):
+        return []
+    used = t.get("used") or []
+    servant = who.startswith("servant:")
+    rules = ["r80"] if "omnibus" in used and _servant_rode(t, who.removeprefix("servant:")) == servant else []
+    rules += ["r116"] if servant and "throw-pie" in used else []
+    rules += ["r110"] if not servant and "teleport" in used else []
+    rules = rules or (["r80", "r116"] if servant else ["r80", "r110"])
+    return [r for r in rules if not w.repealed(state, r)]
+
+
+def locked_why(state: Any, who: str, name: str) -> str:
+    """Why ``who`` may not be moved again this turn (``lock_rules``; ``name``: how to call them), or ""."""
+    rules = lock_rules(state, who)
+    if not rules:
+        return ""
+    cite = f"Rule {rules[0][1:]}" if len(rules) == 1 else f"Rules {', '.join(r[1:] for r in rules)}"
+    return f"{name} {' and '.join(LOCKS[r] for r in rules)} this turn and may not be moved again ({cite})"
+
+
 # ---------------------------------------------------------------- ending a turn
 
 
