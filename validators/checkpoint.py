@@ -29,6 +29,7 @@ from . import yamlio
 from .content import (
     SCHEMA_LINE,
     GameFiles,
+    GitTree,
     Source,
     WorkTree,
     has_file,
@@ -332,6 +333,8 @@ def judge_pr(base: Source, head: Source, before: GameFiles, who: str | None, aut
         elif head.read(where) != want[rel]:
             problems.append(Problem(f"differs from {root}/{rel}: a checkpoint holds the game's files as they stand "
                                     "at the base", where, rule=RULE))
+    if isinstance(base, GitTree):  # the log's files, hashed below and by held(): one batch, not a git run each
+        base.prefetch(before.actions)
     expected = {"through": PurePosixPath(before.actions[-1]).name if before.actions else "(no action)",
                 "actions": before.state.doc("ledger")["actions"], "start": start,
                 "files": digest(base, before.actions), "by": who,
