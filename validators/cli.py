@@ -111,6 +111,16 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.head and not args.base:
         raise BadInput(Problem("--head needs --base: the pull request runs from --base to --head", field="--head",
                                kind=BAD_INPUT))
+    if args.history is not None:
+        from .history import check_history
+
+        for given, option in ((args.base, "--base"), (args.no_replay, "--no-replay"), (args.author, "--author")):
+            if given:  # the history is walked, not replayed nor judged as a pull request
+                raise BadInput(Problem("not with --history: the walk of the history is a check of its own (nomic "
+                                       "check without --history audits the games)", field=option, kind=BAD_INPUT))
+        report = check_history(root, args.history, only=[_game(g) for g in args.game] if args.game else None)
+        emit(report, args.format, sys.stdout)
+        return report.exit_code
     for given, option in ((args.game, "--game"), (args.no_replay, "--no-replay")):
         if given and args.base:
             # once silently ignored: the check of a pull request judges every game it touches, and replays
@@ -501,6 +511,10 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--game", action="append", help="check only this game (repeatable; not with --base)")
     c.add_argument("--no-replay", action="store_true",
                    help="validate files only; skip the audit replay (not with --base)")
+    c.add_argument("--history", nargs="?", const="HEAD", metavar="REV",
+                   help="walk the first-parent history of REV (default HEAD; or A..B) instead: report each commit "
+                   "that edited, removed or renamed an action file, or changed initial/ other than by founding the "
+                   "game or by a valid checkpoint (its maker an admin at the parent commit); no replay")
     c.add_argument("--now", help=argparse.SUPPRESS)
     c.set_defaults(func=cmd_check)
 

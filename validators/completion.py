@@ -40,7 +40,7 @@ _nomic() {
       COMPREPLY=( $(compgen -W "$params --as --at --note --dry-run --format --quiet --pr" -- "$cur") )
       [ "${#COMPREPLY[@]}" -eq 1 ] && [ "${COMPREPLY[0]%=}" != "${COMPREPLY[0]}" ] && compopt -o nospace 2>/dev/null
       ;;
-    check) COMPREPLY=( $(compgen -W "--base --head --author --format --game --no-replay" -- "$cur") ) ;;
+    check) COMPREPLY=( $(compgen -W "--base --head --author --format --game --no-replay --history" -- "$cur") ) ;;
     pr) COMPREPLY=( $(compgen -W "$games --base --remote --branch --no-push --author" -- "$cur") ) ;;
     replay|due|tick|new)
       COMPREPLY=( $(compgen -W "$games --without --format --at --as --from --title --admin" -- "$cur") ) ;;

@@ -29,6 +29,7 @@ class Problem:
     # the JSON Schema keyword a schema error is of ("type", "required", "enum"...), so that a command adds its own
     # hint by what was found, not by the words of the message; "" for any other problem. Not printed.
     keyword: str = ""
+    commit: str = ""  # the commit this problem belongs to (nomic check --history), if any
 
     def where(self) -> str:
         if not self.file:
@@ -139,6 +140,7 @@ class Report:
     notes: list[str] = field(default_factory=list)
     verdicts: list[dict] = field(default_factory=list)
     changes: list[dict] = field(default_factory=list)  # who, what, before, after: for the PR comment
+    judged: str = ""  # what was judged, when not actions ("10,001 commits walked"): the summary's words
 
     def add(self, problems: Iterable[Problem]) -> None:
         self.problems.extend(problems)

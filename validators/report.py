@@ -65,6 +65,8 @@ def emit(report: Report, fmt: str, out: TextIO, *, quiet: bool = False) -> None:
 def summary(report: Report) -> str:
     code = report.exit_code
     n = len(report.problems)
+    if code == 0 and report.judged:
+        return f"legal: {report.judged}, no problems"
     if code == 0:
         legal = sum(1 for v in report.verdicts if v["legal"])
         return f"legal: {counted(legal, 'action')} judged, no problems"
