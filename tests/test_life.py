@@ -322,3 +322,26 @@ def test_tick_counts_the_events_it_applied_in_words(tmp_path):
               "--now", "2026-11-22T00:05:00Z")
     assert r.returncode == 0, r.stdout + r.stderr
     assert "monkey: 1 scheduled event applied; wrote " in r.stdout and "(s)" not in r.stdout, r.stdout
+
+
+def test_due_and_tick_see_the_deadlines_a_module_settles_itself(tmp_path):
+    # ifMUD seed, Rule 27: a turn ends 24 hours after it began. The module applies such deadlines in its gate before
+    # every action, not as engine events (docs/modules/ifmud.md, "Time"); the desk and the daily tick must see them,
+    # or a quiet game's turn would stand still on main until somebody acted.
+    repo = make_repo(tmp_path, "ifmud")
+    r = nomic(repo, "due", "ifmud", "--at", "2026-11-05T04:00:00Z")
+    assert r.returncode == 0 and "nothing to do" in r.stdout, r.stdout  # Zoe Abbott's turn (from 03:00) still runs
+    r = nomic(repo, "tick", "ifmud", "--as", "nomic-tick", "--at", "2026-11-05T04:00:00Z",
+              "--now", "2026-11-05T04:00:00Z")
+    assert r.returncode == 0 and "ifmud: nothing due" in r.stdout, r.stdout
+    r = nomic(repo, "due", "ifmud", "--at", "2026-11-06T04:00:00Z")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "the rules' own deadlines have fallen due since the last action" in r.stdout, r.stdout
+    assert "anyone may apply them with `nomic tick ifmud --as NAME`" in r.stdout
+    r = nomic(repo, "tick", "ifmud", "--as", "nomic-tick", "--at", "2026-11-06T04:00:00Z",
+              "--now", "2026-11-06T04:00:00Z")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "ifmud: the deadlines that fell due (" in r.stdout and "changes) applied; wrote " in r.stdout, r.stdout
+    turn = (repo / "content" / "ifmud" / "gamestate" / "turn.yaml").read_text()
+    assert "active: Adam Biltcliffe" in turn and "started: 2026-11-06T03:00:00Z" in turn, turn
+    assert nomic(repo, "check", "--game", "ifmud").returncode == 0

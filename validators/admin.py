@@ -31,10 +31,35 @@ def due(root: Path, game: str, now: datetime) -> list[str]:
                          f"anyone may apply it with `nomic tick {game} --as NAME`")
         if len(events) > 20:
             lines.append(f"... and {len(events) - 20} more scheduled events")
+        if not events:
+            kept = _deadlines_due(files.registry, state, now)
+            if kept:
+                lines.append(f"the rules' own deadlines have fallen due since the last action "
+                             f"({counted(len(kept), 'change')}, the first: {_said(kept[0])}); anyone may apply "
+                             f"them with `nomic tick {game} --as NAME`")
     for module in files.registry.modules:
         if module.due is not None:
             lines.extend(module.due(state, now))
     return lines
+
+
+def _deadlines_due(registry: Registry, state: State, now: datetime, actor: str = "nomic-tick") -> list[Any]:
+    """What a tick at ``now`` would do besides the scheduled events: the deadlines a module settles in its gate
+    before any action (ifMUD's turns running out, bombs, proposals taking effect: docs/modules/ifmud.md, "Time"),
+    as the tick's recorded outcome. Empty when nothing has fallen due (or a tick could not be taken: the tick says
+    why when it is filed)."""
+    record = {"at": format_time(now), "actor": actor, "action": "engine.tick"}
+    try:
+        return list(apply_action(registry, state, record).outcome)
+    except Exception:  # noqa: BLE001 - only a preview: a refused tick is reported by the tick itself
+        return []
+
+
+def _said(step: Any) -> str:
+    """One outcome step in a line: ``turn_ends: Zoe Abbott, how: timeout, at: 2026-11-06T03:00:00Z``."""
+    if isinstance(step, dict):
+        return ", ".join(f"{k}: {v}" for k, v in step.items())[:160]
+    return str(step)[:160]
 
 
 def tick(root: Path, game: str | None, actor: str, now: datetime) -> list[str]:
@@ -47,14 +72,20 @@ def tick(root: Path, game: str | None, actor: str, now: datetime) -> list[str]:
     for name in [game] if game else games_here(root):
         files = load_game(WorkTree(root), name)
         clock = files.state.now()
-        if clock is None or not due_events(files.registry, files.state, clock, now):
+        # the scheduled events (the engine's), or else the deadlines a module settles before every action (ifMUD's
+        # turns and bombs): either makes a tick worth filing
+        if clock is None or not (due_events(files.registry, files.state, clock, now)
+                                 or _deadlines_due(files.registry, files.state, now, actor)):
             out.append(f"{name}: nothing due")
             continue
         result = act(root, name, "engine.tick", actor, {}, now, now=now)
         if not result.step.legal:
             raise BadInput([p.at(kind=BAD_INPUT) for p in result.step.problems])
         fired = result.step.applied.events if result.step.applied else []
-        out.append(f"{name}: {counted(len(fired), 'scheduled event')} applied; wrote {result.action_path}")
+        steps = result.step.applied.outcome if result.step.applied else []
+        what = counted(len(fired), 'scheduled event') if fired or not steps else \
+            f"the deadlines that fell due ({counted(len(steps), 'change')})"
+        out.append(f"{name}: {what} applied; wrote {result.action_path}")
     return out
 
 
