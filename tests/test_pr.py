@@ -235,3 +235,28 @@ def test_pr_never_commits_on_main_when_the_remote_s_default_is_another_branch(tm
     assert f"open a pull request from {BRANCH} into develop on origin" in r.stdout
     assert git(origin, "rev-parse", "main") == git(work, "rev-parse", "origin/main")
     assert git(work, "rev-parse", "main") == git(work, "rev-parse", "origin/main")
+
+
+def test_pr_says_all_of_why_gh_failed_and_how_to_open_it_still(tmp_path):
+    """``gh`` installed but not logged in: what it says is shown whole (its last line alone tells the least), the
+    branch stays pushed, and the page that opens the pull request follows."""
+    work, origin = _cloned(tmp_path)
+    git(work, "remote", "set-url", "origin", "https://github.com/ann/nomic.git")
+    git(work, "config", f"url.{origin}.pushInsteadOf", "https://github.com/ann/nomic.git")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    gh = bin_dir / "gh"
+    gh.write_text("#!/bin/sh\necho 'To get started with GitHub CLI, please run:  gh auth login' >&2\n"
+                  "echo 'Alternatively, populate the GH_TOKEN environment variable with a GitHub API authentication "
+                  "token.' >&2\nexit 4\n")
+    gh.chmod(gh.stat().st_mode | stat.S_IEXEC)
+    assert nomic(work, *VOTE).returncode == 0
+    r = nomic(work, "pr", "--author", "dana-nomic", *NOW, env={"PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"})
+    assert r.returncode == 0, r.stdout + r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[-2] == ("gh pr create failed (To get started with GitHub CLI, please run: gh auth login "
+                         "Alternatively, populate the GH_TOKEN environment variable with a GitHub API authentication "
+                         f"token.); the branch is pushed, so open the pull request as said below, or with gh pr create "
+                         f"--head {BRANCH} once gh works (gh auth login)"), lines
+    assert lines[-1] == f"open the pull request: https://github.com/ann/nomic/compare/main...{BRANCH}?expand=1"
+    assert git(origin, "rev-parse", BRANCH) == git(work, "rev-parse", "HEAD")

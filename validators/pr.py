@@ -232,8 +232,12 @@ def _commit_and_push(root: Path, game: str, paths: list[str], records: list[dict
         if made.returncode == 0:
             done.lines.append(f"opened the pull request: {made.stdout.strip().splitlines()[-1]}")
             return done
-        said = (made.stderr or made.stdout).strip().splitlines()
-        done.lines.append(f"gh pr create failed ({said[-1] if said else 'exit ' + str(made.returncode)})")
+        # all of what gh said: its last line alone can be the least of it (not logged in, it ends with
+        # "Alternatively, populate the GH_TOKEN environment variable...", after "please run: gh auth login")
+        said = " ".join(" ".join(line.split()) for line in (made.stderr or made.stdout).splitlines() if line.strip())
+        done.lines.append(f"gh pr create failed ({said[:300] if said else 'exit ' + str(made.returncode)}); the "
+                          f"branch is pushed, so open the pull request as said below, or with gh pr create --head "
+                          f"{current} once gh works (gh auth login)")
     url = _git(root, "remote", "get-url", remote, check=False).stdout.strip()
     page = _web_compare(url, base, current)
     if page:
