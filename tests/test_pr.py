@@ -5,6 +5,7 @@ with exactly the game's changed files, pushed; refused, with nothing committed, 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import stat
 from pathlib import Path
@@ -260,3 +261,24 @@ def test_pr_says_all_of_why_gh_failed_and_how_to_open_it_still(tmp_path):
                          f"--head {BRANCH} once gh works (gh auth login)"), lines
     assert lines[-1] == f"open the pull request: https://github.com/ann/nomic/compare/main...{BRANCH}?expand=1"
     assert git(origin, "rev-parse", BRANCH) == git(work, "rev-parse", "HEAD")
+
+
+def test_pr_makes_the_pull_request_of_an_admin_s_checkpoint(tmp_path):
+    """docs/admins.md, "Checkpoints": a checkpoint goes in an admin's pull request of its own; ``nomic pr`` makes it
+    as it makes one of actions (judged first: by anyone else it needs an admin, and nothing is committed)."""
+    work, origin = _cloned(tmp_path)
+    r = nomic(work, "checkpoint", "blognomic", "--as", "Alice", "--why", "the judge now refuses idle proposers")
+    assert r.returncode == 0 and "nomic pr blognomic --author LOGIN" in r.stdout, r.stdout + r.stderr
+    head = git(work, "rev-parse", "HEAD")
+    r = nomic(work, "pr", "blognomic", "--author", "dana-nomic")
+    assert r.returncode == 1 and git(work, "rev-parse", "HEAD") == head, r.stdout + r.stderr
+    r = nomic(work, "pr", "blognomic", "--author", "alice-nomic")
+    assert r.returncode == 0, r.stdout + r.stderr
+    branch = git(work, "symbolic-ref", "--short", "HEAD").strip()
+    assert re.fullmatch(r"alice/checkpoint-\d{8}t\d{6}z", branch), branch
+    lines = r.stdout.splitlines()
+    assert lines[1].endswith(": Alice: checkpoint (6 files)"), lines
+    assert f"{GAME}/initial/checkpoint.yaml" in git(work, "show", "--name-only", "--format=", "HEAD").split()
+    assert git(origin, "rev-parse", branch) == git(work, "rev-parse", "HEAD")
+    r = nomic(work, "check", "--base", "origin/main", "--head", "HEAD", "--author", "alice-nomic")
+    assert r.returncode == 0 and "a checkpoint by an admin (Alice)" in r.stdout, r.stdout

@@ -227,9 +227,9 @@ def make(root: Path, game: str, by: str, why: str, now: datetime) -> list[str]:
     return [*recovered, f"content/{game}/initial/ now holds the game after {data['through']} "
             f"({counted(since, 'action')} since {'the last checkpoint' if old else 'the game began'}); the audit "
             "replays only the actions after it, and verifies the files of those before it by their hash chain",
-            f"commit content/{game}/initial in a pull request of its own (an admin's), e.g.: git switch -c "
-            f"checkpoint-{game} && git add content/{game}/initial && git commit -m 'checkpoint' && git push -u origin "
-            f"checkpoint-{game}"]
+            f"commit content/{game}/initial in a pull request of its own (an admin's): nomic pr {game} --author "
+            f"LOGIN, or by hand: git switch -c checkpoint-{game} && git add content/{game}/initial && git commit -m "
+            f"'checkpoint' && git push -u origin checkpoint-{game}"]
 
 
 def _swap(folder: Path, files: dict[str, bytes]) -> None:

@@ -558,7 +558,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--format", choices=FORMATS, default="text")
     r.set_defaults(func=cmd_replay)
 
-    pq = sub.add_parser("pr", help="make the pull request of the actions taken: judge, commit, push, open it")
+    pq = sub.add_parser("pr", help="make the pull request of the actions taken (or of a checkpoint): judge, "
+                        "commit, push, open it")
     pq.add_argument("game", nargs="?", help="the game (default: the one with uncommitted changes)")
     pq.add_argument("--base", help="the branch the pull request goes into (default: the remote's default, else "
                     "main or master)")

@@ -86,6 +86,21 @@ def _new_actions(root: Path, paths: list[str], game: str) -> list[dict]:
     return out
 
 
+def _checkpoint(root: Path, paths: list[str], game: str) -> list[dict]:
+    """An admin's checkpoint (``nomic checkpoint``: ``initial/checkpoint.yaml`` written anew) as the one record the
+    pull request is named after: its maker, ``checkpoint`` and its time. Empty when there is none."""
+    path = f"content/{game}/initial/checkpoint.yaml"
+    if path not in paths:
+        return []
+    try:
+        data = yamlio.load_file(root / path)
+    except Exception:  # noqa: BLE001 - the check judges the file; a title does without it
+        data = None
+    data = data if isinstance(data, dict) else {}
+    return [{"actor": str(data.get("by") or "admin"), "action": "checkpoint", "at": str(data.get("at") or ""),
+             "params": {}}]
+
+
 def _title(records: list[dict], game: str) -> str:
     """'Dana: core.vote proposal=3 vote=FOR' for one action; 'Dana: 2 actions in blognomic' for more."""
     actors = sorted({str(r.get("actor", "")) for r in records})
@@ -133,7 +148,8 @@ def submit(root: Path, game: str | None, *, base: str | None = None, remote: str
            branch: str | None = None, push: bool = True, author: str | None = None,
            now: datetime | None = None, use_gh: bool = True) -> Submitted:
     """Judge, commit, push and open the pull request of the uncommitted actions of ``game`` (the only game with
-    changes, when None). Refused (nothing committed) when there is nothing to submit or the check refuses it."""
+    changes, when None), or of its new checkpoint. Refused (nothing committed) when there is nothing to submit or
+    the check refuses it."""
     from .check import require_revision
 
     require_revision(root, "HEAD", "HEAD")
@@ -153,7 +169,7 @@ def submit(root: Path, game: str | None, *, base: str | None = None, remote: str
     # neither judged nor committed half-written (and one a killed nomic act left half-written is finished first)
     with locked(root / "content" / game):
         paths = list(changed_games(root).get(game, {}))
-        records = _new_actions(root, paths, game)
+        records = _new_actions(root, paths, game) or _checkpoint(root, paths, game)
         if not records:
             raise BadInput(Problem(f"nothing to submit in content/{game}: no new action file (a game changes only "
                                    "through nomic act; take the action first)", f"content/{game}", kind=BAD_INPUT))
@@ -197,9 +213,9 @@ def _commit_and_push(root: Path, game: str, paths: list[str], records: list[dict
     body = io.StringIO()
     emit(report, "markdown", body)
     # --only: what the player had staged elsewhere (another game's files) stays staged, out of this commit
-    committed = _git(root, "commit", "-q", "--only", "-m", done.title, "-m", f"Taken with nomic act in "
-                     f"content/{game}; judged by nomic check against the commit before it.", "--", f"content/{game}",
-                     check=False)
+    how = "Made with nomic checkpoint" if records[0].get("action") == "checkpoint" else "Taken with nomic act"
+    committed = _git(root, "commit", "-q", "--only", "-m", done.title, "-m", f"{how} in content/{game}; judged by "
+                     "nomic check against the commit before it.", "--", f"content/{game}", check=False)
     if committed.returncode != 0:
         # a hook or git's own configuration refused: back where the player was, the new branch gone with nothing on
         # it, so that running nomic pr again starts afresh (the game's files stay in the work tree, staged)
