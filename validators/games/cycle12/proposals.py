@@ -155,8 +155,9 @@ PROPOSE = Action(
     check=_propose_check,
     effect=_propose,
     doc="Any player may propose; `class` defaults to standard. Only reputable players may submit urgent "
-        "proposals. `changes` is a list of textual changes (`text`, `effects`) and location change cards "
-        "(`x`, `y` and any of `name`, `description`, `tags`, `tile`).",
+        "proposals. `changes` is a list of textual changes (`kind: textual`, `text`, `effects`) and location change "
+        "cards (`kind: location-card`, `x`, `y` and any of `name`, `description`, `tags`, `tile`), like "
+        "changes=\"[{kind: textual, text: ...}]\".",
 )
 
 
