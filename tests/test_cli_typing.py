@@ -313,6 +313,9 @@ def test_a_merge_conflict_left_in_a_file_is_named_as_such_on_its_line(tmp_path):
         r = nomic(repo, *command, *NOW)
         assert r.returncode == 2, r.stdout + r.stderr
         assert f"{path}:{line}:1: a merge conflict is left in the file" in r.stdout, r.stdout
+        # a gamestate file is what the log gives: keeping one side would not match it (docs/playing.md)
+        assert "neither side is right" in r.stdout and "git merge --abort" in r.stdout, r.stdout
+        assert "keep the side you mean" not in r.stdout
         assert "Traceback" not in r.stderr
     assert (repo / path).read_text() == before
 
@@ -461,3 +464,19 @@ def test_an_argument_that_is_not_utf8_is_bad_input_not_a_crash(tmp_path):
     assert r.returncode == 2, r.stdout + r.stderr
     assert "argument: 'title=caf\ufffd' is not UTF-8 text".encode() in r.stdout, r.stdout
     assert not git(repo, "status", "--porcelain")
+
+
+def test_a_merge_conflict_outside_the_gamestate_says_to_keep_one_side():
+    # game.yaml (or a rule) is no product of the log: there, choosing a side is the way out
+    from validators.problems import BadInput
+    from validators.yamlio import load
+
+    text = "name: A\n<<<<<<< HEAD\ntitle: one\n=======\ntitle: two\n>>>>>>> other\n"
+    for name, keep in (("content/blognomic/game.yaml", True), ("content/blognomic/gamestate/roster.yaml", False)):
+        try:
+            load(text, name)
+        except BadInput as e:
+            said = e.problems[0].message
+        else:
+            raise AssertionError("a conflict was read as YAML")
+        assert ("keep the side you mean" in said) is keep and ("git merge --abort" in said) is not keep, said

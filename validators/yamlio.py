@@ -515,9 +515,16 @@ def _load(text: str, name: str, line_offset: int) -> Any:
         conflict = _CONFLICT.search(text)
         if conflict:  # what git left of a merge or rebase: YAML's complaint would be about a line after it
             line = text.count("\n", 0, conflict.start()) + 1 + line_offset
+            if "gamestate" in str(name).replace("\\", "/").split("/"):
+                # the gamestate is what the log gives: once both sides' actions are in the log, neither side's file
+                # is right, and keeping one would only be refused as not matching the log (docs/playing.md)
+                how = ("neither side is right, as the gamestate must be what both sides' actions give: undo the "
+                       "merge (git merge --abort, or git rebase --abort) and take your action again on the new base "
+                       "with nomic act")
+            else:
+                how = "keep the side you mean, delete the markers, then run nomic again"
             raise BadInput(Problem("a merge conflict is left in the file (the lines <<<<<<<, ======= and >>>>>>>): "
-                                   "keep the side you mean, delete the markers, then run nomic again", name, line, 1,
-                                   kind=BAD_INPUT)) from None
+                                   + how, name, line, 1, kind=BAD_INPUT)) from None
         raise BadInput(_syntax_problem(e, name, line_offset, text)) from None
     except yaml.YAMLError as e:
         raise BadInput(Problem(f"not valid YAML: {e}", name, kind=BAD_INPUT)) from None
