@@ -578,7 +578,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     t = sub.add_parser("tick", help="apply the scheduled events that have fallen due (an engine.tick action)")
     t.add_argument("game", nargs="?", help="one game (default: every game with events due)")
-    t.add_argument("--as", dest="actor", help="who files the tick")
+    t.add_argument("--as", dest="actor", help="who files the tick (required: your roster name, or on main the "
+                   "workflow's NOMIC_TICK_AS)")
     t.add_argument("--at", help="the time of the tick (UTC, or with its offset; default now)")
     t.add_argument("--now", help=argparse.SUPPRESS)
     t.set_defaults(func=cmd_tick)
@@ -605,14 +606,15 @@ def build_parser() -> argparse.ArgumentParser:
                        "it by their hash chain. For a game whose past a changed judge would refuse, or whose log has "
                        "grown long. Commit it in a pull request of its own.")
     k.add_argument("game", help="the game's folder under content/")
-    k.add_argument("--as", dest="actor", help="the admin who makes it (your name in the roster)")
-    k.add_argument("--why", help="why the game is settled here (up to 200 characters)")
+    k.add_argument("--as", dest="actor", help="the admin who makes it (required; your name in the roster)")
+    k.add_argument("--why", help="why the game is settled here (required; up to 200 characters)")
     k.add_argument("--now", help=argparse.SUPPRESS)
     k.set_defaults(func=cmd_checkpoint)
 
     h = sub.add_parser("hash", help="commit to a hidden choice: prints a salt, the hash and the commands")
-    h.add_argument("secret")
-    h.add_argument("--label", default="choice")
+    h.add_argument("secret", help="the hidden choice (quote it if it has spaces)")
+    h.add_argument("--label", default="choice", help="the name the commitment goes by in the game (default: "
+                   "choice)")
     h.add_argument("--salt", help=argparse.SUPPRESS)
     h.set_defaults(func=cmd_hash)
 
