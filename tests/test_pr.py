@@ -282,3 +282,19 @@ def test_pr_makes_the_pull_request_of_an_admin_s_checkpoint(tmp_path):
     assert git(origin, "rev-parse", branch) == git(work, "rev-parse", "HEAD")
     r = nomic(work, "check", "--base", "origin/main", "--head", "HEAD", "--author", "alice-nomic")
     assert r.returncode == 0 and "a checkpoint by an admin (Alice)" in r.stdout, r.stdout
+
+
+def test_act_pr_with_a_dry_run_a_list_or_a_machine_format_is_refused_before_anything(tmp_path):
+    """``nomic act --pr`` commits what the action wrote and says so in nomic pr's lines: after --dry-run or --list
+    there is nothing to submit, and with --format json or github the action used to be written with no pull request
+    made at all. Each is refused as bad input, nothing written or committed."""
+    work, _ = _cloned(tmp_path)
+    head = git(work, "rev-parse", "HEAD")
+    for extra, said in ((["--dry-run"], "--pr: not with --dry-run: a dry run writes nothing to submit"),
+                        (["--list"], "--pr: not with --list: a list takes no action"),
+                        (["--format", "json"], '"message": "not with --format json: nomic pr\'s lines would break the '
+                                               'verdict\'s format; run nomic pr blognomic after the action"')):
+        r = nomic(work, *VOTE, "--pr", *extra)
+        assert r.returncode == 2 and said in r.stdout, (extra, r.stdout + r.stderr)
+        assert git(work, "status", "--porcelain", "--untracked-files=all") == ""
+        assert git(work, "rev-parse", "HEAD") == head

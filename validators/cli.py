@@ -173,6 +173,14 @@ def cmd_act(args: argparse.Namespace) -> int:
     if not args.actor:
         raise BadInput(Problem("say who acts: --as NAME" + _roster_names(root, args.game), field="--as",
                                kind=BAD_INPUT))
+    if args.pr and (args.dry_run or args.list or args.format != "text"):
+        # --pr commits what was written and prints what it did as nomic pr does: there is nothing to submit after a
+        # dry run or a list, and its lines would break the JSON or annotations asked for (nomic pr makes it after)
+        why = ("--dry-run: a dry run writes nothing to submit" if args.dry_run
+               else "--list: a list takes no action" if args.list
+               else f"--format {args.format}: nomic pr's lines would break the verdict's format; run nomic pr "
+                    f"{args.game} after the action")
+        raise BadInput(Problem(f"not with {why}", field="--pr", kind=BAD_INPUT))
     if args.list:
         listed = available(root, args.game, args.actor, at)
         stranger = _stranger_note(root, args.game, args.actor)
@@ -534,7 +542,8 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--dry-run", action="store_true", help="judge and show, write nothing")
     a.add_argument("--format", choices=("text", "json", "github"), default="text")
     a.add_argument("-q", "--quiet", action="store_true", help="do not show the diff")
-    a.add_argument("--pr", action="store_true", help="then make the pull request of it (as nomic pr GAME does)")
+    a.add_argument("--pr", action="store_true", help="then make the pull request of it (as nomic pr GAME does; "
+                   "text format only, not with --dry-run or --list)")
     a.add_argument("--now", help=argparse.SUPPRESS)
     a.add_argument("--allow-past", action="store_true", help=argparse.SUPPRESS)
     a.set_defaults(func=cmd_act)
