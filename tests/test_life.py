@@ -345,3 +345,26 @@ def test_due_and_tick_see_the_deadlines_a_module_settles_itself(tmp_path):
     turn = (repo / "content" / "ifmud" / "gamestate" / "turn.yaml").read_text()
     assert "active: Adam Biltcliffe" in turn and "started: 2026-11-06T03:00:00Z" in turn, turn
     assert nomic(repo, "check", "--game", "ifmud").returncode == 0
+
+
+def test_a_tick_filed_in_a_pull_request_under_another_name_says_which_name_to_use(tmp_path):
+    # docs/admins.md, "Scheduled events": a tick in a pull request is judged like any action, so it goes under the
+    # author's roster name; the refusal names the command that files it so
+    repo = make_repo(tmp_path, "monkey")
+    r = nomic(repo, "tick", "monkey", "--as", "nomic-tick", "--at", "2026-11-22T00:05:00Z",
+              "--now", "2026-11-22T00:05:00Z")
+    assert r.returncode == 0, r.stdout + r.stderr
+    commit(repo, "tick")
+    r = nomic(repo, "check", "--base", "main", "--head", "HEAD", "--author", "abu-monkey",
+              "--now", "2026-11-22T00:05:00Z")
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert ("the actor is nomic-tick, but this pull request is by abu-monkey (who plays as Abu); players act only "
+            "for themselves; a tick in a pull request is filed under your own name: nomic tick monkey --as Abu") \
+        in r.stdout, r.stdout
+    git(repo, "reset", "-q", "--hard", "main")
+    r = nomic(repo, "tick", "monkey", "--as", "Abu", "--at", "2026-11-22T00:05:00Z", "--now", "2026-11-22T00:05:00Z")
+    assert r.returncode == 0, r.stdout + r.stderr
+    commit(repo, "tick")
+    r = nomic(repo, "check", "--base", "main", "--head", "HEAD", "--author", "abu-monkey",
+              "--now", "2026-11-22T00:05:00Z")
+    assert r.returncode == 0, r.stdout

@@ -695,6 +695,11 @@ def _authorship(report: Report, before: GameFiles, steps: list[Step], author: st
         if named is not None and named.get("account"):
             mapped = (f" (who is on no roster of this game: the author is a login, and {named['name']} "
                       f"plays with the account {named['account']})")
+        fix = ""
+        if who and step.record.get("action") == "engine.tick":
+            # docs/admins.md, "Scheduled events": a tick in a pull request is filed under the author's roster name
+            game = step.path.split("/")[1] if step.path.count("/") >= 2 else "GAME"
+            fix = f"; a tick in a pull request is filed under your own name: nomic tick {game} --as {who}"
         step.problems.insert(0, placed(Problem(f"the actor is {actor}, but this pull request is by {author}{mapped}; "
-                                               "players act only for themselves", step.path, field="actor",
+                                               f"players act only for themselves{fix}", step.path, field="actor",
                                                rule="who may act", action=step.path)))
