@@ -480,3 +480,14 @@ def test_a_merge_conflict_outside_the_gamestate_says_to_keep_one_side():
         else:
             raise AssertionError("a conflict was read as YAML")
         assert ("keep the side you mean" in said) is keep and ("git merge --abort" in said) is not keep, said
+
+
+def test_an_unknown_action_points_to_a_list_command_that_works(tmp_path):
+    # the hint is a command the player can run as written but for the placeholders: --list needs --as
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", "core.vot", "proposal=3", "vote=FOR", "--as", "Dana", *NOW)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "did you mean core.vote, core.dov-vote, core.cfj-vote? (nomic act GAME --list --as NAME shows them)" \
+        in r.stdout, r.stdout
+    r = nomic(repo, "act", "blognomic", "--list", "--as", "Dana", *NOW)
+    assert r.returncode == 0 and "core.vote" in r.stdout

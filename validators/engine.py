@@ -993,7 +993,8 @@ class Registry:
 
         close = difflib.get_close_matches(name, list(self.actions), n=3, cutoff=0.5)
         hint = f"; did you mean {', '.join(close)}?" if close else ""
-        return f"unknown action {name!r}: this game has no such action{hint} (nomic act GAME --list shows them)"
+        return (f"unknown action {name!r}: this game has no such action{hint} (nomic act GAME --list --as NAME shows "
+                "them)")
 
 
 # ---------------------------------------------------------------- time passing
