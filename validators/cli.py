@@ -514,7 +514,8 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--base", help="the base revision of a pull request (e.g. origin/main)")
     c.add_argument("--head", help="with --base: judge this commit (e.g. HEAD) instead of the work tree, as CI "
                    "does; files the work tree holds besides are not part of the pull request")
-    c.add_argument("--author", help="the pull request's author (login); default from the CI environment")
+    c.add_argument("--author", help="the pull request's author (login); default: $NOMIC_AUTHOR, else the pull "
+                   "request GitHub Actions describes")
     c.add_argument("--format", choices=FORMATS, default="text")
     c.add_argument("--game", action="append", help="check only this game (repeatable; not with --base)")
     c.add_argument("--no-replay", action="store_true",
@@ -575,7 +576,8 @@ def build_parser() -> argparse.ArgumentParser:
     pq.add_argument("--remote", default="origin", help="the remote to push to (default: origin)")
     pq.add_argument("--branch", help="the branch to make (default: NAME/ACTION-TIME, when on the base branch)")
     pq.add_argument("--no-push", action="store_true", help="commit on the branch only; push and open it yourself")
-    pq.add_argument("--author", help="your forge login, to check that the actions are yours as CI will")
+    pq.add_argument("--author", help="your forge login, to check that the actions are yours as CI will (default: "
+                    "$NOMIC_AUTHOR)")
     pq.add_argument("--now", help=argparse.SUPPRESS)
     pq.set_defaults(func=cmd_pr)
 
