@@ -372,7 +372,13 @@ def test_bash_completion_offers_games_from_a_sub_folder_and_an_action_s_paramete
               'complete_it nomic --repo game-repo act bl\n'
               'complete_it nomic --repo = game-repo act blognomic core.vote pro\n'
               'complete_it nomic --repo game-repo ch\n'
-              'complete_it nomic --repo game-r\n')
+              'complete_it nomic --repo game-r\n'
+              # after an option that takes a value, that value: nothing to offer for a name, the formats, the games
+              f'cd {tmp_path / "game-repo"}\n'
+              'complete_it nomic act blognomic core.vote --as ""\n'
+              'complete_it nomic act blognomic core.vote --format ""\n'
+              'complete_it nomic check --format m\n'
+              'complete_it nomic check --game bl\n')
     r = subprocess.run(["bash", "-c", script], capture_output=True, text=True, cwd=str(repo / GAME / "gamestate"),
                        env={**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}"})
     assert r.returncode == 0, r.stderr
@@ -383,6 +389,7 @@ def test_bash_completion_offers_games_from_a_sub_folder_and_an_action_s_paramete
     assert repo == tmp_path / "game-repo"
     assert lines[3:6] == ["blognomic", "proposal=", "check checkpoint"], lines
     assert lines[6] == "game-repo", lines  # --repo's value is a folder
+    assert lines[7:] == ["", "text json github", "markdown", "blognomic"], lines
 
 
 def test_a_check_of_the_commit_says_what_the_work_tree_holds_besides(tmp_path):

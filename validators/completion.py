@@ -26,6 +26,17 @@ _nomic() {
   # the games of the repository around the folder (nomic runs from any folder inside it)
   while [ "$top" != "/" ] && [ "$top" != "." ] && [ ! -d "$top/content" ]; do top=$(dirname "$top"); done
   [ -d "$top/content" ] && games=$(cd "$top/content" && ls -d */ 2>/dev/null | tr -d /)
+  # after an option that takes a value: that value, not the command's words (--as then proposal= said nothing)
+  case "${COMP_WORDS[COMP_CWORD-1]}" in
+    --format)
+      if [ "$cmd" = act ]; then COMPREPLY=( $(compgen -W "text json github" -- "$cur") )
+      else COMPREPLY=( $(compgen -W "text json github markdown" -- "$cur") ); fi
+      return ;;
+    --game|--from) COMPREPLY=( $(compgen -W "$games" -- "$cur") ); return ;;
+    --site-dir) COMPREPLY=( $(compgen -d -- "$cur") ); return ;;
+    --as|--at|--note|--author|--base|--head|--remote|--branch|--why|--title|--admin|--label|--without)
+      COMPREPLY=(); return ;;
+  esac
   case "$cmd" in
     act)
       if [ "$n" -eq 1 ]; then COMPREPLY=( $(compgen -W "$games" -- "$cur") ); return; fi
