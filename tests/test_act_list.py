@@ -164,3 +164,14 @@ def test_the_list_says_no_to_a_rename_where_only_a_proposal_renames(tmp_path):
                            "proposal approving the change"), r.stdout
     r = nomic(ROOT, "act", "quazie", "--list", "--as", "Quazie", *AT)
     assert "yes core.rename name=" in r.stdout, r.stdout
+
+
+def test_the_ascension_address_s_detail_shows_the_form_of_its_keywords(tmp_path):
+    """Seed 001 1.9: the Address replaces keywords by new terms; the action's detail shows how to write that, and the
+    form shown is one the action takes (refused here only because no DoV has passed)."""
+    r = nomic(ROOT, "act", "blognomic", "core.ascend", "--list", "--as", "Alice", *AT)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert 'keywords="{Colonist: Pirate, Colonists: Pirates}"' in r.stdout, r.stdout
+    r = nomic(ROOT, "act", "blognomic", "core.ascend", "theme=Pirates", "repeal=[fair-play]",
+              "keywords={Colonist: Pirate, Colonists: Pirates}", "--as", "Alice", "--dry-run", *AT)
+    assert r.returncode == 1 and "there is no passed DoV awaiting an Ascension Address" in r.stdout, r.stdout
