@@ -175,3 +175,14 @@ def test_the_ascension_address_s_detail_shows_the_form_of_its_keywords(tmp_path)
     r = nomic(ROOT, "act", "blognomic", "core.ascend", "theme=Pirates", "repeal=[fair-play]",
               "keywords={Colonist: Pirate, Colonists: Pirates}", "--as", "Alice", "--dry-run", *AT)
     assert r.returncode == 1 and "there is no passed DoV awaiting an Ascension Address" in r.stdout, r.stdout
+
+
+def test_a_request_for_justice_s_detail_shows_how_to_give_its_sheets():
+    """Cycle 12 (seed 004, Requests for Justice): an RFJ is a sheet; its list of sheet images is shown in a form the
+    action takes."""
+    r = nomic(ROOT, "act", "cycle12", "cycle12.rfj", "--list", "--as", "Basil", *AT)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert 'sheets="[rfj/basil-1.png]"' in r.stdout, r.stdout
+    r = nomic(ROOT, "act", "cycle12", "cycle12.rfj", "statement=Basil is on the map", "sheets=[rfj/basil-1.png]",
+              "--as", "Basil", "--dry-run", *AT)
+    assert r.returncode == 0 and "legal: cycle12.rfj by Basil" in r.stdout, r.stdout

@@ -68,6 +68,8 @@ FILE_RFJ = Action(
                            "question": {"type": "boolean"}, "sheets": SHEETS}},
     who=ANYONE,
     effect=_file,
+    doc="`question=true` files a question instead of a statement (the rules discourage it). `sheets` lists the paths "
+        "of the request's sheet images, if any: sheets=\"[rfj/basil-1.png]\".",
 )
 
 
@@ -110,7 +112,8 @@ RULE = Action(
     check=_rule_check,
     ready=_rule_ready,
     effect=_rule,
-    doc="For a statement the judgement is TRUE or FALSE; for a question, the answer. Only the judge.",
+    doc="For a statement the judgement is TRUE or FALSE; for a question, the answer. Only the judge. `sheets` lists "
+        "the paths of the ruling's sheet images, if any.",
 )
 
 
