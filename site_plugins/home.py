@@ -83,7 +83,7 @@ class Happenings:
 
     votes: list[tuple[Open, str]] = field(default_factory=list)
     recent: list[tuple[str, str, str, str]] = field(default_factory=list)  # actor, action, at, its history link
-    coming: list[tuple[str, str, str, bool]] = field(default_factory=list)  # at, what, rule id, fallen due
+    coming: list[tuple[str, str, str, bool]] = field(default_factory=list)  # at, what, rule id or "", fallen due
 
 
 def _time(value: str) -> str:
@@ -119,10 +119,10 @@ def render_happenings(h: Happenings, state: State, links: Links, player_word: st
         out += ["", "### Coming up", ""]
         items = []
         for at, what, rule, due in h.coming:
-            tag = " (due: anyone may apply it with <code>nomic tick</code>)" if due else ""
+            tag = " (due now: anyone may run <code>nomic tick</code>)" if due else ""
             cite = f'<a href="{esc(links.rule(rule))}">{esc(cited(state, rule))}</a>' if rule in state.rules else \
                 esc(rule)
-            items.append(f"<li>{_time(at)}: {esc(what)} <small>({cite})</small>{tag}</li>")
+            items.append(f"<li>{_time(at)}: {esc(what)}{f' <small>({cite})</small>' if cite else ''}{tag}</li>")
         out.append('<ul class="nomic-now">' + "".join(items) + "</ul>")
     return out + [""]
 

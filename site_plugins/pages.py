@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from validators.admin import deadlines_due
 from validators.engine import due_events
+from validators.problems import counted
 from validators.timeutil import format_time
 
 from .actions_ref import in_words, render_actions
@@ -228,6 +230,12 @@ def _happenings(game: Game, links: Links, now: datetime, srcs: set[str], warning
         says = {ev.name: in_words(state, m) for m in registry.modules for ev in m.events}
         for t, ev in due_events(registry, state, clock, now + timedelta(days=7))[:5]:
             h.coming.append((format_time(t), says[ev.name](ev.summary) if ev.summary else ev.name, ev.rule, t <= now))
+        if not any(due for *_, due in h.coming):
+            # the deadlines a module settles before any action (ifMUD's turns running out), as nomic due says them
+            kept = deadlines_due(registry, state, now)
+            if kept:
+                h.coming.insert(0, (format_time(now), "the rules' own deadlines have fallen due since the last action "
+                                    f"({counted(len(kept), 'change')} to the gamestate)", "", True))
     return h
 
 

@@ -242,11 +242,11 @@ def test_the_front_page_says_what_is_up_for_a_vote_what_was_done_lately_and_what
     # 004 Time: the phase begins each Monday and Thursday; the two since the last action wait for a tick
     when = re.findall(r'<li><time datetime="([^"]*)">.*?</li>', coming)
     assert when == ["2026-11-19T00:00:00Z", "2026-11-23T00:00:00Z", "2026-11-26T00:00:00Z", "2026-11-30T00:00:00Z"]
-    assert coming.count("(due: anyone may apply it with <code>nomic tick</code>)") == 2
+    assert coming.count("(due now: anyone may run <code>nomic tick</code>)") == 2
     assert '<a href="ruleset/#time">Time</a>' in coming
     # a week later the same four fell due and are all said to wait, and the week after has its own two
     later = _now_section(build_game(game, now=parse_time("2026-12-01T08:00:00Z")), "cycle12")
-    assert later.count("(due: anyone may apply it") == 4
+    assert later.count("(due now: anyone may run") == 4
 
 
 def test_the_front_page_writes_a_scheduled_event_in_the_game_s_words_now() -> None:
@@ -286,6 +286,12 @@ def test_the_front_page_says_when_nothing_is_up_for_a_vote_and_a_broken_module_o
     assert open_votes(game.state) == []
     site = build_game(game, now=NOW)
     assert "<p>Nothing is up for a vote.</p>" in _now_section(site, "ifmud")
+    # its deadlines are no scheduled events (docs/modules/ifmud.md, "Time"): weeks later the turns of Rule 27 have run
+    # out, and the front page says a tick is due as nomic due does; at the last action's own time, nothing is
+    later = _now_section(build_game(game, now=parse_time("2026-11-24T08:00:00Z")), "ifmud")
+    assert re.search(r"the rules&#x27; own deadlines have fallen due since the last action \(\d+ changes to the "
+                     r"gamestate\) \(due now: anyone may run <code>nomic tick</code>\)", later), later
+    assert "### Coming up" not in _now_section(build_game(game, now=game.entries[-1].at), "ifmud")
     # Rule 10: a proposal still being voted on is listed, with the votes cast so far
     consent = dict(game.state.docs["consent"])
     consent["proposals"] = [*consent["proposals"], {**consent["proposals"][1], "id": 3, "status": "pending",

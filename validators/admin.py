@@ -32,10 +32,10 @@ def due(root: Path, game: str, now: datetime) -> list[str]:
         if len(events) > 20:
             lines.append(f"... and {len(events) - 20} more scheduled events")
         if not events:
-            kept = _deadlines_due(files.registry, state, now)
+            kept = deadlines_due(files.registry, state, now)
             if kept:
                 lines.append(f"the rules' own deadlines have fallen due since the last action "
-                             f"({counted(len(kept), 'change')}, the first: {_said(kept[0])}); anyone may apply "
+                             f"({counted(len(kept), 'change')}, the first: {said(kept[0])}); anyone may apply "
                              f"them with `nomic tick {game} --as NAME`")
     for module in files.registry.modules:
         if module.due is not None:
@@ -43,7 +43,7 @@ def due(root: Path, game: str, now: datetime) -> list[str]:
     return lines
 
 
-def _deadlines_due(registry: Registry, state: State, now: datetime, actor: str = "nomic-tick") -> list[Any]:
+def deadlines_due(registry: Registry, state: State, now: datetime, actor: str = "nomic-tick") -> list[Any]:
     """What a tick at ``now`` would do besides the scheduled events: the deadlines a module settles in its gate
     before any action (ifMUD's turns running out, bombs, proposals taking effect: docs/modules/ifmud.md, "Time"),
     as the tick's recorded outcome. Empty when nothing has fallen due (or a tick could not be taken: the tick says
@@ -55,7 +55,7 @@ def _deadlines_due(registry: Registry, state: State, now: datetime, actor: str =
         return []
 
 
-def _said(step: Any) -> str:
+def said(step: Any) -> str:
     """One outcome step in a line: ``turn_ends: Zoe Abbott, how: timeout, at: 2026-11-06T03:00:00Z``."""
     if isinstance(step, dict):
         return ", ".join(f"{k}: {v}" for k, v in step.items())[:160]
@@ -75,7 +75,7 @@ def tick(root: Path, game: str | None, actor: str, now: datetime) -> list[str]:
         # the scheduled events (the engine's), or else the deadlines a module settles before every action (ifMUD's
         # turns and bombs): either makes a tick worth filing
         if clock is None or not (due_events(files.registry, files.state, clock, now)
-                                 or _deadlines_due(files.registry, files.state, now, actor)):
+                                 or deadlines_due(files.registry, files.state, now, actor)):
             out.append(f"{name}: nothing due")
             continue
         result = act(root, name, "engine.tick", actor, {}, now, now=now)
