@@ -349,19 +349,21 @@ def require_revision(root: Path, rev: str, option: str) -> None:
 
 def changed_paths(root: Path, base: str) -> list[tuple[str, str, str]]:
     """(status, path, old path) of every change from ``base`` to the work tree, untracked files included."""
-    out = _name_status(_git(root, "diff", "--no-color", "--name-status", "-z", "--find-renames", base, "--"))
+    out = name_status(_git(root, "diff", "--no-color", "--name-status", "-z", "--find-renames", base, "--"))
     for path in _git(root, "ls-files", "--others", "--exclude-standard", "-z").split("\0"):
         if path:
             out.append(("A", path, path))
     return out
 
 
-def _name_status(diff: str) -> list[tuple[str, str, str]]:
+def name_status(diff: str) -> list[tuple[str, str, str]]:
+    """(status, path, old path) of each change ``git diff`` or ``git log`` lists with ``--name-status -z`` (a
+    rename or copy ``R``/``C`` with its old path; a status may follow the newline ``git log`` puts after a commit)."""
     out = []
     items = diff.split("\0")
     i = 0
     while i < len(items) - 1:
-        status = items[i]
+        status = items[i].lstrip("\n")
         if not status:
             i += 1
             continue

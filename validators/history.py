@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path, PurePosixPath
 
-from .check import changed_between, require_revision
+from .check import changed_between, name_status, require_revision
 from .problems import BAD_INPUT, ILLEGAL, NEEDS_ADMIN, BadInput, Problem, Report, counted
 from .timeutil import UTC
 
@@ -40,7 +40,7 @@ class Commit:
     parent: str  # the first parent's hash, "" for a root commit
     time: datetime  # the committer date
     subject: str
-    changes: list[tuple[str, str, str]]  # (status, path, old path), as check._name_status
+    changes: list[tuple[str, str, str]]  # (status, path, old path), as check.name_status
 
     def said(self) -> str:
         subject = self.subject if len(self.subject) <= 60 else self.subject[:57] + "..."
@@ -95,20 +95,7 @@ def walk(root: Path, revs: list[str]) -> list[Commit]:
     for chunk in out.split("\x1e")[1:]:
         header, _, rest = chunk.partition("\0")
         sha, short, parents, stamp, subject = header.split("\x1f", 4)
-        items = rest.lstrip("\n").split("\0")
-        changes = []
-        i = 0
-        while i < len(items) - 1:
-            status = items[i].lstrip("\n")
-            if not status:
-                i += 1
-                continue
-            if status[0] in "RC":
-                changes.append((status[0], items[i + 2], items[i + 1]))
-                i += 3
-            else:
-                changes.append((status[0], items[i + 1], items[i + 1]))
-                i += 2
+        changes = name_status(rest)
         commits.append(Commit(sha, short, parents.split(" ")[0], datetime.fromtimestamp(int(stamp), UTC),
                               subject, changes))
     return commits
