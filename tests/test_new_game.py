@@ -4,6 +4,7 @@ who joined has, and the game goes on (a newcomer joins, a founder acts)."""
 from __future__ import annotations
 
 import re
+import subprocess
 from datetime import datetime, timezone
 
 import pytest
@@ -405,3 +406,26 @@ def test_two_ifmud_founders_of_one_account_or_name_are_refused_before_anything_i
     assert not (repo / "content" / "fresh").exists()
     r = nomic(repo, "new", "fresh", "--from", "ifmud", "--admin", "Anne=anne-gh", "--admin", "Bo=bo-gh", *NOW)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("example", ["blognomic", "ifmud", "cycle12"])
+@pytest.mark.parametrize("args, said", [
+    (["--admin", "Ann=!!"], "--admin: LOGIN '!!' does not match"),
+    (["--admin", "Dána=ann-gh"], "--admin: NAME 'Dána' does not match"),
+    (["--admin", "A" * 100 + "=ann-gh"], "--admin: NAME 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'... (100 characters) "
+                                         "does not match"),
+    (["--admin", "Ann=ann-gh", "--title", "y" * 201], "--title: 'yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy'... "
+                                                      "(201 characters) is too long (at most 200 characters)"),
+])
+def test_a_founder_or_title_the_files_could_not_hold_is_refused_before_anything_is_written(tmp_path, example, args,
+                                                                                          said):
+    # the roster holds a player's name and login, game.yaml the title, by common.schema.json; a value they refuse is
+    # the command line's mistake, said of its option, and the game's folder is not made
+    repo = make_repo(tmp_path, example)
+    r = nomic(repo, "new", "fresh", "--from", example, *args, *NOW)
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert any(line.startswith(said) for line in r.stdout.splitlines()), r.stdout
+    assert "created" not in r.stdout, r.stdout
+    assert not (repo / "content" / "fresh").exists()
+    assert subprocess.run(["git", "-C", str(repo), "status", "--porcelain"], capture_output=True,
+                          text=True).stdout == ""

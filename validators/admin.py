@@ -273,7 +273,43 @@ def _founder(text: str) -> tuple[str, str]:
         raise BadInput(Problem(f"{text[:80]!r} is not NAME=LOGIN (the player's name on the roster, and the account "
                                "their pull requests come from), like --admin Anne=anne-gh", field="--admin",
                                kind=BAD_INPUT))
-    return who.strip(), account.strip()
+    who, account = who.strip(), account.strip()
+    # the roster's schema asks both of every player (common.schema.json's name and account); refused here, before a
+    # file of the new game is written, rather than in its roster after
+    for value, ref, what in ((who, "name", "NAME"), (account, "account", "LOGIN")):
+        problem = arg_problem(value, ref, "--admin")
+        if problem is not None:
+            raise BadInput(problem.at(message=f"{what} {problem.message}"))
+    return who, account
+
+
+def arg_problem(value: str, ref: str, field: str) -> Problem | None:
+    """Why a command-line ``value`` is not what ``common.schema.json#/$defs/REF`` asks of the files that will hold
+    it, as a problem of ``field`` (a value too long to show is shown by its length); None when it is."""
+    from .schemas import errors
+
+    problems = errors(value, inline={"$ref": f"common.schema.json#/$defs/{ref}"}, kind=BAD_INPUT)
+    if not problems:
+        return None
+    p = problems[0]
+    message = p.message
+    if len(value) > 80:
+        message = message.replace(repr(value), f"{value[:40]!r}... ({len(value)} characters)")
+    if p.keyword == "maxLength":
+        message += f" (at most {_max_length(ref)} characters)"
+    return p.at(message=message, field=field)
+
+
+def _max_length(ref: str) -> int | None:
+    """The longest text ``common.schema.json#/$defs/REF`` allows (a title: its ``short``)."""
+    from .schemas import BASE, _schema_files
+
+    defs = _schema_files()[BASE + "common.schema.json"]["$defs"]
+    node = defs[ref]
+    for part in [node, *(defs[r["$ref"].rsplit("/", 1)[1]] for r in node.get("allOf", []) if "$ref" in r)]:
+        if "maxLength" in part:
+            return part["maxLength"]
+    return None
 
 
 def founding_problems(root: Path, name: str) -> list[Problem]:

@@ -440,6 +440,11 @@ def cmd_new(args: argparse.Namespace) -> int:
     if args.title is not None and is_blank(args.title):  # the game's name on every page of the wiki
         raise BadInput(Problem("must not be blank: it says nothing (leave --title out to name the game by its folder)",
                                field="--title", kind=BAD_INPUT))
+    from .admin import arg_problem
+
+    problem = arg_problem(args.title, "title", "--title") if args.title is not None else None
+    if problem is not None:  # game.yaml's name is a title: refused here, before a file of the new game is written
+        raise BadInput(problem)
     for line in new_game(root, args.game, args.example, founded, args.title, args.admin):
         print(line)
     problems = founding_problems(root, args.game)
