@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.gitgame import commit, git, make_repo, nomic
 from validators.act import act
 from validators.timeutil import parse_time
@@ -289,3 +291,25 @@ def test_act_refusing_a_file_added_by_hand_says_how_to_remove_it(tmp_path):
             "content/blognomic` lists them), then act again") in r.stdout, r.stdout
     assert "rule 'numbers-two' was added, but no action adds it" in r.stdout
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == f"?? {GAME}/ruleset/numbers-two.md\n"
+
+
+@pytest.mark.parametrize("write, said", [
+    (lambda p: p.write_text("at: [\n"), ":1:5: not valid YAML: the list ('[') that starts here is not closed"),
+    (lambda p: p.write_text("at: 2026-11-22T10:00:00Z\nactor: Chidi\naction: core.vote\n"
+                            "params: {proposal: 3, vote: FOR}\nmood: cheerful\n"), ":5:7: mood: unknown field 'mood'"),
+    (lambda p: p.symlink_to("/etc/hostname"), ": a symbolic link in a game's folder; content files are plain files"),
+])
+def test_act_refuses_to_build_on_an_action_file_the_check_cannot_read(tmp_path, write, said):
+    """``nomic act`` reads the gamestate, never the log: an action file the check cannot read (broken YAML, an
+    unknown field, a symbolic link), added by hand before the action, would make the pull request of both bad
+    input. The act says so, names the file at its line, and writes nothing."""
+    repo = make_repo(tmp_path)
+    name = "20261122T100000Z--Chidi--core.vote.yaml"
+    write(repo / GAME / "actions" / name)
+    r = _vote(repo, "Fatima", "2026-11-22T11:00:00Z")
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert ("content/blognomic: an action file here cannot be read as the check reads it: a pull request with them "
+            "would be refused, and this action with it, so nothing was written. Put it right by hand, or take it "
+            "out") in r.stdout, r.stdout
+    assert f"{GAME}/actions/{name}{said}" in r.stdout, r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == f"?? {GAME}/actions/{name}\n"

@@ -378,7 +378,8 @@ def unexplained_changes(root: Path, game: str, now: datetime | None = None) -> l
 
     Nothing is asked when the game's folder has no uncommitted change (the usual case: one ``git status``), when
     the folder is not in a git repository, or when HEAD does not hold the game yet (a game not committed). Files
-    that cannot be read or break their schema are left to ``act``, which names them at their lines."""
+    that cannot be read or break their schema are left to ``act``, which names them at their lines; but ``act``
+    never reads the log, so an action file the check cannot read (broken YAML, a symbolic link) is said here."""
     from .check import check_pr
     from .pr import _git, changed_games, game_problems
 
@@ -394,10 +395,16 @@ def unexplained_changes(root: Path, game: str, now: datetime | None = None) -> l
     except BadInput:
         return []
     found = [p for p in game_problems(report, game) if p.file and p.kind != NEEDS_ADMIN]
-    if not found or any(p.kind == BAD_INPUT for p in found):
+    unread = [p for p in found if p.kind == BAD_INPUT and p.file.startswith(f"{folder}/actions/")]
+    if unread:  # act reads the gamestate, never the log: an action file it cannot read is said here, or nowhere
+        found = unread
+    elif not found or any(p.kind == BAD_INPUT for p in found):
         return []
     pending = sorted(p for p in changed if p.startswith(f"{folder}/actions/"))
-    if pending:
+    if unread:
+        undo = ("Put it right by hand, or take it out (`git checkout HEAD -- FILE` brings back a file the last "
+                "commit holds; a new one is deleted), then act again")
+    elif pending:
         undo = (f"The uncommitted actions ({len(pending)}) and the other changes are mixed in the same files: "
                 f"`git diff HEAD -- {folder}` shows them; put the edit right by hand, or start again from the last "
                 f"commit (`git checkout HEAD -- {folder}`, then delete the new action files: `git clean -n "
@@ -406,7 +413,8 @@ def unexplained_changes(root: Path, game: str, now: datetime | None = None) -> l
         added = "??" in changed.values()
         also = f" and remove the files added there (`git clean -n {folder}` lists them)" if added else ""
         undo = f"Undo them with `git checkout HEAD -- {folder}`{also}, then act again"
-    what = ("an uncommitted action here is one the rules refuse" if any(p.action for p in found) else
+    what = ("an action file here cannot be read as the check reads it" if unread else
+            "an uncommitted action here is one the rules refuse" if any(p.action for p in found) else
             "the uncommitted changes here are not what the game's actions give")
     head = Problem(f"{what}: a pull request with them would be refused, and this action with it, so nothing was "
                    f"written. {undo}", folder, kind=BAD_INPUT)
