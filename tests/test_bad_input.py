@@ -350,3 +350,25 @@ def test_a_roster_stat_of_the_wrong_kind_is_shown_as_the_file_writes_it(tmp_path
     assert "players[0].stats.bananas: true is not a whole number" in r.stdout, r.stdout
     assert "players[1].stats.hat: null is not text" in r.stdout, r.stdout
     assert "True is not" not in r.stdout and "None is not text" not in r.stdout, r.stdout
+
+
+@pytest.mark.parametrize("args", [
+    ["act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Dana", "--at", "2026-11-06T10:00:00Z"],
+    ["act", "blognomic", "--list", "--as", "Dana"], ["due", "blognomic"], ["replay", "blognomic"],
+    ["check", "--game", "blognomic"], ["new", "pirates", "--from", "blognomic", "--admin", "Ann=ann-gh"],
+])
+def test_a_game_yaml_that_is_a_folder_is_named_as_such_not_as_a_game_that_is_not_there(tmp_path, args):
+    """A game whose game.yaml is not a file is a game there, badly kept: said as the check says it, never as
+    "there is no game 'blognomic'; did you mean blognomic?"."""
+    repo = make_repo(tmp_path)
+    game = repo / "content" / "blognomic"
+    (game / "game.yaml").unlink()
+    (game / "game.yaml").mkdir()
+    before = subprocess.run(["git", "-C", str(repo), "status", "--porcelain", "--untracked-files=all"],
+                            capture_output=True, text=True).stdout
+    r = nomic(repo, *args)
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert "content/blognomic/game.yaml: not a regular file" in r.stdout.splitlines(), r.stdout
+    assert "there is no game" not in r.stdout, r.stdout
+    assert subprocess.run(["git", "-C", str(repo), "status", "--porcelain", "--untracked-files=all"],
+                          capture_output=True, text=True).stdout == before

@@ -395,8 +395,8 @@ def games_here(root: str | Path) -> list[str]:
 
 def require_game(root: str | Path, name: str) -> None:
     """Refuse, with the games there are and the likeliest one, a game name that has no content/<name>/game.yaml."""
-    if os.path.isfile(os.path.join(root, "content", name, "game.yaml")):
-        return
+    if os.path.lexists(os.path.join(root, "content", name, "game.yaml")):
+        return  # there, if not a file (a folder, a link): reading it says so, as the check does
     there = WorkTree(root).games()
     if not there:
         hint = (f"; there are no games in {Path(root) / 'content'}: run nomic in the game repository (or a folder "
