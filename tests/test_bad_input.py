@@ -101,6 +101,8 @@ def test_a_parameter_of_the_wrong_kind_is_told_what_kind_is_asked(tmp_path, give
     (["replay", "blognomic", "--without", "content/blognomic/actions/20261102T133000Z--Emeka--core.vote"],
      "did you mean 20261102T133000Z--Emeka--core.vote.yaml?"),
     (["check", "--game", "blognomc"], "did you mean blognomic?"),
+    (["pr", "blognomc", "--no-push"], "there is no game 'blognomc' (no content/blognomc/game.yaml); did you mean "
+                                      "blognomic?"),
     (["new", "pirates", "--from", "blognomc"], "did you mean blognomic?"),
     (["act", "blognomic", "core.vote", "proposal=1", "--as", "Dana", "--at", "tomorrow"], "is not a UTC time"),
     (["check", "--base", "no-such-ref"], "--base: 'no-such-ref' is not a commit, branch or tag of this repository"),

@@ -20,6 +20,7 @@ from datetime import datetime
 from pathlib import Path, PurePosixPath
 
 from . import yamlio
+from .content import require_game
 from .problems import BAD_INPUT, BadInput, Problem, Report
 from .transaction import locked
 
@@ -153,6 +154,8 @@ def submit(root: Path, game: str | None, *, base: str | None = None, remote: str
     from .check import require_revision
 
     require_revision(root, "HEAD", "HEAD")
+    if game is not None:  # a misspelt game is told as one, with the games there are, not as having nothing new
+        require_game(root, game)
     changed = changed_games(root)
     if game is None:
         if not changed:
