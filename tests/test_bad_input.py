@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.gitgame import make_repo, nomic
+from tests.gitgame import git, make_repo, nomic
 from validators import yamlio
 
 HERE = Path(__file__).parent / "bad_input"
@@ -326,6 +326,12 @@ def test_a_file_after_at_that_is_not_there_is_looked_for_in_the_current_folder(t
               "--at", "2026-11-06T10:00:00Z")
     assert r.returncode == 2 and "Traceback" not in r.stderr, r.stdout + r.stderr
     assert "text: no file 'draft.md' in " in r.stdout and "(a path after @ is the current folder's)" in r.stdout
+    # a folder is there, but is no file: said so, not as missing (the command runs in the project's folder)
+    r = nomic(repo, "act", "blognomic", "core.propose", "title=Hats", "text=@tests", "--as", "Dana",
+              "--at", "2026-11-06T10:00:00Z")
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    assert "text: 'tests' is a folder; @ reads one file: name it" in r.stdout.splitlines(), r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
 
 
 def test_effects_from_a_file_not_named_yaml_are_told_why_they_were_read_as_text(tmp_path):
