@@ -498,3 +498,35 @@ def test_an_unknown_action_points_to_a_list_command_that_works(tmp_path):
         in r.stdout, r.stdout
     r = nomic(repo, "act", "blognomic", "--list", "--as", "Dana", *NOW)
     assert r.returncode == 0 and "core.vote" in r.stdout
+
+
+@pytest.mark.parametrize("args", [
+    ["blognomic", "core.vote", "vote=FOR", "--as", "Dana", "proposal=3"],
+    ["blognomic", "--as", "Dana", "core.vote", "proposal=3", "vote=FOR"],
+    ["--as", "Dana", "blognomic", "core.vote", "vote=FOR", "--at", "2026-11-22T10:00:00Z", "proposal=3"],
+])
+def test_parameters_typed_after_an_option_are_the_action_s_parameters(tmp_path, args):
+    """``nomic act GAME ACTION vote=FOR --as Dana proposal=3``: what follows an option is still the action, in the
+    order typed, as it would be before the options; before, argparse's 'unrecognized arguments: proposal=3'."""
+    repo = make_repo(tmp_path)
+    at = [] if "--at" in args else ["--at", "2026-11-22T10:00:00Z"]
+    r = nomic(repo, "act", *args, *at, "-q", *NOW)
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    assert _new_action(repo) == [f"{GAME}/actions/20261122T100000Z--Dana--core.vote.yaml"]
+    record = read_action(WorkTree(repo), _new_action(repo)[0])
+    assert record["params"] == {"proposal": 3, "vote": "FOR"}
+
+
+@pytest.mark.parametrize("args, says", [
+    (["act", "blognomic", "core.vote", "vote=FOR", "--as", "Dana", "proposal=3", "--bogus"],
+     "nomic: unrecognized arguments: proposal=3 --bogus"),
+    (["act", "blognomic", "core.vote", "vote=FOR", "--as", "Dana", "proposal=3", "proposal=4"],
+     "proposal: parameter 'proposal' given twice"),
+    (["check", "blognomic"], "nomic: unrecognized arguments: blognomic"),
+])
+def test_what_follows_an_option_that_no_command_takes_is_still_refused(tmp_path, args, says):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, *args, "--at", "2026-11-22T10:00:00Z", *NOW) if args[0] == "act" else nomic(repo, *args)
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert says in (r.stdout + r.stderr).splitlines(), r.stdout + r.stderr
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""

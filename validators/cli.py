@@ -655,10 +655,30 @@ def _undecodable(argv: Sequence[str]) -> str | None:
     return next((a for a in argv if any("\udc80" <= ch <= "\udcff" for ch in a)), None)
 
 
+def _intermixed(args: argparse.Namespace, extra: list[str]) -> bool:
+    """``nomic act GAME ACTION vote=FOR --as Dana proposal=3``: argparse takes the positionals of ``act`` in one
+    run, so what follows an option is left over. Those left (none an option) are the act's game, action and
+    parameters, in the order typed; True when they were taken so."""
+    if getattr(args, "command", None) != "act" or any(e.startswith("-") for e in extra):
+        return False
+    params = list(args.params or [])
+    for word in extra:
+        if args.game is None and "=" not in word:
+            args.game = word
+        elif args.action is None and "=" not in word:
+            args.action = word
+        else:
+            params.append(word)
+    args.params = params
+    return True
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra and not _intermixed(args, extra):
+            parser.parse_args(argv)  # argparse's own words for what no command takes (exit 2)
     except SystemExit as e:
         return int(e.code or 0)
     if not getattr(args, "func", None):
