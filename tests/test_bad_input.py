@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -380,3 +381,39 @@ def test_a_game_yaml_that_is_a_folder_is_named_as_such_not_as_a_game_that_is_not
     assert "there is no game" not in r.stdout, r.stdout
     assert subprocess.run(["git", "-C", str(repo), "status", "--porcelain", "--untracked-files=all"],
                           capture_output=True, text=True).stdout == before
+
+
+@pytest.mark.parametrize("game, key, value, says", [
+    ("ifmud", "win_at", "abc", '"abc" is not a whole number'),
+    ("ifmud", "honours_at", "[250]", "[250] is not a whole number"),
+    ("ifmud", "death_toll_in_haven", "maybe", '"maybe" is not true or false'),
+    ("ifmud", "win_att", "300", "unknown field 'win_att'"),
+    ("cycle12", "start", "yesterday", '"yesterday" is not a UTC time of the calendar'),
+    ("cycle12", "last_phase", "abc", '"abc" is not a whole number'),
+    ("cycle12", "separator", "[1]", "[1] is not text"),
+    ("cycle12", "announcer_may_react", "7", "7 is not true or false"),
+])
+def test_a_game_option_of_the_wrong_kind_is_bad_input_at_its_line(tmp_path, game, key, value, says):
+    """ifMUD's and Cycle 12's options were read by the rules as they stood: ``win_at: abc`` or ``last_phase: abc``
+    failed inside the judge (a traceback), ``death_toll_in_haven: maybe`` was taken as true, a misspelt option
+    was never read. Each is now checked with game.yaml, at its line, for check and act alike; nothing is written."""
+    repo = make_repo(tmp_path, game)
+    for part in ("", "initial/"):
+        path = repo / "content" / game / f"{part}game.yaml"
+        text = path.read_text()
+        assert f"\n  {game}:\n" in text
+        if f"\n    {key}: " in text:  # the option the game sets, given a bad value
+            text = re.sub(rf"(?m)^    {key}: .*$", f"    {key}: {value}", text, count=1)
+        else:
+            text = text.replace(f"\n  {game}:\n", f"\n  {game}:\n    {key}: {value}\n", 1)
+        path.write_text(text)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "options")
+    line = (repo / "content" / game / "game.yaml").read_text().splitlines().index(f"    {key}: {value}") + 1
+    actor = sorted((repo / "content" / game / "actions").iterdir())[-1].name.split("--")[1]
+    for args in (["check", "--game", game], ["act", game, "--list", "--as", actor]):
+        r = nomic(repo, *args)
+        assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+        assert any(s.startswith(f"content/{game}/game.yaml:{line}:") and f": options.{game}.{key}: {says}" in s
+                   for s in r.stdout.splitlines()), r.stdout
+        assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""

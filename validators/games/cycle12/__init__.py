@@ -15,7 +15,7 @@ from typing import Any
 from ...engine import DocKind, Module, Problem, State, peek, repealed
 from . import cycle, fresh, items, justice, nomsters, players, proposals, transcription, world
 from .common import ITEMS, JUSTICE, MEDALS, NOMSTERS, PROPOSALS, SHEETS, WORLD
-from .options import options
+from .options import OPTIONS_SCHEMA, options
 from .pages import open_votes
 from .pages import pages as draw_pages
 from .ruletree import problems as rule_problems
@@ -205,6 +205,7 @@ MODULE = Module(
     consequences=[cycle.award_medals, cycle.win_check, justice.lapse_assents],
     gates=[cycle.ended_gate, nomsters.ascended_gate],
     invariants=[_invariants],
+    options_schema=OPTIONS_SCHEMA,
     leader=justice.judge,
     found=fresh.found,
     pages=draw_pages,

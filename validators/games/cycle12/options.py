@@ -46,6 +46,24 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
+def _schema() -> dict[str, Any]:
+    """What game.yaml's ``options.cycle12`` may hold, each option of its default's kind: checked with the file, at
+    its line, before a rule reads a number that is text (a ``last_phase: abc`` once failed inside the judge)."""
+    props: dict[str, Any] = {}
+    for name, value in DEFAULTS.items():
+        if name == "start":
+            props[name] = {"$ref": "common.schema.json#/$defs/time"}
+        elif isinstance(value, bool):
+            props[name] = {"type": "boolean"}
+        elif isinstance(value, int):
+            props[name] = {"type": "integer", "minimum": 0}
+        else:
+            props[name] = {"type": "string", "minLength": 1, "maxLength": 80}
+    return {"type": "object", "properties": props, "additionalProperties": False}
+
+
+OPTIONS_SCHEMA = _schema()
+
 _KNOWN: tuple[Any, ...] = (None, None, None)  # (the game's options, a copy of them, the options they give)
 
 

@@ -102,6 +102,7 @@ MODULE = Module(
     gates=[turns.settle],
     consequences=[consequence],
     invariants=[_invariants],
+    options_schema=w.OPTIONS_SCHEMA,
     leader=lambda state: None,
     pages=pages,
     open_votes=open_votes,

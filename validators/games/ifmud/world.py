@@ -54,6 +54,27 @@ def room_name(state: State | Ctx, key: str) -> str:
     return str(state.config.get("options", {}).get("ifmud", {}).get("rooms", {}).get(key, ROOMS[key]))
 
 
+# game.yaml's ``options.ifmud``, with the values the seed's rules give (docs/modules/ifmud.md says each reading)
+OPTIONS: dict[str, Any] = {
+    "win_at": 350,  # Rules 148, 153: the points that win
+    "honours_at": 250,  # Rule 153: the points that share Honours
+    "death_toll_in_haven": False,  # Rules 68, 78: a tax haven has no Death Toll (the reading that lets 68 win)
+    "servant_limits_on_transport": False,  # Rules 36, 87, 89: the Omnibus transports, it does not move a servant
+    "monkey_respects_rule_65": True,  # Rules 65, 85: the monkey's theft is barred as a player's would be
+    "bubble_unpaid_entry_doubles": True,  # the bubble's reading of the burst: an unpaid re-entry doubles too
+}
+# each option of its default's kind, checked with game.yaml at its line: a rule reading ``win_at: abc`` failed inside
+# the judge, and a misspelt option was never read at all
+OPTIONS_SCHEMA: dict[str, Any] = {
+    "type": "object", "additionalProperties": False,
+    "properties": {
+        **{name: {"type": "boolean"} if isinstance(value, bool) else {"type": "integer", "minimum": 0}
+           for name, value in OPTIONS.items()},
+        # the rooms the rules name, renamed (``room_name``): a room's name as the map holds it
+        "rooms": {"type": "object", "additionalProperties": False,
+                  "properties": {key: {"type": "string", "minLength": 1, "maxLength": 120} for key in ROOMS}}}}
+
+
 def option(state: State | Ctx, name: str, default: Any) -> Any:
     return state.config.get("options", {}).get("ifmud", {}).get(name, default)
 
