@@ -278,8 +278,8 @@ def test_a_victory_date_that_is_not_a_time_is_named_without_a_traceback(tmp_path
     """Seed 001, 2.12 Victory: the victory date (the seed's 5 May 2010) is the game's option
     ``options.settlement.victory_date``. One that is not a time was read by every action's look at Victory and ended
     ``nomic check`` and ``nomic act`` in a ValueError; the option is now reported at game.yaml's
-    ``options.settlement`` (the module's invariant), the date is never reached, and the Leader's Election for
-    Mayor is refused saying why."""
+    ``options.settlement.victory_date`` (the module's invariant), the date is never reached, and the Leader's
+    Election for Mayor is refused saying why."""
     repo = tmp_path / "repo"
     _game(repo)
     game = repo / f"content/{GAME}/game.yaml"
@@ -295,4 +295,4 @@ def test_a_victory_date_that_is_not_a_time_is_named_without_a_traceback(tmp_path
     r = nomic(repo, "check")
     out = r.stdout + r.stderr
     assert r.returncode == 1 and "Traceback" not in out, out
-    assert f"content/{GAME}/game.yaml:" in out and f"options.settlement: {says}" in out, out
+    assert f"content/{GAME}/game.yaml:" in out and f"options.settlement.{says}" in out, out

@@ -71,8 +71,8 @@ def _legend_as_ruled(ctx) -> None:  # type: ignore[no-untyped-def]
 
 
 def invariants(state: State) -> Iterator[Problem]:
-    for message in option_problems(state.config):
-        yield Problem(message, file="game", field="options.settlement")
+    for key, message in option_problems(state.config):
+        yield Problem(message, file="game", field=f"options.settlement.{key}")
     doc = state.doc("map")
     rows = doc["rows"]
     if len({len(r) for r in rows}) > 1:

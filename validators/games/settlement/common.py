@@ -49,26 +49,26 @@ CHOICES: dict[str, tuple[str, ...]] = {
 OUTSIDER = "outsider"
 
 
-def option_problems(config: dict[str, Any]) -> list[str]:
-    """Unknown options, or values that are not one of the readings offered."""
+def option_problems(config: dict[str, Any]) -> list[tuple[str, str]]:
+    """Unknown options, or values that are not one of the readings offered: (the option, what is wrong with it),
+    so that the problem is placed on the option's own line of game.yaml."""
     chosen = config.get("options", {}).get("settlement", {}) or {}
     out = []
     for key, value in chosen.items():
         if key not in DEFAULTS:
-            out.append(f"unknown option {key!r} (options: {', '.join(DEFAULTS)})")
+            out.append((key, f"unknown option {key!r} (options: {', '.join(DEFAULTS)})"))
         elif key in CHOICES and value not in CHOICES[key]:
-            out.append(f"{key}: {value!r} is not one of {', '.join(CHOICES[key])}")
+            out.append((key, f"{value!r} is not one of {', '.join(CHOICES[key])}"))
         elif key == "victory_date":
             try:
                 parse_time(value)
             except (TypeError, ValueError) as e:
-                out.append(f"victory_date: {e}" if repr(value) in str(e)
-                           else f"victory_date: {value!r} is not a time: {e}")
+                out.append((key, str(e) if repr(value) in str(e) else f"{value!r} is not a time: {e}"))
         elif key == "start":
             try:
                 parse(value)
             except ValueError as e:
-                out.append(f"start: {e}")
+                out.append((key, str(e)))
     return out
 
 
