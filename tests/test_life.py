@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from tests.gitgame import commit, git, make_repo, nomic
 
 
@@ -208,6 +210,25 @@ def test_hash_prints_the_commit_and_reveal_commands(tmp_path):
     r = nomic(repo, "hash", "rock", "--label", "pick", "--salt", "s1")
     assert "hash: 1f2ac17e3585839f27874ade4618e0a8d51db4442da54e90f77cfd7afdff4cc8" in r.stdout
     assert re.search(r"engine.reveal label=pick secret=\.\.\. salt=s1", r.stdout)
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--label", "my pick"], "--label: 'my pick' does not match '^[A-Za-z0-9_.-]{1,60}$': a label of 1 to 60 "
+                             "letters, digits, dots, dashes or underscores, no spaces"),
+    (["--label", "pick", "--salt", "s" * 201], "--salt: 'sssssssss"),
+    (["--label", "pick"], "secret: is 2001 characters long; engine.reveal takes at most 2000"),
+])
+def test_hash_refuses_what_the_commands_it_prints_would_refuse(tmp_path, args, says):
+    """``nomic hash`` prints an engine.commit and an engine.reveal to take: a label, secret or salt those actions
+    refuse (a space in the label, which also breaks the printed command) is refused first, and a secret too long
+    is told by its length, never shown."""
+    repo = make_repo(tmp_path)
+    secret = "x" * 2001 if "secret" in says else "rock"
+    r = nomic(repo, "hash", secret, *args)
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert any(line.startswith(says) for line in r.stdout.splitlines()), r.stdout
+    assert "x" * 100 not in r.stdout and "engine.commit" not in r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
 
 
 def test_completion_script_mentions_every_command(tmp_path):

@@ -471,8 +471,20 @@ def cmd_checkpoint(args: argparse.Namespace) -> int:
 
 
 def cmd_hash(args: argparse.Namespace) -> int:
-    from .secrets import digest, new_salt
+    from .schemas import errors
+    from .secrets import COMMIT, REVEAL, digest, new_salt
 
+    # what engine.commit and engine.reveal will ask of them, asked now: the commands printed below must be takeable
+    asked = {"label": COMMIT.params["properties"]["label"], "secret": REVEAL.params["properties"]["secret"],
+             "salt": REVEAL.params["properties"]["salt"]}
+    for name, value, option in (("label", args.label, "--label"), ("secret", args.secret, "secret"),
+                                ("salt", args.salt, "--salt")):
+        problems = errors(value, inline=asked[name], kind=BAD_INPUT) if value is not None else []
+        if problems and name == "secret":  # never shown: it is the secret
+            raise BadInput(Problem(f"is {len(value)} characters long; engine.reveal takes at most "
+                                   f"{asked['secret']['maxLength']}", field=option, kind=BAD_INPUT))
+        if problems:
+            raise BadInput([p.at(field=option) for p in problems])
     salt = args.salt or new_salt()
     h = digest(args.secret, salt)
     print(f"salt: {salt}")
