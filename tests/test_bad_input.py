@@ -108,6 +108,9 @@ def test_a_parameter_of_the_wrong_kind_is_told_what_kind_is_asked(tmp_path, give
     (["act", "blognomic", "core.vote", "proposal=1", "--as", "Dana", "--at", "tomorrow"], "is not a UTC time"),
     (["check", "--base", "no-such-ref"], "--base: 'no-such-ref' is not a commit, branch or tag of this repository"),
     (["check", "--base", "mian"], "did you mean main?"),
+    (["check", "--base", ""], "--base: names no revision (it is empty): give a commit, branch or tag, or leave the "
+                              "option out"),
+    (["check", "--base", "main", "--head", " "], "--head: names no revision (it is empty)"),
     (["check", "--base", "main", "--game", "blognomic"], "--game: only for the check of the repository"),
     (["check", "--base", "main", "--no-replay"], "--no-replay: only for the check of the repository"),
     (["check", "--base", "main", "--head", "HAED"], "--head: 'HAED' is not a commit, branch or tag"),

@@ -108,6 +108,10 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     root = _root(args)
     now = _now(args)
+    for given, option in ((args.base, "--base"), (args.head, "--head")):
+        if given is not None and not given.strip():  # `--base "$BASE"`, BASE unset: not a whole check
+            raise BadInput(Problem("names no revision (it is empty): give a commit, branch or tag, or leave the option "
+                                   "out", field=option, kind=BAD_INPUT))
     if args.head and not args.base:
         raise BadInput(Problem("--head needs --base: the pull request runs from --base to --head", field="--head",
                                kind=BAD_INPUT))
