@@ -120,6 +120,11 @@ def test_a_parameter_of_the_wrong_kind_is_told_what_kind_is_asked(tmp_path, give
      "2026-11-22T10:15:00Z, nor a time with its offset like 2026-11-22T11:15:00+01:00; did you mean "
      "2026-11-16T22:00:00Z?"),
     (["due", "blognomic", "--at", "2026-11-16"], "did you mean 2026-11-16T00:00:00Z?"),
+    # past the last day a date can hold once in UTC: once an OverflowError inside the judge
+    (["due", "blognomic", "--at", "9999-12-31T23:59:59-23:59"], "--at: '9999-12-31T23:59:59-23:59' is not a time the "
+                                                               "game's files can hold (years 1000 to 9999, in UTC)"),
+    (["act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Dana", "--at", "0001-01-01T00:00:00+05:00"],
+     "--at: '0001-01-01T00:00:00+05:00' is not a time the game's files can hold"),
     (["due", "blognomic", "--at", "2026-11-16T22:00+01:00"], "did you mean 2026-11-16T22:00:00+01:00?"),
 ])
 def test_bad_command_line_exits_2(tmp_path, args, says):

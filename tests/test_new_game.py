@@ -429,3 +429,17 @@ def test_a_founder_or_title_the_files_could_not_hold_is_refused_before_anything_
     assert not (repo / "content" / "fresh").exists()
     assert subprocess.run(["git", "-C", str(repo), "status", "--porcelain"], capture_output=True,
                           text=True).stdout == ""
+
+
+@pytest.mark.parametrize("example", ["blognomic", "quazie", "cycle12"])
+def test_a_game_founded_before_the_files_can_date_it_is_refused_before_anything_is_written(tmp_path, example):
+    # common.schema.json's times are of the years 1000 to 9999: a game founded in the year 1 failed inside the judge
+    # (a week before its founding is no date), after its folder was begun
+    repo = make_repo(tmp_path, example)
+    r = nomic(repo, "new", "fresh", "--from", example, "--admin", "Ann=ann-gh", "--at", "0001-01-01T00:00:00Z", *NOW)
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert ("--at: '0001-01-01T00:00:00Z' is not a time the game's files can hold (years 1000 to 9999, in UTC)"
+            in r.stdout.splitlines()), r.stdout
+    assert not (repo / "content" / "fresh").exists()
+    assert subprocess.run(["git", "-C", str(repo), "status", "--porcelain"], capture_output=True,
+                          text=True).stdout == ""

@@ -54,13 +54,24 @@ def parse_given_time(text: str) -> datetime:
             local = text.strip().replace(" ", "T", 1)
             raise ValueError(f"{text!r} says no time zone: write {local}Z for UTC, or add your offset, like "
                              f"{local}+01:00")
-        return _on_the_calendar(text, text)
+        return _held(text, _on_the_calendar(text, text))
     local, sign, hh, mm = m.group(1), m.group(2), int(m.group(3)), int(m.group(4) or 0)
     if hh > 23 or mm > 59:
         raise ValueError(f"{text!r}: the offset {sign}{m.group(3)}:{m.group(4) or '00'} is not a time zone's "
                          "(at most 23:59 from UTC)")
     offset = timedelta(hours=hh, minutes=mm) * (1 if sign == "+" else -1)
-    return _on_the_calendar(text, local + "Z") - offset
+    try:
+        return _held(text, _on_the_calendar(text, local + "Z") - offset)
+    except OverflowError:  # 0001-01-01T00:00:00+05:00 is before the first day a date can hold
+        raise ValueError(f"{text!r} is not a time the game's files can hold (years 1000 to 9999, in UTC)") from None
+
+
+def _held(given: str, t: datetime) -> datetime:
+    """``t``, a time given on the command line, if the files can hold it: common.schema.json's ``time`` writes the
+    years 1000 to 9999 (a game founded in the year 1 failed inside the judge, a week before it)."""
+    if not 1000 <= t.year <= 9999:
+        raise ValueError(f"{given!r} is not a time the game's files can hold (years 1000 to 9999, in UTC)")
+    return t
 
 
 _SHORT = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(?::(\d{2}))?)?(Z|[+-]\d{2}:\d{2})?$")
