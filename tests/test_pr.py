@@ -298,3 +298,18 @@ def test_act_pr_with_a_dry_run_a_list_or_a_machine_format_is_refused_before_anyt
         assert r.returncode == 2 and said in r.stdout, (extra, r.stdout + r.stderr)
         assert git(work, "status", "--porcelain", "--untracked-files=all") == ""
         assert git(work, "rev-parse", "HEAD") == head
+
+
+def test_pr_to_a_misspelt_remote_is_refused_before_anything_is_committed(tmp_path):
+    """Once committed on a new branch and left unpushed, saying "no remote named origin" of --remote origni: now
+    refused first, with the remotes there are; the work tree stays as it was, on main."""
+    work, origin = _cloned(tmp_path)
+    assert nomic(work, *VOTE).returncode == 0
+    head, status = git(work, "rev-parse", "HEAD"), git(work, "status", "--porcelain", "--untracked-files=all")
+    r = nomic(work, "pr", "--remote", "origni", "--author", "dana-nomic", *NOW)
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert ("--remote: no remote 'origni' in this repository (its remotes: origin); did you mean origin?"
+            in r.stdout.splitlines()), r.stdout
+    assert git(work, "rev-parse", "HEAD") == head and git(work, "symbolic-ref", "--short", "HEAD").strip() == "main"
+    assert git(work, "status", "--porcelain", "--untracked-files=all") == status
+    assert git(origin, "branch", "--list", "--format=%(refname:short)").split() == ["main"]

@@ -21,7 +21,7 @@ from pathlib import Path, PurePosixPath
 
 from . import yamlio
 from .content import require_game
-from .problems import BAD_INPUT, BadInput, Problem, Report
+from .problems import BAD_INPUT, BadInput, Problem, Report, did_you_mean
 from .transaction import locked
 
 
@@ -156,6 +156,11 @@ def submit(root: Path, game: str | None, *, base: str | None = None, remote: str
     require_revision(root, "HEAD", "HEAD")
     if game is not None:  # a misspelt game is told as one, with the games there are, not as having nothing new
         require_game(root, game)
+    remotes = _git(root, "remote").stdout.split()
+    if push and remote and remotes and remote not in remotes:
+        # a misspelt --remote: refused before anything is committed, rather than committed and left unpushed
+        raise BadInput(Problem(f"no remote {remote!r} in this repository (its remotes: {', '.join(remotes)})"
+                               f"{did_you_mean(remote, remotes)}", field="--remote", kind=BAD_INPUT))
     changed = changed_games(root)
     if game is None:
         if not changed:
@@ -192,7 +197,7 @@ def _commit_and_push(root: Path, game: str, paths: list[str], records: list[dict
     if report.exit_code != 0:
         return done
     remotes = _git(root, "remote").stdout.split()
-    remote = remote if remote in remotes else None
+    asked, remote = remote, (remote if remote in remotes else None)
     base = base or _default_base(root, remote)
     current = _git(root, "symbolic-ref", "--short", "-q", "HEAD", check=False).stdout.strip()
     start = current or _git(root, "rev-parse", "HEAD").stdout.strip()  # where the player was
@@ -233,7 +238,7 @@ def _commit_and_push(root: Path, game: str, paths: list[str], records: list[dict
     done.commit = _git(root, "rev-parse", "--short", "HEAD").stdout.strip()
     done.lines.append(f"committed {done.commit}: {done.title} ({len(paths)} file{'s' if len(paths) != 1 else ''})")
     if not push or remote is None:
-        why = "--no-push" if not push else "no remote named origin (--remote names another)"
+        why = "--no-push" if not push else f"no remote named {asked} (--remote names another)"
         done.lines.append(f"not pushed ({why}): push the branch and open the pull request into {base} yourself: "
                           f"git push -u {remote or 'REMOTE'} {current}")
         return done
