@@ -340,6 +340,9 @@ def test_a_file_after_at_that_is_not_there_is_looked_for_in_the_current_folder(t
               "--at", "2026-11-06T10:00:00Z")
     assert r.returncode == 2 and "Traceback" not in r.stderr, r.stdout + r.stderr
     assert "text: 'tests' is a folder; @ reads one file: name it" in r.stdout.splitlines(), r.stdout
+    r = nomic(repo, "act", "blognomic", "core.propose", "title=Hats", "text=@", "--as", "Dana",
+              "--at", "2026-11-06T10:00:00Z")
+    assert r.returncode == 2 and "text: no file after @: name one, like text=@draft.md" in r.stdout, r.stdout
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
 
 

@@ -59,6 +59,8 @@ def parse_params(pairs: list[str], cwd: Path, given: dict[str, str] | None = Non
             if path.is_symlink():  # a link committed by someone else could point at the player's secrets
                 raise BadInput(Problem(f"{raw[1:]!r} is a symbolic link; name the file itself", field=key,
                                        kind=BAD_INPUT))
+            if not raw[1:].strip():
+                raise BadInput(Problem(f"no file after @: name one, like {key}=@draft.md", field=key, kind=BAD_INPUT))
             if path.is_dir():
                 raise BadInput(Problem(f"{raw[1:]!r} is a folder; @ reads one file: name it", field=key,
                                        kind=BAD_INPUT))
