@@ -403,6 +403,10 @@ def test_a_game_yaml_that_is_a_folder_is_named_as_such_not_as_a_game_that_is_not
     ("cycle12", "last_phase", "abc", '"abc" is not a whole number'),
     ("cycle12", "separator", "[1]", "[1] is not text"),
     ("cycle12", "announcer_may_react", "7", "7 is not true or false"),
+    # Monkey's options: once one problem at `monkey:`, found only by the module's invariants
+    ("monkey", "dance_cooldown", "[1]", "[1] is not one of 'anyone', 'others'"),
+    ("monkey", "hat_hammer_bonus", "sometimes", "'sometimes' is not one of 'every-case', 'bare-only'"),
+    ("monkey", "colour", "brown", "unknown field 'colour'"),
     # the settlement module's own check of its options, placed on the option's line, not on `settlement:`
     ("settlement", "adjacency", "hex", "'hex' is not one of king, orthogonal"),
     ("settlement", "colour", "red", "unknown option 'colour'"),

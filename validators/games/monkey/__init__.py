@@ -23,7 +23,7 @@ from ...timeutil import next_weekly
 from ..blognomic.due import fresh_list
 from . import awesomeness, dance, fresh, hammers, items, line, moves, sections
 from .common import RULE_NPCS
-from .options import options
+from .options import OPTIONS_SCHEMA, options
 from .pages import dance_action_page
 from .pages import pages as draw_pages
 from .rename import rename as rename_documents
@@ -91,6 +91,7 @@ MODULE = Module(
     # posts follow (rename.py)
     rename=rename_documents,
     invariants=[_invariants],
+    options_schema=OPTIONS_SCHEMA,
     pages=draw_pages,
     action_page=dance_action_page,
     doc=__doc__ or "",

@@ -26,6 +26,11 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
+# checked with game.yaml, each option at its own line (``options.monkey.KEY``), before any rule reads one
+OPTIONS_SCHEMA: dict[str, Any] = {"type": "object", "additionalProperties": False,
+                                  "properties": {key: {"enum": list(choices)} for key, choices in CHOICES.items()}}
+
+
 def options(config: dict[str, Any]) -> dict[str, Any]:
     chosen = dict(config.get("options", {}).get("monkey", {}))
     for key, value in chosen.items():
