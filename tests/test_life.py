@@ -183,6 +183,21 @@ def test_tick_with_nothing_due_writes_nothing(tmp_path):
     assert sorted(p.name for p in (repo / "content" / "blognomic" / "actions").iterdir()) == before
 
 
+def test_a_tick_refused_for_its_name_is_placed_on_as_not_in_the_file_it_did_not_write(tmp_path):
+    """A tick by a name no roster could hold (common.schema.json's name) is refused; the refusal named the action
+    file it did not write (content/settlement/actions/...--bad_name_--engine.tick.yaml), now the --as typed."""
+    repo = make_repo(tmp_path, "settlement")
+    r = nomic(repo, "tick", "settlement", "--as", "bad name!", "--at", "2026-11-24T08:00:00Z",
+              "--now", "2026-11-24T08:00:00Z")
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert r.stdout.startswith("--as: 'bad name!' does not match"), r.stdout
+    assert "content/settlement/actions/" not in r.stdout, r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+    r = nomic(repo, "tick", "settlement", "--as", "Gwen", "--at", "2026-11-24T08:00:00Z",
+              "--now", "2026-11-24T08:00:00Z")
+    assert r.returncode == 0 and "scheduled events applied" in r.stdout, r.stdout + r.stderr
+
+
 def test_markdown_comment_has_verdicts_rules_and_changes(tmp_path):
     repo = make_repo(tmp_path)
     r = nomic(repo, "act", "blognomic", "core.propose", "title=<script>alert(1)</script> | Stop",

@@ -80,7 +80,12 @@ def tick(root: Path, game: str | None, actor: str, now: datetime) -> list[str]:
             continue
         result = act(root, name, "engine.tick", actor, {}, now, now=now)
         if not result.step.legal:
-            raise BadInput([p.at(kind=BAD_INPUT) for p in result.step.problems])
+            # the tick's action file is not written: a problem placed in it named a file nobody could find; the
+            # actor's is the --as typed (as nomic act places a refusal on the action, not on its unwritten file)
+            raise BadInput([p.at(kind=BAD_INPUT, file="", line=0, col=0, action="",
+                                 field="--as" if p.field == "actor" else p.field)
+                            if p.file == result.action_path else p.at(kind=BAD_INPUT)
+                            for p in result.step.problems])
         fired = result.step.applied.events if result.step.applied else []
         steps = result.step.applied.outcome if result.step.applied else []
         what = counted(len(fired), 'scheduled event') if fired or not steps else \
