@@ -455,3 +455,23 @@ def test_a_patch_path_no_enactment_could_read_is_refused_when_proposed(tmp_path,
         {"gamestate": [{"op": "replace", "path": "/roster/players/name=Dana/admin", "value": True}]}),
         "--as", "Dana", "--at", "2026-11-06T10:00:00Z", "-q")
     assert ok.returncode == 0, ok.stdout + ok.stderr
+
+
+def test_options_of_a_module_the_game_does_not_have_are_bad_input_at_their_line(tmp_path):
+    """``options: {blognomc: ...}`` (a misspelt module) was read by no module, so every option stayed at its default
+    without a word; it is now refused at its line, with the module meant and the game's modules."""
+    repo = make_repo(tmp_path, "quazie")
+    for part in ("", "initial/"):
+        path = repo / "content" / "quazie" / f"{part}game.yaml"
+        text = path.read_text()
+        assert "\n  blognomic:\n" in text
+        path.write_text(text.replace("\n  blognomic:\n", "\n  blognomc:\n", 1))
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "options")
+    line = (repo / "content" / "quazie" / "game.yaml").read_text().splitlines().index("  blognomc:") + 1
+    r = nomic(repo, "check", "--game", "quazie")
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert (f"content/quazie/game.yaml:{line}:3: options.blognomc: no module of this game is named 'blognomc' (its "
+            "modules: blognomic, quazie), so none would read these options; did you mean blognomic?"
+            in r.stdout.splitlines()), r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""

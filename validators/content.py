@@ -553,6 +553,13 @@ def load_game(source: Source, name: str, *, part: str = "", registry: Registry |
                 *yamlio.locate(texts[cfg_path], ["modules"]), "modules", rule="the replay of the action log"))
         config, cfg_path = founding, founding_path
     option_problems = []
+    named = [m.name for m in registry.modules]
+    for key in config.get("options") or {}:
+        if key not in named:  # options no module reads: a misspelt name would leave every option at its default
+            option_problems.append(Problem(
+                f"no module of this game is named {str(key)[:80]!r} (its modules: {', '.join(named[1:])}), so none "
+                f"would read these options{did_you_mean(str(key), named)}", cfg_path,
+                *yamlio.locate(texts[cfg_path], ["options", key]), f"options.{key}", kind=BAD_INPUT))
     for module in registry.modules:
         if module.options_schema is not None:
             chosen = config.get("options", {}).get(module.name, {})
