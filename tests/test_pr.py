@@ -313,3 +313,22 @@ def test_pr_to_a_misspelt_remote_is_refused_before_anything_is_committed(tmp_pat
     assert git(work, "rev-parse", "HEAD") == head and git(work, "symbolic-ref", "--short", "HEAD").strip() == "main"
     assert git(work, "status", "--porcelain", "--untracked-files=all") == status
     assert git(origin, "branch", "--list", "--format=%(refname:short)").split() == ["main"]
+
+
+def test_pr_into_a_base_branch_there_is_not_is_refused_before_anything_is_committed(tmp_path):
+    """``--base mian`` once committed on a new branch (and with --no-push stopped there, the base never looked at):
+    now refused first, naming the branches there are; a base only the remote has (as last fetched) is taken."""
+    work, origin = _cloned(tmp_path)
+    assert nomic(work, *VOTE).returncode == 0
+    head, status = git(work, "rev-parse", "HEAD"), git(work, "status", "--porcelain", "--untracked-files=all")
+    for extra in ([], ["--no-push"]):
+        r = nomic(work, "pr", "--base", "mian", *extra, "--author", "dana-nomic", *NOW)
+        assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+        assert ("--base: no branch 'mian' here or on origin (as last fetched: git fetch origin) for the pull request "
+                "to go into (its branches: main); did you mean main?" in r.stdout.splitlines()), r.stdout
+        assert git(work, "rev-parse", "HEAD") == head and git(work, "symbolic-ref", "--short", "HEAD").strip() == "main"
+        assert git(work, "status", "--porcelain", "--untracked-files=all") == status
+    git(origin, "branch", "season-2", "main")  # a branch of the remote's, fetched: a base the pull request can take
+    git(work, "fetch", "-q", "origin")
+    r = nomic(work, "pr", "--base", "season-2", "--no-push", "--author", "dana-nomic", *NOW)
+    assert r.returncode == 0 and "open the pull request into season-2 yourself" in r.stdout, r.stdout + r.stderr

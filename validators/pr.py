@@ -161,6 +161,8 @@ def submit(root: Path, game: str | None, *, base: str | None = None, remote: str
         # a misspelt --remote: refused before anything is committed, rather than committed and left unpushed
         raise BadInput(Problem(f"no remote {remote!r} in this repository (its remotes: {', '.join(remotes)})"
                                f"{did_you_mean(remote, remotes)}", field="--remote", kind=BAD_INPUT))
+    if base is not None:
+        _require_base(root, base, remote if remote in remotes else None)
     changed = changed_games(root)
     if game is None:
         if not changed:
@@ -183,6 +185,22 @@ def submit(root: Path, game: str | None, *, base: str | None = None, remote: str
                                    "through nomic act; take the action first)", f"content/{game}", kind=BAD_INPUT))
         return _commit_and_push(root, game, paths, records, base=base, remote=remote, branch=branch, push=push,
                                 author=author, now=now, use_gh=use_gh)
+
+
+def _require_base(root: Path, base: str, remote: str | None) -> None:
+    """``--base`` names a branch the pull request can go into: one of this repository's, or of ``remote`` as git
+    last fetched it. Refused before anything is committed (a misspelt base once left a commit on a new branch)."""
+    refs = [f"refs/heads/{base}"] + ([f"refs/remotes/{remote}/{base}"] if remote else [])
+    if base and not base.startswith("-") and any(
+            _git(root, "rev-parse", "--verify", "-q", ref, check=False).returncode == 0 for ref in refs):
+        return
+    pattern = ["refs/heads"] + ([f"refs/remotes/{remote}"] if remote else [])
+    names = sorted({line.split("/", 3 if line.startswith("refs/remotes/") else 2)[-1]
+                    for line in _git(root, "for-each-ref", "--format=%(refname)", *pattern).stdout.split()} - {"HEAD"})
+    where = f"here or on {remote} (as last fetched: git fetch {remote})" if remote else "here"
+    raise BadInput(Problem(f"no branch {base[:80]!r} {where} for the pull request to go into (its branches: "
+                           f"{', '.join(names[:10]) or 'none'}){did_you_mean(base, names)}", field="--base",
+                           kind=BAD_INPUT))
 
 
 def _commit_and_push(root: Path, game: str, paths: list[str], records: list[dict], *, base: str | None,
