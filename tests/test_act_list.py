@@ -186,3 +186,27 @@ def test_a_request_for_justice_s_detail_shows_how_to_give_its_sheets():
     r = nomic(ROOT, "act", "cycle12", "cycle12.rfj", "statement=Basil is on the map", "sheets=[rfj/basil-1.png]",
               "--as", "Basil", "--dry-run", *AT)
     assert r.returncode == 0 and "legal: cycle12.rfj by Basil" in r.stdout, r.stdout
+
+
+def test_the_list_in_json_is_the_same_list_as_data():
+    """``--list --format json`` printed the text list; it now gives the same verdicts as data (for a bot or an
+    editor), and ``--format github`` is refused (a list has no file lines to annotate)."""
+    import json
+
+    text = nomic(ROOT, "act", "blognomic", "--list", "--as", "Alice", *AT)
+    r = nomic(ROOT, "act", "blognomic", "--list", "--as", "Alice", "--format", "json", *AT)
+    assert r.returncode == 0 and text.returncode == 0, r.stdout + r.stderr
+    data = json.loads(r.stdout)
+    assert (data["game"], data["as"], data["at"]) == ("blognomic", "Alice", "2026-11-22T12:00:00Z")
+    said = {line.split()[1]: line.split()[0] for line in text.stdout.splitlines() if line[:3] in ("yes", "no ")}
+    assert {a["name"]: "yes" if a["may"] else "no" for a in data["actions"]} == said
+    vote = next(a for a in data["actions"] if a["name"] == "core.vote")
+    assert vote["may"] and vote["required"] == ["proposal", "vote"] and vote["rule"] == "1.4 Voting", vote
+    # seed 001 1.9: the Address waits for a passed DoV, as the text list says
+    ascend = next(a for a in data["actions"] if a["name"] == "core.ascend")
+    assert ascend["why_not"] == ["there is no passed DoV awaiting an Ascension Address"]
+    one = json.loads(nomic(ROOT, "act", "blognomic", "core.ascend", "--list", "--as", "Alice", "--format", "json",
+                           *AT).stdout)
+    assert [a["name"] for a in one["actions"]] == ["core.ascend"]
+    r = nomic(ROOT, "act", "blognomic", "--list", "--as", "Alice", "--format", "github", *AT)
+    assert r.returncode == 2 and "not with --list" in r.stdout, r.stdout + r.stderr

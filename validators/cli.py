@@ -186,9 +186,12 @@ def cmd_act(args: argparse.Namespace) -> int:
                     f"{args.game} after the action")
         raise BadInput(Problem(f"not with {why}", field="--pr", kind=BAD_INPUT))
     if args.list:
+        if args.format == "github":
+            raise BadInput(Problem("not with --list: a list of actions has no lines of files to annotate (--format "
+                                   "json gives it as data)", field="--format", kind=BAD_INPUT))
         listed = available(root, args.game, args.actor, at)
         stranger = _stranger_note(root, args.game, args.actor)
-        if stranger:
+        if stranger and args.format == "text":
             print(stranger)
         if args.action:  # one action in detail: its parameters, who may take it, its rule and its notes
             one = [a for a in listed if a.name == args.action]
@@ -198,6 +201,14 @@ def cmd_act(args: argparse.Namespace) -> int:
                 registry = load_game(WorkTree(root), args.game).registry
                 raise BadInput(Problem(registry.unknown_action(args.action), field="action", kind=BAD_INPUT))
             listed = one
+        if args.format == "json":  # the same list as data, for a bot or an editor
+            json.dump({"game": args.game, "as": args.actor, "at": format_time(at), "note": stranger or "",
+                       "actions": [{"name": a.name, "may": not a.why_not, "summary": a.summary, "rule": a.rule,
+                                    "params": a.params, "required": a.required, "why_not": a.why_not,
+                                    "without_parameters": a.bare} for a in listed]},
+                      sys.stdout, ensure_ascii=False, indent=2)
+            print()
+            return 0
         for a in listed:
             mark = "yes" if not a.why_not else "no "
             params = " ".join(f"{p}=" + ("" if p in a.required else "?") for p in a.params)
