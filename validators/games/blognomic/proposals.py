@@ -397,12 +397,15 @@ def _resolve_check(enact: bool):
                 yield (f"proposal {p['id']}'s effects cannot be applied as voted: {stale}; an admin may fail it "
                        "instead")
             if enactable_reason(ctx, p, ctx.at, t) is None:
+                later = "" if t.vetoed or p.get("self_killed") else _from_when(ctx, p, t, True)
                 why = "it is vetoed" if t.vetoed else "it is self-killed" if p.get("self_killed") else (
                     f"{t.for_} FOR of {t.valid} after {open_for(ctx, p, ctx.at)}: neither Quorum "
-                    f"({t.quorum}) after 12 hours nor more than half after 48" + _from_when(ctx, p, t, True))
+                    f"({t.quorum}) after 12 hours nor more than half after 48" + later)
                 ground = failable_reason(ctx, p, ctx.at, t)  # the admin at the desk: what may be done instead
-                yield (f"proposal {p['id']} cannot be enacted: {why}"
-                       + (f"; an admin may fail it now ({ground})" if ground else ""))
+                # seed 001 1.5: what may be done instead, now or, as nomic due says it, once the votes allow it
+                instead = (f"; an admin may fail it now ({ground})" if ground else
+                           "" if later else _from_when(ctx, p, t, False))
+                yield f"proposal {p['id']} cannot be enacted: {why}{instead}"
             elif not stale:
                 # seed 001 1.5 / seed 003 rule 5: effects that cannot be applied (``effects_problem``: the whole state
                 # they would leave included, its declared stats and each module's checks) are what lets the admin
