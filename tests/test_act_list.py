@@ -171,7 +171,7 @@ def test_the_ascension_address_s_detail_shows_the_form_of_its_keywords(tmp_path)
     form shown is one the action takes (refused here only because no DoV has passed)."""
     r = nomic(ROOT, "act", "blognomic", "core.ascend", "--list", "--as", "Alice", *AT)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert 'keywords="{Colonist: Pirate, Colonists: Pirates}"' in r.stdout, r.stdout
+    assert 'keywords="{OLD: NEW, OLDS: NEWS}"' in r.stdout, r.stdout
     r = nomic(ROOT, "act", "blognomic", "core.ascend", "theme=Pirates", "repeal=[fair-play]",
               "keywords={Colonist: Pirate, Colonists: Pirates}", "--as", "Alice", "--dry-run", *AT)
     assert r.returncode == 1 and "there is no passed DoV awaiting an Ascension Address" in r.stdout, r.stdout

@@ -562,7 +562,8 @@ ASCEND = Action(
     effect=_ascend,
     in_hiatus=True,
     doc="`repeal` lists the ids of the dynastic rules to repeal, `keywords` maps each word in use to its new term "
-        "(`keywords=\"{Colonist: Pirate, Colonists: Pirates}\"`), and `veto` (the Quazie game only) the numbers of "
+        "(`keywords=\"{OLD: NEW, OLDS: NEWS}\"`, each word as the rules write it), and `veto` (the Quazie game only) "
+        "the numbers of "
         "pending proposals to veto.",
 )
 
