@@ -281,8 +281,17 @@ def _create_check(ctx: Ctx) -> Iterator[Any]:
         for key in ("name", "x", "y", "description"):
             if f[key] is None or key == "description" and not str(f[key]).strip():
                 yield f"a reply to a tile suggestion is a location card: give its {key}"
-    elif not f["tile"]:
-        yield "a reply to a card suggestion is a location tile: give its image"
+    else:
+        if not f["tile"]:
+            yield "a reply to a card suggestion is a location tile: give its image"
+        # 004 New Locations: answering a card suggestion, the location is made with the tile and the information
+        # the card gives; a name, place or description in the reply that differs from the card's would be
+        # silently dropped (it once was: the player named a location that was then made under the card's name)
+        for key in ("name", "x", "y", "description"):
+            given, card = ctx.params.get(key), s.get(key, "")
+            if key in ctx.params and (given.strip() if isinstance(given, str) else given) != card:
+                yield f"a reply to a card suggestion is a location tile: the card gives the {key} ({card!r}), " \
+                      f"not {given!r}; leave `{key}` out"
     if f["name"] is None or f["x"] is None or f["y"] is None:
         return
     # 004 Terrain Tags bars only special tags here; Locations' "one or more tags" is no condition of creating (the
