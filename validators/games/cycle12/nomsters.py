@@ -608,6 +608,11 @@ def _command_check(ctx: Ctx) -> Iterator[str | Problem]:
     if cmd in ("lick", "join-team") and target is None:
         yield f"{cmd} needs a target"
         return
+    if cmd in ("stay", "ascend") and target is not None:
+        # 004 Stay, Ascend: neither names an entity (Stay ends any follow, Ascend takes the nomster and its bonded
+        # player); a target given was once ignored without a word, as if it meant something
+        yield f"{cmd} takes no target (the {cmd} command names no entity); leave `target` out"
+        return
     if cmd == "follow":
         who = _entity(ctx, target) if target is not None else ctx.actor
         if who == ref(n):

@@ -196,8 +196,16 @@ def _suggest_check(ctx: Ctx) -> Iterator[str]:
         for key in ("name", "x", "y", "description"):
             if key not in p or key == "description" and not str(p[key]).strip():
                 yield f"a location card gives the location's {key}"
-    elif "image" not in p:
-        yield "a location tile suggestion gives the tile's image"
+    else:
+        if "image" not in p:
+            yield "a location tile suggestion gives the tile's image"
+        # 004 Location Sheets: a tile is a picture of the place; its name, coordinates and description are the
+        # card's, given by whoever answers it (New Locations). Given with a tile they would be kept on the
+        # suggestion and then ignored when the card answering it names the place (they once were)
+        for key in ("name", "x", "y", "description"):
+            if key in p:
+                yield f"a location tile suggestion is the tile alone: the card answering it gives the {key}; " \
+                      f"leave `{key}` out (or suggest a card)"
 
 
 def _suggest(ctx: Ctx) -> None:
