@@ -12,7 +12,7 @@ from validators.timeutil import UTC, parse_time
 
 from .changes import Pieces, cut_pieces, pieces_html, pieces_text, time_pieces
 from .links import Links
-from .markup import esc, md_text, raw_html
+from .markup import cap, esc, md_text, raw_html
 from .model import Entry, Game
 from .svg import stat_chart
 
@@ -107,17 +107,19 @@ def render_roster(state: State, links: Links, leader: str | None = None, seen: d
     title = state.keyword("players", "Players")
     active = active_players(state)
     idle = sum(1 for p in players if p.get("idle"))
-    out = [f"# {md_text(title)}", "",
+    # the page's title and the table's headings are labels: they start with a capital, as the navigation's
+    # (ifMUD's game calls its players "players"; a stat may be labelled "brownie points")
+    out = [f"# {md_text(cap(title))}", "",
            f'<p class="nomic-lede">{len(active)} active {esc(title if len(active) != 1 else state.keyword("player"))}'
            f'{f", {idle} idle" if idle else ""}. Quorum is {quorum(state)}. Click a column heading to sort.</p>', ""]
     # the roster's own marks (badges), headed "Standing" so that no game's stat is confused with them: the Monkey
     # game has a stat labelled "Status" (In Line or In the Barrel, rule 2.4), a column of its own
     marks = f'{state.keyword("leader", "leader")}, admin, idle, a non-player\'s kind, or else active'
-    head = [f'<th data-sort="text" aria-sort="ascending">{esc(state.keyword("player", "Player"))}</th>',
+    head = [f'<th data-sort="text" aria-sort="ascending">{esc(cap(state.keyword("player", "Player")))}</th>',
             f'<th data-sort="text" title="{esc("On the roster: " + marks)}">Standing</th>']
     for name, d in defs.items():
         kind = "number" if d.get("type") == "integer" else "text"
-        head.append(f'<th data-sort="{kind}" title="{esc(d.get("rule", ""))}">{esc(d.get("label") or name)}</th>')
+        head.append(f'<th data-sort="{kind}" title="{esc(d.get("rule", ""))}">{esc(cap(d.get("label") or name))}</th>')
     head += ['<th data-sort="text">Joined</th>', '<th data-sort="text">Last action</th>']
     rows = []
     for p in sorted(players, key=lambda p: p["name"].casefold()):
@@ -262,7 +264,7 @@ def render_player(state: State, name: str, links: Links, series: Series | None =
                     f"<li>{esc(day(t.isoformat()))}: {esc(stat_value(x))}</li>" for t, x in points[-8:]) + "</ul>"
             else:
                 picture = ""
-            rows.append(f'<tr><th scope="row">{esc(d.get("label") or stat)}</th><td class="value">'
+            rows.append(f'<tr><th scope="row">{esc(cap(d.get("label") or stat))}</th><td class="value">'
                         f'{esc(stat_value(v))}</td><td>{picture}</td></tr>')
         out.append(raw_html('<table class="nomic-stats"><thead><tr><th>Stat</th><th>Now</th><th>Over time</th></tr>'
                             f"</thead><tbody>{''.join(rows)}</tbody></table>"))

@@ -1065,3 +1065,26 @@ def test_the_actions_page_says_which_actions_and_events_a_repeal_took_out() -> N
     assert html.count("Not an action of the game now") == sum(a.rule == "items" for a in registry.actions.values())
     assert "<code>monkey.items-reactivate</code>" in html and "not now: its rule has been repealed" in html
     assert "Not an action of the game now" not in render_actions(state, registry, links, "g")
+
+
+def test_the_roster_and_a_player_page_write_their_labels_with_a_capital() -> None:
+    """ifMUD's game calls its players "players" and labels a stat "brownie points": the roster's title and its column
+    headings, and a player page's stat names, are labels, and start with a capital as the navigation's "Players"
+    does; the sentence under the title keeps the game's word as it is ("5 active players")."""
+    import re
+
+    from site_plugins.links import Links
+    from site_plugins.players import render_player, render_roster
+    from validators.cases import base_state
+
+    state, _ = base_state("ifmud")
+    assert state.keyword("players") == "players"
+    page = render_roster(state, Links(game="ifmud", here="games/ifmud/roster.md", players={}))
+    assert page.startswith("# Players\n")
+    assert re.search(r"\d active players\b", page)
+    headings = re.findall(r"<th [^>]*>([^<]*)</th>", page)
+    assert headings[:2] == ["Player", "Standing"] and "Brownie points" in headings, headings
+    assert all(h[:1] == h[:1].upper() for h in headings), headings
+    name = state.doc("roster")["players"][0]["name"]
+    player = render_player(state, name, Links(game="ifmud", here="games/ifmud/players/x.md", players={}))
+    assert '<th scope="row">Brownie points</th>' in player and "brownie points</th>" not in player
