@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Sequence
 
+from validators.games._markup import legible_width
 from validators.games._timefmt import when
 
 from .markup import counted, esc
@@ -43,7 +44,10 @@ def stat_chart(points: Sequence[tuple[datetime, int]], label: str, *, end: datet
                    f'{v}</title></circle>' for t, v in pts)
     summary = f"{label}: from {pts[0][1]} to {pts[-1][1]}, {counted(len(pts), 'value')}"
     return (
-        f'<svg class="nomic-chart" viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img" '
+        # never narrower than three quarters of its size (its 9 px labels were 4 px on a phone): the stats table
+        # scrolls sideways in its box instead, as the modules' drawings do
+        f'<svg class="nomic-chart" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+        f'style="min-width:{legible_width(width)}px" role="img" '
         f'aria-label="{esc(summary)}" xmlns="http://www.w3.org/2000/svg">'
         f"<title>{esc(summary)}</title>"
         f'<line class="axis" x1="{left}" y1="{top + h}" x2="{left + w}" y2="{top + h}"/>'

@@ -691,6 +691,15 @@ def test_a_stat_charts_points_and_ends_are_dated_as_the_wiki_dates() -> None:
     assert "2026-11" not in svg
 
 
+def test_a_stat_chart_keeps_a_legible_size() -> None:
+    """A player's stat chart was shrunk to its table cell, half its size on a phone (labels of 4 px): like the
+    modules' drawings it keeps three quarters of its width (``legible_width``) and its table scrolls instead."""
+    from site_plugins.svg import stat_chart
+
+    svg = stat_chart([(parse_time("2026-11-02T00:00:00Z"), 0), (parse_time("2026-11-09T00:05:00Z"), 3)], "Energy")
+    assert 'width="320" height="96" style="min-width:240px"' in svg
+
+
 def test_a_changed_time_is_worded_as_the_wiki_writes_times() -> None:
     """History: a value that is a time reads as the wiki writes times, its stamp kept in the <time> element; so does
     a time inside a larger value (a record added whole), and one cut short is left out whole rather than cut."""

@@ -239,6 +239,27 @@ def test_drawings_keep_a_legible_size_on_a_phone(browser, site_url, artifacts): 
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
+def test_a_players_stat_chart_keeps_a_legible_size_on_a_phone(browser, site_url, artifacts):  # type: ignore
+    """At 390 px a player's stat chart was shrunk into its table cell to half its size (labels 4 px high): it keeps
+    three quarters of its size, and its table scrolls sideways in its own box while the page does not."""
+    width = 390
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        browser.get(site_url + "games/cycle12/players/ada/")
+        _wait(lambda: browser.execute_script("return document.readyState") == "complete")
+        m = browser.execute_script(
+            "const svg = document.querySelector('article svg.nomic-chart'); if (!svg) return null;"
+            "const box = svg.closest('table');"
+            "return {scale: svg.getBoundingClientRect().width / svg.viewBox.baseVal.width,"
+            " overflow: getComputedStyle(box).overflowX, page: document.documentElement.scrollWidth}")
+        browser.save_screenshot(str(artifacts / f"wiki-chart-{width}.png"))
+        assert m and m["scale"] >= 0.74, m
+        assert m["overflow"] == "auto" and m["page"] <= width, m
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 def test_a_box_that_scrolls_sideways_fades_where_more_of_it_lies(browser, site_url, artifacts):  # type: ignore
     # (a phone's width, then a desktop's)
     """At a phone's width the Settlement map and the Monkey roster do not fit: their box fades at the right edge,
