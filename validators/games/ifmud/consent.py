@@ -456,10 +456,9 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
         apply_effects(scratch, {**effects, "rules": edits} if effects else None, f"proposal {ident}", "r10",
                       validate=False)  # checked below, once added tokens have their ``since``
     except Illegal as e:
-        p["closed"]["note"] = "; ".join(pr.message for pr in e.problems)[:200]
-        ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
+        _effects_fail(ctx, p, ident, "; ".join(pr.message for pr in e.problems))
         return
-    changed = _changed_parts(ctx, scratch)  # as the effects wrote them, before anything below completes them
+    parts = _changed_parts(ctx, scratch)  # as the effects wrote them, before anything below completes them
     # Effects that would leave a document against its schema (a token with no place, a tally that is no number)
     # cannot be made: none of them is, as for effects that cannot apply at all, and the note says why.
     if "tokens" in scratch.tx.docs:
@@ -472,20 +471,14 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
     joined = _joined_now(ctx, scratch, renames) if "roster" in scratch.tx.docs else []
     bad = _known_alike(ctx, scratch) if "roster" in scratch.tx.docs else None
     if bad:
-        p["closed"]["note"] = bad[:200]
-        ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
+        _effects_fail(ctx, p, ident, bad)
         return
-    bad = schema_problem(scratch, scratch.tx.docs)
+    # Then the parts of the state agreement may change, each only while a rule letting it do so is in force (a
+    # decision of all the other players about one player is its own rule's, Rules 45 and 82: ``_about_limits``).
+    bad = schema_problem(scratch, scratch.tx.docs) or (
+        None if p.get("about") else _unagreed_change(ctx, scratch, parts, renames))
     if bad:
-        p["closed"]["note"] = f"the effects cannot be applied: {bad}"[:200]
-        ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
-        return
-    # The parts of the state agreement may change, each only while a rule letting it do so is in force (a decision
-    # of all the other players about one player is its own rule's, Rules 45 and 82: ``_about_limits``).
-    bad = None if p.get("about") else _unagreed_change(ctx, scratch, changed, renames)
-    if bad:
-        p["closed"]["note"] = f"the effects cannot be applied: {bad}"[:200]
-        ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
+        _effects_fail(ctx, p, ident, f"the effects cannot be applied: {bad}")
         return
     _spell_rooms(scratch)
     # ifMUD seed, Rules 25 and 39: a connection joins two rooms, so effects adding or changing a connection one of
@@ -499,8 +492,7 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
         if not off:
             off, repeated = _repeated_connections(scratch, changed)
         if off:
-            p["closed"]["note"] = f"the effects cannot be applied: {off}"[:200]
-            ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
+            _effects_fail(ctx, p, ident, f"the effects cannot be applied: {off}")
             return
     # ifMUD seed, Rule 139: a quest's home, locate and goal are three different rooms, so effects that would
     # leave a quest with two of them the same (room names are compared in any case, Rule 72) cannot be made.
@@ -509,16 +501,14 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
         same = _quest_rooms_off_map(ctx, scratch) or ("" if w.repealed(scratch, "r139")
                                                       else _quest_rooms_repeated(scratch))
         if same:
-            p["closed"]["note"] = f"the effects cannot be applied: {same} (Rule 139)"[:200]
-            ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
+            _effects_fail(ctx, p, ident, f"the effects cannot be applied: {same} (Rule 139)")
             return
     # Rule 33: a player who lost may never rejoin, so effects that would add one back cannot apply.
     lost = set(w.turn(ctx).get("lost") or [])
     back = sorted((set(w.player_names(scratch)) - set(w.player_names(ctx)) - set(renames.values())) & lost) \
         if lost else []
     if back:
-        p["closed"]["note"] = f"{', '.join(back)} lost the game and may not rejoin (Rule 33)"[:200]
-        ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
+        _effects_fail(ctx, p, ident, f"{', '.join(back)} lost the game and may not rejoin (Rule 33)")
         return
     # Rules 12, 27: a renamed player's new name must be theirs to take, and the old one stays theirs
     taken = _names_of_the_renamed(ctx, scratch, renames) if renames else None
@@ -527,8 +517,7 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
     # Rules 12, 13, 27: a departed player's names stay theirs; only they (their account) may be added back under one
     taken = taken or (_names_of_the_departed(ctx, scratch, renames) if "roster" in scratch.tx.docs else None)
     if taken:
-        p["closed"]["note"] = taken[:200]
-        ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
+        _effects_fail(ctx, p, ident, taken)
         return
     if repeated:
         _drop_repeated_connections(ctx, scratch, ident, repeated)
@@ -543,8 +532,7 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
             _rename_all(pre, renames)
             _rename_all(scratch, renames, written=True)
         except Illegal as e:
-            p["closed"]["note"] = "; ".join(pr.message for pr in e.problems)[:200]
-            ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
+            _effects_fail(ctx, p, ident, "; ".join(pr.message for pr in e.problems))
             return
     before = _places(pre)
     exempt = _exempt(pre)
@@ -565,6 +553,13 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
     for t in find(ctx, ident).get("tallies") or []:  # consent may take tallies below zero (Rule 42)
         if t["player"] in w.player_names(ctx):
             w.add_tally(ctx, t["player"], int(t["delta"]), t["stat"], f"proposal {ident}")
+
+
+def _effects_fail(ctx: Ctx, p: dict[str, Any], ident: int, why: str) -> None:
+    """A ratified proposal's effects that cannot be made: none of them is, its record's note says why (200
+    characters at most), and the action's outcome says so."""
+    p["closed"]["note"] = why[:200]
+    ctx.step({"proposal": ident, "effects_failed": p["closed"]["note"]})
 
 
 # ifMUD seed: the parts of the state that unanimous agreement may change, each with the rules that let it: Rule 20
