@@ -22,6 +22,18 @@ def _name_ok(name: str, ending: str) -> bool:
     return name.startswith(("a ", "an ")) and name.endswith(ending) and name != "a pie bomb"
 
 
+# seed 002: the rule that lets each kind of token be named (Rule 108 a pie, Rule 133 a bomb)
+_NAMING = {"pie": "r108", "bomb": "r133"}
+
+
+def _naming_gone(ctx: Ctx, kind: str) -> str:
+    """Why a ``kind`` ("pie" or "bomb") may not be named, its rule being repealed (it then stays "a pie", "a bomb");
+    "" while the rule stands."""
+    rule = _NAMING[kind]
+    return f"a {kind} may not be renamed: Rule {rule[1:]}, which let it be, has been repealed" \
+        if w.repealed(ctx, rule) else ""
+
+
 def _buy_pie_check(ctx: Ctx) -> Iterator[str]:
     yield from require_turn(ctx, rule="r115")
     s = w.servant(ctx, ctx.actor)
@@ -30,8 +42,8 @@ def _buy_pie_check(ctx: Ctx) -> Iterator[str]:
     if not w.neighbours(ctx, w.entity_location(ctx, "pieman"), ctx.at):
         yield "the pieman's room connects nowhere, so he cannot move on and the pie cannot be bought"
     name = ctx.params.get("name")
-    if name and w.repealed(ctx, "r108"):  # seed 002 Rule 108 lets a pie be renamed; repealed, it stays "a pie"
-        yield "a pie may not be renamed: Rule 108, which let it be, has been repealed"
+    if name and (gone := _naming_gone(ctx, "pie")):
+        yield gone
     elif name and not _name_ok(name, " pie"):
         yield "a pie's name begins with 'a ' or 'an ' and ends with ' pie' (Rule 108)"
     yield from w.may_lose(ctx, ctx.actor, 20, "a pie")
@@ -42,7 +54,7 @@ def _buy_pie(ctx: Ctx) -> None:
     w.add_tally(ctx, ctx.actor, -20, w.BROWNIE, "Rule 115: a pie")
     t = w.new_token(ctx, {"name": ctx.params.get("name") or "a pie", "role": "pie", "location": {"servant": ctx.actor}})
     _pieman_moves(ctx, "r115")
-    if not ctx.params.get("name") and not w.repealed(ctx, "r108"):
+    if not ctx.params.get("name") and not _naming_gone(ctx, "pie"):
         _may_rename(ctx, t["id"])
 
 
@@ -53,8 +65,8 @@ def _buy_bomb_check(ctx: Ctx) -> Iterator[str]:
     if not w.neighbours(ctx, w.entity_location(ctx, "pieman"), ctx.at):
         yield "the pieman's room connects nowhere, so he cannot move on and the bomb cannot be bought"
     name = ctx.params.get("name")
-    if name and w.repealed(ctx, "r133"):  # seed 002 Rule 133 lets a bomb be renamed; repealed, it stays "a bomb"
-        yield "a bomb may not be renamed: Rule 133, which let it be, has been repealed"
+    if name and (gone := _naming_gone(ctx, "bomb")):
+        yield gone
     elif name and not _name_ok(name, " bomb"):
         yield "a bomb's name begins with 'a ' or 'an ' and ends with ' bomb', and is not 'a pie bomb' (Rule 133)"
     yield from w.may_lose(ctx, ctx.actor, 10, "a bomb")
@@ -67,7 +79,7 @@ def _buy_bomb(ctx: Ctx) -> None:
     t = w.new_token(ctx, {"name": ctx.params.get("name") or "a bomb", "location": {"player": ctx.actor},
                           "delay_hours": 24 * days, "moved_by": ctx.actor})
     _pieman_moves(ctx, "r132")
-    if not ctx.params.get("name") and not w.repealed(ctx, "r133"):
+    if not ctx.params.get("name") and not _naming_gone(ctx, "bomb"):
         _may_rename(ctx, t["id"])
 
 
@@ -112,11 +124,9 @@ def _rename_check(ctx: Ctx) -> Iterator[str]:
         return
     t = w.token(ctx, ident)
     # (the action is Rule 133's and Rule 108's, ``also``: the engine refuses it only once both are repealed)
-    if t.get("role") == "pie" and w.repealed(ctx, "r108"):
-        yield "a pie may not be renamed: Rule 108, which let it be, has been repealed"
-        return
-    if t.get("role") != "pie" and w.repealed(ctx, "r133"):
-        yield "a bomb may not be renamed: Rule 133, which let it be, has been repealed"
+    gone = _naming_gone(ctx, "pie" if t.get("role") == "pie" else "bomb")
+    if gone:
+        yield gone
         return
     ending = " pie" if t.get("role") == "pie" else " bomb"
     if not _name_ok(ctx.params["name"], ending):
