@@ -320,10 +320,12 @@ def _snapshot(state: State) -> list[Any]:
 
 
 def _git(root: Path, *args: str) -> str:
-    r = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True)
+    """What ``git ARGS`` prints, read as UTF-8 with what is not (an old commit's subject, a path) replaced; a git
+    that fails is bad input, with what it said."""
+    r = subprocess.run(["git", "-C", str(root), *args], capture_output=True)
     if r.returncode != 0:
-        raise BadInput(Problem(f"git {args[0]}: {r.stderr.strip()}", kind=BAD_INPUT))
-    return r.stdout
+        raise BadInput(Problem(f"git {args[0]}: {r.stderr.decode('utf-8', 'replace').strip()}", kind=BAD_INPUT))
+    return r.stdout.decode("utf-8", "replace")
 
 
 def require_revision(root: Path, rev: str, option: str) -> None:

@@ -20,12 +20,11 @@ start: that, and a game removed and founded again (noted), are trusted as a new 
 
 from __future__ import annotations
 
-import subprocess
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path, PurePosixPath
 
-from .check import changed_between, name_status, require_revision
+from .check import _git, changed_between, name_status, require_revision
 from .problems import BAD_INPUT, ILLEGAL, NEEDS_ADMIN, BadInput, Problem, Report, counted
 from .timeutil import UTC
 
@@ -58,13 +57,6 @@ class Game:
     removed: str = ""  # the commit that removed the whole folder, until it comes back
     checkpoints: int = 0  # valid checkpoints found
     actions: int = 0  # action files added in the walk
-
-
-def _git(root: Path, *args: str) -> str:
-    r = subprocess.run(["git", "-C", str(root), *args], capture_output=True)
-    if r.returncode != 0:
-        raise BadInput(Problem(f"git {args[0]}: {r.stderr.decode('utf-8', 'replace').strip()}", kind=BAD_INPUT))
-    return r.stdout.decode("utf-8", "replace")
 
 
 def revisions(root: Path, given: str) -> list[str]:
