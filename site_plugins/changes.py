@@ -340,6 +340,9 @@ def rule_changes(before: dict[str, Rule], after: dict[str, Rule]) -> list[tuple[
                     what.append({"title": "retitled", "number": "renumbered"}.get(key, f"{key} changed"))
             if old.meta.get("status") != new.meta.get("status"):
                 what.append("repealed" if new.meta.get("status") == "repealed" else "restored")
+            if old.meta.get("carried_by") != new.meta.get("carried_by") and new.meta.get("carried_by"):
+                carrier = after.get(str(new.meta["carried_by"]))  # ifMUD Rule 9: enacted again under a new number
+                what.append(f"its text enacted again as {carrier.cite() if carrier else new.meta['carried_by']}")
             if what:
                 out.append((rid, old, new, ", ".join(what)))
     return out

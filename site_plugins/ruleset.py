@@ -9,9 +9,9 @@ they appear, case as written, plurals too; "Rule 1.5" links to rule 1.5.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
-from validators.engine import Rule, State
+from validators.engine import Rule, State, repealed_in
 from validators.games._timefmt import day
 
 from .links import Links
@@ -84,8 +84,28 @@ def change_anchor(rule_id: str, at: object) -> str:
     return f"c-{rule_id}-" + re.sub(r"[^0-9]", "", str(at))
 
 
+def carrying_badges(rule: Rule, rules: Mapping[str, Rule], links: Links) -> list[str]:
+    """Badges linking a repealed rule and the later rule that enacted its very text again (ifMUD's Rule 9 gives
+    it a new number: ``carries``, ``carried_by``, engine.repealed_in)."""
+    def cite(rid: str) -> str:
+        other = rules.get(rid)
+        text = other.cite() if other is not None else rid
+        return f'<a href="{esc(links.rule(rid))}">{esc(text)}</a>'
+
+    out = []
+    by = rule.meta.get("carried_by")
+    if by:
+        if repealed_in(rules, rule.id) is None:
+            out.append(f'<span class="nomic-badge carried">in force again as {cite(str(by))}</span>')
+        else:
+            out.append(f'<span class="nomic-badge carried">enacted again as {cite(str(by))}, since repealed</span>')
+    for rid in rule.meta.get("carries") or ():
+        out.append(f'<span class="nomic-badge carried">enacts again the text of {cite(str(rid))}</span>')
+    return out
+
+
 def rule_block(rule: Rule, renderer: RuleMarkdown, links: Links, colours: dict[str, str], level: int,
-               source: str = "") -> list[str]:
+               source: str = "", rules: Mapping[str, Rule] | None = None) -> list[str]:
     repealed = rule.meta.get("status") == "repealed"
     number, path = rule.number, ""
     if number and number != rule.title and number.endswith(rule.title):
@@ -107,6 +127,8 @@ def rule_block(rule: Rule, renderer: RuleMarkdown, links: Links, colours: dict[s
         badges.append(f'<span class="nomic-colour"><span class="swatch"{swatch}></span>{esc(colour)}</span>')
     if repealed:
         badges.append('<span class="nomic-badge repealed">repealed</span>')
+    if rules is not None and (rule.meta.get("carried_by") or rule.meta.get("carries")):
+        badges += carrying_badges(rule, rules, links)
     body = renderer.render(rule.body, skip=rule.id)
     src = links.blob(source) if source else ""
     src_link = f' · <a class="nomic-source" href="{esc(src)}">source</a>' if src else ""
@@ -152,7 +174,7 @@ def render_ruleset(state: State, links: Links, rule_paths: dict[str, str] | None
 
     def walk(rule: Rule, level: int, seen: set[str]) -> Iterable[str]:
         seen.add(rule.id)
-        yield from rule_block(rule, renderer, links, colours, level, paths.get(rule.id, ""))
+        yield from rule_block(rule, renderer, links, colours, level, paths.get(rule.id, ""), rules)
         for child in children.get(rule.id, []):
             if child.id not in seen:  # a cycle of parents is drawn once
                 yield from walk(child, level + 1, seen)
@@ -167,5 +189,5 @@ def render_ruleset(state: State, links: Links, rule_paths: dict[str, str] | None
     if orphans:  # rules whose parents form a cycle
         out += ["## Other rules {#section-other}", ""]
         for rule in sorted(orphans, key=lambda r: number_key(r.number)):
-            out += rule_block(rule, renderer, links, colours, 3, paths.get(rule.id, ""))
+            out += rule_block(rule, renderer, links, colours, 3, paths.get(rule.id, ""), rules)
     return "\n".join(out).rstrip() + "\n"

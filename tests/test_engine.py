@@ -431,3 +431,57 @@ def test_an_invariant_tied_to_a_repealed_rule_no_longer_holds_the_state():
         {**roster["players"][0], "stats": {"luck": 9, "rolls": 0}}]}}, state.rules)
     assert [p.message for p in state_problems(lucky, reg)] == ["A has more luck than 6"]
     assert state_problems(_with_repealed(lucky, "cap"), reg) == []
+
+
+def test_a_repealed_rule_carried_by_a_rule_in_force_is_in_force():
+    """ifMUD seed, Rule 9 (every added rule takes a new number): a repealed rule whose very text a later rule
+    enacted again (``carried_by``) is in force while that rule is, down a chain of such rules; a chain that loops
+    or ends at a rule the ruleset lacks leaves it repealed."""
+    from validators.engine import Rule, repealed_in
+
+    def rules(**meta):
+        return {rid: Rule(rid, {"id": rid, "status": status, **({"carried_by": by} if by else {})}, "text\n")
+                for rid, (status, by) in meta.items()}
+
+    assert repealed_in(rules(r1=("repealed", None)), "r1") is not None
+    assert repealed_in(rules(r1=("repealed", "r2"), r2=("active", None)), "r1") is None
+    assert repealed_in(rules(r1=("repealed", "r2"), r2=("repealed", None)), "r1") is not None
+    chain = rules(r1=("repealed", "r2"), r2=("repealed", "r3"), r3=("active", None))
+    assert (repealed_in(chain, "r1"), repealed_in(chain, "r2")) == (None, None)
+    looped = rules(r1=("repealed", "r2"), r2=("repealed", "r1"))
+    assert repealed_in(looped, "r1").id == "r1"
+    assert repealed_in(rules(r1=("repealed", "r9")), "r1").id == "r1"
+    assert repealed_in(rules(r1=("active", "r9")), "r1") is None
+
+
+def test_an_action_is_judged_by_the_ruleset_its_gates_leave():
+    """A gate that lets a module's own time run up to the action (ifMUD's settle: a proposal taking effect an
+    hour after ratification, seed 002 Rule 10) may repeal the action's rule, or enact it again: the action is
+    refused or taken by the ruleset as the gate left it."""
+    from validators.engine import Rule
+
+    def toggle(ctx):
+        meta = ctx.tx.edit_rules()["roll"].meta
+        meta["status"] = "active" if meta["status"] == "repealed" else "repealed"
+        return ()
+
+    def roll(ctx):
+        ctx.edit("roster")["players"][0]["stats"]["luck"] = ctx.roll(6)
+
+    _, state = _ruled_registry()
+    rules = {**state.rules, "roll": Rule("roll", {"id": "roll", "title": "Rolling", "number": "3",
+                                                   "status": "active"}, "Roll.\n")}
+    base = State(state.config, state.docs, rules)
+    record = {"at": "2026-11-21T01:00:00Z", "actor": "A", "action": "toy.roll"}
+    action = Action(name="toy.roll", rule="roll", summary="", effect=roll)
+    plain = Registry([Module(name="toy", title="Toy", actions=[action])])
+    gated = Registry([Module(name="toy", title="Toy", actions=[action], gates=[toggle])])
+    apply_action(plain, base, record)  # in force, no gate: taken
+    with pytest.raises(Illegal) as e:  # in force, repealed by the gate: refused
+        apply_action(gated, base, record)
+    assert "the rule that makes this action, 3 Rolling, has been repealed" in str(e.value)
+    gone = _with_repealed(base, "roll")
+    with pytest.raises(Illegal):  # repealed, no gate: refused
+        apply_action(plain, gone, record)
+    applied = apply_action(gated, gone, record)  # repealed, enacted again by the gate: taken
+    assert applied.state.rules["roll"].meta["status"] == "active"

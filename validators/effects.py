@@ -158,6 +158,18 @@ def apply_rule_edits(ctx: Ctx, edits: list[dict[str, Any]], by: str) -> None:
                     meta[opt] = e[opt]
             meta["history"] = [{"event": "enacted", "by": by, "at": when}]
             rules[rid] = Rule(rid, meta, e.get("body", "").rstrip("\n") + "\n")
+            # the repealed rules whose very text this one enacts again under a new id (the module finds them: a
+            # player's effects cannot name them): their actions, events and conditions are in force again while
+            # this rule is (engine.repealed_in)
+            carried = [c for c in e.get("carries") or () if c in rules and c != rid]
+            if carried:
+                meta["carries"] = carried
+                for c in carried:
+                    old = rules[c]
+                    old.meta["carried_by"] = rid
+                    old.meta.setdefault("history", []).append(
+                        {"event": "carried", "by": by, "at": when,
+                         "note": f"its text enacted again as {rules[rid].cite()}"[:200]})
             continue
         if rid not in rules:
             raise ValueError(f"no rule {rid!r}")

@@ -1152,12 +1152,27 @@ def repealed(where: "State | Ctx", rule_id: str) -> Rule | None:
 
 
 def repealed_in(rules: Mapping[str, Rule], rule_id: str) -> Rule | None:
-    """``repealed`` of a ruleset."""
+    """``repealed`` of a ruleset.
+
+    A repealed rule whose very text a later rule enacted again (its ``carried_by``: a game whose new rules always
+    take a new number, as ifMUD's Rule 9 has it) is in force while that later rule is, or while the rule carrying
+    that one is, and so on (``effects.apply_rule_edits``, ``carries``)."""
     rule = rules.get(rule_id)
-    return rule if rule is not None and rule.meta.get("status") == "repealed" else None
+    if rule is None or rule.meta.get("status") != "repealed":
+        return None
+    by, seen, gone = rule.meta.get("carried_by"), {rule_id}, rule
+    while by is not None and by not in seen:
+        carrier = rules.get(by)
+        if carrier is None:
+            break
+        if carrier.meta.get("status") != "repealed":
+            return None
+        seen.add(by)
+        by = carrier.meta.get("carried_by")
+    return gone
 
 
-def withdrawn(state: State, action: Action) -> Rule | None:
+def withdrawn(state: "State | Ctx", action: Action) -> Rule | None:
     """The repealed rule to cite when ``action`` is out of the game, else None: its rule is repealed, and so is
     every further rule (``Action.also``) the ruleset holds."""
     gone = repealed(state, action.rule)
@@ -1170,9 +1185,18 @@ def authorize(registry: Registry, state: State, action: Action, actor: str) -> I
     """Whether ``actor`` is somebody who may take ``action`` at all, and whether the action is still a rule's."""
     gone = withdrawn(state, action)
     if gone is not None:
-        yield Problem(f"the rule that makes this action, {gone.cite()}, has been repealed: the action is no longer "
-                      "part of the game", rule=action.rule)
+        yield _withdrawn_problem(gone, action)
         return
+    yield from _who(registry, state, action, actor)
+
+
+def _withdrawn_problem(gone: Rule, action: Action) -> Problem:
+    return Problem(f"the rule that makes this action, {gone.cite()}, has been repealed: the action is no longer "
+                   "part of the game", rule=action.rule)
+
+
+def _who(registry: Registry, state: State, action: Action, actor: str) -> Iterator[Problem]:
+    """``authorize`` but for the rule: whether ``actor`` is somebody who may take ``action``."""
     player = state.player(actor)
     who = action.who
     if who == NEWCOMER:
@@ -1239,11 +1263,21 @@ def apply_action(registry: Registry, state: State, record: dict[str, Any], *,
     dice = dice or Dice(head, actor, name, k)
     ctx = Ctx(state, action, record, at, registry, dice)
 
-    problems = list(authorize(registry, state, action, actor))
+    gone = withdrawn(state, action)
+    problems = list(_who(registry, state, action, actor))
+    if problems and gone is not None:
+        problems = [_withdrawn_problem(gone, action)]
     if not problems:
         for module in registry.modules:
             for gate in in_force(state, module.gates):
                 problems.extend(_problem(p, getattr(gate, "rule", module.title)) for p in gate(ctx))
+        if ctx.tx.rules is not None:
+            # a gate let the module's own time run up to the action (ifMUD's settle: a ratified proposal taking
+            # effect an hour after, Rule 10), and that changed the ruleset: whether the action is still (or again)
+            # a rule's is judged by the ruleset as it stands at the action's time
+            gone = withdrawn(ctx, action)
+        if gone is not None:
+            raise Illegal(_withdrawn_problem(gone, action))
         if action.frequency:
             key = action.frequency_key or action.name
             previous = [parse_time(t) for t in ledger.get("recent", {}).get(actor, {}).get(key, [])]

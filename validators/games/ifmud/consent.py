@@ -312,7 +312,8 @@ PROPOSE = Action(
         "that one: r22 gives them a demerit for deception, r40 puts a player silent for 72 hours on the Passive "
         "Voters list, r45 and r82 carry the effects given (naming their servant, a fine). `tallies` are added "
         "when it takes effect. `effects` are applied when it takes effect: rule additions are "
-        "numbered one more than the last rule (Rule 9); an existing rule may only be repealed, or amended "
+        "numbered one more than the last rule (Rule 9), and one whose text is a repealed rule's, word for word, brings "
+        "that rule back in force while it stands; an existing rule may only be repealed, or amended "
         "where the new text differs from the old only in its references to rule numbers (Rule 35).",
 )
 
@@ -435,6 +436,24 @@ RATIFY = Action(
 # ---------------------------------------------------------------- taking effect, expiring
 
 
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _same_text_repealed(ctx: Ctx, body: str) -> list[str]:
+    """The rules out of force (repealed, and carried by no rule in force) whose text is ``body``'s, word for word
+    (spacing and line breaks aside), as the ruleset stands before the proposal's effects.
+
+    Rule 9 gives every rule a proposal adds a new number, and Rule 35 lets a rule only be removed or have its
+    references amended, so a repealed rule comes back only as a new rule with its text. A reading: a rule whose
+    text is a repealed rule's, word for word, is that rule in force again, and what the module makes of the old
+    rule (its actions, events and conditions, asked by its id) applies while the new one stands. Text that differs
+    in any word, a reference to a rule number included, is a new rule the module knows nothing of."""
+    words = _words(body)
+    return [rid for rid, r in ctx.rules.items()
+            if r.meta.get("status") == "repealed" and w.repealed(ctx, rid) and _words(r.body) == words]
+
+
 def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
     p = _edit_proposal(ctx, ident)
     p["status"] = "ratified"
@@ -448,6 +467,9 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
             top += 1
             e["number"], e["id"] = str(top), f"r{top}"
             e.setdefault("section", "rules")
+            carried = _same_text_repealed(ctx, e["body"])
+            if carried:
+                e["carries"] = carried
         edits.append(e)
     ctx.step({"proposal": ident, "takes_effect": format_time(at)})
     # Apply on a scratch transaction first: effects that cannot apply must not leave half an edit.
