@@ -378,7 +378,12 @@ def test_bash_completion_offers_games_from_a_sub_folder_and_an_action_s_paramete
               'complete_it nomic act blognomic core.vote --as ""\n'
               'complete_it nomic act blognomic core.vote --format ""\n'
               'complete_it nomic check --format m\n'
-              'complete_it nomic check --game bl\n')
+              'complete_it nomic check --game bl\n'
+              # options before the game or the action: the game and the action are still found
+              'complete_it nomic act --as Chidi bl\n'
+              'complete_it nomic act blognomic --as = Chidi --dry-run core.vote pro\n'
+              'complete_it nomic act --at 2026-11-05T09:00:00Z blognomic core.vote --note hi pro\n'
+              'complete_it nomic act blognomic --dr\n')
     r = subprocess.run(["bash", "-c", script], capture_output=True, text=True, cwd=str(repo / GAME / "gamestate"),
                        env={**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}"})
     assert r.returncode == 0, r.stderr
@@ -389,7 +394,8 @@ def test_bash_completion_offers_games_from_a_sub_folder_and_an_action_s_paramete
     assert repo == tmp_path / "game-repo"
     assert lines[3:6] == ["blognomic", "proposal=", "check checkpoint"], lines
     assert lines[6] == "game-repo", lines  # --repo's value is a folder
-    assert lines[7:] == ["", "text json github", "markdown", "blognomic"], lines
+    assert lines[7:11] == ["", "text json github", "markdown", "blognomic"], lines
+    assert lines[11:] == ["blognomic", "proposal=", "proposal=", "--dry-run"], lines
 
 
 def test_a_check_of_the_commit_says_what_the_work_tree_holds_besides(tmp_path):

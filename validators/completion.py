@@ -20,8 +20,23 @@ _nomic() {
     [ "$o" -eq 1 ] && commands="$commands --repo"
     COMPREPLY=( $(compgen -W "$commands" -- "$cur") ); return
   fi
-  local cmd="${COMP_WORDS[o]}" game="${COMP_WORDS[o+1]}" action="${COMP_WORDS[o+2]}"
-  local n=$((COMP_CWORD - o))  # the word's place after the command
+  local cmd="${COMP_WORDS[o]}" game action
+  # the command's own words before this one (the game, the action), wherever options come among them: an option
+  # taking a value skips it too (bash splits --as=Zoe at '=')
+  local -a pos=()
+  local i=$((o + 1)) w
+  while [ "$i" -lt "$COMP_CWORD" ]; do
+    w="${COMP_WORDS[i]}"
+    case "$w" in
+      --as|--at|--note|--format|--author|--base|--head|--remote|--branch|--why|--title|--admin|--label|--without|--game|--from|--site-dir)
+        i=$((i + 1)); [ "${COMP_WORDS[i]}" = "=" ] && i=$((i + 1)) ;;
+      -*) ;;
+      *) pos+=("$w") ;;
+    esac
+    i=$((i + 1))
+  done
+  game="${pos[0]}"; action="${pos[1]}"
+  local n=$(( ${#pos[@]} + 1 ))  # the word's place among the command's own words
   local games=""
   # the games of the repository around the folder (nomic runs from any folder inside it)
   while [ "$top" != "/" ] && [ "$top" != "." ] && [ ! -d "$top/content" ]; do top=$(dirname "$top"); done
@@ -39,6 +54,9 @@ _nomic() {
   esac
   case "$cmd" in
     act)
+      case "$cur" in
+        -*) COMPREPLY=( $(compgen -W "--list --as --at --note --dry-run --format --quiet --pr" -- "$cur") ); return ;;
+      esac
       if [ "$n" -eq 1 ]; then COMPREPLY=( $(compgen -W "$games" -- "$cur") ); return; fi
       if [ "$n" -eq 2 ]; then
         local actions=$(nomic "${repo[@]}" act "$game" --list --as _ 2>/dev/null | awk '/^(yes|no )/{print $2}')
