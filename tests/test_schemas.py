@@ -180,8 +180,11 @@ def test_an_integer_reached_any_way_refuses_a_whole_float(schema, doc, path):
     assert fast is not None and plan is not None and plan is not schemas._EVERYWHERE  # followed
     found = schemas.errors(bad, inline=schema)
     assert found, "the whole float must be reported"
-    assert [p.message for p in found] == [e.message if e.validator != "type" else schemas._describe(e)
-                                          for e in sorted(python.iter_errors(bad), key=_relevance())][:len(found)]
+    assert [p.message for p in found] == [e.message if e.validator not in ("type", "anyOf", "oneOf")
+                                          else schemas._describe(e)
+                                          for e in sorted((e for err in python.iter_errors(bad)
+                                                           for e in schemas._in_branch(python, err)),
+                                                          key=_relevance())][:len(found)]
     assert not schemas.is_valid(bad, inline=schema)
 
 
@@ -487,3 +490,22 @@ def test_one_mistake_two_schemas_find_is_said_once():
     found = schemas.errors([1] * (schemas.MAX_ERRORS + 3), inline=many)
     assert len(found) == schemas.MAX_ERRORS + 1 and found[-1].message == "3 other errors"
     assert len({p.field for p in found[:-1]}) == schemas.MAX_ERRORS
+
+
+def test_a_value_one_alternative_of_whose_type_fails_is_told_at_its_item():
+    """Seed 005 (Settlement), 2.11 Outsiders: the Leader may create several Rats Indoors, ``at`` a list of
+    locations. A bad location in the list is named by its place in it, with what a location is; a value of a
+    type no alternative takes says which types they take."""
+    from validators.games.settlement.outsiders import CREATE
+    from validators.judge import only_param_problems
+
+    def said(at):
+        return [(p.field, p.message) for p in only_param_problems(CREATE, {"params": {"type": "Rat", "at": at}})]
+
+    assert said(["3a", "bad"]) == [("params.at[1]", "'bad' does not match '^[0-9]{1,4}[a-z]{1,3}$': a location, "
+                                                     "like 13a")]
+    assert said(["3a", 7]) == [("params.at[1]", "7 is not text")]
+    assert said("bad") == [("params.at", "'bad' does not match '^[0-9]{1,4}[a-z]{1,3}$': a location, like 13a")]
+    assert said([]) == [("params.at", "[] should be non-empty")]
+    assert said(5) == [("params.at", "5 is not text or a list")]
+    assert said(["3a", "4b"]) == []

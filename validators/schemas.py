@@ -535,6 +535,21 @@ def is_valid(data: Any, *, schema: str | None = None, inline: Mapping[str, Any] 
 # ---------------------------------------------------------------- errors
 
 
+def _in_branch(validator: Any, error: jsonschema.ValidationError) -> list[jsonschema.ValidationError]:
+    """A ``oneOf`` or ``anyOf`` none of whose alternatives fits, when only one of them takes a value of the
+    instance's type (a location, or a list of locations: a list is given): that alternative's own errors, each at
+    its own path (``at.1: 'bad' does not match ...``), rather than "is not valid under any of the given schemas"
+    about the whole value."""
+    if error.validator not in ("oneOf", "anyOf") or not error.context or not isinstance(error.validator_value, list):
+        return [error]
+    fits = [i for i, alt in enumerate(error.validator_value) if isinstance(alt, dict) and "type" in alt and any(
+        validator.is_type(error.instance, t) for t in ([alt["type"]] if isinstance(alt["type"], str) else alt["type"]))]
+    if len(fits) != 1:
+        return [error]
+    inner = [e for e in error.context if e.relative_schema_path and e.relative_schema_path[0] == fits[0]]
+    return [found for e in inner for found in _in_branch(validator, e)] or [error]
+
+
 def _describe(error: jsonschema.ValidationError) -> str:
     if error.validator == "additionalProperties":
         extra = sorted(set(error.instance) - set(error.schema.get("properties", {}))) if isinstance(
@@ -584,6 +599,13 @@ def _describe(error: jsonschema.ValidationError) -> str:
     if _names_a_key(error):
         # a field known to the object, but not taken here: the schema says which are (rule edits, by op)
         return f"{error.schema['description']}, not {error.instance!r}"
+    if error.validator in ("oneOf", "anyOf") and isinstance(error.validator_value, list) and error.validator_value \
+            and all(isinstance(a, dict) and "type" in a for a in error.validator_value) and not any(
+                e.validator != "type" for e in error.context if len(e.relative_schema_path) == 2):
+        # none of the alternatives takes a value of its type (``_in_branch`` follows the one that does): say which
+        # types they take (5 is not text or a list)
+        kinds = [t for a in error.validator_value for t in ([a["type"]] if isinstance(a["type"], str) else a["type"])]
+        return wrong_kind(shown_value(error.instance), list(dict.fromkeys(kinds)))
     alternatives = error.validator_value if error.validator == "anyOf" else None
     if alternatives and all(isinstance(a, dict) and list(a) == ["required"] for a in alternatives):
         # one of some fields is required: name them, not the whole object
@@ -663,7 +685,7 @@ def errors(data: Any, *, schema: str | None = None, inline: Mapping[str, Any] | 
         validator = _inline(key)
     from jsonschema.exceptions import relevance
 
-    found = sorted(validator.iter_errors(data), key=relevance)
+    found = sorted((e for err in validator.iter_errors(data) for e in _in_branch(validator, err)), key=relevance)
     prefix = tuple(prefix)
     # one mistake found twice says nothing more: a title is text by both schemas its allOf joins, so a list there
     # broke both; it is said once
