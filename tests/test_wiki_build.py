@@ -225,3 +225,14 @@ def test_no_raw_stamp_is_visible_on_a_games_pages(site: Path) -> None:
     settlement = (site / "games/settlement/history/index.html").read_text(encoding="utf-8")  # a record added whole
     assert re.search(r'added \{task: \w+, at: <time datetime="(2026-[^"]+Z)" '
                      r'title="\1">\d+ Nov 2026 \d\d:\d\d UTC</time>\}', settlement)
+
+
+def test_a_page_kept_out_of_the_navigation_opens_the_sidebar_at_its_game(site: Path) -> None:
+    """An ifMUD room or a Cycle 12 location is no entry of the navigation (there are hundreds), but its sidebar
+    opens at its game as on the game's listed pages: the game's section is active, and its pages are linked."""
+    for page, listed in (("games/ifmud/rooms/lounge", "map"), ("games/cycle12/locations/1", "world-map")):
+        html = (site / page / "index.html").read_text(encoding="utf-8")
+        nav = html[html.index('<nav class="md-nav md-nav--primary"'):]
+        nav = nav[:nav.index("</nav>\n</div>") if "</nav>\n</div>" in nav else len(nav)]
+        assert f'href="../../{listed}/"' in nav, page
+        assert "md-nav__item--active" in nav, page
