@@ -225,3 +225,29 @@ def test_the_list_says_no_to_a_fourth_quest_and_to_moving_after_the_omnibus(tmp_
                                    "(Rule 80)"]
     assert roger["ifmud.omnibus"] == ["Roger Carbol has already done this once this turn (omnibus)"]
     assert _act(repo, "ifmud.move", "Roger Carbol", {"to": "Attic"}, 13, legal=False)[0] == roger["ifmud.move"][0]
+
+
+def test_the_list_reads_the_ruleset_a_proposal_that_took_effect_since_left(tmp_path):
+    """Rule 10: a ratified proposal takes effect an hour after its ratification, whether or not anything is done in
+    between. One repealing Rule 32 has taken effect when the list is asked two hours later, with no action since:
+    joining the Passive Voters, Rule 32's action, is out of the game, and the list says so as the judge does."""
+    repo = make_repo(tmp_path, "ifmud")
+    assert _listed(repo, "Zoe Abbott")["ifmud.passive-voter"] == []
+    _act(repo, "ifmud.propose", "Roger Carbol", {"name": "No passive voting [RC]",
+                                                 "effects": {"rules": [{"op": "repeal", "id": "r32"}]}}, 0)
+    for i, who in enumerate(("Zoe Abbott", "Adam Biltcliffe", "Admiral Jota", "Carl Muckenhoupt")):
+        _act(repo, "ifmud.vote", who, {"proposal": _pending(repo), "vote": "aye"}, 1 + i)
+    _act(repo, "ifmud.ratify", "Roger Carbol", {"proposal": _pending(repo)}, 10)
+    gone = ["the rule that makes this action, 32 Joining the Passive Voters, has been repealed: the action is no "
+            "longer part of the game [rule: 32 Joining the Passive Voters]"]
+    assert _listed(repo, "Zoe Abbott", 30)["ifmud.passive-voter"] == []  # within the hour: not yet
+    assert _listed(repo, "Zoe Abbott", 130)["ifmud.passive-voter"] == gone
+    why = _act(repo, "ifmud.passive-voter", "Zoe Abbott", {}, 130, legal=False)
+    assert why == [gone[0].removesuffix(" [rule: 32 Joining the Passive Voters]")]
+
+
+def _pending(repo: Path) -> int:
+    from validators.content import WorkTree, load_game
+
+    proposals = load_game(WorkTree(repo), "ifmud").state.docs["consent"]["proposals"]
+    return max(p["id"] for p in proposals if p["status"] == "pending")

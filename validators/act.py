@@ -18,7 +18,7 @@ from typing import Any, Mapping
 
 from . import content, schemas, yamlio
 from .content import GameFiles, WorkTree, load_game, require_game
-from .engine import Ctx, State, authorize, in_force
+from .engine import Ctx, State, in_force, who_problems, withdrawn, withdrawn_problem
 from .judge import Step, cite, judge_one
 from .problems import BAD_INPUT, ILLEGAL, NEEDS_ADMIN, BadInput, Problem
 from .timeutil import file_stamp, format_time, frequency_violation, parse_time
@@ -345,9 +345,14 @@ def available(root: Path, game: str, actor: str, at: datetime) -> list[Available
     for a in files.registry.actions.values():
         props = list(a.params.get("properties", {}))
         required = list(a.params.get("required", []))
-        why = [cite(state, p).text() for p in authorize(files.registry, state, a, actor)]
+        # as the judge (engine.apply_action): who may take it, then the gates, which may let a module's own time
+        # change the ruleset (ifMUD's settle: a proposal taking effect), then whether it is still a rule's
+        gone = withdrawn(state, a)
+        why = [cite(state, p).text() for p in who_problems(files.registry, state, a, actor)]
+        if why and gone is not None:
+            why = [cite(state, withdrawn_problem(gone, a)).text()]
         bare: list[str] = []
-        if not why and a.frequency:
+        if not why and a.frequency and gone is None:
             key = a.frequency_key or a.name
             prev = [parse_time(t) for t in state.docs["ledger"].get("recent", {}).get(actor, {}).get(key, [])]
             reason = frequency_violation(a.frequency, prev, at)
@@ -360,6 +365,10 @@ def available(root: Path, game: str, actor: str, at: datetime) -> list[Available
                 for gate in in_force(state, m.gates):
                     # a gate yields words or a Problem, said as the who above (its message and the rule it cites)
                     why.extend(cite(state, x).text() if isinstance(x, Problem) else str(x) for x in gate(ctx))
+            if ctx.tx.rules is not None:
+                gone = withdrawn(ctx, a)
+            if gone is not None:
+                why = [cite(state, withdrawn_problem(gone, a)).text()]
             if not why and a.ready is not None:
                 why.extend(x.message if isinstance(x, Problem) else str(x) for x in a.ready(ctx))
             if not why and not required:

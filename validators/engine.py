@@ -1181,22 +1181,14 @@ def withdrawn(state: "State | Ctx", action: Action) -> Rule | None:
     return gone
 
 
-def authorize(registry: Registry, state: State, action: Action, actor: str) -> Iterator[Problem]:
-    """Whether ``actor`` is somebody who may take ``action`` at all, and whether the action is still a rule's."""
-    gone = withdrawn(state, action)
-    if gone is not None:
-        yield _withdrawn_problem(gone, action)
-        return
-    yield from _who(registry, state, action, actor)
-
-
-def _withdrawn_problem(gone: Rule, action: Action) -> Problem:
+def withdrawn_problem(gone: Rule, action: Action) -> Problem:
     return Problem(f"the rule that makes this action, {gone.cite()}, has been repealed: the action is no longer "
                    "part of the game", rule=action.rule)
 
 
-def _who(registry: Registry, state: State, action: Action, actor: str) -> Iterator[Problem]:
-    """``authorize`` but for the rule: whether ``actor`` is somebody who may take ``action``."""
+def who_problems(registry: Registry, state: State, action: Action, actor: str) -> Iterator[Problem]:
+    """Whether ``actor`` is somebody who may take ``action`` at all (whether the action is still a rule's is
+    ``withdrawn``: the judge asks it again after the gates, which may change the ruleset)."""
     player = state.player(actor)
     who = action.who
     if who == NEWCOMER:
@@ -1264,9 +1256,9 @@ def apply_action(registry: Registry, state: State, record: dict[str, Any], *,
     ctx = Ctx(state, action, record, at, registry, dice)
 
     gone = withdrawn(state, action)
-    problems = list(_who(registry, state, action, actor))
+    problems = list(who_problems(registry, state, action, actor))
     if problems and gone is not None:
-        problems = [_withdrawn_problem(gone, action)]
+        problems = [withdrawn_problem(gone, action)]
     if not problems:
         for module in registry.modules:
             for gate in in_force(state, module.gates):
@@ -1277,7 +1269,7 @@ def apply_action(registry: Registry, state: State, record: dict[str, Any], *,
             # a rule's is judged by the ruleset as it stands at the action's time
             gone = withdrawn(ctx, action)
         if gone is not None:
-            raise Illegal(_withdrawn_problem(gone, action))
+            raise Illegal(withdrawn_problem(gone, action))
         if action.frequency:
             key = action.frequency_key or action.name
             previous = [parse_time(t) for t in ledger.get("recent", {}).get(actor, {}).get(key, [])]
