@@ -353,3 +353,30 @@ def test_the_moment_of_becoming_reputable_follows_the_state(base) -> None:
     founding = patched(state, registry, [{"op": "replace", "path": "/roster/players/name=Esme/joined",
                                           "value": "2026-11-05T00:00:00Z"}])
     assert cycle.next_reputable(founding, parse_time("2026-11-04T00:00:00Z")) is None
+
+
+def test_a_sheet_the_kept_indexes_call_new_is_recorded_nowhere(tmp_path, monkeypatch) -> None:
+    """004 New Locations and Submission: a suggestion's sheet must be new, never submitted before as any sheet.
+    The kept indexes of every list that records sheets answer "new" without the scan; over a generated game's
+    whole replay, each time they do, the scan finds no record of it, and each recorded sheet they call not new."""
+    from bench.gen_cycle12 import generate
+    from validators.check import check_repo
+    from validators.games.cycle12 import transcription
+
+    generate(tmp_path, game="big", players=30, actions=300, seed=5, locations=120)
+    said = {True: 0, False: 0}
+    real = transcription._surely_new
+
+    def checked(state: Any, path: str) -> bool:
+        new = real(state, path)
+        recorded = [p for p, _ in transcription._records(state)]
+        assert not (new and path in recorded), path
+        for p in recorded[::max(1, len(recorded) // 25)]:
+            assert real(state, str(p)) is False, p
+        said[new] += 1
+        return new
+
+    monkeypatch.setattr(transcription, "_surely_new", checked)
+    report = check_repo(tmp_path, now=parse_time("2026-11-22T00:00:00Z"), only=["big"])
+    assert report.exit_code == 0, [p.text() for p in report.problems][:3]
+    assert said[True] >= 5, said  # the suggestions' new sheets, known new without the scan

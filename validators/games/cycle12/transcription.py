@@ -17,8 +17,9 @@ from typing import Any
 from ...engine import ANYONE, Action, Ctx, peek
 from ...schemas import not_blank
 from ...timeutil import parse_time
-from .common import JUSTICE, NOMSTERS, PROPOSALS, SHEETS, WORLD, iso
-from .world import dropped_claims, founding_claims
+from .common import JUSTICE, NOMSTERS, NOMSTERS_BY_ID, PROPOSALS, SHEETS, SHEETS_BY_PLAYER, WORLD, Kept, iso
+from .proposals import PROPOSALS_BY_ID
+from .world import LOCATION_IMAGES, SUGGESTION_IMAGES, dropped_claims, founding_claims
 
 RULE = "transcription"
 REQUEST_DAYS = 14
@@ -126,7 +127,40 @@ def submission(state: Any, path: str) -> tuple[str, str] | None:
     return found
 
 
+def _texts(*values: Any) -> tuple[str, ...]:
+    return tuple(str(v) for v in values if v)
+
+
+# Every path each list's items could record, kept from one action to the next (common.Kept): more than _records
+# yields (a nomster's card before it is named, a location's tile and card both), never less, so a path none of
+# them holds is recorded nowhere, and a new sheet (the usual case: a location suggestion's) is known so without
+# the scan
+SHEET_IMAGES = Kept(lambda s: _texts(s.get("image"), *(e.get("image") for e in dict.get(s, "earlier_images", ()))),
+                    along=SHEETS_BY_PLAYER)
+NOMSTER_CARDS = Kept(lambda n: _texts(n.get("card")), along=NOMSTERS_BY_ID)
+PROPOSAL_SHEETS = Kept(lambda p: _texts(p.get("card"), *(c.get("tile") for c in p.get("changes") or ())),
+                       along=PROPOSALS_BY_ID)
+RFJ_SHEETS = Kept(lambda r: _texts(*r.get("sheets", ()), *(x for ruling in r["rulings"]
+                                                          for x in ruling.get("sheets", ()))))
+
+
+def _surely_new(state: Any, path: str) -> bool:
+    """Whether ``path`` is surely no recorded sheet, by the kept indexes (False when one cannot tell: outside an
+    action's context, or for an edited list)."""
+    world = state.doc(WORLD)
+    for kept, items in ((SUGGESTION_IMAGES, world["suggestions"]), (LOCATION_IMAGES, world["locations"]),
+                        (SHEET_IMAGES, state.doc(SHEETS)["sheets"]), (NOMSTER_CARDS, state.doc(NOMSTERS)["nomsters"]),
+                        (PROPOSAL_SHEETS, state.doc(PROPOSALS)["proposals"]), (RFJ_SHEETS, state.doc(JUSTICE)["rfjs"])):
+        index = kept.of(state, items)
+        if index is None or path in index:
+            return False
+    return not any(path in _texts(c.get("tile"), c.get("card")) for c in (*founding_claims(state),
+                                                                         *dropped_claims(state)))
+
+
 def _find_submission(state: Any, path: str) -> tuple[str, str] | None:
+    if type(path) is str and _surely_new(state, path):
+        return None
     for recorded, when in _records(state):
         if recorded == path:
             return when()
