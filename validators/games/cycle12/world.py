@@ -314,7 +314,7 @@ def _create_check(ctx: Ctx) -> Iterator[Any]:
     if why:
         yield Problem(why, rule=RULE_FAMILIES)
     existing = locations(ctx)
-    if not existing:
+    if not existing and not repealed(ctx, RULE_POSITION):
         if (f["x"], f["y"]) != (0, 0) or f["name"] != o["founding_name"]:
             yield Problem(f"the first location is placed at (0, 0) and named {o['founding_name']!r}",
                           rule=RULE_POSITION)
@@ -376,10 +376,34 @@ def _new_location(ctx: Ctx, f: dict[str, Any], by: str, suggestion: int, tags: l
     return loc
 
 
+def _place_newcomers(ctx: Ctx, loc: dict[str, Any]) -> None:
+    """004 Located Entities: the initial location of every player is the location at (0, 0). A player at no
+    location yet (none was there when they joined) is at it once it is created."""
+    if (loc["x"], loc["y"]) != (0, 0):
+        return
+    sheets = ctx.edit(SHEETS)["sheets"] if any(s.get("location") is None for s in peek(ctx.doc(SHEETS)["sheets"])) \
+        else ()
+    for i, s in enumerate(peek(sheets)):
+        if s.get("location") is None:
+            sheets[i]["location"] = loc["id"]
+
+
 def _create(ctx: Ctx) -> None:
     s = _suggestion(ctx, ctx.params["suggestion"])
     f = _created_fields(ctx, s)
     tags = list(ctx.params.get("tags", []))
+    if not locations(ctx) and repealed(ctx, RULE_POSITION):
+        # seed 004 "Position Constraints" repealed: the first location is no longer deferred, nor held to (0, 0)
+        # and its name; it is created at once, like any other. A claim still waiting for its reactions (made
+        # under the rule) is moot once a location exists, as when one is created first (its sheet stays submitted)
+        loc = _new_location(ctx, f, ctx.actor, s["id"], tags)
+        waiting = founding_claims(ctx)
+        if waiting:
+            ctx.edit(WORLD)["founding"] = None
+            _drop_claims(ctx, waiting, "a location exists")
+        _place_newcomers(ctx, loc)
+        ctx.step({"created": loc["name"], "at": [loc["x"], loc["y"]], "suggestion": s["id"]})
+        return
     if not locations(ctx):
         # 004 Position Constraints: the first location waits for five of the same reaction on its own card. While
         # no location exists every such claim is permitted, so a second claim waits beside the first (each with
@@ -394,6 +418,7 @@ def _create(ctx: Ctx) -> None:
         ctx.step(step)
         return
     loc = _new_location(ctx, f, ctx.actor, s["id"], tags)
+    _place_newcomers(ctx, loc)
     ctx.step({"created": loc["name"], "at": [loc["x"], loc["y"]], "suggestion": s["id"]})
 
 
@@ -508,10 +533,7 @@ def _react_founding(ctx: Ctx) -> None:
         # 004 Submission, Transcription: the claim's tile or card was submitted with the claim (its `at`), not
         # at this reaction, and a request to transcribe it counts its 14 days from then
         loc = _new_location(ctx, f, f["by"], f["suggestion"], f.get("tags", []), submitted=f.get("at"))
-        sheets = ctx.edit(SHEETS)["sheets"]
-        for i, s in enumerate(peek(sheets)):
-            if s.get("location") is None:
-                sheets[i]["location"] = loc["id"]
+        _place_newcomers(ctx, loc)
         step = {"created": loc["name"], "at": [0, 0]}
         if others:
             step["dropped"] = [c["id"] for c in others]
