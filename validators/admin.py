@@ -23,24 +23,32 @@ def due(root: Path, game: str, now: datetime) -> list[str]:
     files = load_game(WorkTree(root), game)
     state = files.state
     lines = []
-    clock = state.now()
-    if clock is not None:
-        events = due_events(files.registry, state, clock, now)
-        for t, ev in events[:20]:
-            lines.append(f"scheduled: {ev.name} fell due at {format_time(t)} [rule: {cited(state, ev.rule)}]; "
-                         f"anyone may apply it with `nomic tick {game} --as NAME`")
-        if len(events) > 20:
-            lines.append(f"... and {len(events) - 20} more scheduled events")
-        if not events:
-            kept = deadlines_due(files.registry, state, now)
-            if kept:
-                lines.append(f"the rules' own deadlines have fallen due since the last action "
-                             f"({counted(len(kept), 'change')}, the first: {said(kept[0])}); anyone may apply "
-                             f"them with `nomic tick {game} --as NAME`")
+    events, kept = fallen_due(files.registry, state, now)
+    for t, ev in events[:20]:
+        lines.append(f"scheduled: {ev.name} fell due at {format_time(t)} [rule: {cited(state, ev.rule)}]; "
+                     f"anyone may apply it with `nomic tick {game} --as NAME`")
+    if len(events) > 20:
+        lines.append(f"... and {len(events) - 20} more scheduled events")
+    if kept:
+        lines.append(f"the rules' own deadlines have fallen due since the last action "
+                     f"({counted(len(kept), 'change')}, the first: {said(kept[0])}); anyone may apply "
+                     f"them with `nomic tick {game} --as NAME`")
     for module in files.registry.modules:
         if module.due is not None:
             lines.extend(module.due(state, now))
     return lines
+
+
+def fallen_due(registry: Registry, state: State, now: datetime,
+               actor: str = "nomic-tick") -> tuple[list[tuple[datetime, Any]], list[Any]]:
+    """What a tick at ``now`` would apply: the scheduled events fallen due since the last action, or, when there
+    are none, the deadlines a module settles before any action (``deadlines_due``); both empty before the game
+    has a clock. ``nomic due`` says them, and ``nomic tick`` files a tick when either is not empty."""
+    clock = state.now()
+    if clock is None:
+        return [], []
+    events = due_events(registry, state, clock, now)
+    return events, ([] if events else deadlines_due(registry, state, now, actor))
 
 
 def deadlines_due(registry: Registry, state: State, now: datetime, actor: str = "nomic-tick") -> list[Any]:
@@ -71,11 +79,9 @@ def tick(root: Path, game: str | None, actor: str, now: datetime) -> list[str]:
         require_game(root, game)
     for name in [game] if game else games_here(root):
         files = load_game(WorkTree(root), name)
-        clock = files.state.now()
         # the scheduled events (the engine's), or else the deadlines a module settles before every action (ifMUD's
         # turns and bombs): either makes a tick worth filing
-        if clock is None or not (due_events(files.registry, files.state, clock, now)
-                                 or deadlines_due(files.registry, files.state, now, actor)):
+        if not any(fallen_due(files.registry, files.state, now, actor)):
             out.append(f"{name}: nothing due")
             continue
         result = act(root, name, "engine.tick", actor, {}, now, now=now)
