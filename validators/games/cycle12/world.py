@@ -123,6 +123,11 @@ def apply_location_card(ctx: Ctx, change: dict[str, Any]) -> None:
             if key == "name" and any(i != at and o["name"].casefold() == change["name"].casefold()
                                      for i, o in enumerate(peek(locs))):
                 raise ValueError(f"another location is already named {change['name']!r}")
+            if key == "tile" and loc.get("tile") and loc["tile"] != change["tile"] and "created_tile" not in loc:
+                # 004 Submission: the tile the location was created with was submitted then, and replacing it
+                # takes nothing back: it is kept, so it is no new sheet for a later suggestion and a transcription
+                # request may still name it (a tile a change card gave is its proposal's, recorded there)
+                loc["created_tile"] = loc["tile"]
             loc[key] = change[key]
 
 
@@ -133,7 +138,7 @@ def submitted_images(state: Any) -> set[str]:
     """Every tile and card image already submitted for a location or a suggestion ("a new sheet")."""
     world = state.doc(WORLD)
     seen = {str(s["image"]) for s in peek(world["suggestions"]) if s.get("image")}
-    seen |= {str(loc[k]) for loc in peek(world["locations"]) for k in ("tile", "card") if loc.get(k)}
+    seen |= {str(loc[k]) for loc in peek(world["locations"]) for k in ("tile", "card", "created_tile") if loc.get(k)}
     return seen
 
 
@@ -144,7 +149,7 @@ def _image_keys(item: dict[str, Any], fields: tuple[str, ...]) -> tuple[str, ...
 SUGGESTIONS_BY_ID = Kept(lambda s: (s["id"],))
 SUGGESTIONS_ALL_BY_ID = Kept(lambda s: (s["id"],), multi=True, along=SUGGESTIONS_BY_ID)
 SUGGESTION_IMAGES = Kept(lambda s: _image_keys(s, ("image",)), along=SUGGESTIONS_BY_ID)
-LOCATION_IMAGES = Kept(lambda loc: _image_keys(loc, ("tile", "card")))  # asked only by new locations
+LOCATION_IMAGES = Kept(lambda loc: _image_keys(loc, ("tile", "card", "created_tile")))  # asked by new locations
 
 
 def image_submitted(state: Any, image: str) -> bool:
@@ -163,7 +168,7 @@ def image_submitted(state: Any, image: str) -> bool:
         if v and str(v) == image:
             return True
     for loc in peek(world["locations"]):
-        for k in ("tile", "card"):
+        for k in ("tile", "card", "created_tile"):
             v = loc.get(k)
             if v and str(v) == image:
                 return True
