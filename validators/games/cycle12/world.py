@@ -43,6 +43,7 @@ from .common import (
     phase_of,
     sheet,
     touch_sheet,
+    touch_sheet_once,
     where,
 )
 
@@ -383,14 +384,12 @@ def _new_location(ctx: Ctx, f: dict[str, Any], by: str, suggestion: int, tags: l
 
 def _place_newcomers(ctx: Ctx, loc: dict[str, Any]) -> None:
     """004 Located Entities: the initial location of every player is the location at (0, 0). A player at no
-    location yet (none was there when they joined) is at it once it is created."""
+    location yet (none was there when they joined) is at it once it is created. The location is a value the
+    character sheet shows, so each such player's sheet gets a new version (Self-Updating, as for a move)."""
     if (loc["x"], loc["y"]) != (0, 0):
         return
-    sheets = ctx.edit(SHEETS)["sheets"] if any(s.get("location") is None for s in peek(ctx.doc(SHEETS)["sheets"])) \
-        else ()
-    for i, s in enumerate(peek(sheets)):
-        if s.get("location") is None:
-            sheets[i]["location"] = loc["id"]
+    for name in [str(s["player"]) for s in peek(ctx.doc(SHEETS)["sheets"]) if s.get("location") is None]:
+        touch_sheet_once(ctx, name)["location"] = loc["id"]
 
 
 def _create(ctx: Ctx) -> None:
