@@ -183,8 +183,8 @@ def submit(root: Path, game: str | None, *, base: str | None = None, remote: str
         if not records:
             raise BadInput(Problem(f"nothing to submit in content/{game}: no new action file (a game changes only "
                                    "through nomic act; take the action first)", f"content/{game}", kind=BAD_INPUT))
-        return _commit_and_push(root, game, paths, records, base=base, remote=remote, branch=branch, push=push,
-                                author=author, now=now, use_gh=use_gh)
+        return _commit_and_push(root, game, paths, records, base=base, remote=remote, remotes=remotes,
+                                branch=branch, push=push, author=author, now=now, use_gh=use_gh)
 
 
 def _require_base(root: Path, base: str, remote: str | None) -> None:
@@ -204,8 +204,8 @@ def _require_base(root: Path, base: str, remote: str | None) -> None:
 
 
 def _commit_and_push(root: Path, game: str, paths: list[str], records: list[dict], *, base: str | None,
-                     remote: str | None, branch: str | None, push: bool, author: str | None, now: datetime | None,
-                     use_gh: bool) -> Submitted:
+                     remote: str | None, remotes: list[str], branch: str | None, push: bool, author: str | None,
+                     now: datetime | None, use_gh: bool) -> Submitted:
     from .check import check_pr
     from .report import emit
 
@@ -214,8 +214,7 @@ def _commit_and_push(root: Path, game: str, paths: list[str], records: list[dict
     done = Submitted(report)
     if report.exit_code != 0:
         return done
-    remotes = _git(root, "remote").stdout.split()
-    asked, remote = remote, (remote if remote in remotes else None)
+    asked, remote = remote, (remote if remote in remotes else None)  # ``remotes``: as submit read them
     base = base or _default_base(root, remote)
     current = _git(root, "symbolic-ref", "--short", "-q", "HEAD", check=False).stdout.strip()
     start = current or _git(root, "rev-parse", "HEAD").stdout.strip()  # where the player was
