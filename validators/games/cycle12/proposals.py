@@ -262,10 +262,13 @@ def apply_changes(ctx: Ctx, p: dict[str, Any]) -> None:
             if change["kind"] == "textual":
                 patch = (change.get("effects") or {}).get("gamestate")
                 before = world.located(ctx) if patch else None
+                origin = world.origin_id(ctx) if patch else None
                 apply_effects(ctx, change.get("effects"), f"proposal {p['id']}", RULE_PROPOSALS)
                 if before is not None:
                     # 004 Follow: an entity the patch moves has changed location, as by a move
                     world.follow_direct_moves(ctx, before)
+                    # 004 Located Entities: a location the patch put at (0, 0) is where players at no location are
+                    world.place_newcomers_if_new(ctx, origin)
             else:
                 world.apply_location_card(ctx, change)
         except Illegal as e:

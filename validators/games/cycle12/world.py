@@ -388,8 +388,24 @@ def _place_newcomers(ctx: Ctx, loc: dict[str, Any]) -> None:
     character sheet shows, so each such player's sheet gets a new version (Self-Updating, as for a move)."""
     if (loc["x"], loc["y"]) != (0, 0):
         return
-    for name in [str(s["player"]) for s in peek(ctx.doc(SHEETS)["sheets"]) if s.get("location") is None]:
+    for name in [s["player"] for s in peek(ctx.doc(SHEETS)["sheets"])  # a sheet a patch left malformed: its check
+                 if isinstance(s, dict) and isinstance(s.get("player"), str) and s.get("location") is None]:
         touch_sheet_once(ctx, name)["location"] = loc["id"]
+
+
+def origin_id(ctx: Ctx) -> Any:
+    """The id of the location at (0, 0), None when there is none (read only)."""
+    return next((loc.get("id") for loc in peek(ctx.doc(WORLD)["locations"])
+                 if isinstance(loc, dict) and (loc.get("x"), loc.get("y")) == (0, 0)), None)
+
+
+def place_newcomers_if_new(ctx: Ctx, before: Any) -> None:
+    """``_place_newcomers`` for a location at (0, 0) that a proposal's patch made (``before``: ``origin_id``
+    before it): 004 Located Entities makes it every player's initial location however it came to exist."""
+    now = origin_id(ctx)
+    if now is not None and now != before:
+        _place_newcomers(ctx, next(loc for loc in peek(ctx.doc(WORLD)["locations"])
+                                   if isinstance(loc, dict) and loc.get("id") == now))
 
 
 def _create(ctx: Ctx) -> None:
