@@ -89,13 +89,16 @@ def carrying_badges(rule: Rule, rules: Mapping[str, Rule], links: Links) -> list
     it a new number: ``carries``, ``carried_by``, engine.repealed_in)."""
     def cite(rid: str) -> str:
         other = rules.get(rid)
-        text = other.cite() if other is not None else rid
-        return f'<a href="{esc(links.rule(rid))}">{esc(text)}</a>'
+        if other is None:  # a rule the ruleset lacks (its file removed): named, with no link to a missing anchor
+            return f"{esc(rid)}, a rule the ruleset lacks"
+        return f'<a href="{esc(links.rule(rid))}">{esc(other.cite())}</a>'
 
     out = []
     by = rule.meta.get("carried_by")
     if by:
-        if repealed_in(rules, rule.id) is None:
+        if str(by) not in rules:  # nothing carries it (engine.repealed_in): neither in force again nor "since repealed"
+            out.append(f'<span class="nomic-badge carried">enacted again as {cite(str(by))}</span>')
+        elif repealed_in(rules, rule.id) is None:
             out.append(f'<span class="nomic-badge carried">in force again as {cite(str(by))}</span>')
         else:
             out.append(f'<span class="nomic-badge carried">enacted again as {cite(str(by))}, since repealed</span>')
