@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ...effects import apply_effects, schema_problem
-from ...engine import ANYONE, PLAYER, Action, Ctx, peek, ruled
+from ...engine import ANYONE, PLAYER, Action, Ctx, Rule, peek, repealed_in, ruled
 from ...problems import Illegal, Problem
 from ...roster import Entry, fold, rename_player, same_players, unrenamable, used_names, welcome_back
 from ...schemas import not_blank, vote_words
@@ -440,9 +440,12 @@ def _words(text: str) -> str:
     return " ".join(text.split())
 
 
-def _same_text_repealed(ctx: Ctx, body: str) -> list[str]:
+def _same_text_repealed(ctx: Ctx, body: str, repealing: frozenset[str] = frozenset(),
+                        carried: frozenset[str] = frozenset()) -> list[str]:
     """The rules out of force (repealed, and carried by no rule in force) whose text is ``body``'s, word for word
-    (spacing and line breaks aside), as the ruleset stands before the proposal's effects.
+    (spacing and line breaks aside), as the ruleset stands when the add is applied: the proposal's effects are
+    applied in order, so the rules its earlier edits repeal (``repealing``) are out of force by then, and those
+    an earlier add of it carries (``carried``) are in force again.
 
     Rule 9 gives every rule a proposal adds a new number, and Rule 35 lets a rule only be removed or have its
     references amended, so a repealed rule comes back only as a new rule with its text. A reading: a rule whose
@@ -450,8 +453,13 @@ def _same_text_repealed(ctx: Ctx, body: str) -> list[str]:
     rule (its actions, events and conditions, asked by its id) applies while the new one stands. Text that differs
     in any word, a reference to a rule number included, is a new rule the module knows nothing of."""
     words = _words(body)
-    return [rid for rid, r in ctx.rules.items()
-            if r.meta.get("status") == "repealed" and w.repealed(ctx, rid) and _words(r.body) == words]
+    rules = ctx.rules
+    if repealing:
+        rules = {rid: Rule(rid, {**r.meta, "status": "repealed"}, r.body) if rid in repealing else r
+                 for rid, r in rules.items()}
+    return [rid for rid, r in rules.items()
+            if rid not in carried and r.meta.get("status") == "repealed" and repealed_in(rules, rid) is not None
+            and _words(r.body) == words]
 
 
 def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
@@ -461,15 +469,20 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
     edits = []
     rules = ctx.tx.edit_rules() if effects.get("rules") else {}
     top = max((int(r.number) for r in rules.values() if str(r.number).isdigit()), default=0)
+    repealing: frozenset[str] = frozenset()
+    carried_now: frozenset[str] = frozenset()
     for e in effects.get("rules", []):
         e = dict(e)
+        if e["op"] == "repeal":
+            repealing |= {e["id"]}
         if e["op"] == "add":  # Rule 9: one more than the last
             top += 1
             e["number"], e["id"] = str(top), f"r{top}"
             e.setdefault("section", "rules")
-            carried = _same_text_repealed(ctx, e["body"])
+            carried = _same_text_repealed(ctx, e["body"], repealing, carried_now)
             if carried:
                 e["carries"] = carried
+                carried_now |= set(carried)
         edits.append(e)
     ctx.step({"proposal": ident, "takes_effect": format_time(at)})
     # Apply on a scratch transaction first: effects that cannot apply must not leave half an edit.
