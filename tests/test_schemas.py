@@ -509,3 +509,14 @@ def test_a_value_one_alternative_of_whose_type_fails_is_told_at_its_item():
     assert said([]) == [("params.at", "[] should be non-empty")]
     assert said(5) == [("params.at", "5 is not text or a list")]
     assert said(["3a", "4b"]) == []
+
+
+def test_alternatives_that_take_the_value_s_type_are_not_said_to_refuse_its_type():
+    """Two alternatives both take a mapping and each fails it deeper in: the value is of a type they take, so the
+    message must not say it is no mapping (only a value no alternative's type takes is told which types they take)."""
+    both = {"type": "object", "properties": {"v": {"oneOf": [
+        {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]},
+        {"type": "object", "properties": {"a": {"type": "integer", "minimum": 5}}, "required": ["a"]}]}}}
+    said = [p.message for p in schemas.errors({"v": {"a": 1}}, inline=both)]
+    assert said and not any("is not a mapping" in m for m in said), said
+    assert [p.message for p in schemas.errors({"v": 5}, inline=both)] == ["5 is not a mapping (key: value pairs)"]

@@ -600,8 +600,9 @@ def _describe(error: jsonschema.ValidationError) -> str:
         # a field known to the object, but not taken here: the schema says which are (rule edits, by op)
         return f"{error.schema['description']}, not {error.instance!r}"
     if error.validator in ("oneOf", "anyOf") and isinstance(error.validator_value, list) and error.validator_value \
-            and all(isinstance(a, dict) and "type" in a for a in error.validator_value) and not any(
-                e.validator != "type" for e in error.context if len(e.relative_schema_path) == 2):
+            and all(isinstance(a, dict) and "type" in a for a in error.validator_value) \
+            and {e.relative_schema_path[0] for e in error.context if len(e.relative_schema_path) == 2
+                 and e.validator == "type"} == set(range(len(error.validator_value))):
         # none of the alternatives takes a value of its type (``_in_branch`` follows the one that does): say which
         # types they take (5 is not text or a list)
         kinds = [t for a in error.validator_value for t in ([a["type"]] if isinstance(a["type"], str) else a["type"])]
