@@ -62,7 +62,7 @@ def _records(state: Any) -> Iterator[tuple[str, Any]]:
     for loc in peek(world["locations"]):
         if not loc.get("created_by") or not loc.get("created"):
             continue
-        if loc.get("created_tile"):  # the tile it was created with, which a location change card replaced
+        if loc.get("created_tile"):  # the tile it was created with, once a location change card set its tile
             yield loc["created_tile"], lambda loc=loc: (loc["created_by"], sent_at(loc))
         answered = "card" if kinds.get(loc.get("suggestion")) == "tile" else "tile"
         if answered == "tile" and (loc.get("x"), loc.get("y"), str(loc.get("tile"))) in changed_tiles:

@@ -124,10 +124,11 @@ def apply_location_card(ctx: Ctx, change: dict[str, Any]) -> None:
             if key == "name" and any(i != at and o["name"].casefold() == change["name"].casefold()
                                      for i, o in enumerate(peek(locs))):
                 raise ValueError(f"another location is already named {change['name']!r}")
-            if key == "tile" and loc.get("tile") and loc["tile"] != change["tile"] and "created_tile" not in loc:
+            if key == "tile" and loc.get("tile") and "created_tile" not in loc:
                 # 004 Submission: the tile the location was created with was submitted then, and replacing it
                 # takes nothing back: it is kept, so it is no new sheet for a later suggestion and a transcription
-                # request may still name it (a tile a change card gave is its proposal's, recorded there)
+                # request may still name it (a tile a change card gave is its proposal's, recorded there). A card
+                # restating that very tile is kept so too: it stays the creator's submission, not the proposal's
                 loc["created_tile"] = loc["tile"]
             loc[key] = change[key]
 
