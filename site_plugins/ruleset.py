@@ -99,7 +99,11 @@ def carrying_badges(rule: Rule, rules: Mapping[str, Rule], links: Links) -> list
         if str(by) not in rules:  # nothing carries it (engine.repealed_in): neither in force again nor "since repealed"
             out.append(f'<span class="nomic-badge carried">enacted again as {cite(str(by))}</span>')
         elif repealed_in(rules, rule.id) is None:
-            out.append(f'<span class="nomic-badge carried">in force again as {cite(str(by))}</span>')
+            live, seen = str(by), {rule.id}  # a carrier itself repealed and carried: the rule in force at the end
+            while rules[live].meta.get("status") == "repealed" and live not in seen:
+                seen.add(live)
+                live = str(rules[live].meta["carried_by"])
+            out.append(f'<span class="nomic-badge carried">in force again as {cite(live)}</span>')
         else:
             out.append(f'<span class="nomic-badge carried">enacted again as {cite(str(by))}, since repealed</span>')
     for rid in rule.meta.get("carries") or ():
