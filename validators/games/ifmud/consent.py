@@ -491,12 +491,15 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
     carried_now: frozenset[str] = frozenset()
     for e in effects.get("rules", []):
         e = dict(e)
-        if e["op"] == "repeal":
-            # Rule 35 lets a rule be removed: a repealed rule in force again through the rule carrying its text is
-            # removed by repealing that rule (its own repeal is long done)
+        if e["op"] in ("repeal", "amend"):
+            # Rule 35 lets a rule be removed or have its references amended: a repealed rule in force again through
+            # the rule carrying its text is removed by repealing that rule (its own repeal is long done), and
+            # amended by amending the text that stands, that rule's (whose title it keeps)
             carrier = _carrier_in_force(ctx.rules, e["id"]) if e["id"] not in repealing else None
             if carrier is not None and carrier not in repealing:
                 e["id"] = carrier
+                e.pop("title", None)
+        if e["op"] == "repeal":
             repealing |= {e["id"]}
         if e["op"] == "add":  # Rule 9: one more than the last
             top += 1
