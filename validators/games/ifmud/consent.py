@@ -451,8 +451,11 @@ def _same_text_repealed(ctx: Ctx, body: str, repealing: frozenset[str] = frozens
     references amended, so a repealed rule comes back only as a new rule with its text. A reading: a rule whose
     text is a repealed rule's, word for word, is that rule in force again, and what the module makes of the old
     rule (its actions, events and conditions, asked by its id) applies while the new one stands. Text that differs
-    in any word, a reference to a rule number included, is a new rule the module knows nothing of."""
+    in any word, a reference to a rule number included, is a new rule the module knows nothing of. A rule with
+    no words is no rule's text again (empty texts would all be alike)."""
     words = _words(body)
+    if not words:
+        return []
     rules = ctx.rules
     if repealing:
         rules = {rid: Rule(rid, {**r.meta, "status": "repealed"}, r.body) if rid in repealing else r
