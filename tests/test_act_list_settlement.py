@@ -104,6 +104,14 @@ def test_energy_too_low_for_the_cheapest_choice_and_yes_after_a_rest(tmp_path):
     monday = parse_time("2026-11-23T09:00:00Z")
     _do(repo, "settlement.rest", "Farah", {}, monday)
     farah = _listed(repo, "Farah", monday)
+    # 2.3 Energy: resting is weekly, and the list says so with every reason the judge gives (its gates' and its
+    # limit of how often)
+    later = monday + timedelta(minutes=1)
+    listed = _listed(repo, "Farah", later)["settlement.rest"]
+    judged = act(repo, GAME, "settlement.rest", "Farah", {}, later, now=later)
+    assert not judged.step.legal and not judged.written
+    assert [w.split(" [rule:")[0] for w in listed] == [p.message for p in judged.step.problems]
+    assert any("weekly action" in w for w in listed), listed
     assert farah["settlement.move"] == [] and farah["settlement.dig"] == [] and farah["settlement.build"] == []
     assert farah["settlement.pull-down"] == [] and farah["settlement.fire"] == []
     # 2.4 Fire Catapult: not within 48 hours of pulling down a Construction, whatever is fired where

@@ -352,12 +352,6 @@ def available(root: Path, game: str, actor: str, at: datetime) -> list[Available
         if why and gone is not None:
             why = [cite(state, withdrawn_problem(gone, a)).text()]
         bare: list[str] = []
-        if not why and a.frequency and gone is None:
-            key = a.frequency_key or a.name
-            prev = [parse_time(t) for t in state.docs["ledger"].get("recent", {}).get(actor, {}).get(key, [])]
-            reason = frequency_violation(a.frequency, prev, at)
-            if reason:
-                why.append(reason)
         if not why:
             record = record_for(a.name, actor, at, {}, None)
             ctx = Ctx(state, a, record, at, files.registry)
@@ -369,6 +363,12 @@ def available(root: Path, game: str, actor: str, at: datetime) -> list[Available
                 gone = withdrawn(ctx, a)
             if gone is not None:
                 why = [cite(state, withdrawn_problem(gone, a)).text()]
+            elif a.frequency:  # the judge's limit of how often, asked of an action that is still (or again) a rule's
+                key = a.frequency_key or a.name
+                prev = [parse_time(t) for t in state.docs["ledger"].get("recent", {}).get(actor, {}).get(key, [])]
+                reason = frequency_violation(a.frequency, prev, at)
+                if reason:
+                    why.append(reason)
             if not why and a.ready is not None:
                 why.extend(x.message if isinstance(x, Problem) else str(x) for x in a.ready(ctx))
             if not why and not required:
