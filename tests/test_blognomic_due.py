@@ -178,14 +178,21 @@ def test_a_proposal_with_too_few_votes_counts_them_in_words():
     assert not any("(s)" in line for line in lines), lines
 
 
-def test_a_refused_enactment_says_when_the_proposal_may_be_failed_now():
-    """1.5: an admin who tries to enact a proposal the votes do not carry, but that may be failed, is told so."""
+def _enactment_refused(at: str, *votes: dict) -> str:
+    """Chidi proposes "Hats" on 2 November at 10:00, ``votes`` follow, and Bruno (an admin) tries to enact it at
+    ``at``: the refusal, in words (the enactment must be refused)."""
     state, registry = base_state("blognomic-core")
     out = run(state, registry, [
         {"at": "2026-11-02T10:00:00Z", "actor": "Chidi", "action": "core.propose", "params": {"title": "Hats"}},
-        {"at": "2026-11-04T11:00:00Z", "actor": "Bruno", "action": "core.enact", "params": {"proposal": 1}}])
-    assert out.verdict == "illegal"
-    said = " ".join(p.message for p in out.problems)
+        *votes,
+        {"at": at, "actor": "Bruno", "action": "core.enact", "params": {"proposal": 1}}])
+    assert out.verdict == "illegal", at
+    return " ".join(p.message for p in out.problems)
+
+
+def test_a_refused_enactment_says_when_the_proposal_may_be_failed_now():
+    """1.5: an admin who tries to enact a proposal the votes do not carry, but that may be failed, is told so."""
+    said = _enactment_refused("2026-11-04T11:00:00Z")
     assert "proposal 1 cannot be enacted: " in said, said
     assert "; an admin may fail it now (open 48 hours with 1 valid vote: fewer than 2)" in said, said
 
@@ -193,18 +200,9 @@ def test_a_refused_enactment_says_when_the_proposal_may_be_failed_now():
 def test_a_refused_enactment_says_from_when_the_proposal_may_be_failed_if_the_votes_stand():
     """1.5: too early to fail and no way to enact as the votes stand: the refusal says from when an admin may fail
     it, as ``nomic due`` does; one the votes will carry says when it may be enacted, and nothing of failing."""
-    state, registry = base_state("blognomic-core")
-    out = run(state, registry, [
-        {"at": "2026-11-02T10:00:00Z", "actor": "Chidi", "action": "core.propose", "params": {"title": "Hats"}},
-        {"at": "2026-11-03T11:00:00Z", "actor": "Bruno", "action": "core.enact", "params": {"proposal": 1}}])
-    assert out.verdict == "illegal"
-    said = " ".join(p.message for p in out.problems)
+    said = _enactment_refused("2026-11-03T11:00:00Z")
     assert "proposal 1 cannot be enacted: " in said and "an admin may fail it now" not in said, said
     assert said.endswith("; if the votes stand, it may be failed from 2026-11-04T10:00:00Z"), said
-    out = run(state, registry, [
-        {"at": "2026-11-02T10:00:00Z", "actor": "Chidi", "action": "core.propose", "params": {"title": "Hats"}},
-        {"at": "2026-11-02T11:00:00Z", "actor": "Bruno", "action": "core.vote", "params": {"proposal": 1,
-                                                                                           "vote": "FOR"}},
-        {"at": "2026-11-02T12:00:00Z", "actor": "Bruno", "action": "core.enact", "params": {"proposal": 1}}])
-    said = " ".join(p.message for p in out.problems)
-    assert out.verdict == "illegal" and "may be enacted from" in said and "failed" not in said, said
+    said = _enactment_refused("2026-11-02T12:00:00Z", {"at": "2026-11-02T11:00:00Z", "actor": "Bruno",
+                                                       "action": "core.vote", "params": {"proposal": 1, "vote": "FOR"}})
+    assert "may be enacted from" in said and "failed" not in said, said
