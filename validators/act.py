@@ -18,10 +18,10 @@ from typing import Any, Mapping
 
 from . import content, schemas, yamlio
 from .content import GameFiles, WorkTree, load_game, require_game
-from .engine import Ctx, State, in_force, who_problems, withdrawn, withdrawn_problem
+from .engine import Ctx, State, in_force, too_often, who_problems, withdrawn, withdrawn_problem
 from .judge import Step, cite, judge_one
 from .problems import BAD_INPUT, ILLEGAL, NEEDS_ADMIN, BadInput, Problem
-from .timeutil import file_stamp, format_time, frequency_violation, parse_time
+from .timeutil import file_stamp, format_time
 from .transaction import locked, write_all
 
 
@@ -363,10 +363,8 @@ def available(root: Path, game: str, actor: str, at: datetime) -> list[Available
                 gone = withdrawn(ctx, a)
             if gone is not None:
                 why = [cite(state, withdrawn_problem(gone, a)).text()]
-            elif a.frequency:  # the judge's limit of how often, asked of an action that is still (or again) a rule's
-                key = a.frequency_key or a.name
-                prev = [parse_time(t) for t in state.docs["ledger"].get("recent", {}).get(actor, {}).get(key, [])]
-                reason = frequency_violation(a.frequency, prev, at)
+            else:  # the judge's limit of how often, asked of an action that is still (or again) a rule's
+                reason = too_often(a, state.docs["ledger"], actor, at)
                 if reason:
                     why.append(reason)
             if not why and a.ready is not None:

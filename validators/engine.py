@@ -1172,6 +1172,16 @@ def repealed_in(rules: Mapping[str, Rule], rule_id: str) -> Rule | None:
     return gone
 
 
+def too_often(action: Action, ledger: Mapping[str, Any], actor: str, at: datetime) -> str | None:
+    """Why ``actor`` may not take ``action`` again at ``at`` by its limit of how often (``Action.frequency``, the
+    ledger's ``recent`` takings), else None."""
+    if not action.frequency:
+        return None
+    key = action.frequency_key or action.name
+    previous = [parse_time(t) for t in ledger.get("recent", {}).get(actor, {}).get(key, [])]
+    return frequency_violation(action.frequency, previous, at)
+
+
 def withdrawn(state: "State | Ctx", action: Action) -> Rule | None:
     """The repealed rule to cite when ``action`` is out of the game, else None: its rule is repealed, and so is
     every further rule (``Action.also``) the ruleset holds."""
@@ -1270,12 +1280,9 @@ def apply_action(registry: Registry, state: State, record: dict[str, Any], *,
             gone = withdrawn(ctx, action)
         if gone is not None:
             raise Illegal(withdrawn_problem(gone, action))
-        if action.frequency:
-            key = action.frequency_key or action.name
-            previous = [parse_time(t) for t in ledger.get("recent", {}).get(actor, {}).get(key, [])]
-            why = frequency_violation(action.frequency, previous, at)
-            if why:
-                problems.append(Problem(f"{action.frequency} action {why}", rule=action.rule))
+        why = too_often(action, ledger, actor, at)
+        if why:
+            problems.append(Problem(f"{action.frequency} action {why}", rule=action.rule))
     if not problems:
         problems.extend(_problem(p, action.rule) for p in action.check(ctx))
     if problems:
