@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Mapping
 
-from validators.engine import Rule, State, repealed_in
+from validators.engine import Rule, State, carrier_in_force
 from validators.games._timefmt import day
 
 from .links import Links
@@ -98,11 +98,8 @@ def carrying_badges(rule: Rule, rules: Mapping[str, Rule], links: Links) -> list
     if by:
         if str(by) not in rules:  # nothing carries it (engine.repealed_in): neither in force again nor "since repealed"
             out.append(f'<span class="nomic-badge carried">enacted again as {cite(str(by))}</span>')
-        elif repealed_in(rules, rule.id) is None:
-            live, seen = str(by), {rule.id}  # a carrier itself repealed and carried: the rule in force at the end
-            while rules[live].meta.get("status") == "repealed" and live not in seen:
-                seen.add(live)
-                live = str(rules[live].meta["carried_by"])
+        elif (live := carrier_in_force(rules, rule.id)) is not None:
+            # a carrier itself repealed and carried: the rule in force at the chain's end
             out.append(f'<span class="nomic-badge carried">in force again as {cite(live)}</span>')
         else:
             out.append(f'<span class="nomic-badge carried">enacted again as {cite(str(by))}, since repealed</span>')

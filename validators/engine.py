@@ -1156,20 +1156,32 @@ def repealed_in(rules: Mapping[str, Rule], rule_id: str) -> Rule | None:
 
     A repealed rule whose very text a later rule enacted again (its ``carried_by``: a game whose new rules always
     take a new number, as ifMUD's Rule 9 has it) is in force while that later rule is, or while the rule carrying
-    that one is, and so on (``effects.apply_rule_edits``, ``carries``)."""
+    that one is, and so on (``carrier_in_force``; ``effects.apply_rule_edits``, ``carries``)."""
     rule = rules.get(rule_id)
     if rule is None or rule.meta.get("status") != "repealed":
         return None
-    by, seen, gone = rule.meta.get("carried_by"), {rule_id}, rule
+    if rule.meta.get("carried_by") is None or carrier_in_force(rules, rule_id) is None:
+        return rule
+    return None
+
+
+def carrier_in_force(rules: Mapping[str, Rule], rule_id: str) -> str | None:
+    """The id of the rule in force whose text the repealed rule ``rule_id`` stands in, following ``carried_by``
+    down a chain of repealed rules (a loop, or a rule the ruleset lacks, ends it); None when there is none, or the
+    rule is not repealed."""
+    rule = rules.get(rule_id)
+    if rule is None or rule.meta.get("status") != "repealed":
+        return None
+    seen, by = {rule_id}, rule.meta.get("carried_by")
     while by is not None and by not in seen:
         carrier = rules.get(by)
         if carrier is None:
-            break
-        if carrier.meta.get("status") != "repealed":
             return None
+        if carrier.meta.get("status") != "repealed":
+            return str(by)
         seen.add(by)
         by = carrier.meta.get("carried_by")
-    return gone
+    return None
 
 
 def too_often(action: Action, ledger: Mapping[str, Any], actor: str, at: datetime) -> str | None:

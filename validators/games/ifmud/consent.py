@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ...effects import apply_effects, schema_problem
-from ...engine import ANYONE, PLAYER, Action, Ctx, Rule, peek, repealed_in, ruled
+from ...engine import ANYONE, PLAYER, Action, Ctx, Rule, carrier_in_force, peek, repealed_in, ruled
 from ...problems import Illegal, Problem
 from ...roster import Entry, fold, rename_player, same_players, unrenamable, used_names, welcome_back
 from ...schemas import not_blank, vote_words
@@ -465,24 +465,6 @@ def _same_text_repealed(ctx: Ctx, body: str, repealing: frozenset[str] = frozens
             and _words(r.body) == words]
 
 
-def _carrier_in_force(rules: Any, rule_id: str) -> str | None:
-    """The rule in force whose text a repealed rule stands in (following ``carried_by``), else None (Rule 9: the
-    rule is in force again only through it, engine.repealed_in)."""
-    rule = rules.get(rule_id)
-    if rule is None or rule.meta.get("status") != "repealed":
-        return None
-    seen, by = {rule_id}, rule.meta.get("carried_by")
-    while by is not None and by not in seen:
-        carrier = rules.get(by)
-        if carrier is None:
-            return None
-        if carrier.meta.get("status") != "repealed":
-            return str(by)
-        seen.add(by)
-        by = carrier.meta.get("carried_by")
-    return None
-
-
 def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
     p = _edit_proposal(ctx, ident)
     p["status"] = "ratified"
@@ -498,7 +480,7 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
             # Rule 35 lets a rule be removed or have its references amended: a repealed rule in force again through
             # the rule carrying its text is removed by repealing that rule (its own repeal is long done), and
             # amended by amending the text that stands, that rule's (whose title it keeps)
-            carrier = _carrier_in_force(ctx.rules, e["id"]) if e["id"] not in repealing else None
+            carrier = carrier_in_force(ctx.rules, e["id"]) if e["id"] not in repealing else None
             if carrier is not None and carrier not in repealing:
                 e["id"] = carrier
                 e.pop("title", None)
