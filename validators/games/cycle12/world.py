@@ -396,17 +396,17 @@ def _place_newcomers(ctx: Ctx, loc: dict[str, Any]) -> None:
 
 def origin_id(ctx: Ctx) -> Any:
     """The id of the location at (0, 0), None when there is none (read only)."""
-    return next((loc.get("id") for loc in peek(ctx.doc(WORLD)["locations"])
-                 if isinstance(loc, dict) and (loc.get("x"), loc.get("y")) == (0, 0)), None)
+    loc = location_at(ctx, 0, 0)
+    return loc["id"] if loc is not None else None
 
 
 def place_newcomers_if_new(ctx: Ctx, before: Any) -> None:
     """``_place_newcomers`` for a location at (0, 0) that a proposal's patch made (``before``: ``origin_id``
-    before it): 004 Located Entities makes it every player's initial location however it came to exist."""
-    now = origin_id(ctx)
-    if now is not None and now != before:
-        _place_newcomers(ctx, next(loc for loc in peek(ctx.doc(WORLD)["locations"])
-                                   if isinstance(loc, dict) and loc.get("id") == now))
+    before it; the patch has passed the documents' schemas): 004 Located Entities makes it every player's initial
+    location however it came to exist."""
+    loc = location_at(ctx, 0, 0)
+    if loc is not None and loc["id"] != before:
+        _place_newcomers(ctx, loc)
 
 
 def _create(ctx: Ctx) -> None:
