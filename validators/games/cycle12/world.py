@@ -136,11 +136,15 @@ def apply_location_card(ctx: Ctx, change: dict[str, Any]) -> None:
 # ---------------------------------------------------------------- suggesting and creating
 
 
+# a location's sheets: its tile and card, and the tile it was created with once a location change card set another
+LOCATION_SHEETS = ("tile", "card", "created_tile")
+
+
 def submitted_images(state: Any) -> set[str]:
     """Every tile and card image already submitted for a location or a suggestion ("a new sheet")."""
     world = state.doc(WORLD)
     seen = {str(s["image"]) for s in peek(world["suggestions"]) if s.get("image")}
-    seen |= {str(loc[k]) for loc in peek(world["locations"]) for k in ("tile", "card", "created_tile") if loc.get(k)}
+    seen |= {str(loc[k]) for loc in peek(world["locations"]) for k in LOCATION_SHEETS if loc.get(k)}
     return seen
 
 
@@ -151,7 +155,7 @@ def _image_keys(item: dict[str, Any], fields: tuple[str, ...]) -> tuple[str, ...
 SUGGESTIONS_BY_ID = Kept(lambda s: (s["id"],))
 SUGGESTIONS_ALL_BY_ID = Kept(lambda s: (s["id"],), multi=True, along=SUGGESTIONS_BY_ID)
 SUGGESTION_IMAGES = Kept(lambda s: _image_keys(s, ("image",)), along=SUGGESTIONS_BY_ID)
-LOCATION_IMAGES = Kept(lambda loc: _image_keys(loc, ("tile", "card", "created_tile")))  # asked by new locations
+LOCATION_IMAGES = Kept(lambda loc: _image_keys(loc, LOCATION_SHEETS))  # asked by new locations
 
 
 def image_submitted(state: Any, image: str) -> bool:
@@ -170,7 +174,7 @@ def image_submitted(state: Any, image: str) -> bool:
         if v and str(v) == image:
             return True
     for loc in peek(world["locations"]):
-        for k in ("tile", "card", "created_tile"):
+        for k in LOCATION_SHEETS:
             v = loc.get(k)
             if v and str(v) == image:
                 return True
