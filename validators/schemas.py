@@ -535,6 +535,12 @@ def is_valid(data: Any, *, schema: str | None = None, inline: Mapping[str, Any] 
 # ---------------------------------------------------------------- errors
 
 
+def _types(schema: Mapping[str, Any]) -> list[Any]:
+    """The types a schema's ``type`` names, one or a list."""
+    t = schema["type"]
+    return [t] if isinstance(t, str) else list(t)
+
+
 def _in_branch(validator: Any, error: jsonschema.ValidationError) -> list[jsonschema.ValidationError]:
     """A ``oneOf`` or ``anyOf`` none of whose alternatives fits, when only one of them takes a value of the
     instance's type (a location, or a list of locations: a list is given): that alternative's own errors, each at
@@ -543,7 +549,7 @@ def _in_branch(validator: Any, error: jsonschema.ValidationError) -> list[jsonsc
     if error.validator not in ("oneOf", "anyOf") or not error.context or not isinstance(error.validator_value, list):
         return [error]
     fits = [i for i, alt in enumerate(error.validator_value) if isinstance(alt, dict) and "type" in alt and any(
-        validator.is_type(error.instance, t) for t in ([alt["type"]] if isinstance(alt["type"], str) else alt["type"]))]
+        validator.is_type(error.instance, t) for t in _types(alt))]
     if len(fits) != 1:
         return [error]
     inner = [e for e in error.context if e.relative_schema_path and e.relative_schema_path[0] == fits[0]]
@@ -605,7 +611,7 @@ def _describe(error: jsonschema.ValidationError) -> str:
                  and e.validator == "type"} == set(range(len(error.validator_value))):
         # none of the alternatives takes a value of its type (``_in_branch`` follows the one that does): say which
         # types they take (5 is not text or a list)
-        kinds = [t for a in error.validator_value for t in ([a["type"]] if isinstance(a["type"], str) else a["type"])]
+        kinds = [t for a in error.validator_value for t in _types(a)]
         return wrong_kind(shown_value(error.instance), list(dict.fromkeys(kinds)))
     alternatives = error.validator_value if error.validator == "anyOf" else None
     if alternatives and all(isinstance(a, dict) and list(a) == ["required"] for a in alternatives):
