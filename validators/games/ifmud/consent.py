@@ -461,8 +461,7 @@ def _same_text_repealed(ctx: Ctx, body: str, repealing: frozenset[str] = frozens
         rules = {rid: Rule(rid, {**r.meta, "status": "repealed"}, r.body) if rid in repealing else r
                  for rid, r in rules.items()}
     return [rid for rid, r in rules.items()
-            if rid not in carried and r.meta.get("status") == "repealed" and repealed_in(rules, rid) is not None
-            and _words(r.body) == words]
+            if rid not in carried and repealed_in(rules, rid) is not None and _words(r.body) == words]
 
 
 def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
