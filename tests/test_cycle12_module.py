@@ -750,6 +750,29 @@ def test_the_lists_readiness_follows_a_repealed_rule(base):
                   "2026-11-10T13:00:00Z") == []
 
 
+def test_the_lists_readiness_gives_treats_anywhere_once_players_are_not_located(base):
+    """Seed 004 Item Actions binds located entities, and Located Entities is the rule that makes players located:
+    with it repealed, ``nomic act --list`` offers Cleo a treat to a nomster elsewhere, also once she is at no
+    location, which Item Actions' repeal alone does not (our reading: she is then off the map). Without a nomster
+    of her own, a player not reputable is still offered none, in words that name no location."""
+    state, registry = base
+    at = "2026-11-10T13:00:00Z"
+    assert _ready(_repealed(state, "located-entities"), registry, "cycle12.give-treat", "Cleo", at) == []
+    sheets = copy.deepcopy(state.doc("cycle12_sheets"))
+    next(s for s in sheets["sheets"] if s["player"] == "Cleo")["location"] = None
+    nowhere = State(state.config, {**state.docs, "cycle12_sheets": sheets}, state.rules)
+    assert _ready(_repealed(nowhere, "item-actions"), registry, "cycle12.give-treat", "Cleo", at) == [
+        "Cleo is at no location"]
+    assert _ready(_repealed(nowhere, "located-entities"), registry, "cycle12.give-treat", "Cleo", at) == []
+    roster = copy.deepcopy(state.doc("roster"))
+    roster["players"].append({"name": "Gus", "joined": "2026-11-10T12:00:00Z", "stats": {"gooderhose": 0}})
+    items_doc = copy.deepcopy(state.doc("cycle12_items"))
+    next(i for i in items_doc["items"] if i["id"] == 1)["owner"] = "Gus"  # Ada's treat
+    gus = State(state.config, {**state.docs, "roster": roster, "cycle12_items": items_doc}, state.rules)
+    assert _ready(_repealed(gus, "located-entities"), registry, "cycle12.give-treat", "Gus", at) == [
+        "no nomster is on Gus's team, and Gus is not reputable; only reputable players start an adoption with a treat"]
+
+
 def test_the_lists_readiness_offers_commands_to_any_nomster_of_the_team_once_active_nomster_is_repealed(base):
     """Seed 004 Active Nomster: a player gives commands only to their active nomster, so ``nomic act --list``
     offers Ada, who has none, no command; with that rule repealed it offers one to Bramble, on her team. Dmitri,

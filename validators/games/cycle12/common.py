@@ -24,6 +24,8 @@ JUSTICE = "cycle12_justice"
 CYCLE = "cycle12_cycle"
 
 NOMSTER_REF = "nomster:"
+RULE_LOCATED = "located-entities"
+RULE_ITEM_ACTIONS = "item-actions"
 
 
 def opts(state: State | Ctx) -> dict[str, Any]:
@@ -442,6 +444,24 @@ def apart(state: State | Ctx, a: str, b: str) -> str | None:
     if la != lb:
         return f"{a} is at {place_name(state, la)} and {b} at {place_name(state, lb)}"
     return None
+
+
+def players_located(state: State | Ctx) -> bool:
+    """Whether players are located entities. 004 Located Entities is the rule that says so (and gives them the
+    location at (0, 0) to start at); repealed, no rule does: a player keeps the location on their sheet, but nobody
+    starts anywhere and Item Actions no longer binds a player (our reading, docs/modules/cycle12.md)."""
+    return not repealed(state, RULE_LOCATED)
+
+
+def item_apart(state: State | Ctx, a: str, b: str) -> str | None:
+    """Why 004 Item Actions keeps ``a`` from giving to or taking from ``b`` (they are not in one location), None
+    when it does not. That rule binds a located entity giving to or taking from another located entity, so it
+    binds nobody once repealed, and no pair with a player in it once Located Entities is repealed."""
+    if repealed(state, RULE_ITEM_ACTIONS):
+        return None
+    if not (a.startswith(NOMSTER_REF) and b.startswith(NOMSTER_REF)) and not players_located(state):
+        return None
+    return apart(state, a, b)
 
 
 def place_name(state: State | Ctx, loc_id: int | None) -> str:

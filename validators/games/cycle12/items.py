@@ -20,19 +20,18 @@ from .common import (
     NOMSTER_REF,
     NOMSTERS,
     Kept,
-    apart,
     found_for_edit,
     has_ascended,
     index_of,
     is_reputable,
     iso,
+    item_apart,
     left_the_map,
     opts,
     touch_sheet,
 )
 
 RULE_ITEMS = "items"
-RULE_ITEM_ACTIONS = "item-actions"
 RULE_TRADE = "trade"
 RULE_TREATS = "treats"
 
@@ -91,8 +90,8 @@ def give(ctx: Ctx, giver: str, receiver: str, ident: int) -> None:
     if owner_kind(receiver) not in spec.get("owners", ["player"]):
         raise ValueError(f"a {owner_kind(receiver)} may not own a {item['kind']}")
     # 004 Item Actions: located entities give and take only in the same location; at no location is in none.
-    # Repealed, that rule no longer keeps a giver and a receiver in one place
-    why = apart(ctx, giver, receiver) if not repealed(ctx, RULE_ITEM_ACTIONS) else None
+    # Repealed, that rule no longer keeps a giver and a receiver in one place (nor a player, Located Entities gone)
+    why = item_apart(ctx, giver, receiver)
     if why:
         raise ValueError(f"{why}: located entities give and take only in the same location")
     item["owner"] = receiver
@@ -220,8 +219,7 @@ def _offer(ctx: Ctx) -> None:
     t = _mirrored(ctx)
     # the check found both reputable and each owning what they give (the same items as the other's offer); the
     # exchange takes place if they are in one location (004 Item Actions), else this consent waits as an offer
-    if t is not None and not (opts(ctx)["trade_same_location"] and not repealed(ctx, RULE_ITEM_ACTIONS)
-                              and apart(ctx, ctx.actor, t["by"])):
+    if t is not None and not (opts(ctx)["trade_same_location"] and item_apart(ctx, ctx.actor, t["by"])):
         _complete(ctx, t["id"], {"consented_by": "an offer of the same items the other way"})
         return
     doc = ctx.edit(ITEMS)
@@ -291,11 +289,11 @@ def _accept_check(ctx: Ctx) -> Iterator[str]:
         if not is_reputable(ctx, who, ctx.at):
             yield f"{who} is not reputable; only reputable players trade"
     yield from _ownership(ctx, t["by"], t["with"], t["give"], t["get"])
-    if o["trade_same_location"] and not repealed(ctx, RULE_ITEM_ACTIONS):
+    if o["trade_same_location"]:
         # 004 Item Actions: the items pass between located players only in one location; two players at no
         # location (before the first location exists) are not in one location, so they do not trade either.
-        # Repealed, that rule no longer asks for one location
-        why = apart(ctx, t["by"], t["with"])
+        # Repealed (or Located Entities, so players are not located), that rule no longer asks for one location
+        why = item_apart(ctx, t["by"], t["with"])
         if why:
             yield f"{t['by']} and {t['with']} are not in the same location ({why}); located entities give only there"
 

@@ -23,6 +23,7 @@ from . import items, world
 from .common import (
     NOMSTER_REF,
     NOMSTERS,
+    RULE_ITEM_ACTIONS,
     WORLD,
     Kept,
     find_nomster,
@@ -37,6 +38,7 @@ from .common import (
     opts,
     phase_of,
     place_name,
+    players_located,
     sheet,
     touch_sheet,
     where,
@@ -489,13 +491,24 @@ def _treat_ready(ctx: Ctx) -> Iterator[str]:
         yield f"{ctx.actor} has no treat"
     here = where(ctx, ctx.actor)
     reputable = is_reputable(ctx, ctx.actor, ctx.at)
-    anywhere = here is not None and repealed(ctx, "item-actions")  # seed 004 "Item Actions": one place
+    anywhere = _treat_anywhere(ctx, here)
     away = not repealed(ctx, RULE_ASCEND)  # seed 004 "Ascend" (our reading): an ascended one is off the map
     if not any(not (away and n.get("ascended")) and (anywhere or n["location"] == here)
                and (reputable or n.get("trainer") == ctx.actor) for n in peek(ctx.doc(NOMSTERS)["nomsters"])):
-        yield _nowhere_or(ctx, here, "nomster") if here is None or reputable else \
-            f"no nomster of {ctx.actor}'s team is at {place_name(ctx, here)}, and {ctx.actor} is not reputable; " \
-            "only reputable players start an adoption with a treat"
+        if anywhere:
+            yield "there is no nomster" if reputable else f"no nomster is on {ctx.actor}'s team, and " \
+                f"{ctx.actor} is not reputable; only reputable players start an adoption with a treat"
+        else:
+            yield _nowhere_or(ctx, here, "nomster") if here is None or reputable else \
+                f"no nomster of {ctx.actor}'s team is at {place_name(ctx, here)}, and {ctx.actor} is not " \
+                "reputable; only reputable players start an adoption with a treat"
+
+
+def _treat_anywhere(ctx: Ctx, here: int | None) -> bool:
+    """Whether a treat may go to a nomster in any location. 004 Item Actions keeps a located giver to its own
+    location. Repealed, a player on the map gives anywhere (one at no location still gives none: our reading);
+    Located Entities repealed, a player is no located entity, so that rule does not bind them at all."""
+    return not players_located(ctx) or (here is not None and repealed(ctx, RULE_ITEM_ACTIONS))
 
 
 def _treat_check(ctx: Ctx) -> Iterator[str]:
@@ -509,7 +522,7 @@ def _treat_check(ctx: Ctx) -> Iterator[str]:
         yield f"{ctx.actor} has no treat"
     # seed 004 "Item Actions": a treat passes only within one location; repealed, to a nomster anywhere on the map
     here = where(ctx, ctx.actor)
-    if here != n["location"] and (here is None or not repealed(ctx, "item-actions")):
+    if here != n["location"] and not _treat_anywhere(ctx, here):
         yield f"{nomster_label(n)} is at {place_name(ctx, n['location'])}, not with {ctx.actor}"
     if n.get("trainer") != ctx.actor and not is_reputable(ctx, ctx.actor, ctx.at):
         yield f"{ctx.actor} is not reputable; only reputable players start an adoption with a treat"
@@ -521,7 +534,7 @@ def _treat(ctx: Ctx) -> None:
     try:
         items.give(ctx, ctx.actor, ref(n), treat["id"])
     except ValueError as e:
-        raise ctx.refuse(str(e), "item-actions") from None
+        raise ctx.refuse(str(e), RULE_ITEM_ACTIONS) from None
     touch_sheet(ctx, ctx.actor)  # Self-Updating: the treat leaves the items owned on the giver's sheet
     phase = phase_of(ctx, ctx.at)
     n = find_nomster(ctx, n["id"], edit=True)

@@ -18,7 +18,7 @@ from typing import Any, Iterator
 from ...engine import NEWCOMER, PLAYER, Action, Ctx
 from ...roster import fold, new_stats
 from ...timeutil import parse_time
-from .common import SHEETS, iso, location_at, touch_sheet
+from .common import SHEETS, iso, location_at, players_located, touch_sheet
 from .transcription import REQUEST_DAYS
 
 RULE_JOINING = "joining"
@@ -26,7 +26,8 @@ RULE_TRACKING = "tracking"
 
 
 def new_sheet(ctx: Ctx, name: str, token: str = "", image: str | None = None) -> dict[str, Any]:
-    home = location_at(ctx, 0, 0)  # Located Entities: everyone starts at (0, 0)
+    # 004 Located Entities: everyone starts at (0, 0); repealed, a player is no located entity and starts nowhere
+    home = location_at(ctx, 0, 0) if players_located(ctx) else None
     s: dict[str, Any] = {"player": name, "header": f"Character Sheet: {name}", "token": token,
                          "location": home["id"] if home else None, "medals": [], "bonded": None, "type": None,
                          "active": None, "tamed": [], "ascended": False, "version": 1, "updated": iso(ctx.at)}

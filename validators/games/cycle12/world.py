@@ -25,6 +25,7 @@ from .common import (
     NOMSTER_REF,
     NOMSTERS,
     NOMSTERS_BY_ID,
+    RULE_LOCATED,
     SHEETS,
     WORLD,
     Kept,
@@ -41,6 +42,7 @@ from .common import (
     locations,
     opts,
     phase_of,
+    players_located,
     sheet,
     touch_sheet,
     touch_sheet_once,
@@ -50,7 +52,6 @@ from .common import (
 RULE_NEW = "new-locations"
 RULE_CREATION = "creation-constraints"
 RULE_POSITION = "position-constraints"
-RULE_LOCATED = "located-entities"
 RULE_FAMILIES = "tag-families"
 RULE_TERRAFORM = "terraforming"
 RULE_SURVEY = "surveying"
@@ -391,7 +392,7 @@ def _place_newcomers(ctx: Ctx, loc: dict[str, Any]) -> None:
     """004 Located Entities: the initial location of every player is the location at (0, 0). A player at no
     location yet (none was there when they joined) is at it once it is created. The location is a value the
     character sheet shows, so each such player's sheet gets a new version (Self-Updating, as for a move)."""
-    if (loc["x"], loc["y"]) != (0, 0):
+    if (loc["x"], loc["y"]) != (0, 0) or not players_located(ctx):  # repealed: nobody starts anywhere
         return
     for name in [s["player"] for s in peek(ctx.doc(SHEETS)["sheets"])  # a sheet a patch left malformed: its check
                  if isinstance(s, dict) and isinstance(s.get("player"), str) and s.get("location") is None]:
