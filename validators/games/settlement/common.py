@@ -331,20 +331,24 @@ def location_param(ctx: Ctx, key: str) -> Loc:
     return loc
 
 
-def step_problem(ctx: Ctx, frm: Loc, to: Loc, mover: Mapping[str, Any]) -> str | None:
-    """Why ``mover`` may not go from ``frm`` to ``to``, or None.
+def step_problem(ctx: Ctx, frm: Loc, to: Loc, mover: Mapping[str, Any]) -> tuple[str | None, str] | None:
+    """Why ``mover`` may not go from ``frm`` to ``to``, as (rule, why), or None.
 
     Seed 001, 2.3.1 Movement: only into an Empty location, and from a Channel only into another Channel;
     2.11 Outsiders: never an Outsider into a Door. Asked of every way a being changes place: a move, a
     conga follower's step, a shove (being moved is moving), the miner stepping into the Rock he mined.
+
+    ``rule`` is the rule a refusal cites: the Channel's 2.3.1 Movement and the Door's 2.11 Outsiders
+    (``place_problem``), whichever action is moving the being; None for a step off the map or into a location
+    that is not Empty, which the caller's own rule says (2.3.1 for a move, 2.10 for a Conga's front, whose moves
+    are moves as 2.3.1 defines them even once that rule is repealed).
     """
     m = the_map(ctx)
     if not m.inside(to):
-        return f"{designate(frm)} -> off the map"
+        return None, f"{designate(frm)} -> off the map"
     if not m.empty(to):
-        return f"{designate(to)} is {m.name(to)}, not an Empty location"
-    why = place_problem(ctx, frm, to, mover)
-    return why[1] if why else None
+        return None, f"{designate(to)} is {m.name(to)}, not an Empty location"
+    return place_problem(ctx, frm, to, mover)
 
 
 def place_problem(ctx: Ctx, frm: Loc, to: Loc, mover: Mapping[str, Any]) -> tuple[str, str] | None:

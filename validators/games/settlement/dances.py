@@ -217,7 +217,7 @@ def _conga_move(ctx: Ctx) -> None:
         to = (positions[0][0] + dr, positions[0][1] + dc)
         why = step_problem(ctx, positions[0], to, ctx.player())
         if why:
-            raise ctx.refuse(why)
+            raise ctx.refuse(why[1], rule=why[0])
         # seed 001 "Lord of the Dance", Conga: the front's moves are moves of rule 2.3.1 (into an Empty location;
         # other Colonists make no location non-Empty) and the line follows behind. The last dancer's square is
         # one the front may step into, since the last dancer steps on at the same moment (a line of four in a
@@ -232,7 +232,8 @@ def _conga_move(ctx: Ctx) -> None:
         for name, frm, dest in zip(line[1:], positions[1:], targets[1:]):
             why = step_problem(ctx, frm, dest, ctx.player(name))
             if why:
-                raise ctx.refuse(f"the conga line cannot follow: {why}")
+                # the limit that keeps the follower back is cited: 2.3.1's Channel, 2.11's Door
+                raise ctx.refuse(f"the conga line cannot follow: {why[1]}", rule=why[0])
         # seed 001 "Lord of the Dance", Conga: the front makes "moves (as defined in rule 2.3.1)", and 2.3.1
         # defines a move as spending 4 Energy to step: so each costs the front what a move of theirs costs (a
         # Dancer's 2, Indoors and square-dance discounts). The followers make no moves; the front moves them

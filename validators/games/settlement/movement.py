@@ -40,7 +40,8 @@ def _move(ctx: Ctx) -> None:
         to = (loc[0] + dr, loc[1] + dc)
         why = step_problem(ctx, loc, to, me(ctx))
         if why:
-            raise ctx.refuse(why)
+            # seed 001: the limit's own rule is cited (an Outsider kept out of a Door by 2.11 Outsiders)
+            raise ctx.refuse(why[1], rule=why[0])
         pay_energy(ctx, ctx.actor, move_cost(ctx))
         set_stat(ctx, ctx.actor, "location", designate(to))
         ctx.step({"moves": letter, "to": designate(to)})
