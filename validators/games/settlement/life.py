@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any, Collection, Iterator
 
-from ...engine import LEADER, PLAYER, Action, Ctx, Event, Remembered, peek, repealed
+from ...engine import LEADER, PLAYER, Action, Ctx, Event, Problem, Remembered, peek, repealed
 from ...roster import change_stat, new_stats, set_stat
 from ...timeutil import format_time, next_weekly, parse_time, week_start
 from . import census
@@ -300,7 +300,7 @@ EVENTS = [
 # ---------------------------------------------------------------- resting
 
 
-def _rest_check(ctx: Ctx) -> Iterator[str]:
+def _rest_check(ctx: Ctx) -> Iterator[str | Problem]:
     me = ctx.player()
     times = [parse_time(t) for t in ctx.doc("colony").get("rests", {}).get(ctx.actor, [])]
     week = [t for t in times if t >= week_start(ctx.at)]
@@ -321,22 +321,27 @@ def _rest_check(ctx: Ctx) -> Iterator[str]:
             yield from _bed_problems(ctx)
 
 
-def _bed_problems(ctx: Ctx) -> Iterator[str]:
+def _bed_problems(ctx: Ctx) -> Iterator[Problem]:
+    """Why a rest may not take the Bed's bonus. Seed 001, 2.2.1 Locations (Bed): the bonus is that rule's, for a
+    Colonist in a Bed in a Room holding no Noisy Contraption and no Smoke, so a refusal cites 2.2.1, not 2.3 Energy
+    (whose plain rest stays open: rest without bed=true)."""
     m = the_map(ctx)
     loc = where(ctx.player())
     if loc is None or not m.is_(loc, "Bed"):
-        yield f"{ctx.actor} is not in a Bed"
+        yield Problem(f"{ctx.actor} is not in a Bed", rule="locations")
         return
     # seed 001 "Locations", Bed: the bonus is for a Bed in a Room (a quiet one); a Bed Outside is in none
     rooms = m.rooms_of(loc)
     if not rooms:
-        yield f"the Bed at {designate(loc)} is Outside, not in a Room; only a Bed in a quiet Room adds the bonus"
+        yield Problem(f"the Bed at {designate(loc)} is Outside, not in a Room; only a Bed in a quiet Room adds the "
+                      "bonus", rule="locations")
         return
     for room in rooms:
         for cell in room:
             t = m.terrain(cell)
             if t.noisy or t.name == "Smoke":
-                yield f"the Room has {t.name} at {designate(cell)}; nobody sleeps well beside it"
+                yield Problem(f"the Room has {t.name} at {designate(cell)}; nobody sleeps well beside it",
+                              rule="locations")
                 return
 
 
