@@ -131,7 +131,9 @@ def _mine(ctx: Ctx) -> None:
     if spec:
         if ctx.params.get("prospect"):
             if rock[0] < spec["deep_row"]:
-                raise ctx.refuse(f"a Miner prospects for ore only in or below row {spec['deep_row']}")
+                # seed 001, 2.6 Jobs (Miner): the roll for ore "in or below row 50" is the Miner's, so its limit
+                # cites 2.6, as "only a Miner may prospect" does (the task's own rule is 2.4)
+                raise ctx.refuse(f"a Miner prospects for ore only in or below row {spec['deep_row']}", rule="jobs")
             roll = ctx.roll(3)
             found = spec["ore"].get(str(roll)) or spec["ore"].get(roll)
             ctx.step({"roll": roll, "finds": found or "nothing"})
