@@ -489,15 +489,16 @@ JOB = Action(
 )
 
 
-def _traitor_check(ctx: Ctx) -> Iterator[str]:
+def _traitor_check(ctx: Ctx) -> Iterator[str | Problem]:
     target = ctx.player(ctx.params["colonist"])
     # seed 001 2.11 "Outsiders" bars an Outsider's change of Job; repealed, the Leader may make one a Traitor
     barred = not repealed(ctx, "outsiders")
     if is_outsider(target) and barred:
         # Seed 001, 2.11 Outsiders: treated as Colonists, but they may not change their Job unless a rule lets them
-        # as Outsiders, and 2.6 Jobs (Traitor) does not; so the Leader's "any Colonist" does not reach them.
-        yield (f"{ctx.params['colonist']} is an Outsider; Outsiders may not change their Job, so the Expedition "
-               "Leader may not make one a Traitor")
+        # as Outsiders, and 2.6 Jobs (Traitor) does not; so the Leader's "any Colonist" does not reach them. The
+        # bar is 2.11's, so the refusal cites it (as the whole-state check does)
+        yield Problem(f"{ctx.params['colonist']} is an Outsider; Outsiders may not change their Job, so the "
+                      "Expedition Leader may not make one a Traitor", rule="outsiders")
         return
     if target is None or target not in beings(ctx, outsiders=not barred):
         yield f"{ctx.params['colonist']} is not a Colonist"
