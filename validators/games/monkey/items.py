@@ -90,36 +90,42 @@ def _use_check(ctx: Ctx) -> Iterator[str]:
         # item has a use (the Items rule's action stands, for items a later rule may describe)
         yield Problem(f"{item['name']} has no use: the rule that describes the items is repealed", rule=RULE_LIST)
         return
-    if not usable(item):
-        yield f"{item['name']} is {item.get('status')}; it may be used again once it is activated"
     kind = item.get("kind")
+    if not usable(item):
+        # the Banana Fountain's countdown is its own description's (List of Items); any other item is Deactivated
+        # by the Items rule until it is activated again
+        yield Problem(f"{item['name']} is {item.get('status')}; it may be used again once it is activated",
+                      rule=RULE_LIST if kind == "banana-fountain" else RULE)
+    # Seed 000, "List of Items": each item's description says how it is used (the Fountain once a day, the
+    # Frisbee and the Big Rock at a position), so a use against those words is refused citing that rule
     if _used_today(item, ctx):
-        yield f"{item['name']} was already used today (at {item['last_used']})"
+        yield Problem(f"{item['name']} was already used today (at {item['last_used']})", rule=RULE_LIST)
     target = ctx.params.get("target")
     w = line_world(ctx)
     # Seed 000, "List of Items" (Flaming Frisbee) names "another position in the Monkey line"; "The Monkey Line"
     # makes that line endless, so a square after the last Monkey is one of its positions and may be the target.
     if kind in ("flaming-frisbee", "big-rock"):
         if target is None:
-            yield f"{item['name']} needs a target position (target=N)"
+            yield Problem(f"{item['name']} needs a target position (target=N)", rule=RULE_LIST)
             return
         mine = w.pos.get(ctx.actor)
         if mine is None:
-            yield f"{ctx.actor} is not in the Line"
+            yield Problem(f"{ctx.actor} is not in the Line", rule=RULE_LIST)
             return
         if target == mine:
-            yield f"{item['name']} must be aimed at another position than {ctx.actor}'s own ({mine})"
+            yield Problem(f"{item['name']} must be aimed at another position than {ctx.actor}'s own ({mine})",
+                          rule=RULE_LIST)
         if kind == "big-rock":
             # Seed 000, "List of Items" (Big Rock): only on a Monkey adjacent in line, read as the nearest
             # Monkey on either side; an empty square in between (a gap, "The Monkey Line") is passed over.
             if not w.at(target):
-                yield f"nobody is in position {target}"
+                yield Problem(f"nobody is in position {target}", rule=RULE_LIST)
             elif target not in w.adjacent_positions(mine):
                 near = " and ".join(str(p) for p in w.adjacent_positions(mine) if p is not None) or "nobody"
-                yield (f"the Big Rock may only be used on a Monkey adjacent in line to {ctx.actor} (position {mine}):"
-                       f" the nearest Monkeys stand in position {near}")
+                yield Problem(f"the Big Rock may only be used on a Monkey adjacent in line to {ctx.actor} "
+                              f"(position {mine}): the nearest Monkeys stand in position {near}", rule=RULE_LIST)
     elif target is not None:
-        yield f"{item['name']} takes no target"
+        yield Problem(f"{item['name']} takes no target", rule=RULE_LIST)
     if kind == "good-luck-charm" and not repealed(ctx, RULE_DANCED_OUT):
         # Seed 000, "All Danced Out": a danced-out Monkey must stay in the barrel until eir stay is over;
         # the Charm's "even from the barrel" is the way out of an ordinary stay, which the rule lets apply
@@ -130,7 +136,7 @@ def _use_check(ctx: Ctx) -> Iterator[str]:
             yield Problem(f"{ctx.actor} is All Danced Out and must stay in the barrel until {held['held_until']}; "
                           "the Good Luck Charm may bring em back after that", rule=RULE_DANCED_OUT)
     if kind not in KINDS:
-        yield f"{item['name']} has no known use (kind {kind!r})"
+        yield Problem(f"{item['name']} has no known use (kind {kind!r})", rule=RULE_LIST)
 
 
 def _use(ctx: Ctx) -> None:
