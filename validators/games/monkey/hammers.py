@@ -36,22 +36,33 @@ EFFECTS = ("fairy", "banana", "shotgun", "hammer", "big-squeaky", "emo", "reveng
 Next = tuple[str, str] | None
 
 
-def use_hammer(w: World, user: str, target: str) -> None:
+def use_hammer(w: World, user: str, target: str) -> bool:
     """``user`` uses eir hammer on ``target``, then every use that leads to, to the end of the chain.
 
     Seed 000, Hammers (Big Squeaky, Emo, Revenge): each link is a use of its own, and a dislodged King Kong makes
     only that use fail. A Big Squeaky chain down the Line has as many links as Monkeys stand along it, so no
     fixed number of links may cut it short: chains are followed to their end (see the module docstring for why
     they end); the guard is twice the Line's length plus a few, which no chain of the seed's rules can reach.
+
+    Returns False when King Kong held firm against the first use, the one the move makes: seed 000, King Kong,
+    "any move otherwise attempting to dislodge" him fails, so that Smash is a failed move, not an executed one.
+    A later link stopped by him fails alone; the move did not aim it at him.
     """
     guard = 2 * len(w.pos) + 8
     step: Next = (user, target)
+    first = True
     while step is not None:
         if guard == 0:
             w.log.append("the chain of hammers is cut: it runs longer than any chain of these rules can")
-            return None
+            return True
         guard -= 1
-        step = _use_once(w, *step)
+        try:
+            step = _use_once(w, *step)
+        except KongHolds as e:
+            w.log.append(f"it fails: {e}")
+            return not first
+        first = False
+    return True
 
 
 def _use_once(w: World, user: str, target: str) -> Next:
@@ -62,11 +73,7 @@ def _use_once(w: World, user: str, target: str) -> Next:
     effect = w.hammer_effect(hammer)
     who = "emself" if user == target else target
     w.log.append(f"{user} uses eir {hammer} hammer on {who}")
-    try:
-        return HITS.get(effect, _unknown)(w, user, target)
-    except KongHolds as e:
-        w.log.append(f"it fails: {e}")
-        return None
+    return HITS.get(effect, _unknown)(w, user, target)
 
 
 def _unknown(w: World, user: str, target: str) -> Next:

@@ -252,8 +252,7 @@ def _smash(direction: int) -> Callable[[World, dict[str, int], Roller], str]:
             w.log.append(f"nobody is in position {b}: the {w.hammer_of(w.at(a)[0])} hammer meets nobody, "
                          "touching no Monkey's values, and the move is executed")
             return EXECUTED
-        use_hammer(w, w.at(a)[0], w.at(b)[0])
-        return EXECUTED
+        return EXECUTED if use_hammer(w, w.at(a)[0], w.at(b)[0]) else FAILED
     return run
 
 
