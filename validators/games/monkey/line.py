@@ -202,6 +202,36 @@ def _join_and_leave(ctx: Ctx, names: set[str], placed: set[str], npcs_apart: boo
         ctx.step({"line": w.log})
 
 
+# seed 000, "Items": a new item goes to the Monkey at the top unless its addition says otherwise; repealed, no one
+# is given it (the whole-state check then asks where it is)
+@ruled(RULE_ITEMS)
+def give_new_items(ctx: Ctx) -> None:
+    """After any action: an item that is neither held nor lying anywhere goes to the Monkey in position 1.
+
+    Seed 000, "Items": an item added, unless the addition says otherwise, is given to the Monkey in the first
+    position of the Line. Only a proposal's (or a CfJ's) patch adds items, and one that writes neither
+    ``held_by`` nor ``lies_at`` says nothing otherwise, so the item is given at once, within the enacting action.
+    Two Monkeys sharing position 1 (only a patch can do that): the alphabetically first takes it, as for an item
+    lying where Monkeys stand. With nobody in position 1 it stays nowhere, and the whole-state check refuses the
+    change."""
+    if "monkey_items" not in ctx.tx.docs or ctx.action.name.startswith("monkey."):
+        return  # the module's own actions add no items
+    items = list(peek(get_raw(ctx.doc("monkey_items"), "items")))
+    new = [k for k, item in enumerate(items) if isinstance(item, dict)
+           and get_raw_or(item, "held_by") is None and get_raw_or(item, "lies_at") is None]
+    if not new:
+        return
+    top = next((list(peek(get_raw_or(e, "monkeys", ()))) for e in peek(get_raw(ctx.doc("monkey_line"), "positions"))
+                if get_raw_or(e, "at") == 1), [])
+    if not top:
+        return
+    taker = min(top, key=alphabetical)
+    edited = ctx.edit("monkey_items")["items"]
+    for k in new:
+        edited[k]["held_by"] = taker
+    ctx.step({"items": [f"{taker}, in position 1, is given {items[k]['name']}, a new item" for k in new]})
+
+
 # seed 000, "Items": an item nobody holds lies only in an empty square; with that rule repealed, nothing settles it
 @ruled(RULE_ITEMS)
 def settle_lying_items(ctx: Ctx) -> None:
