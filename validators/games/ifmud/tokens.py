@@ -132,7 +132,7 @@ def _award_prize(ctx: Ctx, t: dict[str, Any], here: str, servant: bool) -> None:
     """Rule 103 (and 104 for the Lunchbox): points for a prize dropped at its destination."""
     value = int(t.get("value", 0))
     # seed 002 Rule 104 makes the Lunchbox's delivery a roll of its die and a move elsewhere; repealed, it is
-    # delivered as any prize: its value (0) paid, and its next destination the deliverer's to choose (Rule 103)
+    # delivered as any prize: its value (0) paid, and it stays where it was dropped
     lunchbox = t.get("role") == "lunchbox" and not w.repealed(ctx, "r104")
     if lunchbox:
         value = w.roll(ctx, int(t.get("die", 18)))  # Rule 159: a d1 rolls nothing
@@ -151,14 +151,17 @@ def _award_prize(ctx: Ctx, t: dict[str, Any], here: str, servant: bool) -> None:
         smaller = die if w.repealed(ctx, "r105") else next_die(die, w.dice_sizes(ctx))
         if smaller is None:
             w.remove_token(ctx, t, "Rule 105: no smaller die")
+            if w.token(ctx, t["id"]) is None:
+                return  # it ceased to exist: there is no destination left to choose
         else:
             t["die"] = smaller
-    else:
-        # Rule 103: the choice of a new destination is open for every prize delivered this turn, not only the last.
-        pending = ctx.edit("turn").setdefault("pending", {})
-        opened = open_destinations(pending)
-        pending.pop("destination", None)
-        pending["destinations"] = [*opened, t["id"]] if t["id"] not in opened else opened
+    # ifMUD seed, Rule 103: "in either case" the deliverer may now choose the token's destination, the Lunchbox's
+    # too (Rule 104 adds the roll and the move, and takes nothing away; Rule 106, while in force, then points it at
+    # the Omnibus again, as Rule 123 does the Compass). The choice is open for every prize delivered this turn.
+    pending = ctx.edit("turn").setdefault("pending", {})
+    opened = open_destinations(pending)
+    pending.pop("destination", None)
+    pending["destinations"] = [*opened, t["id"]] if t["id"] not in opened else opened
 
 
 PICK_UP = Action(
