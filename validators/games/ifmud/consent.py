@@ -581,6 +581,7 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
             return
     before = _places(pre)
     exempt = _exempt(pre)
+    imp_rule_was = w.repealed(ctx, "r149") is None
     gone = _taken_off(ctx, scratch, renames) if "roster" in scratch.tx.docs else []
     ctx.tx.docs.update(scratch.tx.docs)
     for old, new in renames.items():
@@ -593,11 +594,28 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
         ctx.tx.rules = scratch.tx.rules
     for name, written in joined:
         ctx.step({"player": name, "joined": format_time(at), "written": written, "rule": "r12"})
+    if not imp_rule_was and w.repealed(ctx, "r149") is None:
+        _imp_rule_comes_into_effect(ctx, before["tokens"])
     _moved_by_patch(ctx, ident, before)
     _exemptions_ended(ctx, exempt - _exempt(ctx), at)
     for t in find(ctx, ident).get("tallies") or []:  # consent may take tallies below zero (Rule 42)
         if t["player"] in w.player_names(ctx):
             w.add_tally(ctx, t["player"], int(t["delta"]), t["stat"], f"proposal {ident}")
+
+
+def _imp_rule_comes_into_effect(ctx: Ctx, tokens: dict[Any, dict[str, Any]]) -> None:
+    """ifMUD seed, Rule 149: when the rule comes into effect (here: its very text enacted again while it stood
+    repealed, ``_same_text_repealed``), a player who is then the Bottle Imp's location gains a point of Puissance,
+    as one it comes to later does; else letting it go afterwards would cost a point the rule never gave. The rule
+    edits come before the gamestate patch, so the carrier is the one before the effects (``tokens``: as
+    ``_places`` kept them); an Imp the same effects hand on is then followed from there (``_tokens_by_patch``)."""
+    for ident in sorted(tokens):
+        was = tokens[ident]
+        if was.get("role") != "imp":
+            continue
+        holder = w.carrying_player(ctx, was["location"])
+        if holder is not None:
+            w.add_tally(ctx, holder, 1, w.PUISSANCE, "Rule 149: the Bottle Imp's carrier as the rule comes into effect")
 
 
 def _effects_fail(ctx: Ctx, p: dict[str, Any], ident: int, why: str) -> None:
