@@ -75,8 +75,9 @@ GIFTS = [
     Action(name="ifmud.metamorphose", rule="r135", summary="Obtain a Dark Gift (first thing in your turn)",
            params=_GIFT, check=_meta_check, ready=_meta_ready, effect=_meta,
            doc="Only if the turn's only actions so far were abandoning gifts; afterwards only ending the turn "
-               "or abandoning gifts. A player holds at most their Puissance in gifts; extras are lost from the "
-               "end of Standard Order (Rule 137)."),
+               "or abandoning gifts. A player holds at most their Puissance in gifts: one obtained beyond that is "
+               "itself lost at once, and the gifts held stay, so abandon one first to change gifts (Rule 137). "
+               "Standard Order picks the gifts lost only when Puissance falls below their number."),
     Action(name="ifmud.abandon-gift", rule="r137", summary="Abandon a Dark Gift", params=_GIFT,
            check=_abandon_check, ready=_abandon_ready, effect=_abandon, who=PLAYER,
            doc="At any time, even after metamorphosing in the same turn (Rules 135, 137)."),
