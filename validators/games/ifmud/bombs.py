@@ -60,7 +60,10 @@ def _cigar(ctx: Ctx) -> None:
             heath = w.room_name(ctx, "heath")
             room = w.required_room(ctx, heath) or heath
         loc = {"room": room}
-    fields = {"name": last["name"], "role": "cigar", "location": loc, "delay_hours": float(last["delay_hours"]) - 24}
+    # Rule 90 fines whoever last caused a time bomb's location to change: the cigar's first location is the
+    # creator's doing, as a bomb bought from the pieman is the buyer's (Rule 132), so the creator is its last mover
+    fields = {"name": last["name"], "role": "cigar", "location": loc, "delay_hours": float(last["delay_hours"]) - 24,
+              "moved_by": ctx.actor}
     for k in ("destination", "value"):
         if k in last:
             fields[k] = last[k]
