@@ -12,6 +12,7 @@ from ...engine import Action, Ctx, Problem, repealed
 from ...roster import change_stat
 from .common import (
     R_DANCE_OFF,
+    R_FLAVOURS,
     R_SPECIAL,
     bound_blind,
     done_today,
@@ -58,6 +59,11 @@ def _bad_table(ctx: Ctx) -> Iterator[Problem]:
         yield bad_table
 
 
+def _blind(ctx: Ctx) -> Problem:
+    """Seed 003 rule 13 "Muffin Flavors", not rule 20, keeps a Blind Muffin from challenging: the refusal cites it."""
+    return Problem(f"{ctx.actor} is Blind; a Blind Muffin may not challenge anyone to a Dance Off", rule=R_FLAVOURS)
+
+
 def _ready(ctx: Ctx) -> Iterator[str | Problem]:
     """Seed 003 rules 13, 15 and 20: what refuses a Dance Off whoever is challenged: a table that leaves a face of
     the die without a move, a Blind challenger, one who declared a Dance Off today, one in Limbo."""
@@ -67,7 +73,7 @@ def _ready(ctx: Ctx) -> Iterator[str | Problem]:
     if bad or me is None or me.get("idle"):
         return
     if bound_blind(ctx, me):
-        yield f"{ctx.actor} is Blind; a Blind Muffin may not challenge anyone to a Dance Off"
+        yield _blind(ctx)
     if done_today(ctx, "dance-off", ctx.actor):
         yield f"{ctx.actor} has already declared a Dance Off today"
     pos = stat(me, "position")
@@ -87,7 +93,7 @@ def _check(ctx: Ctx) -> Iterator[str]:
     if opponent["name"] == ctx.actor:
         yield "a Muffin challenges another Muffin to a Dance Off"
     if bound_blind(ctx, me):  # seed 003 rule 13, as in ``_ready``
-        yield f"{ctx.actor} is Blind; a Blind Muffin may not challenge anyone to a Dance Off"
+        yield _blind(ctx)
     if done_today(ctx, "dance-off", ctx.actor):
         yield f"{ctx.actor} has already declared a Dance Off today"
     # Rule 15: nothing of a Muffin in Limbo may change but its Position. A Dance Off sets the challenger's

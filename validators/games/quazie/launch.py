@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ...engine import Action, Ctx, repealed
+from ...engine import Action, Ctx, Problem, repealed
 from .common import DEATH_EGG, LAUNCH_BASE, R_ROLES, R_SPECIAL, done_today, mark_today, muffin, stat, tables
 from .movement import move_to
 
@@ -22,14 +22,15 @@ def _entry_roll_open(ctx: Ctx) -> bool:
     return stat(me, "position") == LAUNCH_BASE and entry is not None and not entry.get("rolled")
 
 
-def _roll_check(ctx: Ctx) -> Iterator[str]:
+def _roll_check(ctx: Ctx) -> Iterator[str | Problem]:
     me = muffin(ctx, ctx.actor)
     if _entry_roll_open(ctx):
         return
     # seed 003 rule 23 "Muffin Roles": Eggman's Minion rolls once a day from anywhere; repealed, no Minion does
     if MINION in stat(me, "roles", []) and not repealed(ctx, R_ROLES):
         if done_today(ctx, "eggman", ctx.actor):
-            yield f"{ctx.actor} has already rolled as Eggman's Minion today"
+            # the once a day is rule 23's, which gives Eggman's Minion its roll away from Position 4
+            yield Problem(f"{ctx.actor} has already rolled as Eggman's Minion today", rule=R_ROLES)
         return
     if stat(me, "position") == LAUNCH_BASE:
         yield f"{ctx.actor} has already rolled since entering Position 4"

@@ -384,8 +384,8 @@ def _fly_check(ctx: Ctx) -> Iterator[str]:
     if stat(p, "position") != DEATH_EGG:
         yield f"{ctx.actor} is at {position_label(stat(p, 'position'))}, not at Position X"
         return
-    if bound_blind(ctx, p):  # seed 003 rule 13, as in ``move_to``
-        yield f"{ctx.actor} is Blind and may not move"
+    if bound_blind(ctx, p):  # seed 003 rule 13 (not rule 21) keeps a Blind Muffin from moving, as in ``move_to``
+        yield Problem(f"{ctx.actor} is Blind; a Blind Muffin may not move or be moved", rule=R_FLAVOURS)
     if ctx.params.get("rome"):
         # rule 15: asked before the DICE42, so that a Bastard (no move, so no Rome) does not make it legal
         why = rome_refusal(ctx, ctx.actor)

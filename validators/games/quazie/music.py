@@ -140,12 +140,15 @@ def _item(ctx: Ctx) -> str:
     return item
 
 
-def _choice_problems(ctx: Ctx, size: int, who: str) -> Iterator[str]:
+def _choice_problems(ctx: Ctx, size: int, who: str) -> Iterator[str | Problem]:
+    """What keeps ``who`` from taking its share of a ``size``-note Concerto now. The limits rule 24 leaves standing
+    are other rules' (seed 003), and each refusal cites the rule that makes it: rule 13 for Blind and for the Mango
+    Tree (rule 15 when only it is left in force), rule 24 for the Concerto's own choices."""
     effect = tables(ctx)["concertos"].get(str(size))
     p = muffin(ctx, who)
     blind = bound_blind(ctx, p)
     if effect in ("step", "anywhere") and blind:
-        yield f"{who} is Blind; a Blind Muffin may not move or be moved"  # rule 13
+        yield Problem(f"{who} is Blind; a Blind Muffin may not move or be moved", rule=R_FLAVOURS)
     if effect == "step" and not ctx.params.get("direction"):
         yield "a 3-note Concerto moves one Position: give direction=up or down"
     elif effect == "step" and step_from(stat(p, "position"), ctx.params["direction"]) is None:
@@ -156,10 +159,11 @@ def _choice_problems(ctx: Ctx, size: int, who: str) -> Iterator[str]:
     # Tree; with both repealed a Concerto makes a Muffin Tropical anywhere
     if effect == "tropical" and not opts(ctx)["concerto_tropical_anywhere"] and \
             stat(p, "position") != MANGO_TREE and (not repealed(ctx, R_FLAVOURS) or not repealed(ctx, R_SPECIAL)):
-        yield f"{who} is not at Position 9; only at the Mango Tree can a Muffin become Tropical"
+        yield Problem(f"{who} is not at Position 9; only at the Mango Tree can a Muffin become Tropical",
+                      rule=R_SPECIAL if repealed(ctx, R_FLAVOURS) else R_FLAVOURS)
     if effect == "tropical" and blind and not blind_for_a_day(ctx, who):
         # rule 24 lifts only the Robot restriction; rule 13 keeps a Blind Muffin's flavour for 24 hours
-        yield f"{who} has been Blind for less than 24 hours; its Flavor may not change yet"
+        yield Problem(f"{who} has been Blind for less than 24 hours; its Flavor may not change yet", rule=R_FLAVOURS)
     if effect == "stuff" and _item(ctx) != "stuff":
         from .stuff import old_item
 
@@ -243,8 +247,9 @@ def _concerto_check(ctx: Ctx) -> Iterator[str]:
             yield Problem(f"defer keeps your own share for quazie.concerto-use: give {', '.join(given)} when you use "
                           "it", field=f"params.{given[0]}", rule=R_MUSIC)
         return
+    hint = " (the claim may stand without your own share: add defer: true)"
     for problem in _choice_problems(ctx, size, ctx.actor):
-        yield f"{problem} (the claim may stand without your own share: add defer: true)"
+        yield problem.at(message=problem.message + hint) if isinstance(problem, Problem) else f"{problem}{hint}"
 
 
 def _concerto(ctx: Ctx) -> None:
