@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any, Callable, Iterator
 
 from ...engine import Ctx, State, peek, repealed
+from ...problems import Problem
 from ...roster import active_players, quorum
 from ...schemas import is_blank
 from ...timeutil import format_time, parse_time
@@ -63,6 +64,14 @@ def note_return(ctx: Ctx, name: str) -> None:
     undoing the return rule 2 grants at its request. (Ruleset 75 counts any action, the return included.)"""
     if opts(ctx)["idle_basis"] == "votes":
         ctx.edit("proposals").setdefault("returned", {})[name] = format_time(ctx.at)
+
+
+def refusal_of(ctx: Ctx, rule_id: str, message: str) -> Problem | str:
+    """A refusal citing ``rule_id``, the rule that makes the limit, when the game's ruleset holds it; otherwise the
+    message alone, which cites the action's own rule (a game set up without that rule, such as the Quazie variant
+    without a fair-play rule). The engine cites an action's refusals to the action's rule, which is not always the
+    rule that says no: a VETO is 1.8's, a bar from rejoining 1.10's."""
+    return Problem(message, rule=rule_id) if rule_id in ctx.rules else message
 
 
 def leader(state: State | Ctx) -> str | None:

@@ -10,7 +10,7 @@ from typing import Any, Iterator
 
 from ...effects import apply_effects
 from ...engine import ADMIN, Action, Ctx, in_force, repealed
-from ...problems import Illegal
+from ...problems import Illegal, Problem
 from ...roster import active_players, change_stat
 from ...schemas import not_blank, vote_words
 from ...timeutil import day_start, format_time, parse_time
@@ -28,6 +28,7 @@ from .common import (
     open_for,
     open_hours,
     opts,
+    refusal_of,
     subject_problem,
     tally,
 )
@@ -292,7 +293,7 @@ def enact_now_reason(ctx_or_state: Any, p: dict[str, Any], now: datetime, t: Tal
     return why
 
 
-def _vote_check(ctx: Ctx) -> Iterator[str]:
+def _vote_check(ctx: Ctx) -> Iterator[str | Problem]:
     o = opts(ctx)
     p = find(ctx.doc("proposals")["proposals"], ctx.params["proposal"], "proposal", ctx)
     vote = ctx.params["vote"]
@@ -308,7 +309,9 @@ def _vote_check(ctx: Ctx) -> Iterator[str]:
             # seed 001 "Dynasties" (1.8) is what lets the leader VETO a proposal; repealed, nobody may
             yield f"the rule that gives the {ctx.keyword('leader', 'leader')} a VETO, {gone.cite()}, has been repealed"
         elif ctx.actor != boss:
-            yield f"only the {ctx.keyword('leader', 'leader')} may VETO"
+            # seed 001 1.8 "Dynasties": the Expedition Leader may vote to VETO any proposal; 1.4's voting icons are
+            # FOR, AGAINST and DEFERENTIAL, so the refusal cites 1.8, not the action's own 1.4
+            yield refusal_of(ctx, DYNASTIES, f"only the {ctx.keyword('leader', 'leader')} may VETO")
     if vote == "DEFERENTIAL" and ctx.actor == boss and o["leader_deferential"] == "forbidden":
         yield f"the {ctx.keyword('leader', 'leader')} cannot vote DEFERENTIAL"
     if vote in ("COMPENSATE", "ADMONISH") and not o["double_votes"]:
