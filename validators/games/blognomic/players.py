@@ -11,6 +11,7 @@ from datetime import timedelta
 from typing import Any, Iterator
 
 from ...engine import ADMIN, NEWCOMER, PLAYER, Action, Ctx, peek, repealed
+from ...problems import Problem
 from ...roster import (
     Entry,
     bar_on,
@@ -27,7 +28,7 @@ from ...roster import (
     welcome_back,
 )
 from ...timeutil import format_time, parse_time
-from .common import FAIR_PLAY, holding_bars, note_return, opts, quiet_since
+from .common import FAIR_PLAY, holding_bars, note_return, opts, quiet_since, refusal_of
 
 RULE = "players"
 RULE_VOTING = "voting"
@@ -48,7 +49,7 @@ def barred_returns(before: list[Entry], bars: list[dict[str, Any]], roster: Any)
                    f"lift the bar in the same effects (remove /roster/barred/name={b['name']})")
 
 
-def _join_check(ctx: Ctx) -> Iterator[str]:
+def _join_check(ctx: Ctx) -> Iterator[str | Problem]:
     roster = ctx.doc("roster")
     key = fold(ctx.actor)
     for p in roster["players"]:
@@ -63,12 +64,14 @@ def _join_check(ctx: Ctx) -> Iterator[str]:
     account = ctx.params["account"].lower()
     for b in holding_bars(ctx, roster.get("barred")):
         # seed 001 1.10: a proposal or CfJ may remove a player who broke fair play and bar them from rejoining; the
-        # bar is on the person, so their name and their forge account are both refused
+        # bar is on the person, so their name and their forge account are both refused. The refusal cites 1.10, the
+        # rule that makes the bar, not 1.2's joining (the action's own rule, cited where a game has no 1.10)
         by = f" by {b['by']}" if b.get("by") else ""
         if fold(b["name"]) == key:
-            yield f"{b['name']} is barred from rejoining the game{by}"
+            yield refusal_of(ctx, FAIR_PLAY, f"{b['name']} is barred from rejoining the game{by}")
         elif b.get("account") and b["account"].lower() == account:
-            yield f"the account {ctx.params['account']} is barred from rejoining the game{by} (as {b['name']})"
+            yield refusal_of(ctx, FAIR_PLAY, f"the account {ctx.params['account']} is barred from rejoining the "
+                                             f"game{by} (as {b['name']})")
     for f in roster.get("former", []):
         # seed 001 1.2 (and 1.10, one person one player): the actions filed under a departed player's name, or
         # under a name they gave up before leaving, are theirs; only they (their account) may come back under it,
@@ -656,7 +659,7 @@ def _rename_ready(ctx: Ctx) -> Iterator[str]:
                "change")
 
 
-def _rename_check(ctx: Ctx) -> Iterator[str]:
+def _rename_check(ctx: Ctx) -> Iterator[str | Problem]:
     if not opts(ctx)["rename_by_player"]:
         yield from _rename_ready(ctx)
         return
@@ -664,8 +667,10 @@ def _rename_check(ctx: Ctx) -> Iterator[str]:
     b = bar_on(ctx.doc("roster").get("barred"), ctx.params["name"], None)
     if b is not None and repealed(ctx, FAIR_PLAY) is None:
         # seed 001 1.10 (honoured in the Quazie variant too): the barred person's name stays theirs, so nobody
-        # else may take it, as no newcomer may join under it. The bar is Fair Play's: repealed, it holds no name
-        yield f"the name {ctx.params['name']!r} is too like {b['name']!r}, who is barred from rejoining the game"
+        # else may take it, as no newcomer may join under it. The bar is Fair Play's: repealed, it holds no name;
+        # in force, the refusal cites it (a game without it, as the Quazie rules, cites the renaming rule)
+        yield refusal_of(ctx, FAIR_PLAY, f"the name {ctx.params['name']!r} is too like {b['name']!r}, who is barred "
+                                         "from rejoining the game")
 
 
 def _rename(ctx: Ctx) -> None:
