@@ -50,6 +50,13 @@ def test_case(suite, case):
     if expect != "legal":
         if case.get("error"):
             assert any(case["error"] in m for m in messages), f"no problem mentions {case['error']!r}: {messages}"
+        if "errors" in case:  # the refusal says these, one problem each, and nothing else
+            left = list(messages)
+            for part in case["errors"]:
+                hit = next((m for m in left if part in m), None)
+                assert hit is not None, f"no other problem mentions {part!r}: {messages}"
+                left.remove(hit)
+            assert not left, f"problems the case does not expect: {left}"
         after = (before_last.state.docs, {k: (r.meta, r.body) for k, r in before_last.state.rules.items()},
                  before_last.state.config)
         assert after == snapshot, "a refused action changed the state"

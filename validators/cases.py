@@ -17,6 +17,7 @@ A case file (``tests/cases/<module>/<rule>.yaml``)::
              dice: [3]}          # optional: force these dice for this action
         expect: legal            # legal | illegal | bad-input (for the last action)
         error: cannot be enacted # for illegal/bad-input: a part of the message
+        errors: [cannot be enacted]  # or: every problem, one part each, and no other problem
         then:                    # values after the last action (JSON Pointer into the state)
           - {path: /proposals/proposals/id=1/status, value: enacted}
           - {path: /rules/fair-play/meta/status, value: repealed}

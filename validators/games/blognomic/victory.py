@@ -63,8 +63,11 @@ def _vote_check(ctx: Ctx) -> Iterator[str]:
     if d["status"] != "pending":
         yield f"DoV {d['id']} is {d['status']}, not pending"
     if ctx.params["vote"] == "DEFERENTIAL" and opts(ctx)["dov"] != "quazie":
+        # seed 001 1.9: a DoV's votes are FOR or AGAINST, everyone's; that is the whole refusal (1.9 has no ban of
+        # its own on the leader, so no second problem says there is one)
         yield "votes on a DoV are FOR or AGAINST"
-    if ctx.params["vote"] == "DEFERENTIAL" and ctx.actor == leader(ctx):
+    elif ctx.params["vote"] == "DEFERENTIAL" and ctx.actor == leader(ctx):
+        # seed 003 rule 4 (the Quazie variant, where a DoV may be voted DEFERENTIAL): not by the GRAND POOBAH
         yield f"the {ctx.keyword('leader', 'leader')} cannot vote DEFERENTIAL"
 
 
@@ -625,7 +628,7 @@ PASS_LEADERSHIP = Action(
 def _remove_idle_now(ctx: Ctx) -> Iterator[str]:
     boss = ctx.keyword("leader", "leader")
     if not opts(ctx)["remove_idle_after_win"]:
-        # seed 001 1.9 has no such power; 1.2 lets a Colonist leave, and fair play (1.11) needs a proposal or CfJ
+        # seed 001 1.9 has no such power; 1.2 lets a Colonist leave, and fair play (1.10) needs a proposal or CfJ
         yield "this game's rules let nobody remove idle players when a dynasty is won"
         return
     dynasty = ctx.doc("dynasty")
