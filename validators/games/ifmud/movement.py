@@ -64,8 +64,16 @@ def entry_losses(ctx: Ctx, dest: str, extra: int = 0, why: str = "") -> Iterator
     """ifMUD seed, Rule 42 on the active player entering ``dest`` by their own action: in brownie points the entry's
     cost (tolls, Rule 43, less Rules 29 and 99's points, with a negative quest value, Rule 141; ``w.entry_cost``) and
     ``extra``; in Puissance the Bottle Imp a pie bomb there may knock from their hands (Rules 118, 119, 149) and a
-    quest of negative Puissance finished there (``w.entry_puissance_cost``)."""
+    quest of negative Puissance finished there (``w.entry_puissance_cost``).
+
+    ifMUD seed, Rules 42 and 43: a toll is paid by a player who *enters* its room, and Rule 99's points come with a
+    change of location. Setting one's location to the room one already stands in (xyzzy said in the Lounge, Rule
+    62; the teleporter aimed at one's own room, Rule 110) enters nothing and changes nothing
+    (``world.set_player_location``), so its only possible cost is ``extra``."""
     why = why or f"entering {dest}"
+    if dest == w.location_of_player(ctx, ctx.actor):
+        yield from w.may_lose(ctx, ctx.actor, extra, why)
+        return
     yield from w.may_lose(ctx, ctx.actor, extra + w.entry_cost(ctx, ctx.actor, dest), why)
     yield from w.may_lose(ctx, ctx.actor, w.entry_puissance_cost(ctx, ctx.actor, dest, ctx.at),
                           f"{why} (the pie bomb, the Bottle Imp or a quest)", stat=w.PUISSANCE)
