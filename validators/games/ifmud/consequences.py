@@ -500,6 +500,13 @@ def _players(ctx: Ctx) -> None:
             # the tally of Rule 28 starts empty, at 0, as Rule 41 starts the demerits (a reading: no rule says)
             if w.BROWNIE in fresh and w.repealed(ctx, "r148"):
                 fresh[w.BROWNIE] = 0
+            # ifMUD seed, Rule 14: a player's location is initially the Lounge (the roster's default). With that room
+            # no longer on the map, Rule 69 names the room alphabetically first as the location at once, as for the
+            # other rooms the rules send something to (xyzzy, Rule 62; the burst bubble, Rule 29): the newcomer is
+            # not put in a room that is gone and then sent on to Saturn (Rule 53, for a location that ceases to
+            # exist), which would be a change of location, paid by Rule 99, charged by Rule 43, counted by Rule 98.
+            if isinstance(fresh.get(w.LOCATION), str):
+                fresh[w.LOCATION] = w.required_room(ctx, fresh[w.LOCATION]) or fresh[w.LOCATION]
             for k in missing:
                 e["stats"][k] = fresh[k]
         if w.servant(ctx, p["name"]) is None:
