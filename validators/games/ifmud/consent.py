@@ -495,6 +495,10 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
                 carried_now |= set(carried)
         edits.append(e)
     ctx.step({"proposal": ident, "takes_effect": format_time(at)})
+    spoke = _posted_since_r40(ctx, p, at)
+    if spoke:
+        _effects_fail(ctx, p, ident, spoke)
+        return
     # Apply on a scratch transaction first: effects that cannot apply must not leave half an edit.
     scratch = Ctx(ctx.state, ctx.action, ctx.record, ctx.at, ctx.registry, ctx.dice)
     try:
@@ -616,6 +620,22 @@ def _imp_rule_comes_into_effect(ctx: Ctx, tokens: dict[Any, dict[str, Any]]) -> 
         holder = w.carrying_player(ctx, was["location"])
         if holder is not None:
             w.add_tally(ctx, holder, 1, w.PUISSANCE, "Rule 149: the Bottle Imp's carrier as the rule comes into effect")
+
+
+def _posted_since_r40(ctx: Ctx, p: dict[str, Any], at: datetime) -> str | None:
+    """ifMUD seed, Rule 40: a player who has not posted in the last 72 hours may be added to the Passive Voters by
+    the sectional consent of all the others. The consent adds them when the proposal takes effect (Rule 10), so
+    the 72 hours are counted back from then, not only from its posting (which ``_propose_check`` asks): a player
+    who posted meanwhile is no longer silent, and the proposal, which does nothing else, changes nothing. Why, or
+    None when it may take effect."""
+    about = p.get("about") or {}
+    if about.get("rule") != "r40" or w.repealed(ctx, "r40"):
+        return None
+    who = about.get("player")
+    seen = ctx.doc("ledger").get("seen", {}).get(who)
+    if seen and parse_time(seen) <= at and at - parse_time(seen) < IMPLICIT_AFTER:
+        return f"{who} posted at {seen}, less than 72 hours before the proposal took effect (Rule 40)"
+    return None
 
 
 def _effects_fail(ctx: Ctx, p: dict[str, Any], ident: int, why: str) -> None:
