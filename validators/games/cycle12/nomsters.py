@@ -115,8 +115,10 @@ def _spawn_check(ctx: Ctx) -> Iterator[str | Problem]:
     if not locations(ctx):
         yield "there is no location to spawn a nomster in"
     elif ni >= ncc:
-        yield f"the nomster index ({ni}) is not less than the carrying capacity ({ncc:g}, two thirds of " \
-              f"{len(locations(ctx))} locations)"
+        # the condition is Population's ("while the NI is less than the NCC, any player can spawn"), so the
+        # refusal cites Population, not Spawning (which only says what a spawn does)
+        yield Problem(f"the nomster index ({ni}) is not less than the carrying capacity ({ncc:g}, two thirds of "
+                      f"{len(locations(ctx))} locations)", rule=RULE_POPULATION)
 
 
 def _spawn(ctx: Ctx) -> None:
