@@ -612,12 +612,15 @@ def _command_check(ctx: Ctx) -> Iterator[str | Problem]:
     if n.get("trainer") != ctx.actor:
         yield f"{nomster_label(n)} is not on {ctx.actor}'s team"
         return
-    # seed 004 "Active Nomster" sets this condition on Commands; repealed, any nomster on the team takes commands
+    # seed 004 "Active Nomster" sets this condition on Commands; repealed, any nomster on the team takes commands.
+    # A refusal by a condition one of the nomster rules sets cites that rule (Active Nomster, Follow, Lick, Join
+    # Team, Ascend, Treats), not Commands, which only says how a command is given
     if s.get("active") != n["id"] and not repealed(ctx, RULE_ACTIVE):
-        yield f"{nomster_label(n)} is not {ctx.actor}'s active nomster; only the active nomster takes commands"
+        yield Problem(f"{nomster_label(n)} is not {ctx.actor}'s active nomster; only the active nomster takes "
+                      "commands", rule=RULE_ACTIVE)
         return
     if n.get("ascended") and not repealed(ctx, RULE_ASCEND):  # seed 004 "Ascend" (our reading)
-        yield f"{nomster_label(n)} has ascended"
+        yield Problem(f"{nomster_label(n)} has ascended", rule=RULE_ASCEND)
         return
     target = ctx.params.get("target")
     if cmd in ("lick", "join-team") and target is None:
@@ -631,33 +634,39 @@ def _command_check(ctx: Ctx) -> Iterator[str | Problem]:
     if cmd == "follow":
         who = _entity(ctx, target) if target is not None else ctx.actor
         if who == ref(n):
-            yield "a nomster cannot follow itself"
+            yield Problem("a nomster cannot follow itself", rule=RULE_FOLLOW)
         elif ascended(ctx, who):
-            yield f"{target} has ascended and left the map; there is nobody to follow"
+            yield Problem(f"{target} has ascended and left the map; there is nobody to follow", rule=RULE_ASCEND)
     elif cmd == "lick":
         who = _entity(ctx, target)
         if who == ref(n):
             # 004 Lick (our reading): the nomster licks an entity when *they* share a location, so the entity is
             # another one; as Follow, a nomster named as its own target is refused
-            yield "a nomster cannot lick itself"
+            yield Problem("a nomster cannot lick itself", rule=RULE_LICK)
         elif ascended(ctx, who):
-            yield f"{target} has ascended and left the map"
+            yield Problem(f"{target} has ascended and left the map", rule=RULE_ASCEND)
         elif where(ctx, who) != n["location"]:
-            yield f"{nomster_label(n)} and {target} are not in the same location"
+            # 004 Lick: a nomster licks an entity only in the same location
+            yield Problem(f"{nomster_label(n)} and {target} are not in the same location", rule=RULE_LICK)
     elif cmd == "join-team":
-        yield from _join_team_problems(ctx, n, str(target))
+        for why in _join_team_problems(ctx, n, str(target)):
+            yield why if isinstance(why, Problem) else Problem(why, rule=RULE_JOIN_TEAM)
     elif cmd == "ascend":
+        # 004 Ascend: the nomster bonded, it at the Tower of Ferrets, and its player there too
         tower = opts(ctx)["tower"]
         loc = location_by_id(ctx, n["location"])
         if not n.get("bonded_to"):
-            yield f"{nomster_label(n)} is not bonded"
+            yield Problem(f"{nomster_label(n)} is not bonded", rule=RULE_ASCEND)
         elif loc is None or loc["name"] != tower:
-            yield f"{nomster_label(n)} is at {place_name(ctx, n['location'])}, not the {tower}"
+            yield Problem(f"{nomster_label(n)} is at {place_name(ctx, n['location'])}, not the {tower}",
+                          rule=RULE_ASCEND)
         elif where(ctx, n["bonded_to"]) != n["location"]:
-            yield f"{n['bonded_to']} is not at the {tower}"
+            yield Problem(f"{n['bonded_to']} is not at the {tower}", rule=RULE_ASCEND)
 
 
-def _join_team_problems(ctx: Ctx, n: dict[str, Any], player: str) -> Iterator[str]:
+def _join_team_problems(ctx: Ctx, n: dict[str, Any], player: str) -> Iterator[str | Problem]:
+    """004 Join Team's conditions (a plain message cites Join Team; the ascended player, our reading of Ascend,
+    and the treat given while reputable, Treats' condition, cite their own rules)."""
     o = opts(ctx)
     if n.get("bonded_to"):
         yield f"{nomster_label(n)} is bonded; bonded nomsters cannot join another team"
@@ -668,7 +677,7 @@ def _join_team_problems(ctx: Ctx, n: dict[str, Any], player: str) -> Iterator[st
     if has_ascended(ctx, player):
         # our reading of 004 Ascend (see ``ascended``): Join Team needs the player in the nomster's location,
         # and an ascended player is in none
-        yield left_the_map(player)
+        yield Problem(left_the_map(player), rule=RULE_ASCEND)
         return
     if n.get("trainer") == player:
         # 004 Join Team: the nomster leaves its current team for the named player's; named its own trainer it
@@ -687,8 +696,9 @@ def _join_team_problems(ctx: Ctx, n: dict[str, Any], player: str) -> Iterator[st
         # asks for (from that player, in the last 7 days) only one given while they were reputable counts; one
         # they gave their own nomster before (allowed: it may bond them) starts no adoption. The condition is
         # Treats'; with that rule repealed, any recent treat from the player counts
-        yield f"{nomster_label(n)} has had no treat from {player} given while {player} was reputable (only a " \
-              f"reputable player starts an adoption with a treat), in the last {o['join_team_treat_days']} days"
+        yield Problem(f"{nomster_label(n)} has had no treat from {player} given while {player} was reputable (only "
+                      "a reputable player starts an adoption with a treat), in the last "
+                      f"{o['join_team_treat_days']} days", rule="treats")
 
 
 def _command(ctx: Ctx) -> None:
