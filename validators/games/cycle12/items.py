@@ -14,11 +14,13 @@ from datetime import timedelta
 from typing import Any
 
 from ...engine import PLAYER, Action, Ctx, peek, repealed
+from ...problems import Problem
 from ...timeutil import parse_time
 from .common import (
     ITEMS,
     NOMSTER_REF,
     NOMSTERS,
+    RULE_ITEM_ACTIONS,
     Kept,
     found_for_edit,
     has_ascended,
@@ -270,7 +272,7 @@ def _accept_ready(ctx: Ctx) -> Iterator[str]:
         yield f"{ctx.actor} is not reputable; only reputable players trade"
 
 
-def _accept_check(ctx: Ctx) -> Iterator[str]:
+def _accept_check(ctx: Ctx) -> Iterator[str | Problem]:
     t = _trade(ctx, ctx.params["trade"])
     o = opts(ctx)
     if t["with"] != ctx.actor:
@@ -295,7 +297,10 @@ def _accept_check(ctx: Ctx) -> Iterator[str]:
         # Repealed (or Located Entities, so players are not located), that rule no longer asks for one location
         why = item_apart(ctx, t["by"], t["with"])
         if why:
-            yield f"{t['by']} and {t['with']} are not in the same location ({why}); located entities give only there"
+            # the condition is Item Actions', so the refusal cites it (not Trade, which asks for consent and
+            # reputability only)
+            yield Problem(f"{t['by']} and {t['with']} are not in the same location ({why}); located entities give "
+                          "only there", rule=RULE_ITEM_ACTIONS)
 
 
 def _accept(ctx: Ctx) -> None:

@@ -513,7 +513,7 @@ def _treat_anywhere(ctx: Ctx, here: int | None) -> bool:
     return not players_located(ctx) or (here is not None and repealed(ctx, RULE_ITEM_ACTIONS))
 
 
-def _treat_check(ctx: Ctx) -> Iterator[str]:
+def _treat_check(ctx: Ctx) -> Iterator[str | Problem]:
     n = find_nomster(ctx, ctx.params["nomster"])
     gone = list(_gone(ctx, n))
     if gone:
@@ -525,7 +525,9 @@ def _treat_check(ctx: Ctx) -> Iterator[str]:
     # seed 004 "Item Actions": a treat passes only within one location; repealed, to a nomster anywhere on the map
     here = where(ctx, ctx.actor)
     if here != n["location"] and not _treat_anywhere(ctx, here):
-        yield f"{nomster_label(n)} is at {place_name(ctx, n['location'])}, not with {ctx.actor}"
+        # the condition is Item Actions', so the refusal cites it (Treats says nothing of where a treat is given)
+        yield Problem(f"{nomster_label(n)} is at {place_name(ctx, n['location'])}, not with {ctx.actor}",
+                      rule=RULE_ITEM_ACTIONS)
     if n.get("trainer") != ctx.actor and not is_reputable(ctx, ctx.actor, ctx.at):
         yield f"{ctx.actor} is not reputable; only reputable players start an adoption with a treat"
 
