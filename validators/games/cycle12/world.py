@@ -1009,17 +1009,25 @@ def _react_ready(ctx: Ctx) -> Iterator[str]:
         yield f"no open announcement is waiting for {ctx.actor}'s reaction"
 
 
+def _kind_rule(a: dict[str, Any]) -> str:
+    """The rule of an announcement's kind: 004 Terraforming or Surveying. ``cycle12.react`` and
+    ``cycle12.choose-random`` serve both and cite Terraforming as their own rule; a refusal about one
+    announcement cites the rule that made it."""
+    return RULE_SURVEY if a.get("kind") == "survey" else RULE_TERRAFORM
+
+
 def _react_check(ctx: Ctx) -> Iterator[str | Problem]:
     a = _announcement(ctx, ctx.params["announcement"])
     gone = _kind_gone_problem(ctx, a) if a["status"] == "open" else None
+    rule = _kind_rule(a)
     if a["status"] != "open":
-        yield f"announcement {a['id']} is {a['status']}"
+        yield Problem(f"announcement {a['id']} is {a['status']}", rule=rule)
     elif gone is not None:
         yield gone
     elif ctx.actor in a["reactions"]:
-        yield f"{ctx.actor} has already reacted to announcement {a['id']}"
+        yield Problem(f"{ctx.actor} has already reacted to announcement {a['id']}", rule=rule)
     elif ctx.actor == a["by"] and not opts(ctx)["announcer_may_react"]:
-        yield "the announcer's own reaction does not count in this game"
+        yield Problem("the announcer's own reaction does not count in this game", rule=rule)
 
 
 def _location_gone(ctx: Ctx, a: dict[str, Any]) -> bool:
@@ -1119,7 +1127,7 @@ def _random_check(ctx: Ctx) -> Iterator[str | Problem]:
     a = _announcement(ctx, ctx.params["announcement"])
     gone = _kind_gone_problem(ctx, a) if a["status"] == "awaiting-random" else None
     if a["status"] != "awaiting-random":
-        yield f"announcement {a['id']} is {a['status']}, not waiting for a random tag"
+        yield Problem(f"announcement {a['id']} is {a['status']}, not waiting for a random tag", rule=_kind_rule(a))
     elif gone is not None:
         yield gone
 
