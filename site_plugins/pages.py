@@ -25,7 +25,7 @@ from .links import PAGES, RESERVED_DIRS, Links, link_player_cells, player_slugs
 from .markup import cap, esc, md_text
 from .model import Game
 from .players import render_player, render_roster, stat_series
-from .proposals import ITEM_DOCS, item_src, item_timeline, render_item, render_proposals
+from .proposals import ITEM_DOCS, item_src, item_timeline, own_vote, render_item, render_proposals
 from .ruleset import render_ruleset
 from .ruleset_history import render_ruleset_history
 
@@ -127,7 +127,7 @@ def build_game(game: Game, *, now: datetime, repo_url: str = "", branch: str = "
         src = links.player_src(name)
         site.pages.append(GeneratedPage(src, name, render_player(
             state, name, here(src), series, by_actor, leader=leader, clock=_clock(game),
-            votes=[(p["id"], p.get("title", ""), (p.get("votes") or {}).get(name)) for p in pending]),
+            votes=[(p["id"], p.get("title", ""), own_vote(state, p, name)) for p in pending]),
             f"{root}/gamestate/roster.yaml"))
         player_nav.append({esc(name): src})
 

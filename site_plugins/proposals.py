@@ -72,12 +72,28 @@ def effects_html(effects: dict[str, Any] | None, result: str = "pending", kind: 
             f'<ul>{"".join(items)}</ul></details>')
 
 
+AS_PROPOSER = "FOR (as proposer, not voted)"
+
+
+def own_vote(state: State, item: dict[str, Any], name: str) -> str | None:
+    """A player's vote on a pending proposal as their page lists it: the one they cast or, for its proposer who cast
+    none, the FOR that seed 001 rule 1.4 (seed 003 rule 4) counts for them, worded as the proposals page words it;
+    None when they have no vote (an idle proposer's FOR does not count: the tally leaves it out)."""
+    vote = (item.get("votes") or {}).get(name)
+    if vote is None and name == item.get("author"):
+        from validators.games.blognomic.common import tally
+
+        if name in tally(state, item).counted:
+            return AS_PROPOSER
+    return vote
+
+
 def votes_table(item: dict[str, Any], counted: dict[str, str], links: Links, implicit_author: bool) -> str:
     rows = []
     votes = dict(item.get("votes") or {})
     author = item.get("author")
     if implicit_author and author and author not in votes and author in counted:
-        votes[author] = "FOR (as proposer, not voted)"
+        votes[author] = AS_PROPOSER
     for voter, vote in votes.items():
         url = links.player(voter)
         who = f'<a href="{esc(url)}">{esc(voter)}</a>' if url else esc(voter)
@@ -358,7 +374,7 @@ def render_item(state: State, item: dict[str, Any], kind: str, links: Links, now
         from validators.games.blognomic.common import author_counts_for
 
         if kind == "proposal" and author_counts_for(state, item):
-            votes[item["author"]] = "FOR (as proposer, not voted)"
+            votes[item["author"]] = AS_PROPOSER
         rows = "".join(f"<tr><td>{_who(v, links)}</td><td>{esc(x)}</td></tr>" for v, x in votes.items())
         body.append('<table class="nomic-votes"><thead><tr><th>Voter</th><th>Vote</th></tr></thead>'
                     f"<tbody>{rows}</tbody></table>" if rows else "<p>No votes.</p>")

@@ -1097,3 +1097,29 @@ def test_the_roster_and_a_player_page_write_their_labels_with_a_capital() -> Non
     name = state.doc("roster")["players"][0]["name"]
     player = render_player(state, name, Links(game="ifmud", here="games/ifmud/players/x.md", players={}))
     assert '<th scope="row">Brownie points</th>' in player and "brownie points</th>" not in player
+
+
+def test_a_player_page_lists_the_proposer_s_unrecorded_for_on_a_pending_proposal(blognomic: model.Game) -> None:
+    """Seed 001 rule 1.4: a proposer who has not voted on their own proposal counts as voting FOR. Bruno proposed #3
+    and cast no vote on it; the proposals page counts his FOR, and his own page says so rather than "not voted". An
+    idle proposer's FOR does not count (rule 1.4: an idle player's votes stop counting), so theirs says "not voted"."""
+    import copy
+
+    site = build_game(blognomic, now=NOW)
+    page = {p.src: p.content for p in site.pages}
+
+    def votes(name: str) -> str:
+        return page[f"games/blognomic/players/{name}.md"].split("## Votes on pending proposals")[1].split("##")[0]
+
+    assert "#3 A charter for the colony</a>: FOR (as proposer, not voted)</li>" in votes("bruno")
+    assert "FOR (as proposer, not voted)</td><td>FOR</td>" in page["games/blognomic/proposals.md"]
+    assert "#3 A charter for the colony</a>: FOR</li>" in votes("dana")  # a vote cast is shown as cast
+    assert "#3 A charter for the colony</a>: <em>not voted</em></li>" in votes("fatima")  # not the proposer
+    from site_plugins.proposals import own_vote
+
+    state = blognomic.state
+    proposal = next(p for p in state.doc("proposals")["proposals"] if p["id"] == 3)
+    assert own_vote(state, proposal, "Bruno") == "FOR (as proposer, not voted)"
+    docs = copy.deepcopy(state.docs)
+    next(p for p in docs["roster"]["players"] if p["name"] == "Bruno")["idle"] = True
+    assert own_vote(State(state.config, docs, state.rules), proposal, "Bruno") is None
