@@ -653,3 +653,17 @@ def test_a_repealed_rule_leaves_a_dance_off_possible(base, rule_id, who, change,
 
     assert any(words in m for m in ready(state))
     assert not any(words in m for m in ready(_repealed(state, rule_id)))
+
+
+def test_the_switcheroo_alarm_sentence_ends_with_one_full_stop(base):
+    """Rule 22 (seed 003) keeps the Switcheroo Alarm as a Year; rule 7 counts Years "D.Q." and rule 9 "A.E." after a
+    win. The page wrote the era and then a full stop, "230 D.Q.."; an era an Ascension Address renamed without a
+    stop of its own still gets one."""
+    from validators.games.quazie.pages import colours_table
+
+    s = _with(base)
+    assert colours_table(s).endswith("Switcheroo Alarm: 230 D.Q.")
+    s.docs["quazie"]["calendar"]["era"] = "A.E."
+    assert colours_table(s).endswith("Switcheroo Alarm: 230 A.E.")
+    s.docs["quazie"]["calendar"]["era"] = "Anno Muffini"
+    assert colours_table(s).endswith("Switcheroo Alarm: 230 Anno Muffini.")

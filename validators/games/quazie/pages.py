@@ -160,7 +160,8 @@ def colours_table(state: State) -> str:
         out += "\n\n**The Hands.** " + "; ".join(f"{md(k)} Hand in {md(h['rule'])}, grabbing “{md(h['text'])}”"
                                                  for k, h in hands.items())
         era = (q.get("calendar") or {}).get("era") or "D.Q."  # rule 7's Years, or rule 9's A.E. after a win
-        out += f". Switcheroo Alarm: {md(q.get('switcheroo_alarm', ''))} {md(era)}."
+        stop = "" if str(era).endswith(".") else "."  # one full stop ends the sentence: "210 D.Q.", not "D.Q.."
+        out += f". Switcheroo Alarm: {md(q.get('switcheroo_alarm', ''))} {md(era)}{stop}"
     return out
 
 
