@@ -475,3 +475,38 @@ def test_options_of_a_module_the_game_does_not_have_are_bad_input_at_their_line(
             "modules: blognomic, quazie), so none would read these options; did you mean blognomic?"
             in r.stdout.splitlines()), r.stdout
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+@pytest.mark.parametrize("given, says", [
+    ("content", "holds files that are not a built wiki, and the build empties the folder before it writes the site"),
+    ("", "holds files that are not a built wiki"),
+    ("content/blognomic/game.yaml", "game.yaml' is a file; the site is a folder of pages"),
+])
+def test_a_site_dir_that_is_a_file_or_holds_other_files_is_refused_before_anything_is_removed(tmp_path, given, says):
+    """MkDocs empties the site's folder before it writes the pages: ``nomic build --site-dir content`` once deleted
+    every game, and a file there was a traceback."""
+    repo = make_repo(tmp_path)
+    root = Path(__file__).parent.parent
+    shutil.copyfile(root / "mkdocs.yml", repo / "mkdocs.yml")  # a repository the wiki can be built from
+    shutil.copytree(root / "docs", repo / "docs")
+    before = {p: p.read_bytes() for p in repo.rglob("*") if p.is_file() and ".git" not in p.parts}
+    r = nomic(repo, "build", "--site-dir", str(repo / given))
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert f"--site-dir: '{repo / given}" in r.stdout and says in r.stdout, r.stdout
+    assert "Traceback" not in r.stdout + r.stderr
+    after = {p: p.read_bytes() for p in repo.rglob("*") if p.is_file() and ".git" not in p.parts}
+    assert after == before
+
+
+def test_a_site_dir_that_is_new_empty_or_an_earlier_build_is_taken(tmp_path):
+    from validators.site import site_dir_problem
+
+    assert site_dir_problem(str(tmp_path / "new")) is None
+    (tmp_path / "empty").mkdir()
+    assert site_dir_problem(str(tmp_path / "empty")) is None
+    (tmp_path / "built").mkdir()
+    for name in ("index.html", "sitemap.xml", "404.html"):
+        (tmp_path / "built" / name).write_text("x")
+    assert site_dir_problem(str(tmp_path / "built")) is None
+    (tmp_path / "built" / "sitemap.xml").unlink()
+    assert site_dir_problem(str(tmp_path / "built")) is not None

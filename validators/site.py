@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from .check import check_repo
+from .problems import BAD_INPUT, BadInput, Problem
 from .report import emit
 
 
@@ -27,7 +28,26 @@ def _mkdocs_logging() -> None:
         logger.propagate = False
 
 
+def site_dir_problem(given: str) -> Problem | None:
+    """Why ``--site-dir`` cannot take the site, or None. MkDocs empties the folder before it writes the pages, so a
+    folder that holds anything but an earlier build (``--site-dir content`` once deleted every game) is refused, as
+    is a file (once a traceback)."""
+    where = Path(given).resolve()
+    if where.exists() and not where.is_dir():
+        return Problem(f"{given!r} is a file; the site is a folder of pages: name a new or empty folder",
+                       field="--site-dir", kind=BAD_INPUT)
+    if where.is_dir() and any(where.iterdir()) and not all((where / f).is_file() for f in ("index.html",
+                                                                                          "sitemap.xml")):
+        return Problem(f"{given!r} holds files that are not a built wiki, and the build empties the folder before "
+                       "it writes the site: name a new or empty folder, or one an earlier build wrote",
+                       field="--site-dir", kind=BAD_INPUT)
+    return None
+
+
 def build(root: Path, *, serve: bool = False, site_dir: str | None = None, strict: bool = False) -> int:
+    problem = site_dir_problem(site_dir) if site_dir else None
+    if problem is not None:  # asked before the check, which takes a while: nothing is built, nothing removed
+        raise BadInput(problem)
     kept: dict[str, object] = {}
     report = check_repo(root, replay=True, keep=None if serve else kept)
     if report.exit_code:
