@@ -510,3 +510,28 @@ def test_a_site_dir_that_is_new_empty_or_an_earlier_build_is_taken(tmp_path):
     assert site_dir_problem(str(tmp_path / "built")) is None
     (tmp_path / "built" / "sitemap.xml").unlink()
     assert site_dir_problem(str(tmp_path / "built")) is not None
+
+
+@pytest.mark.parametrize("args, default", [
+    (["tick", "", "--as", "nomic-tick", "--at", "2026-11-06T10:00:00Z"], "every game with events due"),
+    (["tick", " ", "--as", "nomic-tick", "--at", "2026-11-06T10:00:00Z"], "every game with events due"),
+    (["due", "", "--at", "2026-11-06T10:00:00Z"], "every game"),
+    (["pr", "", "--no-push"], "the game with uncommitted changes"),
+])
+def test_an_empty_game_name_is_refused_not_taken_for_every_game(tmp_path, args, default):
+    """``nomic tick "$GAME" --as ...`` with GAME unset once ticked every game, as if the game had been left out (as
+    ``--base ""`` is refused for the check)."""
+    repo = make_repo(tmp_path, "ifmud")  # its deadlines have fallen due by then: a tick writes an action
+    if args[0] == "pr":
+        assert nomic(repo, "tick", "ifmud", "--as", "nomic-tick", "--at", "2026-11-06T10:00:00Z").returncode == 0
+    before = {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()}
+    head = git(repo, "rev-parse", "HEAD")
+    r = nomic(repo, *args)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert f"game: names no game (it is empty): name one, or leave it out for {default}" in r.stdout, r.stdout
+    after = {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()}
+    assert after == before and git(repo, "rev-parse", "HEAD") == head
+    # the same game named is ticked
+    if args[0] == "tick":
+        ok = nomic(repo, "tick", "ifmud", *args[2:])
+        assert ok.returncode == 0 and "ifmud: the deadlines that fell due" in ok.stdout, ok.stdout + ok.stderr

@@ -81,6 +81,17 @@ def _game(name: str) -> str:
     return name
 
 
+def _game_or_default(name: str | None, default: str) -> str | None:
+    """The optional GAME of ``nomic due``, ``tick`` and ``pr``: None when left out. An empty one (``nomic tick
+    "$GAME"``, GAME unset) once went for the default as if left out, and ticked every game."""
+    if name is None:
+        return None
+    if not name.strip():
+        raise BadInput(Problem(f"names no game (it is empty): name one, or leave it out for {default}", field="game",
+                               kind=BAD_INPUT))
+    return _game(name)
+
+
 def _now(args: argparse.Namespace) -> datetime:
     return _time(getattr(args, "now", None), "--now") or datetime.now(UTC).replace(microsecond=0)
 
@@ -294,7 +305,7 @@ def cmd_pr(args: argparse.Namespace) -> int:
     from .pr import submit
 
     root = _root(args)
-    game = _game(args.game) if args.game else None
+    game = _game_or_default(args.game, "the game with uncommitted changes")
     done = submit(root, game, base=args.base, remote=args.remote, branch=args.branch, push=not args.no_push,
                   author=_author(args), now=_now(args))
     return _said(done)
@@ -417,7 +428,8 @@ def cmd_due(args: argparse.Namespace) -> int:
 
     root = _root(args)
     now = _time(args.at, "--at") or _now(args)
-    for game in [_game(args.game)] if args.game else games_here(root):
+    one = _game_or_default(args.game, "every game")
+    for game in [one] if one else games_here(root):
         lines = due(root, game, now)
         print(f"{game} at {format_time(now)}:")
         for line in lines or ["nothing to do"]:
@@ -428,6 +440,7 @@ def cmd_due(args: argparse.Namespace) -> int:
 def cmd_tick(args: argparse.Namespace) -> int:
     from .admin import tick
 
+    game = _game_or_default(args.game, "every game with events due")
     if not args.actor:
         raise BadInput(Problem("say who ticks: --as NAME", field="--as", kind=BAD_INPUT))
     now = _now(args)
@@ -436,7 +449,7 @@ def cmd_tick(args: argparse.Namespace) -> int:
         raise BadInput(Problem(f"{format_time(at)} is in the future (now is {format_time(now)}): a tick applies the "
                                "events that have fallen due; `nomic due GAME --at TIME` shows what a later time "
                                "holds", field="--at", kind=BAD_INPUT))
-    for line in tick(_root(args), args.game, args.actor, at):
+    for line in tick(_root(args), game, args.actor, at):
         print(line)
     return 0
 
