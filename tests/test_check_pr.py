@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from tests.gitgame import check_pr_cli, commit, git, make_repo, nomic
 
 GAME = "content/blognomic"
@@ -66,6 +68,34 @@ def test_deleting_or_renaming_an_old_action_file_is_refused(tmp_path):
     assert r.returncode == 1
     assert "deletes an action already in the log" in r.stdout
     assert "renames an action already in the log" in r.stdout
+
+
+@pytest.mark.parametrize("to", ["docs/{name}", "content/{name}", "notes/old/{name}"])
+def test_an_action_moved_out_of_its_game_by_an_admin_is_refused_as_deleted(tmp_path, to):
+    # git reports a move as one change at its new path; the action is gone from the log all the same (history is
+    # append-only, SECURITY.md 3), even when an admin, who may change files outside the games, moves it there
+    repo = make_repo(tmp_path)
+    last = sorted((repo / GAME / "actions").glob("*.yaml"))[-1]
+    target = repo / to.format(name=last.name)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    last.rename(target)
+    commit(repo)
+    for author in ("bruno-nomic", "chidi-nomic"):  # an admin, and a player who is none
+        r = check(repo, author)
+        assert r.returncode == 1, r.stdout
+        assert (f"{GAME}/actions/{last.name}: this pull request deletes an action already in the log "
+                f"({GAME}/actions/{last.name}); the log is only ever added to") in r.stdout, r.stdout
+
+
+def test_a_rule_moved_out_of_its_game_is_refused_as_a_rule_removed(tmp_path):
+    repo = make_repo(tmp_path)
+    rule = repo / GAME / "ruleset" / "calls-for-judgment.md"
+    (repo / "docs").mkdir()
+    rule.rename(repo / "docs" / rule.name)
+    commit(repo)
+    r = check(repo, "bruno-nomic")
+    assert r.returncode == 1, r.stdout
+    assert f"{GAME}/ruleset/calls-for-judgment.md: rule 'calls-for-judgment' is missing" in r.stdout, r.stdout
 
 
 def test_changing_the_engine_needs_an_admin(tmp_path):

@@ -436,6 +436,25 @@ def _head_actions(folder: str, base: list[str], base_set: set[str],
     return base, [p for p in dict.fromkeys(added) if p not in base_set or p in removed], removed
 
 
+def _game_of(path: str) -> str | None:
+    """The game folder a path lies in (content/<game>/...), None for any other path."""
+    parts = PurePosixPath(path).parts
+    return parts[1] if len(parts) >= 3 and parts[0] == "content" else None
+
+
+def _moves_apart(changes: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """The changes, with a file moved out of a game folder (into another game, docs/, anywhere) also listed as
+    deleted where it was: git reports a move as one change at its new path, and a game's action, rule or
+    gamestate file moved out of the game is gone from its game (history is append-only, SECURITY.md 3).
+    A file moved into a game from elsewhere is likewise deleted where it was (an engine file, say)."""
+    out = []
+    for status, path, old in changes:
+        out.append((status, path, old))
+        if status == "R" and old != path and (_game_of(old) != _game_of(path) or _game_of(path) is None):
+            out.append(("D", old, old))
+    return out
+
+
 def author_player(state: State, author: str) -> str | None:
     for p in state.doc("roster")["players"]:
         if str(p.get("account", "")).lower() == author.lower():
@@ -466,12 +485,10 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
     touched: dict[str, list[tuple[str, str, str]]] = {}
     engine_changes = []
     other_changes = []
-    for status, path, old in changes:
+    for status, path, old in _moves_apart(changes):
         parts = PurePosixPath(path).parts
         if path.startswith("content/") and len(parts) >= 3:
             touched.setdefault(parts[1], []).append((status, path, old))
-            if status == "R" and old != path and PurePosixPath(old).parts[1:2] != parts[1:2]:
-                touched.setdefault(PurePosixPath(old).parts[1], []).append(("D", old, old))
         elif any(path == p or path.startswith(p) for p in ENGINE_PATHS):
             engine_changes.append(path)
         else:
