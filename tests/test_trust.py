@@ -312,6 +312,26 @@ def test_stray_files_in_a_game_folder_need_an_admin(tmp_path, name):
     assert f"{GAME}/{name}: not a game file" in r.stdout
 
 
+@pytest.mark.parametrize("path, where", [
+    ("content/index.md", "directly in content/, in no game"),
+    ("content/evil/index.md", "in content/evil/, which is no game (no game.yaml there, at the base or in this pull "
+                              "request)")])
+def test_a_file_in_content_beside_the_games_needs_an_admin_on_its_own_path(tmp_path, path, where):
+    # neither a game removed (said on a game.yaml that is not there) nor a file "outside content/": it is in content/,
+    # in no game, and the verdict names it
+    repo = make_repo(tmp_path)
+    (repo / path).parent.mkdir(parents=True, exist_ok=True)
+    (repo / path).write_text("<script>alert(1)</script>\n")
+    commit(repo)
+    r = check(repo, "chidi-nomic")
+    assert r.returncode == 1, r.stdout
+    assert f"{path}: a file {where}; players change only their game's files" in r.stdout, r.stdout
+    assert "removed" not in r.stdout and "outside content/" not in r.stdout, r.stdout
+    r = check(repo, "bruno-nomic")  # an admin may, as outside the games, and the note says what it is
+    assert r.returncode == 0, r.stdout
+    assert f"note: {path}: a file {where}, by an admin (bruno-nomic)" in r.stdout, r.stdout
+
+
 # ---------------------------------------------------------------- names that pass for others
 
 

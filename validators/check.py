@@ -485,9 +485,13 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
     touched: dict[str, list[tuple[str, str, str]]] = {}
     engine_changes = []
     other_changes = []
+    loose = []  # files in content/ but in no game: content/<name>/ holds no game.yaml at the base nor the head
     for status, path, old in _moves_apart(changes):
         parts = PurePosixPath(path).parts
-        if path.startswith("content/") and len(parts) >= 3:
+        if path.startswith("content/") and (len(parts) < 3 or (parts[1] not in base_games
+                                                              and parts[1] not in head_games)):
+            loose.append(path)
+        elif path.startswith("content/"):
             touched.setdefault(parts[1], []).append((status, path, old))
         elif any(path == p or path.startswith(p) for p in ENGINE_PATHS):
             engine_changes.append(path)
@@ -616,8 +620,20 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
         else:
             report.notes.append(f"{name}: {counted(len(new_actions), 'new action')} judged against {base}")
 
-    if (engine_changes or other_changes) and author and not author_is_admin:
+    if (engine_changes or other_changes or loose) and author and not author_is_admin:
         author_is_admin = _admin_anywhere(base_tree, base_games, author, parsed)
+    for path in loose:
+        # a folder of content/ is a game only with its game.yaml: a file beside the games is no game's file, and
+        # is told so on its own path (not as a game removed, on a game.yaml that is not there)
+        parts = PurePosixPath(path).parts
+        where = ("directly in content/, in no game" if len(parts) < 3 else
+                 f"in content/{parts[1]}/, which is no game (no game.yaml there, at the base or in this pull request)")
+        if author_is_admin:
+            report.notes.append(f"{path}: a file {where}, by an admin ({author})")
+            continue
+        report.add([Problem(f"a file {where}; players change only their game's files (content/<game>/ with its "
+                            "game.yaml, gamestate/, ruleset/ and actions/), so an admin must make or approve this "
+                            "change", path, kind=NEEDS_ADMIN)])
     for path in other_changes:
         if author_is_admin:
             report.notes.append(f"{path}: change outside the games by an admin ({author})")
