@@ -138,7 +138,8 @@ def ago(age_hours: float) -> str:
 
 def pending_proposal(state: State, p: dict[str, Any], links: Links, now: datetime, oldest: int | None) -> list[str]:
     from validators.games.blognomic.common import clock_start, in_hiatus, tally
-    from validators.games.blognomic.proposals import enact_now_reason, enactable_reason, failable_reason
+    from validators.games.blognomic.due import repealed_resolution
+    from validators.games.blognomic.proposals import ENACT, enact_now_reason, enactable_reason, failable_reason
 
     t = tally(state, p)
     submitted = parse_time(p["submitted"])
@@ -155,7 +156,12 @@ def pending_proposal(state: State, p: dict[str, Any], links: Links, now: datetim
     enact = enact_now_reason(state, p, now, t)  # not when its effects cannot be applied: core.enact refuses then
     fail = failable_reason(state, p, now, t)
     verdict = []
-    if in_hiatus(state):
+    stuck = repealed_resolution(state, ENACT)
+    if stuck:
+        # seed 001 1.5 / seed 003 rule 5 repealed: core.enact and core.fail are out of the game, so the proposal is
+        # neither "Can be enacted now" nor from a later time
+        verdict.append(f'<span class="nomic-verdict wait">Stays pending</span>: {esc(stuck)}.')
+    elif in_hiatus(state):
         # seed 001 1.9 / seed 003 rule 9: in Hiatus no proposal is enacted or failed (core.enact and core.fail are
         # refused), so the page must not say "Can be enacted now"; what the votes would allow is said as a forecast
         would = " or ".join(x for x in (f"be enacted ({enact})" if enact else "",
@@ -246,7 +252,15 @@ def pending_judgment(state: State, item: dict[str, Any], links: Links, now: date
     # players (1.9: a DoV's maker who left or is idle cannot win) and keywords
     at = ctx_at(state, now)
     t = tally(state, item, implicit_author=False)
-    if kind == "cfj":
+    from validators.games.blognomic.due import repealed_resolution
+    from validators.games.blognomic.judgment import CFJ_RESOLVE
+    from validators.games.blognomic.victory import DOV_RESOLVE
+
+    # seed 001 1.6 / 1.9 (seed 003 rules 6, 9) repealed: nobody may resolve it, whatever its votes say
+    stuck = repealed_resolution(state, CFJ_RESOLVE if kind == "cfj" else DOV_RESOLVE)
+    if stuck:
+        verdict = f"Stays pending: {stuck}."
+    elif kind == "cfj":
         from validators.games.blognomic.judgment import status
 
         ok, why = status(at, item)
@@ -267,7 +281,7 @@ def pending_judgment(state: State, item: dict[str, Any], links: Links, now: date
         out.append(f'<div class="nomic-text">{plain_html(item["text"])}</div>')
     out += [x for x in (effects_html(item.get("effects"), kind=kind), tally_html(t)) if x]
     out.append(votes_table(item, t.counted, links, implicit_author=False))
-    if kind == "cfj" and item.get("ran_out_in_hiatus"):
+    if kind == "cfj" and item.get("ran_out_in_hiatus") and not stuck:
         out.append(ran_out_html(state, item))
     out.append(f'<p class="nomic-verdicts">{esc(verdict)}</p>')
     out += ["</div>", ""]

@@ -66,7 +66,7 @@ def test_quazie_idling_is_due_only_after_more_than_a_week_without_a_vote():
     # leaving (still in ``last_vote`` under its name) is older
     ("core.leave", "core.join", "2026-11-17T10:00:00Z", "joined 2026-11-17T10:00:00Z, no vote since"),
     # a Muffin that comes back from idleness has failed to vote only since its return (while idle it could not vote)
-    ("core.idle", "core.unidle", "2026-11-30T10:00:00Z", "came back from idleness 2026-11-30T10:00:00Z, no vote since"),
+    ("core.idle", "core.unidle", "2026-11-30T10:00:00Z", "came back 2026-11-30T10:00:00Z, no vote since"),
 ])
 def test_quazie_a_muffin_back_in_the_game_is_due_a_week_after_its_return(away, back, after, said):
     """Seed 003 rule 2, as ``core.idle`` reads it: ``nomic due`` does not name the Muffin a minute after it came
@@ -206,3 +206,120 @@ def test_a_refused_enactment_says_from_when_the_proposal_may_be_failed_if_the_vo
     said = _enactment_refused("2026-11-02T12:00:00Z", {"at": "2026-11-02T11:00:00Z", "actor": "Bruno",
                                                        "action": "core.vote", "params": {"proposal": 1, "vote": "FOR"}})
     assert "may be enacted from" in said and "failed" not in said, said
+
+
+# seed 001 1.5, 1.6, 1.9 and 1.2: a proposal that repeals one of them takes its actions out of the game (core.enact
+# and core.fail; core.cfj-resolve; core.dov-resolve and core.ascend; core.idle). The desk and the wiki's proposals
+# page must not then offer them: before, `nomic due` said "an admin may enact proposal 2 now" and the page "Can be
+# enacted now" while core.enact was refused.
+def _repeal(rule: str, at: str, n: int) -> list[dict]:
+    return [
+        {"at": at, "actor": "Chidi", "action": "core.propose",
+         "params": {"title": f"No more {rule}", "effects": {"rules": [{"op": "repeal", "id": rule}]}}},
+        {"at": at, "actor": "Dana", "action": "core.vote", "params": {"proposal": n, "vote": "FOR"}},
+        {"at": at, "actor": "Emeka", "action": "core.vote", "params": {"proposal": n, "vote": "FOR"}},
+    ]
+
+
+def _later(n: int, at: str) -> list[dict]:
+    return [{"at": at, "actor": "Dana", "action": "core.propose", "params": {"title": "Later"}},
+            {"at": at, "actor": "Alice", "action": "core.vote", "params": {"proposal": n, "vote": "FOR"}},
+            {"at": at, "actor": "Emeka", "action": "core.vote", "params": {"proposal": n, "vote": "FOR"}}]
+
+
+def _state(actions):
+    state, registry = base_state("blognomic-core")
+    out = run(state, registry, actions)
+    assert out.verdict == "legal", [p.text() for p in out.problems]
+    return out.state, registry
+
+
+def _page(state, now):
+    from site_plugins.links import Links
+    from site_plugins.proposals import render_proposals
+
+    return render_proposals(state, Links(game="g", here="games/g/proposals.md", players={}), now)
+
+
+ENACT_1 = [{"at": "2026-11-02T22:00:00Z", "actor": "Bruno", "action": "core.enact", "params": {"proposal": 1}}]
+
+
+def test_with_enactment_repealed_no_proposal_is_offered_for_enactment():
+    state, registry = _state(_repeal("enactment", "2026-11-02T10:00:00Z", 1) + _later(2, "2026-11-02T11:00:00Z")
+                             + ENACT_1)
+    now = parse_time("2026-11-04T12:00:00Z")
+    lines = due(state, now)
+    assert ("proposal 2 (the oldest pending) stays pending: the rule that lets an admin resolve it, 1.5 Enactment, "
+            "has been repealed") in lines
+    assert not any("may enact" in line or "may fail" in line for line in lines), lines
+    page = _page(state, now)
+    assert "Stays pending</span>: the rule that lets an admin resolve it, 1.5 Enactment, has been repealed." in page
+    assert "Can be enacted" not in page and "Can be failed" not in page
+    enact = {"at": "2026-11-04T12:00:00Z", "actor": "Bruno", "action": "core.enact", "params": {"proposal": 2}}
+    assert run(state, registry, [enact]).verdict == "illegal"
+
+
+def test_before_the_repeal_the_same_proposal_is_offered():
+    state, _ = _state(_repeal("a-dynastic-rule", "2026-11-02T10:00:00Z", 1) + _later(2, "2026-11-02T11:00:00Z")
+                      + ENACT_1)
+    now = parse_time("2026-11-04T12:00:00Z")
+    assert any(line.startswith("an admin may enact proposal 2 now") for line in due(state, now))
+    assert "Can be enacted now" in _page(state, now)
+
+
+def test_with_calls_for_judgment_repealed_no_cfj_is_offered_for_resolution():
+    cfj = [{"at": "2026-11-02T09:00:00Z", "actor": "Dana", "action": "core.cfj", "params": {"title": "Fix it"}}]
+    state, _ = _state(cfj + _repeal("calls-for-judgment", "2026-11-02T10:00:00Z", 1) + ENACT_1)
+    now = parse_time("2026-11-07T12:00:00Z")  # its four days are over
+    lines = due(state, now)
+    assert ("CfJ 1 stays pending: the rule that lets an admin resolve it, 1.6 Calls for Judgment, has been "
+            "repealed") in lines
+    assert not any("may resolve" in line or "may fail it" in line for line in lines), lines
+    page = _page(state, now)
+    assert "Stays pending: the rule that lets an admin resolve it, 1.6 Calls for Judgment, has been repealed." in page
+    assert "Can be resolved now" not in page
+
+
+def _cfj_repealing_victory(hour: str, first: int = 0) -> list[dict]:
+    """A CfJ (allowed in Hiatus) that repeals 1.9, made at ``hour``:``first`` minutes, passed by Quorum 10 minutes
+    later and resolved 10 minutes after that."""
+    at = [f"{hour}:{first + m:02d}:00Z" for m in (0, 10, 20)]
+    cfj = [{"at": at[0], "actor": "Dana", "action": "core.cfj",
+            "params": {"title": "No victory", "effects": {"rules": [{"op": "repeal", "id": "victory-and-ascension"}]}}}]
+    cfj += [{"at": at[1], "actor": who, "action": "core.cfj-vote", "params": {"cfj": 1, "vote": "FOR"}}
+            for who in ("Alice", "Bruno", "Emeka")]
+    return cfj + [{"at": at[2], "actor": "Bruno", "action": "core.cfj-resolve", "params": {"cfj": 1}}]
+
+
+def test_with_victory_repealed_no_dov_or_address_is_offered():
+    state, registry = base_state("blognomic-core")
+    pending = run(state, registry, PASS[:-1])  # a DoV with Quorum FOR, resolvable from 22:00
+    assert pending.verdict == "legal"
+    # a CfJ (allowed in Hiatus) repeals 1.9
+    out = run(pending.state, registry, _cfj_repealing_victory("2026-11-02T11"))
+    assert out.verdict == "legal", [p.text() for p in out.problems]
+    now = parse_time("2026-11-03T00:00:00Z")
+    lines = due(out.state, now)
+    assert ("DoV 1 stays pending: the rule that lets an admin resolve it, 1.9 Victory and Ascension, has been "
+            "repealed") in lines
+    assert not any("may be resolved now" in line for line in lines), lines
+    assert "Stays pending: the rule that lets an admin resolve it, 1.9 Victory and Ascension" in _page(out.state, now)
+
+
+def test_with_victory_repealed_after_a_win_no_address_is_awaited():
+    state, registry = base_state("blognomic-core")
+    won = run(state, registry, PASS)
+    out = run(won.state, registry, _cfj_repealing_victory("2026-11-02T22", first=10))
+    assert out.verdict == "legal", [p.text() for p in out.problems]
+    lines = due(out.state, parse_time("2026-11-03T00:00:00Z"))
+    assert not any("Ascension Address" in line for line in lines), lines
+    ascend = {"at": "2026-11-03T00:00:00Z", "actor": "Chidi", "action": "core.ascend", "params": {"theme": "X"}}
+    assert run(out.state, registry, [ascend]).verdict == "illegal"
+
+
+def test_with_players_repealed_nobody_is_offered_for_idling():
+    state, registry = _state(_repeal("players", "2026-11-02T10:00:00Z", 1) + ENACT_1)
+    now = parse_time("2026-11-20T00:00:00Z")  # everybody has been silent for a week
+    assert not any("idle" in line for line in due(state, now)), due(state, now)
+    idle = {"at": "2026-11-20T00:00:00Z", "actor": "Bruno", "action": "core.idle", "params": {"player": "Chidi"}}
+    assert run(state, registry, [idle]).verdict == "illegal"

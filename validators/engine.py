@@ -1223,10 +1223,15 @@ def who_problems(registry: Registry, state: State, action: Action, actor: str) -
         yield Problem(f"{actor!r} is not on the roster{name_hint(state, actor)}", rule=action.rule)
         return
     if player.get("idle") and not action.idle_ok:
-        back = [a for a in registry.actions.values() if a.name.endswith(".unidle")]
-        # the way back, which the idle player may not know is an action of their own
+        # the way back, which the idle player may not know is an action of their own (none while the rule that
+        # makes it is repealed: it is no way back then)
+        back = [a for a in registry.actions.values() if a.name.endswith(".unidle") and withdrawn(state, a) is None]
         hint = f" (come back first: {back[0].name})" if back else ""
-        yield Problem(f"{actor} is idle; idle players may not take this action{hint}", rule=action.rule)
+        # cited to the rule that makes idle players no players (seed 001 1.2 Colonists, seed 003 rule 2: the rule of
+        # the way back) when the game's ruleset holds it: that is the limit, not the action's own rule (an idle
+        # admin may not enact because 1.2 does not count them, not because of 1.5)
+        rule = back[0].rule if back and back[0].rule in state.rules else action.rule
+        yield Problem(f"{actor} is idle; idle players may not take this action{hint}", rule=rule)
     if who == ADMIN and not player.get("admin"):
         yield Problem(f"{actor} is not an admin; only admins may take this action", rule=action.rule)
     if who == LEADER:
@@ -1234,6 +1239,19 @@ def who_problems(registry: Registry, state: State, action: Action, actor: str) -
         if leader != actor:
             yield Problem(f"only the {state.keyword('leader', 'leader')} ({leader or 'none'}) may take this action",
                           rule=action.rule)
+
+
+def too_early(state: State, at: datetime) -> Problem | None:
+    """Why an action dated ``at`` may not be taken in ``state`` for its time alone (G7 Time): before the last action
+    or event, or, with no action yet, before the founding. None when its time is no bar."""
+    clock = state.now()
+    if clock is None or at >= clock:
+        return None
+    if not state.docs.get("ledger", {}).get("actions"):  # no action yet: the clock is the founding's (nomic new)
+        return Problem(f"dated {format_time(at)}, before the game began ({format_time(clock)}, the clock its "
+                       "founding state gives); a game's actions come after its founding", field="at", rule="time")
+    return Problem(f"dated {format_time(at)}, before the last action or event ({format_time(clock)}); actions are "
+                   "replayed in time order", field="at", rule="time")
 
 
 def apply_action(registry: Registry, state: State, record: dict[str, Any], *,
@@ -1258,14 +1276,9 @@ def apply_action(registry: Registry, state: State, record: dict[str, Any], *,
         if problems:
             raise BadInput(problems)
 
-    clock = state.now()
-    if clock is not None and at < clock:
-        if not state.docs.get("ledger", {}).get("actions"):  # no action yet: the clock is the founding's (nomic new)
-            raise Illegal(Problem(f"dated {format_time(at)}, before the game began ({format_time(clock)}, the "
-                                  "clock its founding state gives); a game's actions come after its founding",
-                                  field="at", rule="time"))
-        raise Illegal(Problem(f"dated {format_time(at)}, before the last action or event ({format_time(clock)}); "
-                              "actions are replayed in time order", field="at", rule="time"))
+    early = too_early(state, at)
+    if early is not None:
+        raise Illegal(early)
     state, fired = advance(registry, state, at, stamp=False)  # _update_ledger sets the clock
 
     actor = record.get("actor", "")

@@ -40,29 +40,43 @@ def quiet_since(state: State | Ctx, p: dict[str, Any]) -> tuple[str, str]:
     """(time, what happened then): the moment from which a player's seven days towards idleness are counted.
 
     Seed 001 1.2 (``idle_basis: activity``): their last entry or comment, read as their last game action (the
-    ledger's ``seen``), or their joining. Seed 003 rule 2 (``idle_basis: votes``): their last vote, or their
-    joining if that is later: a Muffin who left and joined again has not failed to vote since joining, whatever
-    it did as the Muffin it was before (the old ``last_vote`` stays under its name; before, it was read first, so
-    a Muffin back in the game a minute could be made idle at once); and likewise its return from idleness
-    (``returned``, ``note_return``), whichever of the three is latest.
+    ledger's ``seen``), their joining, or their return by a proposal's or CfJ's effects (``returned``,
+    ``note_return``), whichever is latest. The effects stand in for the post 1.2 asks of the player (announcing
+    their arrival, asking to come back), as they do for a newcomer the effects add, whose week runs from their
+    ``joined``. Before, the week ran from the last action before the player left or went idle, so an admin could
+    idle a player the second a proposal brought them back (``seen`` before ``joined`` was read first).
+    Seed 003 rule 2 (``idle_basis: votes``): their last vote, or their joining if that is later: a Muffin who
+    left and joined again has not failed to vote since joining, whatever it did as the Muffin it was before (the
+    old ``last_vote`` stays under its name; before, it was read first, so a Muffin back in the game a minute could
+    be made idle at once); and likewise its return from idleness or to the game (``returned``, ``note_return``),
+    whichever of the three is latest.
     """
-    joined = (p["joined"], "joined")
-    if opts(state)["idle_basis"] != "votes":
-        return state.doc("ledger").get("seen", {}).get(p["name"]) or p["joined"], "acted"
     doc = state.doc("proposals")
-    voted = doc.get("last_vote", {}).get(p["name"])
     back = doc.get("returned", {}).get(p["name"])
-    times = [joined] + ([(voted, "voted")] if voted else []) + ([(back, "came back from idleness")] if back else [])
+    if opts(state)["idle_basis"] != "votes":
+        seen = state.doc("ledger").get("seen", {}).get(p["name"])
+        times = [(p["joined"], "acted")] + ([(seen, "acted")] if seen else [])
+        times += [(back, "came back")] if back else []
+        return max(times, key=lambda tw: parse_time(tw[0]))
+    joined = (p["joined"], "joined")
+    voted = doc.get("last_vote", {}).get(p["name"])
+    times = [joined] + ([(voted, "voted")] if voted else []) + ([(back, "came back")] if back else [])
     return max(times, key=lambda tw: parse_time(tw[0]))
 
 
-def note_return(ctx: Ctx, name: str) -> None:
-    """Seed 003 rule 2 (``idle_basis: votes``): a Muffin back from idleness (``core.unidle``, or a proposal's or
+def note_return(ctx: Ctx, name: str, *, own_action: bool = True) -> None:
+    """A player's return (from idleness, or to the game), from which their week towards idleness runs again.
+
+    Seed 003 rule 2 (``idle_basis: votes``): a Muffin back from idleness (``core.unidle``, or a proposal's or
     CfJ's patch) has its week without a vote counted from its return, as a newcomer's is from its joining. While
     idle it was no Muffin for rule 4 and could not vote, so it has not failed to vote then (our reading); before,
     the week ran from its last vote before going idle, and an admin could idle it again the moment it was back,
-    undoing the return rule 2 grants at its request. (Ruleset 75 counts any action, the return included.)"""
-    if opts(ctx)["idle_basis"] == "votes":
+    undoing the return rule 2 grants at its request.
+
+    Seed 001 1.2 (``idle_basis: activity``) counts any action: a return the player takes (``core.unidle``,
+    ``own_action``) is itself one, so nothing is noted; a return by a proposal's or CfJ's effects is not their
+    action, and is noted (our reading: the effects stand in for the request 1.2 asks of them)."""
+    if opts(ctx)["idle_basis"] == "votes" or not own_action:
         ctx.edit("proposals").setdefault("returned", {})[name] = format_time(ctx.at)
 
 

@@ -5,12 +5,23 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from ...engine import Open, State
+from ...engine import Action, Open, State, withdrawn
 from ...registry_ctx import ctx_at
 from ...timeutil import format_time, parse_time
-from . import judgment, victory
+from . import judgment, players, proposals, victory
 from .common import in_hiatus, leader, opts, quiet_since
 from .proposals import decision_marks, enact_now_reason, failable_reason
+
+
+def repealed_resolution(state: State, action: Action) -> str | None:
+    """Why nobody may resolve a pending item while the rule that makes ``action`` is repealed, or None.
+
+    A proposal that repeals 1.5 Enactment (1.6 Calls for Judgment, 1.9 Victory and Ascension; seed 003 rules 5, 6,
+    9) takes ``core.enact`` and ``core.fail`` (``core.cfj-resolve``, ``core.dov-resolve``) out of the game
+    (``engine.withdrawn``): what is pending stays so. The admin's desk and the wiki say that, not that an admin
+    may resolve it now (before, they did, while the action was refused)."""
+    gone = withdrawn(state, action)
+    return None if gone is None else f"the rule that lets an admin resolve it, {gone.cite()}, has been repealed"
 
 
 def _when(test, start: datetime, marks: list[datetime]) -> datetime | None:
@@ -26,7 +37,10 @@ def due(state: State, now: datetime) -> list[str]:
     o = opts(state)
     pending = sorted((p for p in state.doc("proposals")["proposals"] if p["status"] == "pending"),
                      key=lambda p: (p["submitted"], p["id"]))
-    if pending and not in_hiatus(state):
+    stuck = repealed_resolution(state, proposals.ENACT) if pending else None
+    if stuck:
+        lines.append(f"proposal {pending[0]['id']} (the oldest pending) stays pending: {stuck}")
+    elif pending and not in_hiatus(state):
         p = pending[0]
         marks = [now, *decision_marks(state, p)]
         # seed 001 1.5: the votes allow it, and its effects can be applied (else the admin fails it instead)
@@ -45,6 +59,10 @@ def due(state: State, now: datetime) -> list[str]:
                 lines.append(f"proposal {p['id']} (the oldest pending) needs more votes")
     for c in state.doc("cfjs")["cfjs"]:
         if c["status"] == "pending":
+            stuck = repealed_resolution(state, judgment.CFJ_RESOLVE)
+            if stuck:
+                lines.append(f"CfJ {c['id']} stays pending: {stuck}")
+                continue
             ctx = ctx_at(state, now)
             ok, why = judgment.status(ctx, c)
             line = f"CfJ {c['id']}: " + (f"an admin may resolve it now ({why})" if ok else why)
@@ -55,11 +73,17 @@ def due(state: State, now: datetime) -> list[str]:
             lines.append(line)
     for d in state.doc("dovs")["dovs"]:
         if d["status"] == "pending":
+            stuck = repealed_resolution(state, victory.DOV_RESOLVE)
+            if stuck:
+                lines.append(f"DoV {d['id']} stays pending: {stuck}")
+                continue
             result, why = victory.dov_status(ctx_at(state, now), d)
             lines.append(f"DoV {d['id']}: " + (f"may be resolved now; it would be {result} ({why})" if result
                                                 else why))
-    if state.doc("dynasty").get("awaiting_ascension"):
+    # seed 001 1.9 / seed 003 rule 9 makes the Address and the removal of idle players; repealed, neither is due
+    if state.doc("dynasty").get("awaiting_ascension") and withdrawn(state, victory.ASCEND) is None:
         lines.append(_address_line(state))
+    if state.doc("dynasty").get("awaiting_ascension") and withdrawn(state, victory.REMOVE_IDLE) is None:
         idle = victory.idle_throughout(state)
         if idle:
             lines.append(f"{leader(state)} may remove from the game, as idle throughout the dynasty won: "
@@ -68,6 +92,8 @@ def due(state: State, now: datetime) -> list[str]:
         # seed 003 rule 9: in Hiatus only CfJs go on, so no admin may idle anybody until it ends (hiatus_gate);
         # Ruleset 75's Hiatus allows 1.2, its idling included
         return lines
+    if withdrawn(state, players.IDLE) is not None:
+        return lines  # seed 001 1.2 / seed 003 rule 2 makes the idling; repealed, core.idle is refused
     days = o["idle_after_days"]
     for p in state.doc("roster")["players"]:
         if p.get("idle") or p.get("kind"):
@@ -78,7 +104,7 @@ def due(state: State, now: datetime) -> list[str]:
         # a week or more without an action
         if gap > timedelta(days=days) if o["idle_basis"] == "votes" else gap >= timedelta(days=days):
             if o["idle_basis"] != "votes":
-                lines.append(f"an admin may make {p['name']} idle (last acted {last})")
+                lines.append(f"an admin may make {p['name']} idle ({'last acted' if what == 'acted' else what} {last})")
             else:
                 did = f"last voted {last}" if what == "voted" else f"{what} {last}, no vote since"
                 lines.append(f"an admin may make {p['name']} idle ({did})")

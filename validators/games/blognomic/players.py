@@ -361,6 +361,9 @@ def _follow_returns(ctx: Ctx, same: dict[str, Entry], back: dict[str, list[dict[
             had = ctx.edit_player(name).setdefault("formerly", [])
             written = list(peek(had))
             had.extend(g for g in kept if g not in written)
+        # seed 001 1.2 / seed 003 rule 2: back in the game by the effects, not by an action of their own, so their
+        # week towards idleness runs from now, whatever ``joined`` the effects wrote
+        note_return(ctx, name, own_action=False)
         ctx.step({"returned": name, "by": by})
 
 
@@ -382,7 +385,8 @@ def _follow_unidling(ctx: Ctx, before: dict[str, Any], same: dict[str, Entry], b
             me.pop("idle_asked", None)
             for k, v in new_stats(ctx.doc("roster")["stats"]).items():
                 me.setdefault("stats", {}).setdefault(k, v)
-            note_return(ctx, p["name"])  # seed 003 rule 2: its week without a vote starts again
+            # seed 003 rule 2: its week without a vote starts again; seed 001 1.2: its week without an action
+            note_return(ctx, p["name"], own_action=False)
             ctx.step({"unidled": p["name"], "by": by})
 
 
@@ -520,7 +524,8 @@ def _idle_check(ctx: Ctx) -> Iterator[str]:
                    f"may be made idle after {format_time(parse_time(last) + timedelta(days=days))}")
     else:
         if parse_time(last) > since:
-            yield (f"{target_name} last acted at {last}, within the last {days} days; if they do not act, they "
+            said = "last acted" if what == "acted" else what
+            yield (f"{target_name} {said} at {last}, within the last {days} days; if they do not act, they "
                    f"may be made idle from {format_time(parse_time(last) + timedelta(days=days))}")
 
 
@@ -611,9 +616,10 @@ def rename_documents(ctx: Ctx, old: str, new: str) -> None:
     """The BlogNomic documents follow a player's change of name (the module's ``rename`` hook).
 
     Renamed: the author, the votes, the lapsed votes and the resolving admin of every proposal, CfJ and DoV;
-    when each player last voted and last came back from idleness; the DoV bar; the leader, and the leaders and
-    winners of past dynasties. Kept as written: texts and titles (a dynasty's name, "The First Dynasty of ...", is
-    the name it was given), and proposals' effects, which are applied as they were voted on.
+    when each player last voted and last came back (from idleness, or to the game by effects); the DoV bar; the
+    leader, and the leaders and winners of past dynasties. Kept as written: texts and titles (a dynasty's name,
+    "The First Dynasty of ...", is the name it was given), and proposals' effects, which are applied as they were
+    voted on.
     """
     for kind, key in (("proposals", "proposals"), ("cfjs", "cfjs"), ("dovs", "dovs")):
         doc = ctx.doc(kind)

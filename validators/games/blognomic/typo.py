@@ -31,9 +31,12 @@ def _check(ctx: Ctx) -> Iterator[str]:
     old, new = ctx.params["old"], ctx.params["new"]
     if old == new:
         yield "the correction changes nothing"
-    count = rule.body.count(old)
+    # seed 001 1.1 / seed 003 rule 1: the mistakes are the Ruleset's, and a rule's title is part of it as much as its
+    # text (a title's typo could not be corrected: only the text was searched)
+    count = rule.body.count(old) + str(rule.meta.get("title") or "").count(old)
     if count != 1:
-        yield f"the text to correct must appear exactly once in the rule; {old!r} appears {count} times"
+        yield (f"the text to correct must appear exactly once in the rule (its title and its text); {old!r} appears "
+               f"{count} times")
     elif _changed_chars(old, new) > MAX_CHANGED:
         yield f"a correction changes at most {MAX_CHANGED} characters; larger changes need a proposal"
 
@@ -41,9 +44,15 @@ def _check(ctx: Ctx) -> Iterator[str]:
 def _fix(ctx: Ctx) -> None:
     rules = ctx.tx.edit_rules()
     rule = rules[ctx.params["rule"]]
-    rule.body = rule.body.replace(ctx.params["old"], ctx.params["new"], 1)
+    old, new = ctx.params["old"], ctx.params["new"]
+    where = "spelling or typing"
+    if old in rule.body:
+        rule.body = rule.body.replace(old, new, 1)
+    else:  # the check found it once, in the title
+        rule.meta["title"] = str(rule.meta["title"]).replace(old, new, 1)
+        where += " (title)"
     rule.meta.setdefault("history", []).append({"event": "amended", "by": f"typo fix by {ctx.actor}",
-                                                "at": format_time(ctx.at), "note": "spelling or typing"})
+                                                "at": format_time(ctx.at), "note": where})
 
 
 TYPO = Action(
@@ -59,8 +68,8 @@ TYPO = Action(
     check=_check,
     effect=_fix,
     in_hiatus=True,
-    doc="Replaces `old` (which must appear once) by `new` in the rule's text; at most 40 characters change. "
-        "Whether it is really a typo is for the players to judge (a CfJ), as on the blog.",
+    doc="Replaces `old` (which must appear once, in the rule's title or text) by `new`; at most 40 characters "
+        "change. Whether it is really a typo is for the players to judge (a CfJ), as on the blog.",
 )
 
 ACTIONS = [TYPO]

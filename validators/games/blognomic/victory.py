@@ -12,7 +12,7 @@ from ...problems import Problem, did_you_mean
 from ...roster import value_problem
 from ...schemas import NOT_BLANK, is_blank, not_blank, vote_words
 from ...timeutil import format_time, parse_time
-from .common import edit_item, find, in_hiatus, leader, none_pending, open_hours, opts, tally
+from .common import clock_start, edit_item, find, in_hiatus, leader, none_pending, open_hours, opts, tally
 from .players import remove_player
 from .proposals import TEXT
 
@@ -136,7 +136,15 @@ def _dov_verdict(ctx: Any, d: dict[str, Any]) -> tuple[str | None, str]:
     # 1.9: 12 hours if the leader has voted on it; the vote of a leader who is idle is no longer valid (1.2, 1.4)
     wait = 12 if boss and boss in t.counted else 24
     if age < wait:
-        return None, f"it may be resolved {wait} hours after it was made"
+        # the moment, as a refusal to enact a proposal too early names it (seed 001 1.5); and, while the leader
+        # could still shorten the wait by voting, the moment that would give
+        start = clock_start(ctx, d)
+        why = f"it may be resolved {wait} hours after it was made, from {format_time(start + timedelta(hours=wait))}"
+        me = ctx.player(boss) if boss else None
+        if wait == 24 and me is not None and not me.get("idle"):
+            why += (f" (12 hours, from {format_time(start + timedelta(hours=12))}, if the "
+                    f"{ctx.keyword('leader', 'leader')} votes on it)")
+        return None, why
     voted = len(t.counted)
     if voted >= t.quorum and t.for_ * 2 > voted:
         return "passed", f"{voted} voted (Quorum {t.quorum}) and {t.for_} FOR"
