@@ -709,6 +709,17 @@ def test_the_proposals_page_has_the_headings_of_the_other_games_and_says_when_th
     assert "## Archive {#archive}\n\nNo proposals resolved yet." in page  # no heading missing, no section left bare
 
 
+def test_the_proposals_page_says_which_game_options_a_textual_change_sets(base) -> None:
+    # 004 Textual Changes: a change amending a rule's number sets the game's option (docs/modules/cycle12.md,
+    # Proposals); the page says so beside the change's text, and says nothing of options for a change without
+    state, _ = base
+    doc = copy.deepcopy(state.doc("cycle12_proposals"))
+    doc["proposals"][0]["changes"].append({"kind": "textual", "text": "Licks pay 10.", "options": {"lick_points": 10}})
+    page = pages.render_proposals(State(state.config, {**state.docs, "cycle12_proposals": doc}, state.rules))
+    assert "2. Textual change: Licks pay 10. (sets the game's options: lick&#95;points 10)" in page  # _ as markup-safe
+    assert "1. Textual change: Cleo gains a treat.\n" in page
+
+
 def test_the_judgement_page_spells_out_rfj_and_says_when_there_is_none(example) -> None:
     # Judgement → Requests for Justice: the page's headings say "RFJ 1"; the lede says what an RFJ is
     state, _ = example

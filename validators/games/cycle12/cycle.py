@@ -79,6 +79,17 @@ PHASE_BEGINS = Event(
 )
 
 
+def end_if_over(ctx: Ctx) -> None:
+    """004 The End of All Things: the cycle ends at the end of its last phase. The phase-start event ends it then;
+    when a proposal taking effect mid-phase (an urgent one's end) sets the last phase to one already over, the
+    cycle ends as the change takes effect, not at the next phase start. Repealed, it does not end so."""
+    if ctx.doc(CYCLE).get("ended") or repealed(ctx, RULE_END):
+        return
+    last = opts(ctx)["last_phase"]
+    if ctx.at >= phases.cycle_end(start(ctx), last):
+        end_cycle(ctx, f"the end of the last phase ({phases.phase_name(last)}), already over when a change set it")
+
+
 def end_cycle(ctx: Ctx, why: str) -> None:
     doc = ctx.edit(CYCLE)
     doc["ended"] = True

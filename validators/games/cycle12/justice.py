@@ -3,8 +3,8 @@
 
 An RFJ and a ruling are sheets in the real game; here each is a record with
 the statement (or question), the judgement and the reasoning, and optional
-paths to the sheets. The seed lets "any person" file an RFJ; the engine knows
-only people on the roster, so here any player may.
+paths to the sheets. The seed lets "any person" file an RFJ, so anyone may, on the
+roster or not (``ANYONE``); the votes of confidence are players' only.
 """
 
 from __future__ import annotations

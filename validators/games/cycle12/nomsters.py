@@ -26,6 +26,7 @@ from .common import (
     RULE_ITEM_ACTIONS,
     WORLD,
     Kept,
+    _nomster_at,
     find_nomster,
     has_ascended,
     is_reputable,
@@ -56,6 +57,7 @@ RULE_JOIN_TEAM = "join-team"
 RULE_ASCEND = "ascend"
 RULE_FOLLOW = "follow"
 RULE_BOND = "nomster-bond"
+RULE_TAME_NOMSTERS = "tame-nomsters"
 
 UNIQUE = ("portrait", "species", "species_description", "name")
 
@@ -112,6 +114,12 @@ def _spawn_check(ctx: Ctx) -> Iterator[str | Problem]:
                       "repealed", rule=RULE_POPULATION)
         return
     ni, ncc = ctx.doc(NOMSTERS)["index"], carrying_capacity(ctx)
+    # 004 Spawning selects a random type and class from the lists of valid ones (004 Type, Class); a proposal may
+    # leave a list empty, and then none can be selected (the die over an empty list failed inside the judge)
+    for key, rule in (("types", "type"), ("classes", "class")):
+        if not ctx.doc(NOMSTERS)[key]:
+            yield Problem(f"there is no valid {'elemental type' if key == 'types' else 'class'} to select "
+                          f"(cycle12_nomsters.{key} is empty)", rule=rule)
     if not locations(ctx):
         yield "there is no location to spawn a nomster in"
     elif ni >= ncc:
@@ -221,7 +229,7 @@ def _name_ready(ctx: Ctx) -> Iterator[str]:
         yield f"{ctx.actor} has no successful taming attempt to convert"
 
 
-def _name_check(ctx: Ctx) -> Iterator[str]:
+def _name_check(ctx: Ctx) -> Iterator[str | Problem]:
     n = find_nomster(ctx, ctx.params["nomster"])
     if not n["wild"]:
         yield f"{nomster_label(n)} is already tame"
@@ -237,6 +245,9 @@ def _name_check(ctx: Ctx) -> Iterator[str]:
     for key in ("type", "class"):
         if key in ctx.params and ctx.params[key] != n[key]:
             yield f"the card must describe the nomster's existing {key} accurately: {n[key]}, not {ctx.params[key]}"
+    # the uniqueness of a tame nomster's portrait, species, species description and name is 004 Tame Nomsters'
+    # condition ("which must be unique"), so a clash cites it, not Creating a Tame Nomster (which says how the card
+    # converts the nomster)
     pool = ctx.doc(NOMSTERS)["nomsters"]
     index = TAME_CARDS.of(ctx, pool)
     if index is not None:  # the tame nomsters sharing a property, by the kept index of the state's list
@@ -245,8 +256,9 @@ def _name_check(ctx: Ctx) -> Iterator[str]:
             clashes = sorted((i, k) for k, key in enumerate(UNIQUE) for i in index.get((key, given[key]), ()))
             for i, k in clashes:
                 key = UNIQUE[k]
-                yield f"the {key.replace('_', ' ')} {ctx.params[key]!r} is already {nomster_label(pool[i])}'s; " \
-                      "tame nomsters' card properties are unique"
+                yield Problem(f"the {key.replace('_', ' ')} {ctx.params[key]!r} is already "
+                              f"{nomster_label(pool[i])}'s; tame nomsters' card properties are unique",
+                              rule=RULE_TAME_NOMSTERS)
         return
     given = None  # the card's properties, casefolded once (when a tame nomster is there to compare)
     for other in peek(pool):
@@ -256,8 +268,9 @@ def _name_check(ctx: Ctx) -> Iterator[str]:
             given = {key: card_key(ctx.params[key]) for key in UNIQUE}
         for key in UNIQUE:
             if card_key(other.get(key, "")) == given[key]:
-                yield f"the {key.replace('_', ' ')} {ctx.params[key]!r} is already {nomster_label(other)}'s; " \
-                      "tame nomsters' card properties are unique"
+                yield Problem(f"the {key.replace('_', ' ')} {ctx.params[key]!r} is already "
+                              f"{nomster_label(other)}'s; tame nomsters' card properties are unique",
+                              rule=RULE_TAME_NOMSTERS)
 
 
 def _card_keys(n: dict[str, Any]) -> tuple[tuple[str, str], ...]:
@@ -581,6 +594,12 @@ def _entity(ctx: Ctx, target: Any) -> str:
             raise ctx.refuse(f"there is no nomster {target!r}: write nomster:<id>, or the nomster's name",
                              RULE_COMMANDS)
         return ref(find_nomster(ctx, int(number)))
+    if _nomster_at(ctx, ctx.doc(NOMSTERS)["nomsters"], str(target)) < 0:
+        # 004 Commands, Follow, Lick: the target is a located entity, a player or a nomster; a name that is neither
+        # was refused as "there is no nomster 'Zed'", which read as if only nomsters could be named
+        raise ctx.refuse(f"{target!r} is neither a player nor a tame nomster's name: a target is a located entity, "
+                         "written as a player's name (as on the roster), a tame nomster's name or nomster:<id>",
+                         RULE_COMMANDS)
     return ref(find_nomster(ctx, str(target)))
 
 

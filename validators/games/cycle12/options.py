@@ -56,7 +56,9 @@ def _schema() -> dict[str, Any]:
         elif isinstance(value, bool):
             props[name] = {"type": "boolean"}
         elif isinstance(value, int):
-            props[name] = {"type": "integer", "minimum": 0}
+            # The End of All Things: the cycle ends with a phase, and phases are numbered from I (a last phase of 0
+            # failed inside the judge, at every phase start); the other numbers may be 0
+            props[name] = {"type": "integer", "minimum": 1 if name == "last_phase" else 0}
         else:
             props[name] = {"type": "string", "minLength": 1, "maxLength": 80}
     return {"type": "object", "properties": props, "additionalProperties": False}

@@ -391,7 +391,9 @@ def render_proposals(state: State, now: datetime | None = None) -> str:
                   f"{' (ended)' if ends <= now else ''}. For {f}, against {a}: **{state_now}**."), ""]
         for i, c in enumerate(p.get("changes", []), 1):
             if c["kind"] == "textual":
-                lines.append(f"{i}. Textual change: {_md(c.get('text', '(machine-readable effects only)'))}")
+                sets = ", ".join(f"{_md(k)} {_md(v)}" for k, v in (c.get("options") or {}).items())
+                lines.append(f"{i}. Textual change: {_md(c.get('text', '(machine-readable effects only)'))}"
+                             + (f" (sets the game's options: {sets})" if sets else ""))
             else:
                 props = ", ".join(f"{k} {_md(v)}" for k, v in c.items() if k not in ("kind", "x", "y"))
                 lines.append(f"{i}. Location change card for ({c['x']}, {c['y']}): {props}")

@@ -43,12 +43,18 @@ from .common import (
     phase_of,
     start,
 )
+from .options import OPTIONS_SCHEMA
 
 RULE_PROPOSALS = "proposals"
 RULE_LIFECYCLE = "lifecycle"
 RULE_STANDARD = "standard-proposals"
 RULE_URGENT = "urgent-proposals"
 RULE_POINTS = "proposal-points"
+
+# seed 004 Rules, Changes: a proposal may amend a rule, numbers included. The numbers and readings the module plays
+# by are the game's options (options.py), so a textual change that amends one says the option's new value
+# (`options`); every option but the cycle's start, which fixes the phases' numbering
+AMENDABLE = {k: v for k, v in OPTIONS_SCHEMA["properties"].items() if k != "start"}
 
 CHANGE = {
     "type": "object",
@@ -57,7 +63,11 @@ CHANGE = {
         "kind": {"enum": ["textual", "location-card"]},
         "text": not_blank({"type": "string", "maxLength": 20000}, empty_ok=True),
         "effects": {"$ref": "common.schema.json#/$defs/effects"},
-        "x": {"type": "integer"}, "y": {"type": "integer"},
+        "options": {"type": "object", "properties": AMENDABLE, "additionalProperties": False, "minProperties": 1},
+        # the map's coordinates, as a location's (schemas/cycle12_world.schema.json) and as the proposals file keeps
+        # them: a card beyond was refused only when the file was written, as an invalid file, not at the field
+        "x": {"type": "integer", "minimum": -1000, "maximum": 1000},
+        "y": {"type": "integer", "minimum": -1000, "maximum": 1000},
         "name": not_blank({"type": "string", "maxLength": 80}),
         "description": {"type": "string", "maxLength": 2000},
         "tags": {"type": "array", "maxItems": 20, "items": {"type": "string", "maxLength": 60}},
@@ -115,7 +125,9 @@ def _propose_check(ctx: Ctx) -> Iterator[str | Problem]:
                       "repealed", rule=gone.id)
         return
     if cls == "urgent" and not is_reputable(ctx, ctx.actor, ctx.at):
-        yield f"{ctx.actor} is not reputable; only reputable players may submit urgent proposals"
+        # the condition is 004 Urgent Proposals', so the refusal cites it (Proposals only says how one is made)
+        yield Problem(f"{ctx.actor} is not reputable; only reputable players may submit urgent proposals",
+                      rule=RULE_URGENT)
     for i, c in enumerate(ctx.params.get("changes", [])):
         gone = repealed(ctx, _CHANGE_RULES.get(c["kind"], ""))
         if gone is not None:
@@ -123,8 +135,12 @@ def _propose_check(ctx: Ctx) -> Iterator[str | Problem]:
                           f"{gone.cite()}, has been repealed", rule=gone.id)
         if c["kind"] == "location-card" and ("x" not in c or "y" not in c):
             yield f"change {i + 1}: a location change card gives the coordinates of an existing location"
-        if c["kind"] == "textual" and not (c.get("text") or c.get("effects")):
+        if c["kind"] == "textual" and not (c.get("text") or c.get("effects") or c.get("options")):
             yield f"change {i + 1}: a textual change describes a modification"
+        if c["kind"] != "textual" and "options" in c:
+            # 004 Location Change Cards: such a card modifies a location's properties, not the game's numbers
+            yield f"change {i + 1}: only a textual change amends the game's numbers (`options`); a {c['kind']} " \
+                  "change modifies a location"
 
 
 def _propose(ctx: Ctx) -> None:
@@ -264,6 +280,8 @@ def apply_changes(ctx: Ctx, p: dict[str, Any]) -> None:
                 before = world.located(ctx) if patch else None
                 origin = world.origin_id(ctx) if patch else None
                 apply_effects(ctx, change.get("effects"), f"proposal {p['id']}", RULE_PROPOSALS)
+                if change.get("options"):
+                    amend_options(ctx, change["options"])
                 if before is not None:
                     # 004 Follow: an entity the patch moves has changed location, as by a move
                     world.follow_direct_moves(ctx, before)
@@ -285,6 +303,16 @@ def apply_changes(ctx: Ctx, p: dict[str, Any]) -> None:
     rules = ctx.tx.rules
     if rules is not None:
         ruletree.renumber(rules, opts(ctx)["separator"])
+
+
+def amend_options(ctx: Ctx, values: dict[str, Any]) -> None:
+    """A textual change amending a rule's number or reading (004 Rules, Textual Changes): the game's options take
+    the new values in the same instant as the change's other modifications, and game.yaml is written with them."""
+    config = ctx.tx.edit_config()
+    every = dict(config.get("options") or {})
+    every["cycle12"] = {**(every.get("cycle12") or {}), **values}
+    config["options"] = every
+    ctx.step({"options": dict(values)})
 
 
 def _in_sandbox(ctx: Ctx, fn: Any, steps: list[Any] | None = None) -> str | None:
@@ -526,6 +554,15 @@ def next_urgent_end(state: Any, after: datetime) -> datetime | None:
     return first_after(_urgent_ends(state.doc(PROPOSALS)["proposals"]), after)
 
 
+def _urgent_end(ctx: Ctx) -> None:
+    """An urgent proposal's end: what is due takes effect; if a change set the last phase (its option) to one already
+    over, the cycle ends now (004 The End of All Things), not at the next phase start."""
+    resolve_due(ctx)
+    from .cycle import end_if_over
+
+    end_if_over(ctx)
+
+
 URGENT_ENDS = Event(
     name="cycle12.urgent-proposal-ends",
     # taking effect at the end of the period is Lifecycle's; the period is the class's as recorded (a proposal
@@ -533,7 +570,7 @@ URGENT_ENDS = Event(
     rule=RULE_LIFECYCLE,
     next_time=None,
     next_due=next_urgent_end,
-    apply=resolve_due,
+    apply=_urgent_end,
     summary="At the end of an urgent proposal's two days: it takes effect if popular and unedited",
     enabled=lambda state: not state.doc(CYCLE).get("ended"),
 )

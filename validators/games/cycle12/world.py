@@ -53,6 +53,7 @@ RULE_NEW = "new-locations"
 RULE_CREATION = "creation-constraints"
 RULE_POSITION = "position-constraints"
 RULE_FAMILIES = "tag-families"
+RULE_TAGS = "tags"
 RULE_TERRAFORM = "terraforming"
 RULE_SURVEY = "surveying"
 RANDOM = "Random"
@@ -322,9 +323,15 @@ def _create_check(ctx: Ctx) -> Iterator[Any]:
     if special and not repealed(ctx, "terrain-tags"):
         yield Problem(f"special tags ({', '.join(special)}) may not be given while fulfilling a suggestion",
                       rule="terrain-tags")
-    why = tag_conflict(ctx, tags)
-    if why:
-        yield Problem(why, rule=RULE_FAMILIES)
+    unknown = [t for t in tags if t not in tag_defs(ctx)]
+    if unknown:
+        # 004 Terrain Tags → Tags: a terrain tag is one the rules define (in subrules of Tags); a word that is none
+        # is refused citing Tags, not Tag Families (which once was cited, also when it was repealed)
+        yield Problem(f"{unknown[0]!r} is not a terrain tag (tags: {', '.join(tag_defs(ctx))})", rule=RULE_TAGS)
+    else:
+        why = tag_conflict(ctx, tags)
+        if why:
+            yield Problem(why, rule=RULE_FAMILIES)
     existing = locations(ctx)
     if not existing and not repealed(ctx, RULE_POSITION):
         if (f["x"], f["y"]) != (0, 0) or f["name"] != o["founding_name"]:
