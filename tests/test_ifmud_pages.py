@@ -247,6 +247,28 @@ def test_a_room_page_shows_the_room():
             "nothing for entering again (the points double all the same).") in bubble
 
 
+def test_brigadoon_is_shown_open_or_closed_at_the_game_clock_and_the_page_says_when():
+    """Rule 107: Brigadoon is connected only on Tuesdays (UTC). A page is drawn from the gamestate, so it judges at
+    the game's clock (its last action), and says so with that time, rather than saying "now" of a moment that may
+    be days before the reader's (a wiki built on a Tuesday after Monday's last action)."""
+    state, _ = base_state("ifmud")
+    assert state.docs["ledger"]["clock"] == "2026-11-05T04:00:00Z"  # a Thursday
+    by_slug = {p.slug: p for p in pages(state)}
+    brigadoon = by_slug["rooms/brigadoon"].markdown
+    said = ('at the game\'s clock, <time datetime="2026-11-05T04:00:00Z" title="2026-11-05T04:00:00Z">5 Nov 2026 '
+            '04:00 UTC</time>: the time of its last action, which may be earlier than the time you read this')
+    assert f"Open or closed {said}." in brigadoon
+    assert "| [Central Park](central-park.md) | closed (Rule 107: not a Tuesday) |" in brigadoon
+    assert f"Which connections are live is shown {said}." in by_slug["map"].markdown
+    assert "| Connected to (at the clock) |" in by_slug["map"].markdown
+    assert "Votes are counted, and whether a proposal may be ratified said, at the game's clock" in \
+        by_slug["proposals"].markdown
+    tuesday = State(state.config, {**state.docs, "ledger": {**state.docs["ledger"], "clock": "2026-11-10T09:00:00Z"}},
+                    state.rules)
+    brigadoon = {p.slug: p for p in pages(tuesday)}["rooms/brigadoon"].markdown
+    assert "| [Central Park](central-park.md) | open |" in brigadoon and "10 Nov 2026 09:00 UTC" in brigadoon
+
+
 def test_a_room_flag_whose_rule_is_repealed_says_it_no_longer_applies():
     """Seed 002 Rule 68 makes a tax haven free of tolls; with the rule repealed the room keeps its flag in the
     gamestate, and its page says the flag no longer means anything (the judge asks tolls there again)."""

@@ -11,7 +11,7 @@ from html import escape
 from typing import Any
 
 from ...engine import Open, Page, State, repealed
-from ...timeutil import parse_time
+from ...timeutil import format_time, parse_time
 from .._markup import html_block, legible_width
 from .._timefmt import time_md
 from . import world as w
@@ -24,6 +24,18 @@ NO_CLOCK = "2026-11-03T00:00:00Z"  # "now" for a state without a clock (which ex
 
 def _when(state: State) -> datetime | None:
     return state.now()
+
+
+def _as_of(state: State) -> str:
+    """The moment a page's "open", "closed" and "may be ratified" are judged at: the game's clock, the time of its
+    last action. A page is drawn from the gamestate, which changes only with an action, so it does not judge at
+    the build's time (a wiki built on a Tuesday after Monday's last action shows Brigadoon as on Monday, and says
+    so); the next action, a tick included, is judged at its own time."""
+    now = _when(state)
+    if now is None:
+        return "before the game's first action"
+    return (f"at the game's clock, {time_md(format_time(now))}: the time of its last action, which may be earlier "
+            "than the time you read this")
 
 
 _MD_UNSAFE = re.compile(r"[&<>\"'\\`*_{}\[\]#|~!]")
@@ -301,11 +313,12 @@ def render_map(state: State, ix: Index | None = None) -> str:
     ents = [[entity_label(k), w.entity_location(state, k)] for k in w.ENTITIES]
     return "\n\n".join([
         ("Rooms and their two-way connections (Rules 14, 25, 39). Dashed lines: Brigadoon's, live only on "
-         "Tuesdays (Rule 107). Hover a room for its visits, damage, tolls, occupants and tokens; each room's "
-         "name in the table below leads to its page."),
+         "Tuesdays, UTC (Rule 107). Hover a room for its visits, damage, tolls, occupants and tokens; each room's "
+         f"name in the table below leads to its page. Which connections are live is shown {_as_of(state)}."),
         html_block(render_map_svg(state, ix), "ifmud-map"),
         f"The Savage Wilderness (Rule 122) is **{ix.link(wild, 'rooms/') if wild else '-'}**.",
-        "## Rooms", _md_table(["Room", "Visits", "Damage", "Tolls", "Connected to (now)", "Connectivity name"], rows),
+        "## Rooms", _md_table(["Room", "Visits", "Damage", "Tolls", "Connected to (at the clock)", "Connectivity name"],
+                                rows),
         "## Players and servants", _table(["Player", "In", "Servant", "Servant in"], people),
         "## Others", _table(["Who", "In"], ents),
     ])
@@ -400,11 +413,12 @@ def render_room(state: State, room: dict[str, Any], ix: Index) -> str:
             if other not in ix.rooms:
                 state_now = "not on the map"
             else:
-                state_now = "closed now (Rule 107)" if ix.closed(name) or ix.closed(other) else "open"
+                state_now = "closed (Rule 107: not a Tuesday)" if ix.closed(name) or ix.closed(other) else "open"
             basis = "; ".join(f"letter {_md(b['position'])} of {_md(b['room'])}" for b in c.get("basis") or [])
             there = ", ".join(f"{_md(t['name'])} {_md(t['value'])}" for t in ix.tolls.get(other, []))
             rows.append([ix.link(other), state_now, there, basis])
-        lines.append(_md_table(["To", "Now", "Tolls there", "Rests on (Rule 76)"], rows))
+        lines += [f"Open or closed {_as_of(state)}.", "",
+                  _md_table(["To", "At the clock", "Tolls there", "Rests on (Rule 76)"], rows)]
     else:
         lines.append("No connection leads anywhere from here.")
     who = [[_md(p), "player"] for p in turn_order(ix.players.get(name, []))]
@@ -511,12 +525,13 @@ def render_proposals(state: State) -> str:
         summary = ", ".join(f"{n}: {v}" for n, v in votes.items())
         status = p["status"]
         if status == "pending" and unanimous(state, p, now):
-            status += " (may be ratified now)"
+            status += " (may be ratified)"
         # an anchor on each row, where the game's front page links a proposal still being voted on
         anchor = f'<span id="proposal-{int(p["id"])}"></span>'
         rows.append([anchor + _md(p["id"]), _md(p["name"]), _md(p["author"]), time_md(p["posted"]), _md(status),
                      _md(summary)])
-    head = "Proposals need everyone (or everyone in a section) in favour (Rule 10)."
+    head = ("Proposals need everyone (or everyone in a section) in favour (Rule 10). Votes are counted, and "
+            f"whether a proposal may be ratified said, {_as_of(state)}.")
     if doc.get("passive_voters"):
         head += f" Passive Voters: {_md(', '.join(doc['passive_voters']))}."
     table = _md_table(["#", "Name", "By", "Posted", "Status", "Votes"], rows) if rows else "_None yet._"
