@@ -401,6 +401,7 @@ def test_a_game_yaml_that_is_a_folder_is_named_as_such_not_as_a_game_that_is_not
     ("ifmud", "win_att", "300", "unknown field 'win_att'"),
     ("cycle12", "start", "yesterday", '"yesterday" is not a UTC time of the calendar'),
     ("cycle12", "last_phase", "abc", '"abc" is not a whole number'),
+    ("cycle12", "last_phase", "0", "0 is less than the minimum of 1"),  # 004 The End of All Things: phase I at least
     ("cycle12", "separator", "[1]", "[1] is not text"),
     ("cycle12", "announcer_may_react", "7", "7 is not true or false"),
     # Monkey's options: once one problem at `monkey:`, found only by the module's invariants
@@ -535,3 +536,104 @@ def test_an_empty_game_name_is_refused_not_taken_for_every_game(tmp_path, args, 
     if args[0] == "tick":
         ok = nomic(repo, "tick", "ifmud", *args[2:])
         assert ok.returncode == 0 and "ifmud: the deadlines that fell due" in ok.stdout, ok.stdout + ok.stderr
+
+
+@pytest.mark.parametrize("args, option", [
+    (["--repo", "", "check"], "--repo"),
+    (["check", "--author", ""], "--author"),
+    (["check", "--base", "HEAD", "--author", " "], "--author"),
+    (["build", "--site-dir", ""], "--site-dir"),
+    (["pr", "--branch", "", "--no-push"], "--branch"),
+    (["pr", "--remote", ""], "--remote"),
+    (["new", "fresh", "--from", "", "--admin", "Anne=anne-gh"], "--from"),
+])
+def test_an_empty_option_is_refused_not_taken_as_left_out(tmp_path, args, option):
+    """``--repo "$DIR"`` with DIR unset ran in the current folder; ``--site-dir ""`` built into site/; ``--author ""``
+    judged as if no author were given: each an empty value taken for the option left out."""
+    repo = make_repo(tmp_path)
+    assert nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Dana",
+                 "--at", "2026-11-06T10:00:00Z").returncode == 0  # something for nomic pr to submit
+    before = {p: p.read_bytes() for p in repo.rglob("*") if p.is_file() and ".git" not in p.parts}
+    head = git(repo, "rev-parse", "HEAD")
+    r = nomic(repo, *args)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert r.stdout.startswith(f"{option}: is empty: give "), r.stdout
+    assert "Traceback" not in r.stdout + r.stderr
+    after = {p: p.read_bytes() for p in repo.rglob("*") if p.is_file() and ".git" not in p.parts}
+    assert after == before and git(repo, "rev-parse", "HEAD") == head
+
+
+def test_a_branch_name_git_refuses_is_bad_input_at_the_option_before_anything_is_committed(tmp_path):
+    repo = make_repo(tmp_path)
+    assert nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Dana",
+                 "--at", "2026-11-06T10:00:00Z").returncode == 0
+    head, status = git(repo, "rev-parse", "HEAD"), git(repo, "status", "--porcelain", "--untracked-files=all")
+    branches = git(repo, "branch", "--list")
+    r = nomic(repo, "pr", "--branch", "dana/vote..3", "--no-push", "--author", "dana-nomic")
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert r.stdout.startswith("--branch: 'dana/vote..3' is not a name git takes for a branch"), r.stdout
+    assert git(repo, "rev-parse", "HEAD") == head and git(repo, "branch", "--list") == branches
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == status
+    ok = nomic(repo, "pr", "--branch", "dana/vote-3", "--no-push", "--author", "dana-nomic")
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    assert git(repo, "rev-parse", "--abbrev-ref", "HEAD").strip() == "dana/vote-3"
+
+
+def test_a_misspelt_example_game_is_told_at_from(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "new", "fresh", "--from", "blognomc", "--admin", "Anne=anne-gh")
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert r.stdout.startswith("--from: there is no game 'blognomc' (no content/blognomc/game.yaml); did you mean "
+                               "blognomic?"), r.stdout
+    assert not (repo / "content" / "fresh").exists()
+
+
+def test_a_broken_mkdocs_yml_is_bad_input_and_builds_nothing(tmp_path):
+    """mkdocs.yml is the repository's own file: an error in it is bad input (exit 2) naming the file, as a game
+    file's is, not a failed build (exit 1)."""
+    repo = make_repo(tmp_path)
+    root = Path(__file__).parent.parent
+    (repo / "mkdocs.yml").write_text((root / "mkdocs.yml").read_text() + "nav: 5\n")
+    shutil.copytree(root / "docs", repo / "docs")
+    r = nomic(repo, "build", "--site-dir", str(tmp_path / "site"))
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "nomic: the wiki was not built: mkdocs.yml: " in r.stderr and "Expected nav to be a list" in r.stderr, \
+        r.stderr
+    assert "Traceback" not in r.stdout + r.stderr
+    assert not (tmp_path / "site").exists()
+
+
+@pytest.mark.parametrize("args, says", [
+    (["core.vote", "proposal=3", "vote=FOR", "--note", "x" * 2001],
+     "note: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (2001 characters) is too long (at most 2000 characters)"),
+    (["core.propose", "title=" + "x" * 201],
+     "params.title: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (201 characters) is too long "
+     "(at most 200 characters)"),
+])
+def test_a_text_too_long_is_told_the_limit_not_echoed_whole(tmp_path, args, says):
+    # README: --note takes up to 2,000 characters. A text over its limit was written back whole ("'xxx...x' is too
+    # long"), thousands of characters, without the limit; now its start, its length and the limit
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", *args, "--as", "Dana", "--at", "2026-11-06T10:00:00Z",
+              "--now", "2026-11-22T12:00:00Z")
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert says in r.stdout, r.stdout
+    assert "x" * 100 not in r.stdout, r.stdout
+    assert not list((repo / "content/blognomic/actions").glob("20261106T100000Z--*"))
+
+
+@pytest.mark.parametrize("at, code, says", [
+    ("2026-11-01T00:00:00Z", 2, "--at: dated 2026-11-01T00:00:00Z, before the last action or event "
+                                "(2026-11-05T09:00:00Z); actions are replayed in time order; so no action may be taken "
+                                "then"),
+    ("2026-11-23T00:00:00Z", 2, "--at: dated 2026-11-23T00:00:00Z, in the future (now is 2026-11-22T12:00:00Z)"),
+    ("2026-11-06T00:00:00Z", 0, "yes core.vote"),
+])
+def test_a_list_at_a_time_no_action_may_be_dated_says_so_not_yes(tmp_path, at, code, says):
+    # docs/playing.md: the list's yes and no are the judge's (G7 Time). At a time before the last action the list
+    # said yes to actions (engine.commit, core.vote...) that the judge refuses for their time alone
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", "--list", "--as", "Dana", "--at", at, "--now", "2026-11-22T12:00:00Z")
+    assert r.returncode == code, r.stdout + r.stderr
+    assert says in r.stdout, r.stdout
+    assert "yes" not in r.stdout if code else True

@@ -346,7 +346,8 @@ def test_nomic_act_without_a_game_says_what_to_type(tmp_path):
     assert "params" not in r.stdout + r.stderr and "Traceback" not in r.stderr
 
 
-def test_bash_completion_offers_games_from_a_sub_folder_and_an_action_s_parameters(tmp_path):
+def _bash_with_nomic(tmp_path):
+    """A game repository, and how to run a bash script with this checkout's ``nomic`` on its PATH."""
     import os
     import shutil
     import subprocess
@@ -362,6 +363,15 @@ def test_bash_completion_offers_games_from_a_sub_folder_and_an_action_s_paramete
     bin_dir.mkdir()
     (bin_dir / "nomic").write_text(f"#!/bin/sh\nPYTHONPATH={ROOT} exec {sys.executable} -m validators.cli \"$@\"\n")
     (bin_dir / "nomic").chmod(0o755)
+
+    def run(script, cwd):
+        return subprocess.run(["bash", "-c", script], capture_output=True, text=True, cwd=str(cwd),
+                              env={**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}"})
+    return repo, run
+
+
+def test_bash_completion_offers_games_from_a_sub_folder_and_an_action_s_parameters(tmp_path):
+    repo, bash = _bash_with_nomic(tmp_path)
     script = ('eval "$(nomic completion bash)"\n'
               'complete_it() { COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); _nomic; echo "${COMPREPLY[*]}"; }\n'
               'complete_it nomic act bl\n'
@@ -384,8 +394,7 @@ def test_bash_completion_offers_games_from_a_sub_folder_and_an_action_s_paramete
               'complete_it nomic act blognomic --as = Chidi --dry-run core.vote pro\n'
               'complete_it nomic act --at 2026-11-05T09:00:00Z blognomic core.vote --note hi pro\n'
               'complete_it nomic act blognomic --dr\n')
-    r = subprocess.run(["bash", "-c", script], capture_output=True, text=True, cwd=str(repo / GAME / "gamestate"),
-                       env={**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}"})
+    r = bash(script, repo / GAME / "gamestate")
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
     assert lines[0] == "blognomic", lines
@@ -536,3 +545,24 @@ def test_what_follows_an_option_that_no_command_takes_is_still_refused(tmp_path,
     assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
     assert says in (r.stdout + r.stderr).splitlines(), r.stdout + r.stderr
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+def test_bash_completion_offers_each_command_its_own_options_and_no_other(tmp_path):
+    # README: `nomic completion bash` completes each command's options. replay, due, tick and new shared one list
+    # (nomic due --<TAB> offered --without, --from, --admin...), and build and hash offered none
+    import argparse
+
+    from validators.cli import build_parser
+    repo, bash = _bash_with_nomic(tmp_path)
+    subs = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)).choices
+    want = {name: sorted(o for a in sp._actions for o in a.option_strings
+                         if o.startswith("--") and o != "--help" and a.help != argparse.SUPPRESS)
+            for name, sp in subs.items() if name not in ("act", "completion")}
+    script = ('eval "$(nomic completion bash)"\n'
+              'complete_it() { COMPREPLY=(); COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); _nomic; '
+              'echo "${COMPREPLY[*]}"; }\n'
+              + "".join(f"complete_it nomic {name} --\n" for name in want))
+    r = bash(script, repo)
+    assert r.returncode == 0, r.stderr
+    got = dict(zip(want, (sorted(line.split()) for line in r.stdout.splitlines())))
+    assert got == want

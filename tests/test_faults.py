@@ -240,7 +240,7 @@ def test_two_proposals_that_both_think_they_are_number_four(tmp_path):
     assert r.returncode == 1, r.stdout
     assert f"{b}:" in r.stdout and f"conflicts with the earlier action {a}" in r.stdout
     assert f"{a}: conflicts with the later action {b}" in r.stdout
-    assert 'outcome: replay gives [{"proposal": 5}], file says [{"proposal": 4}]' in r.stdout
+    assert 'outcome: replay gives [{"proposal": 5}], file says [{"proposal": 4}] [rule: outcome]' in r.stdout
 
 
 def test_two_admins_idling_the_same_player(tmp_path):

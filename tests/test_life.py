@@ -319,7 +319,8 @@ def test_help_of_new_and_act_says_what_they_take(tmp_path):
     assert ("`nomic act GAME ACTION --list --as NAME` shows one action's parameters, who may take it and its "
             "rule") in text
     assert "action the action, like core.vote (see --list)" in text
-    assert "--title --admin" in nomic(repo, "completion", "bash").stdout  # new's options complete too
+    # new's options complete too
+    assert 'new) COMPREPLY=( $(compgen -W "--from --title --at --admin"' in nomic(repo, "completion", "bash").stdout
 
 
 def test_a_tick_in_the_future_is_refused_before_it_is_written(tmp_path):

@@ -106,6 +106,34 @@ def test_hand_written_dice_are_refused(tmp_path):
     assert re.search(r"core\.vote\.yaml:\d+:\d+: dice: replay gives \[\], file says \[6, 6\] \[rule: dice\]", r.stdout)
 
 
+def test_a_note_with_a_control_character_is_refused_and_nothing_is_written(tmp_path):
+    # a terminal escape in flavour text would colour (or clear) the screen of whoever reads the log there
+    repo = make_repo(tmp_path)
+    before = snapshot(repo)
+    r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Dana",
+              "--note", "go \x1b[31mred\x07", "--at", "2026-11-06T10:00:00Z", *NOW)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert ("note: holds the control character U+001B (character 4); a text may hold line breaks and tabs, but no "
+            "other control characters") in r.stdout
+    assert snapshot(repo) == before
+    # line breaks and tabs are text
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Dana", "--note", "two\n\tlines")
+    path = next((repo / GAME / "actions").glob("20261106T100000Z--Dana--*"))
+    assert 'note: "two\\n\\tlines"' in path.read_text()
+
+
+def test_a_hand_written_control_character_in_a_parameter_is_refused_at_its_line(tmp_path):
+    repo = make_repo(tmp_path)
+    write_action(repo, "20261106T100000Z--Dana--core.propose.yaml",
+                 "at: 2026-11-06T10:00:00Z\nactor: Dana\naction: core.propose\nparams:\n  title: Fair play\n"
+                 "  text: \"Be \\e[2Jkind\"\n")
+    commit(repo)
+    r = check(repo, "dana-nomic")
+    assert r.returncode == 2, r.stdout
+    assert re.search(r"core\.propose\.yaml:7:\d+: params\.text: holds the control character U\+001B \(character 4\)",
+                     r.stdout), r.stdout
+
+
 def test_a_hand_written_action_dated_before_the_last_one_is_refused(tmp_path):
     # nomic act refuses it (test_check_pr.py); a file written by hand meets the same clock in the check
     repo = make_repo(tmp_path)

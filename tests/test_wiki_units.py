@@ -531,7 +531,9 @@ def test_the_proposals_page_shows_a_pending_dov_and_what_resolving_it_would_do()
     links = Links(game="g", here="games/g/proposals.md", players={})
     out = run(state, registry, declared)
     assert out.verdict == "legal"
-    assert "Cannot be resolved yet: it may be resolved 24 hours after it was made." in render_proposals(
+    # the moment it may be, and the one the leader's vote would give (1.9: 12 hours), as the refusal names them
+    assert ("Cannot be resolved yet: it may be resolved 24 hours after it was made, from 2026-11-03T10:00:00Z "
+            "(12 hours, from 2026-11-02T22:00:00Z, if the Expedition Leader votes on it).") in render_proposals(
         out.state, links, parse_time("2026-11-02T12:00:00Z"))
     later = parse_time("2026-11-03T10:00:00Z")
     assert "Resolving it now would pass it: 3 voted (Quorum 3) and 3 FOR." in render_proposals(out.state, links, later)

@@ -120,7 +120,7 @@ def new_game(root: Path, name: str, example: str, now: datetime, title: str | No
     target = root / "content" / name
     if target.exists():
         raise BadInput(Problem(f"content/{name} already exists", kind=BAD_INPUT))
-    require_game(root, example)
+    require_game(root, example, "--from")
     source = load_game(WorkTree(root), example)
     config = copy.deepcopy(source.state.config)
     config["name"] = title or name
@@ -306,21 +306,7 @@ def arg_problem(value: str, ref: str, field: str) -> Problem | None:
     message = p.message
     if len(value) > 80:
         message = message.replace(repr(value), f"{value[:40]!r}... ({len(value)} characters)")
-    if p.keyword == "maxLength":
-        message += f" (at most {_max_length(ref)} characters)"
     return p.at(message=message, field=field)
-
-
-def _max_length(ref: str) -> int | None:
-    """The longest text ``common.schema.json#/$defs/REF`` allows (a title: its ``short``)."""
-    from .schemas import BASE, _schema_files
-
-    defs = _schema_files()[BASE + "common.schema.json"]["$defs"]
-    node = defs[ref]
-    for part in [node, *(defs[r["$ref"].rsplit("/", 1)[1]] for r in node.get("allOf", []) if "$ref" in r)]:
-        if "maxLength" in part:
-            return part["maxLength"]
-    return None
 
 
 def founding_problems(root: Path, name: str) -> list[Problem]:

@@ -105,9 +105,13 @@ def _author(args: argparse.Namespace) -> str | None:
     if event and os.path.isfile(event):
         try:
             data = json.loads(Path(event).read_text(encoding="utf-8"))
-            return data.get("pull_request", {}).get("user", {}).get("login")
         except (OSError, ValueError):
             return None
+        # the pull request's opener; an event of another kind (a push), or a file not of GitHub's shape (a list,
+        # "pull_request": null, a login that is no text), names nobody: once an internal error
+        for key in ("pull_request", "user", "login"):
+            data = data.get(key) if isinstance(data, dict) else None
+        return data if isinstance(data, str) and data.strip() else None
     return None
 
 
@@ -200,7 +204,7 @@ def cmd_act(args: argparse.Namespace) -> int:
         if args.format == "github":
             raise BadInput(Problem("not with --list: a list of actions has no lines of files to annotate (--format "
                                    "json gives it as data)", field="--format", kind=BAD_INPUT))
-        listed = available(root, args.game, args.actor, at)
+        listed = available(root, args.game, args.actor, at, now=now)
         stranger = _stranger_note(root, args.game, args.actor)
         if stranger and args.format == "text":
             print(stranger)
@@ -713,6 +717,24 @@ def _intermixed(args: argparse.Namespace, extra: list[str]) -> bool:
     return True
 
 
+# Options whose empty value (`--repo "$DIR"` with DIR unset) would otherwise be taken as left out: the command would
+# run somewhere, or as someone, the caller did not mean. Each with what to give instead.
+_NOT_EMPTY = (("repo", "--repo", "a folder (the game repository, or one inside it)"),
+              ("author", "--author", "a forge login"),
+              ("site_dir", "--site-dir", "a folder for the site"),
+              ("branch", "--branch", "a branch name"),
+              ("remote", "--remote", "a remote's name, like origin"),
+              ("example", "--from", "the example game to start from, like blognomic"))
+
+
+def _empty_options(args: argparse.Namespace) -> None:
+    for dest, option, what in _NOT_EMPTY:
+        given = getattr(args, dest, None)
+        if isinstance(given, str) and not given.strip():
+            out = "" if option == "--from" else ", or leave the option out"  # --from is required
+            raise BadInput(Problem(f"is empty: give {what}{out}", field=option, kind=BAD_INPUT))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
@@ -730,6 +752,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             shown = bad.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
             raise BadInput(Problem(f"{shown[:80]!r} is not UTF-8 text (a byte no character encodes, shown as "
                                    "\ufffd): type it again in a UTF-8 terminal", field="argument", kind=BAD_INPUT))
+        _empty_options(args)
         return args.func(args)
     except NomicError as e:
         report = Report()

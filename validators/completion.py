@@ -71,8 +71,13 @@ _nomic() {
       ;;
     check) COMPREPLY=( $(compgen -W "--base --head --author --format --game --no-replay --history" -- "$cur") ) ;;
     pr) COMPREPLY=( $(compgen -W "$games --base --remote --branch --no-push --author" -- "$cur") ) ;;
-    replay|due|tick|new)
-      COMPREPLY=( $(compgen -W "$games --without --format --at --as --from --title --admin" -- "$cur") ) ;;
+    # each command's own options, as its --help lists them (one list for four offered due --without)
+    replay) COMPREPLY=( $(compgen -W "$games --without --format" -- "$cur") ) ;;
+    due) COMPREPLY=( $(compgen -W "$games --at" -- "$cur") ) ;;
+    tick) COMPREPLY=( $(compgen -W "$games --as --at" -- "$cur") ) ;;
+    new) COMPREPLY=( $(compgen -W "--from --title --at --admin" -- "$cur") ) ;;
+    build) COMPREPLY=( $(compgen -W "--site-dir --strict" -- "$cur") ) ;;
+    hash) COMPREPLY=( $(compgen -W "--label" -- "$cur") ) ;;
     checkpoint) COMPREPLY=( $(compgen -W "$games --as --why" -- "$cur") ) ;;
     fmt) COMPREPLY=( $(compgen -f -W "--check" -- "$cur") ) ;;
     completion) COMPREPLY=( $(compgen -W "bash zsh" -- "$cur") ) ;;

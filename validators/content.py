@@ -393,8 +393,10 @@ def games_here(root: str | Path) -> list[str]:
     return names
 
 
-def require_game(root: str | Path, name: str) -> None:
-    """Refuse, with the games there are and the likeliest one, a game name that has no content/<name>/game.yaml."""
+def require_game(root: str | Path, name: str, field: str = "") -> None:
+    """Refuse, with the games there are and the likeliest one, a game name that has no content/<name>/game.yaml.
+
+    ``field``: the option that named it, when one did (``--from``)."""
     if os.path.lexists(os.path.join(root, "content", name, "game.yaml")):
         return  # there, if not a file (a folder, a link): reading it says so, as the check does
     there = WorkTree(root).games()
@@ -404,7 +406,7 @@ def require_game(root: str | Path, name: str) -> None:
     else:
         hint = did_you_mean(name.lower(), there) + f" (the games: {', '.join(there)})"
     raise BadInput(Problem(f"there is no game {name[:80]!r} (no content/{name[:80]}/game.yaml){hint}",
-                           kind=BAD_INPUT))
+                           field=field, kind=BAD_INPUT))
 
 
 def schema_line(path: str, schema: str) -> str:

@@ -33,8 +33,36 @@ def only_param_problems(action: Action, record: dict[str, Any]) -> list[Problem]
     kept = _PARAM_KEYS.get(action.name)
     if kept is None or kept[0] is not action.params:
         kept = _PARAM_KEYS[action.name] = (action.params, schemas.inline_key_of(dict(action.params)))
-    return schemas.errors(record.get("params") or {}, inline=dict(action.params), inline_key=kept[1],
-                          prefix=("params",), kind=BAD_INPUT)
+    params = record.get("params") or {}
+    problems = schemas.errors(params, inline=dict(action.params), inline_key=kept[1], prefix=("params",),
+                              kind=BAD_INPUT)
+    said = {p.field for p in problems}  # a value its schema refuses already is not told off twice
+    return problems + [p for p in (*control_problems(params, ("params",)), *control_problems(record.get("note"),
+                                                                                              ("note",)))
+                       if p.field not in said]
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")  # what a text may not hold: control characters but tab, line break
+
+
+def control_problems(value: Any, at: tuple[Any, ...]) -> list[Problem]:
+    """Control characters in an action's texts (its parameters and its note), each text's first, at its field.
+
+    YAML writes them as escapes ("\\e[31m"), so a hand-written file or ``nomic act --note`` can carry them; the
+    wiki would show them as nothing, or a terminal showing the log would obey them. Line breaks and tabs are text.
+    """
+    if isinstance(value, str):
+        found = _CONTROL.search(value)
+        if found is None:
+            return []
+        return [Problem(f"holds the control character U+{ord(found.group()):04X} (character {found.start() + 1}); "
+                        "a text may hold line breaks and tabs, but no other control characters",
+                        field=format_path(at), kind=BAD_INPUT)]
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in (*control_problems(k, at), *control_problems(v, (*at, k)))]
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in control_problems(v, (*at, i))]
+    return []
 
 
 _PARAM_KEYS: dict[str, tuple[Any, str]] = {}  # action name -> (its params, their schema's key)
@@ -86,7 +114,7 @@ def judge_one(registry: Registry, state: State, record: dict[str, Any], path: st
         recorded_outcome = record.get("outcome", [])
         if recorded_outcome != applied.outcome:
             step.problems.append(_place(Problem(f"replay gives {_short(applied.outcome)}, file says "
-                                                f"{_short(recorded_outcome)}", field="outcome", rule="dice"),
+                                                f"{_short(recorded_outcome)}", field="outcome", rule="outcome"),
                                         path, text))
     return step
 
@@ -116,7 +144,7 @@ def _same_second_order(state: State, record: dict[str, Any], path: str) -> None:
 
 
 _RULE_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")  # a rule file's id, as content/<game>/ruleset/<id>.md
-_ENGINE_RULES = {"time", "dice"}  # what the engine itself cites in one word: its own rules, not the ruleset's
+_ENGINE_RULES = {"time", "dice", "outcome"}  # the engine cites its own rules in one word, not the ruleset's
 
 
 def cite(state: State, p: Problem) -> Problem:

@@ -163,6 +163,11 @@ def submit(root: Path, game: str | None, *, base: str | None = None, remote: str
                                f"{did_you_mean(remote, remotes)}", field="--remote", kind=BAD_INPUT))
     if base is not None:
         _require_base(root, base, remote if remote in remotes else None)
+    if branch is not None and _git(root, "check-ref-format", "--branch", branch, check=False).returncode != 0:
+        # asked before the check and the commit: git would refuse it only when the branch is made
+        raise BadInput(Problem(f"{branch[:80]!r} is not a name git takes for a branch (no spaces, '..', '~', '^', "
+                               "':', '?', '*', '[' or '\\', not starting with '-' nor ending with '/', '.' or "
+                               "'.lock'); name another with --branch", field="--branch", kind=BAD_INPUT))
     changed = changed_games(root)
     if game is None:
         if not changed:

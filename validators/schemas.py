@@ -581,6 +581,12 @@ def _describe(error: jsonschema.ValidationError) -> str:
         return said
     if error.validator == "pattern" and error.validator_value == NOT_BLANK:
         return "must not be blank: it says nothing"
+    if error.validator == "maxLength" and isinstance(error.instance, str) and isinstance(error.validator_value, int):
+        # the limit said, and a long text shown by its start and its length, not echoed whole (a --note of 2,001
+        # characters was written back in full, "is too long", without saying how long it may be)
+        text = error.instance
+        shown = repr(text) if len(text) <= 80 else f"{text[:40]!r}..."
+        return f"{shown} ({len(text)} characters) is too long (at most {error.validator_value} characters)"
     if error.validator == "pattern" and error.validator_value == TIME_PATTERN:
         return f"{shown_value(error.instance)} is not a UTC time of the calendar, like 2026-11-22T10:15:00Z"
     if error.validator == "pattern" and error.validator_value == DAY_PATTERN:

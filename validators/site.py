@@ -72,9 +72,14 @@ def build(root: Path, *, serve: bool = False, site_dir: str | None = None, stric
         options = {"config_file": str(config_file), "strict": strict}
         if site_dir:
             options["site_dir"] = str(Path(site_dir).resolve())
-        cfg = load_config(**options)
+        try:
+            cfg = load_config(**options)
+        except (Abort, ConfigurationError) as e:  # mkdocs.yml is the repository's own input: bad input, as a bad
+            # game file is (MkDocs logs each wrong value, then aborts "with a configuration error")
+            sys.stderr.write(f"nomic: the wiki was not built: {config_file.name}: {e}\n")
+            return 2
         mkbuild.build(cfg)
-    except (Abort, ConfigurationError, PluginError) as e:
+    except (Abort, ConfigurationError, PluginError) as e:  # --strict's warnings, a page that could not be drawn
         sys.stderr.write(f"nomic: the wiki was not built: {e}\n")
         return 1
     print(f"built the wiki in {cfg['site_dir']}")
