@@ -491,3 +491,102 @@ def test_the_comment_names_a_record_added_whole_by_its_title() -> None:
     text = pr_comment(report)
     assert "| `proposal 4` | `added` | `—` | `“Hats for all”` |" in text, text
     assert "| `proposals` | `next` | `4` | `5` |" in text and '"id"' not in text, text
+
+
+def test_the_comment_mentions_nobody_a_player_names(tmp_path):
+    """The pull-request comment is the workflow's: a player's text quoted in it (a parameter, a file's name with
+    backticks that once closed its code early) must not mention anyone, who GitHub would notify."""
+    repo = make_repo(tmp_path)
+    (repo / GAME / "actions" / "a `@octocat` b.yaml").write_text("x: 1\n", encoding="utf-8")
+    commit(repo)
+    r = check(repo, "dana-nomic", "--format", "markdown")
+    assert r.returncode == 2, r.stdout
+    assert "- `content/blognomic/actions/a '@octocat' b.yaml` action files are named" in r.stdout, r.stdout
+    git(repo, "rm", "-q", f"{GAME}/actions/a `@octocat` b.yaml")
+    (repo / GAME / "actions" / "20261120T130000Z--Dana--core.vote.yaml").write_text(
+        "# yaml-language-server: $schema=../../../schemas/action.schema.json\nat: 2026-11-20T13:00:00Z\nactor: Dana\n"
+        "action: core.vote\nparams:\n  proposal: \"@octocat [x](y) *hi*\"\n  vote: FOR\n", encoding="utf-8")
+    commit(repo)
+    r = check(repo, "dana-nomic", "--format", "markdown")
+    assert r.returncode == 2, r.stdout
+    line = next(n for n in r.stdout.splitlines() if "params.proposal" in n)
+    assert "@\u200boctocat \\[x\\](y) \\*hi\\*" in line, line
+    assert not re.search(r"@(?!\u200b)", r.stdout.replace("`content/blognomic/actions/", "")), r.stdout
+
+
+@pytest.mark.parametrize("event, author", [
+    ({"pull_request": {"user": {"login": "dana-nomic"}}}, "dana-nomic"),
+    ({"ref": "refs/heads/main"}, None),  # a push: no pull request, no author
+    ([], None), ({"pull_request": None}, None), ({"pull_request": {"user": {"login": 5}}}, None),
+    ({"pull_request": {"user": "dana-nomic"}}, None), ({"pull_request": {"user": {"login": " "}}}, None),
+])
+def test_the_author_is_read_from_the_github_event_or_from_nowhere(tmp_path, event, author):
+    """Without --author, the pull request's opener from the file GitHub Actions describes the event in
+    (GITHUB_EVENT_PATH); a file not of that shape names nobody, and the check says authorship was not checked
+    (once an internal error, with a traceback)."""
+    repo = make_repo(tmp_path)
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Dana")
+    commit(repo)
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(event), encoding="utf-8")
+    r = nomic(repo, "check", "--base", "main", *NOW, "--format", "json",
+              env={"GITHUB_EVENT_PATH": str(path), "NOMIC_AUTHOR": ""})
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    notes = json.loads(r.stdout)["notes"]
+    assert ("no pull-request author given (--author): authorship not checked" in notes) == (author is None), notes
+    if author:  # the login read is the one judged: Bruno's vote is not dana-nomic's
+        act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Bruno", at="2026-11-06T11:00:00Z")
+        commit(repo)
+        r = nomic(repo, "check", "--base", "main", *NOW, env={"GITHUB_EVENT_PATH": str(path), "NOMIC_AUTHOR": ""})
+        assert r.returncode == 1 and "but this pull request is by dana-nomic" in r.stdout, r.stdout
+
+
+def test_a_branch_behind_the_base_is_told_to_catch_up(tmp_path):
+    """The check compares the base's files with the pull request's: on a branch begun before the base's last
+    commits, an action the base gained since reads as renamed or removed by the pull request. The verdict stays
+    (the pull request, as it stands, would undo it), and a note says why, and what to do."""
+    repo = make_repo(tmp_path)
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Dana")
+    commit(repo)
+    r = check(repo, "dana-nomic")
+    assert r.returncode == 0 and "does not hold main" not in r.stdout, r.stdout
+    git(repo, "checkout", "-q", "main")
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Bruno", at="2026-11-06T09:00:00Z")
+    commit(repo, "Bruno votes")
+    git(repo, "checkout", "-q", "pr")
+    r = check(repo, "dana-nomic")
+    assert r.returncode == 1, r.stdout
+    assert ("note: the branch does not hold main (it was begun before main's last commits, or elsewhere): what "
+            "main gained since counts as undone by this pull request; take the actions again on main as it stands "
+            "(git switch -C BRANCH main, then nomic act), or merge main into the branch if main changed only other "
+            "games") in r.stdout, r.stdout
+    git(repo, "reset", "-q", "--hard", "main")  # the action taken again on the base as it now stands
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Dana")
+    commit(repo)
+    r = check(repo, "dana-nomic")
+    assert r.returncode == 0 and "does not hold main" not in r.stdout, r.stdout
+
+
+def test_the_comment_of_a_very_large_pull_request_fits_on_github() -> None:
+    """GitHub refuses a comment over 65,536 characters; one row for each of 3,000 actions (and a note for each of
+    600 files of an admin's pull request) was refused, and the pull request went without its verdict's comment. The
+    illegal action, where the replay stopped, is shown whatever its place."""
+    from validators.markdown import pr_comment
+    from validators.problems import Problem, Report
+
+    report = Report()
+    for i in range(3000):
+        report.verdicts.append({"legal": i < 2999, "name": "core.vote", "actor": "Dana", "at": "2026-11-23T23:10:11Z",
+                                "action": f"content/blognomic/actions/2026112{i:05d}--Dana--core.vote.yaml"})
+    report.add([Problem("there is no proposal 99", "content/blognomic/actions/202611202999--Dana--core.vote.yaml")])
+    report.notes.extend(f"docs/page{i}.md: change outside the games by an admin (alice-nomic)" for i in range(600))
+    text = pr_comment(report)
+    assert len(text) < 65_536, len(text)
+    rows = [line for line in text.splitlines() if line.startswith("| `core.vote`")]
+    assert len(rows) == 41 and rows[-1].endswith("| **illegal** |"), rows[-1]
+    assert "| … and 2959 more, legal | | | |" in text
+    assert "<sub>… and 560 more notes</sub>" in text and "docs/page39.md" in text and "docs/page40.md" not in text
+    huge = Report()
+    huge.add([Problem("x" * 5000, f"content/blognomic/gamestate/f{i}.yaml") for i in range(30)])
+    text = pr_comment(huge)
+    assert len(text) <= 60_200 and text.endswith("`nomic check --base` prints all of it)\n"), text[-200:]

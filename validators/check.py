@@ -470,6 +470,15 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
     require_revision(root, base, "--base")
     if head is not None:
         require_revision(root, head, "--head")
+    behind = subprocess.run(["git", "-C", str(root), "merge-base", "--is-ancestor", base, head or "HEAD"],
+                            capture_output=True).returncode == 1  # 0: it holds the base; >1: git could not say
+    if behind:
+        # the files are compared with the base's: what the base gained since the branch left it would be read as
+        # undone by the pull request ("renames an action already in the log"), with no word of why
+        report.notes.append(f"the branch does not hold {base} (it was begun before {base}'s last commits, or "
+                            f"elsewhere): what {base} gained since counts as undone by this pull request; take the "
+                            f"actions again on {base} as it stands (git switch -C BRANCH {base}, then nomic act), or "
+                            f"merge {base} into the branch if {base} changed only other games")
     base_tree = GitTree(root, base)
     head_tree: WorkTree | GitTree
     if head is None:

@@ -15,6 +15,7 @@ from .problems import BAD_INPUT, NEEDS_ADMIN, Report
 
 MARKER = "<!-- nomic-check -->"
 MAX_ROWS = 40
+MAX_CHARS = 60_000  # GitHub refuses a comment (and a pull request's text) over 65,536 characters
 _ONE = {"proposals": "proposal", "cfjs": "CfJ", "dovs": "DoV"}  # a record of these lists, by its number
 
 
@@ -31,6 +32,23 @@ def cell(value: Any) -> str:
     return f"`{text}`" if text else "—"
 
 
+_MARKUP = str.maketrans({c: "\\" + c for c in "\\`*_[]~|"})
+
+
+def inline_code(text: str) -> str:
+    """A path or field as inline code. Its backticks become quotes: a file named ``a `@someone` b.yaml`` once closed
+    the code early and mentioned someone. Code shows what it holds as it is, so nothing is HTML-escaped."""
+    text = text.replace("`", "'").replace("\r", " ").replace("\n", " ")
+    return f"`{text}`"
+
+
+def plain(text: str) -> str:
+    """A message as text: it may quote what a player wrote (a parameter ``"@someone hi"``, a file's name), which must
+    mention nobody (the comment is the workflow's, and would notify them), link nowhere and break no line."""
+    text = html.escape(text.translate(_MARKUP).replace("\r", " ").replace("\n", " "))
+    return text.replace("@", "@\u200b")
+
+
 def _named(value: Any) -> Any:
     """A record added or removed whole, by its title or name in quotes (“Hats for all”), as the wiki's history
     names it, not as JSON; any other value as it is."""
@@ -45,21 +63,26 @@ def pr_comment(report: Report) -> str:
     out = [MARKER, f"### nomic check: {head}", ""]
     if report.verdicts:
         out += ["| action | by | at | verdict |", "|---|---|---|---|"]
-        for v in report.verdicts:
+        # a pull request of thousands of actions: the first ones, and every illegal one (each game's replay stops
+        # at its first), as one row each; the comment of all of them was refused by GitHub for its length
+        shown = [v for i, v in enumerate(report.verdicts) if i < MAX_ROWS or not v["legal"]]
+        for v in shown:
             name = (v.get("action") or "").rsplit("/", 1)[-1]
             verdict = "legal" if v["legal"] else "**illegal**"
             out.append(f"| {cell(v.get('name') or '?')} ({cell(name)}) | {cell(v.get('actor') or '?')} | "
                        f"{cell(v.get('at') or '?')} | {verdict} |")
+        if len(shown) < len(report.verdicts):
+            out.append(f"| … and {len(report.verdicts) - len(shown)} more, legal | | | |")
         out.append("")
     if report.problems:
         out.append("**Why not**" if code == 1 else "**Problems**")
         out.append("")
         for p in report.problems[:MAX_ROWS]:
-            where = f"`{html.escape(p.where())}`" if p.where() else ""
-            field = f" `{html.escape(p.field)}`:" if p.field else ""
+            where = inline_code(p.where()) if p.where() else ""
+            field = f" {inline_code(p.field)}:" if p.field else ""
             tag = " (needs an admin)" if p.kind == NEEDS_ADMIN else " (bad input)" if p.kind == BAD_INPUT else ""
-            rule = f" — rule **{html.escape(p.rule)}**" if p.rule else ""
-            out.append(f"- {where}{field} {html.escape(p.message)}{tag}{rule}")
+            rule = f" — rule **{plain(p.rule)}**" if p.rule else ""
+            out.append(f"- {where}{field} {plain(p.message)}{tag}{rule}")
         if len(report.problems) > MAX_ROWS:
             out.append(f"- … and {len(report.problems) - MAX_ROWS} more")
         out.append("")
@@ -71,9 +94,17 @@ def pr_comment(report: Report) -> str:
         if len(report.changes) > MAX_ROWS:
             out.append(f"| … | {len(report.changes) - MAX_ROWS} more | | |")
         out.append("")
-    for n in report.notes:
-        out.append(f"<sub>{html.escape(n)}</sub>  ")
-    return "\n".join(out).rstrip() + "\n"
+    for n in report.notes[:MAX_ROWS]:
+        # a note's backticks are the program's own (`nomic act`); what it quotes is a path or login, which mentions
+        # nobody all the same
+        out.append(f"<sub>{html.escape(n.replace(chr(10), ' ')).replace('@', '@' + chr(0x200b))}</sub>  ")
+    if len(report.notes) > MAX_ROWS:
+        out.append(f"<sub>… and {len(report.notes) - MAX_ROWS} more notes</sub>")
+    text = "\n".join(out).rstrip() + "\n"
+    if len(text) > MAX_CHARS:  # long rows (80 characters a cell) can still add up: cut between lines
+        text = text[:text.rindex("\n", 0, MAX_CHARS)] + "\n\n… (cut here: the rest is longer than GitHub takes; " \
+            "`nomic check --base` prints all of it)\n"
+    return text
 
 
 def state_changes(game: str, before: Any, after: Any) -> list[dict[str, Any]]:
