@@ -555,8 +555,9 @@ def test_bash_completion_offers_each_command_its_own_options_and_no_other(tmp_pa
     from validators.cli import build_parser
     repo, bash = _bash_with_nomic(tmp_path)
     subs = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)).choices
+    # --repo, which every command takes as `nomic` does, is offered before the command
     want = {name: sorted(o for a in sp._actions for o in a.option_strings
-                         if o.startswith("--") and o != "--help" and a.help != argparse.SUPPRESS)
+                         if o.startswith("--") and o not in ("--help", "--repo") and a.help != argparse.SUPPRESS)
             for name, sp in subs.items() if name not in ("act", "completion")}
     script = ('eval "$(nomic completion bash)"\n'
               'complete_it() { COMPREPLY=(); COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); _nomic; '
@@ -566,3 +567,32 @@ def test_bash_completion_offers_each_command_its_own_options_and_no_other(tmp_pa
     assert r.returncode == 0, r.stderr
     got = dict(zip(want, (sorted(line.split()) for line in r.stdout.splitlines())))
     assert got == want
+
+
+def test_repo_is_taken_after_the_command_too_and_there_wins(tmp_path):
+    # `nomic check --repo ../game` was refused: "unrecognized arguments: --repo ...; did you mean --repo?"
+    import subprocess
+
+    from tests.gitgame import NOMIC, ROOT
+    repo = make_repo(tmp_path)
+    # a broken game, which its check must name
+    (repo / "content" / "blognomic" / "gamestate" / "roster.yaml").write_text("players: [\n")
+
+    def run(*args):
+        return subprocess.run([*NOMIC, *args], capture_output=True, text=True, cwd=str(tmp_path))
+    r = run("check", "--repo", str(repo))
+    assert r.returncode == 2 and "roster.yaml" in r.stdout, r.stdout + r.stderr
+    assert "unrecognized" not in r.stderr, r.stderr
+    git(repo, "checkout", "--", ".")
+    r = run("check", "--repo", str(repo))
+    assert r.returncode == 0 and "legal: 24 actions judged, no problems" in r.stdout, r.stdout + r.stderr
+    # given both before and after the command, the one after is the command's
+    assert run("--repo", str(tmp_path / "nowhere"), "check", "--repo", str(repo)).returncode == 0
+    r = run("--repo", str(repo), "check", "--repo", str(tmp_path / "nowhere"))
+    assert r.returncode == 2 and "nowhere" in r.stdout + r.stderr, r.stdout + r.stderr
+    # the game comes from the repository named, wherever nomic runs (here: beside this checkout's own games)
+    r = subprocess.run([*NOMIC, "act", "--repo", str(repo), "blognomic", "core.vote", "proposal=3", "vote=FOR",
+                        "--as", "Dana", "--at", "2026-11-22T10:00:00Z", "--dry-run"],
+                       capture_output=True, text=True, cwd=str(ROOT))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert git(repo, "status", "--porcelain") == ""

@@ -681,6 +681,10 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("completion", help="print a shell completion script (bash or zsh)")
     c.add_argument("shell", choices=("bash", "zsh"))
     c.set_defaults(func=cmd_completion)
+    # --repo after the command too (`nomic check --repo ../game`), as most tools take their global options: left out
+    # there, the one before the command (or none) stands
+    for command in sub.choices.values():
+        command.add_argument("--repo", default=argparse.SUPPRESS, help="the repository's root, as before the command")
     return p
 
 

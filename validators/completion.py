@@ -28,7 +28,7 @@ _nomic() {
   while [ "$i" -lt "$COMP_CWORD" ]; do
     w="${COMP_WORDS[i]}"
     case "$w" in
-      --as|--at|--note|--format|--author|--base|--head|--remote|--branch|--why|--title|--admin|--label|--without|--game|--from|--site-dir)
+      --as|--at|--note|--format|--author|--base|--head|--remote|--branch|--why|--title|--admin|--label|--without|--game|--from|--site-dir|--repo)
         i=$((i + 1)); [ "${COMP_WORDS[i]}" = "=" ] && i=$((i + 1)) ;;
       -*) ;;
       *) pos+=("$w") ;;
@@ -48,7 +48,7 @@ _nomic() {
       else COMPREPLY=( $(compgen -W "text json github markdown" -- "$cur") ); fi
       return ;;
     --game|--from) COMPREPLY=( $(compgen -W "$games" -- "$cur") ); return ;;
-    --site-dir) COMPREPLY=( $(compgen -d -- "$cur") ); return ;;
+    --site-dir|--repo) COMPREPLY=( $(compgen -d -- "$cur") ); return ;;
     --as|--at|--note|--author|--base|--head|--remote|--branch|--why|--title|--admin|--label|--without)
       COMPREPLY=(); return ;;
   esac
