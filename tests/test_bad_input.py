@@ -101,7 +101,11 @@ def test_a_parameter_of_the_wrong_kind_is_told_what_kind_is_asked(tmp_path, give
      "did you mean 20261102T130000Z--Dana--core.vote.yaml?"),
     (["replay", "blognomic", "--without", "content/blognomic/actions/20261102T133000Z--Emeka--core.vote"],
      "did you mean 20261102T133000Z--Emeka--core.vote.yaml?"),
-    (["check", "--game", "blognomc"], "did you mean blognomic?"),
+    (["check", "--game", "blognomc"], "--game: there is no game 'blognomc' (no content/blognomc/game.yaml); did you "
+                                      "mean blognomic?"),
+    # the option named, as for the other options (once "game: ''", a field no command has)
+    (["check", "--game", ""], "--game: '' is not a game's name (lower-case letters, digits, '-' and '_')"),
+    (["check", "--history", "--game", "../x"], "--game: '../x' is not a game's name"),
     (["pr", "blognomc", "--no-push"], "there is no game 'blognomc' (no content/blognomc/game.yaml); did you mean "
                                       "blognomic?"),
     (["new", "pirates", "--from", "blognomc"], "did you mean blognomic?"),

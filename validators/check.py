@@ -229,7 +229,7 @@ def check_repo(root: Path, *, replay: bool = True, now: datetime | None = None,
     report = Report()
     source = WorkTree(root)
     for name in only or []:
-        require_game(root, name)
+        require_game(root, name, "--game")  # only: the check's --game
     names = only or games(source)
     if not names:
         report.add([Problem(no_games(root), "content", kind=BAD_INPUT)])

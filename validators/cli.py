@@ -72,12 +72,13 @@ def _time(text: str | None, what: str) -> datetime | None:
 _GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 
 
-def _game(name: str) -> str:
-    """A game's folder name; never a path (``../x`` would reach outside content/)."""
+def _game(name: str, field: str = "game") -> str:
+    """A game's folder name; never a path (``../x`` would reach outside content/). ``field``: where it was given
+    (``--game`` for check's)."""
     if not _GAME_NAME.match(name):
         hint = f"; did you mean {name.lower()}?" if _GAME_NAME.match(name.lower()) else ""
         raise BadInput(Problem(f"{name[:80]!r} is not a game's name (lower-case letters, digits, '-' and '_'){hint}",
-                               field="game", kind=BAD_INPUT))
+                               field=field, kind=BAD_INPUT))
     return name
 
 
@@ -137,7 +138,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             if given:  # the history is walked, not replayed nor judged as a pull request
                 raise BadInput(Problem("not with --history: the walk of the history is a check of its own (nomic "
                                        "check without --history audits the games)", field=option, kind=BAD_INPUT))
-        report = check_history(root, args.history, only=[_game(g) for g in args.game] if args.game else None)
+        report = check_history(root, args.history, only=[_game(g, "--game") for g in args.game] if args.game else None)
         emit(report, args.format, sys.stdout)
         return report.exit_code
     for given, option in ((args.game, "--game"), (args.no_replay, "--no-replay")):
@@ -151,7 +152,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             report.notes.extend(_left_out(root, args.head))
     else:
         report = check_repo(root, replay=not args.no_replay, now=now,
-                            only=[_game(g) for g in args.game] if args.game else None)
+                            only=[_game(g, "--game") for g in args.game] if args.game else None)
     emit(report, args.format, sys.stdout)
     return report.exit_code
 
