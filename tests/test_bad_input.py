@@ -120,6 +120,12 @@ def test_a_parameter_of_the_wrong_kind_is_told_what_kind_is_asked(tmp_path, give
     (["check", "--base", "main", "--head", "HAED"], "--head: 'HAED' is not a commit, branch or tag"),
     (["act", "blognomic", "core.vote", "proposal=1", "vote=FOR"], "say who acts"),
     (["act", "blognomic", "--list"], "--as: say who acts: --as NAME (on the roster: Alice, Bruno, Chidi, Dana, "),
+    # once listed, the parameters and the note dropped without a word
+    (["act", "blognomic", "core.vote", "proposal=3", "--list", "--as", "Dana"],
+     "--list: 'proposal=3': --list takes no parameters (it lists the actions and whether you may take them; leave "
+     "--list out to take the action)"),
+    (["act", "blognomic", "--list", "--as", "Dana", "--note", "hi"], "--note: not with --list: a list takes no action "
+                                                                    "to note"),
     (["due", "blognomic", "--at", "2026-11-16 22:00"], "'2026-11-16 22:00' is not a UTC time like "
      "2026-11-22T10:15:00Z, nor a time with its offset like 2026-11-22T11:15:00+01:00; did you mean "
      "2026-11-16T22:00:00Z?"),

@@ -202,6 +202,15 @@ def cmd_act(args: argparse.Namespace) -> int:
                     f"{args.game} after the action")
         raise BadInput(Problem(f"not with {why}", field="--pr", kind=BAD_INPUT))
     if args.list:
+        # what only a taken action uses, refused rather than dropped: `--list proposal=3` judged no vote, and a
+        # --note went nowhere, with nothing said
+        if args.params:
+            raise BadInput(Problem(f"{args.params[0][:80]!r}: --list takes no parameters (it lists the actions and "
+                                   "whether you may take them; leave --list out to take the action)", field="--list",
+                                   kind=BAD_INPUT))
+        if args.note is not None:
+            raise BadInput(Problem("not with --list: a list takes no action to note (leave --list out to take the "
+                                   "action)", field="--note", kind=BAD_INPUT))
         if args.format == "github":
             raise BadInput(Problem("not with --list: a list of actions has no lines of files to annotate (--format "
                                    "json gives it as data)", field="--format", kind=BAD_INPUT))
