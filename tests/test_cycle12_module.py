@@ -810,3 +810,26 @@ def test_the_lists_readiness_forgets_ascension_once_ascend_is_repealed(base):
     for action, actor in (("cycle12.cuddle", "Cleo"), ("cycle12.give-treat", "Cleo"), ("cycle12.command", "Ada")):
         assert _ready(gone, registry, action, actor, at), action
         assert _ready(_repealed(gone, "ascend"), registry, action, actor, at) == [], action
+
+
+def test_the_proposals_page_says_a_proposal_voting_past_the_cycle_s_end_will_not_take_effect(base) -> None:
+    # 004 Time and The End of All Things: a standard proposal votes through the phase after it was made, and the
+    # cycle ends at the end of the last phase; one made in the last phase never comes to the end of its vote. The
+    # fixture's proposal 1 (made 9 Nov, in phase III) votes until 16 Nov; a last phase of III ends on 12 Nov
+    from validators.cases import patched
+
+    state, registry = base
+    assert "will not take effect" not in pages.render_proposals(state)  # last phase XL: its vote ends in time
+    short = patched(state, registry, [{"op": "replace", "path": "/config/options/cycle12/last_phase", "value": 3}])
+    page = pages.render_proposals(short, parse_time("2026-11-10T00:00:00Z"))
+    assert (" Its voting ends after the cycle does (the end of Phase III, " + _t("2026-11-12T00:00:00Z", "12 Nov 2026 "
+            "00:00 UTC") + "): it will not take effect unless a change sets a later last phase.") in page, page
+    ended = State(short.config, {**short.docs, "cycle12_cycle": {"ended": True, "ended_at": "2026-11-12T00:00:00Z",
+                                                                 "winners": []}}, short.rules)
+    page = pages.render_proposals(ended)
+    assert " The cycle ended " + _t("2026-11-12T00:00:00Z", "12 Nov 2026 00:00 UTC") + ": it will not take effect." \
+        in page, page
+    # The End of All Things repealed: the cycle does not end at its last phase, so the vote ends in time
+    end = short.rules["the-end-of-all-things"]
+    rules = {**short.rules, end.id: Rule(end.id, {**end.meta, "status": "repealed"}, end.body)}
+    assert "will not take effect" not in pages.render_proposals(State(short.config, short.docs, rules))

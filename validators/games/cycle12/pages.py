@@ -13,12 +13,26 @@ from datetime import datetime, timedelta
 from html import escape
 from typing import Any
 
-from ...engine import Open, Page, State
+from ...engine import Open, Page, State, repealed
 from ...timeutil import format_time, parse_time
 from .._markup import html_block, legible_width
 from .._timefmt import day, time_md
 from . import phases, proposals, ruletree, world
-from .common import ITEMS, JUSTICE, MEDALS, NOMSTERS, PROPOSALS, SHEETS, WORLD, nomster_label, opts, phase_of, start
+from .common import (
+    CYCLE,
+    ITEMS,
+    JUSTICE,
+    MEDALS,
+    NOMSTERS,
+    PROPOSALS,
+    SHEETS,
+    WORLD,
+    nomster_label,
+    opts,
+    phase_of,
+    start,
+)
+from .cycle import RULE_END
 
 TILE = 132
 PAD = 24
@@ -376,6 +390,11 @@ def render_proposals(state: State, now: datetime | None = None) -> str:
              "than against; an urgent one votes for two days and is popular with no more than two against."), ""]
     pending = [p for p in items if p["status"] == "pending"]
     lines += ["## Pending proposals {#pending}", ""]  # as the other games' Proposals pages say it
+    # 004 The End of All Things: nothing takes effect once the cycle is over, so a proposal whose voting ends after
+    # the end of the last phase (a standard one made in it votes through the phase after) will not take effect
+    cycle = state.doc(CYCLE)
+    last = opts(state)["last_phase"]
+    cycle_end = None if cycle.get("ended") or repealed(state, RULE_END) else phases.cycle_end(start(state), last)
     if not pending:
         lines.append("No proposal is pending.")
     for p in pending:
@@ -388,7 +407,11 @@ def render_proposals(state: State, now: datetime | None = None) -> str:
                   (f"{p['class'].capitalize()}, by {_md(p['author'])}, made {time_md(p['submitted'])} "
                   f"({phases.phase_name(phase_of(state, parse_time(p['submitted'])) or 1)}); "
                   f"voting ends {time_md(p['ends'])}"
-                  f"{' (ended)' if ends <= now else ''}. For {f}, against {a}: **{state_now}**."), ""]
+                  f"{' (ended)' if ends <= now else ''}. For {f}, against {a}: **{state_now}**."
+                  + (f" The cycle ended {time_md(cycle['ended_at'])}: it will not take effect." if cycle.get("ended")
+                     else f" Its voting ends after the cycle does (the end of {phases.phase_name(last)}, "
+                          f"{time_md(cycle_end)}): it will not take effect unless a change sets a later last phase."
+                     if cycle_end is not None and ends > cycle_end else "")), ""]
         for i, c in enumerate(p.get("changes", []), 1):
             if c["kind"] == "textual":
                 sets = ", ".join(f"{_md(k)} {_md(v)}" for k, v in (c.get("options") or {}).items())
