@@ -833,3 +833,8 @@ def test_the_proposals_page_says_a_proposal_voting_past_the_cycle_s_end_will_not
     end = short.rules["the-end-of-all-things"]
     rules = {**short.rules, end.id: Rule(end.id, {**end.meta, "status": "repealed"}, end.body)}
     assert "will not take effect" not in pages.render_proposals(State(short.config, short.docs, rules))
+    # Time repealed: no phase begins, so a standard proposal's vote never ends (docs/modules/cycle12.md)
+    time = state.rules["time"]
+    rules = {**state.rules, time.id: Rule(time.id, {**time.meta, "status": "repealed"}, time.body)}
+    assert (" Time is repealed: no phase begins to end its vote, so it stays pending."
+            in pages.render_proposals(State(state.config, state.docs, rules)))

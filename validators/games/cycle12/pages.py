@@ -32,7 +32,7 @@ from .common import (
     phase_of,
     start,
 )
-from .cycle import RULE_END
+from .cycle import RULE_END, RULE_TIME
 
 TILE = 132
 PAD = 24
@@ -395,6 +395,8 @@ def render_proposals(state: State, now: datetime | None = None) -> str:
     cycle = state.doc(CYCLE)
     last = opts(state)["last_phase"]
     cycle_end = None if cycle.get("ended") or repealed(state, RULE_END) else phases.cycle_end(start(state), last)
+    # 004 Time repealed: no phase begins (cycle12.phase-begins is its event), so no standard proposal's vote ends
+    no_phases = repealed(state, RULE_TIME) is not None
     if not pending:
         lines.append("No proposal is pending.")
     for p in pending:
@@ -409,6 +411,8 @@ def render_proposals(state: State, now: datetime | None = None) -> str:
                   f"voting ends {time_md(p['ends'])}"
                   f"{' (ended)' if ends <= now else ''}. For {f}, against {a}: **{state_now}**."
                   + (f" The cycle ended {time_md(cycle['ended_at'])}: it will not take effect." if cycle.get("ended")
+                     else " Time is repealed: no phase begins to end its vote, so it stays pending."
+                     if p["class"] == "standard" and no_phases
                      else f" Its voting ends after the cycle does (the end of {phases.phase_name(last)}, "
                           f"{time_md(cycle_end)}): it will not take effect unless a change sets a later last phase."
                      if cycle_end is not None and ends > cycle_end else "")), ""]
