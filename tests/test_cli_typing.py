@@ -596,3 +596,24 @@ def test_repo_is_taken_after_the_command_too_and_there_wins(tmp_path):
                        capture_output=True, text=True, cwd=str(ROOT))
     assert r.returncode == 0, r.stdout + r.stderr
     assert git(repo, "status", "--porcelain") == ""
+
+
+def test_act_names_every_file_it_writes_also_with_quiet(tmp_path):
+    # -q leaves out the diff, which was the only place that named the gamestate files rewritten beside the action
+    repo = make_repo(tmp_path)
+    vote = ["act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Dana", "--at", "2026-11-22T10:00:00Z",
+            *NOW, "-q"]
+    r = nomic(repo, *vote, "--dry-run")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.splitlines()[1:] == [
+        "would write content/blognomic/actions/20261122T100000Z--Dana--core.vote.yaml",
+        "would update content/blognomic/gamestate/ledger.yaml, content/blognomic/gamestate/proposals.yaml"], r.stdout
+    assert git(repo, "status", "--porcelain") == ""
+    r = nomic(repo, *vote)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.splitlines()[1:] == [
+        "wrote content/blognomic/actions/20261122T100000Z--Dana--core.vote.yaml",
+        "updated content/blognomic/gamestate/ledger.yaml, content/blognomic/gamestate/proposals.yaml"], r.stdout
+    assert sorted(git(repo, "status", "--porcelain").splitlines()) == [
+        " M content/blognomic/gamestate/ledger.yaml", " M content/blognomic/gamestate/proposals.yaml",
+        "?? content/blognomic/actions/20261122T100000Z--Dana--core.vote.yaml"]

@@ -306,6 +306,9 @@ def cmd_act(args: argparse.Namespace) -> int:
 
         print(f"scheduled: {event['event']} at {event['at']} [rule: {cited(step.applied.state, event['rule'])}]")
     print(f"{verb} {result.action_path}")
+    others = [path for path in result.written if path != result.action_path]
+    if others:  # said also with -q, which leaves out the diff that shows them
+        print(f"{'would update' if args.dry_run else 'updated'} {', '.join(others)}")
     if not args.quiet:
         _show_diff(root, result)
     if args.pr and not args.dry_run:
