@@ -247,6 +247,24 @@ def test_a_vote_in_another_games_words_is_told_this_games_word(tmp_path, game, a
         assert votes[actor] == meant
 
 
+@pytest.mark.parametrize("action, item, given, said", [
+    # seed 001 1.6: a CfJ takes votes of agreement or disagreement; VETO (1.8) and DEFERENTIAL (1.4) are votes of
+    # other kinds, told so rather than only listed as not among FOR and AGAINST
+    ("core.cfj-vote", "cfj=1", "VETO", "params.vote: 'VETO' is not one of 'FOR', 'AGAINST' (a VETO is the leader's "
+                                       "vote on proposals, not on a Call for Judgment)"),
+    ("core.cfj-vote", "cfj=1", "Deferential", "params.vote: 'Deferential' is not one of 'FOR', 'AGAINST' "
+     "(DEFERENTIAL is a vote on proposals and Declarations of Victory, not on a Call for Judgment)"),
+    ("core.dov-vote", "dov=1", "veto", "params.vote: 'veto' is not one of 'FOR', 'AGAINST', 'DEFERENTIAL' (a VETO is "
+                                       "the leader's vote on proposals, not on a Declaration of Victory)"),
+])
+def test_a_proposal_s_vote_on_a_cfj_or_dov_is_told_why_it_is_not_taken(tmp_path, action, item, given, said):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", action, item, f"vote={given}", "--as", "Alice", "--at", VOTED, *NOW)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert said in r.stdout.splitlines(), r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
 def test_an_action_file_voting_in_another_games_words_is_told_the_word_at_its_line(tmp_path):
     # seed 002, Rule 10: a hand-written ifMUD vote of FOR is refused by nomic check at its line, with the word meant
     repo = make_repo(tmp_path, "ifmud")

@@ -77,11 +77,15 @@ VOTES = "x-votes"
 SAID = {"for": ("for", "aye", "yes", "y"), "against": ("against", "nay", "no", "n")}
 
 
-def vote_words(words: Iterable[str], *, yes: str, no: str, description: str | None = None) -> dict[str, Any]:
+def vote_words(words: Iterable[str], *, yes: str, no: str, description: str | None = None,
+               elsewhere: Mapping[str, str] | None = None) -> dict[str, Any]:
     """A vote parameter's schema: one of ``words``, ``yes`` being the game's vote in favour and ``no`` its vote
     against. A vote given in another game's words (FOR where ifMUD asks aye or nay, nay where BlogNomic asks FOR
-    or AGAINST) is refused with the word meant."""
+    or AGAINST) is refused with the word meant. ``elsewhere``: words of the game's other votes that this one does
+    not take (VETO on a Call for Judgment), each with why, said with the refusal."""
     schema: dict[str, Any] = {"enum": list(words), VOTES: {"for": yes, "against": no}}
+    if elsewhere:
+        schema[VOTES]["elsewhere"] = dict(elsewhere)
     if description:
         schema["description"] = description
     return schema
@@ -657,6 +661,9 @@ def _vote_hint(given: str, schema: Any) -> str:
     votes = schema.get(VOTES) if isinstance(schema, Mapping) else None
     if not isinstance(votes, Mapping):
         return ""
+    why = next((w for word, w in (votes.get("elsewhere") or {}).items() if word.casefold() == given.casefold()), None)
+    if why is not None:
+        return f" ({why})"
     sense = next((s for s, said in SAID.items() if given.casefold() in said), None)
     meant = votes.get(sense)
     if not isinstance(meant, str):

@@ -64,13 +64,19 @@ def _vote(ctx: Ctx) -> None:
         ctx.edit("proposals").setdefault("last_vote", {})[ctx.actor] = format_time(ctx.at)
 
 
+# seed 001 1.6: a CfJ takes votes of agreement or disagreement; the leader's VETO (1.8) and DEFERENTIAL (1.4) are
+# votes on proposals, and are told so rather than only listed as not among FOR and AGAINST
+_NOT_ON_CFJS = {"VETO": "a VETO is the leader's vote on proposals, not on a Call for Judgment",
+                "DEFERENTIAL": "DEFERENTIAL is a vote on proposals and Declarations of Victory, not on a Call for "
+                               "Judgment"}
+
 CFJ_VOTE = Action(
     name="core.cfj-vote",
     rule=RULE,
     summary="Vote FOR or AGAINST a Call for Judgment",
     params={"type": "object", "required": ["cfj", "vote"], "additionalProperties": False,
             "properties": {"cfj": {"type": "integer", "minimum": 1},
-                           "vote": vote_words(["FOR", "AGAINST"], yes="FOR", no="AGAINST")}},
+                           "vote": vote_words(["FOR", "AGAINST"], yes="FOR", no="AGAINST", elsewhere=_NOT_ON_CFJS)}},
     check=_vote_check,
     ready=none_pending("cfjs", "cfjs", "CfJ"),
     effect=_vote,

@@ -83,7 +83,9 @@ DOV_VOTE = Action(
     summary="Say whether a declared victory is real (FOR) or not (AGAINST)",
     params={"type": "object", "required": ["dov", "vote"], "additionalProperties": False,
             "properties": {"dov": {"type": "integer", "minimum": 1},
-                           "vote": vote_words(["FOR", "AGAINST", "DEFERENTIAL"], yes="FOR", no="AGAINST")}},
+                           "vote": vote_words(["FOR", "AGAINST", "DEFERENTIAL"], yes="FOR", no="AGAINST",
+                                              elsewhere={"VETO": "a VETO is the leader's vote on proposals, not on a "
+                                                                 "Declaration of Victory"})}},
     check=_vote_check,
     ready=none_pending("dovs", "dovs", "DoV"),
     effect=_vote,
