@@ -635,3 +635,16 @@ def test_act_names_every_file_it_writes_also_with_quiet(tmp_path):
     assert sorted(git(repo, "status", "--porcelain").splitlines()) == [
         " M content/blognomic/gamestate/ledger.yaml", " M content/blognomic/gamestate/proposals.yaml",
         "?? content/blognomic/actions/20261122T100000Z--Dana--core.vote.yaml"]
+
+
+def test_no_command_has_a_hidden_option_but_the_test_clock_and_the_salt():
+    # `act --allow-past`, hidden from --help, let an action be dated in the future (the check refused it after);
+    # the hidden options left are --now (the clock, as NOMIC_NOW sets it) and hash's --salt (a salt of one's own)
+    import argparse
+
+    from validators.cli import build_parser
+    subs = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)).choices
+    hidden = {(name, o) for name, sp in subs.items() for a in sp._actions if a.help == argparse.SUPPRESS
+              for o in a.option_strings}
+    assert {o for _, o in hidden} == {"--now", "--salt"}, hidden
+    assert ("hash", "--salt") in hidden

@@ -251,7 +251,7 @@ def cmd_act(args: argparse.Namespace) -> int:
     given: dict[str, str] = {}
     params = parse_params(args.params, Path.cwd(), given)
     result = act(root, args.game, args.action, args.actor, params, at, note=args.note, dry_run=args.dry_run,
-                 now=max(now, at) if args.at and args.allow_past else now, given=given, on_changes=True)
+                 now=now, given=given, on_changes=True)
     step = result.step
     if not step.legal:
         # The action file is not written: a problem placed in it named a file the player could not find. It is
@@ -608,7 +608,6 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--pr", action="store_true", help="then make the pull request of it (as nomic pr GAME does; "
                    "text format only, not with --dry-run or --list)")
     a.add_argument("--now", help=argparse.SUPPRESS)
-    a.add_argument("--allow-past", action="store_true", help=argparse.SUPPRESS)
     a.set_defaults(func=cmd_act)
 
     f = sub.add_parser("fmt", help="rewrite content files into the canonical layout")
