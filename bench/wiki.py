@@ -23,23 +23,14 @@ MKDOCS = str(Path(sys.executable).parent / "mkdocs")
 NOW = "2026-11-22T00:00:00Z"
 SLOW_CONFIG = "mkdocs-html-through-markdown.yml"
 
-# A plain MkDocs hook (no import of the plugin): a page under games/<game>/ that the nav does not list gets the
-# section of its game's index page as its parent, as the plugin's on_nav does
+# A plain MkDocs hook: a page under games/<game>/ that the nav does not list gets its game's section as its parent,
+# by the very function the plugin's on_nav calls (a module of its own, which imports nothing of the plugin)
 SAME_NAV_HOOK = '''
+from site_plugins.navigation import place_unlisted
+
+
 def on_nav(nav, config, files):
-    listed = {id(p) for p in nav.pages}
-    sections = {p.file.src_uri.split("/")[1]: p.parent for p in nav.pages
-                if p.parent is not None and p.file.src_uri.startswith("games/")
-                and p.file.src_uri.count("/") == 2 and p.file.src_uri.endswith("/index.md")}
-    for file in files.documentation_pages():
-        page, src = file.page, file.src_uri
-        if page is None or id(page) in listed or page.parent is not None or not src.startswith("games/") \\
-                or src.count("/") < 2:
-            continue
-        section = sections.get(src.split("/")[1])
-        if section is not None:
-            page.parent = section
-    return nav
+    return place_unlisted(nav, files)
 '''
 
 

@@ -39,6 +39,7 @@ from validators.timeutil import parse_time
 from . import model
 from .home import render_games_table
 from .markup import HtmlStash, esc, unmark
+from .navigation import place_unlisted
 from .pages import GameSite, GeneratedPage, build_game, error_page, now_utc
 from .searchindex import name_games_in_file
 
@@ -170,23 +171,8 @@ class NomicPlugin(BasePlugin[NomicConfig]):
         return nav
 
     def on_nav(self, nav: Any, *, config: MkDocsConfig, files: Files) -> Any:
-        """A game's page kept out of the navigation (an ifMUD room, a Cycle 12 location: hundreds of them, listed on
-        the map instead) sits under its game's section all the same: the sidebar opens at its game, as on the
-        game's other pages, and the path above its title leads there."""
-        listed = {id(p) for p in nav.pages}
-        sections = {p.file.src_uri.split("/")[1]: p.parent for p in nav.pages
-                    if p.parent is not None and p.file.src_uri.startswith("games/")
-                    and p.file.src_uri.count("/") == 2 and p.file.src_uri.endswith("/index.md")}
-        for file in files.documentation_pages():
-            page = file.page
-            src = file.src_uri
-            if page is None or id(page) in listed or page.parent is not None or not src.startswith("games/") \
-                    or src.count("/") < 2:
-                continue
-            section = sections.get(src.split("/")[1])
-            if section is not None:
-                page.parent = section
-        return nav
+        """A game's page kept out of the navigation sits under its game's section (``navigation.place_unlisted``)."""
+        return place_unlisted(nav, files)
 
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         raw = self.titles.get(page.file.src_uri)
