@@ -333,17 +333,15 @@ def available(root: Path, game: str, actor: str, at: datetime, now: datetime | N
     With ``now`` (``nomic act GAME --list --at TIME``): a time at which the judge would take no action at all
     (before the last action, or in the future: G7 Time) is bad input at ``--at``, rather than a list whose yes
     the judge would refuse."""
-    from .engine import advance, too_early
+    from .engine import advance, too_early, too_late
 
     require_game(root, game)
     files = load_game(WorkTree(root), game)
     if now is not None:
-        early = too_early(files.state, at)
-        why = early.message if early is not None else (
-            f"dated {format_time(at)}, in the future (now is {format_time(now)})" if at > now else "")
-        if why:
-            raise BadInput(Problem(f"{why}; so no action may be taken then, and there is nothing to list (leave --at "
-                                   "out to list what may be done now)", field="--at", kind=BAD_INPUT))
+        bar = too_early(files.state, at) or too_late(at, now)
+        if bar is not None:
+            raise BadInput(Problem(f"{bar.message}; so no action may be taken then, and there is nothing to list "
+                                   "(leave --at out to list what may be done now)", field="--at", kind=BAD_INPUT))
     # Time passes as the judge lets it pass (engine.apply_action): the clock stays at the last action, which the
     # gates may read (ifMUD's turns.settle applies each overdue deadline at its own time, not all at ``at``, so
     # the list names the player whose turn the judge finds). Only when scheduled events fired does the clock move,

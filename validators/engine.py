@@ -1241,6 +1241,14 @@ def who_problems(registry: Registry, state: State, action: Action, actor: str) -
                           rule=action.rule)
 
 
+def too_late(at: datetime, now: datetime | None) -> Problem | None:
+    """Why an action dated ``at`` may not be taken when the time is ``now`` (G7 Time): it lies in the future.
+    None when it does not, or with no ``now`` to judge by."""
+    if now is None or at <= now:
+        return None
+    return Problem(f"dated {format_time(at)}, in the future (now is {format_time(now)})", field="at", rule="time")
+
+
 def too_early(state: State, at: datetime) -> Problem | None:
     """Why an action dated ``at`` may not be taken in ``state`` for its time alone (G7 Time): before the last action
     or event, or, with no action yet, before the founding. None when its time is no bar."""

@@ -14,9 +14,9 @@ from typing import Any, Callable, Iterable, Iterator
 
 from . import schemas
 from .content import SCHEMA_LINE, GameFiles
-from .engine import Action, Applied, Registry, Rule, State, apply_action, in_force
+from .engine import Action, Applied, Registry, Rule, State, apply_action, in_force, too_late
 from .problems import BAD_INPUT, BadInput, Illegal, Problem, format_path
-from .timeutil import file_stamp, format_time, parse_time
+from .timeutil import file_stamp, parse_time
 from .yamlio import locate, same_data
 
 
@@ -96,10 +96,9 @@ def judge_one(registry: Registry, state: State, record: dict[str, Any], path: st
         except ValueError as e:
             raise BadInput(Problem(str(e), field="at", kind=BAD_INPUT)) from None
         _same_second_order(state, record, path)
-        if now is not None:
-            if at > now:
-                raise Illegal(Problem(f"dated {format_time(at)}, in the future (now is {format_time(now)})",
-                                      field="at", rule="time"))
+        late = too_late(at, now)
+        if late is not None:
+            raise Illegal(late)
         applied = apply_action(registry, state, record,
                                validate_params=only_param_problems if shape_checked else param_problems)
     except (Illegal, BadInput) as e:
