@@ -37,7 +37,8 @@ def subject_problem(ctx: Ctx, title: str) -> Iterator[str]:
 
 
 def quiet_since(state: State | Ctx, p: dict[str, Any]) -> tuple[str, str]:
-    """(time, what happened then): the moment from which a player's seven days towards idleness are counted.
+    """(time, what happened then, as a sentence says it: "last acted", "voted", "joined", "came back"): the moment
+    from which a player's seven days towards idleness are counted.
 
     Seed 001 1.2 (``idle_basis: activity``): their last entry or comment, read as their last game action (the
     ledger's ``seen``), their joining, or their return by a proposal's or CfJ's effects (``returned``,
@@ -55,7 +56,7 @@ def quiet_since(state: State | Ctx, p: dict[str, Any]) -> tuple[str, str]:
     back = doc.get("returned", {}).get(p["name"])
     if opts(state)["idle_basis"] != "votes":
         seen = state.doc("ledger").get("seen", {}).get(p["name"])
-        times = [(p["joined"], "acted")] + ([(seen, "acted")] if seen else [])
+        times = [(p["joined"], "last acted")] + ([(seen, "last acted")] if seen else [])
         times += [(back, "came back")] if back else []
         return max(times, key=lambda tw: parse_time(tw[0]))
     joined = (p["joined"], "joined")

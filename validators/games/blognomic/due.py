@@ -104,7 +104,7 @@ def due(state: State, now: datetime) -> list[str]:
         # a week or more without an action
         if gap > timedelta(days=days) if o["idle_basis"] == "votes" else gap >= timedelta(days=days):
             if o["idle_basis"] != "votes":
-                lines.append(f"an admin may make {p['name']} idle ({'last acted' if what == 'acted' else what} {last})")
+                lines.append(f"an admin may make {p['name']} idle ({what} {last})")
             else:
                 did = f"last voted {last}" if what == "voted" else f"{what} {last}, no vote since"
                 lines.append(f"an admin may make {p['name']} idle ({did})")

@@ -524,8 +524,7 @@ def _idle_check(ctx: Ctx) -> Iterator[str]:
                    f"may be made idle after {format_time(parse_time(last) + timedelta(days=days))}")
     else:
         if parse_time(last) > since:
-            said = "last acted" if what == "acted" else what
-            yield (f"{target_name} {said} at {last}, within the last {days} days; if they do not act, they "
+            yield (f"{target_name} {what} at {last}, within the last {days} days; if they do not act, they "
                    f"may be made idle from {format_time(parse_time(last) + timedelta(days=days))}")
 
 
