@@ -390,13 +390,6 @@ def render_proposals(state: State, now: datetime | None = None) -> str:
              "than against; an urgent one votes for two days and is popular with no more than two against."), ""]
     pending = [p for p in items if p["status"] == "pending"]
     lines += ["## Pending proposals {#pending}", ""]  # as the other games' Proposals pages say it
-    # 004 The End of All Things: nothing takes effect once the cycle is over, so a proposal whose voting ends after
-    # the end of the last phase (a standard one made in it votes through the phase after) will not take effect
-    cycle = state.doc(CYCLE)
-    last = opts(state)["last_phase"]
-    cycle_end = None if cycle.get("ended") or repealed(state, RULE_END) else phases.cycle_end(start(state), last)
-    # 004 Time repealed: no phase begins (cycle12.phase-begins is its event), so no standard proposal's vote ends
-    no_phases = repealed(state, RULE_TIME) is not None
     if not pending:
         lines.append("No proposal is pending.")
     for p in pending:
@@ -410,12 +403,7 @@ def render_proposals(state: State, now: datetime | None = None) -> str:
                   f"({phases.phase_name(phase_of(state, parse_time(p['submitted'])) or 1)}); "
                   f"voting ends {time_md(p['ends'])}"
                   f"{' (ended)' if ends <= now else ''}. For {f}, against {a}: **{state_now}**."
-                  + (f" The cycle ended {time_md(cycle['ended_at'])}: it will not take effect." if cycle.get("ended")
-                     else " Time is repealed: no phase begins to end its vote, so it stays pending."
-                     if p["class"] == "standard" and no_phases
-                     else f" Its voting ends after the cycle does (the end of {phases.phase_name(last)}, "
-                          f"{time_md(cycle_end)}): it will not take effect unless a change sets a later last phase."
-                     if cycle_end is not None and ends > cycle_end else "")), ""]
+                  + _past_the_end(state, p, ends)), ""]
         for i, c in enumerate(p.get("changes", []), 1):
             if c["kind"] == "textual":
                 sets = ", ".join(f"{_md(k)} {_md(v)}" for k, v in (c.get("options") or {}).items())
@@ -438,6 +426,26 @@ def render_proposals(state: State, now: datetime | None = None) -> str:
                          f"{_cell(status_words(r.get('result', p['status'])))} | {r.get('for', '')} | "
                          f"{r.get('against', '')} | {time_md(r.get('at', ''))} |")
     return "\n".join(lines) + "\n"
+
+
+def _past_the_end(state: State, p: dict[str, Any], ends: datetime) -> str:
+    """A sentence for a pending proposal that will not take effect, or "". 004 The End of All Things: nothing takes
+    effect once the cycle is over, so neither does a proposal whose vote ends after the end of the last phase (a
+    standard one made in it votes through the phase after). 004 Time repealed: no phase begins
+    (``cycle12.phase-begins`` is its event), so no standard proposal's vote ends."""
+    cycle = state.doc(CYCLE)
+    if cycle.get("ended"):
+        return f" The cycle ended {time_md(cycle['ended_at'])}: it will not take effect."
+    if p["class"] == "standard" and repealed(state, RULE_TIME) is not None:
+        return " Time is repealed: no phase begins to end its vote, so it stays pending."
+    if repealed(state, RULE_END) is not None:
+        return ""
+    last = opts(state)["last_phase"]
+    cycle_end = phases.cycle_end(start(state), last)
+    if ends <= cycle_end:
+        return ""
+    return (f" Its voting ends after the cycle does (the end of {phases.phase_name(last)}, {time_md(cycle_end)}): it "
+            "will not take effect unless a change sets a later last phase.")
 
 
 # a proposal's status as the files keep it (proposals.py), in the words a table shows
