@@ -4,6 +4,8 @@ change to the work tree."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.gitgame import commit, git, make_repo, nomic
@@ -648,3 +650,34 @@ def test_no_command_has_a_hidden_option_but_the_test_clock_and_the_salt():
               for o in a.option_strings}
     assert {o for _, o in hidden} == {"--now", "--salt"}, hidden
     assert ("hash", "--salt") in hidden
+
+
+def test_act_notes_a_legal_proposal_that_will_not_take_effect(tmp_path):
+    # 004 Time and The End of All Things: a standard Cycle 12 proposal votes through the phase after the one it is
+    # made in, and nothing takes effect once the last phase is over. Made in the last phase it is legal (no rule
+    # forbids it) but can never take effect: `nomic act` takes it and says so, also with -q and in JSON
+    repo = make_repo(tmp_path, "cycle12")
+    propose = ["act", "cycle12", "cycle12.propose", "changes=[{kind: textual, text: Nomsters may swim.}]", "--as",
+               "Ada", "--at", "2026-11-22T12:00:00Z", *NOW, "-q"]
+    r = nomic(repo, *propose, "--dry-run")  # the example's last phase is XL: its vote ends in time
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert not [line for line in r.stdout.splitlines() if line.startswith("note:")], r.stdout
+    for game in (repo / "content" / "cycle12" / "game.yaml", repo / "content" / "cycle12" / "initial" / "game.yaml"):
+        text = game.read_text(encoding="utf-8")
+        game.write_text(text.replace("    start: 2026-11-02T00:00:00Z\n", "    start: 2026-11-02T00:00:00Z\n"
+                                     "    last_phase: 6\n"), encoding="utf-8")
+    git(repo, "commit", "-qam", "the cycle ends with Phase VI")
+    r = nomic(repo, *propose, "--dry-run", "--format", "json")
+    assert r.returncode == 0, r.stdout + r.stderr
+    said = json.loads(r.stdout)["notes"]
+    assert len(said) == 1 and said[0].startswith("proposal "), said
+    assert said[0].endswith(" Its voting ends after the cycle does (the end of Phase VI, 2026-11-23T00:00:00Z): it "
+                            "will not take effect unless a change sets a later last phase."), said
+    r = nomic(repo, *propose)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.splitlines()[-1] == "note: " + said[0], r.stdout
+    # the check takes it: a note is no refusal
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "Ada proposes")
+    r = nomic(repo, "check", "--base", "HEAD~1", "--head", "HEAD", *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr

@@ -33,6 +33,7 @@ class ActResult:
     before: State | None = None
     texts: dict[str, str] = field(default_factory=dict)  # path -> new text
     old_texts: dict[str, str] = field(default_factory=dict)  # path -> text before
+    advice: list[str] = field(default_factory=list)  # what the player should know of the legal action (Module.advice)
 
 
 def parse_params(pairs: list[str], cwd: Path, given: dict[str, str] | None = None) -> dict[str, Any]:
@@ -188,6 +189,8 @@ def act(root: Path, game: str, action: str, actor: str, params: dict[str, Any], 
         if on_changes and (unexplained := unexplained_changes(root, game, now)):
             raise BadInput(unexplained)  # an edit by hand under the action: the check would refuse both
         texts[path] = content.doc_text(record, path, "action.schema.json")
+        result.advice = [said for m in files.registry.modules if m.advice is not None
+                         for said in m.advice(record, step.applied.state)]
         result.written = sorted(texts)
         result.texts = texts
         result.old_texts = {p: files.texts[p] for p in texts if p in files.texts}

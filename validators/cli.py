@@ -294,7 +294,8 @@ def cmd_act(args: argparse.Namespace) -> int:
                    "written": [] if args.dry_run else result.written,
                    "would_write": result.written if args.dry_run else [],
                    "dice": step.applied.dice if step.applied else [],
-                   "outcome": step.applied.outcome if step.applied else []}, sys.stdout, indent=2)
+                   "outcome": step.applied.outcome if step.applied else [],
+                   "notes": result.advice}, sys.stdout, indent=2)
         print()
         return 0
     verb = "would write" if args.dry_run else "wrote"
@@ -309,6 +310,8 @@ def cmd_act(args: argparse.Namespace) -> int:
     others = [path for path in result.written if path != result.action_path]
     if others:  # said also with -q, which leaves out the diff that shows them
         print(f"{'would update' if args.dry_run else 'updated'} {', '.join(others)}")
+    for said in result.advice:  # legal, but not what the player may think it does (also with -q)
+        print(f"note: {said}")
     if not args.quiet:
         _show_diff(root, result)
     if args.pr and not args.dry_run:

@@ -16,7 +16,7 @@ from ...engine import DocKind, Module, Problem, State, peek, repealed
 from . import cycle, fresh, items, justice, nomsters, players, proposals, transcription, world
 from .common import ITEMS, JUSTICE, MEDALS, NOMSTERS, PROPOSALS, SHEETS, WORLD
 from .options import OPTIONS_SCHEMA, options
-from .pages import open_votes
+from .pages import open_votes, proposal_advice
 from .pages import pages as draw_pages
 from .ruletree import problems as rule_problems
 from .world import tag_conflict
@@ -210,5 +210,6 @@ MODULE = Module(
     found=fresh.found,
     pages=draw_pages,
     open_votes=open_votes,
+    advice=proposal_advice,
     doc=__doc__ or "",
 )

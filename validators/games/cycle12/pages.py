@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from html import escape
-from typing import Any
+from typing import Any, Callable
 
 from ...engine import Open, Page, State, repealed
 from ...timeutil import format_time, parse_time
@@ -428,14 +428,14 @@ def render_proposals(state: State, now: datetime | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _past_the_end(state: State, p: dict[str, Any], ends: datetime) -> str:
-    """A sentence for a pending proposal that will not take effect, or "". 004 The End of All Things: nothing takes
-    effect once the cycle is over, so neither does a proposal whose vote ends after the end of the last phase (a
-    standard one made in it votes through the phase after). 004 Time repealed: no phase begins
-    (``cycle12.phase-begins`` is its event), so no standard proposal's vote ends."""
+def _past_the_end(state: State, p: dict[str, Any], ends: datetime, show: Callable[[Any], str] = time_md) -> str:
+    """A sentence for a pending proposal that will not take effect, or "", its times written by ``show``. 004 The End
+    of All Things: nothing takes effect once the cycle is over, so neither does a proposal whose vote ends after the
+    end of the last phase (a standard one made in it votes through the phase after). 004 Time repealed: no phase
+    begins (``cycle12.phase-begins`` is its event), so no standard proposal's vote ends."""
     cycle = state.doc(CYCLE)
     if cycle.get("ended"):
-        return f" The cycle ended {time_md(cycle['ended_at'])}: it will not take effect."
+        return f" The cycle ended {show(cycle['ended_at'])}: it will not take effect."
     if p["class"] == "standard" and repealed(state, RULE_TIME) is not None:
         return " Time is repealed: no phase begins to end its vote, so it stays pending."
     if repealed(state, RULE_END) is not None:
@@ -444,8 +444,26 @@ def _past_the_end(state: State, p: dict[str, Any], ends: datetime) -> str:
     cycle_end = phases.cycle_end(start(state), last)
     if ends <= cycle_end:
         return ""
-    return (f" Its voting ends after the cycle does (the end of {phases.phase_name(last)}, {time_md(cycle_end)}): it "
+    return (f" Its voting ends after the cycle does (the end of {phases.phase_name(last)}, {show(cycle_end)}): it "
             "will not take effect unless a change sets a later last phase.")
+
+
+def proposal_advice(record: dict[str, Any], state: State) -> list[str]:
+    """``nomic act``'s note on a proposal just made that will not take effect as things stand (``_past_the_end``):
+    nothing forbids making it (a standard proposal made in the last phase; any with Time repealed), but its author
+    should know before asking for votes."""
+    if record.get("action") != proposals.PROPOSE.name:
+        return []
+    ident = next((o["proposal"] for o in record.get("outcome") or [] if isinstance(o, dict) and "proposal" in o), None)
+    made = next((p for p in state.doc(proposals.PROPOSALS)["proposals"] if p["id"] == ident), None)
+    if made is None:
+        return []
+    said = _past_the_end(state, made, parse_time(made["ends"]), lambda t: format_time(_as_time(t)))
+    return [f"proposal {ident}:{said}"] if said else []
+
+
+def _as_time(value: Any) -> datetime:
+    return value if isinstance(value, datetime) else parse_time(value)
 
 
 # a proposal's status as the files keep it (proposals.py), in the words a table shows
