@@ -681,3 +681,39 @@ def test_act_notes_a_legal_proposal_that_will_not_take_effect(tmp_path):
     git(repo, "commit", "-qm", "Ada proposes")
     r = nomic(repo, "check", "--base", "HEAD~1", "--head", "HEAD", *NOW)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_act_notes_a_vote_cast_again_and_an_author_s_vote_against_their_own_proposal(tmp_path):
+    # seed 001 1.4 Voting: an author's vote against their own proposal may not be changed; 1.5 Enactment: cast before
+    # the proposal met another ground to fail, it self-kills it. Both are legal, and final: `nomic act` says so.
+    # A vote cast again as it stands changes only the time of the last vote, and is told so
+    repo = make_repo(tmp_path)
+
+    def vote(who: str, proposal: int, how: str, at: str) -> list[str]:
+        r = nomic(repo, "act", "blognomic", "core.vote", f"proposal={proposal}", f"vote={how}", "--as", who, "--at", at,
+                  *NOW, "-q")
+        assert r.returncode == 0, r.stdout + r.stderr
+        return [line for line in r.stdout.splitlines() if line.startswith("note:")]
+
+    assert vote("Dana", 3, "FOR", "2026-11-22T10:00:00Z") == [
+        "note: your vote on proposal 3 was FOR already: it stands as it was (only the time of your last vote changes)"]
+    assert vote("Dana", 3, "AGAINST", "2026-11-22T10:00:01Z") == []  # a vote changed: nothing to say
+    # proposal 3 (made 4 Nov) had already met a ground to fail before its author's AGAINST: no self-kill, but final
+    assert vote("Bruno", 3, "AGAINST", "2026-11-22T10:00:02Z") == [
+        "note: you voted AGAINST on your own proposal 3: that vote may not be changed (1.4 Voting)"]
+    r = nomic(repo, "act", "blognomic", "core.propose", "title=Shorter days", "text=Days last twelve hours.", "--as",
+              "Alice", "--at", "2026-11-22T10:01:00Z", *NOW, "-q")
+    assert r.returncode == 0, r.stdout + r.stderr
+    proposals = yamlio.load_file(repo / "content" / "blognomic" / "gamestate" / "proposals.yaml")["proposals"]
+    made = proposals[-1]
+    assert made["title"] == "Shorter days" and not made.get("self_killed")
+    assert vote("Alice", made["id"], "AGAINST", "2026-11-22T10:02:00Z") == [
+        f"note: you voted AGAINST on your own proposal {made['id']}: that vote may not be changed (1.4 Voting); it "
+        "self-kills the proposal: an admin may fail it now and none may enact it (1.5 Enactment)"]
+    proposals = yamlio.load_file(repo / "content" / "blognomic" / "gamestate" / "proposals.yaml")["proposals"]
+    assert proposals[-1]["self_killed"] is True
+    # the check takes all of it: a note is no refusal
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "votes")
+    r = nomic(repo, "check", "--base", "main", "--head", "HEAD", *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr

@@ -190,7 +190,7 @@ def act(root: Path, game: str, action: str, actor: str, params: dict[str, Any], 
             raise BadInput(unexplained)  # an edit by hand under the action: the check would refuse both
         texts[path] = content.doc_text(record, path, "action.schema.json")
         result.advice = [said for m in files.registry.modules if m.advice is not None
-                         for said in m.advice(record, step.applied.state)]
+                         for said in m.advice(record, files.state, step.applied.state)]
         result.written = sorted(texts)
         result.texts = texts
         result.old_texts = {p: files.texts[p] for p in texts if p in files.texts}

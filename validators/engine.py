@@ -853,9 +853,10 @@ class Module:
     # A JSON Schema for this module's options in game.yaml (options.<name>), checked when a game is read.
     options_schema: dict[str, Any] | None = None
     # What a player should know of a legal action they have just taken, though no rule forbids it: (its record, with
-    # its outcome; the state after it) -> sentences. ``nomic act`` says each as a note (a Cycle 12 proposal whose vote
-    # ends after the cycle does will not take effect); the check says nothing of them.
-    advice: Callable[[dict[str, Any], State], list[str]] | None = None
+    # its outcome; the state before it; the state after it) -> sentences. ``nomic act`` says each as a note (a Cycle
+    # 12 proposal whose vote ends after the cycle does will not take effect; a BlogNomic vote against one's own
+    # proposal may not be changed); the check says nothing of them.
+    advice: Callable[[dict[str, Any], State, State], list[str]] | None = None
     # What may be done now and by whom, for ``nomic due``: (state, now) -> lines.
     due: Callable[[State, datetime], list[str]] | None = None
     # What is up for a vote now, for the game's front page in the wiki (see Open), oldest first.

@@ -62,6 +62,7 @@ MODULE = Module(
     leader=leader,
     due=due.due,
     open_votes=due.open_votes,
+    advice=proposals.vote_advice,
     options_schema=OPTIONS_SCHEMA,
     rename=players.rename_documents,
     doc=__doc__ or "",

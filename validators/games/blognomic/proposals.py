@@ -358,6 +358,34 @@ VOTE = Action(
 )
 
 
+def vote_advice(record: dict[str, Any], before: Any, after: Any) -> list[str]:
+    """``nomic act``'s notes on a legal vote (``Module.advice``). Seed 001 1.4 Voting: an author's vote against their
+    own proposal may not be changed (``_vote_check`` refuses a change), so the author is told so when casting it;
+    1.5 Enactment: cast before the proposal met another ground to fail, it self-kills the proposal. A vote cast again
+    as it stands changes nothing but the time of the player's last vote."""
+    if record.get("action") != VOTE.name:
+        return []
+    from ...judge import cited
+
+    ident, actor = (record.get("params") or {}).get("proposal"), record["actor"]
+    was = next((p for p in before.doc("proposals").get("proposals", []) if p["id"] == ident), None)
+    now = next((p for p in after.doc("proposals").get("proposals", []) if p["id"] == ident), None)
+    if was is None or now is None:
+        return []
+    old, new = was["votes"].get(actor), now["votes"].get(actor)
+    if old == new:
+        return [f"your vote on proposal {ident} was {new} already: it stands as it was (only the time of your last "
+                "vote changes)"]
+    if now["author"] != actor or new not in ("AGAINST", "ADMONISH"):
+        return []
+    said = f"you voted {new} on your own proposal {ident}: that vote may not be changed ({cited(after, RULE_VOTING)})"
+    if now.get("self_killed") and not was.get("self_killed"):
+        blocks = opts(after)["self_kill_blocks_enactment"]
+        said += (f"; it self-kills the proposal: an admin may fail it now{' and none may enact it' if blocks else ''} "
+                 f"({cited(after, RULE_ENACTMENT)})")
+    return [said]
+
+
 # ---------------------------------------------------------------- enacting and failing
 
 

@@ -448,7 +448,7 @@ def _past_the_end(state: State, p: dict[str, Any], ends: datetime, show: Callabl
             "will not take effect unless a change sets a later last phase.")
 
 
-def proposal_advice(record: dict[str, Any], state: State) -> list[str]:
+def proposal_advice(record: dict[str, Any], before: State, state: State) -> list[str]:
     """``nomic act``'s note on a proposal just made that will not take effect as things stand (``_past_the_end``):
     nothing forbids making it (a standard proposal made in the last phase; any with Time repealed), but its author
     should know before asking for votes."""
