@@ -11,7 +11,7 @@ from typing import Iterator
 
 from ...engine import Action, Ctx, Problem, repealed
 from .common import DEATH_EGG, LAUNCH_BASE, R_ROLES, R_SPECIAL, done_today, mark_today, muffin, stat, tables
-from .movement import move_to
+from .movement import ROME_PARAM, move_to, rome_refusal
 
 MINION = "Eggman's Minion"
 
@@ -67,6 +67,12 @@ def _sacrifice_check(ctx: Ctx) -> Iterator[str]:
     muffin(ctx, ctx.actor)
     if ctx.actor not in ctx.doc("quazie").get("spared", []):
         yield f"Dr. Eggman has not spared {ctx.actor}: only a Muffin who rolled a 6 may go to Position X"
+    if ctx.params.get("rome"):
+        # seed 003 rule 15: the Muffin it names may go to R instead whenever it can move, by any means, the sparing
+        # included; asked here, before the Stuff is taken
+        why = rome_refusal(ctx, ctx.actor)
+        if why:
+            yield Problem(why, rule=R_SPECIAL)
 
 
 def _sacrifice(ctx: Ctx) -> None:
@@ -74,17 +80,20 @@ def _sacrifice(ctx: Ctx) -> None:
 
     ctx.edit("quazie")["spared"].remove(ctx.actor)
     reduce_all_stuff(ctx, ctx.actor, tables(ctx)["eggman"]["sacrifice"])
-    move_to(ctx, ctx.actor, DEATH_EGG, how="Sacrifice to Dr. Eggman")
+    # seed 003 rule 15: the sparing is a way to move, so the Muffin rule 15 names may take it to Rome instead (the
+    # sacrifice is still made, as a fly to Rome still pays the kitsune)
+    move_to(ctx, ctx.actor, DEATH_EGG, rome=bool(ctx.params.get("rome")), how="Sacrifice to Dr. Eggman")
 
 
 SACRIFICE = Action(
     name="quazie.sacrifice",
     rule=R_SPECIAL,
     summary="'Sacrifice to Dr. Eggman': lose 10 of every type of Stuff (to 0 at least) and go to Position X",
-    params={"type": "object", "additionalProperties": False, "properties": {}},
+    params={"type": "object", "additionalProperties": False, "properties": {"rome": ROME_PARAM}},
     check=_sacrifice_check,
     effect=_sacrifice,
-    doc="Only after a spared Eggman roll. Even a Muffin with no Stuff at all may go.",
+    doc="Only after a spared Eggman roll. Even a Muffin with no Stuff at all may go. The GRAND POOBAH (the Muffin "
+        "rule 15 names) may go to Rome instead, making the sacrifice all the same.",
 )
 
 ACTIONS = [EGGMAN_ROLL, SACRIFICE]
