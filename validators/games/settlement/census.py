@@ -30,13 +30,13 @@ from operator import is_not
 from typing import Any
 
 from ...engine import Ctx, peek
-from .common import OUTSIDER, handbook, leader_of, the_map
+from .common import OUTSIDER, handbook, royal, the_map
 from .grid import LOCATIONS
 
 FAST = True
 VERIFY = bool(os.environ.get("NOMIC_VERIFY_COW"))
 
-BEING = 1  # a Colonist for the dynastic rules: not the Leader, not idle, no kind or an Outsider
+BEING = 1  # a Colonist for the dynastic rules: not the Leader (2.1 Royal Blood), not idle, no kind or an Outsider
 COLONIST = 2  # a Colonist proper: no kind at all (Victory leaves Outsiders out)
 NEWCOMER = 4  # a Colonist proper without a location
 OCCUPIED = 8  # a being whose location is on the map and Occupied
@@ -121,7 +121,7 @@ def look(ctx: Ctx) -> Counts:
     players = list(peek(ctx.doc("roster")["players"]))
     m = the_map(ctx)
     try:
-        key = (leader_of(ctx), m.occupied_chars(), handbook(ctx)["hunger"]["dies_at"])
+        key = (royal(ctx), m.occupied_chars(), handbook(ctx)["hunger"]["dies_at"])
     except Exception:  # noqa: BLE001 - a handbook without its Hunger limit: the rules as written report it
         return Counts(UNSURE)
     rows = m.rows

@@ -83,6 +83,20 @@ def leader_of(state: State | Ctx) -> str | None:
         return None
 
 
+def royal(state: State | Ctx) -> str | None:
+    """The Expedition Leader whom seed 001 2.1 Royal Blood keeps out of the Colonists of the dynastic rules, or None.
+
+    The core rules make the Leader one of the Colonists (Dynasties: a Dynasty is headed by a Colonist); only 2.1
+    says that for the dynastic rules e is not one. Repealed, nothing does: the Leader is a Colonist like any other
+    (placed on the map, hungry, stressed, counted for Victory, free to take a Colonist's actions), and None is
+    given. The Leader's own powers (the Hunger, Traitors, Outsiders, the Election, filing for an Outsider) are the
+    Leader's still (``leader_of``)."""
+    boss = leader_of(state)
+    if boss is not None and repealed(state, "royal-blood"):
+        return None
+    return boss
+
+
 def the_map(state: State | Ctx) -> SettlementMap:
     """The map as a SettlementMap. A state's own map document is never changed in place, so its view
     (and the Rooms it has computed) is remembered by identity; a map being edited is read afresh."""
@@ -138,7 +152,7 @@ def beings(state: State | Ctx, *, outsiders: bool = True) -> list[dict[str, Any]
     Only to read: found with ``peek``, nothing is copied, so the dicts may be the previous state's own
     (change a stat with ``change_stat``/``set_stat``, by name, and read it again from ``ctx.player``).
     """
-    boss = leader_of(state)
+    boss = royal(state)  # seed 001 2.1 Royal Blood; repealed, the Leader is one of them
     players = peek(state.doc("roster")["players"])
     # one comprehension, no call per player: the consequences ask this after every action
     if outsiders:
@@ -371,7 +385,7 @@ def actor_problems(ctx: Ctx, *, task: bool = False, outsiders: bool = False) -> 
     p = ctx.player()
     if p is None:
         return [f"{ctx.actor} is not on the roster"]
-    if ctx.actor == leader_of(ctx):
+    if ctx.actor == royal(ctx):  # seed 001 2.1 Royal Blood; repealed, the Leader acts as a Colonist
         return [f"the {ctx.keyword('leader', 'Expedition Leader')} is not a Colonist for the dynastic rules "
                 "(Royal Blood)"]
     # seed 001 2.11 "Outsiders": no tasks, no building, no change of Job for an Outsider; repealed, those end

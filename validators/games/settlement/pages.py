@@ -16,7 +16,7 @@ from ...timeutil import parse_time
 from .._markup import article, cap, esc, html_block, legible_width, md
 from .._timefmt import when
 from . import configs
-from .common import beings, handbook, is_outsider, leader_of, opts, the_map, where
+from .common import beings, handbook, is_outsider, opts, royal, the_map, where
 from .grid import column_letters, designate
 
 CELL = 14
@@ -198,7 +198,7 @@ def render_dances(state: State) -> str:
 
 def render_map_page(state: State) -> str:
     m = the_map(state)
-    boss = leader_of(state)
+    boss = royal(state)  # seed 001 2.1 Royal Blood: while it stands the Leader is no Colonist
     player, players, title = _words(state)
     parts = [
         (f"The map is {m.width} locations wide and {m.height} deep; row 0 is the surface. Rooms are computed from "
