@@ -18,7 +18,7 @@ from ...problems import shown_value
 from .common import RULE_HAMMERS, RULE_HATS, RULE_ITEMS, RULE_NPCS, RULE_STATUS, line_world, section_of, world
 from .common import no_npc as _no_npc
 from .options import options
-from .world import BARE, IN_LINE, SIZES, KongHolds, World, alphabetical, get_raw, get_raw_or
+from .world import BARE, IN_BARREL, IN_LINE, SIZES, KongHolds, World, alphabetical, get_raw, get_raw_or, positions_of
 
 RULE = "the-monkey-line"
 
@@ -200,6 +200,49 @@ def _join_and_leave(ctx: Ctx, names: set[str], placed: set[str], npcs_apart: boo
     w.save(ctx)
     if w.log:
         ctx.step({"line": w.log})
+
+
+# seed 000, the status rule (2.4 Status and the Barrel): where a Monkey is follows eir status; repealed, nothing does
+@ruled(RULE_STATUS)
+def follow_status(ctx: Ctx) -> None:
+    """After an action from outside the module: a Monkey whose status it changed goes where that status puts em.
+
+    Seed 000, the status rule: a Monkey whose status is In the Barrel is out of the Line, and one whose status is
+    In Line again is added to its end (several in alphabetical order, as after a Dance). The module's own actions
+    move Monkeys through World, which sets the status with the place; a proposal's (or CfJ's) patch may instead
+    change only the status on the roster, and its enactment was then refused, the status disagreeing with the
+    Line. Only a status the action changed is followed: a patch that moves a Monkey in ``monkey_line`` and leaves
+    the status as it was is not undone (the check reports the disagreement). The move is the rule's, not a Dance
+    move, so King Kong's hold on the top does not stop it; the Items rule says what stays behind (``World``).
+    """
+    tx = ctx.tx
+    if "roster" not in tx.docs or ctx.action.name.startswith("monkey."):
+        return
+    base = tx.base.docs.get("roster")
+    if base is None:
+        return
+    was = {get_raw(p, "name"): get_raw_or(get_raw(p, "stats"), "status") for p in peek(get_raw(base, "players"))}
+    line = ctx.doc("monkey_line")
+    in_line = set(positions_of(line))
+    in_barrel = {get_raw(b, "name") for b in peek(get_raw_or(line, "barrel", ()))}
+    out, back = [], []
+    for p in peek(ctx.players()):
+        name, status = get_raw(p, "name"), get_raw_or(get_raw(p, "stats"), "status")
+        if name not in was or was[name] == status:
+            continue
+        if status == IN_BARREL and name in in_line:
+            out.append(name)
+        elif status == IN_LINE and name in in_barrel and name not in in_line:
+            back.append(name)
+    if not (out or back):
+        return
+    w = world(ctx)
+    for name in sorted(out, key=alphabetical):
+        w.to_barrel(name, allow_kong=True)
+    for name in sorted(back, key=alphabetical):
+        w.leave_barrel(name)
+    w.save(ctx)
+    ctx.step({"status": list(w.log)})
 
 
 # seed 000, "Items": a new item goes to the Monkey at the top unless its addition says otherwise; repealed, no one
