@@ -53,10 +53,12 @@ def _cigar(ctx: Ctx) -> None:
     # location to be changed to that no longer exists, so Rule 69 puts it in the room alphabetically first; and
     # where that place would remove the cigar at once (a high-security area, Rule 74) it goes to Blasted Heath
     # instead, itself by Rule 69 when Blasted Heath is gone. (A carrier who is no longer a player is no room: the
-    # consequences rehome the cigar as any token whose location ceased to exist, the Attic, Rule 49.)
+    # consequences rehome the cigar as any token whose location ceased to exist, the Attic, Rule 49.) Only Rule 74
+    # removes a time bomb lying in a high-security area: with it repealed that place removes nothing, and the cigar
+    # starts there (seed 002 Rule 152's exception is for a place that would remove it).
     if kind == "room":
         room = w.required_room(ctx, who) or who
-        if (w.room(ctx, room) or {}).get("high_security"):
+        if (w.room(ctx, room) or {}).get("high_security") and not w.repealed(ctx, "r74"):
             heath = w.room_name(ctx, "heath")
             room = w.required_room(ctx, heath) or heath
         loc = {"room": room}
