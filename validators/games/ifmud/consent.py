@@ -145,8 +145,14 @@ def _propose_check(ctx: Ctx) -> Iterator[str]:
     about = ctx.params.get("about")
     if about:
         who = about["player"]
-        if who not in w.player_names(ctx) or who == ctx.actor:
-            yield f"{who!r} is not another player"
+        # ifMUD seed, Rule 10: any player may post a proposal; Rules 21, 22, 45 and 82 only say who decides it (all
+        # the players but the one it is about), so that player may post it too. Rule 40 alone asks of its player that
+        # they have not posted in the last 72 hours, and the proposal is itself a post.
+        if who not in w.player_names(ctx):
+            yield f"{who!r} is not a player"
+        elif who == ctx.actor and about["rule"] == "r40":
+            yield (f"{who} posts this proposal, and so has posted in the last 72 hours; Rule 40 is about a player who "
+                   "has not (Rule 32 lets them join the Passive Voters themselves)")
         elif about["rule"] == "r40":
             seen = ctx.doc("ledger").get("seen", {}).get(who) or ctx.state.player(who)["joined"]
             if ctx.at - parse_time(seen) < IMPLICIT_AFTER:
