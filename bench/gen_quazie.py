@@ -35,9 +35,10 @@ weekend one sometimes with the 5-Stuff deduction from non-voters); and some 60-8
 a day by Muffins picked with uneven activity: dance-offs, flavour changes, Fruity moves (Tropical
 ones attracting), Banana swaps, bounces after landing on an occupied Position, raising It, tagging on
 tag days, pokes, Devils Food, Eggman rolls and sacrifices, kitsune flights from the Death Egg,
-Concertos and their credits, movements, roles (Writers of Awesome, Eggman's Minion, Limbo King, the
-GRAND POOBAH), Writer of Awesome gains, the weekly Stuff Describer (a tie broken by the GRAND
-POOBAH) and STUFF SHALL BE, Dynasty Record awards, Hands moved by admins (Switcheroos when the alarm
+Concertos and their credits, movements, roles (Writers of Awesome, only to a Muffin who wrote a
+proposal, now and then naming it; Eggman's Minion, Limbo King, the GRAND POOBAH), Writer of Awesome
+gains, the weekly Stuff Describer (a tie broken by the GRAND POOBAH) and STUFF SHALL BE, Dynasty
+Record awards, Hands moved by admins (Switcheroos when the alarm
 has passed) and Shoos, leaving Limbo; a tick by the scheduled workflow most Mondays. Each action is
 chosen from what the current state allows, so nearly every one is legal as planned; the few that
 the engine refuses are simply not taken (no record, the clock unchanged). Deterministic for a seed.
@@ -901,10 +902,18 @@ class History:
         q = self.q()
         r = rng.random()
         if r < 0.3 and len(writers) < 6:
+            # seed 003 rule 23: the role is given for a proposal its recipient wrote (any status)
+            written: dict[str, list[int]] = {}
+            for prop in self.state.doc("proposals")["proposals"]:
+                written.setdefault(prop["author"], []).append(prop["id"])
             cands = [p["name"] for p in self.free() if p["name"] != LEADER and WRITER not in _stat(p, "roles", [])
-                     and POOBAH not in _stat(p, "roles", [])]
+                     and POOBAH not in _stat(p, "roles", []) and p["name"] in written]
             if cands:
-                self.act(LEADER, "quazie.give-role", {"role": WRITER, "to": rng.choice(cands)})
+                to = rng.choice(cands)
+                params: dict[str, Any] = {"role": WRITER, "to": to}
+                if rng.random() < 0.5:  # the GRAND POOBAH names the awesome proposal
+                    params["proposal"] = rng.choice(written[to])
+                self.act(LEADER, "quazie.give-role", params)
         elif r < 0.55 and len(writers) > 2:
             old = [w for w in writers if w in q.get("role_since", {})
                    and self.b.t - parse_time(q["role_since"][w]) > timedelta(hours=25)]

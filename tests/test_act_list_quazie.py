@@ -122,7 +122,9 @@ def test_the_nature_of_stuff_and_roles(tmp_path):
     """Seed 003 rules 11 and 23: no tie for the most Stuffs is there to break until Quazie's Stuffs equal Kevan's
     (by hand) at the next reckoning; only Kevan, the Stuff Describer, says STUFF SHALL BE, once a week. With a
     GRAND POOBAH in office, nobody in Limbo and Kevan Eggman's Minion already, only Quazie may give a role (Writer
-    of Awesome), and it may be removed 24 hours later."""
+    of Awesome), and it may be removed 24 hours later. It is given for a proposal the Muffin wrote (rule 23, seed 003):
+    Kevan wrote proposal 0 before the game began; once he is a Writer, no other Muffin who wrote one may take the
+    role (Quazie, who wrote proposal 1, is the GRAND POOBAH), so no role may be given at all."""
     repo = make_repo(tmp_path, GAME)
     assert _listed(repo, "Quazie")["quazie.choose-describer"] == ["there is no tie for the most Stuffs to decide"]
     assert _listed(repo, "Quazie")["quazie.stuff-shall-be"] == ["Quazie is not the Stuff Describer"]
@@ -139,7 +141,12 @@ def test_the_nature_of_stuff_and_roles(tmp_path):
         _refused_whatever_the_values(repo, who, action)
     _take(repo, "quazie.stuff-shall-be", "Kevan", {"word": "Marbles"}, 10)
     assert _listed(repo, "Kevan")["quazie.stuff-shall-be"] == ["the nature of Stuff has already been decided this week"]
-    _take(repo, "quazie.give-role", "Quazie", {"role": "Writer of Awesome", "to": "Simon"}, 9)
+    _take(repo, "quazie.give-role", "Quazie", {"role": "Writer of Awesome", "to": "Kevan", "proposal": 0}, 9)
+    assert _listed(repo, "Quazie")["quazie.give-role"] == [
+        "no role may be given now: there may be only one GRAND POOBAH, and Quazie is; no Muffin who may be made "
+        "Writer of Awesome has written a proposal; the Stuff Describer is not given; no Muffin is alone in Limbo to "
+        "be Limbo King; no Muffin who is not Eggman's Minion already has been at Position 4 for more than 48 hours"]
+    _refused_whatever_the_values(repo, "Quazie", "quazie.give-role")
     assert _listed(repo, "Simon")["quazie.remove-role"] == removed
     day_later = NOW + timedelta(hours=25)
     assert _listed(repo, "Simon", day_later)["quazie.remove-role"] == []

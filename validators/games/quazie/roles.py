@@ -89,21 +89,58 @@ def sole_in_limbo(ctx: Ctx) -> str | None:
     return inside[0] if len(inside) == 1 else None
 
 
+def _proposals(ctx: Ctx) -> list[dict[str, Any]]:
+    """The game's proposals (the BlogNomic core's ``proposals`` document), any status; none without one."""
+    try:
+        return list(peek(ctx.doc("proposals")["proposals"]))
+    except KeyError:
+        return []
+
+
+def wrote_a_proposal(ctx: Ctx, name: str) -> bool:
+    """Seed 003 rule 23: a Muffin achieves Writer of Awesome by writing a particularly awesome proposal. How awesome
+    is the GRAND POOBAH's judgement; that ``name`` is the author of a proposal (pending or resolved) is checked."""
+    return any(p.get("author") == name for p in _proposals(ctx))
+
+
+def _writer_problems(ctx: Ctx, to: str) -> Iterator[str]:
+    """Seed 003 rule 23, what a gift of Writer of Awesome to ``to`` needs of the proposals: ``to`` wrote one, and the
+    one the GRAND POOBAH names (optional ``proposal``) exists and is theirs."""
+    ident = ctx.params.get("proposal")
+    if ident is not None:
+        named = next((p for p in _proposals(ctx) if p.get("id") == ident), None)
+        if named is None:
+            yield f"there is no proposal {ident}"
+        elif named.get("author") != to:
+            yield (f"proposal {ident} was written by {named.get('author')}, not {to}: the Writer of Awesome is given "
+                   "for the recipient's own proposal (rule 23)")
+        return
+    if not wrote_a_proposal(ctx, to):
+        yield f"{to} has written no proposal, and the Writer of Awesome is given for one (rule 23)"
+
+
 def _give_ready(ctx: Ctx) -> Iterator[str]:
     """Seed 003 rule 23, role by role, what refuses giving it to anyone (``_give_check`` refuses each name so): a
-    GRAND POOBAH there already, Writer of Awesome given by another than the GRAND POOBAH, the Stuff Describer never
-    given, no Muffin alone in Limbo to be Limbo King (or it is already), nobody at Position 4 for more than 48 hours
-    who is not Eggman's Minion already. When every role is so refused, no role may be given now."""
+    GRAND POOBAH there already, Writer of Awesome given by another than the GRAND POOBAH or with no Muffin who may
+    take it the author of a proposal, the Stuff Describer never given, no Muffin alone in Limbo to be Limbo King (or
+    it is already), nobody at Position 4 for more than 48 hours who is not Eggman's Minion already. When every role
+    is so refused, no role may be given now."""
     why = []
     current = [n for n in (leader(ctx), *holders(ctx, POOBAH)) if n]
     if current:
         why.append(f"there may be only one GRAND POOBAH, and {current[0]} is")
     else:
         return
-    if ctx.actor != leader(ctx):
+    boss = leader(ctx)
+    authors = {p.get("author") for p in _proposals(ctx)}
+    if ctx.actor != boss:
         why.append(f"only the {ctx.keyword('leader', 'GRAND POOBAH')} may give the role of Writer of Awesome")
-    else:
+    elif any(p["name"] in authors and p["name"] != boss and not p.get("idle")
+             and not {WRITER, POOBAH} & set(listed(p, "roles")) for p in peek(ctx.players())):
         return
+    else:
+        # rule 23 (seed 003): the role is given for a proposal, and no Muffin who may take it has written one
+        why.append("no Muffin who may be made Writer of Awesome has written a proposal")
     why.append("the Stuff Describer is not given")
     sole = sole_in_limbo(ctx)
     if sole is None:
@@ -128,6 +165,9 @@ def _give_check(ctx: Ctx) -> Iterator[str]:
     if role in stat(target, "roles", []):
         yield f"{to} already has the role {role}"
         return
+    if role != WRITER and ctx.params.get("proposal") is not None:
+        # rule 23 (seed 003): only the Writer of Awesome is achieved by a proposal
+        yield f"a proposal is named only when giving the Writer of Awesome (rule 23); {role} is not given for one"
     if role == POOBAH:
         giver = subject_in_rule(ctx.state, R_ROLES, POOBAH_GIVER) or "a Muffin"
         may = subject_covers(ctx.state, giver, ctx.actor)
@@ -151,6 +191,9 @@ def _give_check(ctx: Ctx) -> Iterator[str]:
             yield f"only the {ctx.keyword('leader', 'GRAND POOBAH')} may give the role of Writer of Awesome"
         if to == leader(ctx) or POOBAH in stat(target, "roles", []):
             yield "the GRAND POOBAH may not be a Writer of Awesome"
+        # rule 23 (seed 003): "a Muffin must write a particularly awesome proposal in the eyes of the GRAND POOBAH";
+        # the judgement is the GRAND POOBAH's, but that the recipient wrote the proposal can be checked
+        yield from _writer_problems(ctx, to)
     elif role == DESCRIBER:
         yield "the Stuff Describer is whoever has the most Stuffs at the end of Sunday (rule 11), not given"
     elif role == LIMBO_KING:
@@ -170,7 +213,10 @@ def _give(ctx: Ctx) -> None:
     p["stats"]["roles"] = list(stat(p, "roles", [])) + [role]
     if role == WRITER:
         ctx.edit("quazie").setdefault("role_since", {})[to] = format_time(ctx.at)
-    ctx.step({"role": role, "given_to": to})
+    step: dict[str, Any] = {"role": role, "given_to": to}
+    if ctx.params.get("proposal") is not None:
+        step["proposal"] = ctx.params["proposal"]  # the awesome proposal, when the GRAND POOBAH names it
+    ctx.step(step)
 
 
 GIVE = Action(
@@ -178,12 +224,16 @@ GIVE = Action(
     rule=R_ROLES,
     summary="Give a Muffin a role, where rule 23 allows it",
     params={"type": "object", "required": ["role", "to"], "additionalProperties": False,
-            "properties": {"role": ROLE, "to": NAME}},
+            "properties": {"role": ROLE, "to": NAME,
+                           # rule 23 (seed 003): optional, Writer of Awesome only: the recipient's awesome proposal
+                           "proposal": {"type": "integer", "minimum": 0}}},
     check=_give_check,
     ready=_give_ready,
     effect=_give,
     doc="`GRAND POOBAH`: any Muffin may give it to another, if there is no GRAND POOBAH (no leader, no holder). "
-        "`Writer of Awesome`: only the GRAND POOBAH gives it, never to themselves. `Limbo King`: to the only Muffin "
+        "`Writer of Awesome`: only the GRAND POOBAH gives it, never to themselves, and only to a "
+        "Muffin who has written a proposal (any status); `proposal` (optional, this role only) names it, and must "
+        "be the recipient's. `Limbo King`: to the only Muffin "
         "in Limbo. `Eggman's Minion`: to a Muffin who has been at Position 4 for more than 48 hours. The Stuff "
         "Describer is never given.",
 )
