@@ -245,6 +245,36 @@ def follow_status(ctx: Ctx) -> None:
     ctx.step({"status": list(w.log)})
 
 
+# seed 000, Hats ("Bare Head"): becoming Bare costs a banana, whatever made the Monkey Bare; repealed, it costs none
+@ruled(RULE_HATS)
+def bare_costs_a_banana(ctx: Ctx) -> None:
+    """After an action from outside the module: a Monkey whose hat it set to Bare loses a banana (to no fewer than 0).
+
+    The module's own actions make a Monkey Bare through ``World.become_bare``, which takes the banana; a proposal's (or
+    CfJ's) patch may set the hat to Bare on the roster itself, and the rule charges for that too, after the patch: a
+    patch that also sets the bananas has the banana taken from what it set. A Monkey new to the roster, or one who
+    was Bare already, does not become Bare.
+    """
+    tx = ctx.tx
+    if "roster" not in tx.docs or ctx.action.name.startswith("monkey."):
+        return
+    base = tx.base.docs.get("roster")
+    if base is None:
+        return
+    was = {get_raw(p, "name"): get_raw_or(get_raw(p, "stats"), "hat") for p in peek(get_raw(base, "players"))}
+    bared = [get_raw(p, "name") for p in peek(ctx.players())
+             if get_raw_or(get_raw(p, "stats"), "hat") == BARE and get_raw(p, "name") in was
+             and was[get_raw(p, "name")] != BARE]
+    if not bared:
+        return
+    w = world(ctx)
+    for name in sorted(bared, key=alphabetical):
+        lost = -w.add_bananas(name, -1)
+        w.log.append(f"{name} became Bare (-{lost} banana)")
+    w.save(ctx)
+    ctx.step({"hats": list(w.log)})
+
+
 # seed 000, "Items": a new item goes to the Monkey at the top unless its addition says otherwise; repealed, no one
 # is given it (the whole-state check then asks where it is)
 @ruled(RULE_ITEMS)
