@@ -47,10 +47,33 @@ CFJ = Action(
 )
 
 
+def time_up(ctx: Any, c: dict[str, Any]) -> str | None:
+    """Why CfJ ``c``'s time is over, or None while it still runs.
+
+    Seed 001 1.6: a CfJ continues until four days have passed, or two while a Hiatus is going on, and one whose two
+    days ran out in a Hiatus stays ended (``ran_out_in_hiatus``); seed 003 rule 6: four days. "After this time" the
+    votes cast decide it. (Reaching a Quorum is the other end, but nothing records the moment it was first reached,
+    so a later vote may still change it: see ``status``.)"""
+    o = opts(ctx)
+    days = o["cfj_days_in_hiatus"] if in_hiatus(ctx) else o["cfj_days"]
+    if open_hours(ctx, c, ctx.at) >= days * 24:
+        return f"its {days} days passed at {format_time(clock_start(ctx, c) + timedelta(days=days))}"
+    if c.get("ran_out_in_hiatus"):
+        return f"its {o['cfj_days_in_hiatus']} days ran out in the Hiatus that ended at {c['ran_out_in_hiatus']}"
+    return None
+
+
 def _vote_check(ctx: Ctx) -> Iterator[str]:
     c = find(ctx.doc("cfjs")["cfjs"], ctx.params["cfj"], "CfJ", ctx)
     if c["status"] != "pending":
         yield f"CfJ {c['id']} is {c['status']}, not pending"
+        return
+    over = time_up(ctx, c)
+    if over:
+        # seed 001 1.6 / seed 003 rule 6: a CfJ continues only until its days have passed; after that the votes
+        # cast then decide it. Before, a vote cast or changed after the end still counted when an admin resolved it
+        yield (f"CfJ {c['id']} has ended: {over}; it is decided by the votes cast before, and takes no more (an "
+               "admin resolves it)")
 
 
 def _vote(ctx: Ctx) -> None:
