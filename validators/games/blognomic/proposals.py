@@ -482,12 +482,16 @@ def _resolve(enact: bool):
         # seed 003 rule 3 "Proposals" adds this reward and fine to the resolution of rule 5; repealed, neither is paid
         if stuff and o["double_votes"] and (t.compensate or t.admonish) and repealed(ctx, RULE_PROPOSALS) is None:
             # seed 003 rule 3: one player more than Quorum double-FOR: +5 on enactment; double-AGAINST: -5
-            if ctx.player(p["author"]) is None:
-                pass  # the proposer has left the game: there is nobody to compensate or admonish
-            elif enact and t.compensate >= t.quorum + 1:
+            proposer = ctx.player(p["author"])
+            # the proposer has left the game, or is idle: rule 2 counts an idle Muffin as a Muffin only for rules 1
+            # and 2 and has it come back with the values it had when it went idle, so rule 3 neither compensates
+            # nor admonishes it (as rule 9's reset and rule 10's deduction pass over it). Before, an idle proposer
+            # gained or lost the five Stuff
+            absent = proposer is None or bool(proposer.get("idle"))
+            if not absent and enact and t.compensate >= t.quorum + 1:
                 change_stat(ctx, p["author"], stuff, 5)
                 ctx.step({"compensated": p["author"], stuff: 5})
-            if ctx.player(p["author"]) is not None and t.admonish >= t.quorum + 1:
+            if not absent and t.admonish >= t.quorum + 1:
                 change_stat(ctx, p["author"], stuff, -5)
                 ctx.step({"admonished": p["author"], stuff: -5})
         if stuff and ctx.params.get("deduct_nonvoters"):
