@@ -323,3 +323,25 @@ def test_with_players_repealed_nobody_is_offered_for_idling():
     assert not any("idle" in line for line in due(state, now)), due(state, now)
     idle = {"at": "2026-11-20T00:00:00Z", "actor": "Bruno", "action": "core.idle", "params": {"player": "Chidi"}}
     assert run(state, registry, [idle]).verdict == "illegal"
+
+
+def test_quazie_dov_without_a_clear_decision_names_when_the_grand_poobah_may_decide():
+    """Seed 003 rule 9: with no clear decision after 24 hours the GRAND POOBAH may step in and decide. ``nomic due``
+    (and the refusal to resolve) said only "no clear decision", naming neither who may decide nor from when."""
+    state, registry = base_state("blognomic-quazie")
+    dov = [{"at": "2026-11-02T10:00:00Z", "actor": "Cat", "action": "core.dov", "params": {}},
+           {"at": "2026-11-02T10:10:00Z", "actor": "Dot", "action": "core.dov-vote",
+            "params": {"dov": 1, "vote": "FOR"}}]
+    out = run(state, registry, dov)
+    assert out.verdict == "legal", [p.text() for p in out.problems]
+    early = due(out.state, parse_time("2026-11-02T12:00:00Z"))
+    assert any("DoV 1:" in line and "Ann, the GRAND POOBAH, may decide it from 2026-11-03T10:00:00Z" in line
+               for line in early), early
+    late = due(out.state, parse_time("2026-11-03T10:00:00Z"))
+    assert any("DoV 1:" in line and "Ann, the GRAND POOBAH, may decide it now (decision: passed or failed)" in line
+               for line in late), late
+    refused = run(out.state, registry, [{"at": "2026-11-02T12:00:00Z", "actor": "Ben", "action": "core.dov-resolve",
+                                         "params": {"dov": 1}}])
+    assert refused.verdict == "illegal"
+    assert any("may decide it from 2026-11-03T10:00:00Z" in p.text() for p in refused.problems), \
+        [p.text() for p in refused.problems]

@@ -133,7 +133,7 @@ def _dov_verdict(ctx: Any, d: dict[str, Any]) -> tuple[str | None, str]:
                 # pending), whoever found it, so the leader's "illegal" waits for the CfJs as the players' does
                 return None, f"the {boss} decided it is illegal, but {cfjs_wait}"
             return decision, f"no clear decision after 24 hours; the {boss} decided"
-        return None, f"{t.for_} FOR, {t.against} AGAINST of {t.players}; no clear decision"
+        return None, f"{t.for_} FOR, {t.against} AGAINST of {t.players}; no clear decision" + _may_decide(ctx, d, age)
     boss = leader(ctx)
     # 1.9: 12 hours if the leader has voted on it; the vote of a leader who is idle is no longer valid (1.2, 1.4)
     wait = 12 if boss and boss in t.counted else 24
@@ -151,6 +151,20 @@ def _dov_verdict(ctx: Any, d: dict[str, Any]) -> tuple[str | None, str]:
     if voted >= t.quorum and t.for_ * 2 > voted:
         return "passed", f"{voted} voted (Quorum {t.quorum}) and {t.for_} FOR"
     return "failed", f"{voted} voted (Quorum {t.quorum}), {t.for_} FOR"
+
+
+def _may_decide(ctx: Any, d: dict[str, Any], age: float) -> str:
+    """Seed 003 rule 9: who may step in when the players reach no clear decision, and from when: the GRAND POOBAH,
+    after 24 hours (the refusal and the admin's desk said only "no clear decision")."""
+    boss = leader(ctx)
+    title = ctx.keyword("leader", "leader")
+    me = ctx.player(boss) if boss else None
+    if me is None or me.get("idle"):
+        return f"; no active {title} may decide it"
+    if age >= 24:
+        return f"; {boss}, the {title}, may decide it now (decision: passed or failed)"
+    start = format_time(clock_start(ctx, d) + timedelta(hours=24))
+    return f"; if it stays so, {boss}, the {title}, may decide it from {start}"
 
 
 def _resolve_check(ctx: Ctx) -> Iterator[str]:
