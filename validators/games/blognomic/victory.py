@@ -69,6 +69,27 @@ def _vote_check(ctx: Ctx) -> Iterator[str]:
     elif ctx.params["vote"] == "DEFERENTIAL" and ctx.actor == leader(ctx):
         # seed 003 rule 4 (the Quazie variant, where a DoV may be voted DEFERENTIAL): not by the GRAND POOBAH
         yield f"the {ctx.keyword('leader', 'leader')} cannot vote DEFERENTIAL"
+    if d["status"] == "pending" and opts(ctx)["dov"] == "quazie":
+        decided = quazie_decided(ctx, d)
+        if decided:
+            yield f"DoV {d['id']} is decided: {decided}; it takes no more responses and awaits only its resolution"
+
+
+def quazie_decided(ctx: Any, d: dict[str, Any]) -> str | None:
+    """Seed 003 rule 9: what the players' responses have already decided, or None.
+
+    As soon as more than half of the Muffins consider the win legal, the poster has won and the Dynasty ends; as
+    soon as more than half consider it illegal with no CfJ pending, the Hiatus ends. Either is done at that moment,
+    so no later response may undo it (before, a response changed after the majority was reached turned a won
+    Dynasty back into an undecided DoV at its resolution). An illegal majority while a CfJ is pending ends nothing
+    yet, so the responses may still change."""
+    t = tally(ctx, d, implicit_author=False)
+    muffins = ctx.keyword("players", "players")
+    if t.for_ * 2 > t.players:
+        return f"{t.for_} of {t.players} {muffins} consider the win legal"
+    if t.against * 2 > t.players and not any(c["status"] == "pending" for c in ctx.doc("cfjs")["cfjs"]):
+        return f"{t.against} of {t.players} {muffins} consider the win illegal and no CfJ is pending"
+    return None
 
 
 def _vote(ctx: Ctx) -> None:
