@@ -345,3 +345,28 @@ def test_quazie_dov_without_a_clear_decision_names_when_the_grand_poobah_may_dec
     assert refused.verdict == "illegal"
     assert any("may decide it from 2026-11-03T10:00:00Z" in p.text() for p in refused.problems), \
         [p.text() for p in refused.problems]
+
+
+def test_the_list_says_no_vote_is_open_once_every_cfj_has_ended_or_every_dov_is_decided():
+    """``nomic act --list`` (``Action.ready``): seed 001 1.6 / seed 003 rule 6, a CfJ whose days have passed takes no
+    more votes; seed 003 rule 9, a DoV more than half have already decided takes no more responses. When every
+    pending one is so, voting on them is said not to be possible, as the check refuses every value."""
+    from validators.games.blognomic.judgment import CFJ_VOTE
+    from validators.games.blognomic.victory import DOV_VOTE
+    from validators.registry_ctx import ctx_at
+
+    state, registry = base_state("blognomic-core")
+    out = run(state, registry, [{"at": "2026-11-02T10:00:00Z", "actor": "Dana", "action": "core.cfj",
+                                 "params": {"title": "Fix it"}}])
+    assert list(CFJ_VOTE.ready(ctx_at(out.state, parse_time("2026-11-06T09:59:59Z")))) == []
+    said = list(CFJ_VOTE.ready(ctx_at(out.state, parse_time("2026-11-06T10:00:00Z"))))
+    assert said and "every pending CfJ has ended" in said[0], said
+    state, registry = base_state("blognomic-quazie")
+    votes = [{"at": f"2026-11-02T10:{i}0:00Z", "actor": who, "action": "core.dov-vote",
+              "params": {"dov": 1, "vote": "FOR"}} for i, who in enumerate(["Ann", "Ben", "Dot"], 1)]
+    out = run(state, registry, [{"at": "2026-11-02T10:00:00Z", "actor": "Cat", "action": "core.dov", "params": {}},
+                                *votes[:2]])
+    assert list(DOV_VOTE.ready(ctx_at(out.state, parse_time("2026-11-02T10:25:00Z")))) == []
+    out = run(out.state, registry, votes[2:])
+    said = list(DOV_VOTE.ready(ctx_at(out.state, parse_time("2026-11-02T10:35:00Z"))))
+    assert said and "already decided" in said[0], said

@@ -92,6 +92,16 @@ def quazie_decided(ctx: Any, d: dict[str, Any]) -> str | None:
     return None
 
 
+def _vote_ready(ctx: Ctx) -> Iterator[str]:
+    """``Action.ready`` of ``core.dov-vote``: no DoV is pending, or (seed 003 rule 9) every pending one is already
+    decided (``quazie_decided``), so the check refuses every number and every response."""
+    pending = [d for d in ctx.doc("dovs")["dovs"] if d["status"] == "pending"]
+    if not pending:
+        yield "no DoV is pending"
+    elif opts(ctx)["dov"] == "quazie" and all(quazie_decided(ctx, d) for d in pending):
+        yield "every pending DoV is already decided and takes no more responses; it awaits only its resolution"
+
+
 def _vote(ctx: Ctx) -> None:
     d = edit_item(ctx, "dovs", "dovs", ctx.params["dov"], "DoV")
     d["votes"].pop(ctx.actor, None)
@@ -108,7 +118,7 @@ DOV_VOTE = Action(
                                               elsewhere={"VETO": "a VETO is the leader's vote on proposals, not on a "
                                                                  "Declaration of Victory"})}},
     check=_vote_check,
-    ready=none_pending("dovs", "dovs", "DoV"),
+    ready=_vote_ready,
     effect=_vote,
     in_hiatus=True,
 )
