@@ -621,8 +621,8 @@ def test_repo_is_taken_after_the_command_too_and_there_wins(tmp_path):
 def test_act_names_every_file_it_writes_also_with_quiet(tmp_path):
     # -q leaves out the diff, which was the only place that named the gamestate files rewritten beside the action
     repo = make_repo(tmp_path)
-    vote = ["act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Dana", "--at", "2026-11-22T10:00:00Z",
-            *NOW, "-q"]
+    vote = ["act", "blognomic", "core.vote", "proposal=3", "vote=AGAINST", "--as", "Dana", "--at",
+            "2026-11-22T10:00:00Z", *NOW, "-q"]  # a vote changed (FOR to AGAINST): no note follows
     r = nomic(repo, *vote, "--dry-run")
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.splitlines()[1:] == [
