@@ -50,6 +50,7 @@ RULE_LIFECYCLE = "lifecycle"
 RULE_STANDARD = "standard-proposals"
 RULE_URGENT = "urgent-proposals"
 RULE_POINTS = "proposal-points"
+RULE_TIME = "time"  # the rule whose event begins the phases (cycle.PHASE_BEGINS)
 
 # seed 004 Rules, Changes: a proposal may amend a rule, numbers included. The numbers and readings the module plays
 # by are the game's options (options.py), so a textual change that amends one says the option's new value
@@ -532,26 +533,31 @@ def resolve_due(ctx: Ctx) -> None:
 # without waiting for anyone to record it or for the next phase. An end that falls on a phase start is left
 # to the phase-start event, which resolves every proposal due then (so nothing fires twice).
 
-_URGENT = Remembered(16)  # a state's proposals list -> the ends of its pending urgent proposals (sorted)
+_URGENT = Remembered(16)  # a state's proposals list -> the ends of its pending urgent proposals (sorted): all, and
+# those that are not phase starts
 
 
-def _urgent_ends(items: list[dict[str, Any]]) -> tuple[datetime, ...]:
-    """The ends of the pending urgent proposals of ``items`` that are not phase starts, in order.
+def _urgent_ends(items: list[dict[str, Any]], at_phase_starts: bool = False) -> tuple[datetime, ...]:
+    """The ends of the pending urgent proposals of ``items`` in order: those that are not phase starts, or with
+    ``at_phase_starts`` all of them.
 
     Asked before every action, so remembered for the very list it was read from (a state's list is never
     changed in place: an action that votes or proposes makes a new one, and the ends are read again)."""
     ends = _URGENT.get(items)
     if ends is Remembered.MISSING:
-        ends = _URGENT.put(items, tuple(sorted(
-            t for p in peek(items) if p["status"] == "pending" and p["class"] == "urgent"
-            for t in (parse_time(p["ends"]),) if phases.phase_start(t) != t)))
-    return ends
+        every = tuple(sorted(parse_time(p["ends"]) for p in peek(items)
+                             if p["status"] == "pending" and p["class"] == "urgent"))
+        ends = _URGENT.put(items, (every, tuple(t for t in every if phases.phase_start(t) != t)))
+    return ends[0] if at_phase_starts else ends[1]
 
 
 def next_urgent_end(state: Any, after: datetime) -> datetime | None:
-    """The first end of a pending urgent proposal's voting period strictly after ``after`` (not at a phase
-    start), or None."""
-    return first_after(_urgent_ends(state.doc(PROPOSALS)["proposals"]), after)
+    """The first end of a pending urgent proposal's voting period strictly after ``after``, or None. An end at a
+    phase start is left to the phase-start event while it is in the game: seed 004 Time makes the phases, and
+    with Time repealed no phase begins, so the urgent proposal's own end resolves it then (Urgent Proposals and
+    Lifecycle do not depend on phases; it was once left pending for good)."""
+    no_phases = repealed(state, RULE_TIME) is not None
+    return first_after(_urgent_ends(state.doc(PROPOSALS)["proposals"], at_phase_starts=no_phases), after)
 
 
 def _urgent_end(ctx: Ctx) -> None:
