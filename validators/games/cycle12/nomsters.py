@@ -556,12 +556,27 @@ def _treat(ctx: Ctx) -> None:
     phase = phase_of(ctx, ctx.at)
     n = find_nomster(ctx, n["id"], edit=True)
     n.setdefault("treats", [])
-    horizon = ctx.at - timedelta(days=opts(ctx)["join_team_treat_days"] + 7)
-    n["treats"] = [t for t in n["treats"] if parse_time(t["at"]) >= horizon] + [
-        {"by": ctx.actor, "phase": phase, "at": iso(ctx.at)}]
+    n["treats"] = _kept_treats(ctx, n["treats"]) + [{"by": ctx.actor, "phase": phase, "at": iso(ctx.at)}]
     ctx.step({"treat": treat["id"], "to": n["id"], "adoption": n.get("trainer") != ctx.actor})
     if n.get("trainer") == ctx.actor and _did(n, "cuddles", phase - 1, ctx.actor):
         bond_lick(ctx, n)
+
+
+def _kept_treats(ctx: Ctx, treats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The treats a nomster keeps on record as the actor gives it another: those recent enough for the bonding
+    lick (004 Lick: a treat in the previous phase) and for Join Team (a treat from the player within its days),
+    and each other giver's latest, whatever its age. Join Team's number of days may be amended later (the option
+    join_team_treat_days), and a treat it then reaches must still be known (a giver's latest is the one it asks
+    for: it is the most recent, and a treat given while its giver was reputable makes their later ones so too).
+    Older treats were once dropped by the number of days in force when the next treat was given."""
+    horizon = ctx.at - timedelta(days=opts(ctx)["join_team_treat_days"] + 7)
+    times = [parse_time(t["at"]) for t in treats]
+    latest: dict[Any, int] = {}  # each giver's latest treat, by its time
+    for i, t in enumerate(treats):
+        if t["by"] not in latest or times[i] >= times[latest[t["by"]]]:
+            latest[t["by"]] = i
+    return [t for i, t in enumerate(treats)
+            if times[i] >= horizon or (latest[t["by"]] == i and t["by"] != ctx.actor)]
 
 
 GIVE_TREAT = Action(
