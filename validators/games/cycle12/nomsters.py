@@ -24,6 +24,7 @@ from .common import (
     NOMSTER_REF,
     NOMSTERS,
     RULE_ITEM_ACTIONS,
+    SHEETS,
     WORLD,
     Kept,
     _nomster_at,
@@ -42,6 +43,7 @@ from .common import (
     players_located,
     sheet,
     touch_sheet,
+    touch_sheet_once,
     where,
 )
 
@@ -360,6 +362,37 @@ SET_ACTIVE = Action(
     ready=_active_ready,
     effect=_active,
 )
+
+
+def lapse_active(ctx: Ctx) -> None:
+    """After a proposal's changes: a player whose active nomster they took off the player's team (put on another
+    team, or off the map) has no active nomster, as when it leaves by Join Team (``_command``). 004 Active Nomster
+    lets a player set their active nomster to one on their team, and says nothing of a nomster that leaves it; the
+    gamestate check (an active nomster is on its player's team) once failed such a popular proposal instead, which
+    004 Lifecycle has take effect. Each lapse is a step of the outcome. Nothing is read unless the changes edited
+    the nomsters or the sheets."""
+    if NOMSTERS not in ctx.tx.docs and SHEETS not in ctx.tx.docs:
+        return
+
+    def trainers(state: Any) -> dict[int, Any]:
+        return {n["id"]: n.get("trainer") for n in peek(state.doc(NOMSTERS)["nomsters"])
+                if isinstance(n, dict) and type(n.get("id")) is int}
+
+    def actives(state: Any) -> dict[str, int]:
+        # a record the changes left malformed is left out, for the check of the state they give to name it
+        return {s["player"]: s["active"] for s in peek(state.doc(SHEETS)["sheets"])
+                if isinstance(s, dict) and isinstance(s.get("player"), str) and type(s.get("active")) is int}
+
+    before, now = ctx.tx.base, trainers(ctx)
+    was, chosen = trainers(before), actives(before)
+    # only a nomster that was on its player's team and has left it: a change that itself names a player's active
+    # nomster has said which it is (one off their team is still for the gamestate check to refuse)
+    lapsed = [(player, ident) for player, ident in actives(ctx).items()
+              if chosen.get(player) == ident and was.get(ident) == player and now.get(ident) != player]
+    for player, ident in lapsed:
+        touch_sheet_once(ctx, player)["active"] = None  # Self-Updating: the sheet shows the active nomster
+        ctx.step({"active_nomster": ident, "of": player,
+                  "lapsed": "no longer on their team" if ident in now else "no longer exists"})
 
 
 # ---------------------------------------------------------------- licks and bonds

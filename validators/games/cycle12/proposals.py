@@ -29,7 +29,7 @@ from ...problems import Illegal, Problem
 from ...roster import change_stat
 from ...schemas import not_blank, vote_words
 from ...timeutil import parse_time
-from . import items, justice, phases, ruletree, world
+from . import items, justice, nomsters, phases, ruletree, world
 from .common import (
     CYCLE,
     PROPOSALS,
@@ -301,6 +301,8 @@ def apply_changes(ctx: Ctx, p: dict[str, Any]) -> None:
         ctx.step({"judge": gone, "left_the_game": True, "office": "empty until the next election"})
     # 004 Items: an item the changes left with no owner (its player or nomster gone) is deleted, not refused
     items.delete_ownerless(ctx)
+    # 004 Active Nomster, Lifecycle: an active nomster the changes took off its player's team lapses, not refused
+    nomsters.lapse_active(ctx)
     rules = ctx.tx.rules
     if rules is not None:
         ruletree.renumber(rules, opts(ctx)["separator"])
