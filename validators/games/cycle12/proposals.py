@@ -87,6 +87,16 @@ def voting_end(state: Any, p: dict[str, Any]) -> datetime:
     return phases.phase_bounds(n + 1, start(state))[1]
 
 
+def period_over(state: Any, p: dict[str, Any], at: datetime) -> bool:
+    """Whether proposal ``p``'s voting period has ended by ``at``. A standard proposal's period is a phase (004
+    Standard Proposals), and with 004 Time repealed no phase ends: its period does not end, however late, so it
+    still takes votes and is not resolved (by the phase-start event, which cites Time, nor by hand). An urgent one's
+    two days do not depend on phases."""
+    if at < parse_time(p["ends"]):
+        return False
+    return not (p["class"] == "standard" and repealed(state, RULE_TIME) is not None)
+
+
 def voting_start(state: Any, p: dict[str, Any]) -> datetime:
     submitted = parse_time(p["submitted"])
     if p["class"] == "urgent":
@@ -195,7 +205,7 @@ def _find(ctx: Ctx, ident: int, edit: bool = False) -> dict[str, Any]:
 def _vote_ready(ctx: Ctx) -> Iterator[str]:
     """004 Lifecycle: reactions count only while a proposal's voting period runs. With none running, the check
     refuses every number (no such proposal, one resolved, or one whose period has ended)."""
-    if not any(p["status"] == "pending" and ctx.at < parse_time(p["ends"])
+    if not any(p["status"] == "pending" and not period_over(ctx, p, ctx.at)
                for p in peek(ctx.doc(PROPOSALS)["proposals"])):
         yield "no proposal's voting period is running"
 
@@ -204,7 +214,7 @@ def _vote_check(ctx: Ctx) -> Iterator[str]:
     p = _find(ctx, ctx.params["proposal"])
     if p["status"] != "pending":
         yield f"proposal {p['id']} is {p['status']}; its voting period is over"
-    elif ctx.at >= parse_time(p["ends"]):
+    elif period_over(ctx, p, ctx.at):
         yield f"proposal {p['id']}'s voting period ended at {p['ends']}"
 
 
@@ -520,8 +530,10 @@ def resolve_due(ctx: Ctx) -> None:
         # it again among them (docs/modules/cycle12.md, "When a rule is repealed")
         if repealed(ctx, RULE_LIFECYCLE):
             return
-        due = [p for p in peek(ctx.doc(PROPOSALS)["proposals"])  # read only: the ids
-               if p["status"] == "pending" and parse_time(p["ends"]) <= ctx.at]
+        # read only: the ids. With Time repealed a standard proposal's period does not end (``period_over``), so an
+        # urgent proposal's end resolves no standard one with it
+        due = [p for p in peek(ctx.doc(PROPOSALS)["proposals"])
+               if p["status"] == "pending" and period_over(ctx, p, ctx.at)]
         if not due:
             return
         resolve(ctx, min(due, key=lambda x: (parse_time(x["ends"]), x["id"]))["id"])
@@ -590,7 +602,8 @@ URGENT_ENDS = Event(
 def _resolve_ready(ctx: Ctx) -> Iterator[str]:
     """004 Lifecycle: a proposal is resolved at the end of its voting period. While every proposal's period still
     runs (or there is none), the check refuses every number (no such proposal, or one not yet ended)."""
-    if all(p["status"] == "pending" and ctx.at < parse_time(p["ends"]) for p in peek(ctx.doc(PROPOSALS)["proposals"])):
+    if all(p["status"] == "pending" and not period_over(ctx, p, ctx.at)
+           for p in peek(ctx.doc(PROPOSALS)["proposals"])):
         yield "no proposal's voting period has ended"
 
 
@@ -598,6 +611,10 @@ def _resolve_check(ctx: Ctx) -> Iterator[str]:
     p = _find(ctx, ctx.params["proposal"])
     if p["status"] == "pending" and ctx.at < parse_time(p["ends"]):
         yield f"proposal {p['id']}'s voting period ends at {p['ends']}; it cannot be resolved before then"
+    elif p["status"] == "pending" and not period_over(ctx, p, ctx.at):
+        # 004 Time repealed: no phase ends, so neither does a standard proposal's voting period
+        yield f"proposal {p['id']}'s voting period is a phase, and with {repealed(ctx, RULE_TIME).cite()} repealed " \
+              "no phase ends: it cannot be resolved"
 
 
 def _resolve(ctx: Ctx) -> None:
