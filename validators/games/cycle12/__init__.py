@@ -114,7 +114,9 @@ def _invariants(state: State, touched: frozenset[str] | None = None) -> Iterator
             # seed 004 "Tame Nomsters": a tame nomster's portrait, species and names are its own
             if tame_rule and not n["wild"]:
                 for key in nomsters.UNIQUE:
-                    k = (key, str(n.get(key, "")).casefold())
+                    # compared as a card's properties are (card_key: case and spaces aside), so a patch cannot give a
+                    # tame nomster a name the card check calls another's (it compared without case only)
+                    k = (key, nomsters.card_key(n.get(key, "")))
                     if k in tame_keys:
                         yield Problem(f"{key} is shared with nomster {tame_keys[k]}", file=NOMSTERS,
                                       field=f"nomsters[{i}].{key}", rule="tame-nomsters")
@@ -173,7 +175,7 @@ def _nomsters_are_clean(nomster_list: list[dict[str, Any]], ids: set[Any]) -> bo
             return False
         tame = [n for n in nomster_list if not n["wild"]]
         for key in nomsters.UNIQUE:
-            values = [str(n.get(key, "")).casefold() for n in tame]
+            values = [nomsters.card_key(n.get(key, "")) for n in tame]
             if len(set(values)) != len(values):
                 return False
         return True
