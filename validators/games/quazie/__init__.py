@@ -129,9 +129,13 @@ MODULE = Module(
     actions=(movement.ACTIONS + flavours.ACTIONS + tag.ACTIONS + launch.ACTIONS + dance.ACTIONS + stuff.ACTIONS
              + roles.ACTIONS + music.ACTIONS + hands.ACTIONS),
     events=stuff.EVENTS,
+    # After every action (each tied to its rule where it has one): the win's reset and the Address's renames (9);
+    # departures; Position 4's Robot and arrivals (15); the Limbo guard (15); a Muffin a proposal's patch put in Rome
+    # made Plain (15); spent notes within their histories (24); when Writers of Awesome (23) and Blind Muffins (13)
+    # began; returns from idleness (14, 23); the guard against a second GRAND POOBAH (23)
     consequences=[ascension.dynasty_won, ascension.address_renames, leaving.departures, consequences.launch_base,
-                  consequences.limbo_guard, music.spent_within_history, roles.writer_since, flavours.blind_since,
-                  returning.only_one_returns, roles.poobah_guard],
+                  consequences.limbo_guard, movement.rome_makes_plain, music.spent_within_history,
+                  roles.writer_since, flavours.blind_since, returning.only_one_returns, roles.poobah_guard],
     gates=[consequences.robot_gate],
     invariants=[_invariants],
     pages=pages,

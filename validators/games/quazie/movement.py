@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from ...engine import Action, Ctx, Problem, repealed
+from ...engine import Action, Ctx, Problem, repealed, ruled
 from ...roster import change_stat
 from ...timeutil import format_time, parse_time
 from .common import (
@@ -43,6 +43,7 @@ from .common import (
     step_from,
     tables,
 )
+from .consequences import EXEMPT, reached_players
 
 LIMBO_NOTE = "-"
 
@@ -159,6 +160,42 @@ def move_to(ctx: Ctx, who: str, dest: str, *, rome: bool = False, how: str = "mo
         mark_today(ctx, "flavour", who)
         ctx.step({"flavour": who, "to": PLAIN, "because": "Rome"})
     return dest
+
+
+def patched_moves(ctx: Ctx) -> list[tuple[dict[str, Any], str, str]]:
+    """The Muffins whose Position an action from outside the module changed (a proposal's or CfJ's patch), each with
+    where it was and where it is now. The module's own actions move Muffins through ``move_to``, which applies the
+    rules of a move itself; a join, a departure and the end of a dynasty (whose reset blanks every Position) are no
+    moves; a Muffin under a new name is not compared with its old entry."""
+    if ctx.action.name.startswith("quazie.") or ctx.action.name in EXEMPT:
+        return []
+    out = []
+    for p, old in reached_players(ctx):
+        if old is None or p.get("kind"):
+            continue
+        start, dest = stat(old, "position"), stat(p, "position")
+        if start != dest:
+            out.append((p, start, dest))
+    return out
+
+
+# seed 003 rule 15 "Special Position Rules": entering Rome makes a Muffin Plain unless Robot; repealed, Rome does not
+@ruled(R_SPECIAL)
+def rome_makes_plain(ctx: Ctx) -> None:
+    """Consequence (seed 003 rule 15): a Muffin that enters Rome is made Plain at once unless it is Robot, even past
+    the day's change of Flavor, and that counts as the change for the day. ``move_to`` does so for the module's own
+    moves; this does it for a Muffin a proposal's patch put in Rome (whoever it is: rule 15 lets the GRAND POOBAH go
+    there by its own moves and does not stop a proposal putting another Muffin there). A flavour the same patch gave
+    is the one Rome replaces, as it would replace one changed earlier that day. Runs after the Limbo guard, which
+    keeps a Muffin in Limbo where it was."""
+    for p, _start, dest in patched_moves(ctx):
+        if dest != ROME or stat(p, "flavour") == ROBOT:
+            continue
+        name, was = p["name"], stat(p, "flavour")
+        if was != PLAIN:
+            ctx.edit_player(name)["stats"]["flavour"] = PLAIN
+        mark_today(ctx, "flavour", name)
+        ctx.step({"flavour": name, "from": was, "to": PLAIN, "because": "Rome"})
 
 
 # ---------------------------------------------------------------- bouncing (rule 12)
