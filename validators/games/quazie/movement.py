@@ -162,9 +162,9 @@ def move_to(ctx: Ctx, who: str, dest: str, *, rome: bool = False, how: str = "mo
     return dest
 
 
-def patched_moves(ctx: Ctx) -> list[tuple[dict[str, Any], str, str]]:
+def patched_moves(ctx: Ctx) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     """The Muffins whose Position an action from outside the module changed (a proposal's or CfJ's patch), each with
-    where it was and where it is now. The module's own actions move Muffins through ``move_to``, which applies the
+    its entry before the action. The module's own actions move Muffins through ``move_to``, which applies the
     rules of a move itself; a join, a departure and the end of a dynasty (whose reset blanks every Position) are no
     moves; a Muffin under a new name is not compared with its old entry."""
     if ctx.action.name.startswith("quazie.") or ctx.action.name in EXEMPT:
@@ -173,9 +173,8 @@ def patched_moves(ctx: Ctx) -> list[tuple[dict[str, Any], str, str]]:
     for p, old in reached_players(ctx):
         if old is None or p.get("kind"):
             continue
-        start, dest = stat(old, "position"), stat(p, "position")
-        if start != dest:
-            out.append((p, start, dest))
+        if stat(old, "position") != stat(p, "position"):
+            out.append((p, old))
     return out
 
 
@@ -188,14 +187,36 @@ def rome_makes_plain(ctx: Ctx) -> None:
     there by its own moves and does not stop a proposal putting another Muffin there). A flavour the same patch gave
     is the one Rome replaces, as it would replace one changed earlier that day. Runs after the Limbo guard, which
     keeps a Muffin in Limbo where it was."""
-    for p, _start, dest in patched_moves(ctx):
-        if dest != ROME or stat(p, "flavour") == ROBOT:
+    for p, _old in patched_moves(ctx):
+        if stat(p, "position") != ROME or stat(p, "flavour") == ROBOT:
             continue
         name, was = p["name"], stat(p, "flavour")
         if was != PLAIN:
             ctx.edit_player(name)["stats"]["flavour"] = PLAIN
         mark_today(ctx, "flavour", name)
         ctx.step({"flavour": name, "from": was, "to": PLAIN, "because": "Rome"})
+
+
+# seed 003 rule 24 "Music": every move plays a note; repealed, no move plays one
+@ruled(R_MUSIC)
+def patch_plays_note(ctx: Ctx) -> None:
+    """Consequence (seed 003 rule 24): whenever a Muffin moves to a new Position a note plays. ``move_to`` plays it
+    for the module's own moves; this plays it for a Muffin whose Position a proposal's (or CfJ's) patch changed: the
+    note of the Position it now holds, '-' for a move into or out of Limbo, '?' where the table gives none (refused
+    instead, with the rest of the action, when the game's ``unknown_note`` is ``refuse``). A patch that writes the
+    Muffin's Note History itself says what was played, and is applied as written. Runs after the Limbo guard, which
+    keeps a Muffin in Limbo where it was (no move, no note)."""
+    for p, old in patched_moves(ctx):
+        name, start, dest = p["name"], stat(old, "position"), stat(p, "position")
+        if stat(p, "notes") != stat(old, "notes") or not isinstance(stat(p, "notes", []), list):
+            continue  # written by the patch itself (or no list: nomic check reports that history)
+        note = note_for(ctx, start, dest)
+        if note is None and opts(ctx)["unknown_note"] == "refuse":
+            raise ctx.refuse(f"{name} would move to {position_label(dest)}, and rule 24's table of notes gives no "
+                             "note for it; every move plays one, and this game refuses moves whose note is undefined",
+                             R_MUSIC)
+        _play(ctx, name, note or UNKNOWN_NOTE)
+        ctx.step({"moved": name, "from": start, "to": dest, "note": note or UNKNOWN_NOTE})
 
 
 # ---------------------------------------------------------------- bouncing (rule 12)
