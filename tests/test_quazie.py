@@ -594,7 +594,7 @@ def test_whole_consequences_and_gates_are_tied_to_their_rules():
     assert tied == {
         "dynasty_won": "victory-and-ascension", "address_renames": "victory-and-ascension", "departures": None,
         "launch_base": None, "limbo_guard": "special-positions", "rome_makes_plain": "special-positions",
-        "patch_plays_note": "music", "spent_within_history": "music",
+        "patch_plays_note": "music", "patch_landing": "position", "spent_within_history": "music",
         "writer_since": "muffin-roles", "blind_since": "muffin-flavours", "only_one_returns": None,
         "poobah_guard": "muffin-roles", "robot_gate": "muffin-flavours", "_invariants": None}
 

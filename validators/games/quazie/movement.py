@@ -219,6 +219,26 @@ def patch_plays_note(ctx: Ctx) -> None:
         ctx.step({"moved": name, "from": start, "to": dest, "note": note or UNKNOWN_NOTE})
 
 
+# seed 003 rule 12 "Position": a Muffin that moved onto an occupied Standard Position may bounce; repealed, nobody
+# bounces (the action goes with the rule), and no landing is noted for a proposal's move
+@ruled(R_POSITION)
+def patch_landing(ctx: Ctx) -> None:
+    """Consequence (seed 003 rule 12): a Muffin that moved to a Standard Position somebody occupies may bounce off
+    them. ``move_to`` notes each landing (where, when, its note, who was there) for the module's own moves; this
+    notes it for a Muffin a proposal's (or CfJ's) patch moved, so it may bounce that day as after any move, and
+    drops the landing of one the patch took off the Standard Positions. Runs after the note is played."""
+    for p, old in patched_moves(ctx):
+        name, start, dest = p["name"], stat(old, "position"), stat(p, "position")
+        landings = ctx.doc("quazie").get("landings", {})
+        if is_standard(dest):
+            note = note_for(ctx, start, dest) or UNKNOWN_NOTE
+            ctx.edit("quazie").setdefault("landings", {})[name] = {
+                "position": dest, "at": format_time(ctx.at), "note": note,
+                "occupants": at_position(ctx, dest, but=name)}
+        elif name in landings:
+            ctx.edit("quazie")["landings"].pop(name)
+
+
 # ---------------------------------------------------------------- bouncing (rule 12)
 
 
