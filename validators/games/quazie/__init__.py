@@ -35,6 +35,7 @@ from .common import (
     R_COLOURS,
     R_DANCE_MOVES,
     R_FLAVOURS,
+    R_HANDS,
     R_MUSIC,
     R_ROLES,
     R_SPECIAL,
@@ -74,6 +75,9 @@ def _invariants(state: State) -> Iterator[Problem]:
     if not repealed(state, R_COLOURS):
         yield from hands.colour_problems(state)
     yield from hands.hand_problems(state)
+    # seed 003 rule 22 "Sleight of Hand": two Hands, the only text in double braces; repealed, no Hands to count
+    if not repealed(state, R_HANDS):
+        yield from hands.brace_problems(state)
     known = set(flavour_names(state))
     moves = set(state.doc("quazie_tables")["dance"]["roll"].values())
     bad_table = dance.table_problem(state.doc("quazie_tables")["dance"])

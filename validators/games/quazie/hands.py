@@ -130,6 +130,32 @@ def hand_problems(state: State) -> Iterator[Problem]:
                           rule=R_HANDS)
 
 
+BRACED = re.compile(r"\{\{(.*?)\}\}", re.S)
+
+
+def brace_problems(state: State) -> Iterator[Problem]:
+    """Rule 22 (seed 003): the Ruleset holds two Hands, text written in double braces, and nothing else is written
+    so. Text in double braces in a rule in force that is neither Hand's grab there (a proposal's rule added with
+    braces, or a Hand's braced text amended without the Hand) would be a third Hand, and is reported at the rule. Rule
+    22's own text is left alone: no Hand is ever in it, and it shows the Hands' format and its Pockets. A game whose
+    state records no Hands is not checked."""
+    hands = state.doc("quazie").get("hands") or {}
+    if not hands:
+        return
+    for rid, rule in state.rules.items():
+        if rid == R_HANDS or rule.meta.get("status") != "active" or "{{" not in rule.body:
+            continue
+        grabs = [str(h["text"]) for h in hands.values() if h.get("rule") == rid]
+        for text in BRACED.findall(rule.body):
+            if text in grabs:
+                grabs.remove(text)
+                continue
+            yield Problem(f"rule {rule.cite()} holds {{{{{text}}}}}, which is neither Hand's grab: the Ruleset has two "
+                          "Hands, the only text written in double braces (rule 22); a proposal that changes a Hand's "
+                          "grab sets the Hand's text in quazie.yaml too", file="ruleset", field=f"{rid}.body",
+                          rule=R_HANDS)
+
+
 def _move_check(ctx: Ctx) -> Iterator[str | Problem]:
     hands = _hands(ctx)
     which = ctx.params["hand"]
