@@ -169,13 +169,17 @@ def limbo_guard(ctx: Ctx) -> None:
     actor = before.get(ctx.actor)
     actor_pos = stat(actor, "position") if actor else None
     ours = ctx.action.name.startswith("quazie.") and bool(ctx.actor)
+    # a column of the GNDT the action added or took away (a proposal's patch of the roster's declared stats) is
+    # everyone's, a Muffin in Limbo's too: rule 15 freezes the values of the columns there are, and keeping a Limbo
+    # Muffin out of a new column (or in a dropped one) left a roster no proposal could ever be enacted with
+    columns = set(dict.get(ctx.tx.docs["roster"], "stats") or {}) ^ set(ctx.tx.base.docs["roster"].get("stats") or {})
     for i in todo:
         p = now[i]
         old = before.get(p["name"])
         if old is None or old is p or old["stats"] == p["stats"]:
             continue
         pos = stat(old, "position")
-        changed = _changed(old["stats"], p["stats"])
+        changed = _changed(old["stats"], p["stats"]) - columns
         if ours and actor is not None and in_limbo(actor_pos) and pos != actor_pos:
             raise Illegal(Problem(f"{ctx.actor} is in Limbo and may not change anything of {p['name']}, who is at "
                                   "another Position", rule=R_SPECIAL))
