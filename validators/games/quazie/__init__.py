@@ -37,6 +37,7 @@ from .common import (
     R_FLAVOURS,
     R_HANDS,
     R_MUSIC,
+    R_NATURE,
     R_ROLES,
     R_SPECIAL,
     R_TAG,
@@ -75,6 +76,9 @@ def _invariants(state: State) -> Iterator[Problem]:
     if not repealed(state, R_COLOURS):
         yield from hands.colour_problems(state)
     yield from hands.hand_problems(state)
+    # seed 003 rule 11 "The Nature Of Stuff": a final capital O marks the Old Items' columns only
+    if not repealed(state, R_NATURE):
+        yield from stuff.column_problems(state)
     # seed 003 rule 22 "Sleight of Hand": two Hands, the only text in double braces; repealed, no Hands to count
     if not repealed(state, R_HANDS):
         yield from hands.brace_problems(state)

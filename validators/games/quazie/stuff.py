@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator
 
-from ...engine import LEADER, Action, Ctx, Event, repealed
+from ...engine import LEADER, Action, Ctx, Event, Problem, repealed
 from ...roster import change_stat
 from ...schemas import not_blank
 from ...timeutil import next_weekly, week_start
@@ -25,6 +25,19 @@ WORD = re.compile(r"^[A-Za-z][A-Za-z'-]{0,39}$")
 def item_column(word: str) -> str:
     """Rule 11: item columns carry a capital O at the end of their name."""
     return f"{word}O"
+
+
+def column_problems(state: Any) -> Iterator[Problem]:
+    """Rule 11 (seed 003): a capital O at the end of a column's name marks an Old Item's column, and no other column
+    may end so. The roster's stats are the GNDT's other columns, each named by its label (or its key, unlabelled):
+    one a proposal named with a final O is reported there, and the enactment refused."""
+    for key, d in dict.items(state.doc("roster").get("stats") or {}):
+        label = d.get("label") if isinstance(d, dict) else None
+        name = label if isinstance(label, str) and label else key
+        if isinstance(name, str) and name.endswith("O"):
+            yield Problem(f"the GNDT column {name!r} ends in a capital O, which rule 11 keeps for the Old Items' "
+                          "columns", "roster", field=f"stats.{key}.label" if name == label else f"stats.{key}",
+                          rule=R_NATURE)
 
 
 def week(ctx: Ctx) -> str:
