@@ -166,12 +166,13 @@ def patched_moves(ctx: Ctx) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     """The Muffins whose Position an action from outside the module changed (a proposal's or CfJ's patch), each with
     its entry before the action. The module's own actions move Muffins through ``move_to``, which applies the
     rules of a move itself; a join, a departure and the end of a dynasty (whose reset blanks every Position) are no
-    moves; a Muffin under a new name is not compared with its old entry."""
+    moves; a Muffin under a new name is not compared with its old entry. An idle Muffin is no Muffin for these
+    rules (core rule 2), and its values are only kept: one a patch moved while idle is left as the patch put it."""
     if ctx.action.name.startswith("quazie.") or ctx.action.name in EXEMPT:
         return []
     out = []
     for p, old in reached_players(ctx):
-        if old is None or p.get("kind"):
+        if old is None or p.get("kind") or p.get("idle"):
             continue
         if stat(old, "position") != stat(p, "position"):
             out.append((p, old))
