@@ -336,6 +336,9 @@ def test_the_fixture_state_is_sound():
     # rule 2.6: the roster's Job column and the handbook list the same Jobs
     ([{"op": "remove", "path": "/handbook/jobs/Cook"}], "and the handbook's (Peasant"),
     ([{"op": "add", "path": "/roster/stats/job/choices/-", "value": "Knight"}], "struck from both"),
+    # rules 2.8 and 2.9: the Hunger limit above a new Colonist's Hunger, from either side
+    ([{"op": "replace", "path": "/handbook/hunger/dies_at", "value": 0}], "kills at 0 Hunger, and a new Colonist"),
+    ([{"op": "replace", "path": "/roster/stats/hunger/default", "value": 9}], "kills at 7 Hunger, and a new"),
 ])
 def test_invariants_find_broken_states(ops, expected):
     assert any(expected in m for m in _problems(ops)), _problems(ops)
@@ -362,6 +365,10 @@ def _repeal(rule):
                     "value": {"name": "Moose 1", "kind": "outsider", "joined": "2026-11-03T10:00:00Z",
                               "stats": {"location": "0a", "energy": 50, "stress": 0, "hunger": 2, "deaths": 0,
                                         "job": "Traitor"}}}], "may not be a Traitor"),
+    # seed 001 2.9 Hunger with 2.8 Death: a limit at a new Colonist's Hunger would kill whoever dies again, for ever;
+    # with either rule repealed nobody dies at the limit, or nothing follows a death
+    ("hunger", [{"op": "replace", "path": "/handbook/hunger/dies_at", "value": 0}], "kills at 0 Hunger"),
+    ("death", [{"op": "replace", "path": "/handbook/hunger/dies_at", "value": 0}], "kills at 0 Hunger"),
 ])
 def test_a_repealed_rule_no_longer_checks_the_state(rule, ops, expected):
     """What each invariant checks for its rule (the case above finds it with the rule in force) is no longer

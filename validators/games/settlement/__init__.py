@@ -98,6 +98,7 @@ def invariants(state: State) -> Iterator[Problem]:
         if n < 0 and numbers:
             yield Problem(f"{item} is {n}; the Stockpile holds no negative amounts", file="stockpile",
                           field=f"items.{item}")
+    yield from _hunger_limit_problems(state)
     listing = not repealed(state, "jobs")  # seed 001 2.6 "Jobs": repealed, it lists no Jobs to keep to
     for i, p, job in (jobs.unlisted(state) if listing else ()):
         # Seed 001, 2.6 Jobs: a Job is one the rule lists (the handbook's jobs); a proposal striking one makes its
@@ -132,6 +133,24 @@ def invariants(state: State) -> Iterator[Problem]:
             continue
         if loc is None or not m.inside(loc):
             yield Problem(f"{loc_text} is not on the map", file="roster", field=f"players[{i}].stats.location")
+
+
+def _hunger_limit_problems(state: State) -> Iterator[Problem]:
+    """Seed 001, 2.9 Hunger kills a Colonist whose Hunger reaches the limit (the handbook's ``hunger.dies_at``), and
+    2.8 Death gives whoever dies a new Colonist's values (the roster's defaults, 0 Hunger in the seed). A limit at
+    or below a new Colonist's Hunger would kill every Colonist who dies again at once, without end: no state the
+    rules can stand in. Nothing but a patch (a proposal's or CfJ's, lowering the limit or raising the default) or a
+    hand edit leaves one, and the enactment of such a patch is refused here, as the check reports a hand edit.
+    With either rule repealed the loop cannot happen (nobody dies at the limit, or nothing follows a death)."""
+    if repealed(state, "hunger") or repealed(state, "death"):
+        return
+    limit = state.doc("handbook")["hunger"]["dies_at"]
+    start = ((state.doc("roster").get("stats") or {}).get("hunger") or {}).get("default", 0)
+    if type(start) is int and start >= limit:
+        yield Problem(f"rule 2.9 Hunger kills at {limit} Hunger, and a new Colonist starts with {start} (the "
+                      "roster's hunger default), which rule 2.8 Death gives whoever dies: every death would be "
+                      "followed by another at once, for ever; the limit must be above a new Colonist's Hunger",
+                      file="handbook", field="hunger.dies_at", rule="hunger")
 
 
 MODULE = Module(
