@@ -344,6 +344,10 @@ def test_invariants_find_broken_states(ops, expected):
     assert any(expected in m for m in _problems(ops)), _problems(ops)
 
 
+_NOWHERE = {"name": "Moose 1", "kind": "outsider", "joined": "2026-11-03T10:00:00Z",
+            "stats": {"location": "", "energy": 50, "stress": 0, "hunger": 2, "deaths": 0, "job": "Peasant"}}
+
+
 def _repeal(rule):
     return {"op": "replace", "path": f"/rules/{rule}/meta/status", "value": "repealed"}
 
@@ -369,6 +373,11 @@ def _repeal(rule):
     # with either rule repealed nobody dies at the limit, or nothing follows a death
     ("hunger", [{"op": "replace", "path": "/handbook/hunger/dies_at", "value": 0}], "kills at 0 Hunger"),
     ("death", [{"op": "replace", "path": "/handbook/hunger/dies_at", "value": 0}], "kills at 0 Hunger"),
+    # seed 001 2.11 Outsiders (placed when created) with 2.2 The Settlement (a Colonist's Location): an Outsider
+    # stands somewhere; with either repealed it may stand nowhere
+    ("outsiders", [{"op": "add", "path": "/roster/players/-", "value": _NOWHERE}], "an Outsider with no Location"),
+    ("the-settlement", [{"op": "add", "path": "/roster/players/-", "value": _NOWHERE}],
+     "an Outsider with no Location"),
 ])
 def test_a_repealed_rule_no_longer_checks_the_state(rule, ops, expected):
     """What each invariant checks for its rule (the case above finds it with the rule in force) is no longer

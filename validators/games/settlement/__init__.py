@@ -116,6 +116,9 @@ def invariants(state: State) -> Iterator[Problem]:
     m = the_map(state)
     # seed 001 2.11 "Outsiders" forbids an Outsider a change of Job; repealed, an Outsider may be a Traitor
     barred = not repealed(state, "outsiders")
+    # seed 001 2.11 "Outsiders" places an Outsider when it is created, and 2.2 "The Settlement" gives a Colonist a
+    # Location; with either repealed, an Outsider may stand nowhere
+    placed = barred and not repealed(state, RULE)
     for i, p in enumerate(state.doc("roster")["players"]):
         if barred and p["stats"].get("job") == "Traitor" and is_outsider(p):
             # Seed 001, 2.11 Outsiders: an Outsider may not change its Job unless a rule lets it as an Outsider,
@@ -125,6 +128,13 @@ def invariants(state: State) -> Iterator[Problem]:
                           file="roster", field=f"players[{i}].stats.job", rule="outsiders")
         loc_text = p["stats"].get("location", "")
         if not loc_text:
+            if placed and is_outsider(p):
+                # Seed 001, 2.11 Outsiders: an Outsider is placed when it is created and, treated as a Colonist,
+                # has a Location (2.2); no rule places one later (it does not start at 13a), so one with none
+                # would stay nowhere for ever. Only a patch (a proposal's or CfJ's) or a hand edit leaves one
+                yield Problem(f"{p['name']} is an Outsider with no Location: rule 2.11 Outsiders places an Outsider "
+                              "on the map when it is created, and no rule would place it later; give it a "
+                              "Location", file="roster", field=f"players[{i}].stats.location", rule="outsiders")
             continue
         try:
             loc = parse(loc_text)
