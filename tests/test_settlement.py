@@ -378,6 +378,10 @@ def _repeal(rule):
     ("outsiders", [{"op": "add", "path": "/roster/players/-", "value": _NOWHERE}], "an Outsider with no Location"),
     ("the-settlement", [{"op": "add", "path": "/roster/players/-", "value": _NOWHERE}],
      "an Outsider with no Location"),
+    # seed 001 2.11 Outsiders: nor is one any other Job than it was created with
+    ("outsiders", [{"op": "add", "path": "/roster/players/-",
+                    "value": {**_NOWHERE, "stats": {**_NOWHERE["stats"], "location": "0a", "job": "Dancer"}}}],
+     "may not be a Dancer"),
 ])
 def test_a_repealed_rule_no_longer_checks_the_state(rule, ops, expected):
     """What each invariant checks for its rule (the case above finds it with the rule in force) is no longer

@@ -10,12 +10,12 @@ See docs/modules/settlement.md.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Any, Iterator
 
 from ...engine import DocKind, Module, Problem, State, repealed
 from ...problems import Illegal
 from . import build, dances, fresh, jobs, life, movement, outsiders, tasks, victory
-from .common import barrier_problems, construction_problems, is_outsider, option_problems, the_map
+from .common import barrier_problems, construction_problems, is_outsider, option_problems, outsider_type, the_map
 from .grid import parse
 from .limits import handbook_limits, map_limits
 from .pages import pages
@@ -126,6 +126,15 @@ def invariants(state: State) -> Iterator[Problem]:
             # patch of the roster could still write it)
             yield Problem(f"{p['name']} is an Outsider and may not be a Traitor (Outsiders may not change their Job)",
                           file="roster", field=f"players[{i}].stats.job", rule="outsiders")
+        elif barred and is_outsider(p):
+            # Seed 001, 2.11 Outsiders, likewise for every other Job: an Outsider keeps the Job it was created with
+            # (its type's starting Job in the handbook, else the roster's default, Peasant), or the default a Job
+            # struck from 2.6's list lapses to; a patch making a Moose a Dancer would give it the Dancer's step
+            job, start = p["stats"].get("job"), _outsider_jobs(state, p)
+            if job is not None and job not in start:
+                yield Problem(f"{p['name']} is an Outsider and may not be a {job} (Outsiders may not change their "
+                              f"Job; it was created a {start[0]})", file="roster", field=f"players[{i}].stats.job",
+                              rule="outsiders")
         loc_text = p["stats"].get("location", "")
         if not loc_text:
             if placed and is_outsider(p):
@@ -143,6 +152,17 @@ def invariants(state: State) -> Iterator[Problem]:
             continue
         if loc is None or not m.inside(loc):
             yield Problem(f"{loc_text} is not on the map", file="roster", field=f"players[{i}].stats.location")
+
+
+def _outsider_jobs(state: State, p: Any) -> list[str]:
+    """The Jobs an Outsider may hold (seed 001, 2.11: it may not change its Job): the one it was created with, its
+    type's starting Job in the handbook (``outsiders.<type>.stats.job``) or else the roster's default, and that
+    default, which a Job struck from 2.6's list lapses to (``jobs.keep_jobs_listed``)."""
+    default = ((state.doc("roster").get("stats") or {}).get("job") or {}).get("default", "Peasant")
+    kind = p["stats"].get("type") or outsider_type(p)
+    spec = state.doc("handbook")["outsiders"].get(kind)
+    first = ((spec or {}).get("stats") or {}).get("job", default) if isinstance(spec, dict) else default
+    return [first, default]
 
 
 def _hunger_limit_problems(state: State) -> Iterator[Problem]:
