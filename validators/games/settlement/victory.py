@@ -130,8 +130,15 @@ def judge_date(ctx: Ctx) -> None:
     if colony.get("date_judged") or colony.get("victory") or date is None or ctx.at < date:
         return
     when = opts(ctx)["victory_date"]
-    alive = deathless(ctx.tx.base)
     ctx.edit("colony")["date_judged"] = when
+    if not _in_force_at(ctx, date):
+        # Seed 001, 2.12 Victory: the date's test is the rule's, and the rule was repealed at its date (a proposal
+        # has since enacted it again): nothing was won then, and the colony as it stands now is not the colony on
+        # the date. The date has passed without a winner, so the rule's "otherwise" (the Election) follows
+        ctx.step({"victory date": "it passed while rule 2.12 Victory was repealed: nobody won on it; the Leader may "
+                                  "call an Election for Mayor"})
+        return
+    alive = deathless(ctx.tx.base)
     if len(alive) == 1:
         colony = ctx.edit("colony")
         colony["victory"] = {"winners": alive, "at": when,
@@ -140,6 +147,26 @@ def judge_date(ctx: Ctx) -> None:
     else:
         ctx.step({"victory date": f"{len(alive)} non-Traitor Colonists had 0 Deaths; the Leader may call an "
                                    "Election for Mayor"})
+
+
+_STATUS_EVENTS = ("founded", "enacted", "repealed", "restored")  # a rule's history: what puts it in force or out
+
+
+def _in_force_at(ctx: Ctx, moment: Any) -> bool:
+    """Whether rule 2.12 Victory was in force at ``moment``, read from the rule's history (each repeal and each
+    enactment again is recorded with its time, ``effects.apply_rule_edits``): the last such event at or before the
+    moment says; with none, the first after it does (a rule first restored after the moment was repealed then, one
+    first repealed after it was in force). A rule with no such history has been in force throughout (this is asked
+    only while it is in force)."""
+    rule = ctx.rules.get(RULE)
+    history = (rule.meta.get("history") or ()) if rule is not None else ()
+    events = [(parse_time(h["at"]), h["event"]) for h in history
+              if isinstance(h, dict) and h.get("event") in _STATUS_EVENTS and h.get("at")]
+    before = [event for at, event in events if at <= moment]
+    if before:
+        return before[-1] != "repealed"
+    after = [event for at, event in events if at > moment]
+    return not after or after[0] == "repealed"
 
 
 def _election_check(ctx: Ctx) -> Iterator[str]:
