@@ -211,14 +211,67 @@ def apply_effects(ctx: Ctx, effects: dict[str, Any] | None, by: str, rule: str, 
     ops = effects.get("gamestate", [])
     try:
         apply_rule_edits(ctx, effects.get("rules", []), by)
-        apply_patch(ctx, ops)
+        clamped = patch_gamestate(ctx, ops)
     except ValueError as e:
         raise Illegal(Problem(f"{by}'s effects cannot be applied: {e}", rule=rule)) from None
+    if clamped:
+        ctx.step({"bounded": clamped})
     if validate and ops:
         kinds = {_segments(path)[0] for op in ops for path in (op.get("path"), op.get("from")) if path}
         why = schema_problem(ctx, sorted(kinds))
         if why:
             raise Illegal(Problem(f"{by}'s effects cannot be applied: {why}", rule=rule))
+
+
+def patch_gamestate(ctx: Ctx, ops: list[dict[str, Any]]) -> list[str]:
+    """A proposal's (or CfJ's) JSON Patch on the gamestate, then its roster stats held to their bounds
+    (``clamp_stats``); what was set to a bound, in words. Raises ValueError as ``apply_patch`` does."""
+    apply_patch(ctx, ops)
+    if any(str(op.get("path", "")).split("/")[1:2] == ["roster"] for op in ops):
+        return clamp_stats(ctx)
+    return []
+
+
+def clamp_stats(ctx: Ctx) -> list[str]:
+    """Set every whole-number stat of the roster that lies past one of its declared bounds to that bound; what was set,
+    in words ("Ben's Stuffs: 250 is past the maximum, set to 200").
+
+    Seed 001, Numbers and Variables: whatever would take a number below zero sets it to zero; seed 003 rule 10:
+    an effect that would take Stuffs past either bound sets them to the bound, and only a cost is refused. So a
+    proposal's (or CfJ's) patch that writes a stat past its bounds is applied with the bound, as ``change_stat``
+    does for the rules' own changes, rather than refused. A value of the wrong kind is left for the check to
+    refuse. The roster is edited only when a value must change.
+    """
+    from .roster import bounds
+
+    roster = ctx.doc("roster")
+    defs = roster.get("stats") if isinstance(roster, dict) else None
+    if not isinstance(defs, dict) or not isinstance(roster.get("players"), list):
+        return []
+    fixes: list[tuple[int, str, int]] = []
+    for i, p in enumerate(roster["players"]):
+        stats = p.get("stats") if isinstance(p, dict) else None
+        if not isinstance(stats, dict):
+            continue
+        for name, v in stats.items():
+            d = defs.get(name)
+            if type(v) is not int or not isinstance(d, dict) or d.get("type") != "integer":
+                continue
+            lo, hi = bounds(d)
+            to = lo if lo is not None and v < lo else hi if hi is not None and v > hi else None
+            if to is not None:
+                fixes.append((i, name, to))
+    said = []
+    if fixes:
+        players = ctx.edit("roster")["players"]
+        for i, name, to in fixes:
+            p = players[i]
+            label = defs[name].get("label", name)
+            said.append(f"{p.get('name')}'s {label}: {p['stats'][name]} is past the "
+                        f"{'minimum' if to == bounds(defs[name])[0] and p['stats'][name] < to else 'maximum'}, "
+                        f"set to {to}")
+            p["stats"][name] = to
+    return said
 
 
 def schema_problem(ctx: Ctx, kinds: Any) -> str | None:

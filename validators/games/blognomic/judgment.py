@@ -174,14 +174,14 @@ def has_effect(ctx: Ctx, effects: dict[str, Any] | None) -> bool:
     e = effects or {}
     if not e.get("rules") and not any(op.get("op") != "test" for op in e.get("gamestate") or []):
         return False
-    from ...effects import apply_patch, apply_rule_edits
+    from ...effects import apply_rule_edits, patch_gamestate
     from ...registry_ctx import ctx_at
 
     state = ctx.state
     scratch = ctx_at(state, ctx.at)
     try:
         apply_rule_edits(scratch, e.get("rules") or [], "CfJ")
-        apply_patch(scratch, e.get("gamestate") or [])
+        patch_gamestate(scratch, e.get("gamestate") or [])  # a stat past a bound is set to it, as on resolution
     except (ValueError, KeyError, TypeError):
         return True
     after = scratch.tx.commit()

@@ -210,7 +210,7 @@ def effects_problem(ctx_or_state: Any, p: dict[str, Any], now: datetime) -> str 
     stale = renamed_in_effects(ctx_or_state, effects)
     if stale:
         return stale
-    from ...effects import apply_patch, apply_rule_edits, schema_problem
+    from ...effects import apply_rule_edits, patch_gamestate, schema_problem
     from ...registry_ctx import ctx_at
 
     state = ctx_or_state.state if isinstance(ctx_or_state, Ctx) else ctx_or_state
@@ -220,7 +220,7 @@ def effects_problem(ctx_or_state: Any, p: dict[str, Any], now: datetime) -> str 
     players, bars, _, boss, used, back = marks
     try:
         apply_rule_edits(scratch, effects.get("rules", []), f"proposal {p['id']}")
-        apply_patch(scratch, effects.get("gamestate", []))
+        patch_gamestate(scratch, effects.get("gamestate", []))  # a stat past a bound set to it, as on enactment
     except ValueError as e:
         return str(e)
     why = schema_problem(scratch, scratch.tx.docs)
