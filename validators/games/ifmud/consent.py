@@ -29,7 +29,7 @@ from ...schemas import not_blank, vote_words
 from ...timeutil import format_time, parse_time
 from . import changes as ch
 from . import world as w
-from .consequences import remove_player
+from .consequences import complete_players, remove_player
 
 IMPLICIT_AFTER = timedelta(hours=72)
 EXPIRES_AFTER = timedelta(days=14)
@@ -604,6 +604,10 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
         ctx.tx.rules = scratch.tx.rules
     for name, written in joined:
         ctx.step({"player": name, "joined": format_time(at), "written": written, "rule": "r12"})
+    # ifMUD seed, Rules 136 and 149: a player the effects add has their starting tallies (Puissance 1, 10 brownie
+    # points, Rule 148) before the Imp the same effects hand them adds its point: counted from nothing, the missing
+    # Puissance would be 1 with the Imp and then never given its start
+    complete_players(ctx)
     if not imp_rule_was and w.repealed(ctx, "r149") is None:
         _imp_rule_comes_into_effect(ctx, before["tokens"])
     _moved_by_patch(ctx, ident, before)

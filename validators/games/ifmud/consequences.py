@@ -515,6 +515,14 @@ def _players(ctx: Ctx) -> None:
             ctx.step({"servant_for": p["name"]})
 
 
+def complete_players(ctx: Ctx) -> None:
+    """``_players`` outside the consequences: a ratified proposal's effects that add a player give them their
+    starting tallies (Rules 41, 136, 148) and location (Rule 14) before anything the same effects set off is counted
+    on those tallies (``consent._take_effect``: the Bottle Imp put in their hands, Rule 149), as a player already on
+    the roster has them."""
+    _players(ctx)
+
+
 def _remove_player(ctx: Ctx, who: str, why: str, lost: bool = False, left: bool = False,
                    was: dict[str, Any] | None = None) -> None:
     """Take ``who`` off the roster into ``roster.former``. ``left``: of their own accord (Rule 13); otherwise the
