@@ -591,6 +591,7 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
             return
     before = _places(pre)
     exempt = _exempt(pre)
+    turn_was = dict(w.turn(pre))
     imp_rule_was = w.repealed(ctx, "r149") is None
     gone = _taken_off(ctx, scratch, renames) if "roster" in scratch.tx.docs else []
     ctx.tx.docs.update(scratch.tx.docs)
@@ -615,6 +616,27 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
     for t in find(ctx, ident).get("tallies") or []:  # consent may take tallies below zero (Rule 42)
         if t["player"] in w.player_names(ctx):
             w.add_tally(ctx, t["player"], int(t["delta"]), t["stat"], f"proposal {ident}")
+    _turn_given(ctx, ident, turn_was, at)
+
+
+def _turn_given(ctx: Ctx, ident: int, was: dict[str, Any], at: datetime) -> None:
+    """ifMUD seed, Rules 27 and 47: it is always the active player's turn, and who is active is part of the state,
+    so effects that make another player active end the turn of the one who was (with all Rule 27's end of a turn
+    brings: Rules 62, 88, 93, 98, 131; not Rule 92's, which is for a turn that timed out) when they take effect,
+    after everything else the effects set off, and begin the new player's own turn then, with its own once-a-turn
+    actions and its own 24 hours. The start and number of the turn the effects wrote themselves are kept as
+    written. ``was``: the turn before the effects, under the names they leave. A name that is no player's is left
+    to the consequences (``consequences._turn``)."""
+    t = w.turn(ctx)
+    now, before = t.get("active"), was.get("active")
+    if t.get("over") or not before or now == before or now not in w.player_names(ctx):
+        return
+    from .turns import end_turn
+
+    written = {k: t[k] for k in ("started", "number") if k in t and t.get(k) != was.get(k)}
+    ctx.edit("turn")["active"] = before
+    end_turn(ctx, at, f"proposal {ident}", nxt=now)
+    ctx.edit("turn").update(written)
 
 
 def _imp_rule_comes_into_effect(ctx: Ctx, tokens: dict[Any, dict[str, Any]]) -> None:

@@ -182,8 +182,9 @@ def turn_length(state: Any) -> timedelta:
     return timedelta(hours=6) if asleep else timedelta(hours=24)
 
 
-def end_turn(ctx: Ctx, at: datetime, how: str) -> None:
-    """Rule 27's end of a turn and everything that happens then."""
+def end_turn(ctx: Ctx, at: datetime, how: str, nxt: str | None = None) -> None:
+    """Rule 27's end of a turn and everything that happens then. The next active player is the next by surname,
+    or ``nxt`` when a ratified proposal's effects chose them (``consent._turn_given``)."""
     t = ctx.edit("turn")
     who = t.get("active")
     ctx.step({"turn_ends": who, "how": how, "at": format_time(at)})
@@ -231,7 +232,8 @@ def end_turn(ctx: Ctx, at: datetime, how: str) -> None:
     t["voluntary"] = False
     t["robot_kitten"] = 0
     t["pending"] = {}
-    nxt = next_in_turn(names, who)
+    if nxt is None:
+        nxt = next_in_turn(names, who)
     t["active"] = nxt
     t["started"] = format_time(at)
     t["number"] = int(t.get("number", 0)) + 1
