@@ -591,6 +591,8 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
             return
     before = _places(pre)
     exempt = _exempt(pre)
+    if "entities" in scratch.tx.docs:
+        _unnamed_by_patch(pre, scratch)
     turn_was = dict(w.turn(pre))
     imp_rule_was = w.repealed(ctx, "r149") is None
     gone = _taken_off(ctx, scratch, renames) if "roster" in scratch.tx.docs else []
@@ -637,6 +639,23 @@ def _turn_given(ctx: Ctx, ident: int, was: dict[str, Any], at: datetime) -> None
     ctx.edit("turn")["active"] = before
     end_turn(ctx, at, f"proposal {ident}", nxt=now)
     ctx.edit("turn").update(written)
+
+
+def _unnamed_by_patch(ctx: Ctx, scratch: Ctx) -> None:
+    """ifMUD seed, Rule 45: the demerit is for a player who fails to name their servant within 72 hours of joining
+    (or of the rule taking effect). A servant named before the effects that they leave without its name and species
+    is no such failure: it stands as a servant just given to its player (as one the rules give anew when effects
+    take a player's servant away, Rule 44, ``consequences._players``), so its 72 hours (``since``) start when the
+    effects take effect, unless they wrote ``since`` or the naming's passing to the others themselves. ``ctx``:
+    the state before the effects, under the names they leave."""
+    was = {dict.__getitem__(s, "owner"): s for s in peek(ctx.doc("entities")["servants"])}
+    servants = scratch.doc("entities")["servants"]
+    for i, s in enumerate(peek(servants)):
+        old = was.get(dict.__getitem__(s, "owner"))
+        if old is None or w.is_named(s) or not w.is_named(old) or dict.get(s, "naming") == "sectional" \
+                or dict.get(s, "since") != dict.get(old, "since"):
+            continue
+        scratch.edit("entities")["servants"][i]["since"] = format_time(scratch.at)
 
 
 def _imp_rule_comes_into_effect(ctx: Ctx, tokens: dict[Any, dict[str, Any]]) -> None:
