@@ -520,6 +520,7 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
         for t in list(peek(w.tokens(scratch))):
             if "since" not in t:  # added, or its record removed: where it is, it has been since now
                 w.edit_token(scratch, dict.__getitem__(t, "id"))["since"] = format_time(ctx.at)
+        _new_clocks(ctx, scratch)
     # A player the effects gave another name (same account and joining time) is that player renamed, not one who
     # left and a newcomer (``_renamed_players``): their joining time stands, and everything of theirs follows them.
     renames = _renamed_players(ctx, scratch) if "roster" in scratch.tx.docs else {}
@@ -639,6 +640,25 @@ def _turn_given(ctx: Ctx, ident: int, was: dict[str, Any], at: datetime) -> None
     ctx.edit("turn")["active"] = before
     end_turn(ctx, at, f"proposal {ident}", nxt=now)
     ctx.edit("turn").update(written)
+
+
+def _new_clocks(ctx: Ctx, scratch: Ctx) -> None:
+    """ifMUD seed, Rules 70 and 101: a time bomb esplodes once it has lain in one room for its delay, and the uplink
+    recharges once it has lain in Embedded CPU for 48 hours. A token the effects make a time bomb (give a delay it
+    did not have) or the uplink (give that role) was neither before, so it has lain there as one only since they
+    take effect: its ``since`` is then, unless they wrote it themselves. (Counted from its old ``since``, the deadline
+    could lie behind the effects: the banana made a bomb would esplode at once for the days it lay about.) A delay
+    the effects only change is still the same bomb's (see "a deadline moved into the past")."""
+    was = {dict.get(t, "id"): t for t in peek(w.tokens(ctx)) if isinstance(dict.get(t, "id"), int)}
+    for t in list(peek(w.tokens(scratch))):
+        ident = dict.get(t, "id") if isinstance(t, dict) else None
+        old = was.get(ident) if isinstance(ident, int) else None
+        if old is None or dict.get(t, "since") != dict.get(old, "since"):
+            continue
+        bomb = "delay_hours" in t and "delay_hours" not in old
+        uplink = dict.get(t, "role") == "uplink" and dict.get(old, "role") != "uplink"
+        if bomb or uplink:
+            w.edit_token(scratch, ident)["since"] = format_time(scratch.at)
 
 
 def _unnamed_by_patch(ctx: Ctx, scratch: Ctx) -> None:
