@@ -100,6 +100,16 @@ def test_invariants_say_a_location_that_is_no_text_is_no_room():
     assert any("['Lounge'], which is not a room" in m for m in _problems(s))
 
 
+def test_invariants_catch_a_player_with_two_servants():
+    """Rule 44: each player has one servant; a second one of the same player (a hand edit) is reported at its entry,
+    not read as the first one found."""
+    s = _state()
+    s.doc("entities")["servants"].append({"owner": "Zoe Abbott", "location": "Attic", "since": "2026-11-01T00:00:00Z"})
+    found = [(p.field, p.message) for inv in MODULE.invariants for p in inv(s) if "servant" in p.message]
+    assert found == [("servants[5]", "Zoe Abbott has a second servant: servants[0] is theirs already, and a player "
+                                     "has one (Rule 44)")]
+
+
 def test_invariants_catch_a_repeated_connection():
     """Rules 25 and 39: two rooms are connected or not, so the map lists each pair once, either way round."""
     s = _state()

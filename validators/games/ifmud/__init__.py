@@ -41,9 +41,16 @@ def _invariants(state: State) -> Iterator[Problem]:
         if not isinstance(p["stats"].get(w.LOCATION), str) or p["stats"].get(w.LOCATION) not in names:
             yield Problem(f"{p['name']} is in {p['stats'].get(w.LOCATION)!r}, which is not a room", file="roster",
                           field=f"players[{i}].stats.location")
+    owned: dict[str, int] = {}
     for i, s in enumerate(state.doc("entities")["servants"]):
         if s["owner"] not in players:
             yield Problem(f"servant of {s['owner']!r}, who is not a player", file="entities", field=f"servants[{i}]")
+        # ifMUD seed, Rule 44: each player has a servant, one (a token's {servant: owner} names it by its player)
+        elif s["owner"] in owned:
+            yield Problem(f"{s['owner']} has a second servant: servants[{owned[s['owner']]}] is theirs already, and a "
+                          "player has one (Rule 44)", file="entities", field=f"servants[{i}]")
+        else:
+            owned[s["owner"]] = i
     for which in w.ENTITIES:
         if w.entity_location(state, which) not in names:
             yield Problem(f"the {which} is in {w.entity_location(state, which)!r}, which is not a room",

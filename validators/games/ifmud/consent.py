@@ -590,6 +590,11 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
         except Illegal as e:
             _effects_fail(ctx, p, ident, "; ".join(pr.message for pr in e.problems))
             return
+    # ifMUD seed, Rule 44: each player has one servant, so effects that would give one a second cannot be made
+    doubled = _second_servant(scratch) if "entities" in scratch.tx.docs else None
+    if doubled:
+        _effects_fail(ctx, p, ident, f"the effects cannot be applied: {doubled}")
+        return
     before = _places(pre)
     exempt = _exempt(pre)
     if "entities" in scratch.tx.docs:
@@ -640,6 +645,21 @@ def _turn_given(ctx: Ctx, ident: int, was: dict[str, Any], at: datetime) -> None
     ctx.edit("turn")["active"] = before
     end_turn(ctx, at, f"proposal {ident}", nxt=now)
     ctx.edit("turn").update(written)
+
+
+def _second_servant(scratch: Ctx) -> str | None:
+    """ifMUD seed, Rule 44: each player has a servant, their one (Rules 46, 65 and 87 speak of "his or her servant",
+    and a token a servant carries is located by its player's name). Why effects applied on ``scratch`` (under the
+    names they leave) cannot be made when they would leave a player with two servants, else None. Servants of
+    somebody who is no player go (Rule 44 C, ``consequences.rehome``)."""
+    players = set(w.player_names(scratch))
+    seen: set[Any] = set()
+    for s in peek(scratch.doc("entities")["servants"]):
+        owner = dict.__getitem__(s, "owner")
+        if owner in seen and owner in players:
+            return f"they would give {owner} two servants, and a player has one (Rule 44)"
+        seen.add(owner)
+    return None
 
 
 def _new_clocks(ctx: Ctx, scratch: Ctx) -> None:
