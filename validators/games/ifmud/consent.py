@@ -590,8 +590,10 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
         except Illegal as e:
             _effects_fail(ctx, p, ident, "; ".join(pr.message for pr in e.problems))
             return
-    # ifMUD seed, Rule 44: each player has one servant, so effects that would give one a second cannot be made
-    doubled = _second_servant(scratch) if "entities" in scratch.tx.docs else None
+    # ifMUD seed, Rule 44: each player has one servant, so effects that would give one a second cannot be made; Rule 27:
+    # one player is always active, so effects making somebody else active must name a player
+    doubled = (_second_servant(scratch) if "entities" in scratch.tx.docs else None) or (
+        _no_active_player(pre, scratch) if "turn" in scratch.tx.docs else None)
     if doubled:
         _effects_fail(ctx, p, ident, f"the effects cannot be applied: {doubled}")
         return
@@ -633,8 +635,8 @@ def _turn_given(ctx: Ctx, ident: int, was: dict[str, Any], at: datetime) -> None
     brings: Rules 62, 88, 93, 98, 131; not Rule 92's, which is for a turn that timed out) when they take effect,
     after everything else the effects set off, and begin the new player's own turn then, with its own once-a-turn
     actions and its own 24 hours. The start and number of the turn the effects wrote themselves are kept as
-    written. ``was``: the turn before the effects, under the names they leave. A name that is no player's is left
-    to the consequences (``consequences._turn``)."""
+    written. ``was``: the turn before the effects, under the names they leave. Effects naming nobody, or somebody
+    who is no player, are not made (``_no_active_player``)."""
     t = w.turn(ctx)
     now, before = t.get("active"), was.get("active")
     if t.get("over") or not before or now == before or now not in w.player_names(ctx):
@@ -645,6 +647,22 @@ def _turn_given(ctx: Ctx, ident: int, was: dict[str, Any], at: datetime) -> None
     ctx.edit("turn")["active"] = before
     end_turn(ctx, at, f"proposal {ident}", nxt=now)
     ctx.edit("turn").update(written)
+
+
+def _no_active_player(ctx: Ctx, scratch: Ctx) -> str | None:
+    """ifMUD seed, Rule 27: at any moment one player is active. Why effects applied on ``scratch`` that change who is
+    active (``ctx``: the state before them, under the names they leave) cannot be made when they name nobody, or
+    somebody who is not a player after them, else None. Effects that take the active player off the roster and leave
+    the name as it was are the turn ending by removal, which the consequences apply (``consequences._turn``)."""
+    t = w.turn(scratch)
+    now = dict.get(t, "active")
+    if dict.get(t, "over") or now == dict.get(w.turn(ctx), "active"):
+        return None
+    if now is None:
+        return "they leave no player active; one player is always active (Rule 27)"
+    if now not in w.player_names(scratch):
+        return f"they make {now} active, who is not a player; one player is always active (Rule 27)"
+    return None
 
 
 def _second_servant(scratch: Ctx) -> str | None:
