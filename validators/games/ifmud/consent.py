@@ -592,8 +592,9 @@ def _take_effect(ctx: Ctx, ident: int, at: datetime) -> None:
             return
     # ifMUD seed, Rule 44: each player has one servant, so effects that would give one a second cannot be made; Rule 27:
     # one player is always active, so effects making somebody else active must name a player
+    # Rules 31, 91: the Passive Voters and Passive Turn-Takers are lists of players
     doubled = (_second_servant(scratch) if "entities" in scratch.tx.docs else None) or (
-        _no_active_player(pre, scratch) if "turn" in scratch.tx.docs else None)
+        _no_active_player(pre, scratch) if "turn" in scratch.tx.docs else None) or _passive_non_players(pre, scratch)
     if doubled:
         _effects_fail(ctx, p, ident, f"the effects cannot be applied: {doubled}")
         return
@@ -662,6 +663,28 @@ def _no_active_player(ctx: Ctx, scratch: Ctx) -> str | None:
         return "they leave no player active; one player is always active (Rule 27)"
     if now not in w.player_names(scratch):
         return f"they make {now} active, who is not a player; one player is always active (Rule 27)"
+    return None
+
+
+# ifMUD seed: the lists of players Rules 31 and 91 make part of the state (document, key, name, rule)
+_PLAYER_LISTS = (("consent", "passive_voters", "the Passive Voters list", "Rule 31"),
+                 ("turn", "passive_turn_takers", "the Passive Turn-Takers list", "Rule 91"))
+
+
+def _passive_non_players(ctx: Ctx, scratch: Ctx) -> str | None:
+    """ifMUD seed, Rules 31 and 91: the Passive Voters and the Passive Turn-Takers are lists of players (whoever
+    leaves goes off them, ``consequences._remove_player``). Why effects applied on ``scratch`` cannot be made when they
+    put on one a name that is no player's after them (``ctx``: the state before, under the names they leave): it would
+    wait there for whoever joins under that name, who never asked to be on it (Rules 32, 91), else None. A player the
+    same effects add may be put on either list."""
+    players = set(w.player_names(scratch))
+    for kind, key, what, rule in _PLAYER_LISTS:
+        if kind not in scratch.tx.docs:
+            continue
+        now, was = dict.get(scratch.doc(kind), key) or [], dict.get(ctx.doc(kind), key) or []
+        for name in now if isinstance(now, list) else ():
+            if name not in players and name not in was:
+                return f"they put {name} on {what}, who is not a player ({rule})"
     return None
 
 
