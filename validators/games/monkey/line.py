@@ -202,6 +202,19 @@ def _join_and_leave(ctx: Ctx, names: set[str], placed: set[str], npcs_apart: boo
         ctx.step({"line": w.log})
 
 
+def _before_the_patch(ctx: Ctx, stat: str) -> dict[str, Any] | None:
+    """Each player's ``stat`` as it was before this action, by name, when the action comes from outside the module
+    and edited the roster (a proposal's or CfJ's patch); None after any other action. The module's own actions keep
+    its rules themselves (``World``)."""
+    tx = ctx.tx
+    if "roster" not in tx.docs or ctx.action.name.startswith("monkey."):
+        return None
+    base = tx.base.docs.get("roster")
+    if base is None:
+        return None
+    return {get_raw(p, "name"): get_raw_or(get_raw(p, "stats"), stat) for p in peek(get_raw(base, "players"))}
+
+
 # seed 000, the status rule (2.4 Status and the Barrel): where a Monkey is follows eir status; repealed, nothing does
 @ruled(RULE_STATUS)
 def follow_status(ctx: Ctx) -> None:
@@ -215,13 +228,9 @@ def follow_status(ctx: Ctx) -> None:
     the status as it was is not undone (the check reports the disagreement). The move is the rule's, not a Dance
     move, so King Kong's hold on the top does not stop it; the Items rule says what stays behind (``World``).
     """
-    tx = ctx.tx
-    if "roster" not in tx.docs or ctx.action.name.startswith("monkey."):
+    was = _before_the_patch(ctx, "status")
+    if was is None:
         return
-    base = tx.base.docs.get("roster")
-    if base is None:
-        return
-    was = {get_raw(p, "name"): get_raw_or(get_raw(p, "stats"), "status") for p in peek(get_raw(base, "players"))}
     line = ctx.doc("monkey_line")
     in_line = set(positions_of(line))
     in_barrel = {get_raw(b, "name") for b in peek(get_raw_or(line, "barrel", ()))}
@@ -255,13 +264,9 @@ def bare_costs_a_banana(ctx: Ctx) -> None:
     patch that also sets the bananas has the banana taken from what it set. A Monkey new to the roster, or one who
     was Bare already, does not become Bare.
     """
-    tx = ctx.tx
-    if "roster" not in tx.docs or ctx.action.name.startswith("monkey."):
+    was = _before_the_patch(ctx, "hat")
+    if was is None:
         return
-    base = tx.base.docs.get("roster")
-    if base is None:
-        return
-    was = {get_raw(p, "name"): get_raw_or(get_raw(p, "stats"), "hat") for p in peek(get_raw(base, "players"))}
     bared = [get_raw(p, "name") for p in peek(ctx.players())
              if get_raw_or(get_raw(p, "stats"), "hat") == BARE and get_raw(p, "name") in was
              and was[get_raw(p, "name")] != BARE]
