@@ -242,34 +242,37 @@ def clamp_stats(ctx: Ctx) -> list[str]:
     does for the rules' own changes, rather than refused. A value of the wrong kind is left for the check to
     refuse. The roster is edited only when a value must change.
     """
+    from .engine import peek, peek_items
     from .roster import bounds
 
     roster = ctx.doc("roster")
-    defs = roster.get("stats") if isinstance(roster, dict) else None
-    if not isinstance(defs, dict) or not isinstance(roster.get("players"), list):
+    # read without copying (peek, dict.get): a patch of one stat must not copy every player's for a look
+    defs = dict.get(roster, "stats") if isinstance(roster, dict) else None
+    players = dict.get(roster, "players") if isinstance(roster, dict) else None
+    if not isinstance(defs, dict) or not isinstance(players, list):
         return []
+    limits = {name: bounds(d) for name, d in peek_items(defs)
+              if isinstance(d, dict) and dict.get(d, "type") == "integer"}
     fixes: list[tuple[int, str, int]] = []
-    for i, p in enumerate(roster["players"]):
-        stats = p.get("stats") if isinstance(p, dict) else None
+    for i, p in enumerate(peek(players)):
+        stats = dict.get(p, "stats") if isinstance(p, dict) else None
         if not isinstance(stats, dict):
             continue
-        for name, v in stats.items():
-            d = defs.get(name)
-            if type(v) is not int or not isinstance(d, dict) or d.get("type") != "integer":
+        for name, v in peek_items(stats):
+            if type(v) is not int or name not in limits:
                 continue
-            lo, hi = bounds(d)
+            lo, hi = limits[name]
             to = lo if lo is not None and v < lo else hi if hi is not None and v > hi else None
             if to is not None:
                 fixes.append((i, name, to))
     said = []
     if fixes:
-        players = ctx.edit("roster")["players"]
+        edited = ctx.edit("roster")["players"]
         for i, name, to in fixes:
-            p = players[i]
-            label = defs[name].get("label", name)
-            said.append(f"{p.get('name')}'s {label}: {p['stats'][name]} is past the "
-                        f"{'minimum' if to == bounds(defs[name])[0] and p['stats'][name] < to else 'maximum'}, "
-                        f"set to {to}")
+            p = edited[i]
+            was = p["stats"][name]
+            said.append(f"{p.get('name')}'s {defs[name].get('label', name)}: {was} is past the "
+                        f"{'minimum' if was < to else 'maximum'}, set to {to}")
             p["stats"][name] = to
     return said
 
