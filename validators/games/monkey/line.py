@@ -310,6 +310,55 @@ def give_new_items(ctx: Ctx) -> None:
     ctx.step({"items": [f"{taker}, in position 1, is given {items[k]['name']}, a new item" for k in new]})
 
 
+# seed 000, "Items": what a Monkey who moves leaves behind; with that rule repealed, a Monkey keeps all e holds
+@ruled(RULE_ITEMS)
+def leave_items_behind(ctx: Ctx) -> None:
+    """After an action from outside the module: the items a Monkey it moved leaves in the square e stood in.
+
+    Seed 000, "Items": a massive or large item stays in the old square when its holder moves to another place in
+    the Line, and a small one too when e goes into the barrel (pocket-size items go everywhere with em). The
+    module's own moves keep that (``World.relocate``); a proposal's (or CfJ's) patch may instead rewrite
+    ``monkey_line`` itself, moving a Monkey to another square or into the barrel, and the rule applies as well.
+    Only an item the action left as it was (held by the same Monkey as before) stays behind: a patch that also says
+    where an item goes is followed. A Monkey ``follow_status`` moved has already left eir items through the World.
+    What now lies where another Monkey stands (a swap) is taken by em next (``settle_lying_items``).
+    """
+    tx = ctx.tx
+    if "monkey_line" not in tx.docs or ctx.action.name.startswith("monkey."):
+        return
+    base_line, base_items = tx.base.docs.get("monkey_line"), tx.base.docs.get("monkey_items")
+    if base_line is None or base_items is None:
+        return
+    was = positions_of(base_line)
+    line = ctx.doc("monkey_line")
+    now = positions_of(line)
+    barrel = {get_raw(b, "name") for b in peek(get_raw_or(line, "barrel", ()))}
+    moved = {name: at for name, at in was.items() if now.get(name, at) != at or (name not in now and name in barrel)}
+    if not moved:
+        return
+    held_before = {(get_raw_or(i, "name"), get_raw_or(i, "held_by")) for i in peek(get_raw(base_items, "items"))}
+    items = list(peek(get_raw(ctx.doc("monkey_items"), "items")))
+    left = []
+    for k, item in enumerate(items):
+        holder = get_raw_or(item, "held_by")
+        if holder not in moved or (get_raw_or(item, "name"), holder) not in held_before:
+            continue
+        size = get_raw_or(item, "size")
+        if size in ("massive", "large") or (size == "small" and holder not in now):
+            left.append(k)
+    if not left:
+        return
+    edited = ctx.edit("monkey_items")["items"]
+    told = []
+    for k in left:
+        item = edited[k]
+        square = moved[item["held_by"]]
+        del item["held_by"]
+        item["lies_at"] = square
+        told.append(f"{item['name']} stays behind in position {square}, which its holder left")
+    ctx.step({"items": told})
+
+
 # seed 000, "Items": an item nobody holds lies only in an empty square; with that rule repealed, nothing settles it
 @ruled(RULE_ITEMS)
 def settle_lying_items(ctx: Ctx) -> None:
