@@ -320,8 +320,10 @@ def leave_items_behind(ctx: Ctx) -> None:
     module's own moves keep that (``World.relocate``); a proposal's (or CfJ's) patch may instead rewrite
     ``monkey_line`` itself, moving a Monkey to another square or into the barrel, and the rule applies as well.
     Only an item the action left as it was (held by the same Monkey as before) stays behind: a patch that also says
-    where an item goes is followed. A Monkey ``follow_status`` moved has already left eir items through the World.
-    What now lies where another Monkey stands (a swap) is taken by em next (``settle_lying_items``).
+    where an item goes is followed. It runs before ``follow_status``: a patch that moves a Monkey and also sets eir
+    status to In the Barrel leaves eir large items in the square e stood in before the patch, and the status rule
+    then takes em from the new one (leaving what is small there). What now lies where another Monkey stands (a
+    swap) is taken by em later (``settle_lying_items``).
     """
     tx = ctx.tx
     if "monkey_line" not in tx.docs or ctx.action.name.startswith("monkey."):
