@@ -139,7 +139,8 @@ def sync_roster(ctx: Ctx) -> None:
     placed.update(map(get_raw, peek(get_raw_or(line, "barrel", ())), repeat("name")))
     changed = placed != names
     if changed:
-        _join_and_leave(ctx, names, placed, npcs_apart)
+        # seed 000, the status rule: a newcomer whose status is In the Barrel starts there; repealed, status is a stat
+        _join_and_leave(ctx, names, placed, npcs_apart, barrel_status=not repealed(ctx, RULE_STATUS))
     wanted = (list(compress(names_in_order, map(not_, map(get_raw_or, players, repeat("kind")))))  # not NPCs
               if npcs_apart else names_in_order)
     have = set(map(get_raw, peek(get_raw(ctx.doc("monkey_dance"), "sections")), repeat("monkey")))
@@ -182,7 +183,15 @@ def _same(a: tuple[tuple[Any, ...], tuple[int, ...]] | None, b: tuple[tuple[Any,
 _IN_ORDER: list[tuple[tuple[Any, ...], tuple[int, ...]] | None] = [None]
 
 
-def _join_and_leave(ctx: Ctx, names: set[str], placed: set[str], npcs_apart: bool = True) -> None:
+def _join_and_leave(ctx: Ctx, names: set[str], placed: set[str], npcs_apart: bool = True,
+                    barrel_status: bool = True) -> None:
+    """Who left is taken out, eir items put down; who is new takes a place.
+
+    A newcomer takes the lowest empty position (an NPC the end of the Line: seed 000, "The Monkey Line", "NPCs").
+    One whose status is already In the Barrel (only a proposal's patch adds a Monkey with a status other than the
+    roster's default, In Line) starts in the barrel instead: the status rule keeps a Monkey In the Barrel out of
+    the Line, and the proposal said where e is (``barrel_status``: that rule is in force).
+    """
     w = world(ctx)
     for gone in sorted(placed - names):
         stood = w.pos.pop(gone, None)
@@ -195,6 +204,10 @@ def _join_and_leave(ctx: Ctx, names: set[str], placed: set[str], npcs_apart: boo
                 w.log.append(f"{gone} has left; {item['name']} lies in position {item['lies_at']}")
     for p in ctx.players():
         if p["name"] not in placed:
+            if barrel_status and p["stats"].get("status") == IN_BARREL:
+                w.barrel.append({"name": p["name"], "since": w.now})
+                w.log.append(f"{p['name']} joins in the barrel, eir status being {IN_BARREL}")
+                continue
             # seed 000, NPCs: an NPC added to the gamestate is put at the end of the Line
             w.join(p["name"], at_end=npcs_apart and bool(p.get("kind")))
     w.save(ctx)
