@@ -338,12 +338,35 @@ def end_past_holds(ctx: Ctx) -> None:
     enacted) would leave the Monkey held until the next dance. Such a stay is already over when the patch takes
     effect, so it ends then, within the same action (what was judged before stays as it was judged). Only an
     action that edited ``monkey_line`` can have written such an end, so the others cost no look.
+
+    A patch that removes ``held_until`` from a Monkey it leaves in the barrel ends the stay as one that puts the end
+    at the enactment does: e is held no longer, so e has stayed as long as the stay asks, and eir Dance Moves become
+    three (a patch that takes em out of the barrel altogether, or the module's own actions, which end stays
+    themselves, are not this).
     """
     if "monkey_line" not in ctx.tx.docs:
         return
-    ends = (get_raw_or(b, "held_until") for b in peek(get_raw_or(ctx.doc("monkey_line"), "barrel", ())))
+    barrel = list(peek(get_raw_or(ctx.doc("monkey_line"), "barrel", ())))
+    ends = (get_raw_or(b, "held_until") for b in barrel)
     if any(_over(end, ctx.at) for end in ends if end):
         end_holds_event(ctx)
+    if ctx.action.name.startswith("monkey."):
+        return
+    base = ctx.tx.base.docs.get("monkey_line")
+    was_held = {get_raw_or(b, "name") for b in peek(get_raw_or(base, "barrel", ())) if get_raw_or(b, "held_until")
+                } if base is not None else set()
+    lifted = sorted((get_raw_or(b, "name") for b in barrel
+                     if get_raw_or(b, "name") in was_held and not get_raw_or(b, "held_until")), key=alphabetical)
+    if not lifted:
+        return
+    w = world(ctx)
+    for name in lifted:
+        if name in w.stats:
+            w.stats[name]["dance_moves"] = 3
+            w.log.append(f"{name} is held in the barrel no longer: eir stay is over and eir Dance Moves are set to 3")
+    if w.log:
+        w.save(ctx)
+        ctx.step({"events": list(w.log)})
 
 
 def _over(end: Any, at: datetime) -> bool:
