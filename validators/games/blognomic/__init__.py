@@ -57,7 +57,10 @@ MODULE = Module(
     actions=(players.ACTIONS + proposals.ACTIONS + judgment.ACTIONS + victory.ACTIONS + typo.ACTIONS
              + tracking.ACTIONS),
     gates=[_npc_gate, victory.hiatus_gate],
-    consequences=[judgment.hiatus_ended],
+    # After every action: a DoV an action's effects (a CfJ's patch) passed or failed is resolved as core.dov-resolve
+    # resolves one (seed 001 1.9 / seed 003 rule 9: the new dynasty, the other DoVs failed, the 120-hour bar); then
+    # the pending CfJs whose Hiatus days ran out when the Hiatus ends are marked (1.6). Each tied to its rule.
+    consequences=[victory.follow_dov_patch, judgment.hiatus_ended],
     invariants=[_invariants],
     leader=leader,
     due=due.due,

@@ -7,7 +7,7 @@ import re
 from datetime import timedelta
 from typing import Any, Iterator
 
-from ...engine import LEADER, PLAYER, Action, Ctx, ruled
+from ...engine import LEADER, PLAYER, Action, Ctx, peek, ruled
 from ...problems import Problem, did_you_mean
 from ...roster import value_problem
 from ...schemas import NOT_BLANK, is_blank, not_blank, vote_words
@@ -215,7 +215,6 @@ def _resolve_check(ctx: Ctx) -> Iterator[str]:
 
 
 def _resolve(ctx: Ctx) -> None:
-    o = opts(ctx)
     dovs = ctx.edit("dovs")
     d = find(dovs["dovs"], ctx.params["dov"], "DoV", ctx)
     t = tally(ctx, d, implicit_author=False)
@@ -227,6 +226,14 @@ def _resolve(ctx: Ctx) -> None:
     if result == "failed":
         _bar(ctx, dovs, d, t)
         return
+    _win(ctx, dovs, d)
+
+
+def _win(ctx: Ctx, dovs: dict[str, Any], d: dict[str, Any]) -> None:
+    """Seed 001 1.9 / seed 003 rule 9: what follows DoV ``d``'s passing (``dovs``: the document, being edited): the
+    other pending DoVs fail, the dynasty ends (kept in ``past``) and the next begins, led by the DoV's maker, the
+    Hiatus going on until the Address; in the Quazie variant the stats are reset."""
+    o = opts(ctx)
     for other in dovs["dovs"]:
         if other["status"] == "pending":
             # seed 001 1.9: the other active DoVs fail, and each such failure is like any other (1.5: its tally is
@@ -256,6 +263,67 @@ def _resolve(ctx: Ctx) -> None:
                 # stats; back from idleness they have what they had when they went idle (rule 2)
                 continue
             p["stats"] = blank_stats(p["stats"], defs)
+
+
+def _by_effects(ctx: Ctx) -> str:
+    """Whose effects an action applied: "CfJ 3", "proposal 7" (the name of another action, or "the effects")."""
+    if ctx.action.name == "core.cfj-resolve":
+        return f"CfJ {ctx.params['cfj']}"
+    if ctx.action.name in ("core.enact", "core.fail"):
+        return f"proposal {ctx.params['proposal']}"
+    return ctx.action.name if ctx.action.name != "engine.look" else "the effects"
+
+
+# seed 001 "Victory and Ascension" (1.9) / seed 003 rule 9: what follows a DoV's passing or failing is that rule's;
+# repealed, a DoV a patch marks is left as the patch writes it
+@ruled(RULE)
+def follow_dov_patch(ctx: Ctx) -> None:
+    """A consequence: a DoV that an action other than its resolution marked passed or failed (a CfJ's patch of
+    ``/dovs/dovs/id=N/status``; 1.6 lets a CfJ settle what needs urgent attention, and a CfJ may be made in Hiatus)
+    passes or fails as ``core.dov-resolve`` would make it.
+
+    Seed 001 1.9 / seed 003 rule 9: when a DoV passes, the other active DoVs fail and a new dynasty begins, led by
+    its maker, the Hiatus going on until the Address (the Quazie variant resets the stats); when one fails with more
+    AGAINST than Quorum, its maker may not declare again for 120 hours. Before, the patch changed the status alone:
+    the game left the Hiatus with the old dynasty and leader, the other DoVs still pending, the winner leading
+    nothing. The resolution is recorded (by the admin who applied the effects, with the CfJ as its reason) unless the
+    patch wrote one. Effects that pass a DoV whose maker has left or is idle (who could not lead, ``dov_status``), or
+    pass two DoVs at once (each would fail the other), cannot be applied: the CfJ fails, the admin may fail the
+    proposal. The winner leads: a leader the same patch named is replaced by the maker, who may hand the role on
+    (``core.pass-leadership``, Ruleset 75)."""
+    if "dovs" not in ctx.tx.docs or ctx.action.name == "core.dov-resolve":
+        return
+    base = ctx.tx.base.docs.get("dovs")
+    if base is None:
+        return
+    was = {d["id"]: d["status"] for d in peek(base["dovs"])}
+    now = list(peek(ctx.doc("dovs")["dovs"]))
+    won = [d for d in now if d["status"] == "passed" and was.get(d["id"]) != "passed"]
+    lost = [d for d in now if d["status"] == "failed" and was.get(d["id"]) == "pending"]
+    if not (won or lost):
+        return
+    by = _by_effects(ctx)
+    if len(won) > 1:
+        raise ctx.refuse(f"{by}'s effects cannot be applied: they pass DoVs "
+                         f"{' and '.join(str(d['id']) for d in won)}, but when one DoV passes the others fail")
+    for d in won:
+        maker = ctx.player(d["author"])
+        if maker is None or maker.get("idle") or maker.get("kind"):
+            state = "has left the game" if maker is None else "is idle" if maker.get("idle") else "is no player"
+            raise ctx.refuse(f"{by}'s effects cannot be applied: they pass DoV {d['id']}, but its maker "
+                             f"{d['author']} {state} and cannot lead the new dynasty")
+    dovs = ctx.edit("dovs")
+    for d in lost + won:
+        item = next(x for x in dovs["dovs"] if x["id"] == d["id"])
+        t = tally(ctx, item, implicit_author=False)
+        if "resolved" not in item:
+            item["resolved"] = {"by": ctx.actor, "at": format_time(ctx.at), "result": item["status"],
+                                "reason": f"{by} {item['status']} it"[:200], "tally": t.as_record()}
+        if item["status"] == "failed":
+            _bar(ctx, dovs, item, t)
+        else:
+            _win(ctx, dovs, item)
+        ctx.step({"dov": item["id"], item["status"]: by})
 
 
 # seed 003 rule 9: "zero or blank" for each kind of stat the roster declares (roster.schema.json's types)
