@@ -59,8 +59,9 @@ MODULE = Module(
     gates=[_npc_gate, victory.hiatus_gate],
     # After every action: a DoV an action's effects (a CfJ's patch) passed or failed is resolved as core.dov-resolve
     # resolves one (seed 001 1.9 / seed 003 rule 9: the new dynasty, the other DoVs failed, the 120-hour bar); then
-    # the pending CfJs whose Hiatus days ran out when the Hiatus ends are marked (1.6). Each tied to its rule.
-    consequences=[victory.follow_dov_patch, judgment.hiatus_ended],
+    # a dynasty awaiting its Address whose leader the effects changed is named after them (1.8 / rule 8); the
+    # pending CfJs whose Hiatus days ran out when the Hiatus ends are marked (1.6). Each tied to its rule.
+    consequences=[victory.follow_dov_patch, victory.name_after_new_leader, judgment.hiatus_ended],
     invariants=[_invariants],
     leader=leader,
     due=due.due,

@@ -12,7 +12,7 @@ from ...problems import Problem, did_you_mean
 from ...roster import value_problem
 from ...schemas import NOT_BLANK, is_blank, not_blank, vote_words
 from ...timeutil import format_time, parse_time
-from .common import clock_start, edit_item, find, in_hiatus, leader, none_pending, open_hours, opts, tally
+from .common import DYNASTIES, clock_start, edit_item, find, in_hiatus, leader, none_pending, open_hours, opts, tally
 from .players import remove_player
 from .proposals import TEXT
 
@@ -324,6 +324,35 @@ def follow_dov_patch(ctx: Ctx) -> None:
         else:
             _win(ctx, dovs, item)
         ctx.step({"dov": item["id"], item["status"]: by})
+
+
+# seed 001 "Dynasties" (1.8) / seed 003 rule 8: a dynasty is named after its head; repealed, the name stays as written
+@ruled(DYNASTIES)
+def name_after_new_leader(ctx: Ctx) -> None:
+    """A consequence: a dynasty awaiting its Ascension Address whose leader an action's effects changed (a CfJ's patch
+    of ``/dynasty/leader``) is named after the new leader, as ``core.pass-leadership`` names it.
+
+    Seed 001 1.8 / seed 003 rule 8: a dynasty is named for the number of dynasties its head has headed ("The First
+    Dynasty of Myke"). Until the Address the new dynasty's head may still change (1.9's handing on; a CfJ naming
+    another when the winner left), and the name follows; before, a CfJ's new leader headed a dynasty named after the
+    one they replaced. Reading: once the Address is posted the dynasty has been proclaimed under its name, which it
+    keeps, as it keeps it when its head changes their name. Not renamed: a title the same effects wrote, a leader
+    who is the same player renamed (same account and joining time), no leader at all."""
+    if "dynasty" not in ctx.tx.docs or ctx.action.name in ("core.dov-resolve", "core.pass-leadership", "core.ascend"):
+        return
+    base = ctx.tx.base.docs.get("dynasty")
+    dynasty = ctx.doc("dynasty")
+    boss = dynasty.get("leader")
+    if (base is None or not dynasty.get("awaiting_ascension") or not base.get("awaiting_ascension") or boss is None
+            or boss == base.get("leader") or dynasty.get("title") != base.get("title")):
+        return
+    was = next((p for p in peek(ctx.tx.base.doc("roster")["players"]) if p["name"] == base.get("leader")), None)
+    me = ctx.player(boss)
+    if me is None or (was is not None and (was.get("account"), was["joined"]) == (me.get("account"), me["joined"])):
+        return
+    title = f"The {_ordinal(ctx, boss)} Dynasty of {boss}"
+    ctx.edit("dynasty")["title"] = title
+    ctx.step({"dynasty": title})
 
 
 # seed 003 rule 9: "zero or blank" for each kind of stat the roster declares (roster.schema.json's types)
