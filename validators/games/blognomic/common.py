@@ -260,3 +260,52 @@ def tally(state: State | Ctx, item: dict[str, Any], *, implicit_author: bool = T
         else:
             t.abstain += 1
     return t
+
+
+# The actions that apply a post's effects (and the context in which they are tried before, ``effects_problem``); the
+# module's other actions change statuses themselves (core.ascend's Quazie veto fails proposals, core.withdraw ...)
+EFFECT_ACTIONS = ("core.enact", "core.cfj-resolve", "engine.look")
+
+
+def patched_out_of_pending(ctx: Ctx, kind: str, own: int | None) -> list[dict[str, Any]]:
+    """The proposals or CfJs (``kind``: the document, whose list has the same name) that were pending before the
+    action and are not now, though the action is not their own resolution (``own``: the number the action resolves,
+    if it resolves one of ``kind``): a proposal's or CfJ's patch of ``/<kind>/<kind>/id=N/status`` changed them."""
+    if kind not in ctx.tx.docs or ctx.action.name not in EFFECT_ACTIONS:
+        return []
+    base = ctx.tx.base.docs.get(kind)
+    if base is None:
+        return []
+    was = {item["id"] for item in peek(base[kind]) if item["status"] == "pending"}
+    return [item for item in peek(ctx.doc(kind)[kind])
+            if item["id"] in was and item["id"] != own and item["status"] != "pending"]
+
+
+def effects_written(item: dict[str, Any]) -> bool:
+    """Whether a post carries effects for the gamestate or the ruleset (a text alone changes nothing here)."""
+    effects = item.get("effects") or {}
+    return bool(effects.get("gamestate") or effects.get("rules"))
+
+
+def by_effects(ctx: Ctx) -> str:
+    """Whose effects an action applied: "CfJ 3", "proposal 7" (the name of another action, or "the effects")."""
+    if ctx.action.name == "core.cfj-resolve":
+        return f"CfJ {ctx.params['cfj']}"
+    if ctx.action.name in ("core.enact", "core.fail"):
+        return f"proposal {ctx.params['proposal']}"
+    return ctx.action.name if ctx.action.name != "engine.look" else "the effects"
+
+
+def record_patched_resolution(ctx: Ctx, kind: str, item: dict[str, Any], by: str) -> None:
+    """Seed 001 1.5 / seed 003 rule 5: whoever marks a post passed or failed reports their name and the tally; for a
+    post an action's effects marked (``by``: whose), that is the admin who applied them, unless the effects wrote a
+    ``resolved`` of their own."""
+    if item.get("resolved"):
+        return
+    for i, x in enumerate(peek(ctx.doc(kind)[kind])):
+        if x["id"] == item["id"]:
+            mine = ctx.edit(kind)[kind][i]
+            t = tally(ctx, mine, implicit_author=kind == "proposals")
+            mine["resolved"] = {"by": ctx.actor, "at": format_time(ctx.at), "result": mine["status"],
+                                "reason": f"{by} marked it {mine['status']}"[:200], "tally": t.as_record()}
+            return

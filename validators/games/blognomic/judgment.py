@@ -10,7 +10,21 @@ from ...engine import ADMIN, Action, Ctx, ruled
 from ...schemas import vote_words
 from ...timeutil import format_time
 from .._timefmt import when
-from .common import clock_start, edit_item, find, in_hiatus, none_pending, open_hours, opts, subject_problem, tally
+from .common import (
+    by_effects,
+    clock_start,
+    edit_item,
+    effects_written,
+    find,
+    in_hiatus,
+    none_pending,
+    open_hours,
+    opts,
+    patched_out_of_pending,
+    record_patched_resolution,
+    subject_problem,
+    tally,
+)
 from .players import follow_roster_patch, roster_marks
 from .proposals import POST_FIELDS, effects_problem
 
@@ -244,6 +258,29 @@ def _resolve(ctx: Ctx) -> None:
         before = roster_marks(ctx, c.get("effects"))
         apply_effects(ctx, c.get("effects"), f"CfJ {c['id']}", RULE)
         follow_roster_patch(ctx, before, f"CfJ {c['id']}")
+
+
+# seed 001 "Calls for Judgment" (1.6) / seed 003 rule 6: what a passing CfJ does is that rule's; repealed, a status
+# is as written
+@ruled(RULE)
+def follow_status_patch(ctx: Ctx) -> None:
+    """A consequence: a pending CfJ that another post's effects (a proposal's or CfJ's patch of ``/cfjs/cfjs/id=N/
+    status``) took out of pending.
+
+    Seed 001 1.6 / seed 003 rule 6: a CfJ that passes has the gamestate and ruleset amended as it specified. A patch
+    marking passed a CfJ that carries effects would not make them, leaving a CfJ recorded as passed whose measures
+    never happened: such effects cannot be applied (the admin may fail the proposal; a CfJ fails). Before, the
+    status was taken and the measures silently dropped. Failing one, or passing one with no effects, is taken and
+    recorded as a resolution by the admin who applied the effects, unless the patch wrote one."""
+    own = ctx.params.get("cfj") if ctx.action.name == "core.cfj-resolve" else None
+    for c in patched_out_of_pending(ctx, "cfjs", own):
+        by = by_effects(ctx)
+        if c["status"] == "passed" and effects_written(c):
+            raise ctx.refuse(f"{by}'s effects cannot be applied: they mark CfJ {c['id']} passed, but its own "
+                             "measures would not be made (only core.cfj-resolve makes them); effects that want them "
+                             "must carry them")
+        if c["status"] in ("passed", "failed"):
+            record_patched_resolution(ctx, "cfjs", c, by)
 
 
 CFJ_RESOLVE = Action(

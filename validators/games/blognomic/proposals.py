@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from typing import Any, Iterator
 
 from ...effects import apply_effects
-from ...engine import ADMIN, Action, Ctx, in_force, repealed
+from ...engine import ADMIN, Action, Ctx, in_force, repealed, ruled
 from ...problems import Illegal, Problem
 from ...roster import active_players, change_stat
 from ...schemas import not_blank, vote_words
@@ -19,8 +19,10 @@ from .common import (
     STUFFS,
     Tally,
     age_hours,
+    by_effects,
     clock_start,
     edit_item,
+    effects_written,
     find,
     holding_bars,
     leader,
@@ -28,6 +30,8 @@ from .common import (
     open_for,
     open_hours,
     opts,
+    patched_out_of_pending,
+    record_patched_resolution,
     refusal_of,
     subject_problem,
     tally,
@@ -541,3 +545,28 @@ FAIL = Action(
 )
 
 ACTIONS = [PROPOSE, VOTE, ENACT, FAIL]
+
+
+# seed 001 "Enactment" (1.5) / seed 003 rule 5: what "enacted" means is that rule's; repealed, a status is as written
+@ruled(RULE_ENACTMENT)
+def follow_status_patch(ctx: Ctx) -> None:
+    """A consequence: a pending proposal that an action's effects (a CfJ's patch of ``/proposals/proposals/id=N/
+    status``) took out of pending.
+
+    Seed 001 1.5 / seed 003 rule 5: a proposal is enacted by an admin who updates the ruleset and gamestate to
+    include its effects, so "enacted" says its effects were made. A patch that marks enacted a proposal carrying
+    effects would not make them (the patch is the CfJ's, not the proposal's), leaving a proposal recorded as enacted
+    whose effects never happened: such effects cannot be applied (the CfJ fails, the admin may fail such a
+    proposal); a CfJ that wants those changes carries them itself. Before, the status was taken and the effects
+    silently dropped. Failing a pending proposal (the way a CfJ unblocks the queue) is taken, and so is marking
+    enacted one whose only content is its text; each is recorded as an admin's resolution (1.5: name and tally),
+    by the admin who applied the effects, unless the patch wrote one."""
+    own = ctx.params.get("proposal") if ctx.action.name in ("core.enact", "core.fail") else None
+    for p in patched_out_of_pending(ctx, "proposals", own):
+        by = by_effects(ctx)
+        if p["status"] == "enacted" and effects_written(p):
+            raise ctx.refuse(f"{by}'s effects cannot be applied: they mark proposal {p['id']} enacted, but its own "
+                             "effects would not be made (only core.enact makes them); effects that want them must "
+                             "carry them")
+        if p["status"] in ("enacted", "failed"):
+            record_patched_resolution(ctx, "proposals", p, by)

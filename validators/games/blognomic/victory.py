@@ -12,7 +12,19 @@ from ...problems import Problem, did_you_mean
 from ...roster import value_problem
 from ...schemas import NOT_BLANK, is_blank, not_blank, vote_words
 from ...timeutil import format_time, parse_time
-from .common import DYNASTIES, clock_start, edit_item, find, in_hiatus, leader, none_pending, open_hours, opts, tally
+from .common import (
+    DYNASTIES,
+    by_effects,
+    clock_start,
+    edit_item,
+    find,
+    in_hiatus,
+    leader,
+    none_pending,
+    open_hours,
+    opts,
+    tally,
+)
 from .players import remove_player
 from .proposals import TEXT
 
@@ -265,15 +277,6 @@ def _win(ctx: Ctx, dovs: dict[str, Any], d: dict[str, Any]) -> None:
             p["stats"] = blank_stats(p["stats"], defs)
 
 
-def _by_effects(ctx: Ctx) -> str:
-    """Whose effects an action applied: "CfJ 3", "proposal 7" (the name of another action, or "the effects")."""
-    if ctx.action.name == "core.cfj-resolve":
-        return f"CfJ {ctx.params['cfj']}"
-    if ctx.action.name in ("core.enact", "core.fail"):
-        return f"proposal {ctx.params['proposal']}"
-    return ctx.action.name if ctx.action.name != "engine.look" else "the effects"
-
-
 # seed 001 "Victory and Ascension" (1.9) / seed 003 rule 9: what follows a DoV's passing or failing is that rule's;
 # repealed, a DoV a patch marks is left as the patch writes it
 @ruled(RULE)
@@ -302,7 +305,7 @@ def follow_dov_patch(ctx: Ctx) -> None:
     lost = [d for d in now if d["status"] == "failed" and was.get(d["id"]) == "pending"]
     if not (won or lost):
         return
-    by = _by_effects(ctx)
+    by = by_effects(ctx)
     if len(won) > 1:
         raise ctx.refuse(f"{by}'s effects cannot be applied: they pass DoVs "
                          f"{' and '.join(str(d['id']) for d in won)}, but when one DoV passes the others fail")
