@@ -59,12 +59,13 @@ MODULE = Module(
     gates=[_npc_gate, victory.hiatus_gate],
     # After every action: a proposal or CfJ the effects took out of pending is recorded as resolved, but one with
     # effects of its own cannot be marked enacted or passed by them (1.5, 1.6 / rules 5, 6: its effects would be lost);
+    # an author's AGAINST the effects write on their pending proposal self-kills it as core.vote's would (1.4, 1.5);
     # a DoV an action's effects (a CfJ's patch) passed or failed is resolved as core.dov-resolve
     # resolves one (seed 001 1.9 / seed 003 rule 9: the new dynasty, the other DoVs failed, the 120-hour bar); then
     # a dynasty awaiting its Address whose leader the effects changed is named after them (1.8 / rule 8); the
     # pending CfJs whose Hiatus days ran out when the Hiatus ends are marked (1.6). Each tied to its rule.
-    consequences=[proposals.follow_status_patch, judgment.follow_status_patch, victory.follow_dov_patch,
-                  victory.name_after_new_leader, judgment.hiatus_ended],
+    consequences=[proposals.follow_status_patch, proposals.patched_self_kill, judgment.follow_status_patch,
+                  victory.follow_dov_patch, victory.name_after_new_leader, judgment.hiatus_ended],
     invariants=[_invariants],
     leader=leader,
     due=due.due,

@@ -9,13 +9,14 @@ from datetime import datetime, timedelta
 from typing import Any, Iterator
 
 from ...effects import apply_effects
-from ...engine import ADMIN, Action, Ctx, in_force, repealed, ruled
+from ...engine import ADMIN, Action, Ctx, in_force, peek, repealed, ruled
 from ...problems import Illegal, Problem
 from ...roster import active_players, change_stat
 from ...schemas import not_blank, vote_words
 from ...timeutil import day_start, format_time, parse_time
 from .common import (
     DYNASTIES,
+    EFFECT_ACTIONS,
     STUFFS,
     Tally,
     age_hours,
@@ -49,6 +50,7 @@ from .players import (
 RULE_PROPOSALS = "proposals"
 RULE_VOTING = "voting"
 RULE_ENACTMENT = "enactment"
+AGAINST_OWN = ("AGAINST", "ADMONISH")  # a proposer's vote against their own proposal (seed 003's double AGAINST too)
 
 EFFECTS = {"$ref": "common.schema.json#/$defs/effects"}
 # What an official post says, as its parameters: checked the same way when it is made (core.propose, core.cfj,
@@ -570,3 +572,34 @@ def follow_status_patch(ctx: Ctx) -> None:
                              "carry them")
         if p["status"] in ("enacted", "failed"):
             record_patched_resolution(ctx, "proposals", p, by)
+
+
+# seed 001 "Voting" (1.4) names the self-kill, which 1.5 reads; repealed, a vote a patch writes self-kills nothing
+@ruled(RULE_VOTING)
+def patched_self_kill(ctx: Ctx) -> None:
+    """A consequence: a pending proposal on which an action's effects (a CfJ's patch of ``/proposals/proposals/id=N/
+    votes/<author>``) wrote its author's vote AGAINST.
+
+    Seed 001 1.4 / 1.5: a proposer's vote against their own proposal is a self-kill, unless the proposal was vetoed
+    or already met another of 1.5's grounds for failing before the vote was placed. Reading: the effects record
+    the author's vote as the gamestate's (the same vote ``core.vote`` refuses to let them change), so it is placed
+    when they apply and judged as ``core.vote`` judges one, on the votes and age just before. Before, such a vote
+    could not be changed, yet self-killed nothing. A vote the effects turn from AGAINST to another leaves the
+    self-kill as it was recorded (as ``core.vote`` would), and so does one written again."""
+    if "proposals" not in ctx.tx.docs or ctx.action.name not in EFFECT_ACTIONS:
+        return
+    base = ctx.tx.base
+    was = {p["id"]: p for p in peek(base.doc("proposals")["proposals"]) if p["status"] == "pending"}
+    for p in peek(ctx.doc("proposals")["proposals"]):
+        before = was.get(p["id"])
+        if before is None or p["status"] != "pending" or p.get("self_killed"):
+            continue
+        if (p.get("votes") or {}).get(p["author"]) not in AGAINST_OWN:
+            continue
+        if (before.get("votes") or {}).get(p["author"]) in AGAINST_OWN:
+            continue
+        t = tally(base, before)
+        if t.vetoed or vote_grounds(base, before, ctx.at, t) is not None:
+            continue
+        edit_item(ctx, "proposals", "proposals", p["id"], "proposal")["self_killed"] = True
+        ctx.step({"self_killed": p["id"], "by": by_effects(ctx)})
