@@ -296,6 +296,23 @@ def by_effects(ctx: Ctx) -> str:
     return ctx.action.name if ctx.action.name != "engine.look" else "the effects"
 
 
+def follow_patched_statuses(ctx: Ctx, kind: str, own: int | None, done: str, what: str,
+                            maker: tuple[str, str]) -> None:
+    """Seed 001 1.5, 1.6 / seed 003 rules 5, 6: the posts of ``kind`` an action's effects took out of pending
+    (``patched_out_of_pending``). Marked ``done`` (enacted, passed) while they carry effects of their own, which only
+    their own resolution (``maker``) makes, the effects cannot be applied; marked ``done`` or failed otherwise, the
+    resolution is recorded (``record_patched_resolution``). ``what``: "proposal", "CfJ"; the effects they would make:
+    "effects", "measures"."""
+    for item in patched_out_of_pending(ctx, kind, own):
+        by = by_effects(ctx)
+        if item["status"] == done and effects_written(item):
+            raise ctx.refuse(f"{by}'s effects cannot be applied: they mark {what} {item['id']} {done}, but its own "
+                             f"{maker[0]} would not be made (only {maker[1]} makes them); effects that want them must "
+                             "carry them")
+        if item["status"] in (done, "failed"):
+            record_patched_resolution(ctx, kind, item, by)
+
+
 def record_patched_resolution(ctx: Ctx, kind: str, item: dict[str, Any], by: str) -> None:
     """Seed 001 1.5 / seed 003 rule 5: whoever marks a post passed or failed reports their name and the tally; for a
     post an action's effects marked (``by``: whose), that is the admin who applied them, unless the effects wrote a

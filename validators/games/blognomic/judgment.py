@@ -11,17 +11,14 @@ from ...schemas import vote_words
 from ...timeutil import format_time
 from .._timefmt import when
 from .common import (
-    by_effects,
     clock_start,
     edit_item,
-    effects_written,
     find,
+    follow_patched_statuses,
     in_hiatus,
     none_pending,
     open_hours,
     opts,
-    patched_out_of_pending,
-    record_patched_resolution,
     subject_problem,
     tally,
 )
@@ -273,14 +270,7 @@ def follow_status_patch(ctx: Ctx) -> None:
     status was taken and the measures silently dropped. Failing one, or passing one with no effects, is taken and
     recorded as a resolution by the admin who applied the effects, unless the patch wrote one."""
     own = ctx.params.get("cfj") if ctx.action.name == "core.cfj-resolve" else None
-    for c in patched_out_of_pending(ctx, "cfjs", own):
-        by = by_effects(ctx)
-        if c["status"] == "passed" and effects_written(c):
-            raise ctx.refuse(f"{by}'s effects cannot be applied: they mark CfJ {c['id']} passed, but its own "
-                             "measures would not be made (only core.cfj-resolve makes them); effects that want them "
-                             "must carry them")
-        if c["status"] in ("passed", "failed"):
-            record_patched_resolution(ctx, "cfjs", c, by)
+    follow_patched_statuses(ctx, "cfjs", own, "passed", "CfJ", ("measures", "core.cfj-resolve"))
 
 
 CFJ_RESOLVE = Action(

@@ -23,16 +23,14 @@ from .common import (
     by_effects,
     clock_start,
     edit_item,
-    effects_written,
     find,
+    follow_patched_statuses,
     holding_bars,
     leader,
     none_pending,
     open_for,
     open_hours,
     opts,
-    patched_out_of_pending,
-    record_patched_resolution,
     refusal_of,
     subject_problem,
     tally,
@@ -564,14 +562,7 @@ def follow_status_patch(ctx: Ctx) -> None:
     enacted one whose only content is its text; each is recorded as an admin's resolution (1.5: name and tally),
     by the admin who applied the effects, unless the patch wrote one."""
     own = ctx.params.get("proposal") if ctx.action.name in ("core.enact", "core.fail") else None
-    for p in patched_out_of_pending(ctx, "proposals", own):
-        by = by_effects(ctx)
-        if p["status"] == "enacted" and effects_written(p):
-            raise ctx.refuse(f"{by}'s effects cannot be applied: they mark proposal {p['id']} enacted, but its own "
-                             "effects would not be made (only core.enact makes them); effects that want them must "
-                             "carry them")
-        if p["status"] in ("enacted", "failed"):
-            record_patched_resolution(ctx, "proposals", p, by)
+    follow_patched_statuses(ctx, "proposals", own, "enacted", "proposal", ("effects", "core.enact"))
 
 
 # seed 001 "Voting" (1.4) names the self-kill, which 1.5 reads; repealed, a vote a patch writes self-kills nothing
