@@ -2,7 +2,8 @@
 
 The BlogNomic core resets every Muffin's stats to zero or blank when a DoV passes (option
 ``ascension_resets_stats``); a blank the roster's declaration does not allow gets a new Muffin's value there.
-This consequence, which acts only on the ``core.dov-resolve`` that wins a dynasty, does the rest:
+This consequence, which acts only on the action that wins a dynasty (the ``core.dov-resolve``, or a CfJ
+whose effects mark the DoV passed), does the rest:
 
 * a Flavor and a DanceMove the rules require at all times (rules 13 and 19) are a new Muffin's (Plain,
   CabbagePatch) instead of blank;
@@ -41,9 +42,17 @@ BEFORE_WIN = "D.Q."
 
 
 def won(ctx: Ctx) -> bool:
-    """Whether this action is the resolving of a DoV that won the dynasty (a new dynasty number)."""
-    return (ctx.action.name == "core.dov-resolve" and "dynasty" in ctx.tx.docs
-            and ctx.doc("dynasty").get("number") != ctx.tx.base.docs["dynasty"].get("number"))
+    """Whether this action won the dynasty (a new dynasty number): the resolving of a DoV, or an action whose effects
+    marked a pending DoV passed (a CfJ's patch, which the core's ``victory.follow_dov_patch`` makes a win too)."""
+    if "dynasty" not in ctx.tx.docs or ctx.doc("dynasty").get("number") == ctx.tx.base.docs["dynasty"].get("number"):
+        return False
+    if ctx.action.name == "core.dov-resolve":
+        return True
+    base = ctx.tx.base.docs.get("dovs")
+    if base is None or "dovs" not in ctx.tx.docs:
+        return False
+    was = {d["id"] for d in peek(base["dovs"]) if d["status"] == "pending"}
+    return any(d["id"] in was and d["status"] == "passed" for d in peek(ctx.doc("dovs")["dovs"]))
 
 
 # seed 003 rule 9 "Victory and Ascension" resets the values and the Year on a win; repealed, nothing is reset here
