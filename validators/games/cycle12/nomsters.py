@@ -395,6 +395,55 @@ def lapse_active(ctx: Ctx) -> None:
                   "lapsed": "no longer on their team" if ident in now else "no longer exists"})
 
 
+def follow_bonds(ctx: Ctx) -> None:
+    """After a proposal's changes: 004 Nomster Bond holds for a bond the changes made, as for one a lick makes
+    (``_bonding_lick``). A bond joins the two to each other (004 Lick), so a nomster the changes bonded to a
+    player bonds that player to it, and a player the changes bonded to a nomster gains its type, recorded on the
+    sheet with its name. A player bonded to a nomster before the changes cannot become bonded with another: the
+    changes cannot apply (ValueError). What is left inconsistent (the nomster bonded to someone else, or off its
+    player's team) is for the gamestate check to refuse. Nothing is read unless the changes edited the nomsters or
+    the sheets."""
+    if NOMSTERS not in ctx.tx.docs and SHEETS not in ctx.tx.docs:
+        return
+    if repealed(ctx, RULE_BOND):
+        return
+
+    def bonds(state: Any) -> tuple[dict[int, Any], dict[str, Any]]:
+        # a record the changes left malformed is left out, for the check of the state they give to name it
+        by_nomster = {n["id"]: n.get("bonded_to") for n in peek(state.doc(NOMSTERS)["nomsters"])
+                      if isinstance(n, dict) and type(n.get("id")) is int}
+        by_player = {s["player"]: s.get("bonded") for s in peek(state.doc(SHEETS)["sheets"])
+                     if isinstance(s, dict) and isinstance(s.get("player"), str)}
+        return by_nomster, by_player
+
+    (nomster_was, player_was), (nomster_now, player_now) = bonds(ctx.tx.base), bonds(ctx)
+    new: dict[str, int] = {}  # player -> the nomster the changes bonded them to
+    for ident, player in nomster_now.items():
+        if isinstance(player, str) and nomster_was.get(ident) != player and player in player_now:
+            new.setdefault(player, ident)
+    for player, ident in player_now.items():
+        if type(ident) is int and player_was.get(player) != ident:
+            new[player] = ident
+    for player, ident in new.items():
+        earlier = player_was.get(player)
+        if earlier is not None and earlier != ident:
+            raise ValueError(f"{player} is bonded to nomster {earlier} and cannot become bonded with another "
+                             f"(nomster {ident})")
+        n = find_nomster(ctx, ident)
+        if n is None:
+            continue  # the gamestate check names a bond with no nomster
+        if n.get("bonded_to") is None:
+            find_nomster(ctx, ident, edit=True)["bonded_to"] = player  # the bond is the two's
+        s = sheet(ctx, player) or {}
+        if s.get("bonded") not in (None, ident):
+            raise ValueError(f"{player} is bonded to nomster {s['bonded']} and cannot become bonded with another "
+                             f"(nomster {ident})")
+        if (s.get("bonded"), s.get("type"), s.get("bond_name")) != (ident, n["type"], n.get("name")):
+            s = touch_sheet_once(ctx, player)  # Self-Updating: the sheet shows the bond and the type
+            s["bonded"], s["type"], s["bond_name"] = ident, n["type"], n.get("name")
+        ctx.step({"bonded": player, "nomster": ident, "type": n["type"]})
+
+
 # ---------------------------------------------------------------- licks and bonds
 
 
