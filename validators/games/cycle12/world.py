@@ -693,14 +693,19 @@ def move_entity(ctx: Ctx, entity: str, to: int) -> list[str]:
 def located(ctx: Ctx) -> dict[str, Any]:
     """Where each located entity is (players by name, nomsters as ``nomster:<id>``), read only. A record a
     proposal's patch left malformed (no id, an id that is no integer) is left out: the check of the state the
-    changes give names it."""
+    changes give names it.
+
+    An ascended entity is at no location (our reading of 004 Ascend: ascending leaves the map; see
+    ``common.has_ascended``), so a patch that records a player or nomster as ascended takes it away from where it
+    was, as the Ascend command does: an open survey or terraforming there finds it gone."""
+    away = not repealed(ctx, "ascend")
     at: dict[str, Any] = {}
     for s in peek(ctx.doc(SHEETS)["sheets"]):
         if isinstance(s, dict) and isinstance(s.get("player"), str):
-            at[s["player"]] = s.get("location")
+            at[s["player"]] = None if away and s.get("ascended") else s.get("location")
     for n in peek(ctx.doc(NOMSTERS)["nomsters"]):
         if isinstance(n, dict) and type(n.get("id")) is int:
-            at[f"{NOMSTER_REF}{n['id']}"] = n.get("location")
+            at[f"{NOMSTER_REF}{n['id']}"] = None if away and n.get("ascended") else n.get("location")
     return at
 
 
