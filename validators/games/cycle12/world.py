@@ -395,14 +395,16 @@ def _new_location(ctx: Ctx, f: dict[str, Any], by: str, suggestion: int, tags: l
     return loc
 
 
-def _place_newcomers(ctx: Ctx, loc: dict[str, Any]) -> None:
+def _place_newcomers(ctx: Ctx, loc: dict[str, Any], only: set[str] | None = None) -> None:
     """004 Located Entities: the initial location of every player is the location at (0, 0). A player at no
     location yet (none was there when they joined) is at it once it is created. The location is a value the
-    character sheet shows, so each such player's sheet gets a new version (Self-Updating, as for a move)."""
+    character sheet shows, so each such player's sheet gets a new version (Self-Updating, as for a move).
+    ``only``: the players to place (the others are left where they are), or None for every one at no location."""
     if (loc["x"], loc["y"]) != (0, 0) or not players_located(ctx):  # repealed: nobody starts anywhere
         return
     for name in [s["player"] for s in peek(ctx.doc(SHEETS)["sheets"])  # a sheet a patch left malformed: its check
-                 if isinstance(s, dict) and isinstance(s.get("player"), str) and s.get("location") is None]:
+                 if isinstance(s, dict) and isinstance(s.get("player"), str) and s.get("location") is None
+                 and (only is None or s["player"] in only)]:
         touch_sheet_once(ctx, name)["location"] = loc["id"]
 
 
@@ -415,10 +417,20 @@ def origin_id(ctx: Ctx) -> Any:
 def place_newcomers_if_new(ctx: Ctx, before: Any) -> None:
     """``_place_newcomers`` for a location at (0, 0) that a proposal's patch made (``before``: ``origin_id``
     before it; the patch has passed the documents' schemas): 004 Located Entities makes it every player's initial
-    location however it came to exist."""
+    location however it came to exist. Likewise a player the patch itself brought into the game (a sheet that was
+    not there before it) at no location starts at the location at (0, 0) that exists already: it is the initial
+    location of all players, however they joined (it once left them at no location for good)."""
     loc = location_at(ctx, 0, 0)
-    if loc is not None and loc["id"] != before:
+    if loc is None:
+        return
+    if loc["id"] != before:
         _place_newcomers(ctx, loc)
+        return
+    had = {s.get("player") for s in peek(ctx.tx.base.doc(SHEETS)["sheets"]) if isinstance(s, dict)}
+    new = {s["player"] for s in peek(ctx.doc(SHEETS)["sheets"])
+           if isinstance(s, dict) and isinstance(s.get("player"), str) and s["player"] not in had}
+    if new:
+        _place_newcomers(ctx, loc, new)
 
 
 def _create(ctx: Ctx) -> None:
