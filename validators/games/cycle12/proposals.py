@@ -290,9 +290,13 @@ def apply_changes(ctx: Ctx, p: dict[str, Any]) -> None:
                 patch = (change.get("effects") or {}).get("gamestate")
                 before = world.located(ctx) if patch else None
                 origin = world.origin_id(ctx) if patch else None
+                ids = world.location_ids(ctx) if patch else None
                 apply_effects(ctx, change.get("effects"), f"proposal {p['id']}", RULE_PROPOSALS)
                 if change.get("options"):
                     amend_options(ctx, change["options"])
+                if ids is not None:
+                    # 004 Position Constraints: a location the patch created is placed as one created by an action
+                    world.placed_where_allowed(ctx, ids)
                 if before is not None:
                     # 004 Follow: an entity the patch moves has changed location, as by a move
                     world.follow_direct_moves(ctx, before)

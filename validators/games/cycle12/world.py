@@ -414,6 +414,39 @@ def origin_id(ctx: Ctx) -> Any:
     return loc["id"] if loc is not None else None
 
 
+def location_ids(ctx: Ctx) -> set[Any]:
+    """The ids of the locations (read only): ``placed_where_allowed``'s ``before``."""
+    return {loc.get("id") for loc in peek(ctx.doc(WORLD)["locations"]) if isinstance(loc, dict)}
+
+
+def placed_where_allowed(ctx: Ctx, before: set[Any]) -> None:
+    """004 Position Constraints, for the locations a proposal's patch created (ids not in ``before``, the ids
+    before it): each is created as one by an action is, so each must be adjacent to a location existing when it
+    is created (those before the patch, and the ones it created earlier in its list: a change's modifications are
+    put into place in the order described, 004 Textual Changes); the first location of an empty world is at (0, 0)
+    and named as the rule says. Raises ValueError naming the first that is not (the changes cannot apply).
+    Overlapping an existing location is the gamestate check's (Tiles, World Map). Repealed: anywhere free."""
+    if repealed(ctx, RULE_POSITION):
+        return
+    locs = [loc for loc in peek(ctx.doc(WORLD)["locations"]) if isinstance(loc, dict)]
+    new = [loc for loc in locs if loc.get("id") not in before]
+    if not new:
+        return
+    places = {(loc.get("x"), loc.get("y")) for loc in locs if loc.get("id") in before}
+    founding = opts(ctx)["founding_name"]
+    for loc in new:
+        x, y = loc.get("x"), loc.get("y")
+        if type(x) is not int or type(y) is not int:
+            continue  # the schema check of the changes names it
+        if not places:
+            if (x, y) != (0, 0) or loc.get("name") != founding:
+                raise ValueError(f"the first location is placed at (0, 0) and named {founding!r}, not "
+                                 f"{loc.get('name')!r} at ({x}, {y})")
+        elif not places & {(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)}:
+            raise ValueError(f"{loc.get('name')} at ({x}, {y}) is adjacent to no existing location")
+        places.add((x, y))
+
+
 def place_newcomers_if_new(ctx: Ctx, before: Any) -> None:
     """``_place_newcomers`` for a location at (0, 0) that a proposal's patch made (``before``: ``origin_id``
     before it; the patch has passed the documents' schemas): 004 Located Entities makes it every player's initial
