@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
 
-from ...engine import ANYONE, LEADER, Action, Ctx, Event, Remembered, peek
+from ...engine import ANYONE, LEADER, Action, Ctx, Event, Remembered, peek, repealed
 from ...schemas import not_blank
 from ...timeutil import parse_time, week_start
 from .common import CYCLE, JUSTICE, first_after, index_of, is_reputable, iso, opts
@@ -391,6 +391,29 @@ def judge_left(ctx: Ctx) -> str | None:
     if before.doc(JUSTICE).get("judge") != j or before.player(j) is None:
         return None
     ctx.edit(JUSTICE)["judge"] = None
+    return j
+
+
+def remove_if_assented(ctx: Ctx) -> str | None:
+    """After a proposal's changes: 004 Judgement removes the incumbent judge with the assent of the number of
+    players it names (``removal_assents``). When the assents standing against the incumbent reach it because of
+    the changes (a patch recording assents, or an amendment lowering the number), the judge is removed then, as
+    by the assent that reaches it (``_assent``); it once stayed in office with enough assents until one more came.
+    Returns the judge removed, or None. Nothing is looked at unless the changes edited the judgement document or
+    the game's options (the number), or when Judgement is repealed (no removal)."""
+    if JUSTICE not in ctx.tx.docs and ctx.tx.config is None:
+        return None
+    doc = ctx.doc(JUSTICE)
+    j = doc.get("judge")
+    if j is None or not doc.get("removal") or repealed(ctx, RULE_JUDGEMENT):
+        return None
+    given = assents(doc, ctx)
+    if len(given) < opts(ctx)["removal_assents"]:
+        return None
+    edit = ctx.edit(JUSTICE)
+    edit["judge"] = None
+    edit["removal"] = []
+    ctx.step({"removed": j, "assents": given})
     return j
 
 
