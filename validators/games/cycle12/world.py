@@ -1128,6 +1128,28 @@ def _react(ctx: Ctx) -> None:
     if len(a["reactions"]) < need:
         ctx.step({"announcement": a["id"], "reactions": len(a["reactions"]), "needed": need})
         return
+    _complete(ctx, a)
+
+
+def complete_if_reacted(ctx: Ctx) -> None:
+    """After a proposal's changes: 004 Terraforming, Surveying complete an announcement once it has the reactions
+    the rule asks for (``announcement_reactions``). When the changes give an open announcement that many (a
+    patch recording reactions, or an amendment lowering the number to those it has), it completes then, as at
+    the reaction that reaches the number (``_react``): it once waited for another reaction the rule no longer
+    asked for. An announcement whose kind's rule is repealed completes no more (``_kind_gone``). Nothing is
+    looked at unless the changes edited the world or the game's options."""
+    if WORLD not in ctx.tx.docs and ctx.tx.config is None:
+        return
+    need = opts(ctx)["announcement_reactions"]
+    due = [a.get("id") for a in peek(ctx.doc(WORLD)["announcements"])
+           if isinstance(a, dict) and a.get("status") == "open" and isinstance(a.get("reactions"), list)
+           and len(a["reactions"]) >= need and _kind_gone(ctx, a) is None]
+    for ident in due:
+        _complete(ctx, _announcement(ctx, ident, edit=True))
+
+
+def _complete(ctx: Ctx, a: dict[str, Any]) -> None:
+    """An announcement (``a``, being edited) that has its reactions: it completes if its conditions still hold."""
     if _location_gone(ctx, a):
         return
     # the condition must still hold when the last reaction comes: nobody it names has left the location
