@@ -317,6 +317,8 @@ def apply_changes(ctx: Ctx, p: dict[str, Any]) -> None:
     justice.remove_if_assented(ctx)
     # 004 Terraforming, Surveying: an announcement the changes gave its reactions (or the number lowered) completes
     world.complete_if_reacted(ctx)
+    # 004 Position Constraints: a claim on the first location the changes gave its reactions is created
+    world.found_if_reacted(ctx)
     # 004 Items: an item the changes left with no owner (its player or nomster gone) is deleted, not refused
     items.delete_ownerless(ctx)
     # 004 Active Nomster, Lifecycle: an active nomster the changes took off its player's team lapses, not refused

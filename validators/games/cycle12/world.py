@@ -584,38 +584,65 @@ def _react_founding_check(ctx: Ctx) -> Iterator[str]:
 def _react_founding(ctx: Ctx) -> None:
     at = _claim_index(ctx)
     claims = _claims_to_edit(ctx)
-    doc = ctx.edit(WORLD)
     f = claims[at]
     f["reactions"].append(ctx.actor)
     need = opts(ctx)["founding_reactions"]
     ctx.step({"reactions": len(f["reactions"]), "needed": need})
     if len(f["reactions"]) >= need:
-        others = [c for i, c in enumerate(claims) if i != at]
-        days = opts(ctx)["suggestion_days"]
-        s = next((x for x in peek(doc["suggestions"]) if x["id"] == f["suggestion"]), None)  # read only
-        why = None
-        if s is not None and ctx.at - parse_time(s["at"]) > timedelta(days=days) \
-                and not repealed(ctx, RULE_CREATION):
-            # "and is still otherwise permitted": the suggestion has grown too old meanwhile (seed 004 "Creation
-            # Constraints"; repealed, its age no longer matters)
-            why = f"suggestion {s['id']} is more than {days} days old"
-        elif locations(ctx):  # a location exists after all (put there by a proposal): no first location now
-            why = "a location exists"
-        if why:
-            doc["founding"] = others or None  # only this claim ends; the others still wait
-            _drop_claims(ctx, [f], why)
-            ctx.step({"founding": "not created", "because": why})
+        _found(ctx, claims, at)
+
+
+def found_if_reacted(ctx: Ctx) -> None:
+    """After a proposal's changes: 004 Position Constraints creates the first location once its card has the
+    reactions the rule asks for (``founding_reactions``). When the changes give a waiting claim that many (a patch
+    recording reactions, or an amendment lowering the number to those it has), it is created then, as at the
+    reaction that reaches the number (``_react_founding``; the first such claim in the list when several reach it,
+    the others dropped), or dropped if no longer permitted. It once waited for a reaction the rule no longer asked
+    for. Nothing is looked at unless the changes edited the world or the game's options, or while the rule is
+    repealed (no claim waits for reactions then)."""
+    if WORLD not in ctx.tx.docs and ctx.tx.config is None:
+        return
+    if not founding_claims(ctx) or repealed(ctx, RULE_POSITION):
+        return
+    need = opts(ctx)["founding_reactions"]
+    while founding_claims(ctx):  # a claim dropped (its suggestion too old) leaves the next one its turn
+        claims = _claims_to_edit(ctx)
+        at = next((i for i, c in enumerate(claims) if len(c.get("reactions") or ()) >= need), None)
+        if at is None:
             return
-        doc["founding"] = None  # a location now exists: no other claim is permitted any more
-        _drop_claims(ctx, others, f"claim {f.get('id', 1)} was created first")
-        # 004 Submission, Transcription: the claim's tile or card was submitted with the claim (its `at`), not
-        # at this reaction, and a request to transcribe it counts its 14 days from then
-        loc = _new_location(ctx, f, f["by"], f["suggestion"], f.get("tags", []), submitted=f.get("at"))
-        _place_newcomers(ctx, loc)
-        step = {"created": loc["name"], "at": [0, 0]}
-        if others:
-            step["dropped"] = [c["id"] for c in others]
-        ctx.step(step)
+        _found(ctx, claims, at)
+
+
+def _found(ctx: Ctx, claims: list[dict[str, Any]], at: int) -> None:
+    """The claim ``claims[at]`` (being edited) has its reactions: Apeiros Village is created, if still permitted."""
+    doc = ctx.edit(WORLD)
+    f = claims[at]
+    others = [c for i, c in enumerate(claims) if i != at]
+    days = opts(ctx)["suggestion_days"]
+    s = next((x for x in peek(doc["suggestions"]) if x["id"] == f["suggestion"]), None)  # read only
+    why = None
+    if s is not None and ctx.at - parse_time(s["at"]) > timedelta(days=days) \
+            and not repealed(ctx, RULE_CREATION):
+        # "and is still otherwise permitted": the suggestion has grown too old meanwhile (seed 004 "Creation
+        # Constraints"; repealed, its age no longer matters)
+        why = f"suggestion {s['id']} is more than {days} days old"
+    elif locations(ctx):  # a location exists after all (put there by a proposal): no first location now
+        why = "a location exists"
+    if why:
+        doc["founding"] = others or None  # only this claim ends; the others still wait
+        _drop_claims(ctx, [f], why)
+        ctx.step({"founding": "not created", "because": why})
+        return
+    doc["founding"] = None  # a location now exists: no other claim is permitted any more
+    _drop_claims(ctx, others, f"claim {f.get('id', 1)} was created first")
+    # 004 Submission, Transcription: the claim's tile or card was submitted with the claim (its `at`), not
+    # at this reaction, and a request to transcribe it counts its 14 days from then
+    loc = _new_location(ctx, f, f["by"], f["suggestion"], f.get("tags", []), submitted=f.get("at"))
+    _place_newcomers(ctx, loc)
+    step = {"created": loc["name"], "at": [0, 0]}
+    if others:
+        step["dropped"] = [c["id"] for c in others]
+    ctx.step(step)
 
 
 REACT_FOUNDING = Action(
