@@ -110,8 +110,9 @@ def delete_ownerless(ctx: Ctx) -> list[dict[str, Any]]:
     removed) has no owner the gamestate shows, so it is deleted rather than the changes refused (our reading,
     docs/modules/cycle12.md). Each deletion is a step of the outcome; returns the items deleted.
 
-    Nothing is read unless the changes edited the roster, the nomsters or the items: only they can leave an
-    item without its owner."""
+    So is an item the changes made no item (its kind taken out of the kinds) or left with an owner the kinds no
+    longer allow (004 Items; our reading). Nothing is read unless the changes edited the roster, the nomsters or
+    the items: only they can leave an item without its owner."""
     if not any(kind in ctx.tx.docs for kind in ("roster", NOMSTERS, ITEMS)):
         return []
     if repealed(ctx, RULE_ITEMS):  # seed 004 "Items" deletes them; repealed, an item keeps the owner it names
@@ -119,18 +120,37 @@ def delete_ownerless(ctx: Ctx) -> list[dict[str, Any]]:
     entities = {p.get("name") for p in peek(ctx.doc("roster")["players"]) if isinstance(p, dict)}
     entities |= {f"{NOMSTER_REF}{n['id']}" for n in peek(ctx.doc(NOMSTERS)["nomsters"])
                  if isinstance(n, dict) and type(n.get("id")) is int}
-    # a record the changes left malformed is kept, for the check of the state they give to name it
-    at = [j for j, i in enumerate(peek(ctx.doc(ITEMS)["items"]))
-          if isinstance(i, dict) and isinstance(i.get("owner"), str) and i["owner"] not in entities]
+    kinds = ctx.doc(ITEMS).get("kinds")
+    kinds = kinds if isinstance(kinds, dict) else {}
+
+    def why(i: Any) -> str | None:
+        # a record the changes left malformed is kept, for the check of the state they give to name it
+        if not isinstance(i, dict) or not isinstance(i.get("owner"), str):
+            return None
+        if i["owner"] not in entities:
+            return f"its owner {i['owner']} is no entity"
+        # 004 Items: only what the rules call an item is one, owned only by an entity they allow to own it; an
+        # item the changes made no item, or left with an owner who may not own it, has no owner the rules allow
+        # (our reading: deleted, as one whose owner is gone; docs/modules/cycle12.md)
+        spec = kinds.get(i.get("kind"))
+        if not isinstance(spec, dict):
+            return f"a {i.get('kind')} is no item any more"
+        owners = spec.get("owners", ["player"])
+        if isinstance(owners, list) and owner_kind(i["owner"]) not in owners:
+            return f"a {owner_kind(i['owner'])} may not own a {i.get('kind')}"
+        return None
+
+    reasons = [(j, why(i)) for j, i in enumerate(peek(ctx.doc(ITEMS)["items"]))]
+    at = [(j, r) for j, r in reasons if r is not None]
     if not at:
         return []
     listed = ctx.edit(ITEMS)["items"]  # the same items in the same places
-    gone = [list.__getitem__(listed, j) for j in at]  # read only: they are taken out, not changed
-    for j in reversed(at):
+    gone = [(list.__getitem__(listed, j), r) for j, r in at]  # read only: they are taken out, not changed
+    for j, _ in reversed(at):
         del listed[j]
-    for i in gone:
-        ctx.step({"item": i.get("id"), "kind": i.get("kind"), "deleted": f"its owner {i['owner']} is no entity"})
-    return gone
+    for i, r in gone:
+        ctx.step({"item": i.get("id"), "kind": i.get("kind"), "deleted": r})
+    return [i for i, _ in gone]
 
 
 # ---------------------------------------------------------------- treats
