@@ -395,6 +395,28 @@ def lapse_active(ctx: Ctx) -> None:
                   "lapsed": "no longer on their team" if ident in now else "no longer exists"})
 
 
+def lapse_follows(ctx: Ctx) -> None:
+    """After a proposal's changes: a nomster they put on another team stops following, as one leaving its team by
+    Join Team does (``_command``; our reading of 004 Join Team and Follow: the old trainer's Follow lapses with the
+    team it leaves). A change that itself says whom the nomster follows has said so, and is kept. Each lapse is a
+    step of the outcome. Nothing is read unless the changes edited the nomsters."""
+    if NOMSTERS not in ctx.tx.docs:
+        return
+
+    def teams(state: Any) -> dict[int, tuple[Any, Any]]:
+        # a record the changes left malformed is left out, for the check of the state they give to name it
+        return {n["id"]: (n.get("trainer"), n.get("following")) for n in peek(state.doc(NOMSTERS)["nomsters"])
+                if isinstance(n, dict) and type(n.get("id")) is int}
+
+    was = teams(ctx.tx.base)
+    lapsed = [(ident, following) for ident, (trainer, following) in teams(ctx).items()
+              if following is not None and ident in was and was[ident][0] is not None
+              and was[ident][0] != trainer and was[ident][1] == following]
+    for ident, following in lapsed:
+        find_nomster(ctx, ident, edit=True).pop("following", None)
+        ctx.step({"nomster": ident, "stops_following": following, "because": "it left its team"})
+
+
 def follow_bonds(ctx: Ctx) -> None:
     """After a proposal's changes: 004 Nomster Bond holds for a bond the changes made, as for one a lick makes
     (``_bonding_lick``). A bond joins the two to each other (004 Lick), so a nomster the changes bonded to a
