@@ -185,6 +185,21 @@ def test_invariants_catch_two_tags_of_a_family_and_a_stray_owner(base) -> None:
     assert "always on its bonded player's team" in found
 
 
+def test_invariants_catch_a_nomster_bonded_to_a_player_whose_sheet_names_another(base) -> None:
+    """004 Nomster Bond: a player is bonded to one nomster, the one the sheet names. A hand edit bonding Bramble to
+    Ada, whose sheet names no bond, is a problem ``nomic check`` reports; so is a second bond beside the first."""
+    state, _ = base
+    docs = copy.deepcopy(state.docs)
+    docs["cycle12_nomsters"]["nomsters"][1]["bonded_to"] = "Ada"
+    found = " / ".join(p.message for p in _invariants(State(state.config, docs, state.rules)))
+    assert "nomster 2 is bonded to Ada, whose sheet names no bond" in found
+    docs["cycle12_sheets"]["sheets"][0]["bonded"] = 2
+    assert not [p for p in _invariants(State(state.config, docs, state.rules)) if p.rule == "nomster-bond"]
+    docs["cycle12_nomsters"]["nomsters"][0].update(wild=False, trainer="Ada", bonded_to="Ada")
+    found = " / ".join(p.message for p in _invariants(State(state.config, docs, state.rules)))
+    assert "nomster 1 is bonded to Ada, whose sheet names nomster 2" in found
+
+
 def test_every_action_cites_a_rule_of_the_example_and_says_what_it_does(example) -> None:
     state, _ = example
     for action in MODULE.actions:

@@ -96,6 +96,16 @@ def _invariants(state: State, touched: frozenset[str] | None = None) -> Iterator
             if active_rule and s.get("active") is not None and noms.get(s["active"], {}).get("trainer") != s["player"]:
                 yield Problem(f"{s['player']}'s active nomster {s['active']} is not on their team", file=SHEETS,
                               field=f"sheets[{i}].active", rule="active-nomster")
+        if bond_rule:
+            # seed 004 "Nomster Bond": a player is bonded to one nomster, the one their sheet names (a bond is the
+            # two's): a nomster bonded to a player whose sheet names another nomster, or none, is a second bond
+            bonded = {s["player"]: s.get("bonded") for s in sheets}
+            for i, n in enumerate(nomster_list):
+                p = n.get("bonded_to")
+                if p and p in bonded and bonded[p] != n["id"]:
+                    yield Problem(f"nomster {n['id']} is bonded to {p}, whose sheet names "
+                                  f"{'nomster ' + str(bonded[p]) if bonded[p] is not None else 'no bond'}",
+                                  file=NOMSTERS, field=f"nomsters[{i}].bonded_to", rule="nomster-bond")
     if reads(WORLD) and not reads(NOMSTERS):
         # the nomsters are those of the state before: only where they are can break (the rest is not new)
         if not set(map(itemgetter("location"), nomster_list)) <= ids:
