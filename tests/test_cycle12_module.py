@@ -200,6 +200,19 @@ def test_invariants_catch_a_nomster_bonded_to_a_player_whose_sheet_names_another
     assert "nomster 1 is bonded to Ada, whose sheet names nomster 2" in found
 
 
+def test_invariants_catch_an_item_of_no_kind_or_with_an_owner_its_kind_does_not_allow(base) -> None:
+    """004 Items: only what the rules call an item is one, owned only by an entity they allow; a hand edit
+    breaking either is a problem ``nomic check`` reports."""
+    state, _ = base
+    docs = copy.deepcopy(state.docs)
+    docs["cycle12_items"]["kinds"]["treat"]["owners"] = ["nomster"]
+    found = " / ".join(p.message for p in _invariants(State(state.config, docs, state.rules)))
+    assert "item 1 is owned by Ada, but a player may not own a treat" in found
+    del docs["cycle12_items"]["kinds"]["treat"]
+    found = " / ".join(p.message for p in _invariants(State(state.config, docs, state.rules)))
+    assert "item 1 is a treat, which is no kind of item" in found
+
+
 def test_every_action_cites_a_rule_of_the_example_and_says_what_it_does(example) -> None:
     state, _ = example
     for action in MODULE.actions:

@@ -143,9 +143,20 @@ def _invariants(state: State, touched: frozenset[str] | None = None) -> Iterator
     # seed 004 "Items": every item is owned by an entity
     if items_rule and reads(ITEMS, "roster", NOMSTERS):
         nomster_ids = {f"nomster:{n['id']}" for n in nomster_list}
+        kinds = state.doc(ITEMS).get("kinds") or {}
         for i, item in enumerate(peek(state.doc(ITEMS)["items"])):
             if item["owner"] not in known and item["owner"] not in nomster_ids:
                 yield Problem(f"item {item['id']} is owned by {item['owner']!r}, who is no entity", file=ITEMS,
+                              field=f"items[{i}].owner", rule="items")
+                continue
+            # only what the rules call an item is one, owned only by an entity they allow to own it
+            spec = kinds.get(item["kind"])
+            if spec is None:
+                yield Problem(f"item {item['id']} is a {item['kind']}, which is no kind of item", file=ITEMS,
+                              field=f"items[{i}].kind", rule="items")
+            elif items.owner_kind(item["owner"]) not in spec.get("owners", ["player"]):
+                yield Problem(f"item {item['id']} is owned by {item['owner']}, but a "
+                              f"{items.owner_kind(item['owner'])} may not own a {item['kind']}", file=ITEMS,
                               field=f"items[{i}].owner", rule="items")
     # seed 004 "Medals": no more holders than a medal's quantity
     if medals_rule and reads(MEDALS, SHEETS):
