@@ -398,9 +398,12 @@ def lapse_active(ctx: Ctx) -> None:
 def lapse_follows(ctx: Ctx) -> None:
     """After a proposal's changes: a nomster they put on another team stops following, as one leaving its team by
     Join Team does (``_command``; our reading of 004 Join Team and Follow: the old trainer's Follow lapses with the
-    team it leaves). A change that itself says whom the nomster follows has said so, and is kept. Each lapse is a
-    step of the outcome. Nothing is read unless the changes edited the nomsters."""
-    if NOMSTERS not in ctx.tx.docs:
+    team it leaves). A change that itself says whom the nomster follows has said so, and is kept. A nomster
+    following an entity the changes took out of the game (a player off the roster, a nomster removed) stops too:
+    004 Follow has it follow a located entity, and there is none left to follow (a newcomer of the same name is
+    someone else). Each lapse is a step of the outcome. Nothing is read unless the changes edited the nomsters or
+    the roster."""
+    if NOMSTERS not in ctx.tx.docs and "roster" not in ctx.tx.docs:
         return
 
     def teams(state: Any) -> dict[int, tuple[Any, Any]]:
@@ -412,9 +415,17 @@ def lapse_follows(ctx: Ctx) -> None:
     lapsed = [(ident, following) for ident, (trainer, following) in teams(ctx).items()
               if following is not None and ident in was and was[ident][0] is not None
               and was[ident][0] != trainer and was[ident][1] == following]
+    now = teams(ctx)
+    entities = {p.get("name") for p in peek(ctx.doc("roster")["players"]) if isinstance(p, dict)}
+    entities |= {f"{NOMSTER_REF}{ident}" for ident in now}
+    gone = [(ident, following) for ident, (_, following) in now.items()
+            if isinstance(following, str) and following not in entities and (ident, following) not in lapsed]
     for ident, following in lapsed:
         find_nomster(ctx, ident, edit=True).pop("following", None)
         ctx.step({"nomster": ident, "stops_following": following, "because": "it left its team"})
+    for ident, following in gone:
+        find_nomster(ctx, ident, edit=True).pop("following", None)
+        ctx.step({"nomster": ident, "stops_following": following, "because": f"{following} is no entity"})
 
 
 def follow_bonds(ctx: Ctx) -> None:
