@@ -131,14 +131,20 @@ def find(items: list[dict[str, Any]], ident: int, what: str, ctx: Ctx) -> dict[s
     raise ctx.refuse(f"there is no {what} {ident} ({open_now})")
 
 
-def none_pending(doc: str, key: str, what: str, *, own: bool = False) -> Callable[[Ctx], Iterator[str]]:
+def none_pending(doc: str, key: str, what: str, *, own: bool = False,
+                 over: tuple[Callable[[Ctx, dict[str, Any]], Any], str] | None = None
+                 ) -> Callable[[Ctx], Iterator[str]]:
     """``Action.ready`` of an action on a pending post: there is none (``own``: none of the actor's), so the check
-    refuses every number (``find``: no such post, or not pending; or another's)."""
+    refuses every number (``find``: no such post, or not pending; or another's). ``over``: whether a pending post
+    takes no more of this action (a CfJ whose days have passed, a decided DoV), and what to say when none does."""
 
     def ready(ctx: Ctx) -> Iterator[str]:
-        if not any(item["status"] == "pending" and (not own or item.get("author") == ctx.actor)
-                   for item in peek(ctx.doc(doc)[key])):
+        pending = [item for item in peek(ctx.doc(doc)[key])
+                   if item["status"] == "pending" and (not own or item.get("author") == ctx.actor)]
+        if not pending:
             yield f"no {what} of yours is pending" if own else f"no {what} is pending"
+        elif over is not None and all(over[0](ctx, item) for item in pending):
+            yield over[1]
 
     return ready
 

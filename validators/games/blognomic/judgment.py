@@ -98,16 +98,6 @@ def _vote(ctx: Ctx) -> None:
         ctx.edit("proposals").setdefault("last_vote", {})[ctx.actor] = format_time(ctx.at)
 
 
-def _vote_ready(ctx: Ctx) -> Iterator[str]:
-    """``Action.ready`` of ``core.cfj-vote``: no CfJ is pending, or every pending one has ended (``time_up``), so
-    the check refuses every number and every vote."""
-    pending = [c for c in ctx.doc("cfjs")["cfjs"] if c["status"] == "pending"]
-    if not pending:
-        yield "no CfJ is pending"
-    elif all(time_up(ctx, c) for c in pending):
-        yield "every pending CfJ has ended (its days have passed) and takes no more votes; an admin resolves it"
-
-
 # seed 001 1.6: a CfJ takes votes of agreement or disagreement; the leader's VETO (1.8) and DEFERENTIAL (1.4) are
 # votes on proposals, and are told so rather than only listed as not among FOR and AGAINST
 _NOT_ON_CFJS = {"VETO": "a VETO is the leader's vote on proposals, not on a Call for Judgment",
@@ -122,7 +112,9 @@ CFJ_VOTE = Action(
             "properties": {"cfj": {"type": "integer", "minimum": 1},
                            "vote": vote_words(["FOR", "AGAINST"], yes="FOR", no="AGAINST", elsewhere=_NOT_ON_CFJS)}},
     check=_vote_check,
-    ready=_vote_ready,
+    # no CfJ is pending, or every pending one has ended (``time_up``): the check refuses every number and every vote
+    ready=none_pending("cfjs", "cfjs", "CfJ", over=(time_up, "every pending CfJ has ended (its days have passed) and "
+                                                     "takes no more votes; an admin resolves it")),
     effect=_vote,
     in_hiatus=True,
 )

@@ -104,14 +104,9 @@ def quazie_decided(ctx: Any, d: dict[str, Any]) -> str | None:
     return None
 
 
-def _vote_ready(ctx: Ctx) -> Iterator[str]:
-    """``Action.ready`` of ``core.dov-vote``: no DoV is pending, or (seed 003 rule 9) every pending one is already
-    decided (``quazie_decided``), so the check refuses every number and every response."""
-    pending = [d for d in ctx.doc("dovs")["dovs"] if d["status"] == "pending"]
-    if not pending:
-        yield "no DoV is pending"
-    elif opts(ctx)["dov"] == "quazie" and all(quazie_decided(ctx, d) for d in pending):
-        yield "every pending DoV is already decided and takes no more responses; it awaits only its resolution"
+def _decided(ctx: Ctx, d: dict[str, Any]) -> bool:
+    """Whether a pending DoV takes no more responses: seed 003 rule 9, already decided (``quazie_decided``)."""
+    return opts(ctx)["dov"] == "quazie" and quazie_decided(ctx, d) is not None
 
 
 def _vote(ctx: Ctx) -> None:
@@ -130,7 +125,9 @@ DOV_VOTE = Action(
                                               elsewhere={"VETO": "a VETO is the leader's vote on proposals, not on a "
                                                                  "Declaration of Victory"})}},
     check=_vote_check,
-    ready=_vote_ready,
+    # no DoV is pending, or every pending one is already decided: the check refuses every number and every response
+    ready=none_pending("dovs", "dovs", "DoV", over=(_decided, "every pending DoV is already decided and takes no more "
+                                                  "responses; it awaits only its resolution")),
     effect=_vote,
     in_hiatus=True,
 )
