@@ -411,11 +411,10 @@ def lapse_follows(ctx: Ctx) -> None:
         return {n["id"]: (n.get("trainer"), n.get("following")) for n in peek(state.doc(NOMSTERS)["nomsters"])
                 if isinstance(n, dict) and type(n.get("id")) is int}
 
-    was = teams(ctx.tx.base)
-    lapsed = [(ident, following) for ident, (trainer, following) in teams(ctx).items()
+    was, now = teams(ctx.tx.base), teams(ctx)
+    lapsed = [(ident, following) for ident, (trainer, following) in now.items()
               if following is not None and ident in was and was[ident][0] is not None
               and was[ident][0] != trainer and was[ident][1] == following]
-    now = teams(ctx)
     entities = {p.get("name") for p in peek(ctx.doc("roster")["players"]) if isinstance(p, dict)}
     entities |= {f"{NOMSTER_REF}{ident}" for ident in now}
     gone = [(ident, following) for ident, (_, following) in now.items()
