@@ -24,7 +24,7 @@ import copy
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from itertools import compress, repeat
-from operator import indexOf, is_, is_not, itemgetter
+from operator import indexOf, is_, is_not
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from .dice import Dice, chain
@@ -91,7 +91,7 @@ class State:
     def player(self, name: str) -> dict[str, Any] | None:
         players = self.docs["roster"]["players"]
         try:  # the first whose name is ``name``, looked for in C (the rules ask this all the time)
-            return players[indexOf(map(_NAME, players), name)]
+            return players[indexOf(_names(players), name)]
         except ValueError:
             return None
 
@@ -125,7 +125,12 @@ class State:
 # data and shares all that did not change. Set NOMIC_VERIFY_COW=1 to have every
 # commit also checked against a full walk of the copies (the tests can use it).
 
-_NAME = itemgetter("name")  # a player's name, read in C
+
+def _names(players: Iterable[Any]) -> Iterator[Any]:
+    """Each player's name, read in C (``dict.get`` itself: a copy's own ``__getitem__`` is Python, asked per player)."""
+    return map(dict.get, players, repeat("name"))
+
+
 _owners = __import__("itertools").count(1)
 VERIFY_COW = bool(__import__("os").environ.get("NOMIC_VERIFY_COW"))
 _ABSENT = object()
@@ -929,7 +934,7 @@ class Ctx:
         name = self.actor if name is None else name
         players = self.doc("roster")["players"]
         try:  # found by reading, in C; in an edited roster only that one is copied
-            return players[indexOf(map(_NAME, peek(players)), name)]
+            return players[indexOf(_names(peek(players)), name)]
         except ValueError:
             return None
 
@@ -937,7 +942,7 @@ class Ctx:
         name = self.actor if name is None else name
         players = self.edit("roster")["players"]
         try:  # found by reading, in C: only the one edited is copied
-            i = indexOf(map(_NAME, peek(players)), name)
+            i = indexOf(_names(peek(players)), name)
         except ValueError:
             raise Illegal(Problem(f"no player named {name!r}")) from None
         return players[i]
