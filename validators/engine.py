@@ -1453,7 +1453,8 @@ _CANONICAL_TIME = __import__("re").compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2
 
 
 def _live_since(at: datetime) -> Callable[[Any], bool]:
-    """Whether a recorded taking is still within the eight days kept before ``at``."""
+    """Whether a recorded taking is still within the eight days kept before ``at`` (the horizon, as text, is the
+    function's ``horizon``)."""
     horizon = at - _RECENT
     horizon_text = format_time(horizon)
 
@@ -1463,15 +1464,60 @@ def _live_since(at: datetime) -> Callable[[Any], bool]:
             return t >= horizon_text
         return parse_time(t) >= horizon
 
+    live.horizon = horizon_text  # type: ignore[attr-defined]
     return live
+
+
+_NEVER_STALE = "\uffff"  # above every canonical time: a player whose limits hold no taking has none to forget
+_OLDEST = Remembered(4096)  # a player's takings, or all players' -> the oldest taking, or None (see ``_oldest``)
+
+
+def _oldest(limits: Any) -> str | None:
+    """The oldest taking a player's limits hold (canonical text, comparable with ``live.horizon``), remembered
+    for that very dict: the ledger's other players' limits are the previous state's own, so each action walks only
+    what it wrote. None when the limits are empty or anything in them is not a list of canonical times: the
+    caller then looks at each taking, as ``live`` does. Only a plain dict is remembered: a transaction's copy
+    may still change."""
+    plain = type(limits) is dict
+    if plain:
+        oldest = _OLDEST.get(limits)
+        if oldest is not Remembered.MISSING:
+            return oldest
+    oldest = None
+    if isinstance(limits, dict) and limits:
+        lists = list(dict.values(limits))
+        times = [t for ts in lists if type(ts) is list for t in ts]
+        if all(type(ts) is list for ts in lists) and all(
+                type(t) is str and len(t) == 20 and _CANONICAL_TIME.match(t) for t in times):
+            oldest = min(times) if times else _NEVER_STALE
+    return _OLDEST.put(limits, oldest) if plain else oldest
 
 
 def _stale(raw: dict, live: Callable[[Any], bool]) -> list[tuple[Any, list[Any]]]:
     """Each player of the recent takings with the limits holding a taking no longer live (read without copying),
-    and each player left with no limit at all."""
-    stale = [(who, [key for key, times in dict.items(limits) if not all(live(t) for t in times)])
-             for who, limits in dict.items(raw)]
-    return [(who, keys) for who, keys in stale if keys or not dict.__len__(dict.__getitem__(raw, who))]
+    and each player left with no limit at all.
+
+    Most actions forget nothing: the oldest taking of all (remembered for the very ``raw`` dict, from each
+    player's, see ``_oldest``) is compared with the horizon first, and only a player whose own oldest is older
+    (or unknown) has each taking looked at."""
+    horizon = live.horizon  # type: ignore[attr-defined]
+    overall = _OLDEST.get(raw) if type(raw) is dict else Remembered.MISSING
+    if overall is Remembered.MISSING:
+        olds = [_oldest(limits) for limits in dict.values(raw)]
+        overall = None if None in olds else min(olds, default=_NEVER_STALE)
+        if type(raw) is dict:
+            _OLDEST.put(raw, overall)
+    if overall is not None and overall >= horizon:
+        return []
+    out = []
+    for who, limits in dict.items(raw):
+        oldest = _oldest(limits)
+        if oldest is not None and oldest >= horizon:
+            continue
+        keys = [key for key, times in dict.items(limits) if not all(live(t) for t in times)]
+        if keys or not dict.__len__(limits):
+            out.append((who, keys))
+    return out
 
 
 # ---------------------------------------------------------------- the engine's own actions
