@@ -13,7 +13,7 @@ from itertools import chain, compress, repeat
 from operator import not_
 from typing import Any
 
-from ...engine import Action, Ctx, Problem, State, peek, repealed, repealed_in, ruled
+from ...engine import Action, Ctx, Problem, State, peek, plain_copy, repealed, repealed_in, ruled
 from ...problems import shown_value
 from .common import RULE_HAMMERS, RULE_HATS, RULE_ITEMS, RULE_NPCS, RULE_STATUS, line_world, section_of, world
 from .common import no_npc as _no_npc
@@ -191,7 +191,10 @@ def _join_and_leave(ctx: Ctx, names: set[str], placed: set[str], npcs_apart: boo
     One whose status is already In the Barrel (only a proposal's patch adds a Monkey with a status other than the
     roster's default, In Line) starts in the barrel instead: the status rule keeps a Monkey In the Barrel out of
     the Line, and the proposal said where e is (``barrel_status``: that rule is in force).
+
+    A newcomer first gets the starting value of every stat the patch that added em left out (``_starting_stats``).
     """
+    _starting_stats(ctx, names - placed)
     w = world(ctx)
     for gone in sorted(placed - names):
         stood = w.pos.pop(gone, None)
@@ -213,6 +216,40 @@ def _join_and_leave(ctx: Ctx, names: set[str], placed: set[str], npcs_apart: boo
     w.save(ctx)
     if w.log:
         ctx.step({"line": w.log})
+
+
+def _starting_stats(ctx: Ctx, newcomers: set[str]) -> None:
+    """Every stat a newcomer lacks gets the roster's declared default, the value the rules give a new Monkey.
+
+    Seed 000 gives each new Monkey its starting values: 5 bananas (Bananas), five Dance Moves (Doing the Dance), a
+    Fairy hammer (Hammers), a Blue hat (Hats), the status In Line (the status rule), no Awesomeness (Awesomeness);
+    and NPCs, unless a rule says otherwise, start as any Monkey does (NPCs: "beginning with a Fairy hammer, and
+    initially possessing 5 bananas"). ``core.join`` writes all of them; a proposal's (or CfJ's) patch that adds a
+    Monkey may write only some, and its enactment used to be refused for the rest ("missing stat"). The values the
+    patch wrote are kept: they are the "otherwise" the proposal noted. Only a newcomer is completed, so a stat
+    taken from a Monkey already in the game is still reported by the roster's check.
+    """
+    if not newcomers:
+        return
+    defs = get_raw(ctx.doc("roster"), "stats")
+    starting = {name: get_raw(d, "default") for name, d in dict.items(defs)}
+    told = []
+    for p in peek(ctx.players()):
+        name = get_raw(p, "name")
+        if name not in newcomers:
+            continue
+        stats = get_raw_or(p, "stats")
+        if not isinstance(stats, dict):
+            continue  # the roster's schema refuses an entry without stats
+        missing = [k for k in starting if k not in stats]
+        if not missing:
+            continue
+        mine = ctx.edit_player(name)["stats"]
+        for k in missing:
+            mine[k] = plain_copy(starting[k])
+        told.append(f"{name} starts with " + ", ".join(f"{k} {shown_value(starting[k])}" for k in missing))
+    if told:
+        ctx.step({"starting_stats": told})
 
 
 def _before_the_patch(ctx: Ctx, stat: str) -> dict[str, Any] | None:
