@@ -442,6 +442,26 @@ def test_invariants_write_a_stat_s_value_as_the_roster_file_does():
     assert f'{monkey["name"]}\'s hammer "Teal" is not on the hammer list' in messages, messages
 
 
+def test_invariants_name_the_list_s_spelling_of_a_hammer_or_hat_in_another_case():
+    """Seed 000, Hammers and Hats: a hand-edited roster that writes a listed hammer or hat in another case ("hot
+    potato", "green") is reported, and told the list's spelling (a proposal's patch has it written so at once,
+    ``line.spell_as_listed``); a name on no list gets no hint."""
+    from validators.games.monkey import MODULE
+
+    state, _ = base_state("monkey-dance")
+    monkey = next(p for p in state.players() if not p.get("kind"))
+    monkey["stats"]["hammer"] = "hot potato"
+    monkey["stats"]["hat"] = "green"
+    messages = [p.message for inv in MODULE.invariants for p in inv(state)]
+    name = monkey["name"]
+    assert (f'{name}\'s hammer "hot potato" is not on the hammer list; did you mean "Hot Potato"? (the list\'s '
+            "spelling)") in messages, messages
+    assert f'{name}\'s hat "green" is not on the Hat List; did you mean "Green"? (the list\'s spelling)' in messages
+    monkey["stats"]["hat"] = "BARE"
+    messages = [p.message for inv in MODULE.invariants for p in inv(state)]
+    assert any('hat "BARE" is not on the Hat List; did you mean "Bare"?' in m for m in messages), messages
+
+
 def test_invariants_report_an_item_lying_in_an_occupied_position():
     """Seed 000, "Items": an item nobody holds lies only in an empty position (a hand-edited state)."""
     from validators.games.monkey import MODULE

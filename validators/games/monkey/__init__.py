@@ -80,18 +80,22 @@ MODULE = Module(
         Event("monkey.awesomeness-tally", awesomeness.RULE, None, awesomeness.tally_event,
               summary="Awesomeness Posts whose 48 hours are over are counted", next_due=awesomeness.next_tally),
     ],
-    # After every action: who joined or left takes or leaves a place; a Monkey a proposal's patch moved in the Line
-    # leaves eir large and massive items (and small ones, into the barrel) in the square e left (seed 000, "Items";
-    # before the status rule, so that a patch moving em and setting eir status leaves them where e stood first); a
-    # Monkey whose status a proposal's patch changed goes where it puts em (seed 000, the status rule: out of the Line,
-    # or back at its end); one whose hat a patch made Bare loses a banana (seed 000, Hats, "Bare Head"); an item a
-    # proposal's patch added without saying where goes to the Monkey in position 1, and one left lying where a Monkey
-    # stands goes to em (seed 000, "Items"); then a stay whose end an action (a proposal's patch) has just put at or
-    # before its own time ends at once (seed 000, "All Danced Out"); the awesomeness votes of Monkeys who went idle or
-    # left lapse (seed 001, 1.4). All but the roster sync are tied to their rule (engine.ruled): the status rule, Hats,
-    # Items, All Danced Out, Awesomeness; a repealed one is not run.
-    consequences=[line.sync_roster, line.leave_items_behind, line.follow_status, line.bare_costs_a_banana,
-                  line.give_new_items, line.settle_lying_items, dance.end_past_holds, awesomeness.drop_lapsed_votes],
+    # After every action: who joined or left takes or leaves a place (a newcomer a proposal's patch added first gets
+    # the starting values it did not write: seed 000, Bananas, Hammers, Hats, NPCs ...); a hammer or hat a proposal's
+    # patch wrote in another case is written as its list spells it (seed 000, Hammers, Hats; each part asks its
+    # rule); a Monkey a proposal's patch moved in the Line leaves eir large and massive items (and small ones, into
+    # the barrel) in the square e left (seed 000, "Items"; before the status rule, so that a patch moving em and
+    # setting eir status leaves them where e stood first); a Monkey whose status a proposal's patch changed goes where
+    # it puts em (seed 000, the status rule: out of the Line, or back at its end); one whose hat a patch made Bare
+    # loses a banana (seed 000, Hats, "Bare Head"); an item a proposal's patch added without saying where goes to the
+    # Monkey in position 1, and one left lying where a Monkey stands goes to em (seed 000, "Items"); then a stay whose
+    # end an action (a proposal's patch) has just put at or before its own time ends at once (seed 000, "All Danced
+    # Out"); the awesomeness votes of Monkeys who went idle or left lapse (seed 001, 1.4). All but the roster sync and
+    # the spelling are tied to their rule (engine.ruled): the status rule, Hats, Items, All Danced Out, Awesomeness; a
+    # repealed one is not run.
+    consequences=[line.sync_roster, line.spell_as_listed, line.leave_items_behind, line.follow_status,
+                  line.bare_costs_a_banana, line.give_new_items, line.settle_lying_items, dance.end_past_holds,
+                  awesomeness.drop_lapsed_votes],
     gates=[_npc_gate],
     # A Monkey's change of name (seed 001 1.2, a proposal's patch; or core.rename): eir place, section, items and
     # posts follow (rename.py)

@@ -304,6 +304,59 @@ def follow_status(ctx: Ctx) -> None:
     ctx.step({"status": list(w.log)})
 
 
+def spell_as_listed(ctx: Ctx) -> None:
+    """After an action from outside the module: a hammer or hat it wrote in another case is written as the list
+    spells it.
+
+    Seed 000, Hammers: each Monkey holds one hammer of a listed type; Hats: a hat of the Hat List, or "Bare". The
+    module reads a held hammer's type whatever its case (``World.hammer_effect``, the weekly change), so a
+    proposal's (or CfJ's) patch that gives Bruno a "hot potato" gives him the Hot Potato; the whole-state check asks
+    for the list's spelling, and the enactment used to be refused. The stat is now written as the list spells it
+    (a hat as the Hat List does, "bare" as "Bare"), and the outcome says so; a name on no list in any case is still
+    refused by the check. Only the Monkeys whose hammer or hat the action changed are looked at (a newcomer's
+    included), or every Monkey when it changed the kit (a list whose spelling changed: its holders follow).
+    Each part is its rule's (``engine.repealed``): with Hammers repealed nothing asks for a listed hammer, and with
+    Hats repealed nothing asks for a listed hat, so neither is rewritten.
+    """
+    tx = ctx.tx
+    kit_changed = "monkey_kit" in tx.docs
+    if ("roster" not in tx.docs and not kit_changed) or ctx.action.name.startswith("monkey."):
+        return
+    lists = []
+    kit = ctx.doc("monkey_kit")
+    if not repealed(ctx, RULE_HAMMERS):
+        lists.append(("hammer", [get_raw(h, "name") for h in peek(get_raw(kit, "hammers"))]))
+    if not repealed(ctx, RULE_HATS):
+        lists.append(("hat", [BARE, *peek(get_raw(kit, "hats"))]))
+    if not lists:
+        return
+    base = tx.base.docs.get("roster")
+    before = ({} if base is None or kit_changed else
+              {get_raw(p, "name"): get_raw(p, "stats") for p in peek(get_raw(base, "players"))})
+    fixes = []
+    for p in peek(ctx.players()):
+        name, stats = get_raw(p, "name"), get_raw(p, "stats")
+        was = before.get(name)
+        if was is stats:
+            continue
+        for stat, listed in lists:
+            value = get_raw_or(stats, stat)
+            if type(value) is not str or value in listed or (was is not None and get_raw_or(was, stat) == value):
+                continue
+            key = value.casefold()
+            spelled = next((n for n in listed if n.casefold() == key), None)
+            if spelled is not None:
+                fixes.append((name, stat, value, spelled))
+    if not fixes:
+        return
+    told = []
+    for name, stat, value, spelled in fixes:
+        ctx.edit_player(name)["stats"][stat] = spelled
+        where = "the hammer list" if stat == "hammer" else "the Hat List"
+        told.append(f"{name}'s {stat} {shown_value(value)} is written as {where} spells it, {spelled}")
+    ctx.step({"spelling": told})
+
+
 # seed 000, Hats ("Bare Head"): becoming Bare costs a banana, whatever made the Monkey Bare; repealed, it costs none
 @ruled(RULE_HATS)
 def bare_costs_a_banana(ctx: Ctx) -> None:
@@ -508,13 +561,14 @@ def invariants(state: State) -> Iterator[Problem]:
             yield Problem(f"{name}'s status is {shown_value(status)} but e is in the {place}",
                           file="roster", field=f"players.{name}.stats.status")
         hammer = p["stats"].get("hammer")
-        if hammer_rule and hammer not in [h["name"] for h in kit["hammers"]]:
-            yield Problem(f"{name}'s hammer {shown_value(hammer)} is not on the hammer list", file="roster",
-                          field=f"players.{name}.stats.hammer")
+        hammers = [h["name"] for h in kit["hammers"]]
+        if hammer_rule and hammer not in hammers:
+            yield Problem(f"{name}'s hammer {shown_value(hammer)} is not on the hammer list"
+                          + _spelled_hint(hammer, hammers), file="roster", field=f"players.{name}.stats.hammer")
         hat = p["stats"].get("hat")
         if hat_rule and hat != BARE and hat not in kit["hats"]:
-            yield Problem(f"{name}'s hat {shown_value(hat)} is not on the Hat List", file="roster",
-                          field=f"players.{name}.stats.hat")
+            yield Problem(f"{name}'s hat {shown_value(hat)} is not on the Hat List"
+                          + _spelled_hint(hat, [BARE, *kit["hats"]]), file="roster", field=f"players.{name}.stats.hat")
     occupied = {entry["at"]: entry["monkeys"] for entry in line["positions"] if entry["monkeys"]}
     for i, item in enumerate(state.doc("monkey_items")["items"]):
         if ("held_by" in item) == ("lies_at" in item):
@@ -541,6 +595,15 @@ def invariants(state: State) -> Iterator[Problem]:
         if p is None or (npc_rule and p.get("kind")):
             yield Problem(f"{s['monkey']} may not have a section (not a Monkey, or an NPC)", file="monkey_dance",
                           field=f"sections[{i}]")
+
+
+def _spelled_hint(value: Any, listed: list[str]) -> str:
+    """"; did you mean 'Hot Potato'?" when ``value`` is a listed name in another case (a hand-edited file: a patch's
+    is written as the list spells it, ``spell_as_listed``), else nothing."""
+    if type(value) is not str:
+        return ""
+    spelled = next((n for n in listed if n.casefold() == value.casefold()), None)
+    return f"; did you mean {shown_value(spelled)}? (the list's spelling)" if spelled is not None else ""
 
 
 ACTIONS = [MOVE_UP, SPLIT]
