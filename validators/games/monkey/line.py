@@ -194,7 +194,7 @@ def _join_and_leave(ctx: Ctx, names: set[str], placed: set[str], npcs_apart: boo
 
     A newcomer first gets the starting value of every stat the patch that added em left out (``_starting_stats``).
     """
-    _starting_stats(ctx, names - placed)
+    _starting_stats(ctx, names - placed, npcs_apart)
     w = world(ctx)
     for gone in sorted(placed - names):
         stood = w.pos.pop(gone, None)
@@ -218,7 +218,12 @@ def _join_and_leave(ctx: Ctx, names: set[str], placed: set[str], npcs_apart: boo
         ctx.step({"line": w.log})
 
 
-def _starting_stats(ctx: Ctx, newcomers: set[str]) -> None:
+# Seed 000, NPCs: the hammer an NPC of a behaviour begins with, by the effect of that hammer on the list ("Curious
+# George begins the game with a 'Magnet' type hammer"; King Kong with a 'Shot-Gun' one)
+_NPC_HAMMERS = {"magnet-revert": "magnet", "king-kong": "shotgun"}
+
+
+def _starting_stats(ctx: Ctx, newcomers: set[str], npc_rule: bool = True) -> None:
     """Every stat a newcomer lacks gets the roster's declared default, the value the rules give a new Monkey.
 
     Seed 000 gives each new Monkey its starting values: 5 bananas (Bananas), five Dance Moves (Doing the Dance), a
@@ -228,11 +233,17 @@ def _starting_stats(ctx: Ctx, newcomers: set[str]) -> None:
     Monkey may write only some, and its enactment used to be refused for the rest ("missing stat"). The values the
     patch wrote are kept: they are the "otherwise" the proposal noted. Only a newcomer is completed, so a stat
     taken from a Monkey already in the game is still reported by the roster's check.
+
+    An NPC whose behaviour the kit keeps under eir name and whose paragraph names the hammer e begins with (Curious
+    George a Magnet, King Kong a Shot-gun: the "otherwise noted" of NPCs) begins with that one, the list's hammer of
+    its effect, instead of the Fairy. That is the NPCs rule's (``npc_rule``: in force).
     """
     if not newcomers:
         return
     defs = get_raw(ctx.doc("roster"), "stats")
     starting = {name: get_raw(d, "default") for name, d in dict.items(defs)}
+    kit = ctx.doc("monkey_kit")
+    behaviours = get_raw_or(kit, "npcs", {}) if npc_rule else {}
     told = []
     for p in peek(ctx.players()):
         name = get_raw(p, "name")
@@ -244,10 +255,15 @@ def _starting_stats(ctx: Ctx, newcomers: set[str]) -> None:
         missing = [k for k in starting if k not in stats]
         if not missing:
             continue
+        own = dict(starting)
+        effect = _NPC_HAMMERS.get(get_raw_or(behaviours, name)) if get_raw_or(p, "kind") else None
+        if effect is not None and "hammer" in own:
+            own["hammer"] = next((get_raw(h, "name") for h in peek(get_raw(kit, "hammers"))
+                                  if get_raw(h, "effect") == effect), own["hammer"])
         mine = ctx.edit_player(name)["stats"]
         for k in missing:
-            mine[k] = plain_copy(starting[k])
-        told.append(f"{name} starts with " + ", ".join(f"{k} {shown_value(starting[k])}" for k in missing))
+            mine[k] = plain_copy(own[k])
+        told.append(f"{name} starts with " + ", ".join(f"{k} {shown_value(own[k])}" for k in missing))
     if told:
         ctx.step({"starting_stats": told})
 
