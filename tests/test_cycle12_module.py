@@ -236,6 +236,18 @@ def test_pages_escape_what_players_typed(base) -> None:
     assert "<b>" not in table and "Bram&#124;ble" in table
 
 
+def test_a_nomster_whose_trainer_left_is_shown_on_no_team(base) -> None:
+    """Our reading of 004 Teams: a nomster whose trainer left the game is on no team; the pages say whose it was."""
+    state, _ = base
+    docs = copy.deepcopy(state.docs)
+    bramble = docs["cycle12_nomsters"]["nomsters"][1]
+    del bramble["trainer"]
+    bramble["former_trainer"] = "Ada"
+    gone = State(state.config, docs, state.rules)
+    row = next(line for line in pages.render_nomsters(gone).splitlines() if "Bramble" in line)
+    assert "| none (Ada left the game) |" in row
+
+
 def test_the_map_draws_each_tile_at_its_coordinates(base) -> None:
     state, _ = base
     svg = pages.render_map_svg(state)

@@ -131,6 +131,17 @@ def _invariants(state: State, touched: frozenset[str] | None = None) -> Iterator
                         yield Problem(f"{key} is shared with nomster {tame_keys[k]}", file=NOMSTERS,
                                       field=f"nomsters[{i}].{key}", rule="tame-nomsters")
                     tame_keys[k] = n["id"]
+    if reads(NOMSTERS, "roster"):
+        # 004 Teams, Nomster Bond: a trainer, and a bonded one, is a player (one who left leaves no team or bond:
+        # nomsters.release_departed); bookkeeping, as the judge below, so not tied to a rule
+        named = {dict.get(n, key) for n in nomster_list for key in ("trainer", "bonded_to")}
+        if not named - {None} <= known:
+            for i, n in enumerate(nomster_list):
+                for key in ("trainer", "bonded_to"):
+                    if n.get(key) is not None and n[key] not in known:
+                        yield Problem(f"nomster {n['id']}'s {key.replace('_', ' ')} {n[key]!r} is not a player",
+                                      file=NOMSTERS, field=f"nomsters[{i}].{key}",
+                                      rule="teams" if key == "trainer" else "nomster-bond")
     for kind, listed, counter in ((NOMSTERS, "nomsters", "next"), (WORLD, "locations", "next_location"),
                                   (ITEMS, "items", "next"), (PROPOSALS, "proposals", "next")):
         if not reads(kind):

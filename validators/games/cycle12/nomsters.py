@@ -395,6 +395,44 @@ def lapse_active(ctx: Ctx) -> None:
                   "lapsed": "no longer on their team" if ident in now else "no longer exists"})
 
 
+def release_departed(ctx: Ctx) -> None:
+    """After a proposal's changes: the nomsters of a player they took out of the game (off the roster) are on no
+    team and bonded to nobody. 004 Teams makes a *player* a nomster's trainer, with the nomster on their team, and
+    004 Nomster Bond bonds a *player*; someone who left is neither, and the seed says nothing else of a departure
+    (our reading, docs/modules/cycle12.md): the nomster stays tame (no rule makes a tame nomster wild), keeps its
+    name and card and stays where it is. Its record keeps the name of the trainer it had (``former_trainer``), as
+    the sender of its card may still be asked for it (Transcription), never as its trainer: a newcomer of that name
+    is someone else, and once had it on their team. Each release is a step of the outcome. Nothing is read unless
+    the changes edited the roster, and then only the nomsters of someone who left are written."""
+    if "roster" not in ctx.tx.docs:
+        return
+
+    def names(state: Any) -> set[Any]:
+        return {p.get("name") for p in peek(state.doc("roster")["players"]) if isinstance(p, dict)}
+
+    gone = names(ctx.tx.base) - names(ctx)
+    if not gone:
+        return
+    # a record the changes left malformed is left out, for the check of the state they give to name it
+    left = [n["id"] for n in peek(ctx.doc(NOMSTERS)["nomsters"])
+            if isinstance(n, dict) and type(n.get("id")) is int
+            and (n.get("trainer") in gone or n.get("bonded_to") in gone)]
+    for ident in left:
+        n = find_nomster(ctx, ident, edit=True)
+        step: dict[str, Any] = {"nomster": ident}
+        trainer = n.get("trainer")
+        if trainer in gone:
+            del n["trainer"]
+            n["former_trainer"] = trainer
+            step["leaves_team_of"] = trainer
+        if n.get("bonded_to") in gone:
+            step["bond_ended"] = True
+            who = n.pop("bonded_to")
+            trainer = trainer if trainer in gone else who
+        step["because"] = f"{trainer} left the game"
+        ctx.step(step)
+
+
 def lapse_follows(ctx: Ctx) -> None:
     """After a proposal's changes: a nomster they put on another team stops following, as one leaving its team by
     Join Team does (``_command``; our reading of 004 Join Team and Follow: the old trainer's Follow lapses with the

@@ -254,12 +254,19 @@ def render_first_location(state: State) -> list[str]:
     return lines
 
 
+def _trainer(n: dict[str, Any]) -> str:
+    """A nomster's trainer for the pages; one whose trainer left the game is on no team (our reading of 004 Teams)."""
+    if n.get("trainer"):
+        return str(n["trainer"])
+    return f"none ({n['former_trainer']} left the game)" if n.get("former_trainer") else ""
+
+
 def _nomster_row(n: dict[str, Any]) -> str:
     status = "wild" if n.get("wild") else "tame"
     if n.get("ascended"):
         status += f" ({LEFT_HERE})"
     return (f"| {n['id']} | {_md(n.get('name') or '')} | {status} | {_md(n.get('type', ''))} | "
-            f"{_md(n.get('class', ''))} | {_md(n.get('species', ''))} | {_md(n.get('trainer') or '')} | "
+            f"{_md(n.get('class', ''))} | {_md(n.get('species', ''))} | {_md(_trainer(n))} | "
             f"{_md(n.get('bonded_to') or '')} | {_md(n.get('following') or '')} |")
 
 
@@ -540,7 +547,7 @@ def render_nomsters(state: State) -> str:
             name += " (ascended)"
             place = left_the_map_from(place)
         lines.append(f"| {n['id']} | {_cell(name)} | {_cell(n.get('species', ''))} | {_cell(n['type'])} | "
-                     f"{_cell(n['class'])} | {_cell(place)} | {_cell(n.get('trainer', ''))} | "
+                     f"{_cell(n['class'])} | {_cell(place)} | {_cell(_trainer(n))} | "
                      f"{_cell(n.get('bonded_to', ''))} | {_cell(n.get('following', ''))} |")
     return "\n".join(lines) + "\n"
 

@@ -323,6 +323,8 @@ def apply_changes(ctx: Ctx, p: dict[str, Any]) -> None:
     items.delete_ownerless(ctx)
     # 004 Active Nomster, Lifecycle: an active nomster the changes took off its player's team lapses, not refused
     nomsters.lapse_active(ctx)
+    # 004 Teams, Nomster Bond (our reading): a player the changes took out of the game leaves no team and no bond
+    nomsters.release_departed(ctx)
     # 004 Join Team, Follow (our reading): a nomster the changes put on another team stops following
     nomsters.lapse_follows(ctx)
     # 004 Nomster Bond: a bond the changes made is the two's, and gives the player the nomster's type

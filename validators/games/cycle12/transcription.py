@@ -30,11 +30,12 @@ def card_sender(state: Any, n: dict[str, Any]) -> str:
     """Who sent a tame nomster's card: the player who tamed it (Creating a Tame Nomster: the tamer sends the
     card), whose sheet lists it among the nomsters they tamed. Its trainer changes when it joins another team
     (Join Team), but the card stays the tamer's submission (Transcription: the submitter transcribes). A
-    nomster no sheet lists as tamed (made tame by a proposal) is its trainer's."""
+    nomster no sheet lists as tamed (made tame by a proposal) is its trainer's; once its trainer has left the game
+    (on no team, our reading of 004 Teams) it stays the sheet of the one who had it, ``former_trainer``."""
     for s in peek(state.doc(SHEETS)["sheets"]):
         if n["id"] in dict.get(s, "tamed", ()):
             return str(s["player"])
-    return str(n["trainer"])
+    return str(n.get("trainer") or n["former_trainer"])
 
 
 def sent_at(loc: dict[str, Any]) -> str:
@@ -80,7 +81,7 @@ def _records(state: Any) -> Iterator[tuple[str, Any]]:
         for e in dict.get(s, "earlier_images", ()):  # the character sheets a newer one replaced
             yield e["image"], lambda s=s, e=e: (s["player"], e["at"])
     for n in peek(state.doc(NOMSTERS)["nomsters"]):
-        if n.get("card") and n.get("named") and n.get("trainer"):
+        if n.get("card") and n.get("named") and (n.get("trainer") or n.get("former_trainer")):
             yield n["card"], lambda n=n: (card_sender(state, n), n["named"])
     for p in proposals:
         if p.get("card"):
