@@ -293,7 +293,11 @@ def apply_changes(ctx: Ctx, p: dict[str, Any]) -> None:
                 ids = world.location_ids(ctx) if patch else None
                 apply_effects(ctx, change.get("effects"), f"proposal {p['id']}", RULE_PROPOSALS)
                 if change.get("options"):
+                    days = opts(ctx)["urgent_days"]
                     amend_options(ctx, change["options"])
+                    if opts(ctx)["urgent_days"] != days:
+                        # 004 Rules, Urgent Proposals: the period the amended rule defines is every pending one's
+                        follow_urgent_days(ctx, p["id"], days)
                 if ids is not None:
                     # 004 Position Constraints: a location the patch created is placed as one created by an action
                     world.placed_where_allowed(ctx, ids)
@@ -332,6 +336,34 @@ def apply_changes(ctx: Ctx, p: dict[str, Any]) -> None:
     rules = ctx.tx.rules
     if rules is not None:
         ruletree.renumber(rules, opts(ctx)["separator"])
+
+
+def follow_urgent_days(ctx: Ctx, resolving: int, was: int) -> None:
+    """A change amending Urgent Proposals' number of days (``urgent_days``): every urgent proposal still pending
+    but ``resolving`` (the proposal taking effect, whose period is over) ends that many days after its submission.
+    004 Rules has the rules in effect apply continuously, and 004 Urgent Proposals defines the period as running from
+    the submission to so many days later, so a pending proposal's period is the rule's as it now reads (as a vote of
+    confidence's two days are read when they are asked). Only an end that is still the rule's (``was`` days after
+    submission) follows: one a proposal's change set otherwise was decided by that change. An end the amendment puts
+    in the past is over as the change takes effect: ``resolve_due`` resolves that proposal in the same instant, at
+    its new end. Each moved end is a step of the outcome."""
+    days = opts(ctx)["urgent_days"]
+    moved = []
+    for p in peek(ctx.doc(PROPOSALS)["proposals"]):
+        # a record the changes left malformed is left out, for the check of the state they give to name it
+        if not isinstance(p, dict) or p.get("id") == resolving or p.get("status") != "pending" \
+                or p.get("class") != "urgent" or not isinstance(p.get("submitted"), str):
+            continue
+        try:
+            submitted, ends = parse_time(p["submitted"]), parse_time(p["ends"])
+        except (KeyError, TypeError, ValueError):
+            continue
+        if ends == submitted + timedelta(days=was):
+            moved.append((p["id"], iso(submitted + timedelta(days=days)), p["ends"]))
+    for ident, ends, before in moved:
+        _find(ctx, ident, edit=True)["ends"] = ends
+        ctx.step({"proposal": ident, "voting_ends": ends, "was": before, "because": f"urgent proposals now vote "
+                  f"{days} days"})
 
 
 def amend_options(ctx: Ctx, values: dict[str, Any]) -> None:
