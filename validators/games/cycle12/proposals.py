@@ -537,20 +537,26 @@ def resolve(ctx: Ctx, ident: int) -> dict[str, Any]:
         # as the core's enactment and ifMUD's ratification do)
         entry["record"] = "removed by its own changes"
     if result == "took-effect":
-        entry.update(award_proposal_point(ctx, p["author"], ends))
+        entry.update(award_proposal_point(ctx, p["author"], ends, p.get("submitted")))
     ctx.step(entry)
     for step in changed:
         ctx.step(step)
     return p
 
 
-def award_proposal_point(ctx: Ctx, author: str, ends: datetime) -> dict[str, Any]:
-    """Proposal Points: one point, at most five a phase from this rule."""
+def award_proposal_point(ctx: Ctx, author: str, ends: datetime, submitted: Any = None) -> dict[str, Any]:
+    """Proposal Points: one point, at most five a phase from this rule, to the player that created the proposal."""
     from .common import edit_sheet, sheet
 
     o = opts(ctx)
     # seed 004 "Proposal Points" is the rule paying the point; repealed (by this very proposal too), none is paid
-    if ctx.player(author) is None or sheet(ctx, author) is None or repealed(ctx, RULE_POINTS):
+    player = ctx.player(author)
+    if player is None or sheet(ctx, author) is None or repealed(ctx, RULE_POINTS):
+        return {"points": 0}
+    # the player that created it: a player of that name who joined after it was submitted is a newcomer, not its
+    # author, who left the game (our reading: a newcomer of a departed player's name is someone else)
+    if isinstance(submitted, str) and isinstance(player.get("joined"), str) \
+            and parse_time(player["joined"]) > parse_time(submitted):
         return {"points": 0}
     phase = phase_of(ctx, ends - timedelta(seconds=1))
     s = edit_sheet(ctx, author)
