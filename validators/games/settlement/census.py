@@ -29,7 +29,7 @@ from itertools import compress
 from operator import is_not
 from typing import Any
 
-from ...engine import Ctx, peek
+from ...engine import Ctx, peek, repealed
 from .common import OUTSIDER, handbook, royal, the_map
 from .grid import LOCATIONS
 
@@ -46,13 +46,15 @@ DEATHLESS = 64  # a Colonist proper, not a Traitor, with 0 Deaths
 UNSURE = 128  # a value the rules would read otherwise (not a number, not text): let them run as written
 
 
-def facts(p: Any, boss: str | None, rows: tuple[str, ...], occupied: frozenset[str], limit: Any) -> int:
-    """One player's facts, as the rules read them (``common.beings``, ``life``, ``victory``)."""
+def facts(p: Any, boss: str | None, rows: tuple[str, ...], occupied: frozenset[str], limit: Any,
+          outsiders: bool = True) -> int:
+    """One player's facts, as the rules read them (``common.beings``, ``life``, ``victory``). ``outsiders``: whether
+    an Outsider is a Colonist for the dynastic rules (seed 001 2.11 Outsiders stands)."""
     try:
         if p["name"] == boss or p.get("idle"):
             return 0
         kind = p.get("kind")
-        if kind and kind != OUTSIDER:
+        if kind and (kind != OUTSIDER or not outsiders):
             return 0
         stats = p["stats"]
         out = BEING if kind else BEING | COLONIST
@@ -121,11 +123,12 @@ def look(ctx: Ctx) -> Counts:
     players = list(peek(ctx.doc("roster")["players"]))
     m = the_map(ctx)
     try:
-        key = (royal(ctx), m.occupied_chars(), handbook(ctx)["hunger"]["dies_at"])
+        # seed 001 2.11 Outsiders makes an Outsider a Colonist for the dynastic rules; repealed, it is none
+        key = (royal(ctx), m.occupied_chars(), handbook(ctx)["hunger"]["dies_at"], repealed(ctx, "outsiders") is None)
     except Exception:  # noqa: BLE001 - a handbook without its Hunger limit: the rules as written report it
         return Counts(UNSURE)
     rows = m.rows
-    boss, occupied, limit = key
+    boss, occupied, limit, outsiders = key
     n = len(players)
     last = _last
     todo: list[int] | None = None
@@ -140,7 +143,7 @@ def look(ctx: Ctx) -> Counts:
         if len(todo) > n // 2:
             todo = None
     if todo is None:
-        bits = [facts(p, boss, rows, occupied, limit) for p in players]
+        bits = [facts(p, boss, rows, occupied, limit, outsiders) for p in players]
         patterns = dict(Counter(bits))
         items = [p if type(p) is dict else None for p in players]
         row_of = [_row(p, b) for p, b in zip(players, bits)]
@@ -150,12 +153,12 @@ def look(ctx: Ctx) -> Counts:
         for i in todo:
             p = players[i]
             patterns[bits[i]] -= 1
-            bits[i] = b = facts(p, boss, rows, occupied, limit)
+            bits[i] = b = facts(p, boss, rows, occupied, limit, outsiders)
             patterns[b] = patterns.get(b, 0) + 1
             items[i] = p if type(p) is dict else None
             row_of[i] = _row(p, b)
     if VERIFY:
-        fresh = [facts(p, boss, rows, occupied, limit) for p in players]
+        fresh = [facts(p, boss, rows, occupied, limit, outsiders) for p in players]
         if fresh != bits or +Counter(fresh) != +Counter(patterns):
             raise AssertionError(f"Settlement's census kept stale facts: {bits} against {fresh}")
     _last = seen = _Seen(items, bits, key, rows, row_of, patterns)

@@ -146,14 +146,20 @@ def outsider_type(p: Mapping[str, Any]) -> str:
     return str(first).rsplit(" ", 1)[0]
 
 
-def beings(state: State | Ctx, *, outsiders: bool = True) -> list[dict[str, Any]]:
+def beings(state: State | Ctx, *, outsiders: bool = True, inert: bool = False) -> list[dict[str, Any]]:
     """Everyone the dynastic rules treat as a Colonist: not the leader, not idle, not another kind of NPC.
+
+    Outsiders are among them while seed 001 2.11 Outsiders stands: that rule is what treats them as Colonists.
+    Repealed, those left on the roster are no Colonists for any rule (``inert_outsider``); ``inert=True`` gives
+    them all the same, for the wiki, which still draws where they stand.
 
     Only to read: found with ``peek``, nothing is copied, so the dicts may be the previous state's own
     (change a stat with ``change_stat``/``set_stat``, by name, and read it again from ``ctx.player``).
     """
     boss = royal(state)  # seed 001 2.1 Royal Blood; repealed, the Leader is one of them
     players = peek(state.doc("roster")["players"])
+    if outsiders and not inert and repealed(state, "outsiders") is not None:
+        outsiders = False  # seed 001 2.11 Outsiders repealed: nothing treats an Outsider as a Colonist
     # one comprehension, no call per player: the consequences ask this after every action
     if outsiders:
         return [p for p in players if p["name"] != boss and not p.get("idle")
@@ -164,6 +170,22 @@ def beings(state: State | Ctx, *, outsiders: bool = True) -> list[dict[str, Any]
 def colonists(state: State | Ctx) -> list[dict[str, Any]]:
     """Colonists proper: no Outsiders (for the rules that exclude them, such as Victory)."""
     return beings(state, outsiders=False)
+
+
+def inert_outsider(state: State | Ctx, p: Mapping[str, Any] | None) -> str | None:
+    """Why ``p`` takes no part in the dynastic rules as an Outsider, or None: seed 001 2.11 Outsiders, which treats
+    Outsiders as Colonists for the dynastic rules and lets the Expedition Leader act for them, has been repealed.
+    An Outsider left on the roster then stays where it stands, inert: no rule treats it as a Colonist (it is not
+    moved, made hungry, shoved, danced with or made a Traitor; an Occupied location does not kill it), and nobody
+    may act for it (docs/modules/settlement.md, "When a rule is repealed")."""
+    if not is_outsider(p):
+        return None
+    gone = repealed(state, "outsiders")
+    if gone is None:
+        return None
+    name = p["name"] if p else ""
+    return (f"{name} is an Outsider, and rule {gone.cite()}, which treated Outsiders as Colonists and let the "
+            "Expedition Leader act for them, has been repealed")
 
 
 def where(p: Mapping[str, Any]) -> Loc | None:
@@ -388,8 +410,12 @@ def actor_problems(ctx: Ctx, *, task: bool = False, outsiders: bool = False) -> 
     if ctx.actor == royal(ctx):  # seed 001 2.1 Royal Blood; repealed, the Leader acts as a Colonist
         return [f"the {ctx.keyword('leader', 'Expedition Leader')} is not a Colonist for the dynastic rules "
                 "(Royal Blood)"]
-    # seed 001 2.11 "Outsiders": no tasks, no building, no change of Job for an Outsider; repealed, those end
-    if is_outsider(p) and not outsiders and not repealed(ctx, "outsiders"):
+    # seed 001 2.11 "Outsiders": no tasks, no building, no change of Job for an Outsider; repealed, no action at all
+    # (nothing lets the Leader act for one, nor treats it as a Colonist)
+    inert = inert_outsider(ctx, p)
+    if inert:
+        return [f"{inert}: an Outsider takes no action"]
+    if is_outsider(p) and not outsiders:
         return [f"{ctx.actor} is an Outsider; Outsiders may not do this"]
     if p.get("kind") and not is_outsider(p):
         return [f"{ctx.actor} is not a Colonist"]

@@ -20,6 +20,7 @@ from .common import (
     guarded,
     guarded_ready,
     handbook,
+    inert_outsider,
     opts,
     outsider_filer,
     pay_energy,
@@ -110,7 +111,10 @@ def _declare(ctx: Ctx) -> None:
     locs = []
     for n in names:
         if n not in people or where(people[n]) is None:
-            raise ctx.refuse(f"{n} is not a Colonist on the map")
+            # seed 001 2.11 Outsiders repealed: an Outsider is no Colonist, so it dances in no configuration
+            inert = inert_outsider(ctx, ctx.player(n))
+            raise ctx.refuse(f"{inert}: it dances in no configuration" if inert else
+                             f"{n} is not a Colonist on the map", rule="outsiders" if inert else None)
         locs.append(where(people[n]))
     if kind == "waltz":
         if len(locs) % 2:
@@ -192,7 +196,10 @@ def _conga_move(ctx: Ctx) -> None:
         raise ctx.refuse(f"the Conga has {conga['moves']} moves left")
     # The line is the Colonists who danced; one who has since left the game, or stands nowhere, has no place
     # to step into: they drop out and the others close up (our reading; the seed does not say)
-    line = [ctx.actor, *(n for n in conga["line"] if (p := ctx.player(n)) is not None and where(p) is not None)]
+    # Seed 001 2.11 Outsiders treats an Outsider as a Colonist, so one may dance in the line; with 2.11 repealed an
+    # Outsider is no Colonist, and the front's march no longer carries one: it drops out where it stands
+    line = [ctx.actor, *(n for n in conga["line"] if (p := ctx.player(n)) is not None and where(p) is not None
+                         and inert_outsider(ctx, p) is None)]
     if (me := ctx.player()) is None or where(me) is None:
         raise ctx.refuse(f"{ctx.actor} stands nowhere on the map, so cannot lead the Conga")
     # seed 001 "Lord of the Dance", Conga: the front moves "the rest of the conga line" behind them, and a conga

@@ -20,6 +20,7 @@ from .common import (
     guarded,
     guarded_ready,
     handbook,
+    inert_outsider,
     is_outsider,
     opts,
     outsider_filer,
@@ -86,6 +87,11 @@ def die(ctx: Ctx, name: str, cause: str, together: Collection[str] = ()) -> None
     if not mortal and not is_outsider(p):
         ctx.step({"dies": name, "cause": cause, "nothing follows": "rule 2.8 Death has been repealed"})
         return
+    # seed 001 2.11 "Outsiders" treats an Outsider as a Colonist, so 2.8 Death's Stress follows its death, and it
+    # feeds the colony as a Moose; repealed, an Outsider left on the roster (hunted: 2.4 names Outsiders itself) is
+    # no Colonist: it is killed and gone, and nothing else follows
+    inert = inert_outsider(ctx, p) is not None
+    mortal = mortal and not inert
     ctx.step({"dies": name, "cause": cause})
     # the others' Stress: same Room if Indoors, everyone Outside if Outside; Traitors gain none
     if loc is not None and mortal:
@@ -113,7 +119,7 @@ def die(ctx: Ctx, name: str, cause: str, together: Collection[str] = ()) -> None
             dead.extend(n for n in [*(f["name"] for f in peek(p["formerly"])), name] if n not in known)
         food = handbook(ctx)["outsiders"].get(kind, {}).get("death_food", 0)
         # seed 001 2.11 "Outsiders": a dead Moose feeds the colony; repealed, it leaves no Food
-        if food and not repealed(ctx, "outsiders"):
+        if food and not inert:
             give(ctx, {"Food": food})
         return
     stress = int(p["stats"].get("stress", 0))
@@ -491,16 +497,20 @@ JOB = Action(
 
 def _traitor_check(ctx: Ctx) -> Iterator[str | Problem]:
     target = ctx.player(ctx.params["colonist"])
-    # seed 001 2.11 "Outsiders" bars an Outsider's change of Job; repealed, the Leader may make one a Traitor
-    barred = not repealed(ctx, "outsiders")
-    if is_outsider(target) and barred:
+    # seed 001 2.11 "Outsiders" treats an Outsider as a Colonist but bars its change of Job; repealed, nothing makes
+    # an Outsider one of the "any Colonist" the Leader may make a Traitor
+    inert = inert_outsider(ctx, target)
+    if inert:
+        yield Problem(f"{inert}: it is no Colonist the Expedition Leader may make a Traitor", rule="outsiders")
+        return
+    if is_outsider(target):
         # Seed 001, 2.11 Outsiders: treated as Colonists, but they may not change their Job unless a rule lets them
         # as Outsiders, and 2.6 Jobs (Traitor) does not; so the Leader's "any Colonist" does not reach them. The
         # bar is 2.11's, so the refusal cites it (as the whole-state check does)
         yield Problem(f"{ctx.params['colonist']} is an Outsider; Outsiders may not change their Job, so the "
                       "Expedition Leader may not make one a Traitor", rule="outsiders")
         return
-    if target is None or target not in beings(ctx, outsiders=not barred):
+    if target is None or target not in beings(ctx, outsiders=False):
         yield f"{ctx.params['colonist']} is not a Colonist"
         return
     yield from _traitors_ready(ctx)

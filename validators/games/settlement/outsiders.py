@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any, Iterator
 
-from ...engine import LEADER, PLAYER, Action, Ctx, ruled
+from ...engine import LEADER, PLAYER, Action, Ctx
 from ...problems import Problem, shown_value, wrong_kind
 from ...roster import STAT_TYPES, change_stat, fold, new_stats, used_names, value_problem
 from ...timeutil import format_time, parse_time, week_start
@@ -20,6 +20,7 @@ from .common import (
     beings,
     guarded,
     handbook,
+    inert_outsider,
     is_outsider,
     outsider_filer,
     outsider_type,
@@ -246,10 +247,21 @@ OUTSIDER_ACTIONS = {"settlement.move", "settlement.graze", "settlement.rest", "s
                     "settlement.spread-smoke", "settlement.clear-smoke", "engine.tick"}
 
 
-@ruled(RULE)  # seed 001 2.11 "Outsiders": its limits on what an Outsider does end with it
 def outsider_gate(ctx: Ctx) -> Iterator[Problem]:
-    """Outsiders take only the actions the rules allow them (no core actions, no tasks)."""
-    if is_outsider(ctx.player()) and ctx.action.name not in OUTSIDER_ACTIONS:
+    """Outsiders take only the actions the rules allow them (no core actions, no tasks).
+
+    Seed 001 2.11 "Outsiders" is what lets an Outsider act at all (the Expedition Leader acts for it, and it is
+    treated as a Colonist). Repealed, an Outsider left on the roster takes no action whatever (but the engine's
+    tick, which is nobody's move): not its own, nor one 2.11's limits kept from it. So the gate is not tied to the
+    rule (``engine.ruled``): it runs while 2.11 is repealed too, and refuses more."""
+    me = ctx.player()
+    if not is_outsider(me):
+        return
+    inert = inert_outsider(ctx, me)
+    if inert:
+        if ctx.action.name != "engine.tick":
+            yield Problem(f"{inert}: an Outsider takes no action", rule=RULE)
+    elif ctx.action.name not in OUTSIDER_ACTIONS:
         yield Problem(f"{ctx.actor} is an Outsider; Outsiders may not take {ctx.action.name}", rule=RULE)
 
 

@@ -81,7 +81,7 @@ def render_map_svg(state: State) -> str:
                    f'stroke-width="2"><title>Room {i + 1}: {len(room)} locations</title></path>')
     # Colonists
     by_place: dict[tuple[int, int], list[dict[str, Any]]] = {}
-    for p in beings(state):
+    for p in beings(state, inert=True):
         loc = where(p)
         if loc is not None and m.inside(loc):
             by_place.setdefault(loc, []).append(p)
@@ -131,7 +131,7 @@ def render_colonists(state: State) -> str:
     place, *rest = _labels(state, "location", "energy", "stress", "hunger", "deaths", "job")
     rows = [f"| {cap(_words(state)[0])} | {place} | Indoors | {' | '.join(rest)} |",
             "|---|---|---|---|---|---|---|---|"]
-    for p in beings(state):
+    for p in beings(state, inert=True):
         s = p["stats"]
         loc = where(p)
         inside = ""
@@ -153,7 +153,7 @@ def render_rooms(state: State) -> str:
         return "There are no Rooms."
     rows = ["| Room | Locations | Span | Who is in it |", "|---|---|---|---|"]
     for i, room in enumerate(rooms):
-        people = [p["name"] for p in beings(state) if where(p) in room]
+        people = [p["name"] for p in beings(state, inert=True) if where(p) in room]
         first, last = min(room), max(room)
         rows.append(f"| {i + 1} | {len(room)} | {designate(first)} to {designate(last)} | "
                     f"{md(', '.join(people)) or '—'} |")

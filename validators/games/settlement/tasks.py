@@ -22,6 +22,7 @@ from .common import (
     guarded,
     guarded_ready,
     handbook,
+    inert_outsider,
     is_outsider,
     location_param,
     log_task,
@@ -456,7 +457,7 @@ def _shove_energy(ctx: Ctx) -> Iterator[str]:
 
 
 def _anyone_adjacent(ctx: Ctx) -> Iterator[str]:
-    # seed 001, 2.4 Shove: the one shoved is a Colonist (an Outsider too) on a neighbouring square
+    # seed 001, 2.4 Shove: the one shoved is a Colonist (an Outsider too, while 2.11 stands) on a neighbouring square
     m, loc = the_map(ctx), here(ctx)
     if not any(where(p) is not None and m.adjacent(loc, where(p)) for p in beings(ctx) if p["name"] != ctx.actor):
         yield f"no Colonist is adjacent to {ctx.actor} at {designate(loc)}"
@@ -467,6 +468,10 @@ def _shove(ctx: Ctx) -> None:
     m = the_map(ctx)
     victim = ctx.player(ctx.params["colonist"])
     if victim is None or victim not in beings(ctx) or where(victim) is None:
+        # seed 001 2.4 Shove moves a Colonist; with 2.11 Outsiders repealed an Outsider is none
+        inert = inert_outsider(ctx, victim)
+        if inert:
+            raise ctx.refuse(f"{inert}: it is no Colonist to shove", rule="outsiders")
         raise ctx.refuse(f"{ctx.params['colonist']} is not a Colonist on the map")
     for why in _shove_energy(ctx):
         raise ctx.refuse(why)
