@@ -218,8 +218,9 @@ SPREAD = Action(
     rule="locations",
     summary="Turn a Dirt location next to Smoke into Smoke",
     params=_obj({"at": LOCATION}, ["at"]),
-    check=guarded(outsiders=True),  # "any Colonist": Outsiders too (neither a task nor a construction)
-    ready=guarded_ready(_spread_ready, outsiders=True),
+    # "any Colonist": Outsiders too (neither a task nor a construction), wherever e stands (no Location asked)
+    check=guarded(outsiders=True, located=False),
+    ready=guarded_ready(_spread_ready, outsiders=True, located=False),
     effect=_spread,
     may_file=outsider_filer,
 )
@@ -280,8 +281,9 @@ CLEAR = Action(
     rule="locations",
     summary="Clear a group of Smoke that touches the Outside or a Chimney: all of it becomes Dirt",
     params=_obj({"at": LOCATION}, ["at"]),
-    check=guarded(outsiders=True),  # "any Colonist": Outsiders too (neither a task nor a construction)
-    ready=guarded_ready(_clear_ready, outsiders=True),
+    # "any Colonist": Outsiders too (neither a task nor a construction), wherever e stands (no Location asked)
+    check=guarded(outsiders=True, located=False),
+    ready=guarded_ready(_clear_ready, outsiders=True, located=False),
     effect=_clear,
     may_file=outsider_filer,
 )

@@ -402,8 +402,13 @@ def place_problem(ctx: Ctx, frm: Loc, to: Loc, mover: Mapping[str, Any]) -> tupl
 # ---------------------------------------------------------------- who may act
 
 
-def actor_problems(ctx: Ctx, *, task: bool = False, outsiders: bool = False) -> list[str]:
-    """Why the actor may not take a dynastic action at all (Royal Blood, Outsiders, not on the map, Smoke)."""
+def actor_problems(ctx: Ctx, *, task: bool = False, outsiders: bool = False, located: bool = True) -> list[str]:
+    """Why the actor may not take a dynastic action at all (Royal Blood, Outsiders, not on the map, Smoke).
+
+    ``located=False``: the action asks for no Location of the actor (seed 001: Drink and Eat, resting, a change of
+    Job, calling a dance, spreading or clearing Smoke, support in the Election), so a Colonist without one (with
+    2.2 The Settlement repealed nobody places a newcomer) may take it; what the Location would decide (Eat's Table,
+    a rest's Bed) is then simply not met."""
     p = ctx.player()
     if p is None:
         return [f"{ctx.actor} is not on the roster"]
@@ -421,37 +426,37 @@ def actor_problems(ctx: Ctx, *, task: bool = False, outsiders: bool = False) -> 
         return [f"{ctx.actor} is not a Colonist"]
     loc = where(p)
     if loc is None:
-        return [f"{ctx.actor} has no Location on the map"]
+        return [f"{ctx.actor} has no Location on the map"] if located else []
     # seed 001 2.2.1 "Locations" (Smoke): nobody in Smoke performs a Task or builds; repealed, Smoke stops nobody
     if task and the_map(ctx).is_(loc, "Smoke") and not repealed(ctx, "locations"):
         return [f"{ctx.actor} is in Smoke at {designate(loc)}, and may not perform Tasks or build Constructions"]
     return []
 
 
-def _standing(ctx: Ctx, task: bool, outsiders: bool) -> list[Problem]:
+def _standing(ctx: Ctx, task: bool, outsiders: bool, located: bool = True) -> list[Problem]:
     return [Problem(m, rule="royal-blood" if "Royal Blood" in m else
                     ("locations" if "Smoke" in m else "outsiders" if "Outsider" in m else "the-settlement"))
-            for m in actor_problems(ctx, task=task, outsiders=outsiders)]
+            for m in actor_problems(ctx, task=task, outsiders=outsiders, located=located)]
 
 
-def guarded(check: Any = None, *, task: bool = False, outsiders: bool = False) -> Any:
-    """A check with the actor's standing checked first."""
+def guarded(check: Any = None, *, task: bool = False, outsiders: bool = False, located: bool = True) -> Any:
+    """A check with the actor's standing checked first (``located``: see ``actor_problems``)."""
     def run(ctx: Ctx) -> Iterable[Any]:
-        problems = _standing(ctx, task, outsiders)
+        problems = _standing(ctx, task, outsiders, located)
         if problems:
             return problems
         return list(check(ctx)) if check is not None else []
     return run
 
 
-def guarded_ready(*tests: Any, task: bool = False, outsiders: bool = False) -> Any:
+def guarded_ready(*tests: Any, task: bool = False, outsiders: bool = False, located: bool = True) -> Any:
     """``Action.ready`` of a guarded action that takes parameters: the actor's standing, as ``guarded`` checks it
     first with the same words (seed 001: 2.1 Royal Blood, 2.11 Outsiders, no Location on the map, 2.2.1 Smoke),
     then each of ``tests`` until one says why not. A test yields only what holds for every value of the
     parameters: the check or the effect refuses each value, in its own words or in these (``nomic act --list``
     says it beside the action)."""
     def ready(ctx: Ctx) -> Iterator[Any]:
-        problems = _standing(ctx, task, outsiders)
+        problems = _standing(ctx, task, outsiders, located)
         if problems:
             yield from problems
             return

@@ -75,7 +75,7 @@ OPEN = Action(
     name="settlement.dance",
     rule=RULE,
     summary="Call a dance: for 48 hours Colonists may form a recognised configuration",
-    check=guarded(_open_check, outsiders=True),
+    check=guarded(_open_check, outsiders=True, located=False),  # 2.10: calling a dance asks for no Location
     effect=_open,
     frequency="weekly",
     may_file=outsider_filer,

@@ -373,7 +373,7 @@ REST = Action(
     params={"type": "object", "additionalProperties": False,
             "properties": {"bed": {"type": "boolean", "description": "rest in the Bed you are in (+50)"}}},
     who=PLAYER,
-    check=guarded(_rest_check, outsiders=True),
+    check=guarded(_rest_check, outsiders=True, located=False),  # 2.3: a rest asks for no Location
     effect=_rest,
     may_file=outsider_filer,
     doc="A weekly action (twice a week for a Traitor, never within 24 hours of the last rest). "
@@ -489,8 +489,8 @@ JOB = Action(
     params={"type": "object", "required": ["job"], "additionalProperties": False,
             "properties": {"job": {"type": "string", "maxLength": 40}}},
     who=PLAYER,
-    check=guarded(_job_check),
-    ready=guarded_ready(_job_ready),
+    check=guarded(_job_check, located=False),  # 2.6: a change of Job asks for no Location
+    ready=guarded_ready(_job_ready, located=False),
     effect=_job,
 )
 

@@ -379,7 +379,8 @@ def _eat(ctx: Ctx) -> None:
         take(ctx, {"Meals": spec["meals"]})
         # Seed 001, 2.4 Tasks (Eat): "adjacent to a Table" is a neighbouring square, not the one the eater stands on
         # (a Table may be built on one's own square, 2.5); the seed writes "on or adjacent" where it means both.
-        at_table = bool(the_map(ctx).adjacent_named(here(ctx), "Table"))
+        loc = here(ctx)  # none when 2.2 The Settlement is repealed and nobody placed the eater: no Table near
+        at_table = loc is not None and bool(the_map(ctx).adjacent_named(loc, "Table"))
         less = spec["table_hunger"] if at_table else spec["hunger"]
     else:
         take(ctx, {"Food": spec["food"]})
@@ -496,13 +497,14 @@ def _shove(ctx: Ctx) -> None:
 
 
 def _t(name: str, rule: str, summary: str, effect: Any, params: dict[str, Any] | None = None,
-       check: Any = None, doc: str = "", ready: tuple[Any, ...] = ()) -> Action:
+       check: Any = None, doc: str = "", ready: tuple[Any, ...] = (), located: bool = True) -> Action:
     """A task. ``ready``: the tests (``guarded_ready``) of a task that takes parameters, which ``nomic act --list``
-    asks without them: the actor's standing, then each of these."""
+    asks without them: the actor's standing, then each of these. ``located=False``: a task that asks for no
+    Location of the actor (``actor_problems``)."""
     required = bool((params or {}).get("required"))
     return Action(name=f"settlement.{name}", rule=rule, summary=summary, params=params or _obj({}),
-                  check=guarded(check, task=True), effect=effect, who=PLAYER, doc=doc,
-                  ready=guarded_ready(*ready, task=True) if required else None)
+                  check=guarded(check, task=True, located=located), effect=effect, who=PLAYER, doc=doc,
+                  ready=guarded_ready(*ready, task=True, located=located) if required else None)
 
 # what the Catapult fires is the handbook's list (catapult.ammo), checked by _fire, so a proposal may change it
 AMMO = {"type": "string", "minLength": 1, "maxLength": 40,
@@ -530,11 +532,13 @@ ACTIONS = [
     _t("harvest", "tasks", "Harvest Crop: 5 Energy, your Crop becomes Dirt: 8 Food (Small) or 12 (Mature)",
        _harvest),
     _t("brew", "tasks", "Brew: 5 Energy, your Crop becomes Dirt: 8 Drinks (Small) or 12 (Mature)", _brew),
-    _t("drink", "tasks", "Drink: 1 Energy and 1 Drink take 5 off your Stress", _drink, check=_drink_check),
+    # seed 001 2.4: Drink and Eat ask for no Location (only Eat's Table bonus, which one without a Location misses)
+    _t("drink", "tasks", "Drink: 1 Energy and 1 Drink take 5 off your Stress", _drink, check=_drink_check,
+       located=False),
     _t("cook", "tasks", "Cook Meal: Indoors by a Stove, 10 Energy and 2 Food make 1 Meal, and Smoke", _cook,
        _obj({"smoke": LOCATION})),
     _t("eat", "tasks", "Eat: 5 Energy and 3 Food (or 1 Meal) take 1 off your Hunger (2 for a Meal at a Table)",
-       _eat, _obj({"meal": {"type": "boolean"}})),
+       _eat, _obj({"meal": {"type": "boolean"}}), located=False),
     _t("fire", "tasks", "Fire Catapult: all your Energy (10 or more) and 10 Rock, 1 Anvil or 1 Grand Piano", _fire,
        _obj({"catapult": LOCATION, "target": LOCATION, "ammo": AMMO}, ["catapult", "target", "ammo"]),
        ready=(_fire_now, lambda ctx: next_to(ctx, "Catapult", "a Catapult"), _ammo_in_stock)),

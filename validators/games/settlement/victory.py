@@ -249,8 +249,8 @@ SUPPORT = Action(
     summary="Support another Colonist with 0 Deaths in the Election for Mayor (your last support counts)",
     params=_obj({"colonist": {"$ref": "common.schema.json#/$defs/name"}}, ["colonist"]),
     who=PLAYER,
-    check=guarded(),
-    ready=guarded_ready(_election_open, _someone_to_support),
+    check=guarded(located=False),  # 2.12: support asks for no Location
+    ready=guarded_ready(_election_open, _someone_to_support, located=False),
     effect=_support,
 )
 
