@@ -200,3 +200,16 @@ def test_after_an_ascension_address_the_pages_and_the_actions_page_write_its_wor
     actions = render_actions(after, registry, Links("g", "games/g/actions.md", {}), "g")
     assert "<p>The Captain makes an Explorer a Traitor (while there are fewer than two)</p>" in actions
     assert not re.search(r"Colonist|Expedition Leader", actions)  # the rules' titles too: the Address renamed them
+
+
+def test_starving_is_shown_only_while_hunger_stands():
+    """Seed 001 2.9 Hunger: a Colonist with 4 Hunger or more is Starving. The word is the rule's: with 2.9 repealed
+    nobody is Starving, and the Colonists' table says only the number."""
+    from validators.games.settlement.pages import render_colonists
+
+    hungry = {"op": "replace", "path": "/roster/players/name=Ann/stats/hunger", "value": 5}
+    assert "| 5 (Starving) |" in render_colonists(_state([hungry]))
+    table = render_colonists(_state([hungry, {"op": "replace", "path": "/rules/hunger/meta/status",
+                                              "value": "repealed"}]))
+    assert "Starving" not in table and "| 5 |" in table
+

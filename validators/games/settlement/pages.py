@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from ...engine import Page, State
+from ...engine import Page, State, repealed
 from ...timeutil import parse_time
 from .._markup import article, cap, esc, html_block, legible_width, md
 from .._timefmt import when
@@ -127,7 +127,8 @@ def _labels(state: State, *stats: str) -> list[str]:
 
 def render_colonists(state: State) -> str:
     m = the_map(state)
-    starving = handbook(state)["hunger"]["starving"]
+    # seed 001 2.9 Hunger names a Colonist at 4 Hunger or more Starving; repealed, nobody is
+    starving = float("inf") if repealed(state, "hunger") else handbook(state)["hunger"]["starving"]
     place, *rest = _labels(state, "location", "energy", "stress", "hunger", "deaths", "job")
     rows = [f"| {cap(_words(state)[0])} | {place} | Indoors | {' | '.join(rest)} |",
             "|---|---|---|---|---|---|---|---|"]
