@@ -213,3 +213,16 @@ def test_starving_is_shown_only_while_hunger_stands():
                                               "value": "repealed"}]))
     assert "Starving" not in table and "| 5 |" in table
 
+
+def test_outsiders_left_by_a_repeal_of_outsiders_are_still_drawn():
+    """Seed 001 2.11 Outsiders repealed: the Outsiders on the roster are inert (no rule treats them as Colonists) but
+    still stand on the map, so the wiki still draws and lists them."""
+    from validators.games.settlement.pages import render_colonists
+
+    state = _state([{"op": "replace", "path": "/rules/outsiders/meta/status", "value": "repealed"},
+                    {"op": "add", "path": "/roster/players/-",
+                     "value": {"name": "Moose 1", "kind": "outsider", "joined": "2026-11-02T00:00:00Z",
+                               "stats": {"location": "0a", "energy": 50, "stress": 0, "hunger": 2, "deaths": 0,
+                                         "job": "Peasant"}}}])
+    assert "0a: Moose 1" in render_map_svg(state)
+    assert "Moose 1 (Outsider)" in render_colonists(state)
