@@ -123,8 +123,12 @@ def look(ctx: Ctx) -> Counts:
     players = list(peek(ctx.doc("roster")["players"]))
     m = the_map(ctx)
     try:
-        # seed 001 2.11 Outsiders makes an Outsider a Colonist for the dynastic rules; repealed, it is none
-        key = (royal(ctx), m.occupied_chars(), handbook(ctx)["hunger"]["dies_at"], repealed(ctx, "outsiders") is None)
+        # seed 001 2.11 Outsiders makes an Outsider a Colonist for the dynastic rules; repealed, it is none. With 2.8
+        # Death repealed no Occupied location kills, with 2.9 Hunger none dies at its limit (``life._victims``): the
+        # look then sees nobody to kill, rather than sending every action to the rules as written to find nobody
+        key = (royal(ctx), frozenset() if repealed(ctx, "death") else m.occupied_chars(),
+               float("inf") if repealed(ctx, "hunger") else handbook(ctx)["hunger"]["dies_at"],
+               repealed(ctx, "outsiders") is None)
     except Exception:  # noqa: BLE001 - a handbook without its Hunger limit: the rules as written report it
         return Counts(UNSURE)
     rows = m.rows
