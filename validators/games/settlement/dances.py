@@ -195,11 +195,12 @@ def _conga_move(ctx: Ctx) -> None:
     if len(path) > conga["moves"]:
         raise ctx.refuse(f"the Conga has {conga['moves']} moves left")
     # The line is the Colonists who danced; one who has since left the game, or stands nowhere, has no place
-    # to step into: they drop out and the others close up (our reading; the seed does not say)
-    # Seed 001 2.11 Outsiders treats an Outsider as a Colonist, so one may dance in the line; with 2.11 repealed an
-    # Outsider is no Colonist, and the front's march no longer carries one: it drops out where it stands
-    line = [ctx.actor, *(n for n in conga["line"] if (p := ctx.player(n)) is not None and where(p) is not None
-                         and inert_outsider(ctx, p) is None)]
+    # to step into: they drop out and the others close up (our reading; the seed does not say). One who is no
+    # longer a Colonist for the dynastic rules (``beings``) drops out too, where e stands: an Idle one (the core
+    # rules' Idle clause: not counted as a Colonist), or an Outsider once 2.11 Outsiders, which treated it as one,
+    # is repealed
+    dancers = {p["name"] for p in beings(ctx)}
+    line = [ctx.actor, *(n for n in conga["line"] if n in dancers and where(ctx.player(n)) is not None)]
     if (me := ctx.player()) is None or where(me) is None:
         raise ctx.refuse(f"{ctx.actor} stands nowhere on the map, so cannot lead the Conga")
     # seed 001 "Lord of the Dance", Conga: the front moves "the rest of the conga line" behind them, and a conga
