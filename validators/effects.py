@@ -16,6 +16,7 @@ the same rule); a number that is neither a whole number nor a string is refused.
 from __future__ import annotations
 
 import copy
+import math
 from typing import Any
 
 from .engine import Ctx, Rule
@@ -239,10 +240,13 @@ def clamp_stats(ctx: Ctx) -> list[str]:
     Seed 001, Numbers and Variables: whatever would take a number below zero sets it to zero; seed 003 rule 10:
     an effect that would take Stuffs past either bound sets them to the bound, and only a cost is refused. So a
     proposal's (or CfJ's) patch that writes a stat past its bounds is applied with the bound, as ``change_stat``
-    does for the rules' own changes, rather than refused. A value of the wrong kind is left for the check to
-    refuse. The roster is edited only when a value must change.
+    does for the rules' own changes, rather than refused. Seed 003 rule 10 also rounds a fractional value of Stuffs
+    down to a whole number: a stat a module names in ``Module.round_down`` (while the rule it cites is in force) is
+    rounded down first, then held to its bounds ("Ben's Stuffs: 50.5 is no whole number, rounded down to 50").
+    Any other value of the wrong kind is left for the check to refuse. The roster is edited only when a value must
+    change.
     """
-    from .engine import peek, peek_items
+    from .engine import peek, peek_items, repealed
     from .roster import bounds
 
     roster = ctx.doc("roster")
@@ -253,26 +257,38 @@ def clamp_stats(ctx: Ctx) -> list[str]:
         return []
     limits = {name: bounds(d) for name, d in peek_items(defs)
               if isinstance(d, dict) and dict.get(d, "type") == "integer"}
-    fixes: list[tuple[int, str, int]] = []
+    # seed 003 rule 10: the stats whose fractions are rounded down, each while the rule saying so is in force
+    down = {name for m in ctx.registry.modules for name, rule in m.round_down.items()
+            if name in limits and not repealed(ctx, rule)}
+    fixes: list[tuple[int, str, int, bool]] = []
     for i, p in enumerate(peek(players)):
         stats = dict.get(p, "stats") if isinstance(p, dict) else None
         if not isinstance(stats, dict):
             continue
         for name, v in peek_items(stats):
-            if type(v) is not int or name not in limits:
+            rounded = type(v) is float and name in down and math.isfinite(v)
+            if rounded:
+                v = math.floor(v)
+            elif type(v) is not int or name not in limits:
                 continue
             lo, hi = limits[name]
-            to = lo if lo is not None and v < lo else hi if hi is not None and v > hi else None
+            to = lo if lo is not None and v < lo else hi if hi is not None and v > hi else v if rounded else None
             if to is not None:
-                fixes.append((i, name, to))
+                fixes.append((i, name, to, rounded))
     said = []
     if fixes:
         edited = ctx.edit("roster")["players"]
-        for i, name, to in fixes:
+        for i, name, to, rounded in fixes:
             p = edited[i]
             was = p["stats"][name]
-            said.append(f"{p.get('name')}'s {defs[name].get('label', name)}: {was} is past the "
-                        f"{'minimum' if was < to else 'maximum'}, set to {to}")
+            label = f"{p.get('name')}'s {defs[name].get('label', name)}: {was}"
+            if rounded and was == to:
+                said.append(f"{label} is written as a fraction, set to {to}")
+            elif rounded and math.floor(was) == to:
+                said.append(f"{label} is no whole number, rounded down to {to}")
+            else:
+                said.append(f"{label} is {'no whole number and ' if rounded else ''}past the "
+                            f"{'minimum' if was < to else 'maximum'}, set to {to}")
             p["stats"][name] = to
     return said
 

@@ -850,6 +850,10 @@ class Module:
     # The roster's column labels its texts are written in, by stat: {"stuff": "Stuffs"}. An Address replacing a word
     # renames a label holding it (seed 003 rule 9 names "Stuffs"); the Actions page writes the roster's label now.
     labels: dict[str, str] = field(default_factory=dict)
+    # The whole-number roster stats whose fractional values are rounded down, each with the id of the rule that says so
+    # ({"stuff": "stuffs"}: seed 003 rule 10). A proposal's (or CfJ's) patch writing 50.5 there gives 50, while that
+    # rule is in force (``effects.clamp_stats``); elsewhere a fraction is a value of the wrong kind, and refused.
+    round_down: dict[str, str] = field(default_factory=dict)
     # The wiki pages this module draws from a state (see Page).
     pages: Callable[[State], list[Page]] | None = None
     # A wiki page for one action of the log, drawn from its record and outcome (a dance, step by step) in the

@@ -40,6 +40,7 @@ from .common import (
     R_NATURE,
     R_ROLES,
     R_SPECIAL,
+    R_STUFFS,
     R_TAG,
     ROBOT,
     flavour_names,
@@ -127,6 +128,8 @@ MODULE = Module(
     title="The First Dynasty of Quazie",
     words={"player": "Muffin", "players": "Muffins", "leader": "GRAND POOBAH"},
     labels={"stuff": "Stuffs"},
+    # seed 003 rule 10 "Stuffs": a fractional value of Stuffs is rounded down (a proposal's patch writing 50.5 gives 50)
+    round_down={"stuff": R_STUFFS},
     docs=[
         DocKind("quazie", "quazie_state.schema.json", "Day log, Launch Base, tag, music and Hands bookkeeping",
                 fresh_founding=fresh.fresh_state),
