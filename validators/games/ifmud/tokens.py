@@ -285,6 +285,9 @@ def steal_problems(ctx: Ctx, t: dict[str, Any], thief: str) -> Iterator[str]:
                    "(Rule 86)")
         if (mine if thief == "servant" else me) != where:
             yield f"the monkey is in {where}, not with the thief (Rules 84, 86)"
+        if thief == "servant" and _servant_robs_by_uplink(ctx):
+            yield from (f"{why}: {ctx.actor}'s servant may rob the monkey only by virtue of {ctx.actor} holding it "
+                        "(Rules 86, 101)" for why in uplink_check(ctx))
     if kind in ("player", "servant"):
         s = w.servant(ctx, owner)
         # (seed 002 Rule 65 repealed: a player beside their servant guards nothing)
@@ -295,6 +298,16 @@ def steal_problems(ctx: Ctx, t: dict[str, Any], thief: str) -> Iterator[str]:
     if (w.room(ctx, where or "") or {}).get("high_security") and not w.repealed(ctx, "r74"):
         yield f"{where} is a high-security area: nothing may be stolen there (Rule 74)"
     yield from _barred(ctx, t)
+
+
+def _servant_robs_by_uplink(ctx: Ctx) -> bool:
+    """Seed 002 Rules 86 and 101: while the active player holds the uplink, their servant is let rob the monkey by
+    virtue of that holding (Rule 86's second case), and so the servant is another game entity made to do something
+    by virtue of the uplink: one unit of its charge, and not at zero (Rule 101). The player's own theft is theirs,
+    no other entity's, and a theft while no player holds the uplink owes it nothing (Rule 86's first case).
+    Repealed, Rule 101 prices nothing."""
+    return not w.repealed(ctx, "r101") and any(
+        x["location"] == {"player": ctx.actor} for x in w.by_role(ctx, "uplink"))
 
 
 def _steal_ready(ctx: Ctx) -> Iterator[str]:
@@ -319,6 +332,8 @@ def _steal(ctx: Ctx) -> None:
     victim = _victim(ctx, t)
     loc, _ = _holder(ctx)
     mark(ctx, "steal")
+    if victim[0] == "monkey" and ctx.params.get("by") == "servant" and _servant_robs_by_uplink(ctx):
+        spend_charge(ctx)  # seed 002 Rule 101: the servant robs the monkey by virtue of the uplink (Rule 86)
     w.set_token_location(ctx, t, loc, by=ctx.actor, direct=True)
     ctx.step({"stolen": t["name"], "from": victim[1] or victim[0], "victim": victim[0],
               "by": ctx.params.get("by", "self")})
