@@ -87,7 +87,9 @@ def mark(ctx: Ctx, key: str | None = None) -> None:
 
 
 def wake(ctx: Ctx, who: str) -> None:
-    """Rule 93: awake now, and not asleep again until the end of their following turn."""
+    """Rule 93: awake now, and not asleep again until the end of their following turn. Reading (docs, "End of a
+    turn"): that end is still covered, so ``awake`` counts the player's own turn-ends Rule 92 may not put them to
+    sleep at: this turn's and the next one's when woken on their turn, the next one's when woken in another's."""
     t = ctx.edit("turn")
     t["asleep"].remove(who)
     t.setdefault("awake", {})[who] = 2 if t.get("active") == who else 1
@@ -220,7 +222,8 @@ def end_turn(ctx: Ctx, at: datetime, how: str, nxt: str | None = None) -> None:
             chat[who] -= 1
             if chat[who] <= 0:
                 del chat[who]
-        # Rule 93: woken players are not put to sleep again before the end of their following turn.
+        # seed 002 Rule 93: one more of the woken player's own turn-ends covered (the one just checked above, the
+        # end of their following turn included: the module's reading of "until the end of")
         awake = t.get("awake") or {}
         if who in awake:
             awake[who] -= 1
