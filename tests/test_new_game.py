@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from tests.gitgame import make_repo, nomic
+from tests.gitgame import commit, make_repo, nomic
 from validators import yamlio
 from validators.admin import _newcomer_hint
 from validators.content import split_front_matter
@@ -234,6 +234,46 @@ def test_an_ifmud_games_monkey_and_other_entities_start_where_the_rules_put_them
             "monkey": {"location": "Central Park"}, "pieman": {"location": "Central Park"},
             "omnibus": {"location": "The House of Commons"}, "robot": {"location": "Embedded CPU"},
             "kitten": {"location": "Lounge"}}
+    r = nomic(repo, "check", "--game", "fresh", *NOW)
+    assert r.returncode == 0, r.stdout
+
+
+def test_an_ifmud_games_map_has_no_damage_spent_on_it_by_the_examples_play(tmp_path):
+    # ifMUD seed, Rules 75, 76, 121: damage starts at 0 and is spent only in play, so the new game's North Pole has
+    # no position masked, no letter read in place of its own, and the Saturn-North Pole connection (resting on its
+    # fifth letter) that the masking deleted is back; the connection a ratified proposal added (Rule 25) stays
+    repo = make_repo(tmp_path, "ifmud")
+    example = repo / "content" / "ifmud"
+    pole = "  - name: The North Pole\n    visits: 0\n    damage: 0\n"
+    link = "  - between:\n      - Saturn\n      - The North Pole\n"
+    for part in ("", "initial/"):  # founded with damage at the North Pole (where nobody went), for play to spend
+        path = example / f"{part}gamestate" / "map.yaml"
+        text = path.read_text()
+        assert pole in text and link in text
+        path.write_text(text.replace(pole, pole.replace("damage: 0", "damage: 2")).replace(
+            link, link + "    basis:\n      - room: The North Pole\n        position: 5\n"))
+    commit(repo, "the North Pole founded with damage")
+    for at, params in (("2026-11-05T05:00:00Z", ["room=The North Pole", "position=5"]),
+                       ("2026-11-05T05:01:00Z", ["room=The North Pole", "position=6", "letter=x"])):
+        r = nomic(repo, "act", "ifmud", "ifmud.spend-damage", *params, "--as", "Zoe Abbott", "--at", at, *NOW)
+        assert r.returncode == 0, r.stdout + r.stderr
+    played = _doc(example, "map")
+    room = next(r for r in played["rooms"] if r["name"] == "The North Pole")
+    assert (room["masked"], room["letters"], room["damage"]) == ([5], {"6": "x"}, 0)
+    assert ["Saturn", "The North Pole"] not in [c["between"] for c in played["connections"]]  # Rule 76 deleted it
+    r = nomic(repo, "check", "--game", "ifmud", *NOW)
+    assert r.returncode == 0, r.stdout
+    r = nomic(repo, "new", "fresh", "--from", "ifmud", "--admin", "Anne=anne-gh", "--at", FOUNDED, *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+    game = repo / "content" / "fresh"
+    for part in ("", "initial/"):
+        doc = _doc(game, "map", part)
+        room = next(r for r in doc["rooms"] if r["name"] == "The North Pole")
+        assert "masked" not in room and "letters" not in room and room["damage"] == 0
+        assert {"between": ["Saturn", "The North Pole"], "basis": [{"room": "The North Pole", "position": 5}]} \
+            in doc["connections"]
+        assert {"between": ["Lounge", "Saturn"]} in doc["connections"]
+        assert len(doc["connections"]) == len(played["connections"]) + 1
     r = nomic(repo, "check", "--game", "fresh", *NOW)
     assert r.returncode == 0, r.stdout
 

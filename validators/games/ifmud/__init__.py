@@ -92,8 +92,8 @@ MODULE = Module(
     name="ifmud",
     title="ifMUD Nomic",
     docs=[
-        DocKind("map", "ifmud_map.schema.json", "Rooms, connections, tolls, visits and damage", fresh.fresh_map,
-                limits=w.map_limits),
+        DocKind("map", "ifmud_map.schema.json", "Rooms, connections, tolls, visits and damage",
+                fresh_founding=fresh.fresh_map, limits=w.map_limits),
         DocKind("entities", "ifmud_entities.schema.json",
                 "Servants, the monkey, the pieman, the Omnibus, the robot, the kitten",
                 fresh_founding=fresh.fresh_entities),

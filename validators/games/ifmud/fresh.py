@@ -1,5 +1,6 @@
-"""A new game started from an ifMUD game (``nomic new``): the map, its rooms and connections, and the tables are
-kept as they stand; the tokens, the monkey and the other entities, and the Roster of Quests are those the example
+"""A new game started from an ifMUD game (``nomic new``): the map, its rooms and connections, is kept as the
+example's proposals left it, without the damage its play spent on connectivity names (Rules 75, 76, 121), and
+the tables as they stand; the tokens, the monkey and the other entities, and the Roster of Quests are those the example
 was founded with, where they then were and at the values the rules start them with (Rules 71, 80, 101, 104, 105,
 109, 114, 155), and none that play makes (time bombs, pies, the pie bomb, cigars, quest tokens, Quests: Rules 70,
 115, 120, 132, 134, 141, 142, 152); what the example's players did and own is not kept.
@@ -23,12 +24,48 @@ from ...engine import Founding
 from ...timeutil import format_time
 
 
-def fresh_map(doc: dict[str, Any], founded: datetime) -> dict[str, Any]:
+def fresh_map(doc: dict[str, Any], founding: Founding) -> dict[str, Any]:
+    """The map as the example's proposals left it (Rules 20, 25), without what its play did to it: every tally at 0
+    (Rules 75, 97), a bubble nobody entered (Rule 29), and no damage spent on connectivity names (Rules 76, 121).
+
+    Seed 002 Rules 75, 76 and 121: damage starts at 0 and only an esplosion gives it, so no letter position of a new
+    game's map has been masked (Rule 76) or given another letter (Rule 121) by spending it: each room keeps the
+    ``masked`` and ``letters`` the example was founded with (its ``initial/``), and a room the founding lacked has
+    none. A connection of the founding map that Rule 76 deleted (it is gone, both its rooms are still on the map,
+    and every position of its ``basis`` is masked now) is back, since the masking that deleted it is undone."""
+    start = founding.example_doc if isinstance(founding.example_doc, dict) else {}
+    founded_rooms = {r.get("name"): r for r in start.get("rooms") or [] if isinstance(r, dict)}
+    masked = {r["name"]: set(r.get("masked") or ()) for r in doc["rooms"]}  # as play left them, read before undoing
     for room in doc["rooms"]:
         room["visits"] = 0
         room["damage"] = 0
+        was = founded_rooms.get(room["name"]) or {}
+        for key in ("masked", "letters"):  # Rules 76, 121
+            if key in was:
+                room[key] = was[key]
+            else:
+                room.pop(key, None)
     doc["bubble"] = {"next": 1, "last": None}
+    doc["connections"].extend(_deleted_by_rule_76(doc["connections"], start.get("connections") or [], masked))
     return doc
+
+
+def _deleted_by_rule_76(now: list[dict[str, Any]], founded: list[Any], masked: dict[str, set[int]]) -> list[Any]:
+    """Seed 002 Rule 76: the founding's connections that masking deleted: missing now, between two rooms still on the
+    map and not joined otherwise, with a basis whose every position the example's play has masked (a connection a
+    proposal's effects took away, or one that rested on a position still counting, stays away)."""
+    joined = {frozenset(c["between"]) for c in now}
+    back = []
+    for c in founded:
+        if not isinstance(c, dict) or not c.get("basis") or len(c.get("between") or ()) != 2:
+            continue
+        pair = frozenset(c["between"])
+        if pair in joined or not all(r in masked for r in pair):
+            continue
+        if all(isinstance(b, dict) and b.get("position") in masked.get(b.get("room"), ()) for b in c["basis"]):
+            back.append(c)
+            joined.add(pair)
+    return back
 
 
 def fresh_entities(doc: dict[str, Any], founding: Founding) -> dict[str, Any]:
