@@ -12,9 +12,9 @@ import pytest
 from tests.gitgame import commit, make_repo, nomic
 from validators import yamlio
 from validators.admin import _newcomer_hint
-from validators.content import split_front_matter
+from validators.content import doc_text, split_front_matter
 from validators.engine import Founding
-from validators.games.ifmud.fresh import fresh_tokens
+from validators.games.ifmud.fresh import fresh_map, fresh_tokens
 from validators.modules import registry_for
 
 FOUNDED = "2026-11-22T00:00:00Z"
@@ -276,6 +276,46 @@ def test_an_ifmud_games_map_has_no_damage_spent_on_it_by_the_examples_play(tmp_p
         assert len(doc["connections"]) == len(played["connections"]) + 1
     r = nomic(repo, "check", "--game", "fresh", *NOW)
     assert r.returncode == 0, r.stdout
+
+
+def test_an_ifmud_games_bubble_burst_in_the_examples_play_is_back(tmp_path):
+    # ifMUD seed, Rule 29: a player paid 32 points for entering the Dot-Com Bubble bursts it and it leaves the map;
+    # that is play, so a new game has the bubble as the example was founded with it, joined to the Lounge and the
+    # Jaws of Death, with nobody paid yet
+    repo = make_repo(tmp_path, "ifmud")
+    path = repo / "content" / "ifmud" / "gamestate" / "map.yaml"
+    played = yamlio.load_file(path)
+    played["rooms"] = [r for r in played["rooms"] if r["name"] != "Dot-Com Bubble"]  # as world.burst_bubble leaves it
+    played["connections"] = [c for c in played["connections"] if "Dot-Com Bubble" not in c["between"]]
+    played["bubble"] = {"next": 64, "last": "Zoe Abbott"}
+    path.write_text(doc_text(played, "content/ifmud/gamestate/map.yaml", "ifmud_map.schema.json"))
+    r = nomic(repo, "new", "fresh", "--from", "ifmud", "--admin", "Anne=anne-gh", "--at", FOUNDED, *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+    game = repo / "content" / "fresh"
+    founded = _doc(repo / "content" / "ifmud", "map", "initial/")
+    for part in ("", "initial/"):
+        doc = _doc(game, "map", part)
+        assert [r["name"] for r in doc["rooms"]] == [r["name"] for r in founded["rooms"]]
+        bubble = next(r for r in doc["rooms"] if r["name"] == "Dot-Com Bubble")
+        assert (bubble["visits"], bubble["damage"]) == (0, 0)
+        assert {"between": ["Lounge", "Dot-Com Bubble"]} in doc["connections"]
+        assert {"between": ["Dot-Com Bubble", "Jaws of Death"]} in doc["connections"]
+        assert doc["bubble"] == {"next": 1, "last": None}
+    r = nomic(repo, "check", "--game", "fresh", *NOW)
+    assert r.returncode == 0, r.stdout
+
+
+def test_an_ifmud_bubble_a_proposal_took_off_the_map_stays_off():
+    # ifMUD seed, Rules 20 and 29: with nobody paid 32 points the bubble did not burst; gone from the map, a
+    # proposal took it off, and the map is kept as the proposals left it
+    room = {"name": "Dot-Com Bubble", "visits": 0, "damage": 0}
+    founded = {"rooms": [{"name": "Lounge", "visits": 0, "damage": 0}, room],
+               "connections": [{"between": ["Lounge", "Dot-Com Bubble"]}], "bubble": {"next": 1, "last": None}}
+    doc = {"rooms": [{"name": "Lounge", "visits": 3, "damage": 0}], "connections": [],
+           "bubble": {"next": 8, "last": "Zoe Abbott"}}
+    out = fresh_map(doc, Founding(datetime(2026, 11, 22, tzinfo=timezone.utc), None, founded))
+    assert out == {"rooms": [{"name": "Lounge", "visits": 0, "damage": 0}], "connections": [],
+                   "bubble": {"next": 1, "last": None}}
 
 
 def test_an_ifmud_game_without_a_founding_state_starts_its_tokens_at_the_rules_values():

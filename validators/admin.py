@@ -143,7 +143,8 @@ def new_game(root: Path, name: str, example: str, now: datetime, title: str | No
             docs[kind] = {"clock": format_time(now), "actions": 0, "head": ""}
         elif dk is not None and dk.fresh_founding is not None:
             docs[kind] = dk.fresh_founding(copy.deepcopy(data), Founding(now, example_founded,
-                                                                         copy.deepcopy(founding_docs.get(kind))))
+                                                                         copy.deepcopy(founding_docs.get(kind)),
+                                                                         source.state))
         elif dk is not None and dk.fresh is not None:
             docs[kind] = dk.fresh(copy.deepcopy(data), now)
         else:

@@ -776,6 +776,9 @@ class Founding:
     at: datetime  # the new game's founding
     example_at: datetime | None  # the example's founding (the clock of its initial/), or None without one
     example_doc: Any  # the example's document as it was founded (its initial/), or None without one
+    # the example as it stands (configuration, documents, ruleset), for a start that depends on them: ifMUD's bubble
+    # is the room its options name (Rule 29); None when not given
+    example: Any = None
 
 
 @dataclass(frozen=True)

@@ -22,11 +22,13 @@ from typing import Any
 
 from ...engine import Founding
 from ...timeutil import format_time
+from . import world as w
 
 
 def fresh_map(doc: dict[str, Any], founding: Founding) -> dict[str, Any]:
     """The map as the example's proposals left it (Rules 20, 25), without what its play did to it: every tally at 0
-    (Rules 75, 97), a bubble nobody entered (Rule 29), and no damage spent on connectivity names (Rules 76, 121).
+    (Rules 75, 97), a bubble nobody entered and so none burst (Rule 29), and no damage spent on connectivity names
+    (Rules 76, 121).
 
     Seed 002 Rules 75, 76 and 121: damage starts at 0 and only an esplosion gives it, so no letter position of a new
     game's map has been masked (Rule 76) or given another letter (Rule 121) by spending it: each room keeps the
@@ -36,6 +38,7 @@ def fresh_map(doc: dict[str, Any], founding: Founding) -> dict[str, Any]:
     start = founding.example_doc if isinstance(founding.example_doc, dict) else {}
     founded_rooms = {r.get("name"): r for r in start.get("rooms") or [] if isinstance(r, dict)}
     masked = {r["name"]: set(r.get("masked") or ()) for r in doc["rooms"]}  # as play left them, read before undoing
+    _burst_bubble_back(doc, start, founding)
     for room in doc["rooms"]:
         room["visits"] = 0
         room["damage"] = 0
@@ -48,6 +51,29 @@ def fresh_map(doc: dict[str, Any], founding: Founding) -> dict[str, Any]:
     doc["bubble"] = {"next": 1, "last": None}
     doc["connections"].extend(_deleted_by_rule_76(doc["connections"], start.get("connections") or [], masked))
     return doc
+
+
+def _burst_bubble_back(doc: dict[str, Any], start: dict[str, Any], founding: Founding) -> None:
+    """Seed 002 Rule 29: there is a Dot-Com Bubble, and only play bursts it (a player paid 32 points for entering
+    takes it off the map). A new game starts before any burst: when the example's bubble burst (gone from the map,
+    with 64 or more points waiting for the next enterer: ``world.enter_bubble``), the room comes back as the
+    example was founded with it, with its founding connections to rooms still on the map. A bubble a proposal took
+    off the map before anyone was paid 32 points stays off, as any room a proposal removed."""
+    name = w.room_name(founding.example, "bubble") if founding.example is not None else w.ROOMS["bubble"]
+    if any(r["name"] == name for r in doc["rooms"]) or int((doc.get("bubble") or {}).get("next") or 1) < 2 * w.BURST_AT:
+        return
+    rooms = [r for r in start.get("rooms") or [] if isinstance(r, dict)]
+    at = next((i for i, r in enumerate(rooms) if r.get("name") == name), None)
+    if at is None:
+        return  # the example was founded without it: nothing to bring back
+    doc["rooms"].insert(min(at, len(doc["rooms"])), rooms[at])
+    here = {r["name"] for r in doc["rooms"]}
+    joined = {frozenset(c["between"]) for c in doc["connections"]}
+    for c in start.get("connections") or []:
+        pair = frozenset(c.get("between") or ()) if isinstance(c, dict) else frozenset()
+        if name in pair and len(pair) == 2 and pair <= here and pair not in joined:
+            doc["connections"].append(c)
+            joined.add(pair)
 
 
 def _deleted_by_rule_76(now: list[dict[str, Any]], founded: list[Any], masked: dict[str, set[int]]) -> list[Any]:
