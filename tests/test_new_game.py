@@ -278,6 +278,39 @@ def test_an_ifmud_games_map_has_no_damage_spent_on_it_by_the_examples_play(tmp_p
     assert r.returncode == 0, r.stdout
 
 
+def test_an_ifmud_game_has_a_connection_its_examples_proposal_made_and_a_masking_deleted(tmp_path):
+    # ifMUD seed, Rules 25, 70, 75, 76: in a game founded from ifmud, a ratified proposal connects the Lounge to the
+    # North Pole on the Lounge's first letter; Anne's bomb esplodes in the Lounge (one damage) and Bo spends it
+    # masking that letter, which deletes the connection. A game founded from that one has the proposal's board:
+    # the connection is back and the Lounge's letter counts again
+    repo, game = _found(tmp_path, "ifmud")
+    later = ("--now", "2026-11-23T06:00:00Z")
+
+    def act(*args, at):
+        r = nomic(repo, "act", "fresh", *args, "--at", at, *later)
+        assert r.returncode == 0, r.stdout + r.stderr
+
+    link = {"between": ["Lounge", "The North Pole"], "basis": [{"room": "Lounge", "position": 1}]}
+    act("ifmud.propose", "name=Pole road [AN]", "effects={gamestate: [{op: add, path: /map/connections/-, value: "
+        "{between: [Lounge, The North Pole], basis: [{room: Lounge, position: 1}]}}]}", "--as", "Anne",
+        at="2026-11-22T01:00:00Z")
+    act("ifmud.vote", "proposal=1", "vote=aye", "--as", "Bo", at="2026-11-22T02:00:00Z")
+    act("ifmud.ratify", "proposal=1", "--as", "Anne", at="2026-11-22T03:00:00Z")
+    act("ifmud.drop", "token=Anne's bomb", "--as", "Anne", at="2026-11-22T04:00:01Z")
+    assert link in _doc(game, "map")["connections"]
+    act("ifmud.spend-damage", "room=Lounge", "position=1", "--as", "Bo", at="2026-11-23T05:00:00Z")
+    lounge = next(r for r in _doc(game, "map")["rooms"] if r["name"] == "Lounge")
+    assert lounge["masked"] == [1] and link not in _doc(game, "map")["connections"]
+    r = nomic(repo, "new", "again", "--from", "fresh", "--admin", "Cy=cy-gh", "--at", "2026-11-23T06:00:00Z", *later)
+    assert r.returncode == 0, r.stdout + r.stderr
+    for part in ("", "initial/"):
+        doc = _doc(repo / "content" / "again", "map", part)
+        assert "masked" not in next(r for r in doc["rooms"] if r["name"] == "Lounge")
+        assert link in doc["connections"]
+    r = nomic(repo, "check", "--game", "again", *later)
+    assert r.returncode == 0, r.stdout
+
+
 def test_an_ifmud_games_bubble_burst_in_the_examples_play_is_back(tmp_path):
     # ifMUD seed, Rule 29: a player paid 32 points for entering the Dot-Com Bubble bursts it and it leaves the map;
     # that is play, so a new game has the bubble as the example was founded with it, joined to the Lounge and the

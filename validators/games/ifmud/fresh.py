@@ -33,8 +33,9 @@ def fresh_map(doc: dict[str, Any], founding: Founding) -> dict[str, Any]:
     Seed 002 Rules 75, 76 and 121: damage starts at 0 and only an esplosion gives it, so no letter position of a new
     game's map has been masked (Rule 76) or given another letter (Rule 121) by spending it: each room keeps the
     ``masked`` and ``letters`` the example was founded with (its ``initial/``), and a room the founding lacked has
-    none. A connection of the founding map that Rule 76 deleted (it is gone, both its rooms are still on the map,
-    and every position of its ``basis`` is masked now) is back, since the masking that deleted it is undone."""
+    none. A connection of the founding map or of a ratified proposal that Rule 76 deleted (it is gone, both its
+    rooms are still on the map, and every position of its ``basis`` is masked now) is back, since the masking that
+    deleted it is undone."""
     start = founding.example_doc if isinstance(founding.example_doc, dict) else {}
     founded_rooms = {r.get("name"): r for r in start.get("rooms") or [] if isinstance(r, dict)}
     masked = {r["name"]: set(r.get("masked") or ()) for r in doc["rooms"]}  # as play left them, read before undoing
@@ -49,8 +50,47 @@ def fresh_map(doc: dict[str, Any], founding: Founding) -> dict[str, Any]:
             else:
                 room.pop(key, None)
     doc["bubble"] = {"next": 1, "last": None}
-    doc["connections"].extend(_deleted_by_rule_76(doc["connections"], start.get("connections") or [], masked))
+    candidates = [*(start.get("connections") or []), *_agreed_connections(founding.example, masked)]
+    doc["connections"].extend(_deleted_by_rule_76(doc["connections"], candidates, masked))
     return doc
+
+
+def _agreed_connections(example: Any, rooms: dict[str, Any]) -> list[dict[str, Any]]:
+    """The connections the example's ratified proposals added or wrote (Rules 20, 25: ``map`` paths of their
+    effects, when the effects were made: no ``closed.note``), their rooms spelled as the map spells them (any
+    case; a synonym is not followed), for Rule 76's undoing: one that a masking deleted since is part of the board
+    the proposals left."""
+    if example is None:
+        return []
+    spelled = {name.casefold(): name for name in rooms}
+    out = []
+    for p in (example.docs.get("consent") or {}).get("proposals") or []:
+        if not isinstance(p, dict) or p.get("status") != "ratified" or (p.get("closed") or {}).get("note"):
+            continue
+        for op in (p.get("effects") or {}).get("gamestate") or []:
+            if isinstance(op, dict) and op.get("op") in ("add", "replace") \
+                    and str(op.get("path", "")).startswith("/map"):
+                out.extend(_spelled(c, spelled) for c in _connections_in(op.get("value")))
+    return [c for c in out if c is not None]
+
+
+def _connections_in(value: Any) -> list[dict[str, Any]]:
+    """Every connection record (a mapping with ``between``) in a patch's value: one, a list of them, or a map."""
+    if isinstance(value, dict):
+        return [value] if "between" in value else _connections_in(value.get("connections"))
+    return [c for c in value if isinstance(c, dict) and "between" in c] if isinstance(value, list) else []
+
+
+def _spelled(c: dict[str, Any], spelled: dict[str, str]) -> dict[str, Any] | None:
+    ends = c.get("between")
+    basis = c.get("basis") or []
+    if not isinstance(ends, list) or not isinstance(basis, list) or not all(isinstance(e, str) for e in ends) \
+            or not all(isinstance(b, dict) and isinstance(b.get("room"), str) for b in basis):
+        return None
+    out = {**c, "between": [spelled.get(e.casefold(), e) for e in ends]}
+    if basis:
+        out["basis"] = [{**b, "room": spelled.get(b["room"].casefold(), b["room"])} for b in basis]
+    return out
 
 
 def _burst_bubble_back(doc: dict[str, Any], start: dict[str, Any], founding: Founding) -> None:
@@ -77,9 +117,10 @@ def _burst_bubble_back(doc: dict[str, Any], start: dict[str, Any], founding: Fou
 
 
 def _deleted_by_rule_76(now: list[dict[str, Any]], founded: list[Any], masked: dict[str, set[int]]) -> list[Any]:
-    """Seed 002 Rule 76: the founding's connections that masking deleted: missing now, between two rooms still on the
-    map and not joined otherwise, with a basis whose every position the example's play has masked (a connection a
-    proposal's effects took away, or one that rested on a position still counting, stays away)."""
+    """Seed 002 Rule 76: the connections of the founding and of the example's proposals that masking deleted:
+    missing now, between two rooms still on the map and not joined otherwise, with a basis whose every position the
+    example's play has masked (a connection a proposal's effects took away, or one that rested on a position still
+    counting, stays away)."""
     joined = {frozenset(c["between"]) for c in now}
     back = []
     for c in founded:
