@@ -136,7 +136,8 @@ def _token_deadlines(t: dict[str, Any], cpu: str) -> tuple[Deadline, ...]:
     if bomb and kind == "room":
         due = parse_time(item(t, "since")) + timedelta(hours=float(item(t, "delay_hours")))
         out.append((due, f"bomb {item(t, 'id'):08d}", _esplode_at(item(t, "id"))))
-    if uplink and kind == "room" and where == cpu and int(get(t, "charge", 0)) < 10:
+    # seed 002 Rule 101 resets the charge to 10, so one above 10 (a proposal's, Rule 54) comes down as one below goes up
+    if uplink and kind == "room" and where == cpu and int(get(t, "charge", 0)) != 10:
         out.append((parse_time(item(t, "since")) + timedelta(hours=48), f"uplink {item(t, 'id')}",
                     _recharge_at(item(t, "id"))))
     return tuple(out)
