@@ -36,6 +36,7 @@ if str(ROOT) not in sys.path:
 
 from bench.common import Builder, example_rules, player_names, write_game  # noqa: E402
 from validators.engine import Rule, State  # noqa: E402
+from validators.roster import quorum  # noqa: E402
 from validators.timeutil import format_time  # noqa: E402
 
 UTC = timezone.utc
@@ -159,7 +160,8 @@ def build_history(state: State, actions: int, rng: random.Random, progress: bool
                                            "path": f"/roster/players/name={rng.choice(names)}/stats/flag",
                                            "value": True}]}}, minutes=4)
             cid = b.state.doc("cfjs")["next"] - 1
-            for voter in rng.sample(names, 55):
+            # seed 001 1.6: a CfJ ends when its votes reach Quorum and takes no more, so exactly a Quorum votes
+            for voter in rng.sample(names, min(55, quorum(b.state))):
                 b.act(voter, "core.cfj-vote", {"cfj": cid, "vote": "FOR"}, minutes=2)
             b.act(rng.choice(admins), "core.cfj-resolve", {"cfj": cid}, minutes=5)
         if progress and i % 20 == 0:

@@ -283,6 +283,11 @@ def pending_judgment(state: State, item: dict[str, Any], links: Links, now: date
     out.append(votes_table(item, t.counted, links, implicit_author=False))
     if kind == "cfj" and item.get("ran_out_in_hiatus") and not stuck:
         out.append(ran_out_html(state, item))
+    if kind == "cfj" and item.get("quorum_reached") and not stuck:
+        # seed 001 1.6 / seed 003 rule 6: a CfJ continues until it reaches Quorum (judgment.note_quorum); then it
+        # takes no more votes, and its cast votes decide it
+        out.append(f'<p class="nomic-note">Its voting is over: it reached Quorum {time_md(item["quorum_reached"])}, '
+                   "and a CfJ ends then, so it takes no more votes; an admin resolves it by the votes cast.</p>")
     out.append(f'<p class="nomic-verdicts">{esc(verdict)}</p>')
     out += ["</div>", ""]
     return out

@@ -48,3 +48,19 @@ def test_a_cfj_that_did_not_run_out_in_a_hiatus_says_nothing_of_it() -> None:
     links = Links(game="g", here="games/g/proposals.md", players={})
     page = render_proposals(out.state, links, parse_time("2026-11-02T13:00:00Z"))
     assert "ran out in the Hiatus" not in page
+
+
+def test_a_pending_cfj_that_reached_quorum_says_its_voting_is_over() -> None:
+    # seed 001 1.6: a CfJ continues until it reaches Quorum; then it takes no more votes (judgment.note_quorum)
+    state, registry = base_state("blognomic-core")
+    votes = [_act(f"2026-11-02T10:{10 * (i + 1)}:00Z", who, "core.cfj-vote", cfj=1, vote="FOR")
+             for i, who in enumerate(["Chidi", "Emeka", "Dana"])]
+    links = Links(game="g", here="games/g/proposals.md", players={})
+    now = parse_time("2026-11-02T11:00:00Z")
+    short = run(state, registry, [RAN_OUT[0], *votes[:2]])
+    assert "Its voting is over" not in render_proposals(short.state, links, now)
+    out = run(state, registry, [RAN_OUT[0], *votes])
+    assert out.verdict == "legal"
+    page = render_proposals(out.state, links, now)
+    assert ('it reached Quorum <time datetime="2026-11-02T10:30:00Z" title="2026-11-02T10:30:00Z">2 Nov 2026 10:30 '
+            "UTC</time>, and a CfJ ends then, so it takes no more votes") in page

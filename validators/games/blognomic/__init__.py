@@ -63,9 +63,11 @@ MODULE = Module(
     # a DoV an action's effects (a CfJ's patch) passed or failed is resolved as core.dov-resolve
     # resolves one (seed 001 1.9 / seed 003 rule 9: the new dynasty, the other DoVs failed, the 120-hour bar); then
     # a dynasty awaiting its Address whose leader the effects changed is named after them (1.8 / rule 8); the
-    # pending CfJs whose Hiatus days ran out when the Hiatus ends are marked (1.6). Each tied to its rule.
+    # pending CfJs whose Hiatus days ran out when the Hiatus ends are marked (1.6), and those whose votes have just
+    # reached Quorum (1.6 / rule 6: the CfJ ends then). Each tied to its rule.
     consequences=[proposals.follow_status_patch, proposals.patched_self_kill, judgment.follow_status_patch,
-                  victory.follow_dov_patch, victory.name_after_new_leader, judgment.hiatus_ended],
+                  victory.follow_dov_patch, victory.name_after_new_leader, judgment.hiatus_ended,
+                  judgment.note_quorum],
     invariants=[_invariants],
     leader=leader,
     due=due.due,

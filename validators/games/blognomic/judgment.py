@@ -6,7 +6,7 @@ from datetime import timedelta
 from typing import Any, Iterator
 
 from ...effects import apply_effects
-from ...engine import ADMIN, Action, Ctx, ruled
+from ...engine import ADMIN, Action, Ctx, peek, ruled
 from ...schemas import vote_words
 from ...timeutil import format_time
 from .._timefmt import when
@@ -61,10 +61,12 @@ CFJ = Action(
 def time_up(ctx: Any, c: dict[str, Any]) -> str | None:
     """Why CfJ ``c``'s time is over, or None while it still runs.
 
-    Seed 001 1.6: a CfJ continues until four days have passed, or two while a Hiatus is going on, and one whose two
-    days ran out in a Hiatus stays ended (``ran_out_in_hiatus``); seed 003 rule 6: four days. "After this time" the
-    votes cast decide it. (Reaching a Quorum is the other end, but nothing records the moment it was first reached,
-    so a later vote may still change it: see ``status``.)"""
+    Seed 001 1.6: a CfJ continues until it reaches a Quorum of FOR votes or of AGAINST votes (``quorum_reached``,
+    written by ``note_quorum`` at that moment), or until four days have passed, or two while a Hiatus is going on,
+    and one whose two days ran out in a Hiatus stays ended (``ran_out_in_hiatus``); seed 003 rule 6: a Quorum of FOR
+    votes, or four days. "After this time" the votes cast decide it."""
+    if c.get("quorum_reached"):
+        return f"it reached Quorum at {c['quorum_reached']}"
     o = opts(ctx)
     days = o["cfj_days_in_hiatus"] if in_hiatus(ctx) else o["cfj_days"]
     if open_hours(ctx, c, ctx.at) >= days * 24:
@@ -81,8 +83,9 @@ def _vote_check(ctx: Ctx) -> Iterator[str]:
         return
     over = time_up(ctx, c)
     if over:
-        # seed 001 1.6 / seed 003 rule 6: a CfJ continues only until its days have passed; after that the votes
-        # cast then decide it. Before, a vote cast or changed after the end still counted when an admin resolved it
+        # seed 001 1.6 / seed 003 rule 6: a CfJ continues only until it reaches Quorum or its days have passed; after
+        # that the votes cast then decide it. Before, a vote cast or changed after the end still counted when an
+        # admin resolved it (after a Quorum, until this change, too)
         yield (f"CfJ {c['id']} has ended: {over}; it is decided by the votes cast before, and takes no more (an "
                "admin resolves it)")
 
@@ -112,9 +115,11 @@ CFJ_VOTE = Action(
             "properties": {"cfj": {"type": "integer", "minimum": 1},
                            "vote": vote_words(["FOR", "AGAINST"], yes="FOR", no="AGAINST", elsewhere=_NOT_ON_CFJS)}},
     check=_vote_check,
-    # no CfJ is pending, or every pending one has ended (``time_up``): the check refuses every number and every vote
-    ready=none_pending("cfjs", "cfjs", "CfJ", over=(time_up, "every pending CfJ has ended (its days have passed) and "
-                                                     "takes no more votes; an admin resolves it")),
+    # no CfJ is pending, or every pending one has ended (``time_up``: Quorum or its days): the check refuses every
+    # number and every vote
+    ready=none_pending("cfjs", "cfjs", "CfJ", over=(time_up, "every pending CfJ has ended (it reached Quorum or its "
+                                                     "days have passed) and takes no more votes; an admin resolves "
+                                                     "it")),
     effect=_vote,
     in_hiatus=True,
 )
@@ -131,6 +136,10 @@ def status(ctx: Any, c: dict[str, Any]) -> tuple[bool, str]:
     days = o["cfj_days_in_hiatus"] if in_hiatus(ctx) else o["cfj_days"]
     if open_hours(ctx, c, ctx.at) >= days * 24:
         return True, f"{days} days have passed"
+    if c.get("quorum_reached"):
+        # seed 001 1.6 / seed 003 rule 6: it ended when it reached Quorum (note_quorum), whatever the Quorum or its
+        # votes' count since (a newcomer raising the Quorum, a voter who left); its cast votes decide it
+        return True, f"it reached Quorum at {when(c['quorum_reached'])}"
     if c.get("ran_out_in_hiatus"):
         # seed 001 1.6: its time was over in the Hiatus (hiatus_ended); the time written as the wiki writes times
         ended = when(c["ran_out_in_hiatus"])
@@ -159,6 +168,53 @@ def hiatus_ended(ctx: Ctx) -> None:
     for c in ctx.doc("cfjs")["cfjs"]:
         if c["status"] == "pending" and not c.get("ran_out_in_hiatus") and open_hours(ctx, c, ctx.at) >= hours:
             edit_item(ctx, "cfjs", "cfjs", c["id"], "CfJ")["ran_out_in_hiatus"] = format_time(ctx.at)
+
+
+def _at_quorum(ctx: Ctx, c: dict[str, Any]) -> bool:
+    """Whether CfJ ``c``'s votes reach a Quorum that ends it: of FOR votes, or (Ruleset 75) of AGAINST votes."""
+    t = tally(ctx, c, implicit_author=False)
+    return t.for_ >= t.quorum or (opts(ctx)["cfj_against_quorum_ends"] and t.against >= t.quorum)
+
+
+def _who_counts_changed(base: dict[str, Any], now: Any) -> bool:
+    """Whether the players who count towards Quorum, and whose votes count (not idle, no ``kind``), differ between
+    two rosters. An entry the action did not touch is the base's own object (copy on write), so a change of stats
+    alone costs one look at each entry."""
+    was, new = base["players"], now["players"]
+    if was is new:
+        return False
+    if len(was) != len(new):
+        return True
+    return any(a is not b and (a["name"], bool(a.get("idle")), a.get("kind")) != (b["name"], bool(b.get("idle")),
+                                                                              b.get("kind"))
+               for a, b in zip(peek(was), peek(new)))
+
+
+# seed 001 "Calls for Judgment" (1.6) / seed 003 rule 6: when a CfJ ends is that rule's; repealed, nothing is marked
+@ruled(RULE)
+def note_quorum(ctx: Ctx) -> None:
+    """A consequence: a pending CfJ whose votes have just reached Quorum is marked ``quorum_reached`` (the time).
+
+    Seed 001 1.6: a CfJ continues until it reaches a Quorum of FOR votes or a Quorum of AGAINST votes (or its days
+    pass); seed 003 rule 6: a quorum of FOR votes (or four days). "After this time" its cast votes decide it, and
+    the admin only records the result: from that moment it takes no more votes, new or changed (``time_up``), and
+    stays resolvable whatever happens to the Quorum (a newcomer raising it). Before, nothing recorded the moment,
+    so a changed vote could take a CfJ back under Quorum and a newcomer could make it unresolvable again.
+
+    Only the votes (the ``cfjs`` document) and who counts (the roster's players who are neither idle nor
+    characters) decide it, so any other action returns at once."""
+    if "cfjs" not in ctx.tx.docs:
+        if "roster" not in ctx.tx.docs:
+            return
+        base = ctx.tx.base.docs.get("roster")
+        if base is None or not _who_counts_changed(base, ctx.doc("roster")):
+            return  # a stat changed, not who counts: no Quorum moved
+    for c in peek(ctx.doc("cfjs")["cfjs"]):
+        if (c["status"] != "pending" or not c.get("votes") or c.get("quorum_reached")
+                or c.get("ran_out_in_hiatus")):
+            continue
+        if time_up(ctx, c) is None and _at_quorum(ctx, c):
+            edit_item(ctx, "cfjs", "cfjs", c["id"], "CfJ")["quorum_reached"] = format_time(ctx.at)
 
 
 def has_effect(ctx: Ctx, effects: dict[str, Any] | None) -> bool:
