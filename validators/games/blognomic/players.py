@@ -28,7 +28,7 @@ from ...roster import (
     welcome_back,
 )
 from ...timeutil import format_time, parse_time
-from .common import FAIR_PLAY, holding_bars, note_return, opts, quiet_since, refusal_of
+from .common import FAIR_PLAY, VICTORY, holding_bars, note_return, opts, quiet_since, refusal_of
 
 RULE = "players"
 RULE_VOTING = "voting"
@@ -296,9 +296,12 @@ def new_leader_problem(state: Any, before: Any) -> str | None:
     roster entry with a ``kind``; 1.11's Outsiders count as Colonists for dynastic rules only) is none, nor is a
     name nobody on the roster has. An idle player counts for 1.8 in Ruleset 75 (1.2 names it) but not for rule 8 in
     the Quazie variant (rule 2 names only rules 1 and 2): option ``idle_may_lead``. A leader the patch leaves as it
-    was is not asked about (one who went idle keeps the role)."""
+    was is not asked about (one who went idle keeps the role). Nor is no leader, except while an Ascension Address is
+    awaited (``headless_address``)."""
     boss = state.doc("dynasty").get("leader")
-    if boss is None or boss == before:
+    if boss is None:
+        return headless_address(state, before)
+    if boss == before:
         return None
     who = next((p for p in peek(state.doc("roster")["players"]) if p["name"] == boss), None)
     role = state.keyword("leader", "leader")
@@ -310,6 +313,35 @@ def new_leader_problem(state: Any, before: Any) -> str | None:
         return (f"they make {boss} the {role}, but {boss} is idle, and in this game idle players do not count for "
                 f"the rule on the {role}")
     return None
+
+
+def headless_address(state: Any, before: str | None) -> str | None:
+    """Why a proposal's or CfJ's effects that leave the game with no leader (``before``: the leader before them)
+    may not do so now, or None.
+
+    Seed 001 1.8 / seed 003 rule 8: each dynasty is headed by one Colonist (Muffin); 1.9 / rule 9: after a passing
+    DoV the Hiatus lasts until the new leader posts the Ascension Address, which nobody else may post. Effects that
+    leave the Address awaited with no leader (the leader set to none, or the wait set on a game that has none)
+    would leave a dynasty with no head and a Hiatus no action can end, so they cannot be applied: the CfJ fails
+    (the admin may fail such a proposal), saying that the effects may name another leader instead. Before, they
+    were taken, and the game sat in Hiatus until another CfJ named a leader. Not refused: effects that take the
+    leader off the roster (1.2: a player may leave at any time; 1.6, 1.10: a CfJ may remove one), after which the
+    game has no leader as after the leader's leaving, and ``nomic due`` says that a CfJ may name one (our reading:
+    refusing them would let a winner keep their place by heading the dynasty); and a game already awaiting its
+    Address with no leader before the effects, which they do not make worse. No leader outside the wait (a
+    leaderless dynasty, 1.4's "if there is no Expedition Leader") is allowed as before. While 1.9 (rule 9) is
+    repealed no Address is awaited (no Hiatus), so nothing is refused."""
+    dynasty = state.doc("dynasty")
+    if not dynasty.get("awaiting_ascension") or repealed(state, VICTORY) is not None:
+        return None
+    was = state.tx.base.doc("dynasty")
+    if was.get("awaiting_ascension") and was.get("leader") is None:
+        return None
+    if before is not None and not any(p["name"] == before for p in peek(state.doc("roster")["players"])):
+        return None  # taken off the roster by these effects: as after the leader's leaving
+    role = state.keyword("leader", "leader")
+    return (f"they leave the Ascension Address awaited with no {role} to post it, so nothing could end the Hiatus; "
+            f"they may name another player {role} instead")
 
 
 def follow_roster_patch(ctx: Ctx, before: Marks, by: str) -> None:
