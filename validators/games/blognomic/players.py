@@ -301,18 +301,45 @@ def new_leader_problem(state: Any, before: Any) -> str | None:
     boss = state.doc("dynasty").get("leader")
     if boss is None:
         return headless_address(state, before)
-    if boss == before:
-        return None
     who = next((p for p in peek(state.doc("roster")["players"]) if p["name"] == boss), None)
     role = state.keyword("leader", "leader")
-    if who is None:
-        return f"they make {boss} the {role}, but nobody of that name is on the roster"
-    if who.get("kind"):
-        return f"they make {boss} the {role}, but {boss} is not a player (a {who['kind']})"
-    if who.get("idle") and not opts(state)["idle_may_lead"]:
-        return (f"they make {boss} the {role}, but {boss} is idle, and in this game idle players do not count for "
-                f"the rule on the {role}")
-    return None
+    if boss != before:
+        if who is None:
+            return f"they make {boss} the {role}, but nobody of that name is on the roster"
+        if who.get("kind"):
+            return f"they make {boss} the {role}, but {boss} is not a player (a {who['kind']})"
+        if who.get("idle") and not opts(state)["idle_may_lead"]:
+            return (f"they make {boss} the {role}, but {boss} is idle, and in this game idle players do not count "
+                    f"for the rule on the {role}")
+    return idle_address(state, who)
+
+
+def idle_address(state: Any, who: dict[str, Any] | None) -> str | None:
+    """Why a proposal's or CfJ's effects that leave the leader (``who``: their entry after the effects) idle while
+    the Ascension Address is awaited may not do so, or None.
+
+    Seed 003 rules 8 and 9: after a win the Hiatus lasts until the new GRAND POOBAH posts the Address, and in it
+    only CfJs go on, so an idle Muffin cannot come back (rule 2's return is no CfJ) and an idle GRAND POOBAH, who
+    may not post the Address while idle (rule 2 counts idle Muffins only for rules 1 and 2), would hold the game
+    in a Hiatus no action can end. Such effects (idling the leader, or naming an idle one where that is allowed)
+    cannot be applied: the CfJ fails, saying that they may name another leader too. Before, they were taken, and
+    only another CfJ could end the Hiatus. In Ruleset 75 (seed 001 1.9 allows 1.2's actions in a Hiatus) the idle
+    leader may come back and post the Address, so nothing is refused there (``hiatus_rules`` holds "players", the
+    tag of ``core.unidle``); nor when the leader was already idle with the Address awaited before the effects, or
+    while 1.9 (rule 9) is repealed."""
+    if who is None or not who.get("idle"):
+        return None
+    dynasty = state.doc("dynasty")
+    if (not dynasty.get("awaiting_ascension") or "players" in opts(state)["hiatus_rules"]
+            or repealed(state, VICTORY) is not None):
+        return None
+    was = state.tx.base.doc("dynasty")
+    if was.get("awaiting_ascension") and was.get("leader") == who["name"] and any(
+            p["name"] == who["name"] and p.get("idle") for p in peek(state.tx.base.doc("roster")["players"])):
+        return None  # already so before the effects: they do not make it worse
+    role = state.keyword("leader", "leader")
+    return (f"they idle {who['name']}, the {role}, before the Ascension Address, and no idle player may return in "
+            f"this Hiatus, so nothing could end it; name another {role} too")
 
 
 def headless_address(state: Any, before: str | None) -> str | None:
