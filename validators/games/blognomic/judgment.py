@@ -202,17 +202,21 @@ def note_quorum(ctx: Ctx) -> None:
     so a changed vote could take a CfJ back under Quorum and a newcomer could make it unresolvable again.
 
     Only the votes (the ``cfjs`` document) and who counts (the roster's players who are neither idle nor
-    characters) decide it, so any other action returns at once."""
-    if "cfjs" not in ctx.tx.docs:
-        if "roster" not in ctx.tx.docs:
-            return
+    characters) decide it, so any other action returns at once, and one that changed only the roster looks at it
+    only while a CfJ could reach Quorum."""
+    docs = ctx.tx.docs
+    if "cfjs" not in docs and "roster" not in docs:
+        return
+    open_ = [c for c in peek(ctx.doc("cfjs")["cfjs"])
+             if c["status"] == "pending" and c.get("votes") and not c.get("quorum_reached")
+             and not c.get("ran_out_in_hiatus")]
+    if not open_:
+        return
+    if "cfjs" not in docs:
         base = ctx.tx.base.docs.get("roster")
         if base is None or not _who_counts_changed(base, ctx.doc("roster")):
             return  # a stat changed, not who counts: no Quorum moved
-    for c in peek(ctx.doc("cfjs")["cfjs"]):
-        if (c["status"] != "pending" or not c.get("votes") or c.get("quorum_reached")
-                or c.get("ran_out_in_hiatus")):
-            continue
+    for c in open_:
         if time_up(ctx, c) is None and _at_quorum(ctx, c):
             edit_item(ctx, "cfjs", "cfjs", c["id"], "CfJ")["quorum_reached"] = format_time(ctx.at)
 
