@@ -103,8 +103,10 @@ def render_happenings(h: Happenings, state: State, links: Links, player_word: st
         for o, url in h.votes:
             name = f"{o.kind} #{o.ident}" + (f" {o.title}" if o.title else "")
             named = f'<a href="{esc(url)}">{esc(name)}</a>' if url else esc(name)
-            items.append(f"<li>{named}, by {who(o.author)}, since {_time(o.since)}: "
-                         f"{o.votes} vote{'' if o.votes == 1 else 's'} so far</li>")
+            count = f"{o.votes} vote{'' if o.votes == 1 else 's'}"
+            tally = (f"voting is over ({esc(o.over)}) with {count}, for an admin to resolve" if o.over else
+                     f"{count} so far")
+            items.append(f"<li>{named}, by {who(o.author)}, since {_time(o.since)}: {tally}</li>")
         out.append('<ul class="nomic-now">' + "".join(items) + "</ul>")
     else:
         out.append("<p>Nothing is up for a vote.</p>")

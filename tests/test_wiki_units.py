@@ -278,6 +278,28 @@ def test_the_front_page_of_a_blognomic_game_lists_its_pending_proposal_and_no_ca
     assert "### Coming up" not in now  # no rule of the core schedules anything
 
 
+def test_the_front_page_says_a_pending_cfj_takes_no_more_votes_once_it_reached_quorum_or_its_days_passed(
+        blognomic: model.Game) -> None:
+    """Seed 001 1.6: a CfJ continues until it reaches a Quorum of FOR or AGAINST votes, or its four days pass; then
+    it is still pending until an admin resolves it, but no longer up for a vote."""
+    state = blognomic.state
+    first = state.doc("cfjs")["cfjs"][0]
+    clock = state.docs["ledger"]["clock"]
+    at_quorum = {**first, "id": 2, "status": "pending", "title": "Fix the map", "quorum_reached": clock}
+    at_quorum.pop("resolved", None)
+    running = {**at_quorum, "id": 3, "title": "Fix the clock", "votes": {"Alice": "FOR"}}
+    running.pop("quorum_reached")
+    old = {**running, "id": 4, "title": "Fix the past", "submitted": "2026-10-20T10:00:00Z"}
+    cfjs = {**state.docs["cfjs"], "next": 5, "cfjs": [first, at_quorum, running, old]}
+    blognomic.files.state = State(state.config, {**state.docs, "cfjs": cfjs}, state.rules)
+    now = _now_section(build_game(blognomic, now=NOW), "blognomic")
+    items = {int(n): text for n, text in re.findall(r"Call for Judgment #(\d+)[^<]*</a>(.*?)</li>", now)}
+    assert set(items) == {2, 3, 4}, now
+    assert f"voting is over (it reached Quorum at {clock}) with 5 votes, for an admin to resolve" in items[2]
+    assert items[3].endswith(": 1 vote so far")
+    assert "voting is over (its 4 days passed at 2026-10-24T10:00:00Z) with 1 vote" in items[4]
+
+
 def test_the_front_page_says_when_nothing_is_up_for_a_vote_and_a_broken_module_only_warns() -> None:
     from validators.games.ifmud.pages import open_votes
 

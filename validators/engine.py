@@ -830,6 +830,8 @@ class Open:
     votes: int
     page: str
     anchor: str = ""
+    # why it takes no more votes though it is still pending, if so ("it reached Quorum at ..."): an admin resolves it
+    over: str = ""
 
 
 @dataclass

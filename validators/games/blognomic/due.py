@@ -152,13 +152,24 @@ _VOTED = (("proposals", "Proposal", "proposals/{}"), ("cfjs", "Call for Judgment
 
 def open_votes(state: State) -> list[Open]:
     """The proposals, Calls for Judgment and Declarations of Victory pending now (seed 001 1.4: what players vote
-    on), each kind oldest first, for the game's front page; each links to its own page in the wiki."""
+    on), each kind oldest first, for the game's front page; each links to its own page in the wiki. One still
+    pending that takes no more votes says why (``Open.over``), at the game's clock: a CfJ that reached Quorum or
+    whose days passed (seed 001 1.6, seed 003 rule 6: ``judgment.time_up``), a DoV already decided (rule 9)."""
     out: list[Open] = []
+    ctx = None
     for doc, kind, page in _VOTED:
         if doc not in state.docs:
             continue
         pending = sorted((x for x in state.doc(doc)[doc] if x["status"] == "pending"),
                          key=lambda x: (x["submitted"], x["id"]))
-        out += [Open(kind, x["id"], str(x.get("title") or ""), str(x["author"]), str(x["submitted"]),
-                     len(x.get("votes") or {}), page.format(x["id"])) for x in pending]
+        for x in pending:
+            over = ""
+            if doc in ("cfjs", "dovs"):
+                ctx = ctx or ctx_at(state, parse_time(state.docs["ledger"]["clock"]))
+                if doc == "cfjs":
+                    over = judgment.time_up(ctx, x) or ""
+                elif victory.decided(ctx, x):
+                    over = f"it is decided: {victory.quazie_decided(ctx, x)}"
+            out.append(Open(kind, x["id"], str(x.get("title") or ""), str(x["author"]), str(x["submitted"]),
+                            len(x.get("votes") or {}), page.format(x["id"]), over=over))
     return out

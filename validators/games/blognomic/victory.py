@@ -104,7 +104,7 @@ def quazie_decided(ctx: Any, d: dict[str, Any]) -> str | None:
     return None
 
 
-def _decided(ctx: Ctx, d: dict[str, Any]) -> bool:
+def decided(ctx: Ctx, d: dict[str, Any]) -> bool:
     """Whether a pending DoV takes no more responses: seed 003 rule 9, already decided (``quazie_decided``)."""
     return opts(ctx)["dov"] == "quazie" and quazie_decided(ctx, d) is not None
 
@@ -126,7 +126,7 @@ DOV_VOTE = Action(
                                                                  "Declaration of Victory"})}},
     check=_vote_check,
     # no DoV is pending, or every pending one is already decided: the check refuses every number and every response
-    ready=none_pending("dovs", "dovs", "DoV", over=(_decided, "every pending DoV is already decided and takes no more "
+    ready=none_pending("dovs", "dovs", "DoV", over=(decided, "every pending DoV is already decided and takes no more "
                                                   "responses; it awaits only its resolution")),
     effect=_vote,
     in_hiatus=True,
