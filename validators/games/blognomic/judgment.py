@@ -64,7 +64,23 @@ def time_up(ctx: Any, c: dict[str, Any]) -> str | None:
     Seed 001 1.6: a CfJ continues until it reaches a Quorum of FOR votes or of AGAINST votes (``quorum_reached``,
     written by ``note_quorum`` at that moment), or until four days have passed, or two while a Hiatus is going on,
     and one whose two days ran out in a Hiatus stays ended (``ran_out_in_hiatus``); seed 003 rule 6: a Quorum of FOR
-    votes, or four days. "After this time" the votes cast decide it."""
+    votes, or four days. "After this time" the votes cast decide it.
+
+    A pending CfJ whose votes reach Quorum though no action marked the moment has ended too: a game's starting point
+    (a checkpoint, ``nomic checkpoint``, or a founding state) may hold one, its files written before the mark existed,
+    and no action has touched the CfJs or the roster since (``note_quorum`` marks it then). Before, such a CfJ took
+    votes, and a changed one could take it back under Quorum."""
+    over = _ended(ctx, c)
+    if over is None and c["status"] == "pending" and c.get("votes"):
+        reached = _at_quorum(ctx, c)
+        if reached:
+            return f"it has reached Quorum ({reached})"
+    return over
+
+
+def _ended(ctx: Any, c: dict[str, Any]) -> str | None:
+    """``time_up`` by what is recorded and by the clock: the mark of its Quorum, its days, its days run out in a
+    Hiatus (not its votes as they stand)."""
     if c.get("quorum_reached"):
         return f"it reached Quorum at {c['quorum_reached']}"
     o = opts(ctx)
@@ -170,10 +186,15 @@ def hiatus_ended(ctx: Ctx) -> None:
             edit_item(ctx, "cfjs", "cfjs", c["id"], "CfJ")["ran_out_in_hiatus"] = format_time(ctx.at)
 
 
-def _at_quorum(ctx: Ctx, c: dict[str, Any]) -> bool:
-    """Whether CfJ ``c``'s votes reach a Quorum that ends it: of FOR votes, or (Ruleset 75) of AGAINST votes."""
-    t = tally(ctx, c, implicit_author=False)
-    return t.for_ >= t.quorum or (opts(ctx)["cfj_against_quorum_ends"] and t.against >= t.quorum)
+def _at_quorum(state: Any, c: dict[str, Any]) -> str | None:
+    """How CfJ ``c``'s votes reach a Quorum that ends it ("3 FOR, Quorum 3"): of FOR votes, or (Ruleset 75) of
+    AGAINST votes; None when they do not."""
+    t = tally(state, c, implicit_author=False)
+    if t.for_ >= t.quorum:
+        return f"{t.for_} FOR, Quorum {t.quorum}"
+    if opts(state)["cfj_against_quorum_ends"] and t.against >= t.quorum:
+        return f"{t.against} AGAINST, Quorum {t.quorum}"
+    return None
 
 
 def _who_counts_changed(base: dict[str, Any], now: Any) -> bool:
@@ -212,12 +233,20 @@ def note_quorum(ctx: Ctx) -> None:
              and not c.get("ran_out_in_hiatus")]
     if not open_:
         return
-    if "cfjs" not in docs:
-        base = ctx.tx.base.docs.get("roster")
-        if base is None or not _who_counts_changed(base, ctx.doc("roster")):
-            return  # a stat changed, not who counts: no Quorum moved
+    base_roster = ctx.tx.base.docs.get("roster")
+    moved = "roster" in docs and base_roster is not None and _who_counts_changed(base_roster, ctx.doc("roster"))
+    if "cfjs" not in docs and not moved:
+        return  # a stat changed, not who counts: no Quorum moved
+    was = {c["id"]: c for c in peek(ctx.tx.base.doc("cfjs")["cfjs"])} if moved else {}
     for c in open_:
-        if time_up(ctx, c) is None and _at_quorum(ctx, c):
+        if _ended(ctx, c) is not None:
+            continue
+        # seed 001 1.6 / seed 003 rule 6: at Quorum now, or at Quorum before this change of who counts though no
+        # action had marked it (a checkpoint's or founding state's CfJ, ``time_up``): it ended then, and a newcomer
+        # raising the Quorum does not start it again
+        old = was.get(c["id"])
+        if _at_quorum(ctx, c) or (old is not None and old["status"] == "pending" and old.get("votes")
+                                  and not old.get("quorum_reached") and _at_quorum(ctx.tx.base, old)):
             edit_item(ctx, "cfjs", "cfjs", c["id"], "CfJ")["quorum_reached"] = format_time(ctx.at)
 
 
