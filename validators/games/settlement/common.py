@@ -279,12 +279,22 @@ def stock(ctx: Ctx | State) -> dict[str, int]:
     return ctx.doc("stockpile")["items"]
 
 
+def ruling(ctx: Ctx, rule_id: str) -> str | None:
+    """The rule a refusal of what ``rule_id`` asks cites: that rule while it is in force; once it is repealed, None,
+    which ``ctx.refuse`` (and a check's problem) reads as the action's own rule. A refusal names the rule in force
+    that refuses it: with seed 001 2.2 The Settlement repealed, a Mine aimed off the map is refused by 2.4 Tasks,
+    whose Rock must be adjacent, and with 2.7 Stockpile repealed a price the Stockpile lacks is still the task's
+    or the Construction's own (2.4, 2.5), which G6 Numbers keeps from going below zero."""
+    return None if repealed(ctx, rule_id) else rule_id
+
+
 def take(ctx: Ctx, items: Mapping[str, int], rule: str | None = None) -> None:
-    """Remove items from the Stockpile; an item it lacks makes the action illegal (no value goes below zero)."""
+    """Remove items from the Stockpile; an item it lacks makes the action illegal (no value goes below zero). The
+    refusal cites ``rule``, else seed 001 2.7 Stockpile, else (2.7 repealed) the action's own rule (``ruling``)."""
     have = stock(ctx)
     short = [f"{n} {item} (it holds {have.get(item, 0)})" for item, n in items.items() if have.get(item, 0) < n]
     if short:
-        raise ctx.refuse("the Stockpile lacks " + ", ".join(short), rule=rule or "stockpile")
+        raise ctx.refuse("the Stockpile lacks " + ", ".join(short), rule=rule or ruling(ctx, "stockpile"))
     doc = ctx.edit("stockpile")["items"]
     for item, n in items.items():
         if n:
@@ -358,12 +368,14 @@ def set_terrain(ctx: Ctx, loc: Loc, name: str) -> None:
 
 def location_param(ctx: Ctx, key: str) -> Loc:
     """A location parameter, which must be on the map."""
+    # seed 001 2.2 The Settlement makes the map's Locations; repealed, the action's own rule refuses a place the
+    # map lacks (a Mine's Rock must be adjacent, 2.4; a Wall's Dirt too, 2.5), so the refusal cites that (``ruling``)
     try:
         loc = parse(ctx.params[key])
     except ValueError as e:
-        raise ctx.refuse(str(e), rule="the-settlement") from None
+        raise ctx.refuse(str(e), rule=ruling(ctx, "the-settlement")) from None
     if not the_map(ctx).inside(loc):
-        raise ctx.refuse(f"{ctx.params[key]} is not on the map", rule="the-settlement")
+        raise ctx.refuse(f"{ctx.params[key]} is not on the map", rule=ruling(ctx, "the-settlement"))
     return loc
 
 
@@ -402,8 +414,11 @@ def place_problem(ctx: Ctx, frm: Loc, to: Loc, mover: Mapping[str, Any]) -> tupl
 # ---------------------------------------------------------------- who may act
 
 
-def actor_problems(ctx: Ctx, *, task: bool = False, outsiders: bool = False, located: bool = True) -> list[str]:
-    """Why the actor may not take a dynastic action at all (Royal Blood, Outsiders, not on the map, Smoke).
+def actor_problems(ctx: Ctx, *, task: bool = False, outsiders: bool = False, located: bool = True) -> list[Problem]:
+    """Why the actor may not take a dynastic action at all (Royal Blood, Outsiders, not on the map, Smoke), each
+    citing the rule that refuses it: 2.1 Royal Blood, 2.11 Outsiders, 2.2.1 Locations for Smoke, and for one with no
+    Location 2.2 The Settlement (which gives every Colonist one) while it stands, else the action's own rule, whose
+    task or move needs the Location (``ruling``). A problem with no rule is read as the action's own.
 
     ``located=False``: the action asks for no Location of the actor (seed 001: Drink and Eat, resting, a change of
     Job, calling a dance, spreading or clearing Smoke, support in the Election), so a Colonist without one (with
@@ -411,32 +426,33 @@ def actor_problems(ctx: Ctx, *, task: bool = False, outsiders: bool = False, loc
     a rest's Bed) is then simply not met."""
     p = ctx.player()
     if p is None:
-        return [f"{ctx.actor} is not on the roster"]
+        return [Problem(f"{ctx.actor} is not on the roster")]
     if ctx.actor == royal(ctx):  # seed 001 2.1 Royal Blood; repealed, the Leader acts as a Colonist
-        return [f"the {ctx.keyword('leader', 'Expedition Leader')} is not a Colonist for the dynastic rules "
-                "(Royal Blood)"]
+        return [Problem(f"the {ctx.keyword('leader', 'Expedition Leader')} is not a Colonist for the dynastic rules "
+                        "(Royal Blood)", rule="royal-blood")]
     # seed 001 2.11 "Outsiders": no tasks, no building, no change of Job for an Outsider; repealed, no action at all
-    # (nothing lets the Leader act for one, nor treats it as a Colonist)
+    # (nothing lets the Leader act for one, nor treats it as a Colonist): that refusal names the repeal
     inert = inert_outsider(ctx, p)
     if inert:
-        return [f"{inert}: an Outsider takes no action"]
+        return [Problem(f"{inert}: an Outsider takes no action", rule="outsiders")]
     if is_outsider(p) and not outsiders:
-        return [f"{ctx.actor} is an Outsider; Outsiders may not do this"]
+        return [Problem(f"{ctx.actor} is an Outsider; Outsiders may not do this", rule="outsiders")]
     if p.get("kind") and not is_outsider(p):
-        return [f"{ctx.actor} is not a Colonist"]
+        return [Problem(f"{ctx.actor} is not a Colonist", rule=ruling(ctx, "the-settlement"))]
     loc = where(p)
     if loc is None:
-        return [f"{ctx.actor} has no Location on the map"] if located else []
+        # seed 001 2.2 The Settlement gives each Colonist a Location; repealed, the action's rule asks for one
+        return [Problem(f"{ctx.actor} has no Location on the map", rule=ruling(ctx, "the-settlement"))] if located \
+            else []
     # seed 001 2.2.1 "Locations" (Smoke): nobody in Smoke performs a Task or builds; repealed, Smoke stops nobody
     if task and the_map(ctx).is_(loc, "Smoke") and not repealed(ctx, "locations"):
-        return [f"{ctx.actor} is in Smoke at {designate(loc)}, and may not perform Tasks or build Constructions"]
+        return [Problem(f"{ctx.actor} is in Smoke at {designate(loc)}, and may not perform Tasks or build "
+                        "Constructions", rule="locations")]
     return []
 
 
 def _standing(ctx: Ctx, task: bool, outsiders: bool, located: bool = True) -> list[Problem]:
-    return [Problem(m, rule="royal-blood" if "Royal Blood" in m else
-                    ("locations" if "Smoke" in m else "outsiders" if "Outsider" in m else "the-settlement"))
-            for m in actor_problems(ctx, task=task, outsiders=outsiders, located=located)]
+    return actor_problems(ctx, task=task, outsiders=outsiders, located=located)
 
 
 def guarded(check: Any = None, *, task: bool = False, outsiders: bool = False, located: bool = True) -> Any:
