@@ -85,12 +85,29 @@ def _create(ctx: Ctx) -> None:
     m = the_map(ctx)
     places = ctx.params["at"] if isinstance(ctx.params["at"], list) else [ctx.params["at"]]
     indoors = bool(ctx.params.get("indoors"))
+    count = ctx.params.get("count")
     if indoors:
         if not spec.get("indoor_swarm"):
             raise ctx.refuse(f"only Rats may be created Indoors; a {kind} starts on row 0")
+        if count is not None and len(places) > 1:
+            raise ctx.refuse("give the number of Rats once: count= with one location, or the location listed that "
+                             "many times, not both")
+        if count is not None:
+            places = places * count
         meals = stock(ctx).get("Meals", 0)
         if len(places) > meals:
             raise ctx.refuse(f"{len(places)} Rats, but the Stockpile holds only {meals} Meals")
+        # Seed 001, 2.11 Outsiders (Rat): the Leader may create X Rats "in any Indoor Dirt Location": one Location
+        # of eir choice, where the X Rats appear together (the rule's Location is singular, and beings may share
+        # one, 2.2), not X Locations (docs/modules/settlement.md, readings). Compared as locations, so 4e and 04e
+        # are one; a designation that is none is refused below, in the loop's words
+        distinct = list(dict.fromkeys(_as_place(text) for text in places))
+        if len(distinct) > 1:
+            raise ctx.refuse(f"Rats created Indoors all come in one Indoor Dirt Location ({', '.join(distinct)} are "
+                             f"{len(distinct)}); give one location, and count= for how many")
+    elif count is not None:
+        raise ctx.refuse("count= is for a swarm of Rats created Indoors (indoors=true); on row 0 one Outsider of "
+                         "each type is created")
     elif len(places) != 1:
         raise ctx.refuse("one Outsider of each type is created on row 0 (several Rats only Indoors: indoors=true)")
     start_problem = _start_stats_problem(ctx, kind, spec.get("stats", {}))
@@ -124,6 +141,15 @@ def _create(ctx: Ctx) -> None:
     created = colony.setdefault("outsiders_created", {})
     horizon = ctx.at - timedelta(days=8)
     created[kind] = [t for t in created.get(kind, []) if parse_time(t) >= horizon] + [format_time(ctx.at)]
+
+
+def _as_place(text: str) -> str:
+    """A location parameter as the map designates it (``04e`` is 4e), or as written when it designates none."""
+    try:
+        loc = parse(text)
+    except ValueError:
+        return text
+    return text if loc is None else designate(loc)
 
 
 def _next_name(numbers: dict[str, Any], kind: str, taken: set[str]) -> str:
@@ -187,16 +213,18 @@ CREATE = Action(
     summary="The Expedition Leader creates an Outsider (weekly, per type) on row 0, or Rats Indoors",
     params=_obj({"type": {"type": "string", "maxLength": 40},
                  "at": {"oneOf": [LOCATION, {"type": "array", "minItems": 1, "maxItems": 2000, "items": LOCATION}]},
-                 "indoors": {"type": "boolean", "description": "Rats only: as many as there are Meals, on Indoor "
-                                                               "Dirt locations"}},
+                 "indoors": {"type": "boolean", "description": "Rats only: a swarm in one Indoor Dirt location, no "
+                                                               "more Rats than there are Meals"},
+                 "count": {"type": "integer", "minimum": 1, "maximum": 2000,
+                           "description": "with indoors=true: how many Rats come in the one location"}},
                 ["type", "at"]),
     who=LEADER,
     check=_create_check,
     ready=_create_ready,
     effect=_create,
     doc="Once a week for each type, and not while three or more Outsiders are on the map. A Moose starts "
-        "with 2 Hunger. Instead of one Rat on row 0, the Leader may create several Rats Indoors (indoors=true, "
-        "at=[list]), no more than the Meals in the Stockpile.",
+        "with 2 Hunger. Instead of one Rat on row 0, the Leader may create several Rats in one Indoor Dirt "
+        "location (indoors=true, at=<location>, count=<how many>), no more than the Meals in the Stockpile.",
 )
 
 
