@@ -24,7 +24,7 @@ from typing import Iterator
 
 from ...engine import Action, Ctx
 from .common import no_npc as _no_npc
-from .world import KongHolds, World, smallest_item
+from .world import BARE, KongHolds, World, smallest_item
 
 RULE_HAMMERS = "hammers"
 
@@ -189,42 +189,53 @@ def _invisible(w: World, user: str, target: str) -> Next:
 
 
 def _hat(w: World, user: str, target: str) -> Next:
-    """The Hat hammer's table; the +2 bananas applies to every case or only to a Bare target (option)."""
+    """The Hat hammer's table; the +2 bananas applies to every case or only to a Bare target (option).
+
+    Seed 000, Hammers (Hat hammer): each row names its hat by colour (Blue, Green, Yellow, Red). A row is found by
+    that colour on the Hat List whatever its case, and a hat it gives is written as the list spells it: a proposal
+    that recapitalises the list (its holders follow, ``line.spell_as_listed``) changes no hat, so no row is lost."""
     hat = w.stats[target].get("hat")
     bananas = w.bananas(target)
     hats = w.hats
-    if hat == "Bare":
+    blue, green, yellow, red = (_hat_at(hats, i) for i in range(4))
+    held = hat.casefold() if isinstance(hat, str) else hat
+    if held == BARE.casefold():
         # Seed 000, Hat hammer: the Bare row names Blue, as the other rows name their hats; the first hat of
         # the list only stands in if a proposal has taken Blue off it.
-        w.set_hat(target, _hat_at(hats, 0) or hats[0])
-    elif hat == _hat_at(hats, 0):
+        w.set_hat(target, blue or hats[0])
+    elif blue is not None and held == blue.casefold():
         w.change_hat(target)
-    elif hat == _hat_at(hats, 1):
+    elif green is not None and held == green.casefold():
         if bananas < 10:
             w.add_bananas(target, 3)
-            w.log.append(f"{target} (Green hat, fewer than 10 bananas) gains 3 bananas")
+            w.log.append(f"{target} ({hat} hat, fewer than 10 bananas) gains 3 bananas")
         else:
-            w.set_hat(target, _hat_at(hats, 3) or hats[-1])
-    elif hat == _hat_at(hats, 2):
+            w.set_hat(target, red or hats[-1])
+    elif yellow is not None and held == yellow.casefold():
         w.to_back(target)
-    elif hat == _hat_at(hats, 3):
+    elif red is not None and held == red.casefold():
         if bananas > 2:
             w.add_bananas(target, -3)
-            w.log.append(f"{target} (Red hat, more than 2 bananas) loses 3 bananas")
+            w.log.append(f"{target} ({hat} hat, more than 2 bananas) loses 3 bananas")
         else:
-            w.set_hat(target, _hat_at(hats, 1) or hats[0])
+            w.set_hat(target, green or hats[0])
     else:
         w.log.append(f"the Hat hammer's table has no row for a {hat} hat")
-    if hat == "Bare" or w.options.get("hat_hammer_bonus", "every-case") == "every-case":
+    if held == BARE.casefold() or w.options.get("hat_hammer_bonus", "every-case") == "every-case":
         w.add_bananas(target, 2)
         w.log.append(f"{target} gains 2 bananas")
     return None
 
 
+# Seed 000, Hammers (Hat hammer): the colours its rows name, the first four hats of the seed's Hat List
+HAT_ROWS = ("Blue", "Green", "Yellow", "Red")
+
+
 def _hat_at(hats: list[str], i: int) -> str | None:
-    # The table names Blue, Green, Yellow and Red; they are the first four hats of the seed's list.
-    names = ("Blue", "Green", "Yellow", "Red")
-    return names[i] if names[i] in hats else None
+    """The hat of the Hat List that the Hat hammer's row ``i`` names, as the list spells it (a proposal may write
+    the list in another case: ``BLUE`` is still the Blue hat), or None if the list no longer has that colour."""
+    want = HAT_ROWS[i].casefold()
+    return next((h for h in hats if isinstance(h, str) and h.casefold() == want), None)
 
 
 HITS = {
