@@ -90,12 +90,13 @@ MODULE = Module(
     # loses a banana (seed 000, Hats, "Bare Head"); an item a proposal's patch added without saying where goes to the
     # Monkey in position 1, and one left lying where a Monkey stands goes to em (seed 000, "Items"); then a stay whose
     # end an action (a proposal's patch) has just put at or before its own time ends at once (seed 000, "All Danced
-    # Out"); the awesomeness votes of Monkeys who went idle or left lapse (seed 001, 1.4). All but the roster sync and
-    # the spelling are tied to their rule (engine.ruled): the status rule, Hats, Items, All Danced Out, Awesomeness; a
-    # repealed one is not run.
+    # Out"); a Top Banana who starts to lead (an Ascension Address, a patch naming another leader) has ten Dance Moves
+    # (seed 000, "Doing the Dance"); the awesomeness votes of Monkeys who went idle or left lapse (seed 001, 1.4). All
+    # but the roster sync and the spelling are tied to their rule (engine.ruled): the status rule, Hats, Items, All
+    # Danced Out, Doing the Dance, Awesomeness; a repealed one is not run.
     consequences=[line.sync_roster, line.spell_as_listed, line.leave_items_behind, line.follow_status,
                   line.bare_costs_a_banana, line.give_new_items, line.settle_lying_items, dance.end_past_holds,
-                  awesomeness.drop_lapsed_votes],
+                  dance.top_banana_starts_with_ten, awesomeness.drop_lapsed_votes],
     gates=[_npc_gate],
     # A Monkey's change of name (seed 001 1.2, a proposal's patch; or core.rename): eir place, section, items and
     # posts follow (rename.py)

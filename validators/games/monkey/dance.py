@@ -327,6 +327,55 @@ def end_holds_event(ctx: Ctx) -> None:
         ctx.step({"events": list(w.log)})
 
 
+# Seed 000, "Doing the Dance": the Dance Moves stat is five for a new Monkey, ten for the Top Banana at the start
+TOP_BANANA_DANCE_MOVES = 10
+
+
+# seed 000, "Doing the Dance": the Top Banana's ten Dance Moves are that rule's; repealed, a new leader gets none
+@ruled(RULE_DANCE)
+def top_banana_starts_with_ten(ctx: Ctx) -> None:
+    """After any action that changed the dynasty: a Top Banana who starts leading has ten Dance Moves.
+
+    Seed 000, "Doing the Dance": Dance Moves are five for a Monkey, except that the Top Banana (the dynasty's
+    leader, seed 001 1.8) starts with ten. Reading (docs/modules/monkey.md): the ten are given when a Top Banana
+    starts to lead the play, that is when the Hiatus after a passing DoV ends (the Ascension Address, or whatever
+    action ends the wait for it), to whoever leads then: until the Address the winner may still hand the role on
+    (1.9), and nothing of the Dance is played meanwhile; and at once when a proposal's or CfJ's patch names another
+    leader while no Address is awaited. Eir Dance Moves are set to ten, the starting value, whatever e had, unless
+    the same action wrote them (a proposal that says otherwise). A Top Banana who stops being one keeps eir Dance
+    Moves: the rule gives a starting value, which play changes afterwards (Bow, the Fairy and MC hammers), and
+    nothing in it takes them back. A leader who is the same player under a new name (1.2) starts nothing. Only an
+    action that edited the dynasty can change its leader or end the wait, so the others cost no look.
+    """
+    if "dynasty" not in ctx.tx.docs:
+        return
+    base = ctx.tx.base.docs.get("dynasty")
+    now = ctx.doc("dynasty")
+    boss = get_raw_or(now, "leader")
+    if base is None or boss is None or get_raw_or(now, "awaiting_ascension"):
+        return
+    was = get_raw_or(base, "leader")
+    if not get_raw_or(base, "awaiting_ascension") and boss == was:
+        return
+    me = ctx.player(boss)
+    if me is None or me.get("kind"):
+        return
+    before = {p["name"]: p for p in peek(ctx.tx.base.doc("roster")["players"])}
+    old = before.get(was) if was is not None else None
+    if (not get_raw_or(base, "awaiting_ascension") and old is not None
+            and (old.get("account"), old["joined"]) == (me.get("account"), me["joined"])):
+        return  # the same leader, renamed
+    dm = me["stats"].get("dance_moves")
+    mine = before.get(boss)
+    if mine is not None and mine["stats"].get("dance_moves") != dm:
+        return  # the action itself set the new Top Banana's Dance Moves: that value is kept
+    if dm == TOP_BANANA_DANCE_MOVES:
+        return
+    ctx.edit_player(boss)["stats"]["dance_moves"] = TOP_BANANA_DANCE_MOVES
+    ctx.step({"top_banana": f"{boss} starts as {ctx.keyword('leader', 'Top Banana')} with "
+                            f"{TOP_BANANA_DANCE_MOVES} Dance Moves (had {dm})"})
+
+
 # seed 000, "All Danced Out": the stay and its end are that rule's; repealed, no stay ends this way
 @ruled(RULE_DANCED_OUT)
 def end_past_holds(ctx: Ctx) -> None:
