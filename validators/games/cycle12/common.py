@@ -73,6 +73,37 @@ def is_reputable(state: State | Ctx, name: str, now: datetime) -> bool:
         joined <= start(state) + timedelta(days=o["reputable_founding_days"])
 
 
+def member_since(state: State | Ctx, name: Any, when: Any) -> bool:
+    """Whether ``name`` is a player whose current membership began by ``when`` (a time, or its text): the one who
+    did what a record of that moment says ``name`` did. A player of that name who joined after it is a newcomer,
+    someone else (our reading, docs/modules/cycle12.md: a newcomer of a departed player's name is someone else),
+    as Proposal Points has it for the author's point. A record or a ``joined`` that is no time is not judged."""
+    p = state.player(name) if isinstance(name, str) else None
+    if p is None:
+        return False
+    joined = p.get("joined")
+    if not isinstance(joined, str):
+        return True
+    if isinstance(when, str):
+        try:
+            when = parse_time(when)
+        except ValueError:
+            return True
+    return not isinstance(when, datetime) or parse_time(joined) <= when
+
+
+def departed(ctx: Ctx) -> frozenset[Any]:
+    """The players this action took off the roster (a proposal's changes, the module's only departure): names on
+    the roster before it and not after. Nothing is read unless the action edited the roster."""
+    if "roster" not in ctx.tx.docs:
+        return frozenset()
+
+    def names(state: Any) -> set[Any]:
+        return {p.get("name") for p in peek(state.doc("roster")["players"]) if isinstance(p, dict)}
+
+    return frozenset(names(ctx.tx.base) - names(ctx))
+
+
 # ---------------------------------------------------------------- remembering
 
 

@@ -15,10 +15,10 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any, Iterator
 
-from ...engine import NEWCOMER, PLAYER, Action, Ctx
+from ...engine import NEWCOMER, PLAYER, Action, Ctx, peek
 from ...roster import fold, new_stats
 from ...timeutil import parse_time
-from .common import SHEETS, iso, location_at, players_located, touch_sheet
+from .common import JUSTICE, NOMSTERS, PROPOSALS, SHEETS, departed, iso, location_at, players_located, touch_sheet
 from .transcription import REQUEST_DAYS
 
 RULE_JOINING = "joining"
@@ -123,3 +123,109 @@ SHEET = Action(
 )
 
 ACTIONS = [JOIN, SHEET]
+
+
+# ---------------------------------------------------------------- leaving the game
+
+
+def _dicts(items: Any) -> list[dict[str, Any]]:
+    """The records of a list that are mappings (a record the changes left malformed is left for the check of the
+    state they give to name it)."""
+    return [x for x in peek(items) if isinstance(x, dict)] if isinstance(items, list) else []
+
+
+def lapse_departed(ctx: Ctx) -> None:
+    """After a proposal's changes: what a player they took off the roster had under way lapses at once, so that a
+    newcomer of that name (someone else, our reading) starts clean. Each is a player's own by its rule, and someone
+    who left is no player:
+
+    - their reactions to pending proposals (004 Lifecycle: a reaction *by a player* is a vote);
+    - their candidacy for judge this week (004 Election: a candidate is a reputable player), and their :+1: on
+      candidacies (our reading of Election: only players' reactions count);
+    - their votes on open votes of confidence (004 Overturning: *players* vote);
+    - their taming attempt of the day and their successful attempts not yet converted (004 Taming: once a day for
+      a player; Creating a Tame Nomster: *the player who made the attempt* converts it, once);
+    - the cuddles and treats they gave and the licks they had, on the nomsters' records (004 Lick: the bonding lick
+      reads the trainer's cuddle or treat of the previous phase, the points the first lick of a player in a phase).
+
+    Nothing of this survives to be read as the newcomer's. The outcome says what lapsed, one step per player. The
+    rest is judged by when the newcomer joined (``common.member_since``). Nothing is read unless the changes took
+    someone off the roster."""
+    gone = departed(ctx)
+    if not gone:
+        return
+    lapsed: dict[Any, list[str]] = {name: [] for name in sorted(gone, key=str)}
+    # 004 Lifecycle: the votes on a proposal still pending
+    for p in _dicts(ctx.doc(PROPOSALS).get("proposals")):
+        votes = p.get("votes")
+        if p.get("status") != "pending" or not isinstance(votes, dict) or not gone.intersection(votes):
+            continue
+        edit = next(x for x in ctx.edit(PROPOSALS)["proposals"] if isinstance(x, dict) and x.get("id") == p.get("id"))
+        for name in sorted(gone.intersection(votes), key=str):
+            del edit["votes"][name]
+            lapsed[name].append(f"vote on proposal {p.get('id')}")
+    justice = ctx.doc(JUSTICE)
+    # 004 Election: the week's candidacies of a player who left, and their reactions to the others
+    cands = _dicts(justice.get("candidates"))
+    if any(c.get("player") in gone or gone.intersection(c.get("endorsements") or ()) for c in cands):
+        kept = []
+        for c in ctx.edit(JUSTICE)["candidates"]:
+            if not isinstance(c, dict):
+                kept.append(c)
+            elif c.get("player") in gone:
+                lapsed[c["player"]].append("candidacy for judge")
+            else:
+                ends = c.get("endorsements")
+                if isinstance(ends, list):
+                    for name in [e for e in ends if e in gone]:
+                        lapsed[name].append(f"reaction to {c.get('player')}'s candidacy")
+                    c["endorsements"] = [e for e in ends if e not in gone]
+                kept.append(c)
+        ctx.edit(JUSTICE)["candidates"] = kept
+    # 004 Overturning: the votes on a vote of confidence still open
+    for r in _dicts(justice.get("rfjs")):
+        rulings = _dicts(r.get("rulings"))
+        c = rulings[-1].get("confidence") if rulings else None
+        if not isinstance(c, dict) or c.get("status") != "open" or not isinstance(c.get("votes"), dict) \
+                or not gone.intersection(c["votes"]):
+            continue
+        edit = next(x for x in ctx.edit(JUSTICE)["rfjs"] if isinstance(x, dict) and x.get("id") == r.get("id"))
+        votes = edit["rulings"][-1]["confidence"]["votes"]
+        for name in sorted(gone.intersection(votes), key=str):
+            del votes[name]
+            lapsed[name].append(f"vote of confidence on RFJ {r.get('id')}")
+    pool = ctx.doc(NOMSTERS)
+    # 004 Taming: the day's attempt and the successes not yet converted
+    attempts = pool.get("attempts")
+    if isinstance(attempts, dict) and gone.intersection(attempts):
+        edit_attempts = ctx.edit(NOMSTERS)["attempts"]
+        for name in sorted(gone.intersection(attempts), key=str):
+            del edit_attempts[name]
+            lapsed[name].append("taming attempt")
+    tamings = pool.get("tamings")
+    if any(t.get("player") in gone for t in _dicts(tamings)):
+        kept = []
+        for t in ctx.edit(NOMSTERS)["tamings"]:
+            if isinstance(t, dict) and t.get("player") in gone:
+                lapsed[t["player"]].append(f"successful taming of nomster {t.get('nomster')}")
+            else:
+                kept.append(t)
+        ctx.edit(NOMSTERS)["tamings"] = kept
+    # 004 Lick: the cuddles, treats and licks on the nomsters' records
+    fields = (("cuddles", "by", "cuddle of"), ("treats", "by", "treat to"), ("licked", "player", "lick by"))
+    for n in _dicts(pool.get("nomsters")):
+        if not any(x.get(key) in gone for field, key, _ in fields for x in _dicts(n.get(field))):
+            continue
+        edit = next(x for x in ctx.edit(NOMSTERS)["nomsters"] if isinstance(x, dict) and x.get("id") == n.get("id"))
+        for field, key, said in fields:
+            records = edit.get(field)
+            if not isinstance(records, list):
+                continue
+            for x in records:
+                if isinstance(x, dict) and x.get(key) in gone:
+                    lapsed[x[key]].append(f"{said} nomster {n.get('id')}")
+            edit[field] = [x for x in records if not (isinstance(x, dict) and x.get(key) in gone)]
+    for name, what in lapsed.items():
+        if what:
+            ctx.step({"left_the_game": name, "lapsed": list(dict.fromkeys(what))})
+

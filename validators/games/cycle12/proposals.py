@@ -329,6 +329,11 @@ def apply_changes(ctx: Ctx, p: dict[str, Any]) -> None:
     nomsters.lapse_active(ctx)
     # 004 Teams, Nomster Bond (our reading): a player the changes took out of the game leaves no team and no bond
     nomsters.release_departed(ctx)
+    # 004 Lifecycle, Election, Overturning, Taming, Lick: what a player who left had under way lapses with them, so a
+    # newcomer of their name (our reading: someone else) inherits none of it
+    from .players import lapse_departed  # here: players reads transcription, which reads this module
+
+    lapse_departed(ctx)
     # 004 Join Team, Follow (our reading): a nomster the changes put on another team stops following
     nomsters.lapse_follows(ctx)
     # 004 Nomster Bond: a bond the changes made is the two's, and gives the player the nomster's type
