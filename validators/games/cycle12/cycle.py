@@ -22,6 +22,7 @@ from .common import (
     is_reputable,
     iso,
     location_by_id,
+    member_since,
     opts,
     positions_changed,
     start,
@@ -161,9 +162,13 @@ def _participation(ctx: Ctx, name: str) -> bool:
 
 
 def _cartographer(ctx: Ctx, name: str) -> bool:
+    # 004 Cartographer: the player's own suggestion fulfilled, and another's suggestion fulfilled by the player.
+    # What a player of that name did before this player joined was done by someone else (our reading: a newcomer of
+    # a departed player's name is someone else), so it is neither their suggestion nor their fulfilling
     sugg = ctx.doc(WORLD)["suggestions"]
-    had_fulfilled = any(s["by"] == name and s.get("fulfilled_by") for s in sugg)
-    fulfilled_other = any(s.get("fulfilled_by") == name and s["by"] != name for s in sugg)
+    had_fulfilled = any(s["by"] == name and s.get("fulfilled_by") and member_since(ctx, name, s["at"]) for s in sugg)
+    fulfilled_other = any(s.get("fulfilled_by") == name and member_since(ctx, name, s.get("fulfilled_at"))
+                          and not (s["by"] == name and member_since(ctx, name, s["at"])) for s in sugg)
     return had_fulfilled and fulfilled_other
 
 
@@ -195,12 +200,24 @@ def _participation_test(ctx: Ctx) -> Callable[[str], bool]:
 
 
 def _cartographer_test(ctx: Ctx) -> Callable[[str], bool]:
+    joined: dict[str, Any] = {}
+    for p in peek(ctx.doc("roster")["players"]):
+        joined.setdefault(p["name"], p.get("joined"))  # the first of a name, as ctx.player finds it
+
+    def since(name: Any, at: Any) -> bool:  # member_since, read from the roster once
+        if name not in joined:
+            return False
+        t = joined[name]
+        return not isinstance(t, str) or not isinstance(at, str) or parse_time(t) <= parse_time(at)
+
     had_fulfilled, fulfilled_other = set(), set()
     for s in peek(ctx.doc(WORLD)["suggestions"]):
         by, done = s["by"], s.get("fulfilled_by")
-        if done:
+        # 004 Cartographer, our reading: what a player of the name did before this one joined was someone else's
+        own = since(by, s.get("at"))
+        if done and own:
             had_fulfilled.add(by)
-        if done is not None and done != by:
+        if done is not None and (done != by or not own) and since(done, s.get("fulfilled_at")):
             fulfilled_other.add(done)
     return lambda name: name in had_fulfilled and name in fulfilled_other
 

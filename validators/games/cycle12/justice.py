@@ -16,7 +16,7 @@ from typing import Any
 from ...engine import ANYONE, LEADER, Action, Ctx, Event, Remembered, peek, repealed
 from ...schemas import not_blank
 from ...timeutil import parse_time, week_start
-from .common import CYCLE, JUSTICE, first_after, index_of, is_reputable, iso, opts
+from .common import CYCLE, JUSTICE, first_after, index_of, is_reputable, iso, member_since, opts
 
 RULE_JUDGEMENT = "judgement"
 RULE_RFJ = "requests-for-justice"
@@ -324,7 +324,8 @@ CLOSE = Action(
 def _self_ready(ctx: Ctx) -> Iterator[str]:
     """004 Overturning: a judge may overturn a standing ruling of their own. With none, the check refuses every
     number."""
-    if not any((standing(r) or {}).get("by") == ctx.actor for r in peek(ctx.doc(JUSTICE)["rfjs"])):
+    if not any((standing(r) or {}).get("by") == ctx.actor and member_since(ctx, ctx.actor, standing(r)["at"])
+               for r in peek(ctx.doc(JUSTICE)["rfjs"])):
         yield f"no standing ruling is {ctx.actor}'s"
 
 
@@ -335,6 +336,11 @@ def _self_check(ctx: Ctx) -> Iterator[str]:
         yield f"RFJ {r['id']} has no standing ruling"
     elif ruling["by"] != ctx.actor:
         yield f"only the judge who made it ({ruling['by']}) may overturn this ruling by a card"
+    elif not member_since(ctx, ctx.actor, ruling["at"]):
+        # 004 Overturning: the judge who made it; a player of that name who joined after the ruling is someone
+        # else (our reading: a newcomer of a departed player's name is someone else)
+        yield f"the ruling was made by the {ruling['by']} who left the game, before {ctx.actor} joined; only the " \
+              "judge who made it may overturn it by a card"
 
 
 def _self(ctx: Ctx) -> None:

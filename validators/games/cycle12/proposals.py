@@ -39,6 +39,7 @@ from .common import (
     found_for_edit,
     is_reputable,
     iso,
+    member_since,
     opts,
     phase_of,
     start,
@@ -247,7 +248,8 @@ _ENDED_AS = {"took-effect": "took effect", "failed": "failed", "not-popular": "w
 def _edit_ready(ctx: Ctx) -> Iterator[str]:
     """004 Lifecycle: only an author edits their proposal, and an edit matters only while it is pending. With no
     pending proposal of the actor's, the check refuses every number (none, another's, or no longer pending)."""
-    if not any(p["status"] == "pending" and p["author"] == ctx.actor for p in peek(ctx.doc(PROPOSALS)["proposals"])):
+    if not any(p["status"] == "pending" and p["author"] == ctx.actor and member_since(ctx, ctx.actor, p["submitted"])
+               for p in peek(ctx.doc(PROPOSALS)["proposals"])):
         yield "no proposal of yours is pending"
 
 
@@ -255,6 +257,11 @@ def _edit_check(ctx: Ctx) -> Iterator[str]:
     p = _find(ctx, ctx.params["proposal"])
     if p["author"] != ctx.actor:
         yield f"only {p['author']} can edit or delete the message of proposal {p['id']}"
+    elif not member_since(ctx, ctx.actor, p["submitted"]):
+        # the author is the player who made it; one of that name who joined after it was submitted is a newcomer,
+        # not its author, who left the game (our reading: a newcomer of a departed player's name is someone else)
+        yield f"proposal {p['id']} was made by the {p['author']} who left the game, before {ctx.actor} joined; " \
+              "only its author can edit or delete its message"
     elif p["status"] != "pending":
         yield f"proposal {p['id']} is no longer pending: it {_ENDED_AS.get(p['status'], p['status'])}"
 
@@ -560,8 +567,7 @@ def award_proposal_point(ctx: Ctx, author: str, ends: datetime, submitted: Any =
         return {"points": 0}
     # the player that created it: a player of that name who joined after it was submitted is a newcomer, not its
     # author, who left the game (our reading: a newcomer of a departed player's name is someone else)
-    if isinstance(submitted, str) and isinstance(player.get("joined"), str) \
-            and parse_time(player["joined"]) > parse_time(submitted):
+    if isinstance(submitted, str) and not member_since(ctx, author, submitted):
         return {"points": 0}
     phase = phase_of(ctx, ends - timedelta(seconds=1))
     s = edit_sheet(ctx, author)

@@ -17,7 +17,18 @@ from typing import Any
 from ...engine import ANYONE, Action, Ctx, peek
 from ...schemas import not_blank
 from ...timeutil import parse_time
-from .common import JUSTICE, NOMSTERS, NOMSTERS_BY_ID, PROPOSALS, SHEETS, SHEETS_BY_PLAYER, WORLD, Kept, iso
+from .common import (
+    JUSTICE,
+    NOMSTERS,
+    NOMSTERS_BY_ID,
+    PROPOSALS,
+    SHEETS,
+    SHEETS_BY_PLAYER,
+    WORLD,
+    Kept,
+    iso,
+    member_since,
+)
 from .proposals import PROPOSALS_BY_ID
 from .world import LOCATION_IMAGES, SUGGESTION_IMAGES, dropped_claims, founding_claims
 
@@ -232,7 +243,8 @@ def _transcribe_ready(ctx: Ctx) -> Iterator[str]:
     """004 Transcription: the submitter answers a request for their sheet, once. With no open request for a sheet
     of the actor's, the check refuses every number."""
     requests = ctx.doc(SHEETS).get("transcriptions", [])
-    if not any(r["submitter"] == ctx.actor and r["status"] == "open" for r in requests):
+    if not any(r["submitter"] == ctx.actor and r["status"] == "open" and member_since(ctx, ctx.actor, r["submitted"])
+               for r in requests):
         yield f"no open transcription request is for a sheet {ctx.actor} submitted"
 
 
@@ -242,6 +254,11 @@ def _transcribe_check(ctx: Ctx) -> Iterator[str]:
         yield f"{r['sheet']} was submitted by {r['submitter']}, who transcribes it"
     elif r["status"] != "open":
         yield f"request {r['id']} is already answered"
+    elif not member_since(ctx, ctx.actor, r["submitted"]):
+        # 004 Transcription: the submitter transcribes; a player of that name who joined after the submission is
+        # someone else (our reading: a newcomer of a departed player's name is someone else)
+        yield f"{r['sheet']} was submitted by the {r['submitter']} who left the game, before {ctx.actor} joined; " \
+              "its submitter transcribes it"
 
 
 def _transcribe(ctx: Ctx) -> None:

@@ -40,6 +40,7 @@ from .common import (
     location_by_id,
     location_index,
     locations,
+    member_since,
     opts,
     phase_of,
     players_located,
@@ -1143,8 +1144,12 @@ def _finish(ctx: Ctx, a: dict[str, Any], tag: str) -> None:
     a["result"] = f"{tag} added to {loc['name']}"
     points = opts(ctx)["terraform_points" if a["kind"] == "terraform" else "survey_points"]
     rule = RULE_TERRAFORM if a["kind"] == "terraform" else RULE_SURVEY
-    if ctx.player(a["by"]) is not None:
+    # 004 Terraforming, Surveying: the points are the announcer's; one who has left the game is no player, and a
+    # player of that name who joined after the announcement is someone else (our reading), who gains none
+    if member_since(ctx, a["by"], a.get("at")):
         change_stat(ctx, a["by"], "gooderhose", points, rule=rule)
+    else:
+        points = 0
     ctx.step({"announcement": a["id"], "tag": tag, "location": loc["name"], "points": {a["by"]: points}})
 
 
