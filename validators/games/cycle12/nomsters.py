@@ -395,6 +395,35 @@ def lapse_active(ctx: Ctx) -> None:
                   "lapsed": "no longer on their team" if ident in now else "no longer exists"})
 
 
+def activate_first_tamed(ctx: Ctx) -> None:
+    """After a proposal's changes: 004 Active Nomster makes the first nomster a player tames their active nomster.
+    A patch that records a first taming on a sheet (``tamed`` was empty, now lists a nomster on the player's team)
+    says the player tamed it (as for the Nomster Tamer Badge, see the readings), so that nomster becomes active, as
+    when the card converts it (``_name``), unless the same changes set the sheet's active nomster themselves. A
+    nomster the patch lists that is not on the player's team is left for the gamestate check. As in ``_name``, this
+    is the record Active Nomster reads, kept while the rule is repealed (not tied). Each is a step of the outcome.
+    Nothing is read unless the changes edited the sheets."""
+    if SHEETS not in ctx.tx.docs:
+        return
+    before = {s.get("player"): s for s in peek(ctx.tx.base.doc(SHEETS)["sheets"]) if isinstance(s, dict)}
+    for s in peek(ctx.doc(SHEETS)["sheets"]):
+        if not isinstance(s, dict) or not isinstance(s.get("player"), str):
+            continue
+        tamed, old = s.get("tamed"), before.get(s["player"])
+        if not isinstance(tamed, list) or not tamed or type(tamed[0]) is not int:
+            continue
+        if old is not None and (old.get("tamed") or old.get("active") != s.get("active")):
+            continue  # tamed one before (this is not the first), or the changes chose the active nomster
+        if old is None and s.get("active") is not None:
+            continue  # a sheet the changes made, with its active nomster
+        first = tamed[0]
+        n = nomster(ctx, first)
+        if s.get("active") == first or n is None or n.get("trainer") != s["player"]:
+            continue
+        touch_sheet_once(ctx, s["player"])["active"] = first  # Self-Updating: the sheet shows the active nomster
+        ctx.step({"active_nomster": first, "of": s["player"], "because": "the first nomster they tamed"})
+
+
 def release_departed(ctx: Ctx) -> None:
     """After a proposal's changes: the nomsters of a player they took out of the game (off the roster) are on no
     team and bonded to nobody. 004 Teams makes a *player* a nomster's trainer, with the nomster on their team, and

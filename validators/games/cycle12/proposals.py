@@ -345,6 +345,8 @@ def apply_changes(ctx: Ctx, p: dict[str, Any]) -> None:
     nomsters.lapse_follows(ctx)
     # 004 Nomster Bond: a bond the changes made is the two's, and gives the player the nomster's type
     nomsters.follow_bonds(ctx)
+    # 004 Active Nomster: a first taming the changes recorded makes that nomster the player's active nomster
+    nomsters.activate_first_tamed(ctx)
     rules = ctx.tx.rules
     if rules is not None:
         ruletree.renumber(rules, opts(ctx)["separator"])
