@@ -29,6 +29,7 @@ from .common import (
     iso,
     item_apart,
     left_the_map,
+    member_since,
     opts,
     touch_sheet,
 )
@@ -232,9 +233,17 @@ def _mirrored(ctx: Ctx) -> dict[str, Any] | None:
     give, get = sorted(ctx.params.get("give", [])), sorted(ctx.params.get("get", []))
     for t in peek(ctx.doc(ITEMS)["trades"]):
         if t["by"] == other and t["with"] == ctx.actor and t["status"] == "offered" \
-                and ctx.at - parse_time(t["at"]) <= days and sorted(t["give"]) == get and sorted(t["get"]) == give:
+                and ctx.at - parse_time(t["at"]) <= days and sorted(t["give"]) == get and sorted(t["get"]) == give \
+                and _parties_since(ctx, t):
             return t
     return None
+
+
+def _parties_since(ctx: Ctx, t: dict[str, Any]) -> bool:
+    """Whether both parties of open offer ``t`` are the players it was made by and to: 004 Trade has the two parties
+    consent, and a player of either name who joined after the offer is someone else (our reading: a newcomer of a
+    departed player's name is someone else), whose consent completes no trade the departed was party to."""
+    return member_since(ctx, t["by"], t["at"]) and member_since(ctx, t["with"], t["at"])
 
 
 def _offer(ctx: Ctx) -> None:
@@ -286,7 +295,8 @@ def _accept_ready(ctx: Ctx) -> Iterator[str]:
     number; and it says the second, in these words or its own, for every trade while the actor is not reputable."""
     days = opts(ctx)["trade_days"]
     if not any(t["with"] == ctx.actor and t["status"] == "offered" and not has_ascended(ctx, t["by"])
-               and ctx.at - parse_time(t["at"]) <= timedelta(days=days) for t in peek(ctx.doc(ITEMS)["trades"])):
+               and ctx.at - parse_time(t["at"]) <= timedelta(days=days) and _parties_since(ctx, t)
+               for t in peek(ctx.doc(ITEMS)["trades"])):
         yield f"no trade offered to {ctx.actor} in the last {days} days is waiting for their consent"
     if not is_reputable(ctx, ctx.actor, ctx.at):
         yield f"{ctx.actor} is not reputable; only reputable players trade"
@@ -307,6 +317,13 @@ def _accept_check(ctx: Ctx) -> Iterator[str | Problem]:
         return
     if ctx.at - parse_time(t["at"]) > timedelta(days=o["trade_days"]):
         yield f"{t['by']} consented at {t['at']}, more than {o['trade_days']} days ago"
+    for who, way in ((t["by"], "by"), (t["with"], "to")):
+        if not member_since(ctx, who, t["at"]):
+            # 004 Trade: the parties are the players it was offered by and to (our reading: a newcomer of a departed
+            # player's name is someone else)
+            yield f"trade {t['id']} was offered {way} the {who} who left the game, before {who} joined; " \
+                  "only its parties consent to it"
+            return
     for who in (t["by"], t["with"]):
         if not is_reputable(ctx, who, ctx.at):
             yield f"{who} is not reputable; only reputable players trade"
