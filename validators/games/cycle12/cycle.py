@@ -213,11 +213,13 @@ def _cartographer_test(ctx: Ctx) -> Callable[[str], bool]:
     had_fulfilled, fulfilled_other = set(), set()
     for s in peek(ctx.doc(WORLD)["suggestions"]):
         by, done = s["by"], s.get("fulfilled_by")
+        if done is None:
+            continue  # unfulfilled: counts for neither, and no time is read
         # 004 Cartographer, our reading: what a player of the name did before this one joined was someone else's
         own = since(by, s.get("at"))
         if done and own:
             had_fulfilled.add(by)
-        if done is not None and (done != by or not own) and since(done, s.get("fulfilled_at")):
+        if (done != by or not own) and since(done, s.get("fulfilled_at")):
             fulfilled_other.add(done)
     return lambda name: name in had_fulfilled and name in fulfilled_other
 
