@@ -592,7 +592,8 @@ def test_whole_consequences_and_gates_are_tied_to_their_rules():
     takes out of the game, so no case can show them skipped; this is where their tie is checked."""
     tied = {fn.__name__: getattr(fn, "rule", None) for fn in MODULE.consequences + MODULE.gates + MODULE.invariants}
     assert tied == {
-        "dynasty_won": "victory-and-ascension", "address_renames": "victory-and-ascension", "departures": None,
+        "dynasty_won": "victory-and-ascension", "address_renames": "victory-and-ascension",
+        "pocket_lost_hands": "sleight-of-hand", "departures": None,
         "launch_base": None, "limbo_guard": "special-positions", "rome_makes_plain": "special-positions",
         "patch_plays_note": "music", "patch_landing": "position", "spent_within_history": "music",
         "writer_since": "muffin-roles", "blind_since": "muffin-flavours", "only_one_returns": None,

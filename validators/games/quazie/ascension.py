@@ -127,7 +127,7 @@ def _hands_follow(ctx: Ctx, replace: dict[str, str]) -> None:
     same piece, now in the new words: its recorded ``text`` follows. Left as it was, the record no longer matched
     its rule, and the Hand counted as in no rule (in its Pocket), so an Address renaming "Muffin" took rule 23's
     "{{a Muffin}}" Hand out of play and stopped every Switcheroo. A Hand in a rule the Address repeals is left as
-    it is: it is in no rule now (rule 22 puts it in its Pocket)."""
+    it is here: it is in no rule now, and rule 22 puts it in its Pocket (``hands.pocket_lost_hands``, next)."""
     pattern = keyword_pattern(replace)
     for side, hand in (ctx.doc("quazie").get("hands") or {}).items():
         rid, text = hand.get("rule"), str(hand.get("text"))

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator
 
-from ...engine import ADMIN, Action, Ctx, State
+from ...engine import ADMIN, Action, Ctx, State, ruled
 from ...problems import Problem
 from ...schemas import not_blank
 from ...timeutil import day_start, parse_time
@@ -128,6 +128,33 @@ def hand_problems(state: State) -> Iterator[Problem]:
             yield Problem(f"the {which} Hand is in rule {hand['rule']!r}, and the ruleset has no such rule (a Hand is "
                           f"in a rule's text or in its Pocket, '{POCKET}')", "quazie", field=f"hands.{which}.rule",
                           rule=R_HANDS)
+
+
+@ruled(R_HANDS)
+def pocket_lost_hands(ctx: Ctx) -> None:
+    """Rule 22 (seed 003, Sleight of Hand): a Hand that is no longer in any rule is moved into its Pocket, grabbing
+    "Left" or "Right" there. After an action that changed the ruleset (a proposal or CfJ repealing the Hand's rule,
+    amending its grab away or moving the rule among the core rules; an Ascension Address's repeals), each Hand left
+    in no rule goes to its Pocket at once, as the rule says, rather than waiting in the old rule for an admin to put
+    it there. That is a move of the Hand, so a pending Shoo is answered by it (the Shoo asks for a post "since either
+    Hand was last moved"). A Hand naming a rule the ruleset never had is a slip, reported by ``hand_problems``, and
+    left alone. Nothing to do when the ruleset did not change."""
+    if ctx.tx.rules is None:
+        return
+    hands = ctx.doc("quazie").get("hands")
+    if not hands:
+        return
+    rules = ctx.rules
+    lost = [k for k, h in hands.items() if h["rule"] != POCKET and h["rule"] in rules and in_no_rule(ctx.state, h)]
+    if not lost:
+        return
+    q = ctx.edit("quazie")
+    for which in lost:
+        hand = q["hands"][which]
+        ctx.step({"pocketed": which, "from": hand["rule"], "grabs": which.capitalize()})
+        hand["rule"], hand["text"] = POCKET, which.capitalize()
+    if q.get("shoo"):
+        q["shoo"] = False
 
 
 BRACED = re.compile(r"\{\{(.*?)\}\}", re.S)
