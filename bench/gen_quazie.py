@@ -469,7 +469,7 @@ class History:
             later += [self.tag] * rng.randint(3, 7)
         later += [self.raise_it] * rng.choice([0, 1, 1, 2])
         if rng.random() < 0.45:
-            later.append(self.move_hand)
+            later.append(self.typo_and_move)
         if rng.random() < 0.12:
             later.append(self.shoo)
         if rng.random() < 0.15:
@@ -592,6 +592,7 @@ class History:
             if all(self.act(admin, what, params, minutes=rng.randint(5, 30)) is None for what in tries) and \
                     self.act(admin, "core.fail", {"proposal": p["id"]}, minutes=rng.randint(1, 5)) is None:
                 return
+            self.after_change(admin)
 
     # ---- the weekly Stuff Describer
 
@@ -858,7 +859,10 @@ class History:
                 params["text"] = " ".join(self.rng.choice(TEXT) for _ in range(12))
             elif not self.movable(self.player(actor)):
                 return None
-            return self.act(actor, "quazie.movement", params)
+            done = self.act(actor, "quazie.movement", params)
+            if done is not None and actor in self.admins:
+                self.after_change(actor)  # Intricacy writes into rule 13: an admin's change to the ruleset (rule 22)
+            return done
         return None
 
     # ---- once-a-day and occasional actions
@@ -958,9 +962,26 @@ class History:
         if actor not in self.admins and not self.q().get("shoo"):
             self.act(actor, "quazie.shoo")
 
-    def move_hand(self) -> None:
+    def after_change(self, admin: str) -> None:
+        """Rule 22 (seed 003): an admin whose last action changed the ruleset may move a Hand next, and must after a
+        Shoo; the generator moves one then, or half the time when nothing obliges it."""
+        change = self.q().get("ruleset_changes", {}).get(admin)
+        if change is None or change.get("moved"):
+            return
+        if change.get("shoo") and self.q().get("shoo") or self.rng.random() < 0.5:
+            self.move_hand(admin)
+
+    def typo_and_move(self) -> None:
+        """An admin corrects a 'typo' in the Glossary (rule 1: a change to the ruleset), then moves a Hand for it."""
+        admin = self.rng.choice(self.admins)
+        body = self.state.rules["glossary"].body
+        old, new = ("It only clarifies", "It merely clarifies") if "It only clarifies" in body else (
+            "It merely clarifies", "It only clarifies")
+        if self.act(admin, "core.typo", {"rule": "glossary", "old": old, "new": new}) is not None:
+            self.move_hand(admin)
+
+    def move_hand(self, admin: str) -> None:
         rng = self.rng
-        admin = rng.choice(self.admins)
         q = self.q()
         hands = q.get("hands", {})
         which = rng.choice(sorted(hands))

@@ -473,6 +473,10 @@ def test_a_quazie_games_calendar_begins_at_its_founding_with_the_alarm_as_far_fr
         assert (state["calendar"], state["switcheroo_alarm"]) == \
             ({"epoch": "2027-02-01T06:00:00Z", "year": 0}, 60)
         assert state["hands"] == _doc(repo / "content" / "quazie", "quazie")["hands"]
+    # rule 22: Anne moves a Hand for a change she makes to the ruleset (a typo fix, rule 1)
+    r = nomic(repo, "act", "fresh", "core.typo", "rule=glossary", "old=It only clarifies", "new=It merely clarifies",
+              "--as", "Anne", "--at", "2027-02-01T06:59:00Z", *LATER)
+    assert r.returncode == 0, r.stdout + r.stderr
     r = nomic(repo, "act", "fresh", "quazie.move-hand", "hand=right", "rule=tag", "text=Not It", "--as", "Anne",
               "--at", "2027-02-01T07:00:00Z", *LATER)
     assert r.returncode == 0, r.stdout + r.stderr
@@ -480,7 +484,7 @@ def test_a_quazie_games_calendar_begins_at_its_founding_with_the_alarm_as_far_fr
     assert (state["hands"]["right"], state["switcheroo_alarm"]) == ({"rule": "tag", "text": "Not It"}, 10)
     assert "{{Not It}}" in (game / "ruleset" / "tag.md").read_text()
     r = nomic(repo, "check", "--game", "fresh", *LATER)
-    assert r.returncode == 0 and "1 action replayed" in r.stdout, r.stdout
+    assert r.returncode == 0 and "2 actions replayed" in r.stdout, r.stdout
 
 
 def test_the_hint_for_an_ifmud_game_says_joined_is_when_the_proposal_takes_effect(tmp_path):

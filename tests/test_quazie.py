@@ -460,8 +460,11 @@ def test_a_hand_in_a_rule_the_ruleset_lacks_is_reported_not_a_traceback(tmp_path
     repo = make_repo(tmp_path, "quazie")
     path = repo / "content" / "quazie" / "gamestate" / "quazie.yaml"
     text = path.read_text()
-    assert "    rule: muffin-roles\n" in text
-    path.write_text(text.replace("    rule: muffin-roles\n", "    rule: muffin-rolls\n", 1))
+    moved = "    by: core.enact\n    shoo: false\n    moved: true\n"
+    assert "    rule: muffin-roles\n" in text and moved in text
+    # Quazie's last change to the ruleset has not had its Hand moved yet (rule 22: an admin moves one for it)
+    path.write_text(text.replace("    rule: muffin-roles\n", "    rule: muffin-rolls\n", 1)
+                    .replace(moved, "    by: core.enact\n    shoo: false\n"))
     r = nomic(repo, "check")
     out = r.stdout + r.stderr
     assert r.returncode != 0 and "Traceback" not in out, out
@@ -593,11 +596,12 @@ def test_whole_consequences_and_gates_are_tied_to_their_rules():
     tied = {fn.__name__: getattr(fn, "rule", None) for fn in MODULE.consequences + MODULE.gates + MODULE.invariants}
     assert tied == {
         "dynasty_won": "victory-and-ascension", "address_renames": "victory-and-ascension",
-        "pocket_lost_hands": "sleight-of-hand", "departures": None,
+        "pocket_lost_hands": "sleight-of-hand", "note_ruleset_change": "sleight-of-hand", "departures": None,
         "launch_base": None, "limbo_guard": "special-positions", "rome_makes_plain": "special-positions",
         "patch_plays_note": "music", "patch_landing": "position", "spent_within_history": "music",
         "writer_since": "muffin-roles", "blind_since": "muffin-flavours", "only_one_returns": None,
-        "poobah_guard": "muffin-roles", "robot_gate": "muffin-flavours", "_invariants": None}
+        "poobah_guard": "muffin-roles", "robot_gate": "muffin-flavours", "shoo_obliges": "sleight-of-hand",
+        "_invariants": None}
 
 
 @pytest.mark.parametrize("rule_id, bad, words", [

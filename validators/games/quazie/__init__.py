@@ -141,15 +141,17 @@ MODULE = Module(
              + roles.ACTIONS + music.ACTIONS + hands.ACTIONS),
     events=stuff.EVENTS,
     # After every action (each tied to its rule where it has one): the win's reset and the Address's renames (9);
-    # a Hand left in no rule by a change to the ruleset goes to its Pocket (22);
+    # a Hand left in no rule by a change to the ruleset goes to its Pocket, and an admin's change is noted for the
+    # Hand they may (or, after a Shoo, must) move (22);
     # departures; Position 4's Robot and arrivals (15); the Limbo guard (15); for a Muffin a proposal's patch moved,
     # Rome's Plain (15), the note it plays (24) and its landing (12); spent notes within their histories (24); when
     # Writers of Awesome (23) and Blind Muffins (13) began; returns from idleness (14, 23); no second GRAND POOBAH (23)
-    consequences=[ascension.dynasty_won, ascension.address_renames, hands.pocket_lost_hands, leaving.departures,
+    consequences=[ascension.dynasty_won, ascension.address_renames, hands.pocket_lost_hands,
+                  hands.note_ruleset_change, leaving.departures,
                   consequences.launch_base, consequences.limbo_guard, movement.rome_makes_plain,
                   movement.patch_plays_note, movement.patch_landing, music.spent_within_history,
                   roles.writer_since, flavours.blind_since, returning.only_one_returns, roles.poobah_guard],
-    gates=[consequences.robot_gate],
+    gates=[consequences.robot_gate, hands.shoo_obliges],
     invariants=[_invariants],
     pages=pages,
     rename=rename_documents,

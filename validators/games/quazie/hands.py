@@ -10,8 +10,12 @@ a Hand into an adjoining dynastic rule (the wormholes join the last dynastic rul
 text of their choice; the Switcheroo Alarm is then set to the Calendar Year plus 10. When the alarm is
 below the current Year, moving is replaced by a Switcheroo (the Hands and their contents swap places;
 alarm = Year + 30), except while a Hand is in a Pocket. The Calendar (rule 7) advances 10 Years each day
-at midnight UTC from ``quazie.calendar``. A Shoo by a non-admin obliges the next admin to move a Hand;
-the engine records it but cannot tie a Hand's move to an admin's ruleset change.
+at midnight UTC from ``quazie.calendar``.
+
+An admin moves a Hand only for a change they made to the ruleset, as their next action after it, once per change
+(``note_ruleset_change`` records it in ``quazie.ruleset_changes``). A Shoo by a non-admin stands until a Hand moves;
+an admin who changes the ruleset while one stands must move a Hand before anything else (``shoo_obliges``), unless
+no move is possible.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from typing import Any, Iterator
 from ...engine import ADMIN, Action, Ctx, State, ruled
 from ...problems import Problem
 from ...schemas import not_blank
-from ...timeutil import day_start, parse_time
+from ...timeutil import day_start, format_time, parse_time
 from .common import R_COLOURS, R_HANDS, number_order
 
 HTML_COLOURS = {
@@ -183,7 +187,24 @@ def brace_problems(state: State) -> Iterator[Problem]:
                           rule=R_HANDS)
 
 
+def _change_ready(ctx: Ctx) -> Iterator[str]:
+    """Rule 22 (seed 003): an admin may move one Hand whenever they make a change to the ruleset; the log keeps the
+    change and the move apart, so the move is the admin's next action after their change, one per change."""
+    change = (ctx.doc("quazie").get("ruleset_changes") or {}).get(ctx.actor)
+    if change is None:
+        yield (f"{ctx.actor} has made no change to the ruleset to move a Hand for: an admin moves one Hand when they "
+               "change the ruleset (enacting a proposal or CfJ that changes a rule, a typo fix, an Ascension Address), "
+               "as their next action after the change")
+    elif change.get("moved"):
+        yield (f"a Hand has already moved for {ctx.actor}'s change to the ruleset ({change.get('by')} at "
+               f"{change.get('at')}): one Hand per change")
+
+
 def _move_check(ctx: Ctx) -> Iterator[str | Problem]:
+    tie = list(_change_ready(ctx))
+    if tie:
+        yield from tie
+        return
     hands = _hands(ctx)
     which = ctx.params["hand"]
     if which not in hands:
@@ -279,6 +300,7 @@ def _grab(ctx: Ctx, rid: str, text: str, other: str | None) -> None:
 
 def _move_hand(ctx: Ctx) -> None:
     q = ctx.edit("quazie")
+    q["ruleset_changes"][ctx.actor]["moved"] = True  # rule 22: one Hand per change (the check found the change)
     hands = q["hands"]
     which = ctx.params["hand"]
     year = calendar_year(ctx, ctx.at)
@@ -310,16 +332,20 @@ def _move_hand(ctx: Ctx) -> None:
     ctx.step({"hand": which, "rule": hand["rule"], "grabs": hand["text"], "alarm": year + 10})
 
 
+MOVE = "quazie.move-hand"
+
 MOVE_HAND = Action(
-    name="quazie.move-hand",
+    name=MOVE,
     rule=R_HANDS,
-    summary="An admin moves a Hand into an adjoining rule (or a Switcheroo happens, when the alarm has passed)",
+    summary="An admin who has just changed the ruleset moves a Hand into an adjoining rule (or a Switcheroo happens, "
+            "when the alarm has passed)",
     params={"type": "object", "required": ["hand"], "additionalProperties": False,
             "properties": {"hand": {"enum": ["left", "right"]},
                            "rule": {"type": "string", "maxLength": 80},
                            "text": not_blank({"type": "string", "maxLength": 500}, empty_ok=True)}},
     who=ADMIN,
     check=_move_check,
+    ready=_change_ready,
     effect=_move_hand,
 )
 
@@ -338,13 +364,108 @@ def _shoo(ctx: Ctx) -> None:
 SHOO = Action(
     name="quazie.shoo",
     rule=R_HANDS,
-    summary="Shoo! the Hands: the next admin to change the ruleset must move one",
+    summary="Shoo! the Hands: until a Hand moves, an admin who changes the ruleset must move one",
     params={"type": "object", "additionalProperties": False, "properties": {}},
     check=_shoo_check,
     effect=_shoo,
 )
 
 ACTIONS = [MOVE_HAND, SHOO]
+
+
+# ---------------------------------------------------------------- rule 22: a Hand moves for an admin's change
+
+
+def rules_changed(before: dict[str, Any], after: dict[str, Any]) -> bool:
+    """Whether the ruleset ``after`` differs from ``before``: a rule added, gone, or its text or front matter."""
+    if before is after:
+        return False
+    if before.keys() != after.keys():
+        return True
+    return any(r.body != before[k].body or r.meta != before[k].meta for k, r in after.items())
+
+
+@ruled(R_HANDS)
+def note_ruleset_change(ctx: Ctx) -> None:
+    """Rule 22 (seed 003, Sleight of Hand): whenever an admin makes a change to the ruleset they may move one Hand.
+
+    After an action that changed the ruleset (an enactment or CfJ with rule edits, a typo fix, an Ascension Address,
+    Intricacy's new flavour; the Hand's own move is none), taken by an active admin, the change is recorded under
+    the admin's name in ``quazie.ruleset_changes``: when, by which action, and whether a Shoo stood then (the move is
+    then owed, ``shoo_obliges``). ``quazie.move-hand`` takes it (``moved``). The admin's next action of any other
+    kind ends it: the log has no "same act", so the move is read as the admin's next action after the change.
+    Free when the ruleset did not change and the actor has no change recorded."""
+    if ctx.action.name == MOVE:
+        return  # the move (or Switcheroo) answers a change; its braces are no change that earns another move
+    q0 = ctx.doc("quazie")
+    owed = q0.get("ruleset_changes")
+    mine = bool(owed) and ctx.actor in owed and ctx.action.activity
+    changed = ctx.tx.rules is not None and rules_changed(ctx.tx.base.rules, ctx.tx.rules)
+    if not (mine or changed) or "hands" not in q0:
+        return
+    me = ctx.player() if changed else None
+    admin = bool(me and me.get("admin") and not me.get("idle"))
+    if not (mine or admin):
+        return
+    q = ctx.edit("quazie")
+    changes = q.setdefault("ruleset_changes", {})
+    if mine:
+        del changes[ctx.actor]
+    if admin:
+        changes[ctx.actor] = {"at": format_time(ctx.at), "by": ctx.action.name, "shoo": bool(q.get("shoo"))}
+    if not changes:
+        del q["ruleset_changes"]
+
+
+def any_move(state: State, at: Any) -> bool:
+    """Whether an admin could move a Hand now (rule 22): a Switcheroo is due (the alarm passed, both Hands in rules),
+    a Hand in no rule can go to its Pocket, or a Hand has an adjoining rule to go to (rule 22 itself, for its Pocket,
+    or a rule with text outside the other Hand to grab). Not while a Hand names a rule the ruleset never had."""
+    q = state.doc("quazie")
+    hands = q.get("hands") or {}
+    if len(hands) < 2 or next(hand_problems(state), None) is not None:
+        return False
+    if int(q.get("switcheroo_alarm", 0)) < calendar_year(state, at) and not pocketed(state, hands):
+        return True
+    for which, hand in hands.items():
+        if hand["rule"] != POCKET and in_no_rule(state, hand):
+            return True
+        for target in adjoining(state, hand["rule"]):
+            if target == R_HANDS:
+                return True
+            body = state.rules[target].body
+            other = _other_text(hands, which, target)
+            if other is not None:
+                body = body.replace("{{" + other + "}}", "", 1)
+            if body.replace("{{", "").replace("}}", "").strip():
+                return True
+    return False
+
+
+FREE_OF_THE_SHOO = {MOVE, "core.leave"}  # the move itself; leaving, which rule 2 allows at any time
+
+
+@ruled(R_HANDS)
+def shoo_obliges(ctx: Ctx) -> Iterator[str]:
+    """Rule 22 (seed 003): while a Shoo has been posted since either Hand last moved, an admin making a change to the
+    ruleset must move a Hand. Gate: an admin whose change was made while a Shoo stood, and who has not moved a Hand
+    for it, is refused every other action (leaving the game apart, and actions that are no play, such as a tick)
+    until they do. The duty ends when the Shoo is answered otherwise (another admin's move, a Hand going to its
+    Pocket), and when no move is possible (``any_move``): the rule asks for a move, and none can be made. Free while
+    the actor has no change recorded."""
+    owed = ctx.doc("quazie").get("ruleset_changes")
+    if not owed:
+        return
+    change = owed.get(ctx.actor)
+    if (change is None or not change.get("shoo") or change.get("moved") or ctx.action.name in FREE_OF_THE_SHOO
+            or not ctx.action.activity or not ctx.doc("quazie").get("shoo")):
+        return
+    me = ctx.player()
+    if not (me and me.get("admin")) or not any_move(ctx.state, ctx.at):
+        return
+    yield (f"a Shoo has been posted since a Hand last moved, and {ctx.actor} changed the ruleset ({change.get('by')} "
+           f"at {change.get('at')}): an admin who changes the ruleset while a Shoo stands must move a Hand "
+           "(quazie.move-hand) before taking any other action")
 
 
 # ---------------------------------------------------------------- what the Hands' grabs make the rules say

@@ -55,7 +55,7 @@ def forget(ctx: Ctx, name: str) -> list[str]:
     return cleared
 
 
-_KEYED = ("launch_base", "blind_since", "role_since", "concerto_used", "movement_used")
+_KEYED = ("launch_base", "blind_since", "role_since", "concerto_used", "movement_used", "ruleset_changes")
 
 
 def _state(ctx: Ctx, name: str) -> list[str]:
@@ -86,12 +86,14 @@ def _state(ctx: Ctx, name: str) -> list[str]:
             del q[key][name]
     if "launch_base" in found and not q["launch_base"]:
         q.pop("launch_base")  # as the Launch Base's own consequence leaves it when nobody is there
+    if "ruleset_changes" in found and not q["ruleset_changes"]:
+        q.pop("ruleset_changes")  # as rule 22's own consequence leaves it when no change waits for a Hand
     if "last_tag" in found:
         q.pop("last_tag")
     if "concerto_credits" in found:
         q["concerto_credits"] = [c for c in q["concerto_credits"] if c.get("muffin") != name]
     order = ["landings", "launch_base", "spared", "blind_since", "last_tag", "role_since", "concerto_used",
-             "movement_used", "concerto_credits"]
+             "movement_used", "concerto_credits", "ruleset_changes"]
     return [k for k in order if k in found]
 
 

@@ -44,7 +44,7 @@ def _state(ctx: Ctx, old: str, new: str) -> None:
         any(_mentions_list(v, old) for _, v in peek_items(today)) or f"{BOUNCED}{old}" in today
         or old in landings or any(_mentions_list(v.get("occupants"), old) for _, v in peek_items(landings))
         or any(old in q0.get(k, {}) for k in ("launch_base", "blind_since", "role_since", "concerto_used",
-                                              "movement_used"))
+                                              "movement_used", "ruleset_changes"))
         or _mentions_list(q0.get("spared"), old)
         or old in (q0.get("last_tag") or {}).values()
         or any(old in (c.get("muffin"), c.get("from")) for c in peek(credits))
@@ -63,7 +63,7 @@ def _state(ctx: Ctx, old: str, new: str) -> None:
         for who in list(q["landings"]):
             if _mentions_list(dict.get(q["landings"], who).get("occupants"), old):
                 rename_in_list(q["landings"][who]["occupants"], old, new)
-    for key in ("launch_base", "blind_since", "role_since", "concerto_used", "movement_used"):
+    for key in ("launch_base", "blind_since", "role_since", "concerto_used", "movement_used", "ruleset_changes"):
         if old in q.get(key, {}):
             rename_key(ctx, q[key], old, new, f"the {key.replace('_', ' ')}")
     if _mentions_list(q0.get("spared"), old):
