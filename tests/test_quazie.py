@@ -673,3 +673,93 @@ def test_the_switcheroo_alarm_sentence_ends_with_one_full_stop(base):
     assert colours_table(s).endswith("Switcheroo Alarm: 230 A.E.")
     s.docs["quazie"]["calendar"]["era"] = "Anno Muffini"
     assert colours_table(s).endswith("Switcheroo Alarm: 230 Anno Muffini.")
+
+
+# ---------------------------------------------------------------- rule 22: what the wiki and nomic due say of the Hands
+
+SHOO = {"at": "2026-11-03T08:00:00Z", "actor": "Cat", "action": "quazie.shoo"}
+TYPO = {"at": "2026-11-03T09:00:00Z", "actor": "Ann", "action": "core.typo",
+        "params": {"rule": "glossary", "old": "It only clarifies", "new": "It merely clarifies"}}
+MOVE = {"at": "2026-11-03T09:20:00Z", "actor": "Ann", "action": "quazie.move-hand",
+        "params": {"hand": "left", "rule": "colours", "text": "Bob"}}
+
+
+def _played(records) -> State:
+    from validators.cases import run
+
+    state, registry = base_state("quazie-base")
+    out = run(state, registry, records)
+    assert out.verdict == "legal", [p.text() for p in out.problems]
+    return out.state
+
+
+def test_the_hands_section_says_whether_a_shoo_stands_and_who_moves_a_hand():
+    """Rule 22 (seed 003): a standing Shoo obliges the next admin who changes the ruleset to move a Hand, and an admin
+    moves one only as the next action after their change. The page's Hands section says both: whether a Shoo stands
+    (since when, by whom) and which admin may, or must, move a Hand now and why. Before, it showed neither."""
+    from validators.games.quazie.pages import hands_duties as colours_table
+
+    quiet = colours_table(_played([]))
+    assert "No Shoo stands" in quiet and "No admin has a Hand to move now" in quiet
+    may = colours_table(_played([TYPO]))
+    assert "No Shoo stands" in may
+    assert "Ann may move a Hand as their next action, for their change to the ruleset (core.typo, " in may
+    owed = colours_table(_played([SHOO, TYPO]))
+    assert "**A Shoo stands**, posted by Cat at " in owed and "3 Nov 2026 08:00 UTC" in owed
+    assert "**Ann must move a Hand** before any other action, for their change to the ruleset (core.typo" in owed
+    assert "made while the Shoo stood" in owed
+    moved = colours_table(_played([SHOO, TYPO, MOVE]))
+    assert "No Shoo stands" in moved and "Ann" not in moved
+    # the Alarm (230) passed on 6 November (Year 240): the owed move is a Switcheroo
+    late = [{**SHOO, "at": "2026-11-06T08:00:00Z"}, {**TYPO, "at": "2026-11-06T09:00:00Z"}]
+    assert "The Switcheroo Alarm has passed, so the move is a Switcheroo." in colours_table(_played(late))
+    (page,) = pages(_played([SHOO, TYPO]))
+    assert "**Ann must move a Hand**" in page.markdown
+
+
+def test_the_hands_section_says_nothing_of_shoos_while_rule_22_is_repealed():
+    s = _played([SHOO])
+    s.rules["sleight-of-hand"].meta["status"] = "repealed"
+    (page,) = pages(s)
+    assert "Shoo" not in page.markdown
+
+
+def test_nomic_due_names_a_standing_shoo_and_the_hand_an_admin_owes_or_may_move():
+    """Rule 22 (seed 003): ``nomic due`` (the module's ``due``) lists a standing Shoo, an owed move (a change made
+    while the Shoo stood) and a move an admin may make; nothing once the move is made, and nothing while no Hand
+    can move but the admin's chance. Before, the module had no ``due`` at all."""
+    at = parse_time("2026-11-03T10:00:00Z")
+    assert MODULE.due is not None
+    assert MODULE.due(_played([]), at) == []
+    assert MODULE.due(_played([TYPO]), at) == [
+        "Ann may move a Hand (quazie.move-hand) as their next action, for their change to the ruleset (core.typo at "
+        "2026-11-03T09:00:00Z) [rule: 22 Sleight of Hand]"]
+    assert MODULE.due(_played([SHOO]), at) == [
+        "a Shoo stands (posted by Cat at 2026-11-03T08:00:00Z): no Hand has moved since, so the next admin to change "
+        "the ruleset must move a Hand [rule: 22 Sleight of Hand]"]
+    lines = MODULE.due(_played([SHOO, TYPO]), at)
+    assert lines[1] == ("Ann must move a Hand (quazie.move-hand) before any other action: they made their change to "
+                        "the ruleset (core.typo at 2026-11-03T09:00:00Z) while a Shoo stood [rule: 22 Sleight of Hand]")
+    assert MODULE.due(_played([SHOO, TYPO, MOVE]), at) == []
+    late = [{**SHOO, "at": "2026-11-06T08:00:00Z"}, {**TYPO, "at": "2026-11-06T09:00:00Z"}]
+    assert "(the Switcheroo Alarm has passed: the move is a Switcheroo)" in MODULE.due(
+        _played(late), parse_time("2026-11-06T10:00:00Z"))[1]
+    # a Shoo posted after Ann's change binds the next admin, not Ann: her move is one she may make
+    lines = MODULE.due(_played([TYPO, {**SHOO, "at": "2026-11-03T09:10:00Z"}]), at)
+    assert lines[1].startswith("Ann may move a Hand (quazie.move-hand) as their next action")
+
+
+def test_nomic_due_on_a_quazie_game_lists_the_hands_after_the_core(tmp_path):
+    """The whole ``nomic due`` (``validators.admin.due``) of a game on disk reads the module's lines too."""
+    import shutil
+
+    from validators.admin import due
+
+    game = tmp_path / "content" / "quazie"
+    shutil.copytree("content/quazie", game)
+    state = game / "gamestate" / "quazie.yaml"
+    text = state.read_text()
+    assert "\nshoo: false\n" in text
+    state.write_text(text.replace("\nshoo: false\n", "\nshoo:\n  by: Cayvie\n  at: 2026-11-06T10:00:00Z\n"))
+    lines = due(tmp_path, "quazie", parse_time("2026-11-07T10:00:00Z"))
+    assert any(line.startswith("a Shoo stands (posted by Cayvie at 2026-11-06T10:00:00Z)") for line in lines), lines

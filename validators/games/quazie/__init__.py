@@ -154,6 +154,8 @@ MODULE = Module(
     gates=[consequences.robot_gate, hands.shoo_obliges],
     invariants=[_invariants],
     pages=pages,
+    # rule 22: a standing Shoo, and the Hand an admin may (or must) move now
+    due=hands.due,
     rename=rename_documents,
     doc=__doc__ or "",
 )

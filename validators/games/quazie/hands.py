@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator
 
-from ...engine import ADMIN, Action, Ctx, State, ruled
+from ...engine import ADMIN, Action, Ctx, State, repealed, ruled
 from ...problems import Problem
 from ...schemas import not_blank
 from ...timeutil import day_start, format_time, parse_time
@@ -357,7 +357,11 @@ def _shoo_check(ctx: Ctx) -> Iterator[str]:
 
 
 def _shoo(ctx: Ctx) -> None:
-    ctx.edit("quazie")["shoo"] = True
+    """Rule 22 (seed 003): a Shoo post stands until a Hand moves. The first post since the last move is recorded (who
+    and when), so the wiki and ``nomic due`` can say since when a Shoo stands; a later one adds nothing to it."""
+    q = ctx.edit("quazie")
+    if not q.get("shoo"):
+        q["shoo"] = {"by": ctx.actor, "at": format_time(ctx.at)}
     ctx.step({"shoo": ctx.actor})
 
 
@@ -466,6 +470,68 @@ def shoo_obliges(ctx: Ctx) -> Iterator[str]:
     yield (f"a Shoo has been posted since a Hand last moved, and {ctx.actor} changed the ruleset ({change.get('by')} "
            f"at {change.get('at')}): an admin who changes the ruleset while a Shoo stands must move a Hand "
            "(quazie.move-hand) before taking any other action")
+
+
+def standing_shoo(state: State) -> dict[str, Any] | None:
+    """Rule 22 (seed 003): the Shoo posted since either Hand last moved, as ``{by, at}`` (empty when a state written
+    before the post was recorded says only that one stands), or None when none stands."""
+    shoo = state.doc("quazie").get("shoo")
+    if not shoo:
+        return None
+    return dict(shoo) if isinstance(shoo, dict) else {}
+
+
+def hand_moves(state: State, at: Any) -> list[dict[str, Any]]:
+    """Rule 22 (seed 003): the admins who may move a Hand now, each for a change of theirs to the ruleset not yet
+    answered by a move (``ruleset_changes``), oldest first: ``admin``, the change (``by``, ``at``), ``owed`` (made
+    while a Shoo stood that still stands, so ``shoo_obliges`` refuses the admin's other actions), ``possible``
+    (``any_move``: with no move to make, nothing is owed) and ``switcheroo`` (the Alarm has passed, both Hands in
+    rules: the move is a Switcheroo). Empty while rule 22 is repealed (the move has left the game) or without Hands.
+    For the wiki and ``nomic due``, which show what the log's gates and checks would say."""
+    q = state.doc("quazie")
+    changes = q.get("ruleset_changes") or {}
+    if not changes or not q.get("hands") or repealed(state, R_HANDS):
+        return []
+    admins = {p["name"] for p in state.doc("roster")["players"] if p.get("admin") and not p.get("idle")}
+    possible = any_move(state, at)
+    hands = q.get("hands") or {}
+    switch = (possible and int(q.get("switcheroo_alarm", 0)) < calendar_year(state, at)
+              and not pocketed(state, hands))
+    out = []
+    for name, change in sorted(changes.items(), key=lambda kv: (str(kv[1].get("at")), kv[0])):
+        if change.get("moved") or name not in admins:
+            continue
+        out.append({"admin": name, "by": change.get("by"), "at": change.get("at"), "possible": possible,
+                    "owed": bool(change.get("shoo") and q.get("shoo") and possible), "switcheroo": switch})
+    return out
+
+
+def due(state: State, now: Any) -> list[str]:
+    """``nomic due`` for rule 22 (seed 003): a standing Shoo, and each admin who may (or, after a Shoo, must) move a
+    Hand now for their change to the ruleset."""
+    from ...judge import cited  # imported here, as the core's modules do: judge imports the engine's registry
+
+    if repealed(state, R_HANDS) or not state.doc("quazie").get("hands"):
+        return []
+    rule = cited(state, R_HANDS)
+    lines = []
+    shoo = standing_shoo(state)
+    if shoo is not None:
+        posted = f" (posted by {shoo['by']} at {shoo['at']})" if shoo else ""
+        lines.append(f"a Shoo stands{posted}: no Hand has moved since, so the next admin to change the ruleset must "
+                     f"move a Hand [rule: {rule}]")
+    for m in hand_moves(state, now):
+        change = f"their change to the ruleset ({m['by']} at {m['at']})"
+        how = " (the Switcheroo Alarm has passed: the move is a Switcheroo)" if m["switcheroo"] else ""
+        if not m["possible"]:
+            lines.append(f"{m['admin']} may move a Hand for {change}, but no Hand can move now [rule: {rule}]")
+        elif m["owed"]:
+            lines.append(f"{m['admin']} must move a Hand (quazie.move-hand){how} before any other action: they made "
+                         f"{change} while a Shoo stood [rule: {rule}]")
+        else:
+            lines.append(f"{m['admin']} may move a Hand (quazie.move-hand){how} as their next action, for {change} "
+                         f"[rule: {rule}]")
+    return lines
 
 
 # ---------------------------------------------------------------- what the Hands' grabs make the rules say

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Page, State
+from ...engine import Page, State, repealed
 from .._markup import cap, esc, html_block, legible_width, md
-from .._timefmt import day, time_md
+from .._timefmt import day, time_md, when
 from .common import (
     AWESOME_SENTENCE,
     DEATH_EGG,
     IT,
     MORNINGTON,
+    R_HANDS,
     ROBOT,
     ROME,
     STANDARD,
@@ -28,7 +29,7 @@ from .common import (
     stat,
     victory_at_one,
 )
-from .hands import HTML_COLOURS, colour_of, legitimate
+from .hands import HTML_COLOURS, colour_of, hand_moves, legitimate, standing_shoo
 from .stuff import item_column
 
 FLAVOUR_FILL = {"Plain": "#f5e6c8", "Banana": "#ffe135", "Fruity": "#ff8fa3", "Robot": "#b0b7c3",
@@ -165,6 +166,36 @@ def colours_table(state: State) -> str:
     return out
 
 
+def hands_duties(state: State) -> str:
+    """Rule 22 (seed 003), as of the game's last action: whether a Shoo stands (since when, by whom), and which admin
+    may, or must, move a Hand now and why. Empty while rule 22 is repealed (no Hand moves then) or without Hands."""
+    if repealed(state, R_HANDS) or not state.doc("quazie").get("hands"):
+        return ""
+    rule = md(_number(state, R_HANDS, "22"))
+    shoo = standing_shoo(state)
+    if shoo is None:
+        out = "\n\nNo Shoo stands: no non-admin has posted one since a Hand last moved."
+    else:
+        posted = f", posted by {md(shoo['by'])} at {time_md(shoo['at'], when)}" if shoo else ""
+        out = (f"\n\n**A Shoo stands**{posted}, and no Hand has moved since: the next admin to change the ruleset "
+               f"must move a Hand (rule {rule}).")
+    now = state.now()
+    moves = hand_moves(state, now) if now is not None else []
+    for m in moves:
+        change = f"for their change to the ruleset ({md(m['by'])}, {time_md(m['at'], when)})"
+        how = " The Switcheroo Alarm has passed, so the move is a Switcheroo." if m["switcheroo"] else ""
+        if not m["possible"]:
+            out += f" {md(m['admin'])} may move a Hand {change}, but no Hand can move now."
+        elif m["owed"]:
+            out += (f" **{md(m['admin'])} must move a Hand** before any other action, {change}, made while the Shoo "
+                    f"stood.{how}")
+        else:
+            out += f" {md(m['admin'])} may move a Hand as their next action, {change}.{how}"
+    if not moves:
+        out += " No admin has a Hand to move now: an admin moves one as the next action after changing the ruleset."
+    return out
+
+
 def _number(state: State, rule_id: str, seed: str) -> str:
     """A rule's number as the Ruleset now writes it (``seed``: the seed's, when the game has no such rule)."""
     rule = state.rules.get(rule_id)
@@ -179,7 +210,7 @@ def pages(state: State) -> list[Page]:
              f"Circles are {md(plural)}, filled by flavour; a red ring is It. Hover for details.", "",
              f"## The {md(plural)}", "", muffins_table(state), "",
              "## The Nature of Stuff", "", items_table(state), "",
-             "## Colours and Hands", "", colours_table(state), ""]
+             "## Colours and Hands", "", colours_table(state) + hands_duties(state), ""]
     winner = victory_at_one(state)
     rule = state.rules.get("position")
     # the rules by their numbers now: an Ascension Address renumbers those it keeps (rule 9)

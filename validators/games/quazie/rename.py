@@ -2,9 +2,9 @@
 
 Renamed wherever the module keeps a Muffin's name: the day log (who did what today, and whom each Muffin has
 bounced off, ``bounced:<name>``), the landings and who was there, the Launch Base, the Muffins Dr. Eggman
-spared, Blind since, the last tag, Writers of Awesome's role times, the notes spent in Concertos and
-movements, Concerto credits, the New Item's and each flavour's maker, the Old Items' values, and the Muffins
-tied for the most Stuffs. The stats hold no names.
+spared, Blind since, the last tag, the standing Shoo's poster, Writers of Awesome's role times, the notes spent in
+Concertos and movements, Concerto credits, the New Item's and each flavour's maker, the Old Items' values, and the
+Muffins tied for the most Stuffs. The stats hold no names.
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ def _state(ctx: Ctx, old: str, new: str) -> None:
         or _mentions_list(q0.get("spared"), old)
         or old in (q0.get("last_tag") or {}).values()
         or any(old in (c.get("muffin"), c.get("from")) for c in peek(credits))
+        or (isinstance(q0.get("shoo"), dict) and q0["shoo"].get("by") == old)
     )
     if not touched:
         return
@@ -72,6 +73,8 @@ def _state(ctx: Ctx, old: str, new: str) -> None:
         for k in ("by", "to"):
             if q["last_tag"].get(k) == old:
                 q["last_tag"][k] = new
+    if isinstance(q0.get("shoo"), dict) and q0["shoo"].get("by") == old:
+        q["shoo"]["by"] = new  # rule 22: the standing Shoo's poster, shown on the wiki and by nomic due
     for i, c in enumerate(peek(credits)):
         if old in (c.get("muffin"), c.get("from")):
             credit = q["concerto_credits"][i]
