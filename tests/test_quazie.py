@@ -763,3 +763,19 @@ def test_nomic_due_on_a_quazie_game_lists_the_hands_after_the_core(tmp_path):
     state.write_text(text.replace("\nshoo: false\n", "\nshoo:\n  by: Cayvie\n  at: 2026-11-06T10:00:00Z\n"))
     lines = due(tmp_path, "quazie", parse_time("2026-11-07T10:00:00Z"))
     assert any(line.startswith("a Shoo stands (posted by Cayvie at 2026-11-06T10:00:00Z)") for line in lines), lines
+
+
+def test_nomic_due_says_no_hand_moves_in_the_hiatus():
+    """Rules 9 and 22 (seed 003): in the Hiatus no Hand may move, so an admin's change made then (a CfJ resolved)
+    shows as a move no Hand can make now, not as one owed, though a Shoo stands."""
+    cfj = {"at": "2026-11-02T10:10:00Z", "actor": "Eve", "action": "core.cfj",
+           "params": {"title": "Short", "effects": {"rules": [{"op": "amend", "id": "glossary", "body": "Last.\n"}]}}}
+    votes = [{"at": f"2026-11-02T10:2{i}:00Z", "actor": who, "action": "core.cfj-vote",
+              "params": {"cfj": 1, "vote": "FOR"}} for i, who in enumerate(["Dot", "Eve", "Fay", "Ann", "Ben"])]
+    s = _played([{**SHOO, "at": "2026-11-02T10:00:00Z"}, {"at": "2026-11-02T10:05:00Z", "actor": "Dot",
+                                                           "action": "core.dov"}, cfj, *votes,
+                 {"at": "2026-11-02T10:40:00Z", "actor": "Ben", "action": "core.cfj-resolve", "params": {"cfj": 1}}])
+    lines = MODULE.due(s, parse_time("2026-11-02T11:00:00Z"))
+    assert lines[1] == ("Ben may move a Hand for their change to the ruleset (core.cfj-resolve at "
+                        "2026-11-02T10:40:00Z), but no Hand can move now (the game is in Hiatus) "
+                        "[rule: 22 Sleight of Hand]")

@@ -27,6 +27,7 @@ from ...engine import ADMIN, Action, Ctx, State, repealed, ruled
 from ...problems import Problem
 from ...schemas import not_blank
 from ...timeutil import day_start, format_time, parse_time
+from ..blognomic.common import in_hiatus
 from .common import R_COLOURS, R_HANDS, number_order
 
 HTML_COLOURS = {
@@ -421,13 +422,21 @@ def note_ruleset_change(ctx: Ctx) -> None:
         del q["ruleset_changes"]
 
 
+def in_the_hiatus(state: State) -> bool:
+    """Rule 9 (seed 003): the game is in Hiatus (a DoV pending, or a won Dynasty awaiting its Ascension Address), when
+    no game action but a CfJ's (and a DoV's answers) may be taken, so no Hand may move (``quazie.move-hand`` is no
+    Hiatus action)."""
+    return "dovs" in state.docs and "dynasty" in state.docs and in_hiatus(state)
+
+
 def any_move(state: State, at: Any) -> bool:
     """Whether an admin could move a Hand now (rule 22): a Switcheroo is due (the alarm passed, both Hands in rules),
     a Hand in no rule can go to its Pocket, or a Hand has an adjoining rule to go to (rule 22 itself, for its Pocket,
-    or a rule with text outside the other Hand to grab). Not while a Hand names a rule the ruleset never had."""
+    or a rule with text outside the other Hand to grab). Not while a Hand names a rule the ruleset never had, nor in
+    the Hiatus (rule 9), when no Hand may move."""
     q = state.doc("quazie")
     hands = q.get("hands") or {}
-    if len(hands) < 2 or next(hand_problems(state), None) is not None:
+    if len(hands) < 2 or next(hand_problems(state), None) is not None or in_the_hiatus(state):
         return False
     if int(q.get("switcheroo_alarm", 0)) < calendar_year(state, at) and not pocketed(state, hands):
         return True
@@ -456,7 +465,8 @@ def shoo_obliges(ctx: Ctx) -> Iterator[str]:
     for it, is refused every other action (leaving the game apart, and actions that are no play, such as a tick)
     until they do. The duty ends when the Shoo is answered otherwise (another admin's move, a Hand going to its
     Pocket), and when no move is possible (``any_move``): the rule asks for a move, and none can be made. Free while
-    the actor has no change recorded."""
+    the actor has no change recorded. In the Hiatus (rule 9) no Hand may move, so the duty asks nothing then: it
+    refused the admin the CfJ actions and the DoV's answers rule 9 allows, with a move they could not make."""
     owed = ctx.doc("quazie").get("ruleset_changes")
     if not owed:
         return
@@ -485,9 +495,10 @@ def hand_moves(state: State, at: Any) -> list[dict[str, Any]]:
     """Rule 22 (seed 003): the admins who may move a Hand now, each for a change of theirs to the ruleset not yet
     answered by a move (``ruleset_changes``), oldest first: ``admin``, the change (``by``, ``at``), ``owed`` (made
     while a Shoo stood that still stands, so ``shoo_obliges`` refuses the admin's other actions), ``possible``
-    (``any_move``: with no move to make, nothing is owed) and ``switcheroo`` (the Alarm has passed, both Hands in
-    rules: the move is a Switcheroo). Empty while rule 22 is repealed (the move has left the game) or without Hands.
-    For the wiki and ``nomic due``, which show what the log's gates and checks would say."""
+    (``any_move``: with no move to make, nothing is owed), ``switcheroo`` (the Alarm has passed, both Hands in
+    rules: the move is a Switcheroo) and ``hiatus`` (no move possible because the game is in Hiatus, rule 9). Empty
+    while rule 22 is repealed (the move has left the game) or without Hands. For the wiki and ``nomic due``, which
+    show what the log's gates and checks would say."""
     q = state.doc("quazie")
     changes = q.get("ruleset_changes") or {}
     if not changes or not q.get("hands") or repealed(state, R_HANDS):
@@ -502,7 +513,8 @@ def hand_moves(state: State, at: Any) -> list[dict[str, Any]]:
         if change.get("moved") or name not in admins:
             continue
         out.append({"admin": name, "by": change.get("by"), "at": change.get("at"), "possible": possible,
-                    "owed": bool(change.get("shoo") and q.get("shoo") and possible), "switcheroo": switch})
+                    "owed": bool(change.get("shoo") and q.get("shoo") and possible), "switcheroo": switch,
+                    "hiatus": not possible and in_the_hiatus(state)})
     return out
 
 
@@ -524,7 +536,8 @@ def due(state: State, now: Any) -> list[str]:
         change = f"their change to the ruleset ({m['by']} at {m['at']})"
         how = " (the Switcheroo Alarm has passed: the move is a Switcheroo)" if m["switcheroo"] else ""
         if not m["possible"]:
-            lines.append(f"{m['admin']} may move a Hand for {change}, but no Hand can move now [rule: {rule}]")
+            why = " (the game is in Hiatus)" if m["hiatus"] else ""
+            lines.append(f"{m['admin']} may move a Hand for {change}, but no Hand can move now{why} [rule: {rule}]")
         elif m["owed"]:
             lines.append(f"{m['admin']} must move a Hand (quazie.move-hand){how} before any other action: they made "
                          f"{change} while a Shoo stood [rule: {rule}]")

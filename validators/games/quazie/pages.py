@@ -185,7 +185,8 @@ def hands_duties(state: State) -> str:
         change = f"for their change to the ruleset ({md(m['by'])}, {time_md(m['at'], when)})"
         how = " The Switcheroo Alarm has passed, so the move is a Switcheroo." if m["switcheroo"] else ""
         if not m["possible"]:
-            out += f" {md(m['admin'])} may move a Hand {change}, but no Hand can move now."
+            why = " while the game is in Hiatus" if m["hiatus"] else ""
+            out += f" {md(m['admin'])} may move a Hand {change}, but no Hand can move now{why}."
         elif m["owed"]:
             out += (f" **{md(m['admin'])} must move a Hand** before any other action, {change}, made while the Shoo "
                     f"stood.{how}")
