@@ -11,6 +11,7 @@ from datetime import timedelta
 from typing import Any, Collection, Iterator
 
 from ...engine import LEADER, PLAYER, Action, Ctx, Event, Problem, Remembered, peek, repealed
+from ...problems import counted
 from ...roster import change_stat, new_stats, set_stat
 from ...timeutil import format_time, next_weekly, parse_time, week_start
 from . import census
@@ -314,11 +315,17 @@ def _rest_check(ctx: Ctx) -> Iterator[str | Problem]:
     # seed 001 2.6 "Jobs" (Traitor) lets a Traitor rest twice a week; repealed, everyone rests once
     allowed = (1 if repealed(ctx, "jobs") else
                int(handbook(ctx)["jobs"].get(job, {}).get("rests_per_week", 1)))
+    # A refusal names the rule whose limit it enforces: a Job's extra rests, and the Traitor's "never within 24
+    # hours after resting" that comes with them, are seed 001 2.6 Jobs' (Traitor); the one rest a week, and the
+    # glossary's 24 hours between takings of a Weekly Action, are 2.3 Energy's (the action's own rule)
+    limit = "jobs" if allowed > 1 else None
     if len(week) >= allowed:
-        yield (f"{ctx.actor} has rested {len(week)} time(s) this week; "
-               + (f"a {job} may rest {allowed} times a week" if allowed > 1 else "resting is a weekly action"))
+        yield Problem(f"{ctx.actor} has rested {counted(len(week), 'time')} this week; "
+                      + (f"a {job} may rest {counted(allowed, 'time')} a week" if limit else
+                         "resting is a weekly action"), rule=limit)
     if times and ctx.at - max(times) < timedelta(hours=24):
-        yield f"{ctx.actor} rested at {format_time(max(times))}; not again within 24 hours"
+        yield Problem(f"{ctx.actor} rested at {format_time(max(times))}; not again within 24 hours"
+                      + (f" (a {job}'s rests are never within 24 hours of each other)" if limit else ""), rule=limit)
     if ctx.params.get("bed"):
         # seed 001 2.2.1 "Locations" (Bed) gives the Bed its bonus; repealed, there is no bonus to rest with
         if repealed(ctx, "locations"):
