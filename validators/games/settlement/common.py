@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from typing import Any, Iterable, Iterator, Mapping
 
 from ...engine import Ctx, Remembered, State, peek, peek_items, repealed
-from ...problems import Problem
+from ...problems import Problem, counted
 from ...roster import bounds, change_stat, stat_defs
 from ...timeutil import format_time, parse_time
 from .grid import (
@@ -279,6 +279,13 @@ def stock(ctx: Ctx | State) -> dict[str, int]:
     return ctx.doc("stockpile")["items"]
 
 
+def goods(n: int, item: str) -> str:
+    """An amount of a good of the Stockpile (seed 001 2.7) as a message says it. The Stockpile names some goods in
+    the plural (Seeds, Meals, Drinks, as the seed's tasks do), so one of them is '1 Meal', not '1 Meals'; a good
+    named as a mass (Wood, Rock, Food, Copper Ore) or in the singular (Anvil) keeps its name."""
+    return counted(n, item[:-1], item) if n == 1 and item.endswith("s") and not item.endswith("ss") else f"{n} {item}"
+
+
 def ruling(ctx: Ctx, rule_id: str) -> str | None:
     """The rule a refusal of what ``rule_id`` asks cites: that rule while it is in force; once it is repealed, None,
     which ``ctx.refuse`` (and a check's problem) reads as the action's own rule. A refusal names the rule in force
@@ -292,7 +299,7 @@ def take(ctx: Ctx, items: Mapping[str, int], rule: str | None = None) -> None:
     """Remove items from the Stockpile; an item it lacks makes the action illegal (no value goes below zero). The
     refusal cites ``rule``, else seed 001 2.7 Stockpile, else (2.7 repealed) the action's own rule (``ruling``)."""
     have = stock(ctx)
-    short = [f"{n} {item} (it holds {have.get(item, 0)})" for item, n in items.items() if have.get(item, 0) < n]
+    short = [f"{goods(n, item)} (it holds {have.get(item, 0)})" for item, n in items.items() if have.get(item, 0) < n]
     if short:
         raise ctx.refuse("the Stockpile lacks " + ", ".join(short), rule=rule or ruling(ctx, "stockpile"))
     doc = ctx.edit("stockpile")["items"]

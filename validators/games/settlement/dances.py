@@ -11,6 +11,7 @@ from datetime import timedelta
 from typing import Any, Iterator
 
 from ...engine import Action, Ctx
+from ...problems import counted
 from ...roster import change_stat, set_stat
 from ...timeutil import format_time, parse_time, week_start
 from . import configs
@@ -55,7 +56,8 @@ def _open_check(ctx: Ctx) -> Iterator[str]:
     week = [d for d in dance_list(ctx) if parse_time(d["opened"]) >= week_start(ctx.at)]
     per_week = handbook(ctx)["dance"]["per_week"]
     if len(week) >= per_week:
-        yield f"{len(week)} dances have been called this week; no more than {per_week}"
+        yield (f"{counted(len(week), 'dance')} {'has' if len(week) == 1 else 'have'} been called this week; no more "
+               f"than {per_week}")
 
 
 def _open(ctx: Ctx) -> None:
@@ -91,7 +93,8 @@ def _any_open(ctx: Ctx) -> Iterator[str]:
     """Seed 001, 2.10 Lord of the Dance: a dance is declared successful only while it is open (48 hours after it is
     called, until declared successful); with none open, ``_declare`` refuses every dance number."""
     if open_dance(ctx) is None:
-        yield (f"no dance is open (a dance is open for {handbook(ctx)['dance']['hours']} hours after it is called, "
+        yield (f"no dance is open (a dance is open for {counted(handbook(ctx)['dance']['hours'], 'hour')} after it "
+               "is called, "
                "until declared successful)")
 
 
@@ -99,7 +102,8 @@ def _declare(ctx: Ctx) -> None:
     d = open_dance(ctx)
     if d is None or d["id"] != ctx.params["dance"]:
         raise ctx.refuse(f"dance {ctx.params['dance']} is not open (a dance is open for "
-                         f"{handbook(ctx)['dance']['hours']} hours after it is called, until declared successful)")
+                         f"{counted(handbook(ctx)['dance']['hours'], 'hour')} after it is called, until declared "
+                         "successful)")
     kind = ctx.params["kind"]
     names = list(ctx.params["participants"])
     if ctx.actor not in names:
@@ -193,7 +197,7 @@ def _conga_move(ctx: Ctx) -> None:
     conga = ctx.doc("colony")["conga"]
     path = ctx.params["path"].upper()
     if len(path) > conga["moves"]:
-        raise ctx.refuse(f"the Conga has {conga['moves']} moves left")
+        raise ctx.refuse(f"the Conga has {counted(conga['moves'], 'move')} left")
     # The line is the Colonists who danced; one who has since left the game, or stands nowhere, has no place
     # to step into: they drop out and the others close up (our reading; the seed does not say). One who is no
     # longer a Colonist for the dynastic rules (``beings``) drops out too, where e stands: an Idle one (the core
@@ -254,7 +258,7 @@ def _conga_move(ctx: Ctx) -> None:
             set_stat(ctx, name, "location", designate(loc))
         ctx.step({"conga moves": letter, "front at": designate(to)})
     if short:
-        raise ctx.refuse(f"the march needs {len(path)} move{'s' if len(path) != 1 else ''} costing {needed} Energy "
+        raise ctx.refuse(f"the march needs {counted(len(path), 'move')} costing {needed} Energy "
                          f"in all; {ctx.actor} has {before} Energy before it")
     colony = ctx.edit("colony")
     if len(line) - 1 < len(conga["line"]):

@@ -479,8 +479,8 @@ def _job_problems(ctx: Ctx, new: str) -> Iterator[str]:
         return
     if new != "Peasant" and not qualifies(ctx, ctx.actor, new):
         spec = jobs[new]
-        need = (f"{spec['dances']} successful dances" if "dances" in spec else
-                f"{spec.get('times', 3)} times {' or '.join(spec['tasks'])} in one week")
+        need = (f"{counted(spec['dances'], 'successful dance')}" if "dances" in spec else
+                f"{counted(spec.get('times', 3), 'time')} {' or '.join(spec['tasks'])} in one week")
         yield f"{ctx.actor} has not met the {new} criteria ({need})"
 
 

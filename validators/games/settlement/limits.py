@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
+from ...problems import counted
+
 
 def handbook_limits(doc: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
     """(path in the handbook, why) for each pair of amounts out of order; ``doc`` is a handbook the schema
@@ -32,14 +34,14 @@ def handbook_limits(doc: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
     if chop["fells_on"] > chop["die"]:
         # seed 001, 2.4 Tasks, Chop wood: a Large Tree falls on a 1 of DICE3
         yield (("tasks", "chop", "fells_on"),
-               f"the tree falls on a {chop['fells_on']}, but the die (tasks.chop.die) has {chop['die']} sides, so "
-               "no roll could fell it; the face must be at most the die's sides")
+               f"the tree falls on a {chop['fells_on']}, but the die (tasks.chop.die) has "
+               f"{counted(chop['die'], 'side')}, so no roll could fell it; the face must be at most the die's sides")
     lo, hi = doc["tasks"]["catapult"]["range"]
     if lo > hi:
         # seed 001, 2.4 Tasks, Fire Catapult: the target lies between 4 and 8 squares from the Catapult
         yield (("tasks", "catapult", "range"),
-               f"the nearest target ({lo} squares) is farther than the farthest ({hi}), so no square could be "
-               "fired at; the range is [nearest, farthest]")
+               f"the nearest target ({counted(lo, 'square')}) is farther than the farthest ({hi}), so no square "
+               "could be fired at; the range is [nearest, farthest]")
 
 
 # Seed 001: the terrains a rule turns a location into, by legend name, and the rule that does it

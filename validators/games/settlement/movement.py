@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ...engine import Action, Ctx
+from ...problems import counted
 from ...roster import set_stat
 from .common import (
     energy_short,
@@ -94,7 +95,7 @@ def _tunnel(ctx: Ctx) -> None:
     n = handbook(ctx)["tunneling"]["rows"]
     for _ in range(n):
         rows.append(rock * m.width)
-    ctx.step({"map": f"{n} rows of Rock added", "rows": len(rows)})
+    ctx.step({"map": f"{counted(n, 'row')} of Rock added", "rows": len(rows)})
 
 
 TUNNEL = Action(

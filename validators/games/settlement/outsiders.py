@@ -12,12 +12,13 @@ from datetime import timedelta
 from typing import Any, Iterator
 
 from ...engine import LEADER, PLAYER, Action, Ctx
-from ...problems import Problem, shown_value, wrong_kind
+from ...problems import Problem, counted, shown_value, wrong_kind
 from ...roster import STAT_TYPES, change_stat, fold, new_stats, used_names, value_problem
 from ...timeutil import format_time, parse_time, week_start
 from .common import (
     OUTSIDER,
     beings,
+    goods,
     guarded,
     handbook,
     inert_outsider,
@@ -62,7 +63,8 @@ def _weekly(ctx: Ctx, kind: str) -> Iterator[str]:
 def _crowded(ctx: Ctx) -> Iterator[str]:
     present = outsiders_on_map(ctx)
     if len(present) >= handbook(ctx)["outsider_limit"]:
-        yield (f"there are {len(present)} Outsiders on the map ({', '.join(p['name'] for p in present)}); "
+        yield (f"there {'is' if len(present) == 1 else 'are'} {counted(len(present), 'Outsider')} on the map "
+               f"({', '.join(p['name'] for p in present)}); "
                f"none may be created while there are {handbook(ctx)['outsider_limit']} or more")
 
 
@@ -96,7 +98,8 @@ def _create(ctx: Ctx) -> None:
             places = places * count
         meals = stock(ctx).get("Meals", 0)
         if len(places) > meals:
-            raise ctx.refuse(f"{len(places)} Rats, but the Stockpile holds only {meals} Meals")
+            # seed 001 2.11 Outsiders (Rat): no more Rats than Meals; each count with its noun in the right number
+            raise ctx.refuse(f"{counted(len(places), kind)}, but the Stockpile holds only {goods(meals, 'Meals')}")
         # Seed 001, 2.11 Outsiders (Rat): the Leader may create X Rats "in any Indoor Dirt Location": one Location
         # of eir choice, where the X Rats appear together (the rule's Location is singular, and beings may share
         # one, 2.2), not X Locations (docs/modules/settlement.md, readings). Compared as locations, so 4e and 04e

@@ -12,6 +12,7 @@ from datetime import timedelta
 from typing import Any
 
 from ...engine import Page, State, repealed
+from ...problems import counted
 from ...timeutil import parse_time
 from .._markup import article, cap, esc, html_block, legible_width, md
 from .._timefmt import when
@@ -78,7 +79,7 @@ def render_map_svg(state: State) -> str:
             if (r, c + 1) not in room:
                 segs.append(f"M{x + CELL},{y}v{CELL}")
         out.append(f'<path class="room" d="{"".join(sorted(segs))}" fill="none" stroke="{colour}" '
-                   f'stroke-width="2"><title>Room {i + 1}: {len(room)} locations</title></path>')
+                   f'stroke-width="2"><title>Room {i + 1}: {counted(len(room), "location")}</title></path>')
     # Colonists
     by_place: dict[tuple[int, int], list[dict[str, Any]]] = {}
     for p in beings(state, inert=True):
@@ -185,7 +186,7 @@ def render_dances(state: State) -> str:
         for d in dances:
             status = d["status"]
             if status == "open" and clock is not None and clock - parse_time(d["opened"]) >= timedelta(hours=hours):
-                status = f"over (no configuration within {hours} hours)"
+                status = f"over (no configuration within {counted(hours, 'hour')})"
             out.append(f"| {d['id']} | {md(d['by'])} | {md(when(d['opened']))} | {md(status)} | "
                        f"{md(d.get('kind', ''))} | {md(', '.join(d.get('participants', [])))} |")
     else:
@@ -241,7 +242,7 @@ def render_stockpile(state: State) -> str:
         rows.append(f"| {md(name)} | {n} |")
     total = sum(items.values())
     return ("The Colony Stockpile: every task and Construction takes from it or adds to it, and nothing in it "
-            f"may go below zero. {total} goods in all.\n\n" + "\n".join(rows) + "\n")
+            f"may go below zero. {counted(total, 'good')} in all.\n\n" + "\n".join(rows) + "\n")
 
 
 def pages(state: State) -> list[Page]:

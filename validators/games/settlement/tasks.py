@@ -19,6 +19,7 @@ from .common import (
     beings,
     energy_short,
     give,
+    goods,
     guarded,
     guarded_ready,
     handbook,
@@ -410,8 +411,8 @@ def _ammo_in_stock(ctx: Ctx) -> Iterator[str]:
     have = stock(ctx)
     if not any(have.get(item, 0) >= shot["amount"] for item, shot in ammo.items()):
         yield ("the Stockpile holds no ammunition for the Catapult ("
-               + ", ".join(f"{shot['amount']} {item}" for item, shot in ammo.items()) + " needed; it holds "
-               + ", ".join(f"{have.get(item, 0)} {item}" for item in ammo) + ")")
+               + ", ".join(goods(shot["amount"], item) for item, shot in ammo.items()) + " needed; it holds "
+               + ", ".join(goods(have.get(item, 0), item) for item in ammo) + ")")
 
 
 def _fire(ctx: Ctx) -> None:
