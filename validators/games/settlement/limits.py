@@ -17,7 +17,8 @@ refused at enactment, as one that breaks the schema is.
 The map's legend (``map_limits``) must name every terrain the rules themselves turn a location into, or the action
 that does so has no character to write: Dirt, Rock, Water, Channel, Smoke, Seedling, Small Crop and Mature Crop,
 and the Wall and Door that enclose Rooms. A legend without one is bad input at its line, and a proposal whose patch
-would strike one is refused at enactment, not a KeyError when somebody cooks, digs or plants.
+would strike one is refused at enactment, not a KeyError when somebody cooks, digs or plants. Whether the rule that
+writes the terrain is in force is not asked (the check sees the map alone): see ``map_limits``.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ def handbook_limits(doc: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
 WRITTEN = (
     ("Dirt", "2.4 Tasks: Mine, Chop wood, Harvest Crop and Brew leave Dirt"),
     ("Rock", "2.2.2 Tunneling adds rows of Rock"),
-    ("Water", "2.2.1 Locations: a Channel next to Water turns into Water"),
+    ("Water", "2.2.1 Locations: a Channel next to Water turns into Water; 2.5: a Bridge pulled down leaves Water"),
     ("Channel", "2.4 Tasks: Dig Channel makes one"),
     ("Smoke", "2.4 Tasks: Cook Meal turns Dirt into Smoke"),
     ("Seedling", "2.4 Tasks: Plant Seed makes one"),
@@ -61,8 +62,14 @@ WRITTEN = (
 
 def map_limits(doc: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
     """(path in the map, why) for each terrain a rule writes that the legend has no character for; ``doc`` is a
-    map the schema accepts."""
+    map the schema accepts.
+
+    Asked of the map alone (``DocKind.limits``: a file read, a patch applied), so it cannot see the ruleset: a
+    terrain whose writing rule is repealed is still asked for (docs/modules/settlement.md, readings). That is the
+    safe reading: a proposal may enact the rule again (seed 001 1.5 Enactment) without touching the map, and the
+    rule's action or event (2.2.1's Monday growth, say) would then have no character to write."""
     names = {entry["name"] for entry in doc["legend"].values()}
     for name, why in WRITTEN:
         if name not in names:
-            yield (("legend",), f"the legend has no {name}, which the rules need ({why})")
+            yield (("legend",), f"the legend has no {name}, which the rules need ({why}); the legend keeps it even "
+                                "while that rule is repealed, as a proposal may enact the rule again")
