@@ -287,14 +287,21 @@ class World:
     # ------------------------------------------------------------ hats (seed 000, "Hats", "Bare Head")
 
     def change_hat(self, name: str) -> None:
+        """Seed 000, Hats: changing hat takes the hat one lower on the Hat List, the last wrapping to the first.
+        The held hat is found on the list whatever its case, as the Hat hammer's rows find it (``hammers._hat_at``)
+        and as "bare" is Bare: with Hats repealed a proposal's patch may leave "yellow", which nothing rewrites as
+        the list spells it (``line.spell_as_listed``), and it is still the list's Yellow, so the change gives Red,
+        not the first hat."""
         hat = self.stats[name].get("hat", self.hats[0])
-        if hat == BARE:
+        held = hat.casefold() if isinstance(hat, str) else hat
+        listed = [h.casefold() if isinstance(h, str) else h for h in self.hats]
+        if held == BARE.casefold():
             if self.options.get("bare_change_hat", "first-hat") == "nothing":
                 self.log.append(f"{name} is Bare and has no hat to change")
                 return
             new = self.hats[0]
-        elif hat in self.hats:
-            new = self.hats[(self.hats.index(hat) + 1) % len(self.hats)]
+        elif held in listed:
+            new = self.hats[(listed.index(held) + 1) % len(self.hats)]
         else:
             new = self.hats[0]
         self.stats[name]["hat"] = new
@@ -306,7 +313,8 @@ class World:
         self.log.append(f"{name}'s hat changes from {old} to {hat}")
 
     def become_bare(self, name: str) -> None:
-        if self.stats[name].get("hat") == BARE:
+        held = self.stats[name].get("hat")
+        if isinstance(held, str) and held.casefold() == BARE.casefold():  # "bare" too, as ``change_hat`` reads it
             self.log.append(f"{name} is already Bare")
             return
         old = self.stats[name].get("hat")
