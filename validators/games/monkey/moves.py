@@ -33,6 +33,7 @@ from functools import lru_cache
 from typing import Any
 
 from ...engine import Problem, State
+from ...problems import counted
 from .hammers import use_hammer
 from .world import KongHolds, World, smallest_item
 
@@ -257,9 +258,15 @@ def _smash(direction: int) -> Callable[[World, dict[str, int], Roller], str]:
 
 
 def _bananas_plus(w: World, v: dict[str, int], roller: Roller) -> str:
-    for m in w.in_order():
+    # Seed 000, Bananas++: "each Monkey in the line" gains a banana. It counts Monkeys, not squares, and seed 001
+    # 1.2 (Idle) counts an idle Monkey as none outside rules 1.1, 1.2, 1.8 and 1.10, eir gamestate waiting for eir
+    # return: an idle Monkey standing in the Line gains nothing (as the Hot Potato and All Danced Out leave em out)
+    gainers = [m for m in w.in_order() if m not in w.idle]
+    for m in gainers:
         w.add_bananas(m, 1)
-    w.log.append(f"every Monkey in the Line gains a banana ({len(w.pos)})")
+    skipped = len(w.pos) - len(gainers)
+    w.log.append(f"every Monkey in the Line gains a banana ({len(gainers)})"
+                 + (f"; none for {counted(skipped, 'idle Monkey')} standing in it" if skipped else ""))
     return EXECUTED
 
 
