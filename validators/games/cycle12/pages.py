@@ -33,6 +33,7 @@ from .common import (
     start,
 )
 from .cycle import RULE_END, RULE_TIME
+from .world import reaction_count
 
 TILE = 132
 PAD = 24
@@ -194,7 +195,7 @@ def render_map(state: State, ix: Index | None = None) -> str:
             there = ix.by_id.get(a["location"])
             where = _loc_link(there, "locations/") if there else "?"
             lines.append(f"| {a['id']} | {a['kind']} | {_cell(a['by'])} | {where} | "
-                         f"{_cell(a['family'])} | {_cell(a['tag'])} | {len(a['reactions'])} | "
+                         f"{_cell(a['family'])} | {_cell(a['tag'])} | {reaction_count(a)} | "
                          f"{_cell(a['status'] + (': ' + a['result'] if a.get('result') else ''))} |")
     return "\n".join(lines) + "\n"
 
@@ -229,6 +230,8 @@ def render_first_location(state: State) -> list[str]:
         for c in waiting:
             s = suggestions.get(c.get("suggestion"))
             reactions = list(c.get("reactions") or ())
+            # 004 Position Constraints: the reactions of players who have since left stay on the message
+            reactions += [f"{r} (left the game)" for r in c.get("departed_reactions") or ()]
             left = max(need - len(reactions), 0)
             still = f"{left} more reaction{'' if left == 1 else 's'}"
             if s is not None and s.get("at"):
@@ -249,7 +252,7 @@ def render_first_location(state: State) -> list[str]:
                   "|---|---|---|---|---|---|---|---|"]
         for c in dropped:
             lines.append(f"| {_md(c.get('id', 1))} | {_md(c.get('by', '?'))} | {time_md(c.get('at', '?'))} | "
-                         f"{_md(c.get('suggestion', '?'))} | {_claim_sheets(c)} | {len(c.get('reactions') or ())} | "
+                         f"{_md(c.get('suggestion', '?'))} | {_claim_sheets(c)} | {reaction_count(c)} | "
                          f"{time_md(c.get('dropped', '?'))} | {_cell(c.get('because', ''))} |")
     return lines
 
@@ -334,7 +337,7 @@ def render_location(state: State, loc: dict[str, Any], ix: Index) -> str:
             status = str(a.get("status", "")) + (": " + str(a["result"]) if a.get("result") else "")
             lines.append(f"| {_md(a['id'])} | {_md(a.get('kind', ''))} | {_md(a.get('by', ''))} | "
                          f"{time_md(a.get('at', ''))} | {_md(a.get('family', ''))} | {_md(a.get('tag', ''))} | "
-                         f"{len(a.get('reactions') or [])} | {_md(status)} |")
+                         f"{reaction_count(a)} | {_md(status)} |")
     cards = ix.cards.get((loc["x"], loc["y"]), [])
     if cards:
         lines += ["", "## Location change cards", "", "Proposals with a location change card for these coordinates.",

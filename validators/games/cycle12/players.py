@@ -148,9 +148,11 @@ def lapse_departed(ctx: Ctx) -> None:
     - the cuddles and treats they gave and the licks they had, on the nomsters' records (004 Lick: the bonding lick
       reads the trainer's cuddle or treat of the previous phase, the points the first lick of a player in a phase).
 
-    Nothing of this survives to be read as the newcomer's. The outcome says what lapsed, one step per player. The
-    rest is judged by when the newcomer joined (``common.member_since``). Nothing is read unless the changes took
-    someone off the roster."""
+    Nothing of this survives to be read as the newcomer's. Their reactions to an open announcement or a waiting claim
+    on the first location stay and count (004 Terraforming, Surveying, Position Constraints count anyone's), set
+    apart from the names (``world.keep_departed_reactions``). The outcome says what lapsed and what stayed, one step
+    per player. The rest is judged by when the newcomer joined (``common.member_since``). Nothing is read unless the
+    changes took someone off the roster."""
     gone = departed(ctx)
     if not gone:
         return
@@ -225,7 +227,17 @@ def lapse_departed(ctx: Ctx) -> None:
                 if isinstance(x, dict) and x.get(key) in gone:
                     lapsed[x[key]].append(f"{said} nomster {n.get('id')}")
             edit[field] = [x for x in records if not (isinstance(x, dict) and x.get(key) in gone)]
+    # 004 Terraforming, Surveying, Position Constraints: their reactions on an announcement or a claim's message stay
+    # and count (anyone's do), kept apart so that a newcomer of the name may add their own
+    from .world import keep_departed_reactions  # here: world reads this module's sheets
+
+    stayed = keep_departed_reactions(ctx, gone)
     for name, what in lapsed.items():
+        step: dict[str, Any] = {"left_the_game": name}
         if what:
-            ctx.step({"left_the_game": name, "lapsed": list(dict.fromkeys(what))})
+            step["lapsed"] = list(dict.fromkeys(what))
+        if stayed.get(name):
+            step["reactions_stay"] = stayed[name]
+        if len(step) > 1:
+            ctx.step(step)
 

@@ -538,6 +538,48 @@ def dropped_claims(state: Any) -> list[dict[str, Any]]:
     return list(peek(state.doc(WORLD).get("dropped_claims") or ()))
 
 
+def reaction_count(record: dict[str, Any]) -> int:
+    """The reactions on an announcement's or a claim's message (004 Terraforming, Surveying, Position Constraints):
+    those by the names in ``reactions`` and those of players who have since left the game (``departed_reactions``,
+    ``keep_departed_reactions``), which stay on the message and still count."""
+    return len(record.get("reactions") or ()) + len(record.get("departed_reactions") or ())
+
+
+def keep_departed_reactions(ctx: Ctx, gone: frozenset[Any]) -> dict[Any, list[str]]:
+    """After a proposal's changes took the players ``gone`` off the roster: their reactions to an open terraforming
+    or surveying announcement, or to a claim on the first location still waiting, stay and still count. 004
+    Terraforming, Surveying and Position Constraints count the reactions on the message, not a player's (as
+    Lifecycle's votes are), and anyone may react. But a newcomer of a departed player's name is someone else (our
+    reading), who may add a reaction of their own: so the departed's reaction moves from ``reactions`` (where the
+    name would refuse the newcomer's as a second) to ``departed_reactions``, which ``reaction_count`` adds. Returns
+    what stayed, by player, for the outcome."""
+    kept: dict[Any, list[str]] = {}
+    world = ctx.doc(WORLD)
+
+    def moved(record: dict[str, Any], what: str) -> None:
+        names = [r for r in record["reactions"] if r in gone]
+        record["reactions"] = [r for r in record["reactions"] if r not in gone]
+        record["departed_reactions"] = [*(record.get("departed_reactions") or ()), *names]
+        for name in names:
+            kept.setdefault(name, []).append(what)
+
+    def hit(record: Any) -> bool:
+        return isinstance(record, dict) and isinstance(record.get("reactions"), list) \
+            and any(r in gone for r in record["reactions"])
+
+    announcements = world.get("announcements")
+    if isinstance(announcements, list) and any(a.get("status") == "open" and hit(a) for a in peek(announcements)
+                                               if isinstance(a, dict)):
+        for a in ctx.edit(WORLD)["announcements"]:
+            if isinstance(a, dict) and a.get("status") == "open" and hit(a):
+                moved(a, f"reaction to announcement {a.get('id')}")
+    if any(hit(c) for c in founding_claims(ctx)):
+        for c in _claims_to_edit(ctx):
+            if hit(c):
+                moved(c, f"reaction to the claim {c.get('id', 1)} on the first location")
+    return kept
+
+
 def _drop_claims(ctx: Ctx, claims: list[dict[str, Any]], because: str) -> None:
     """Position Constraints: these claims will not be created. Submission: the tile or card each answered its
     suggestion with was submitted all the same, so it is kept (not new again, and open to a transcription
@@ -588,8 +630,8 @@ def _react_founding(ctx: Ctx) -> None:
     f = claims[at]
     f["reactions"].append(ctx.actor)
     need = opts(ctx)["founding_reactions"]
-    ctx.step({"reactions": len(f["reactions"]), "needed": need})
-    if len(f["reactions"]) >= need:
+    ctx.step({"reactions": reaction_count(f), "needed": need})
+    if reaction_count(f) >= need:
         _found(ctx, claims, at)
 
 
@@ -608,7 +650,7 @@ def found_if_reacted(ctx: Ctx) -> None:
     need = opts(ctx)["founding_reactions"]
     while founding_claims(ctx):  # a claim dropped (its suggestion too old) leaves the next one its turn
         claims = _claims_to_edit(ctx)
-        at = next((i for i, c in enumerate(claims) if len(c.get("reactions") or ()) >= need), None)
+        at = next((i for i, c in enumerate(claims) if reaction_count(c) >= need), None)
         if at is None:
             return
         _found(ctx, claims, at)
@@ -1157,8 +1199,8 @@ def _react(ctx: Ctx) -> None:
     a = _announcement(ctx, ctx.params["announcement"], edit=True)
     a["reactions"].append(ctx.actor)
     need = opts(ctx)["announcement_reactions"]
-    if len(a["reactions"]) < need:
-        ctx.step({"announcement": a["id"], "reactions": len(a["reactions"]), "needed": need})
+    if reaction_count(a) < need:
+        ctx.step({"announcement": a["id"], "reactions": reaction_count(a), "needed": need})
         return
     _complete(ctx, a)
 
@@ -1175,7 +1217,7 @@ def complete_if_reacted(ctx: Ctx) -> None:
     need = opts(ctx)["announcement_reactions"]
     due = [a.get("id") for a in peek(ctx.doc(WORLD)["announcements"])
            if isinstance(a, dict) and a.get("status") == "open" and isinstance(a.get("reactions"), list)
-           and len(a["reactions"]) >= need and _kind_gone(ctx, a) is None]
+           and reaction_count(a) >= need and _kind_gone(ctx, a) is None]
     for ident in due:
         _complete(ctx, _announcement(ctx, ident, edit=True))
 
