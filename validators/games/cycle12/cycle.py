@@ -161,13 +161,23 @@ def _participation(ctx: Ctx, name: str) -> bool:
     return is_reputable(ctx, name, ctx.at)
 
 
+def _answered(ctx: Ctx, s: dict[str, Any]) -> Any:
+    """When the fulfiller of suggestion ``s`` did their part, submitting the answering tile or card (004 New
+    Locations): the fulfilling itself (``fulfilled_at``), but for Apeiros Village, created at its fifth reaction
+    after its claim (004 Position Constraints): then the claim's time, which its location keeps as ``submitted``.
+    So a newcomer of a departed claimant's name, who joined in between, is not taken for the claimant."""
+    loc = location_by_id(ctx, s["location"]) if type(s.get("location")) is int else None
+    sub = loc.get("submitted") if loc is not None and loc.get("suggestion") == s.get("id") else None
+    return sub if isinstance(sub, str) else s.get("fulfilled_at")
+
+
 def _cartographer(ctx: Ctx, name: str) -> bool:
     # 004 Cartographer: the player's own suggestion fulfilled, and another's suggestion fulfilled by the player.
     # What a player of that name did before this player joined was done by someone else (our reading: a newcomer of
     # a departed player's name is someone else), so it is neither their suggestion nor their fulfilling
     sugg = ctx.doc(WORLD)["suggestions"]
     had_fulfilled = any(s["by"] == name and s.get("fulfilled_by") and member_since(ctx, name, s["at"]) for s in sugg)
-    fulfilled_other = any(s.get("fulfilled_by") == name and member_since(ctx, name, s.get("fulfilled_at"))
+    fulfilled_other = any(s.get("fulfilled_by") == name and member_since(ctx, name, _answered(ctx, s))
                           and not (s["by"] == name and member_since(ctx, name, s["at"])) for s in sugg)
     return had_fulfilled and fulfilled_other
 
@@ -219,7 +229,10 @@ def _cartographer_test(ctx: Ctx) -> Callable[[str], bool]:
         own = since(by, s.get("at"))
         if done and own:
             had_fulfilled.add(by)
-        if (done != by or not own) and since(done, s.get("fulfilled_at")):
+        # ... and the fulfilling is the answer (004 New Locations), for Apeiros Village its claim (``_answered``):
+        # looked up only when the fulfiller joined after the suggestion was made
+        if (done != by or not own) and since(done, s.get("fulfilled_at")) \
+                and (since(done, s.get("at")) or since(done, _answered(ctx, s))):
             fulfilled_other.add(done)
     return lambda name: name in had_fulfilled and name in fulfilled_other
 
