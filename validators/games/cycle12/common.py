@@ -94,14 +94,40 @@ def member_since(state: State | Ctx, name: Any, when: Any) -> bool:
 
 def departed(ctx: Ctx) -> frozenset[Any]:
     """The players this action took off the roster (a proposal's changes, the module's only departure): names on
-    the roster before it and not after. Nothing is read unless the action edited the roster."""
+    the roster before it and not after, and names whose entry after it is a new membership (``new_membership``: the
+    changes removed the player and put someone else of the name on the roster). Nothing is read unless the action
+    edited the roster, and an entry the action left as it was (the very object) is not compared."""
     if "roster" not in ctx.tx.docs:
         return frozenset()
 
-    def names(state: Any) -> set[Any]:
-        return {p.get("name") for p in peek(state.doc("roster")["players"]) if isinstance(p, dict)}
+    def entries(state: Any) -> dict[Any, Any]:
+        out: dict[Any, Any] = {}
+        for p in peek(state.doc("roster")["players"]):
+            if isinstance(p, dict):
+                out.setdefault(p.get("name"), p)  # the first of a name, as ctx.player finds it
+        return out
 
-    return frozenset(names(ctx.tx.base) - names(ctx))
+    after = entries(ctx)
+    return frozenset(name for name, p in entries(ctx.tx.base).items()
+                     if name not in after or (after[name] is not p and new_membership(p, after[name])))
+
+
+def new_membership(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """Whether roster entry ``new`` of a player's name is someone else than ``old`` (our reading,
+    docs/modules/cycle12.md): its ``joined``, the start of the current continuous membership, is later than the old
+    entry's (a membership began after the old one's: that one ended), or both name a forge ``account`` and they
+    differ. A ``joined`` moved earlier, or any other field rewritten, is the same player. A time that does not read
+    as one is not judged."""
+    a, b = old.get("account"), new.get("account")
+    if isinstance(a, str) and isinstance(b, str) and a and b and a.lower() != b.lower():
+        return True
+    j, k = old.get("joined"), new.get("joined")
+    if not (isinstance(j, str) and isinstance(k, str)) or j == k:
+        return False
+    try:
+        return parse_time(k) > parse_time(j)
+    except ValueError:
+        return False
 
 
 # ---------------------------------------------------------------- remembering
