@@ -1131,9 +1131,19 @@ def _react_ready(ctx: Ctx) -> Iterator[str]:
                 if a["status"] == "open" and _kind_gone(ctx, a) is None]
     if not open_now:
         yield "no terraforming or surveying announcement is open"
-    elif not any(ctx.actor not in a["reactions"] and (ctx.actor != a["by"] or opts(ctx)["announcer_may_react"])
+    elif not any(ctx.actor not in a["reactions"] and (opts(ctx)["announcer_may_react"] or not _is_announcer(ctx, a))
                  for a in open_now):
         yield f"no open announcement is waiting for {ctx.actor}'s reaction"
+
+
+def _is_announcer(ctx: Ctx, a: dict[str, Any]) -> bool:
+    """Whether the actor is who made announcement ``a`` (004 Terraforming, Surveying; read where the announcer's own
+    reaction does not count, ``announcer_may_react``). A player of the name who joined after the announcement is a
+    newcomer, someone else (our reading, ``common.member_since``), not the announcer who left; one of the name who
+    is no player is taken for the announcer, as the name is all that tells them apart."""
+    if ctx.actor != a["by"]:
+        return False
+    return ctx.player(ctx.actor) is None or member_since(ctx, ctx.actor, a.get("at"))
 
 
 def _kind_rule(a: dict[str, Any]) -> str:
@@ -1153,7 +1163,7 @@ def _react_check(ctx: Ctx) -> Iterator[str | Problem]:
         yield gone
     elif ctx.actor in a["reactions"]:
         yield Problem(f"{ctx.actor} has already reacted to announcement {a['id']}", rule=rule)
-    elif ctx.actor == a["by"] and not opts(ctx)["announcer_may_react"]:
+    elif not opts(ctx)["announcer_may_react"] and _is_announcer(ctx, a):
         yield Problem("the announcer's own reaction does not count in this game", rule=rule)
 
 
