@@ -400,6 +400,19 @@ def test_the_world_map_shows_the_claims_waiting_on_the_first_location(base) -> N
     assert "| 4: Ada, Basil, Cleo, Dmitri | 1 more reaction by " in one_short, one_short
 
 
+def test_the_world_map_counts_the_reactions_of_players_who_left(base) -> None:
+    """004 Position Constraints counts the reactions on the claim's card, anyone's: one whose reactor has left the
+    game (set apart as ``departed_reactions``) still counts, and the page says whose it was."""
+    state = _claims_played(base, 2)
+    world = state.docs["cycle12_world"]
+    claims = [dict(c, reactions=["Basil"], departed_reactions=["Ada"]) if c["id"] == 2 else c
+              for c in world["founding"]]
+    state = State(state.config, {**state.docs, "cycle12_world": {**world, "founding": claims}}, state.rules)
+    row = next(line for line in _first_location_section(pages.render_map(state)).splitlines()
+               if line.startswith("| 2 | Dmitri |"))
+    assert "| 2: Basil, Ada (left the game) | 3 more reactions by " in row, row
+
+
 def test_a_claim_whose_suggestion_is_too_old_says_it_can_no_longer_be_created(base) -> None:
     """004 Creation Constraints: a claim whose suggestion is more than a week old will not be created."""
     state = _claims_played(base, 2)
