@@ -70,7 +70,7 @@ DECLARE = Action(
 )
 
 
-def _vote_check(ctx: Ctx) -> Iterator[str]:
+def _vote_check(ctx: Ctx) -> Iterator[str | Problem]:
     d = find(ctx.doc("dovs")["dovs"], ctx.params["dov"], "DoV", ctx)
     if d["status"] != "pending":
         yield f"DoV {d['id']} is {d['status']}, not pending"
@@ -79,8 +79,9 @@ def _vote_check(ctx: Ctx) -> Iterator[str]:
         # its own on the leader, so no second problem says there is one)
         yield "votes on a DoV are FOR or AGAINST"
     elif ctx.params["vote"] == "DEFERENTIAL" and ctx.actor == leader(ctx):
-        # seed 003 rule 4 (the Quazie variant, where a DoV may be voted DEFERENTIAL): not by the GRAND POOBAH
-        yield f"the {ctx.keyword('leader', 'leader')} cannot vote DEFERENTIAL"
+        # seed 003 rule 4 (the Quazie variant, where a DoV may be voted DEFERENTIAL): not by the GRAND POOBAH; the
+        # ban is rule 4's (Voting), so the refusal cites it, as on a proposal
+        yield Problem(f"the {ctx.keyword('leader', 'leader')} cannot vote DEFERENTIAL", rule="voting")
     if d["status"] == "pending" and opts(ctx)["dov"] == "quazie":
         decided = quazie_decided(ctx, d)
         if decided:
