@@ -358,6 +358,23 @@ def test_a_mistyped_command_or_option_is_told_the_one_meant(tmp_path):
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
 
 
+@pytest.mark.parametrize("args, command", [
+    (["new", "pirates", "--from", "blognomic", "--admin", "Ann=ann", "--dry-run"], "new"),
+    (["act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Dana", "--bogus"], "act"),
+    (["checkpoint", "blognomic", "--as", "Bruno", "--why", "x", "--at", "2026-11-22T10:00:00Z"], "checkpoint"),
+    (["check", "blognomic"], "check"),
+])
+def test_what_a_command_does_not_take_is_shown_that_command_s_usage(tmp_path, args, command):
+    """An option no command takes is refused with the usage of the command typed, which lists what it does take;
+    before, `nomic new ... --dry-run` showed nomic's own `usage: nomic [-h] [--repo REPO] [--version] COMMAND ...`."""
+    repo = make_repo(tmp_path)
+    r = nomic(repo, *args)
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    assert r.stderr.startswith(f"usage: nomic {command} [-h]"), r.stderr
+    assert "unrecognized arguments: " in r.stderr.splitlines()[-1], r.stderr
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
 def test_nomic_act_without_a_game_says_what_to_type(tmp_path):
     repo = make_repo(tmp_path)
     r = nomic(repo, "act")
@@ -557,7 +574,8 @@ def test_parameters_typed_after_an_option_are_the_action_s_parameters(tmp_path, 
      "nomic: unrecognized arguments: proposal=3 --bogus"),
     (["act", "blognomic", "core.vote", "vote=FOR", "--as", "Dana", "proposal=3", "proposal=4"],
      "proposal: parameter 'proposal' given twice"),
-    (["check", "blognomic"], "nomic: unrecognized arguments: blognomic"),
+    (["check", "blognomic"], "nomic: unrecognized arguments: blognomic; nomic check takes no GAME or REV: one game is "
+                             "checked with --game NAME, a pull request with --base REV"),
 ])
 def test_what_follows_an_option_that_no_command_takes_is_still_refused(tmp_path, args, says):
     repo = make_repo(tmp_path)

@@ -33,17 +33,24 @@ class _Parser(argparse.ArgumentParser):
         return found
 
     def error(self, message: str) -> None:  # usage errors exit 2, as argparse does, with our wording
-        self.print_usage(sys.stderr)
+        subs = self._subparsers_of()
+        command = next((subs[w] for w in getattr(self, "_given", []) if w in subs), None)
+        unknown = re.match(r"unrecognized arguments: (\S+)", message)
+        # what no command takes is left over by the command's parse and refused here, by nomic's: the usage shown
+        # is the command's, whose options are what the reader looks for (`nomic new ... --dry-run` showed
+        # `usage: nomic [-h] [--repo REPO] [--version] COMMAND ...`)
+        (command if unknown and command else self).print_usage(sys.stderr)
         wrong = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)$", message)
         if wrong:  # nomic chek: the command meant (argparse says so itself only from Python 3.12)
             choices = re.findall(r"'([^']*)'", wrong.group(2))
             message += did_you_mean(wrong.group(1), choices)
-        unknown = re.match(r"unrecognized arguments: (-\S+)", message)
-        if unknown:  # --dryrun, --base=main's cousin --bse: the option meant, of this command or a sub-command's
-            subs = self._subparsers_of()
-            command = next((subs[w] for w in getattr(self, "_given", []) if w in subs), None)
+        if unknown and unknown.group(1).startswith("-"):
+            # --dryrun, --base=main's cousin --bse: the option meant, of this command or a sub-command's
             options = {*self._option_string_actions, *(command._option_string_actions if command else ())}
             message += did_you_mean(unknown.group(1).split("=")[0], sorted(options))
+        elif unknown and command is subs.get("check"):  # nomic check blognomic, nomic check main: the options meant
+            message += "; nomic check takes no GAME or REV: one game is checked with --game NAME, a pull request " \
+                       "with --base REV"
         sys.stderr.write(f"nomic: {message}\n")
         raise SystemExit(2)
 
