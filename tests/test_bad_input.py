@@ -647,3 +647,28 @@ def test_a_list_at_a_time_no_action_may_be_dated_says_so_not_yes(tmp_path, at, c
     assert r.returncode == code, r.stdout + r.stderr
     assert says in r.stdout, r.stdout
     assert "yes" not in r.stdout if code else True
+
+
+@pytest.mark.parametrize("args, says", [
+    (["new", "pirates", "--from", "blognomic", "--admin", "Ann=ann gh"],
+     "--admin: LOGIN 'ann gh' does not match"),
+    (["act", "blognomic", "core.join", "account=ann gh", "--as", "Zed", "--at", "2026-11-06T10:00:00Z"],
+     "params.account: 'ann gh' does not match"),
+])
+def test_a_login_refused_is_told_what_a_login_holds(tmp_path, args, says):
+    """A login the schema refuses is told, in words, what a login may hold, not only the regular expression; before,
+    'The player's login on the forge (GitHub), used to match pull-request authors', and no word of what it takes."""
+    repo = make_repo(tmp_path)
+    r = nomic(repo, *args)
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    line = next(x for x in r.stdout.splitlines() if says in x)
+    assert "1 to 39 letters, digits and dashes, starting with a letter or digit" in line, r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+def test_a_name_refused_is_told_how_long_it_may_be(tmp_path):
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "new", "pirates", "--from", "blognomic", "--admin", f"{'A' * 41}=ann")
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert "--admin: NAME 'AAAA" in r.stdout and "1 to 40 " in r.stdout, r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
