@@ -672,3 +672,24 @@ def test_a_name_refused_is_told_how_long_it_may_be(tmp_path):
     assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
     assert "--admin: NAME 'AAAA" in r.stdout and "1 to 40 " in r.stdout, r.stdout
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+def test_nomic_due_before_the_game_s_last_action_is_refused_not_answered_from_the_present(tmp_path):
+    """`nomic due GAME --at` a time before the game's last action: the gamestate is the game's as it stands, after
+    that action, so what was due then is not in it; before, it answered from the present state as if it were then
+    (blognomic's last action is at 2026-11-05T09:00:00Z; "proposal 3 may be failed from ..." at 2026-11-01)."""
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "due", "blognomic", "--at", "2026-11-01T00:00:00Z")
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert ("--at: 2026-11-01T00:00:00Z is before blognomic's last action or event (2026-11-05T09:00:00Z): nomic due "
+            "reads the gamestate as it stands, so it answers only from then on") in r.stdout.splitlines(), r.stdout
+    # every game: that game's line says so, and the others answer
+    shutil.copytree(Path(__file__).resolve().parent.parent / "content" / "monkey", repo / "content" / "monkey")
+    r = nomic(repo, "due", "--at", "2026-11-06T10:00:00Z")
+    assert r.returncode == 0 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert "  - an admin may fail proposal 3 now: open 48 hours with 2 of 4 votes FOR: half or fewer" in r.stdout
+    assert "monkey at 2026-11-06T10:00:00Z:\n  - nothing to say: 2026-11-06T10:00:00Z is before monkey's last action" \
+        in r.stdout, r.stdout
+    # from the last action on, the game answers
+    r = nomic(repo, "due", "blognomic", "--at", "2026-11-05T09:00:00Z")
+    assert r.returncode == 0, r.stdout + r.stderr

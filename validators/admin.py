@@ -22,6 +22,13 @@ def due(root: Path, game: str, now: datetime) -> list[str]:
     require_game(root, game)
     files = load_game(WorkTree(root), game)
     state = files.state
+    clock = state.now()
+    if clock is not None and now < clock:
+        # the gamestate is the game's as it stands, after its last action: what was due before then is not in it
+        # (`nomic due monkey --at` a day before its last action said "nothing to do")
+        raise BadInput(Problem(f"{format_time(now)} is before {game}'s last action or event ({format_time(clock)}): "
+                               "nomic due reads the gamestate as it stands, so it answers only from then on",
+                               field="--at", kind=BAD_INPUT))
     lines = []
     events, kept = fallen_due(files.registry, state, now)
     for t, ev in events[:20]:

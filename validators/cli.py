@@ -457,7 +457,12 @@ def cmd_due(args: argparse.Namespace) -> int:
     now = _time(args.at, "--at") or _now(args)
     one = _game_or_default(args.game, "every game")
     for game in [one] if one else games_here(root):
-        lines = due(root, game, now)
+        try:
+            lines = due(root, game, now)
+        except BadInput as e:  # every game: one whose last action is after --at says so, and the others answer
+            if one or any(p.field != "--at" for p in e.problems):
+                raise
+            lines = [f"nothing to say: {p.message}" for p in e.problems]
         print(f"{game} at {format_time(now)}:")
         for line in lines or ["nothing to do"]:
             print(f"  - {line}")
