@@ -735,3 +735,24 @@ def test_act_notes_a_vote_cast_again_and_an_author_s_vote_against_their_own_prop
     git(repo, "commit", "-qm", "votes")
     r = nomic(repo, "check", "--base", "main", "--head", "HEAD", *NOW)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("typed, says", [
+    (["proposal", "=", "3"], "proposal: parameter 'proposal' is not key=value: write proposal=3 as one word, with no "
+                             "spaces around '='"),
+    (["proposal", "=3"], "proposal: parameter 'proposal' is not key=value: write proposal=3 as one word, with no "
+                         "spaces around '='"),
+    (["proposal=", "3"], "3: parameter '3' is not key=value: write proposal=3 as one word, with no space after '='"),
+    (["proposal:3"], "proposal:3: parameter 'proposal:3' is not key=value: write proposal=3"),
+    (["proposal"], "proposal: parameter 'proposal' is not key=value: write proposal=VALUE"),
+    (["=3"], "=3: parameter '=3' names no parameter before '=': each parameter is written key=value, like proposal=3"),
+])
+def test_a_parameter_not_written_key_value_is_told_how_to_write_it(tmp_path, typed, says):
+    """`proposal = 3`, as the shell splits it, or `proposal:3`: the refusal says how the parameter is written; before,
+    only "parameter 'proposal' is not key=value" (and `=3` was "parameter name '' is not valid", naming no field)."""
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", "core.vote", *typed, "vote=FOR", "--as", "Dana", "--at",
+              "2026-11-22T10:00:00Z", *NOW)
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert says in r.stdout.splitlines(), r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""

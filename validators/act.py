@@ -36,6 +36,25 @@ class ActResult:
     advice: list[str] = field(default_factory=list)  # what the player should know of the legal action (Module.advice)
 
 
+def _how_to_write(pairs: list[str], i: int) -> str:
+    """How to write ``pairs[i]``, which is no key=value: the shell split ``proposal = 3`` or ``proposal= 3`` at
+    its spaces, or ``proposal:3`` was meant as one."""
+    pair, before, after = pairs[i], pairs[i - 1] if i else "", pairs[i + 1] if i + 1 < len(pairs) else ""
+    if pair == "=" or (pair.startswith("=") and before and "=" not in before):
+        return f": write {before}={pair[1:] or after} as one word, with no spaces around '='"
+    if after.startswith("=") and "=" not in pair:
+        return f": write {pair}={after[1:] or (pairs[i + 2] if i + 2 < len(pairs) else 'VALUE')} as one word, " \
+               "with no spaces around '='"
+    if before.endswith("=") and before.count("=") == 1:
+        return f": write {before}{pair} as one word, with no space after '='"
+    if ":" in pair and re.match(r"^[a-z_][a-z0-9_]{0,40}$", pair.split(":", 1)[0]):
+        key, _, value = pair.partition(":")
+        return f": write {key}={value.strip() or 'VALUE'}"
+    if re.match(r"^[a-z_][a-z0-9_]{0,40}$", pair):
+        return f": write {pair}=VALUE"
+    return ": each parameter is written key=value, like proposal=3"
+
+
 def parse_params(pairs: list[str], cwd: Path, given: dict[str, str] | None = None) -> dict[str, Any]:
     """``key=value`` pairs; values are YAML (``n=3``, ``moves=[Swing 2 to 5, Bow]``).
 
@@ -43,11 +62,15 @@ def parse_params(pairs: list[str], cwd: Path, given: dict[str, str] | None = Non
     for each other value, for ``as_typed``.
     """
     params: dict[str, Any] = {}
-    for pair in pairs:
+    for i, pair in enumerate(pairs):
         if "=" not in pair:
-            raise BadInput(Problem(f"parameter {pair!r} is not key=value", field=pair, kind=BAD_INPUT))
+            raise BadInput(Problem(f"parameter {pair!r} is not key=value{_how_to_write(pairs, i)}", field=pair,
+                                   kind=BAD_INPUT))
         key, _, raw = pair.partition("=")
         key = key.strip()
+        if not key:
+            raise BadInput(Problem(f"parameter {pair!r} names no parameter before '='{_how_to_write(pairs, i)}",
+                                   field=pair, kind=BAD_INPUT))
         if not re.match(r"^[a-z_][a-z0-9_]{0,40}$", key):
             lower = key.lower().replace("-", "_")
             hint = (f"; did you mean {lower!r}? (parameter names are lower-case, with '_')"
