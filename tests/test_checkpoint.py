@@ -202,6 +202,10 @@ def test_a_second_checkpoint_keeps_the_first_and_the_log_s_start(settled: Path) 
 
 @pytest.mark.parametrize("args, said", [
     (["--as", "Chidi", "--why", "x"], "'Chidi' is not an admin of blognomic (its admins: Alice, Bruno, Dana)"),
+    # a name in the wrong case: the admin meant, as nomic act says it
+    (["--as", "bruno", "--why", "x"], "'bruno' is not an admin of blognomic (its admins: Alice, Bruno, Dana): a "
+                                      "checkpoint settles the game, which only an admin may propose; did you mean "
+                                      "Bruno? (names are written as on the roster)"),
     (["--as", "Alice"], "--why: say why, in up to 200 characters"),
     (["--as", "Alice", "--why", "  "], "--why: say why"),
     (["--why", "x"], "--as: say who makes it"),

@@ -40,7 +40,7 @@ from .content import (
     schema_line,
 )
 from .dice import chain
-from .problems import BAD_INPUT, NEEDS_ADMIN, BadInput, Problem, counted
+from .problems import BAD_INPUT, NEEDS_ADMIN, BadInput, Problem, counted, did_you_mean
 from .timeutil import format_time, parse_time
 
 FILE = "initial/checkpoint.yaml"
@@ -186,9 +186,13 @@ def make(root: Path, game: str, by: str, why: str, now: datetime) -> list[str]:
             raise BadInput(problems)
         admins = [p["name"] for p in files.state.players() if p.get("admin")]
         if by not in admins:
+            # --as bruno: the admin meant, as nomic act says it (names are written as on the roster)
+            same = [a for a in admins if a.casefold() == by.casefold()]
+            meant = (f"; did you mean {same[0]}? (names are written as on the roster)" if same
+                     else did_you_mean(by, admins))
             raise BadInput(Problem(f"{by!r} is not an admin of {game} (its admins: {', '.join(admins) or 'none'}): "
-                                   "a checkpoint settles the game, which only an admin may propose", field="--as",
-                                   kind=BAD_INPUT))
+                                   f"a checkpoint settles the game, which only an admin may propose{meant}",
+                                   field="--as", kind=BAD_INPUT))
         old, head, held_old = None, None, []
         if has_file(source, f"content/{game}/{FILE}"):  # the new one carries on from the last: its actions must be
             initial = load_game(source, game, part="initial/", registry=files.registry)  # the ones it was made from
