@@ -332,3 +332,21 @@ def test_pr_into_a_base_branch_there_is_not_is_refused_before_anything_is_commit
     git(work, "fetch", "-q", "origin")
     r = nomic(work, "pr", "--base", "season-2", "--no-push", "--author", "dana-nomic", *NOW)
     assert r.returncode == 0 and "open the pull request into season-2 yourself" in r.stdout, r.stdout + r.stderr
+
+
+def test_pr_in_a_repository_with_no_remote_says_how_to_add_one(tmp_path):
+    """A repository with no remote at all: the actions are committed, and the player is told to add the game
+    repository's remote and push; before, "no remote named origin (--remote names another)", where there is none
+    to name."""
+    from tests.gitgame import make_repo
+
+    work = make_repo(tmp_path)  # no remote; on a branch of its own (pr)
+    git(work, "config", "user.name", "Dana")
+    git(work, "config", "user.email", "dana@example.invalid")
+    assert nomic(work, *VOTE).returncode == 0
+    r = nomic(work, "pr", "--author", "dana-nomic", *NOW)
+    assert r.returncode == 0 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert ("not pushed (this repository has no remote): add the game repository's, push the branch and open the "
+            "pull request into main yourself: git remote add origin URL && git push -u origin pr") \
+        in r.stdout.splitlines(), r.stdout
+    assert git(work, "status", "--porcelain", "--untracked-files=all") == ""

@@ -259,8 +259,14 @@ def _commit_and_push(root: Path, game: str, paths: list[str], records: list[dict
                                f"nothing was committed{back}", kind=BAD_INPUT))
     done.commit = _git(root, "rev-parse", "--short", "HEAD").stdout.strip()
     done.lines.append(f"committed {done.commit}: {done.title} ({len(paths)} file{'s' if len(paths) != 1 else ''})")
+    if push and not remotes:  # a repository with no remote at all: --remote could name none (it said "no remote
+        # named origin (--remote names another)")
+        done.lines.append(f"not pushed (this repository has no remote): add the game repository's, push the branch "
+                          f"and open the pull request into {base} yourself: git remote add {asked or 'origin'} URL && "
+                          f"git push -u {asked or 'origin'} {current}")
+        return done
     if not push or remote is None:
-        why = "--no-push" if not push else f"no remote named {asked} (--remote names another)"
+        why = "--no-push" if not push else f"no remote named {asked}: --remote names another"
         done.lines.append(f"not pushed ({why}): push the branch and open the pull request into {base} yourself: "
                           f"git push -u {remote or 'REMOTE'} {current}")
         return done
