@@ -101,6 +101,11 @@ def test_a_parameter_of_the_wrong_kind_is_told_what_kind_is_asked(tmp_path, give
      "did you mean 20261102T130000Z--Dana--core.vote.yaml?"),
     (["replay", "blognomic", "--without", "content/blognomic/actions/20261102T133000Z--Emeka--core.vote"],
      "did you mean 20261102T133000Z--Emeka--core.vote.yaml?"),
+    # a path into another folder names none of this game's actions: once taken for this game's of the same name
+    (["replay", "blognomic", "--without", "content/monkey/actions/20261102T133000Z--Emeka--core.vote.yaml"],
+     "--without: 'content/monkey/actions/20261102T133000Z--Emeka--core.vote.yaml' is not in blognomic's log: name a "
+     "file of content/blognomic/actions/ (its name will do)"),
+    (["replay", "blognomic", "--without", ""], "--without: names no action file (it is empty): name one, like "),
     (["check", "--game", "blognomc"], "--game: there is no game 'blognomc' (no content/blognomc/game.yaml); did you "
                                       "mean blognomic?"),
     # the option named, as for the other options (once "game: ''", a field no command has)

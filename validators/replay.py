@@ -21,6 +21,19 @@ def replay_without(root: Path, game: str, without: list[str]) -> Report:
     require_game(root, game)
     files = load_game(source, game)
     initial = load_game(source, game, part="initial/", registry=files.registry)
+    actions = (root / files.root / "actions").resolve()
+    for w in without:
+        # a path is the current folder's, or the repository's (as the check names it): one into another folder (the
+        # log of another game) names none of this game's actions, and was taken for this game's of the same name
+        if not w.strip():
+            report.add([Problem("names no action file (it is empty): name one, like "
+                                f"{PurePosixPath(next(iter(files.actions), 'TIME--NAME--ACTION.yaml')).name}",
+                                field="--without", kind=BAD_INPUT)])
+        elif PurePosixPath(w).name != w and all((base / w).resolve().parent != actions for base in (Path.cwd(), root)):
+            report.add([Problem(f"{w!r} is not in {game}'s log: name a file of {files.root}/actions/ (its name will "
+                                "do)", field="--without", kind=BAD_INPUT)])
+    if report.problems:
+        return report
     names = {PurePosixPath(w).name for w in without}
     logged = [PurePosixPath(p).name for p in files.actions]
     unknown = names - set(logged)
