@@ -698,3 +698,21 @@ def test_nomic_due_before_the_game_s_last_action_is_refused_not_answered_from_th
     # from the last action on, the game answers
     r = nomic(repo, "due", "blognomic", "--at", "2026-11-05T09:00:00Z")
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("repo_arg, says", [
+    ("nosuch", "--repo: no folder '{repo}/nosuch' (from "),
+    ("content/blognomic/game.yaml", "--repo: '{repo}/content/blognomic/game.yaml' is a file: name the game "
+                                    "repository's folder (the one holding content/)"),
+    ("content/blognomic", "--repo: '{repo}/content/blognomic' is a folder inside the game repository {repo}: --repo "
+                          "names the repository's own folder (the one holding content/)"),
+])
+def test_a_repo_option_that_names_no_repository_says_what_it_names(tmp_path, repo_arg, says):
+    """--repo naming no folder, a file, or a folder inside the repository: said as such; before, each was "no games
+    found in .../content" (or "there is no game 'blognomic'"), as if the folder held no game."""
+    repo = make_repo(tmp_path)
+    r = subprocess.run([sys.executable, "-m", "validators.cli", "--repo", f"{repo}/{repo_arg}", "due", "blognomic"],
+                       capture_output=True, text=True, cwd=str(Path(__file__).resolve().parent.parent))
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert r.stdout.startswith(says.format(repo=repo)), r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""

@@ -59,7 +59,24 @@ def _root(args: argparse.Namespace) -> Path:
     """--repo, or the folder nomic runs in; or, run in a sub-folder of a game repository (content/blognomic,
     as git is run anywhere in its work tree), the nearest folder above it that holds the games."""
     if args.repo is not None:
-        return Path(args.repo).resolve()
+        given = Path(args.repo)
+        # --repo ../gmae, --repo README.md: said as such, not as "no games found in ../gmae/content"
+        if not given.exists():
+            raise BadInput(Problem(f"no folder {args.repo!r} (from {Path.cwd()}): name the game repository's folder "
+                                   "(the one holding content/)", field="--repo", kind=BAD_INPUT))
+        if not given.is_dir():
+            raise BadInput(Problem(f"{args.repo!r} is a file: name the game repository's folder (the one holding "
+                                   "content/)", field="--repo", kind=BAD_INPUT))
+        repo = given.resolve()
+        # --repo content/blognomic: a folder inside the repository, which --repo does not climb out of as nomic run
+        # there does (it said "no games found in content/blognomic/content")
+        above = next((f for f in repo.parents if (f / "content").is_dir() and any((f / "content").glob("*/game.yaml"))),
+                     None)
+        if above is not None and not any((repo / "content").glob("*/game.yaml")):
+            raise BadInput(Problem(f"{args.repo!r} is a folder inside the game repository {above}: --repo names the "
+                                   "repository's own folder (the one holding content/)", field="--repo",
+                                   kind=BAD_INPUT))
+        return repo
     here = Path.cwd().resolve()
     for folder in (here, *here.parents):
         if (folder / "content").is_dir() and any((folder / "content").glob("*/game.yaml")):
@@ -750,7 +767,7 @@ def _intermixed(args: argparse.Namespace, extra: list[str]) -> bool:
 
 # Options whose empty value (`--repo "$DIR"` with DIR unset) would otherwise be taken as left out: the command would
 # run somewhere, or as someone, the caller did not mean. Each with what to give instead.
-_NOT_EMPTY = (("repo", "--repo", "a folder (the game repository, or one inside it)"),
+_NOT_EMPTY = (("repo", "--repo", "the game repository's folder"),
               ("author", "--author", "a forge login"),
               ("site_dir", "--site-dir", "a folder for the site"),
               ("branch", "--branch", "a branch name"),
