@@ -301,6 +301,25 @@ def test_a_reader_that_closes_the_pipe_gets_no_traceback(tmp_path):
         assert r.returncode == code, (args, r.returncode, r.stderr)
 
 
+def test_a_reader_that_closes_the_pipe_leaves_the_verdict_s_exit_code(tmp_path):
+    """`nomic check | head -1` of a game with a bad file, `nomic replay --without ... | head -1` making an action
+    illegal: the exit code is still the verdict's (2, 1), as without the pipe; it was 0 once the reader had gone."""
+    repo = make_repo(tmp_path)
+    roster = repo / "content" / "blognomic" / "gamestate" / "roster.yaml"
+    good = roster.read_text()
+    for args, code in ((["check", "--no-replay"], 2),
+                       (["replay", "blognomic", "--without", "20261102T100000Z--Fatima--core.join.yaml"], 1)):
+        roster.write_text(good.replace("admin: true", "admin: maybe", 1) if code == 2 else good)
+        cmd = " ".join([sys.executable, "-m", "validators.cli", "--repo", str(repo), *args])
+        assert subprocess.run(["bash", "-c", cmd], capture_output=True,
+                              cwd=str(Path(__file__).resolve().parent.parent)).returncode == code, args
+        for reader in ("head -c 0", "head -1"):
+            r = subprocess.run(["bash", "-c", f"{cmd} | {reader}; exit ${{PIPESTATUS[0]}}"], capture_output=True,
+                               text=True, cwd=str(Path(__file__).resolve().parent.parent))
+            assert "Traceback" not in r.stderr and "BrokenPipe" not in r.stderr, r.stderr
+            assert r.returncode == code, (args, reader, r.returncode, r.stderr)
+
+
 def test_a_misspelt_parameter_is_one_problem(tmp_path):
     """'proposl=3' is one mistake: the unknown field with the name meant, not also 'proposal' missing; a parameter
     really left out is still named."""

@@ -11,7 +11,7 @@ import sys
 import traceback
 from datetime import datetime
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from .problems import BAD_INPUT, BadInput, NomicError, Problem, Report, counted, did_you_mean
 from .report import emit
@@ -742,6 +742,35 @@ def _reader_gone() -> None:
         pass
 
 
+class _ReaderMayGo:
+    """stdout, whose reader may stop reading (``nomic check | head -1``): what is written after goes nowhere, and the
+    command carries on to its own exit code. A BrokenPipeError raised out of the command once ended it with exit 0,
+    whatever its verdict (an illegal pull request, a bad file: 1 or 2)."""
+
+    def __init__(self, out: Any) -> None:
+        self.out = out
+
+    def write(self, text: str) -> int:
+        try:
+            return self.out.write(text)
+        except BrokenPipeError:
+            _reader_gone()
+            return len(text)
+
+    def writelines(self, lines: Any) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        try:
+            self.out.flush()
+        except BrokenPipeError:
+            _reader_gone()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.out, name)
+
+
 def _undecodable(argv: Sequence[str]) -> str | None:
     """The first argument holding bytes that are not UTF-8 (Python keeps them as lone surrogates), or None."""
     return next((a for a in argv if any("\udc80" <= ch <= "\udcff" for ch in a)), None)
@@ -794,6 +823,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    stdout, sys.stdout = sys.stdout, _ReaderMayGo(sys.stdout)
+    try:
+        return _run(args, argv)
+    finally:
+        sys.stdout.flush()
+        sys.stdout = stdout
+
+
+def _run(args: argparse.Namespace, argv: Sequence[str] | None) -> int:
     try:
         bad = _undecodable(list(sys.argv[1:] if argv is None else argv))
         if bad is not None:  # written into a file it would break it (YAML holds text), and printed it would fail
