@@ -756,3 +756,22 @@ def test_a_parameter_not_written_key_value_is_told_how_to_write_it(tmp_path, typ
     assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
     assert says in r.stdout.splitlines(), r.stdout
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+def test_replay_in_markdown_names_each_action_its_actor_and_time(tmp_path):
+    """`nomic replay --format markdown` (docs/admins.md: as for nomic check): each row names the action, who took it
+    and when, as the check's comment does; every row read `?` | `?` | `?`, the replay giving only the file."""
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "replay", "blognomic", "--without", "20261103T080000Z--Bruno--core.enact.yaml", "--format",
+              "markdown")
+    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    assert ("| `core.join` (`20261102T100000Z--Fatima--core.join.yaml`) | `Fatima` | `2026-11-02T10:00:00Z` | legal |"
+            in r.stdout.splitlines()), r.stdout
+    assert ("| `core.fail` (`20261103T090000Z--Alice--core.fail.yaml`) | `Alice` | `2026-11-03T09:00:00Z` | "
+            "**illegal** |" in r.stdout.splitlines()), r.stdout
+    assert "`?`" not in r.stdout
+    out = json.loads(nomic(repo, "replay", "blognomic", "--without", "20261103T080000Z--Bruno--core.enact.yaml",
+                           "--format", "json").stdout)
+    assert out["actions"][0] == {"action": "content/blognomic/actions/20261102T100000Z--Fatima--core.join.yaml",
+                                 "actor": "Fatima", "name": "core.join", "at": "2026-11-02T10:00:00Z", "legal": True,
+                                 "problems": []}

@@ -71,7 +71,10 @@ def replay_without(root: Path, game: str, without: list[str]) -> Report:
         # Dice follow the log's hash chain, so leaving an action out re-rolls every later die: that is the
         # recomputation, not an offence. Only what the rules forbid makes a later action illegal.
         step = judge_one(files.registry, state, record, path, texts.get(path), check_recorded=False)
-        report.verdicts.append({"action": path, "legal": step.legal, "problems": [p.text() for p in step.problems]})
+        # each action's name, actor and time, as nomic check gives them (--format markdown's table showed `?`)
+        report.verdicts.append({"action": path, "actor": record.get("actor"), "name": record.get("action"),
+                                "at": record.get("at"), "legal": step.legal,
+                                "problems": [p.text() for p in step.problems]})
         if not step.legal or step.applied is None:
             report.add([p.at(message="becomes illegal: " + p.message) for p in step.problems])
             continue  # an action that becomes illegal is left out too, and the replay goes on
