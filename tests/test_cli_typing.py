@@ -775,3 +775,20 @@ def test_replay_in_markdown_names_each_action_its_actor_and_time(tmp_path):
     assert out["actions"][0] == {"action": "content/blognomic/actions/20261102T100000Z--Fatima--core.join.yaml",
                                  "actor": "Fatima", "name": "core.join", "at": "2026-11-02T10:00:00Z", "legal": True,
                                  "problems": []}
+
+
+@pytest.mark.parametrize("typed, kept", [
+    ("Line one  # not a comment", "Line one  # not a comment"),
+    ("First line.\nSecond line.\n\nThird para.", "First line.\nSecond line.\n\nThird para."),
+    ("'only quoted'", "only quoted"),  # quotes typed around it on purpose: YAML's reading
+])
+def test_a_text_parameter_keeps_the_comment_and_the_line_breaks_typed(tmp_path, typed, kept):
+    """README: a parameter that takes text keeps exactly what you typed, whatever YAML would make of it. YAML's plain
+    text dropped a ` #` and all after it as a comment (text="Line one  # ..." was "Line one") and folded line breaks
+    into spaces (a proposal's paragraphs ran together), silently."""
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", "core.propose", "title=Proposal: X", f"text={typed}", "--as", "Dana", "--at",
+              "2026-11-22T10:00:00Z", "-q", *NOW)
+    assert r.returncode == 0 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    record = read_action(WorkTree(repo), _new_action(repo)[0])
+    assert record["params"]["text"] == kept, record

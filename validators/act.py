@@ -129,7 +129,15 @@ def as_typed(params: dict[str, Any], given: dict[str, str], schema: Mapping[str,
     props = (schema or {}).get("properties") or {}
     out = dict(params)
     for key, text in given.items():
-        if key not in out or isinstance(out[key], str):
+        if key not in out:
+            continue
+        if isinstance(out[key], str):
+            # YAML's reading of plain text can differ from it: a ` #` starts a comment, dropped with all after it
+            # (text="Line one  # two" was "Line one"), and line breaks fold into spaces (a proposal's paragraphs ran
+            # together). Only blanks around it, and quotes typed around it on purpose ('...', "..."), go.
+            if (out[key] != text.strip() and not text.strip().startswith(("'", '"'))
+                    and (schema is None or schemas.asks_text(props.get(key) or {}))):
+                out[key] = text
             continue
         if schema is None or schemas.asks_text(props.get(key) or {}):
             out[key] = text
