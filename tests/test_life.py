@@ -248,6 +248,26 @@ def test_hash_refuses_what_the_commands_it_prints_would_refuse(tmp_path, args, s
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
 
 
+@pytest.mark.parametrize("secret", ["  my rock ", "'rock'"])
+def test_hash_refuses_a_secret_the_reveal_it_prints_would_not_keep(tmp_path, secret):
+    """Blanks around a secret, or quotes around it, are not kept by `secret=...` typed to engine.reveal (nomic act
+    reads the value as YAML): the reveal would not have matched the hash nomic hash printed. Refused first, the
+    secret never shown; the same secret without them commits and reveals."""
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "hash", secret, "--label", "pick", "--salt", "s1")
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert r.stdout.startswith("secret: begins or ends with blanks, or begins with a quote"), r.stdout
+    assert "rock" not in r.stdout and "engine.commit" not in r.stdout
+    plain = secret.strip().strip("'")
+    h = re.search(r"^hash: (\w+)$", nomic(repo, "hash", plain, "--label", "pick", "--salt", "s1").stdout, re.M)[1]
+    at = ["--as", "Dana", "-q", "--now", "2026-11-22T12:00:00Z"]
+    assert nomic(repo, "act", "blognomic", "engine.commit", "label=pick", f"hash={h}", "--at", "2026-11-06T10:00:00Z",
+                 *at).returncode == 0
+    r = nomic(repo, "act", "blognomic", "engine.reveal", "label=pick", f"secret={plain}", "salt=s1", "--at",
+              "2026-11-06T10:00:01Z", *at)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
 def test_completion_script_mentions_every_command(tmp_path):
     repo = make_repo(tmp_path)
     r = nomic(repo, "completion", "bash")

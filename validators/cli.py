@@ -562,6 +562,12 @@ def cmd_hash(args: argparse.Namespace) -> int:
                                    f"{asked['secret']['maxLength']}", field=option, kind=BAD_INPUT))
         if problems:
             raise BadInput([p.at(field=option) for p in problems])
+    if args.secret != args.secret.strip() or args.secret.strip().startswith(("'", '"')):
+        # typed to engine.reveal as secret=..., blanks around it and quotes around it are not part of the value
+        # (nomic act's YAML), so the reveal would not give the hash: said now, the secret never shown
+        raise BadInput(Problem("begins or ends with blanks, or begins with a quote, which `secret=...` would not keep "
+                               "when typed to engine.reveal (the reveal would not match the hash): leave them out",
+                               field="secret", kind=BAD_INPUT))
     salt = args.salt or new_salt()
     h = digest(args.secret, salt)
     print(f"salt: {salt}")
