@@ -72,7 +72,7 @@ def _root(args: argparse.Namespace) -> Path:
         # there does (it said "no games found in content/blognomic/content")
         above = next((f for f in repo.parents if (f / "content").is_dir() and any((f / "content").glob("*/game.yaml"))),
                      None)
-        if above is not None and not any((repo / "content").glob("*/game.yaml")):
+        if above is not None and not (repo / "content").is_dir():
             raise BadInput(Problem(f"{args.repo!r} is a folder inside the game repository {above}: --repo names the "
                                    "repository's own folder (the one holding content/)", field="--repo",
                                    kind=BAD_INPUT))
