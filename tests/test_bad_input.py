@@ -333,6 +333,18 @@ def test_a_misspelt_parameter_is_one_problem(tmp_path):
     assert "'vote' is a required property" in r.stdout and "bad input: 2 problems" in r.stdout, r.stdout
 
 
+def test_a_parameter_the_action_does_not_take_is_shown_where_its_parameters_are_listed(tmp_path):
+    """extra=1, or a name too far from any to be told the one meant: as for a parameter left out or of the wrong
+    kind, the command that lists the action's parameters; before, only "unknown field 'extra'"."""
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "extra=1", "--as", "Dana",
+              "--at", "2026-11-06T10:00:00Z")
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    assert "params.extra: unknown field 'extra'" in r.stdout.splitlines(), r.stdout
+    assert "note: nomic act blognomic core.vote --list --as Dana shows the action's parameters" in r.stdout, r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
 def test_a_list_for_a_name_not_on_the_roster_says_so_once_with_the_name_meant(tmp_path):
     repo = make_repo(tmp_path)
     r = nomic(repo, "act", "blognomic", "--list", "--as", "chidi")

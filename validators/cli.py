@@ -300,9 +300,10 @@ def cmd_act(args: argparse.Namespace) -> int:
             # dated now, with no --at: the player only has to wait a moment
             report.notes.append("without --at the action is dated now: run the command again in a second")
         if any((p.field == "params" and p.keyword == "required")
-               or (p.field.startswith("params.") and p.keyword == "type") for p in step.problems):
-            # a parameter left out, or given a value of the wrong kind: the player may not know the action's
-            # parameters (their kinds and what they take)
+               or (p.field.startswith("params.") and p.keyword in ("type", "additionalProperties"))
+               for p in step.problems):
+            # a parameter left out, one the action does not take, or given a value of the wrong kind: the player
+            # may not know the action's parameters (their names, kinds and what they take)
             report.notes.append(f"nomic act {args.game} {args.action} --list --as {args.actor} shows the action's "
                                 "parameters")
         refused = f"{args.action} by {args.actor} at {format_time(at)} (not written)"
