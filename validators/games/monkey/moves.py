@@ -332,13 +332,20 @@ def _pickpocket(w: World, v: dict[str, int], roller: Roller) -> str:
 
 
 def _anti_hat_swing(w: World, v: dict[str, int], roller: Roller) -> str:
-    y = len(w.pos)
+    # Seed 000, Anti-hat swing: the die has Y sides, Y "the number of Monkeys in the Monkey line". That counts
+    # Monkeys, and seed 001 1.2 (Idle) counts an idle one as none (as Bananas++ does): Y leaves idle Monkeys out.
+    # The die then names a square, position X, and whoever stands there becomes Bare, idle or not (as a Swing or a
+    # Smash reaches whoever stands in the square it names).
+    y = sum(1 for m in w.pos if m not in w.idle)
     if y == 0:
-        w.log.append("nobody is in the Line: the move is ignored")
+        w.log.append("no active Monkey is in the Line: the move is ignored")
         return IGNORED
     x = roller.roll(y)
     who = w.at(x)
-    w.log.append(f"the die gives {x} of {y}")
+    idle_here = len(w.pos) - y
+    w.log.append(f"the die gives {x} of {y}"
+                 + (f" (the Monkeys in the Line, not counting {counted(idle_here, 'idle Monkey')})"
+                    if idle_here else ""))
     if not who:
         w.log.append(f"nobody is in position {x}: the move is ignored")
         return IGNORED
