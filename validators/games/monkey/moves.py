@@ -227,7 +227,10 @@ def _bow(w: World, v: dict[str, int], roller: Roller) -> str:
     if why:
         return why
     first = w.at(1)[0]
-    most = max(w.dance_moves(m) for m in w.pos)
+    # Seed 000, Bow: the top Monkey is compared with "the most" Dance Moves, a measure over the Monkeys in the
+    # Line; seed 001 1.2 (Idle) counts an idle Monkey as none, so an idle one's Dance Moves set no "most" (as
+    # Bananas++ leaves em out). The top Monkey is named by eir square, so e bows whether idle or not.
+    most = max(w.dance_moves(m) for m in w.pos if m == first or m not in w.idle)
     if w.dance_moves(first) < most:
         w.add_dance_moves(first, 1)
         w.log.append(f"{first} bows: eir Dance Moves rise to {w.dance_moves(first)}")
