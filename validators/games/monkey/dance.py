@@ -248,6 +248,13 @@ def _after_dance(ctx: Any, w: World, in_barrel_at_start: list[str], step: Any, *
         entry = next((b for b in w.barrel if b["name"] == name), None)
         if entry is None:
             continue
+        if name in w.idle:
+            # Seed 000, status rule: "any Monkey" in the barrel when the Dance began comes back, a quantifier over
+            # Monkeys, and seed 001 1.2 (Idle) counts an idle Monkey as none, eir gamestate waiting for eir return
+            # (as the Hot Potato and All Danced Out leave em out): e stays in the barrel, and the first Dance after
+            # e comes back, which e begins in the barrel, brings em back.
+            w.log.append(f"{name} is idle and stays in the barrel until a Dance after e comes back")
+            continue
         if danced_out and entry.get("held_until"):
             w.log.append(f"{name} is All Danced Out and stays in the barrel until {entry['held_until']}")
             continue
