@@ -765,6 +765,7 @@ def test_replay_in_markdown_names_each_action_its_actor_and_time(tmp_path):
     r = nomic(repo, "replay", "blognomic", "--without", "20261103T080000Z--Bruno--core.enact.yaml", "--format",
               "markdown")
     assert r.returncode == 1 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    assert "### nomic replay: ❌ **Not legal.**" in r.stdout.splitlines(), r.stdout  # it was headed 'nomic check:'
     assert ("| `core.join` (`20261102T100000Z--Fatima--core.join.yaml`) | `Fatima` | `2026-11-02T10:00:00Z` | legal |"
             in r.stdout.splitlines()), r.stdout
     assert ("| `core.fail` (`20261103T090000Z--Alice--core.fail.yaml`) | `Alice` | `2026-11-03T09:00:00Z` | "

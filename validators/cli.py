@@ -463,7 +463,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from .replay import replay_without
 
     report = replay_without(_root(args), _game(args.game), args.without)
-    emit(report, args.format, sys.stdout)
+    emit(report, args.format, sys.stdout, command="replay")
     return report.exit_code
 
 

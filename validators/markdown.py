@@ -57,10 +57,11 @@ def _named(value: Any) -> Any:
     return value
 
 
-def pr_comment(report: Report) -> str:
+def pr_comment(report: Report, command: str = "check") -> str:
+    """The comment in markdown, headed by the command that made it (nomic check, or nomic replay)."""
     code = report.exit_code
     head = {0: "✅ **Legal.**", 1: "❌ **Not legal.**", 2: "⚠️ **Could not be read.**"}[code]
-    out = [MARKER, f"### nomic check: {head}", ""]
+    out = [MARKER, f"### nomic {command}: {head}", ""]
     if report.verdicts:
         out += ["| action | by | at | verdict |", "|---|---|---|---|"]
         # a pull request of thousands of actions: the first ones, and every illegal one (each game's replay stops

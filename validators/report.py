@@ -38,7 +38,7 @@ def as_dict(p: Problem) -> dict:
             if (v not in ("", 0) or k in ("message", "kind")) and k != "keyword"}
 
 
-def emit(report: Report, fmt: str, out: TextIO, *, quiet: bool = False) -> None:
+def emit(report: Report, fmt: str, out: TextIO, *, quiet: bool = False, command: str = "check") -> None:
     if fmt == "json":
         json.dump({"exit": report.exit_code, "problems": [as_dict(p) for p in report.problems],
                    "actions": report.verdicts, "notes": report.notes}, out, indent=2, ensure_ascii=False)
@@ -52,7 +52,7 @@ def emit(report: Report, fmt: str, out: TextIO, *, quiet: bool = False) -> None:
     if fmt == "markdown":
         from .markdown import pr_comment
 
-        out.write(pr_comment(report))
+        out.write(pr_comment(report, command))
         return
     for p in report.problems:
         out.write(p.text() + "\n")
