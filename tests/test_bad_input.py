@@ -389,6 +389,12 @@ def test_a_file_after_at_that_is_not_there_is_looked_for_in_the_current_folder(t
     r = nomic(repo, "act", "blognomic", "core.propose", "title=Hats", "text=@", "--as", "Dana",
               "--at", "2026-11-06T10:00:00Z")
     assert r.returncode == 2 and "text: no file after @: name one, like text=@draft.md" in r.stdout, r.stdout
+    # a device is there, but no file either: said so (it was 'no file '/dev/null'', as if missing)
+    r = nomic(repo, "act", "blognomic", "core.propose", "title=Hats", "text=@/dev/null", "--as", "Dana",
+              "--at", "2026-11-06T10:00:00Z")
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    assert ("text: '/dev/null' is not a regular file (a device or a pipe); @ reads a file"
+            in r.stdout.splitlines()), r.stdout
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
 
 

@@ -72,7 +72,7 @@ def test_nomic_run_in_a_sub_folder_of_the_repository_works_on_the_repository(tmp
     r = _nomic_in(folder, "fmt", "--check", "roster.yaml")
     assert r.returncode == 0, r.stdout + r.stderr
     r = _nomic_in(folder, "fmt", "--check", "nothere.yaml")
-    assert r.returncode == 2 and f"{GAME}/gamestate/nothere.yaml: cannot read" in r.stdout, r.stdout
+    assert r.returncode == 2 and f"{GAME}/gamestate/nothere.yaml: does not exist" in r.stdout, r.stdout
     d = _nomic_in(repo / GAME, "due", "blognomic", "--at", "2026-11-22T12:00:00Z")
     assert d.returncode == 0 and d.stdout.startswith("blognomic at"), d.stdout + d.stderr
     # outside any game repository it still says where to run it

@@ -69,8 +69,13 @@ def test_fmt_says_which_given_path_it_does_not_format_and_why(tmp_path):
         assert f"{path}: " in r.stdout and why in r.stdout, (path, r.stdout)
         assert game.read_text() == messy  # bad input changes nothing
     assert (repo / "notes.yaml").read_text() == "a:   1\n"
+    # a path not there is said not to exist, naming it: it was 'cannot read: No such file or directory', and
+    # outside content/ 'not a content file', as if the file were there
     r = nomic(repo, "fmt", "content/blognomic/missing.md")
-    assert r.returncode == 2 and "content/blognomic/missing.md: cannot read" in r.stdout, r.stdout
+    assert r.returncode == 2 and "content/blognomic/missing.md: does not exist" in r.stdout.splitlines(), r.stdout
+    r = nomic(repo, "fmt", "missing.yaml")
+    assert r.returncode == 2 and ("missing.yaml: does not exist (and nomic fmt formats only the files under "
+                                  "content/)") in r.stdout.splitlines(), r.stdout
     r = nomic(repo, "fmt", "content")  # a folder: its other files are not content files to format, as before
     assert r.returncode == 0 and r.stdout == "reformatted content/blognomic/game.yaml\n", r.stdout
 

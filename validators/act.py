@@ -88,6 +88,9 @@ def parse_params(pairs: list[str], cwd: Path, given: dict[str, str] | None = Non
             if path.is_dir():
                 raise BadInput(Problem(f"{raw[1:]!r} is a folder; @ reads one file: name it", field=key,
                                        kind=BAD_INPUT))
+            if path.exists() and not path.is_file():  # /dev/null, a pipe: there, but not a file to read
+                raise BadInput(Problem(f"{raw[1:]!r} is not a regular file (a device or a pipe); @ reads a file",
+                                       field=key, kind=BAD_INPUT))
             if not path.is_file():
                 where = "" if Path(raw[1:]).is_absolute() else f" in {cwd} (a path after @ is the current folder's)"
                 raise BadInput(Problem(f"no file {raw[1:]!r}{where}", field=key, kind=BAD_INPUT))

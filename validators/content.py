@@ -29,7 +29,7 @@ from typing import Any, Callable, Iterable, Protocol
 
 from . import schemas, yamlio
 from .engine import Registry, Rule, State
-from .problems import BAD_INPUT, BadInput, Problem, did_you_mean
+from .problems import BAD_INPUT, BadInput, Problem, did_you_mean, unreadable
 
 SCHEMA_LINE = "# yaml-language-server: $schema="
 ACTION_NAME = re.compile(r"^(\d{8}T\d{6}Z)--([A-Za-z0-9_.-]{1,64})--([a-z0-9_.-]{1,80})(?:--(\d+))?\.yaml$")
@@ -97,7 +97,7 @@ class WorkTree:
             with open(full, "rb") as f:
                 return f.read()
         except OSError as e:
-            raise BadInput(Problem(f"cannot read: {e.strerror or e}", path, kind=BAD_INPUT)) from None
+            raise BadInput(Problem(unreadable(e), path, kind=BAD_INPUT)) from None
 
     def _read_nofollow(self, path: str, full: str) -> bytes:
         """``read`` with the file opened first, never through a link (O_NOFOLLOW) and without waiting
@@ -112,7 +112,7 @@ class WorkTree:
             if e.errno == errno.ELOOP:  # the file itself is a symbolic link
                 raise BadInput(Problem("content files may not be symbolic links (nor lie in a linked folder)",
                                        path, kind=BAD_INPUT)) from None
-            raise BadInput(Problem(f"cannot read: {e.strerror or e}", path, kind=BAD_INPUT)) from None
+            raise BadInput(Problem(unreadable(e), path, kind=BAD_INPUT)) from None
         try:
             st = os.fstat(fd)
             if not stat.S_ISREG(st.st_mode):
@@ -131,7 +131,7 @@ class WorkTree:
                 size += len(parts[-1])
             return parts[0] if len(parts) == 2 else b"".join(parts)
         except OSError as e:
-            raise BadInput(Problem(f"cannot read: {e.strerror or e}", path, kind=BAD_INPUT)) from None
+            raise BadInput(Problem(unreadable(e), path, kind=BAD_INPUT)) from None
         finally:
             os.close(fd)
 

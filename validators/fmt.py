@@ -89,7 +89,11 @@ def format_paths(root: Path, paths: list[str], *, check_only: bool) -> tuple[Rep
         in_content = (rel + "/").startswith("content/")
         why = ("" if in_content else "not a content folder: nomic fmt formats only the files under content/ "
                "(all of them without a path)") if path.is_dir() else _not_formatted(rel)
-        if why and (path.exists() or not in_content):  # a missing content file: 'cannot read' below says so
+        if not path.exists() and not path.is_symlink():  # a mistyped path: said so, not 'not a content file'
+            report.add([Problem("does not exist" + ("" if in_content else " (and nomic fmt formats only the files "
+                                                    "under content/)"), p, kind=BAD_INPUT)])
+            continue
+        if why:
             # once skipped without a word (exit 0): the player took the file for formatted
             report.add([Problem(why, p, kind=BAD_INPUT)])
             continue

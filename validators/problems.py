@@ -7,6 +7,7 @@ forbid it: exit 1).
 
 from __future__ import annotations
 
+import errno
 import json
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
@@ -152,3 +153,13 @@ class Report:
         if self.problems:
             return 1
         return 0
+
+
+def unreadable(e: OSError) -> str:
+    """Why a file could not be read, in words: one that does not exist, or a folder, said so, not by the system's
+    'No such file or directory' after 'cannot read'."""
+    if e.errno == errno.ENOENT:
+        return "does not exist"
+    if e.errno == errno.EISDIR:
+        return "is a folder, not a file"
+    return f"cannot read: {e.strerror or e}"

@@ -38,7 +38,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.resolver import VersionedResolver
 
 from . import parsecache, yamlfast
-from .problems import BAD_INPUT, BadInput, Problem, format_path
+from .problems import BAD_INPUT, BadInput, Problem, format_path, unreadable
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_STRING = 64 * 1024
@@ -271,7 +271,7 @@ def read_text(path: str | Path, display: str | None = None, data: bytes | None =
                 raise BadInput(Problem(f"file is {size} bytes; the limit is {MAX_FILE_BYTES}", name, kind=BAD_INPUT))
             data = p.read_bytes()
         except OSError as e:
-            raise BadInput(Problem(f"cannot read: {e.strerror or e}", name, kind=BAD_INPUT)) from None
+            raise BadInput(Problem(unreadable(e), name, kind=BAD_INPUT)) from None
     if len(data) > MAX_FILE_BYTES:
         raise BadInput(Problem(f"file is {len(data)} bytes; the limit is {MAX_FILE_BYTES}", name, kind=BAD_INPUT))
     try:
