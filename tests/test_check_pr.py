@@ -541,6 +541,19 @@ def test_the_author_is_read_from_the_github_event_or_from_nowhere(tmp_path, even
         assert r.returncode == 1 and "but this pull request is by dana-nomic" in r.stdout, r.stdout
 
 
+def test_a_blank_nomic_author_is_refused_as_a_blank_author_option_is(tmp_path):
+    """NOMIC_AUTHOR=" " was taken for an author named " ": 'this pull request is by   (who is on no roster...)',
+    exit 1; it is refused as --author " " is (exit 2), and NOMIC_AUTHOR set empty stays as if unset."""
+    repo = make_repo(tmp_path)
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Dana")
+    commit(repo)
+    r = nomic(repo, "check", "--base", "main", *NOW, env={"NOMIC_AUTHOR": " ", "GITHUB_EVENT_PATH": ""})
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    assert "NOMIC_AUTHOR: is blank: give a forge login, or leave it unset or empty" in r.stdout.splitlines(), r.stdout
+    r = nomic(repo, "check", "--base", "main", *NOW, env={"NOMIC_AUTHOR": "", "GITHUB_EVENT_PATH": ""})
+    assert r.returncode == 0 and "authorship not checked" in r.stdout, r.stdout
+
+
 def test_a_branch_behind_the_base_is_told_to_catch_up(tmp_path):
     """The check compares the base's files with the pull request's: on a branch begun before the base's last
     commits, an action the base gained since reads as renamed or removed by the pull request. The verdict stays

@@ -125,6 +125,9 @@ def _author(args: argparse.Namespace) -> str | None:
     if getattr(args, "author", None):
         return args.author
     if os.environ.get("NOMIC_AUTHOR"):
+        if not os.environ["NOMIC_AUTHOR"].strip():  # blanks name nobody: refused, as --author " " is
+            raise BadInput(Problem("is blank: give a forge login, or leave it unset or empty", field="NOMIC_AUTHOR",
+                                   kind=BAD_INPUT))
         return os.environ["NOMIC_AUTHOR"]
     event = os.environ.get("GITHUB_EVENT_PATH")
     if event and os.path.isfile(event):
