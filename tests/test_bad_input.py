@@ -753,3 +753,15 @@ def test_a_repo_option_that_names_no_repository_says_what_it_names(tmp_path, rep
     assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
     assert r.stdout.startswith(says.format(repo=repo)), r.stdout
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+@pytest.mark.parametrize("command", [["act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Dana"],
+                                     ["due", "blognomic"]])
+def test_a_time_with_a_fraction_of_a_second_is_refused_not_cut(tmp_path, command):
+    """README: the record holds whole seconds; --at 2026-11-22T10:00:00.5Z was cut to 10:00:00 without a word."""
+    repo = make_repo(tmp_path)
+    r = nomic(repo, *command, "--at", "2026-11-06T10:00:00.5Z")
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    assert ("--at: '2026-11-06T10:00:00.5Z' has a fraction of a second; the game's files hold whole seconds: write "
+            "2026-11-06T10:00:00Z") in r.stdout.splitlines(), r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""

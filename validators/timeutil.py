@@ -39,10 +39,17 @@ def _parse_text(text: str) -> datetime:
 _GIVEN = re.compile(r"^(\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:\.\d+)?)([+-])(\d{2}):?(\d{2})?$")
 
 
+_FRACTION = re.compile(r"(?<=:\d{2})\.(\d+)")
+
+
 def parse_given_time(text: str) -> datetime:
     """A time given on the command line: a UTC time as ``parse_time`` reads it, or one with an explicit offset
     (2026-11-22T11:15:00+01:00), converted to UTC. Records are never read this way: they hold UTC with a Z.
     Raises ValueError."""
+    frac = _FRACTION.search(text.strip())
+    if frac and frac.group(1).strip("0"):  # once cut to whole seconds without a word
+        whole = text.strip()[:frac.start()] + text.strip()[frac.end():]
+        raise ValueError(f"{text!r} has a fraction of a second; the game's files hold whole seconds: write {whole}")
     m = _GIVEN.match(text.strip())
     if m is None:
         stamp = _STAMP.match(text.strip())
