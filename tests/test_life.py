@@ -268,6 +268,27 @@ def test_hash_refuses_a_secret_the_reveal_it_prints_would_not_keep(tmp_path, sec
     assert r.returncode == 0, r.stdout + r.stderr
 
 
+def test_hash_refuses_an_empty_salt_and_quotes_one_with_spaces_in_the_reveal_it_prints(tmp_path):
+    """README: an option given empty is refused; --salt "" was taken as left out (a random salt). A salt with a
+    space was printed bare in the reveal command (salt=a b: the shell makes two words of it): quoted, it reveals."""
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "hash", "rock", "--label", "pick", "--salt", "")
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    assert r.stdout.startswith("--salt: is empty: give a salt"), r.stdout
+    r = nomic(repo, "hash", "rock", "--label", "pick", "--salt", " s1")
+    assert r.returncode == 2 and r.stdout.startswith("--salt: begins or ends with blanks"), r.stdout
+    r = nomic(repo, "hash", "rock", "--label", "pick", "--salt", "a b")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "  nomic act GAME engine.reveal label=pick secret=... 'salt=a b' --as NAME" in r.stdout.splitlines()
+    h = re.search(r"^hash: (\w+)$", r.stdout, re.M)[1]
+    at = ["--as", "Dana", "-q", "--now", "2026-11-22T12:00:00Z"]
+    assert nomic(repo, "act", "blognomic", "engine.commit", "label=pick", f"hash={h}", "--at", "2026-11-06T10:00:00Z",
+                 *at).returncode == 0
+    r = nomic(repo, "act", "blognomic", "engine.reveal", "label=pick", "secret=rock", "salt=a b", "--at",
+              "2026-11-06T10:00:01Z", *at)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
 def test_completion_script_mentions_every_command(tmp_path):
     repo = make_repo(tmp_path)
     r = nomic(repo, "completion", "bash")

@@ -7,6 +7,7 @@ import difflib
 import json
 import os
 import re
+import shlex
 import sys
 import traceback
 from datetime import datetime
@@ -572,14 +573,18 @@ def cmd_hash(args: argparse.Namespace) -> int:
         raise BadInput(Problem("begins or ends with blanks, or begins with a quote, which `secret=...` would not keep "
                                "when typed to engine.reveal (the reveal would not match the hash): leave them out",
                                field="secret", kind=BAD_INPUT))
-    salt = args.salt or new_salt()
+    if args.salt is not None and (args.salt != args.salt.strip() or args.salt.strip().startswith(("'", '"'))):
+        raise BadInput(Problem("begins or ends with blanks, or begins with a quote, which `salt=...` would not keep "
+                               "when typed to engine.reveal (the reveal would not match the hash): leave them out",
+                               field="--salt", kind=BAD_INPUT))
+    salt = new_salt() if args.salt is None else args.salt
     h = digest(args.secret, salt)
     print(f"salt: {salt}")
     print(f"hash: {h}")
     print("commit now (the secret stays hidden):")
     print(f"  nomic act GAME engine.commit label={args.label} hash={h} --as NAME")
     print("reveal later (keep the salt until then):")
-    print(f"  nomic act GAME engine.reveal label={args.label} secret=... salt={salt} --as NAME")
+    print(f"  nomic act GAME engine.reveal label={args.label} secret=... {shlex.quote(f'salt={salt}')} --as NAME")
     return 0
 
 
@@ -811,7 +816,8 @@ _NOT_EMPTY = (("repo", "--repo", "the game repository's folder"),
               ("site_dir", "--site-dir", "a folder for the site"),
               ("branch", "--branch", "a branch name"),
               ("remote", "--remote", "a remote's name, like origin"),
-              ("example", "--from", "the example game to start from, like blognomic"))
+              ("example", "--from", "the example game to start from, like blognomic"),
+              ("salt", "--salt", "a salt (nomic hash picks a random one without it)"))
 
 
 def _empty_options(args: argparse.Namespace) -> None:
