@@ -306,12 +306,13 @@ def test_pr_to_a_misspelt_remote_is_refused_before_anything_is_committed(tmp_pat
     work, origin = _cloned(tmp_path)
     assert nomic(work, *VOTE).returncode == 0
     head, status = git(work, "rev-parse", "HEAD"), git(work, "status", "--porcelain", "--untracked-files=all")
-    r = nomic(work, "pr", "--remote", "origni", "--author", "dana-nomic", *NOW)
-    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
-    assert ("--remote: no remote 'origni' in this repository (its remotes: origin); did you mean origin?"
-            in r.stdout.splitlines()), r.stdout
-    assert git(work, "rev-parse", "HEAD") == head and git(work, "symbolic-ref", "--short", "HEAD").strip() == "main"
-    assert git(work, "status", "--porcelain", "--untracked-files=all") == status
+    for extra in ([], ["--no-push"]):  # with --no-push, once committed, its hint saying git push -u REMOTE
+        r = nomic(work, "pr", "--remote", "origni", *extra, "--author", "dana-nomic", *NOW)
+        assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+        assert ("--remote: no remote 'origni' in this repository (its remotes: origin); did you mean origin?"
+                in r.stdout.splitlines()), r.stdout
+        assert git(work, "rev-parse", "HEAD") == head and git(work, "symbolic-ref", "--short", "HEAD").strip() == "main"
+        assert git(work, "status", "--porcelain", "--untracked-files=all") == status
     assert git(origin, "branch", "--list", "--format=%(refname:short)").split() == ["main"]
 
 

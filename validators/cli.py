@@ -355,8 +355,8 @@ def cmd_pr(args: argparse.Namespace) -> int:
 
     root = _root(args)
     game = _game_or_default(args.game, "the game with uncommitted changes")
-    done = submit(root, game, base=args.base, remote=args.remote, branch=args.branch, push=not args.no_push,
-                  author=_author(args), now=_now(args))
+    done = submit(root, game, base=args.base, remote=args.remote or "origin", branch=args.branch,
+                  push=not args.no_push, author=_author(args), now=_now(args), named_remote=args.remote is not None)
     return _said(done)
 
 
@@ -681,7 +681,7 @@ def build_parser() -> argparse.ArgumentParser:
     pq.add_argument("game", nargs="?", help="the game (default: the one with uncommitted changes)")
     pq.add_argument("--base", help="the branch the pull request goes into (default: the remote's default, else "
                     "main or master)")
-    pq.add_argument("--remote", default="origin", help="the remote to push to (default: origin)")
+    pq.add_argument("--remote", help="the remote to push to (default: origin)")
     pq.add_argument("--branch", help="the branch to make (default: NAME/ACTION-TIME, when on the base branch)")
     pq.add_argument("--no-push", action="store_true", help="commit on the branch only; push and open it yourself")
     pq.add_argument("--author", help="your forge login, to check that the actions are yours as CI will (default: "

@@ -147,18 +147,19 @@ def _web_compare(url: str, base: str, branch: str) -> str | None:
 
 def submit(root: Path, game: str | None, *, base: str | None = None, remote: str | None = "origin",
            branch: str | None = None, push: bool = True, author: str | None = None,
-           now: datetime | None = None, use_gh: bool = True) -> Submitted:
+           now: datetime | None = None, use_gh: bool = True, named_remote: bool = False) -> Submitted:
     """Judge, commit, push and open the pull request of the uncommitted actions of ``game`` (the only game with
     changes, when None), or of its new checkpoint. Refused (nothing committed) when there is nothing to submit or
-    the check refuses it."""
+    the check refuses it. ``named_remote``: ``remote`` was given (--remote), so is asked for even without a push."""
     from .check import require_revision
 
     require_revision(root, "HEAD", "HEAD")
     if game is not None:  # a misspelt game is told as one, with the games there are, not as having nothing new
         require_game(root, game)
     remotes = _git(root, "remote").stdout.split()
-    if push and remote and remotes and remote not in remotes:
-        # a misspelt --remote: refused before anything is committed, rather than committed and left unpushed
+    if (push or named_remote) and remote and remotes and remote not in remotes:
+        # a misspelt --remote: refused before anything is committed, rather than committed and left unpushed (with
+        # --no-push too: its hint said git push -u REMOTE for the name misspelt)
         raise BadInput(Problem(f"no remote {remote!r} in this repository (its remotes: {', '.join(remotes)})"
                                f"{did_you_mean(remote, remotes)}", field="--remote", kind=BAD_INPUT))
     if base is not None:
