@@ -297,7 +297,7 @@ def test_a_parameter_name_in_the_wrong_case_or_with_dashes_is_told_the_name(tmp_
 def test_a_name_with_a_blank_around_it_is_told_the_roster_s_name(tmp_path):
     repo = make_repo(tmp_path)
     r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi ", *NOW)
-    assert r.returncode == 1, r.stdout + r.stderr
+    assert r.returncode == 2, r.stdout + r.stderr
     assert "'Chidi ' is not on the roster; did you mean Chidi? (names are written as on the roster)" in r.stdout
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
 

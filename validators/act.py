@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import os
 import re
+import shlex
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
@@ -18,7 +19,7 @@ from typing import Any, Mapping
 
 from . import content, schemas, yamlio
 from .content import GameFiles, WorkTree, load_game, require_game
-from .engine import Ctx, State, in_force, too_often, who_problems, withdrawn, withdrawn_problem
+from .engine import Ctx, State, in_force, name_hint, too_often, who_problems, withdrawn, withdrawn_problem
 from .judge import Step, cite, judge_one
 from .problems import BAD_INPUT, ILLEGAL, NEEDS_ADMIN, BadInput, Problem
 from .timeutil import file_stamp, format_time
@@ -191,6 +192,14 @@ def act(root: Path, game: str, action: str, actor: str, params: dict[str, Any], 
         known = files.registry.actions.get(action)
         if given:
             params = as_typed(params, given, known.params if known is not None else None)
+        if known is not None and files.state.player(actor) is None and any(
+                who_problems(files.registry, files.state, known, actor)):
+            # --as dana, --as Zebedee: a name typed that is nobody's on the roster is a mistake on the command line
+            # (exit 2, as nomic checkpoint --as says it), not the game's refusal; an action file of such an actor
+            # stays illegal in the check (the rules say who may act)
+            hint = (name_hint(files.state, actor) or f" (nomic act {game} --list --as {shlex.quote(actor)} shows what "
+                                                      "a newcomer of that name may do)")
+            raise BadInput(Problem(f"{actor!r} is not on the roster{hint}", field="--as", kind=BAD_INPUT))
         record = record_for(action, actor, at, params, note)
         name = action_filename(record)
         path = f"{files.root}/actions/{name}"
