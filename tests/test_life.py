@@ -268,13 +268,16 @@ def test_hash_refuses_a_secret_the_reveal_it_prints_would_not_keep(tmp_path, sec
     assert r.returncode == 0, r.stdout + r.stderr
 
 
-def test_hash_refuses_an_empty_salt_and_quotes_one_with_spaces_in_the_reveal_it_prints(tmp_path):
-    """README: an option given empty is refused; --salt "" was taken as left out (a random salt). A salt with a
+def test_hash_refuses_an_empty_salt_or_secret_and_quotes_a_salt_with_spaces(tmp_path):
+    """README: an option given empty is refused; --salt "" was taken as left out (a random salt), and an empty
+    secret hashed as a hidden choice of nothing. A salt with a
     space was printed bare in the reveal command (salt=a b: the shell makes two words of it): quoted, it reveals."""
     repo = make_repo(tmp_path)
     r = nomic(repo, "hash", "rock", "--label", "pick", "--salt", "")
     assert r.returncode == 2 and "Traceback" not in r.stderr, r.stdout + r.stderr
     assert r.stdout.startswith("--salt: is empty: give a salt"), r.stdout
+    r = nomic(repo, "hash", "", "--label", "pick")  # nomic hash "$CHOICE", CHOICE unset: a commitment to nothing
+    assert r.returncode == 2 and r.stdout.startswith("secret: is empty: give your hidden choice"), r.stdout
     r = nomic(repo, "hash", "rock", "--label", "pick", "--salt", " s1")
     assert r.returncode == 2 and r.stdout.startswith("--salt: begins or ends with blanks"), r.stdout
     r = nomic(repo, "hash", "rock", "--label", "pick", "--salt", "a b")

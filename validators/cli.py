@@ -567,6 +567,9 @@ def cmd_hash(args: argparse.Namespace) -> int:
                                    f"{asked['secret']['maxLength']}", field=option, kind=BAD_INPUT))
         if problems:
             raise BadInput([p.at(field=option) for p in problems])
+    if not args.secret.strip():  # nomic hash "$CHOICE" with CHOICE unset: a commitment to nothing
+        raise BadInput(Problem("is empty: give your hidden choice, as nomic hash rock", field="secret",
+                               kind=BAD_INPUT))
     if args.secret != args.secret.strip() or args.secret.strip().startswith(("'", '"')):
         # typed to engine.reveal as secret=..., blanks around it and quotes around it are not part of the value
         # (nomic act's YAML), so the reveal would not give the hash: said now, the secret never shown
