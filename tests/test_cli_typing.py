@@ -793,3 +793,18 @@ def test_a_text_parameter_keeps_the_comment_and_the_line_breaks_typed(tmp_path, 
     assert r.returncode == 0 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
     record = read_action(WorkTree(repo), _new_action(repo)[0])
     assert record["params"]["text"] == kept, record
+
+
+@pytest.mark.parametrize("command", [["act", "blognomic", "core.vote", "proposal=3", "vote=FOR"],
+                                     ["checkpoint", "blognomic", "--why", "x"], ["tick", "blognomic"]])
+def test_as_given_twice_with_two_names_is_refused_not_the_last_taken(tmp_path, command):
+    """--as Dana --as Bruno (a name left in an edited line) acted as Bruno, the last one, without a word: refused,
+    naming both, and nothing written; the same name twice is one."""
+    repo = make_repo(tmp_path)
+    r = nomic(repo, *command, "--as", "Dana", "--as", "Bruno", *NOW)
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    assert "nomic: argument --as: given twice ('Dana', then 'Bruno'): give it once" in r.stderr, r.stderr
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+    if command[0] == "act":
+        r = nomic(repo, *command, "--as", "Dana", "--as", "Dana", "--dry-run", *NOW)
+        assert r.returncode == 0 and "legal: core.vote by Dana" in r.stdout, r.stdout + r.stderr

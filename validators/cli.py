@@ -615,6 +615,17 @@ class _Version(argparse.Action):
         parser.exit()
 
 
+class _Once(argparse.Action):
+    """``--as``: who acts, given once. ``--as Dana --as Bruno`` (a line edited, a name left in) acted as Bruno, the
+    last one, without a word; the same name twice is one."""
+
+    def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
+        before = getattr(namespace, self.dest, None)
+        if before is not None and before != values:
+            raise argparse.ArgumentError(self, f"given twice ({before!r}, then {values!r}): give it once")
+        setattr(namespace, self.dest, values)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="nomic", description="Run a nomic as code: act, check, format and publish a game.")
     p.add_argument("--repo", default=None,
@@ -648,7 +659,7 @@ def build_parser() -> argparse.ArgumentParser:
     # said missing below: argparse would call the parameters required too
     a.add_argument("action", nargs="?", help="the action, like core.vote (see --list)")
     a.add_argument("params", nargs="*", help="key=value (values are YAML; key=@file reads a file)")
-    a.add_argument("--as", dest="actor", help="who acts (your name in the roster)")
+    a.add_argument("--as", dest="actor", action=_Once, help="who acts (your name in the roster)")
     a.add_argument("--at", help="the time of the action (UTC, or with its offset like +01:00; default now)")
     a.add_argument("--note", help="flavour text")
     a.add_argument("--list", action="store_true", help="list the actions and whether you may take them now")
@@ -700,8 +711,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     t = sub.add_parser("tick", help="apply the scheduled events that have fallen due (an engine.tick action)")
     t.add_argument("game", nargs="?", help="one game (default: every game with events due)")
-    t.add_argument("--as", dest="actor", help="who files the tick (required: your roster name, or on main the "
-                   "workflow's NOMIC_TICK_AS)")
+    t.add_argument("--as", dest="actor", action=_Once, help="who files the tick (required: your roster name, or on "
+                   "main the workflow's NOMIC_TICK_AS)")
     t.add_argument("--at", help="the time of the tick (UTC, or with its offset; default now)")
     t.add_argument("--now", help=argparse.SUPPRESS)
     t.set_defaults(func=cmd_tick)
@@ -728,7 +739,8 @@ def build_parser() -> argparse.ArgumentParser:
                        "it by their hash chain. For a game whose past a changed judge would refuse, or whose log has "
                        "grown long. Commit it in a pull request of its own.")
     k.add_argument("game", help="the game's folder under content/")
-    k.add_argument("--as", dest="actor", help="the admin who makes it (required; your name in the roster)")
+    k.add_argument("--as", dest="actor", action=_Once,
+                   help="the admin who makes it (required; your name in the roster)")
     k.add_argument("--why", help="why the game is settled here (required; up to 200 characters)")
     k.add_argument("--now", help=argparse.SUPPRESS)
     k.set_defaults(func=cmd_checkpoint)
