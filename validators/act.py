@@ -192,15 +192,17 @@ def act(root: Path, game: str, action: str, actor: str, params: dict[str, Any], 
         known = files.registry.actions.get(action)
         if given:
             params = as_typed(params, given, known.params if known is not None else None)
+        record = record_for(action, actor, at, params, note)
         if known is not None and files.state.player(actor) is None and any(
-                who_problems(files.registry, files.state, known, actor)):
+                who_problems(files.registry, files.state, known, actor)) and not any(
+                p.field == "actor" for p in schemas.errors(record, schema="action.schema.json")):
             # --as dana, --as Zebedee: a name typed that is nobody's on the roster is a mistake on the command line
             # (exit 2, as nomic checkpoint --as says it), not the game's refusal; an action file of such an actor
-            # stays illegal in the check (the rules say who may act)
+            # stays illegal in the check (the rules say who may act). A name no roster could hold (too long, say)
+            # is told that instead, by the record's own check
             hint = (name_hint(files.state, actor) or f" (nomic act {game} --list --as {shlex.quote(actor)} shows what "
                                                       "a newcomer of that name may do)")
             raise BadInput(Problem(f"{actor!r} is not on the roster{hint}", field="--as", kind=BAD_INPUT))
-        record = record_for(action, actor, at, params, note)
         name = action_filename(record)
         path = f"{files.root}/actions/{name}"
         try:
