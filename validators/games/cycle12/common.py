@@ -92,11 +92,12 @@ def member_since(state: State | Ctx, name: Any, when: Any) -> bool:
     return not isinstance(when, datetime) or parse_time(joined) <= when
 
 
-def departed(ctx: Ctx) -> frozenset[Any]:
+def departed(ctx: Ctx, replaced: bool = True) -> frozenset[Any]:
     """The players this action took off the roster (a proposal's changes, the module's only departure): names on
-    the roster before it and not after, and names whose entry after it is a new membership (``new_membership``: the
-    changes removed the player and put someone else of the name on the roster). Nothing is read unless the action
-    edited the roster, and an entry the action left as it was (the very object) is not compared."""
+    the roster before it and not after, and (``replaced``) names whose entry after it is a new membership
+    (``new_membership``: the changes removed the player and put someone else of the name on the roster). Nothing is
+    read unless the action edited the roster, and an entry the action left as it was (the very object) is not
+    compared."""
     if "roster" not in ctx.tx.docs:
         return frozenset()
 
@@ -109,7 +110,7 @@ def departed(ctx: Ctx) -> frozenset[Any]:
 
     after = entries(ctx)
     return frozenset(name for name, p in entries(ctx.tx.base).items()
-                     if name not in after or (after[name] is not p and new_membership(p, after[name])))
+                     if name not in after or (replaced and after[name] is not p and new_membership(p, after[name])))
 
 
 def new_membership(old: dict[str, Any], new: dict[str, Any]) -> bool:

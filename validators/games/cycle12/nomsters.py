@@ -28,6 +28,7 @@ from .common import (
     WORLD,
     Kept,
     _nomster_at,
+    departed,
     find_nomster,
     has_ascended,
     is_reputable,
@@ -433,13 +434,9 @@ def release_departed(ctx: Ctx) -> None:
     the sender of its card may still be asked for it (Transcription), never as its trainer: a newcomer of that name
     is someone else, and once had it on their team. Each release is a step of the outcome. Nothing is read unless
     the changes edited the roster, and then only the nomsters of someone who left are written."""
-    if "roster" not in ctx.tx.docs:
-        return
-
-    def names(state: Any) -> set[Any]:
-        return {p.get("name") for p in peek(state.doc("roster")["players"]) if isinstance(p, dict)}
-
-    gone = names(ctx.tx.base) - names(ctx)
+    # only a name gone from the roster: a player replaced by a later membership keeps the sheet naming their nomsters
+    # (our reading, docs/modules/cycle12.md), so their team stays as the changes leave it
+    gone = departed(ctx, replaced=False)
     if not gone:
         return
     # a record the changes left malformed is left out, for the check of the state they give to name it
