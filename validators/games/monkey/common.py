@@ -38,6 +38,15 @@ def no_npc(ctx: Ctx) -> Iterator[str]:
         yield f"{ctx.actor} is a non-player character and takes no actions of eir own"
 
 
+def as_listed(value: Any, listed: Any) -> str | None:
+    """The name of ``listed`` that ``value`` is in any case (a hammer list's, the Hat List's), as the list spells it;
+    None when ``value`` is no text or no name of the list."""
+    if type(value) is not str:
+        return None
+    key = value.casefold()
+    return next((n for n in listed if isinstance(n, str) and n.casefold() == key), None)
+
+
 def section_of(doc: dict[str, Any], name: str) -> dict[str, Any] | None:
     """A Monkey's section; found by reading, so of an edited document only the section returned is copied."""
     sections = doc["sections"]

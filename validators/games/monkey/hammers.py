@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ...engine import Action, Ctx
+from .common import as_listed
 from .common import no_npc as _no_npc
 from .world import BARE, KongHolds, World, smallest_item
 
@@ -234,8 +235,7 @@ HAT_ROWS = ("Blue", "Green", "Yellow", "Red")
 def _hat_at(hats: list[str], i: int) -> str | None:
     """The hat of the Hat List that the Hat hammer's row ``i`` names, as the list spells it (a proposal may write
     the list in another case: ``BLUE`` is still the Blue hat), or None if the list no longer has that colour."""
-    want = HAT_ROWS[i].casefold()
-    return next((h for h in hats if isinstance(h, str) and h.casefold() == want), None)
+    return as_listed(HAT_ROWS[i], hats)
 
 
 HITS = {

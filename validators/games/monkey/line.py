@@ -15,7 +15,17 @@ from typing import Any
 
 from ...engine import Action, Ctx, Problem, State, peek, plain_copy, repealed, repealed_in, ruled
 from ...problems import shown_value
-from .common import RULE_HAMMERS, RULE_HATS, RULE_ITEMS, RULE_NPCS, RULE_STATUS, line_world, section_of, world
+from .common import (
+    RULE_HAMMERS,
+    RULE_HATS,
+    RULE_ITEMS,
+    RULE_NPCS,
+    RULE_STATUS,
+    as_listed,
+    line_world,
+    section_of,
+    world,
+)
 from .common import no_npc as _no_npc
 from .options import options
 from .world import BARE, IN_BARREL, IN_LINE, SIZES, KongHolds, World, alphabetical, get_raw, get_raw_or, positions_of
@@ -359,8 +369,7 @@ def spell_as_listed(ctx: Ctx) -> None:
             value = get_raw_or(stats, stat)
             if type(value) is not str or value in listed or (was is not None and get_raw_or(was, stat) == value):
                 continue
-            key = value.casefold()
-            spelled = next((n for n in listed if n.casefold() == key), None)
+            spelled = as_listed(value, listed)
             if spelled is not None:
                 fixes.append((name, stat, value, spelled))
     if not fixes:
@@ -616,9 +625,7 @@ def invariants(state: State) -> Iterator[Problem]:
 def _spelled_hint(value: Any, listed: list[str]) -> str:
     """"; did you mean 'Hot Potato'?" when ``value`` is a listed name in another case (a hand-edited file: a patch's
     is written as the list spells it, ``spell_as_listed``), else nothing."""
-    if type(value) is not str:
-        return ""
-    spelled = next((n for n in listed if n.casefold() == value.casefold()), None)
+    spelled = as_listed(value, listed)
     return f"; did you mean {shown_value(spelled)}? (the list's spelling)" if spelled is not None else ""
 
 
