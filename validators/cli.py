@@ -570,16 +570,13 @@ def cmd_hash(args: argparse.Namespace) -> int:
     if not args.secret.strip():  # nomic hash "$CHOICE" with CHOICE unset: a commitment to nothing
         raise BadInput(Problem("is empty: give your hidden choice, as nomic hash rock", field="secret",
                                kind=BAD_INPUT))
-    if args.secret != args.secret.strip() or args.secret.strip().startswith(("'", '"')):
-        # typed to engine.reveal as secret=..., blanks around it and quotes around it are not part of the value
-        # (nomic act's YAML), so the reveal would not give the hash: said now, the secret never shown
-        raise BadInput(Problem("begins or ends with blanks, or begins with a quote, which `secret=...` would not keep "
-                               "when typed to engine.reveal (the reveal would not match the hash): leave them out",
-                               field="secret", kind=BAD_INPUT))
-    if args.salt is not None and (args.salt != args.salt.strip() or args.salt.strip().startswith(("'", '"'))):
-        raise BadInput(Problem("begins or ends with blanks, or begins with a quote, which `salt=...` would not keep "
-                               "when typed to engine.reveal (the reveal would not match the hash): leave them out",
-                               field="--salt", kind=BAD_INPUT))
+    for value, field, key in ((args.secret, "secret", "secret"), (args.salt, "--salt", "salt")):
+        # typed to engine.reveal as secret=... (salt=...), blanks around it and quotes around it are not part of the
+        # value (nomic act's YAML), so the reveal would not give the hash: said now, the secret never shown
+        if value is not None and (value != value.strip() or value.strip().startswith(("'", '"'))):
+            raise BadInput(Problem(f"begins or ends with blanks, or begins with a quote, which `{key}=...` would not "
+                                   "keep when typed to engine.reveal (the reveal would not match the hash): leave "
+                                   "them out", field=field, kind=BAD_INPUT))
     salt = new_salt() if args.salt is None else args.salt
     h = digest(args.secret, salt)
     print(f"salt: {salt}")
