@@ -118,10 +118,11 @@ def _vote(ctx: Ctx) -> None:
 
 
 # seed 001 1.6: a CfJ takes votes of agreement or disagreement; the leader's VETO (1.8) and DEFERENTIAL (1.4) are
-# votes on proposals, and are told so rather than only listed as not among FOR and AGAINST
-_NOT_ON_CFJS = {"VETO": "a VETO is the leader's vote on proposals, not on a Call for Judgment",
-                "DEFERENTIAL": "DEFERENTIAL is a vote on proposals and Declarations of Victory, not on a Call for "
-                               "Judgment"}
+# votes on proposals, and are told so rather than only listed as not among FOR and AGAINST. No state of the game
+# makes either a vote on a CfJ, so it is bad input (exit 2), told the rules by title (the same in seeds 001 and 003)
+_ON_CFJS = "not on a Call for Judgment, which takes votes of agreement or disagreement (Calls for Judgment)"
+_NOT_ON_CFJS = {"VETO": f"a VETO is the leader's vote on proposals (Dynasties), {_ON_CFJS}",
+                "DEFERENTIAL": f"DEFERENTIAL is a vote on proposals and Declarations of Victory (Voting), {_ON_CFJS}"}
 
 CFJ_VOTE = Action(
     name="core.cfj-vote",

@@ -123,8 +123,9 @@ DOV_VOTE = Action(
     params={"type": "object", "required": ["dov", "vote"], "additionalProperties": False,
             "properties": {"dov": {"type": "integer", "minimum": 1},
                            "vote": vote_words(["FOR", "AGAINST", "DEFERENTIAL"], yes="FOR", no="AGAINST",
-                                              elsewhere={"VETO": "a VETO is the leader's vote on proposals, not on a "
-                                                                 "Declaration of Victory"})}},
+                                              elsewhere={"VETO": "a VETO is the leader's vote on proposals "
+                                                                 "(Dynasties), not on a Declaration of Victory "
+                                                                 "(Victory and Ascension)"})}},
     check=_vote_check,
     # no DoV is pending, or every pending one is already decided: the check refuses every number and every response
     ready=none_pending("dovs", "dovs", "DoV", over=(decided, "every pending DoV is already decided and takes no more "
