@@ -92,12 +92,11 @@ def member_since(state: State | Ctx, name: Any, when: Any) -> bool:
     return not isinstance(when, datetime) or parse_time(joined) <= when
 
 
-def departed(ctx: Ctx, replaced: bool = True) -> frozenset[Any]:
+def departed(ctx: Ctx) -> frozenset[Any]:
     """The players this action took off the roster (a proposal's changes, the module's only departure): names on
-    the roster before it and not after, and (``replaced``) names whose entry after it is a new membership
-    (``new_membership``: the changes removed the player and put someone else of the name on the roster). Nothing is
-    read unless the action edited the roster, and an entry the action left as it was (the very object) is not
-    compared."""
+    the roster before it and not after, and names whose entry after it is a new membership (``new_membership``: the
+    changes removed the player and put someone else of the name on the roster, ``replaced``). Nothing is read unless
+    the action edited the roster, and an entry the action left as it was (the very object) is not compared."""
     if "roster" not in ctx.tx.docs:
         return frozenset()
 
@@ -110,7 +109,26 @@ def departed(ctx: Ctx, replaced: bool = True) -> frozenset[Any]:
 
     after = entries(ctx)
     return frozenset(name for name, p in entries(ctx.tx.base).items()
-                     if name not in after or (replaced and after[name] is not p and new_membership(p, after[name])))
+                     if name not in after or (after[name] is not p and new_membership(p, after[name])))
+
+
+def replaced(ctx: Ctx) -> frozenset[Any]:
+    """The players this action's changes put someone else in the place of: departed (``departed``), yet their name is
+    on the roster, in an entry of a new membership (``new_membership``). 004 Joining makes whoever joins a new player,
+    so the newcomer inherits nothing the departed player had (our reading, docs/modules/cycle12.md). Nothing is read
+    unless the action edited the roster."""
+    return frozenset(name for name in departed(ctx) if ctx.player(name) is not None)
+
+
+def as_it_was(ctx: Ctx, kind: str, key: str) -> Callable[[Any], bool]:
+    """Whether a record of ``ctx.doc(kind)[key]`` is the very record the action started from: not one the action
+    wrote (copy on write gives a written record, and only that, a new object). A record the changes rewrote is what
+    they say; one they left as it was is what was there before."""
+    if kind not in ctx.tx.docs:
+        return lambda record: True
+    before = ctx.tx.base.doc(kind).get(key)
+    kept = {id(x) for x in peek(before)} if isinstance(before, list) else set()
+    return lambda record: id(record) in kept
 
 
 def new_membership(old: dict[str, Any], new: dict[str, Any]) -> bool:

@@ -22,6 +22,7 @@ from .common import (
     NOMSTERS,
     RULE_ITEM_ACTIONS,
     Kept,
+    as_it_was,
     found_for_edit,
     has_ascended,
     index_of,
@@ -31,6 +32,7 @@ from .common import (
     left_the_map,
     member_since,
     opts,
+    replaced,
     touch_sheet,
 )
 
@@ -123,6 +125,10 @@ def delete_ownerless(ctx: Ctx) -> list[dict[str, Any]]:
                  if isinstance(n, dict) and type(n.get("id")) is int}
     kinds = ctx.doc(ITEMS).get("kinds")
     kinds = kinds if isinstance(kinds, dict) else {}
+    # a player the changes put a newcomer of the name in the place of has left (004 Joining: the newcomer is a new
+    # player, our reading): an item the changes left as it was is still the departed's, so no entity's; one they
+    # wrote for the name is the newcomer's
+    others, untouched = replaced(ctx), as_it_was(ctx, ITEMS, "items")
 
     def why(i: Any) -> str | None:
         # a record the changes left malformed is kept, for the check of the state they give to name it
@@ -130,6 +136,8 @@ def delete_ownerless(ctx: Ctx) -> list[dict[str, Any]]:
             return None
         if i["owner"] not in entities:
             return f"its owner {i['owner']} is no entity"
+        if i["owner"] in others and untouched(i):
+            return f"its owner {i['owner']} left the game"
         # 004 Items: only what the rules call an item is one, owned only by an entity they allow to own it; an
         # item the changes made no item, or left with an owner who may not own it, has no owner the rules allow
         # (our reading: deleted, as one whose owner is gone; docs/modules/cycle12.md)

@@ -16,7 +16,7 @@ from typing import Any
 from ...engine import ANYONE, LEADER, Action, Ctx, Event, Remembered, peek, repealed
 from ...schemas import not_blank
 from ...timeutil import parse_time, week_start
-from .common import CYCLE, JUSTICE, first_after, index_of, is_reputable, iso, member_since, opts
+from .common import CYCLE, JUSTICE, first_after, index_of, is_reputable, iso, member_since, opts, replaced
 
 RULE_JUDGEMENT = "judgement"
 RULE_RFJ = "requests-for-justice"
@@ -387,11 +387,13 @@ def judge_left(ctx: Ctx) -> str | None:
     incumbent leaves the game (a proposal's patch taking them off the roster, the module's only departure)
     nobody holds the office until the week's election fills it (our reading, docs/modules/cycle12.md).
     Only a departure empties the office: a judge named by this very action who is not a player is left for
-    the invariant to refuse. Cheap: nothing is looked at unless the action edited the roster."""
+    the invariant to refuse. A judge whose entry the changes replaced by a newcomer's of the name (``replaced``) has
+    left as well: the newcomer was elected to nothing (004 Joining makes a new player). Cheap: nothing is looked at
+    unless the action edited the roster."""
     if "roster" not in ctx.tx.docs:
         return None
     j = ctx.doc(JUSTICE).get("judge")
-    if j is None or ctx.player(j) is not None:
+    if j is None or (ctx.player(j) is not None and j not in replaced(ctx)):
         return None
     before = ctx.tx.base
     if before.doc(JUSTICE).get("judge") != j or before.player(j) is None:

@@ -28,6 +28,7 @@ from .common import (
     WORLD,
     Kept,
     _nomster_at,
+    as_it_was,
     departed,
     find_nomster,
     has_ascended,
@@ -42,6 +43,7 @@ from .common import (
     phase_of,
     place_name,
     players_located,
+    replaced,
     sheet,
     touch_sheet,
     touch_sheet_once,
@@ -433,21 +435,28 @@ def release_departed(ctx: Ctx) -> None:
     name and card and stays where it is. Its record keeps the name of the trainer it had (``former_trainer``), as
     the sender of its card may still be asked for it (Transcription), never as its trainer: a newcomer of that name
     is someone else, and once had it on their team. Each release is a step of the outcome. Nothing is read unless
-    the changes edited the roster, and then only the nomsters of someone who left are written."""
-    # only a name gone from the roster: a player replaced by a later membership keeps the sheet naming their nomsters
-    # (our reading, docs/modules/cycle12.md), so their team stays as the changes leave it
-    gone = departed(ctx, replaced=False)
+    the changes edited the roster, and then only the nomsters of someone who left are written.
+
+    A player the changes put a newcomer of the name in the place of (``replaced``) has left too (004 Joining makes
+    the newcomer a new player, who tamed and adopted nothing): their nomsters are released as well, but for a record
+    the changes wrote themselves, which gives the nomster to the newcomer as it says."""
+    gone = departed(ctx)
     if not gone:
         return
+    others, untouched = replaced(ctx), as_it_was(ctx, NOMSTERS, "nomsters")
+
+    def theirs(name: Any, n: dict[str, Any]) -> bool:
+        return name in gone and (name not in others or untouched(n))
+
     # a record the changes left malformed is left out, for the check of the state they give to name it
     left = [n["id"] for n in peek(ctx.doc(NOMSTERS)["nomsters"])
             if isinstance(n, dict) and type(n.get("id")) is int
-            and (n.get("trainer") in gone or n.get("bonded_to") in gone)]
+            and (theirs(n.get("trainer"), n) or theirs(n.get("bonded_to"), n))]
     for ident in left:
         n = find_nomster(ctx, ident, edit=True)
         step: dict[str, Any] = {"nomster": ident}
         trainer = n.get("trainer")
-        if trainer in gone:
+        if trainer in gone:  # the record is the departed's (``left``): the changes did not write it for a newcomer
             del n["trainer"]
             n["former_trainer"] = trainer
             step["leaves_team_of"] = trainer
@@ -479,16 +488,22 @@ def lapse_follows(ctx: Ctx) -> None:
     lapsed = [(ident, following) for ident, (trainer, following) in now.items()
               if following is not None and ident in was and was[ident][0] is not None
               and was[ident][0] != trainer and was[ident][1] == following]
-    entities = {p.get("name") for p in peek(ctx.doc("roster")["players"]) if isinstance(p, dict)}
+    # a player the changes put a newcomer of the name in the place of has left: a follow of them the changes did not
+    # set lapses, as of one taken off the roster (the newcomer is someone else, 004 Joining; our reading)
+    others = replaced(ctx)
+    entities = {p.get("name") for p in peek(ctx.doc("roster")["players"])
+                if isinstance(p, dict) and p.get("name") not in others}
     entities |= {f"{NOMSTER_REF}{ident}" for ident in now}
     gone = [(ident, following) for ident, (_, following) in now.items()
-            if isinstance(following, str) and following not in entities and (ident, following) not in lapsed]
+            if isinstance(following, str) and following not in entities and (ident, following) not in lapsed
+            and (following not in others or (ident in was and was[ident][1] == following))]
     for ident, following in lapsed:
         find_nomster(ctx, ident, edit=True).pop("following", None)
         ctx.step({"nomster": ident, "stops_following": following, "because": "it left its team"})
     for ident, following in gone:
         find_nomster(ctx, ident, edit=True).pop("following", None)
-        ctx.step({"nomster": ident, "stops_following": following, "because": f"{following} is no entity"})
+        why = "left the game" if following in others else "is no entity"
+        ctx.step({"nomster": ident, "stops_following": following, "because": f"{following} {why}"})
 
 
 def follow_bonds(ctx: Ctx) -> None:

@@ -18,7 +18,19 @@ from typing import Any, Iterator
 from ...engine import NEWCOMER, PLAYER, Action, Ctx, peek
 from ...roster import fold, new_stats
 from ...timeutil import parse_time
-from .common import JUSTICE, NOMSTERS, PROPOSALS, SHEETS, departed, iso, location_at, players_located, touch_sheet
+from .common import (
+    JUSTICE,
+    NOMSTERS,
+    PROPOSALS,
+    SHEETS,
+    as_it_was,
+    departed,
+    iso,
+    location_at,
+    players_located,
+    replaced,
+    touch_sheet,
+)
 from .transcription import REQUEST_DAYS
 
 RULE_JOINING = "joining"
@@ -35,6 +47,29 @@ def new_sheet(ctx: Ctx, name: str, token: str = "", image: str | None = None) ->
         s["image"] = image
         s["image_at"] = iso(ctx.at)
     return s
+
+
+def renew_replaced_sheets(ctx: Ctx) -> None:
+    """After a proposal's changes: a player they put a newcomer of the name in the place of (``replaced``: the entry
+    of a later membership, or of another account) has left, and the newcomer is a new player (004 Joining, our
+    reading), as one joining by ``cycle12.join`` after a departure is. A character sheet is the sheet of the player
+    it was created for (004 Tracking), and its Medal Box holds only the medals that player earned (Medal Box), so
+    the departed's sheet, where the changes left it as it was, gives way to a new one as at joining: at the location
+    at (0, 0), no medals, bond, nomsters or proposal points. A sheet the changes wrote for the name is the
+    newcomer's as they wrote it. Each renewal is a step of the outcome. Nothing is read unless the changes put
+    someone in another's place."""
+    others = replaced(ctx)
+    if not others:
+        return
+    untouched = as_it_was(ctx, SHEETS, "sheets")
+    at = [(i, s["player"]) for i, s in enumerate(peek(ctx.doc(SHEETS)["sheets"]))
+          if isinstance(s, dict) and s.get("player") in others and untouched(s)]
+    if not at:
+        return
+    sheets = ctx.edit(SHEETS)["sheets"]
+    for i, name in at:
+        sheets[i] = new_sheet(ctx, name)
+        ctx.step({"sheet": name, "new_sheet": True, "because": f"the {name} who had it left the game"})
 
 
 def _join_check(ctx: Ctx) -> Iterator[str]:

@@ -332,14 +332,16 @@ def apply_changes(ctx: Ctx, p: dict[str, Any]) -> None:
     world.found_if_reacted(ctx)
     # 004 Items: an item the changes left with no owner (its player or nomster gone) is deleted, not refused
     items.delete_ownerless(ctx)
-    # 004 Active Nomster, Lifecycle: an active nomster the changes took off its player's team lapses, not refused
-    nomsters.lapse_active(ctx)
+    # 004 Joining, Tracking: a newcomer the changes put in a departed player's place has a new sheet, not theirs
+    from .players import lapse_departed, renew_replaced_sheets  # here: players reads transcription, which reads this
+
+    renew_replaced_sheets(ctx)
     # 004 Teams, Nomster Bond (our reading): a player the changes took out of the game leaves no team and no bond
     nomsters.release_departed(ctx)
+    # 004 Active Nomster, Lifecycle: an active nomster the changes took off its player's team lapses, not refused
+    nomsters.lapse_active(ctx)
     # 004 Lifecycle, Election, Overturning, Taming, Lick: what a player who left had under way lapses with them, so a
     # newcomer of their name (our reading: someone else) inherits none of it
-    from .players import lapse_departed  # here: players reads transcription, which reads this module
-
     lapse_departed(ctx)
     # 004 Join Team, Follow (our reading): a nomster the changes put on another team stops following
     nomsters.lapse_follows(ctx)
