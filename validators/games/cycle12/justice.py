@@ -537,6 +537,13 @@ ENDORSE = Action(
 )
 
 
+def endorsement_count(candidacy: dict[str, Any]) -> int:
+    """The :+1: reactions on a candidacy's message (004 Election counts the reactions on it, whoever's, as
+    Terraforming and Surveying count theirs; our reading, docs/modules/cycle12.md): those recorded by name and those
+    of players who have since left the game (``departed_endorsements``), which stay on the message."""
+    return len(candidacy.get("endorsements") or ()) + len(candidacy.get("departed_endorsements") or ())
+
+
 def elect(ctx: Ctx) -> None:
     """At the end of the week the candidate with the most :+1: becomes judge; ties go to the earliest."""
     doc = ctx.doc(JUSTICE)
@@ -546,10 +553,9 @@ def elect(ctx: Ctx) -> None:
         return
     doc = ctx.edit(JUSTICE)
     if cands:
-        # 004 Election (our reading): the reactions that count are players'; one who has left is no player
-        def count(c: dict[str, Any]) -> int:
-            return sum(1 for e in c["endorsements"] if ctx.player(e) is not None)
-
+        # 004 Election: the message with the most :+1: reactions, whoever's (anyone may react, as on Terraforming's
+        # and Surveying's announcements; unlike Lifecycle's votes, which are a player's)
+        count = endorsement_count
         best = min(cands, key=lambda c: (-count(c), c["at"]))
         # 004 Judgement: the assents are to removing the *incumbent* judge and do not expire. A newly elected
         # judge starts with none; the incumbent re-elected stays the incumbent, so the assents against them stand.

@@ -33,6 +33,7 @@ from .common import (
     start,
 )
 from .cycle import RULE_END, RULE_TIME
+from .justice import endorsement_count
 from .world import reaction_count
 
 TILE = 132
@@ -564,7 +565,7 @@ def render_justice(state: State) -> str:
              "be put to a vote of confidence. Newest first.", ""]
     if doc["candidates"]:
         lines += ["Candidates this week: " + ", ".join(
-            f"{_md(c['player'])} ({len(c['endorsements'])} 👍)" for c in doc["candidates"]), ""]
+            f"{_md(c['player'])} ({endorsement_count(c)} 👍)" for c in doc["candidates"]), ""]
     if not doc["rfjs"]:
         lines += ["No Request for Justice has been made yet.", ""]
     for r in reversed(doc["rfjs"]):

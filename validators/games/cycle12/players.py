@@ -175,8 +175,7 @@ def lapse_departed(ctx: Ctx) -> None:
     who left is no player:
 
     - their reactions to pending proposals (004 Lifecycle: a reaction *by a player* is a vote);
-    - their candidacy for judge this week (004 Election: a candidate is a reputable player), and their :+1: on
-      candidacies (our reading of Election: only players' reactions count);
+    - their candidacy for judge this week (004 Election: a candidate is a reputable player);
     - their votes on open votes of confidence (004 Overturning: *players* vote);
     - their taming attempt of the day and their successful attempts not yet converted (004 Taming: once a day for
       a player; Creating a Tame Nomster: *the player who made the attempt* converts it, once);
@@ -184,10 +183,11 @@ def lapse_departed(ctx: Ctx) -> None:
       reads the trainer's cuddle or treat of the previous phase, the points the first lick of a player in a phase).
 
     Nothing of this survives to be read as the newcomer's. Their reactions to an open announcement or a waiting claim
-    on the first location stay and count (004 Terraforming, Surveying, Position Constraints count anyone's), set
-    apart from the names (``world.keep_departed_reactions``). The outcome says what lapsed and what stayed, one step
-    per player. The rest is judged by when the newcomer joined (``common.member_since``). Nothing is read unless the
-    changes took someone off the roster."""
+    on the first location, and their :+1: on another's candidacy, stay and count (004 Terraforming, Surveying,
+    Position Constraints and Election count the reactions on the message, anyone's), set apart from the names
+    (``world.keep_departed_reactions``, ``departed_endorsements``). The outcome says what lapsed and what stayed,
+    one step per player. The rest is judged by when the newcomer joined (``common.member_since``). Nothing is read
+    unless the changes took someone off the roster."""
     gone = departed(ctx)
     if not gone:
         return
@@ -202,7 +202,9 @@ def lapse_departed(ctx: Ctx) -> None:
             del edit["votes"][name]
             lapsed[name].append(f"vote on proposal {p.get('id')}")
     justice = ctx.doc(JUSTICE)
-    # 004 Election: the week's candidacies of a player who left, and their reactions to the others
+    # 004 Election: the week's candidacies of a player who left lapse; their :+1: on the others stay on the message
+    # and count (the rule counts the reactions, anyone's), set apart so that a newcomer of the name may react too
+    endorsed: dict[Any, list[str]] = {}
     cands = _dicts(justice.get("candidates"))
     if any(c.get("player") in gone or gone.intersection(c.get("endorsements") or ()) for c in cands):
         kept = []
@@ -213,10 +215,12 @@ def lapse_departed(ctx: Ctx) -> None:
                 lapsed[c["player"]].append("candidacy for judge")
             else:
                 ends = c.get("endorsements")
-                if isinstance(ends, list):
-                    for name in [e for e in ends if e in gone]:
-                        lapsed[name].append(f"reaction to {c.get('player')}'s candidacy")
+                if isinstance(ends, list) and gone.intersection(ends):
+                    names = [e for e in ends if e in gone]
+                    for name in names:
+                        endorsed.setdefault(name, []).append(f"reaction to {c.get('player')}'s candidacy")
                     c["endorsements"] = [e for e in ends if e not in gone]
+                    c["departed_endorsements"] = [*(c.get("departed_endorsements") or ()), *names]
                 kept.append(c)
         ctx.edit(JUSTICE)["candidates"] = kept
     # 004 Overturning: the votes on a vote of confidence still open
@@ -267,6 +271,8 @@ def lapse_departed(ctx: Ctx) -> None:
     from .world import keep_departed_reactions  # here: world reads this module's sheets
 
     stayed = keep_departed_reactions(ctx, gone)
+    for name, what in endorsed.items():
+        stayed.setdefault(name, []).extend(what)
     for name, what in lapsed.items():
         step: dict[str, Any] = {"left_the_game": name}
         if what:
