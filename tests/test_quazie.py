@@ -530,6 +530,19 @@ def test_the_muffins_table_shows_a_note_history_or_roles_holding_other_than_text
     assert row.endswith("| 42 |")
 
 
+def test_the_muffins_table_names_the_grand_poobah_s_role_by_its_title_after_an_address(base):
+    """Rule 9 (seed 003): an Ascension Address may replace "GRAND POOBAH" with a new term, which game.yaml's keyword
+    ``leader`` then holds; rule 23's role is "the current GRAND POOBAH", so the Roles column shows it by the title the
+    rules now use (the stored role keeps its identifier, which ``quazie.give-role`` takes). Other roles, which no
+    keyword names, are shown as stored. It once still read GRAND POOBAH."""
+    renamed = _with(base, Ben=("roles", ["GRAND POOBAH", "Limbo King"]))
+    renamed = State(dict(renamed.config, keywords={**renamed.config.get("keywords", {}), "leader": "Head Baker"}),
+                    renamed.docs, renamed.rules)
+    (page,) = pages(renamed)
+    row = next(line for line in page.markdown.splitlines() if line.startswith("| Ben |"))
+    assert "| Head Baker, Limbo King |" in row and "GRAND POOBAH" not in row
+
+
 def test_invariants_read_stats_of_another_type_as_what_they_are_not(base):
     """Rules 13, 17, 23 and 24 (seed 003): a flavour and a Dance Move are names, Roles and the Note History lists. A
     stat a hand edit or a proposal's patch left of another type is reported (no flavour, no Dance Move; the roster's

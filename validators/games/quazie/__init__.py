@@ -118,9 +118,11 @@ def _invariants(state: State) -> Iterator[Problem]:
         holders = [p["name"] for p in state.doc("roster")["players"]
                    if role in listed(p, "roles") and not p.get("idle")]
         if len(holders) > 1:
-            yield Problem(f"there may be only one {role}, not {', '.join(holders)}", "roster", field="players")
+            yield Problem(f"there may be only one {roles.role_word(state, role)}, not {', '.join(holders)}", "roster",
+                          field="players")
     for i, name, boss in roles.second_poobahs(state):
-        yield Problem(roles.second_poobah_message(name, boss), "roster", field=f"players[{i}].stats.roles")
+        yield Problem(roles.second_poobah_message(name, boss, roles.title(state)), "roster",
+                      field=f"players[{i}].stats.roles")
 
 
 MODULE = Module(

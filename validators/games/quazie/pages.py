@@ -30,6 +30,7 @@ from .common import (
     victory_at_one,
 )
 from .hands import HTML_COLOURS, colour_of, hand_moves, legitimate, standing_shoo
+from .roles import role_word
 from .stuff import item_column
 
 FLAVOUR_FILL = {"Plain": "#f5e6c8", "Banana": "#ffe135", "Fruity": "#ff8fa3", "Robot": "#b0b7c3",
@@ -116,8 +117,14 @@ def muffins_table(state: State) -> str:
         rows.append("| " + " | ".join(md(v) for v in (
             p["name"], stat(p, "position", "") or "(blank)", stat(p, "stuff", 0), stat(p, "flavour", ""),
             IT if p["name"] == it else stat(p, "tag", ""), stat(p, "dance_move", ""),
-            _listed(stat(p, "roles", []), ", "), _listed(stat(p, "notes", []), " ", last=12))) + " |")
+            _roles(state, stat(p, "roles", [])), _listed(stat(p, "notes", []), " ", last=12))) + " |")
     return "\n".join(rows)
+
+
+def _roles(state: State, values: Any) -> str:
+    """A Muffin's Roles (rule 23) as a player reads them: the GRAND POOBAH's role by the title the rules now use
+    (rule 9: an Ascension Address may replace it; ``roles.role_word``), the others as stored."""
+    return _listed([role_word(state, r) for r in values] if isinstance(values, list) else values, ", ")
 
 
 def _listed(values: Any, sep: str, last: int | None = None) -> str:

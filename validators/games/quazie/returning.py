@@ -27,7 +27,7 @@ from ...engine import Ctx, peek, repealed
 from ...problems import Illegal, Problem
 from .common import IT, NOT_IT, R_ROLES, R_SPECIAL, R_TAG, in_limbo, leader, muffins, stat
 from .consequences import replaced_at
-from .roles import POOBAH
+from .roles import POOBAH, role_word, title
 from .stuff import DESCRIBER
 
 
@@ -102,17 +102,19 @@ def _refuse_deadlock(ctx: Ctx, p: dict[str, Any], soles: list[Sole]) -> None:
         boss = leader(ctx)
         if sole.label == POOBAH and boss is not None and boss != p["name"]:
             # rules 8 and 23: the dynasty's leader is the GRAND POOBAH, and it cannot yield that to a role entry
+            word = title(ctx)
             raise Illegal(Problem(
-                f"{p['name']} cannot come back now: it is in Limbo ({pos!r}) holding the role GRAND POOBAH, which "
-                f"cannot lapse there (rule 15), and {boss} leads the dynasty and is the GRAND POOBAH; there may be "
+                f"{p['name']} cannot come back now: it is in Limbo ({pos!r}) holding the role {word}, which "
+                f"cannot lapse there (rule 15), and {boss} leads the dynasty and is the {word}; there may be "
                 f"only one (rules 8 and 23). {p['name']} may come back once out of Limbo", rule=R_SPECIAL))
         # every active Muffin as the action left it: one already active, or one coming back with it
         for o in muffins(ctx):
             if o["name"] == p["name"] or not sole.has(o) or not in_limbo(stat(o, "position")):
                 continue
+            label = role_word(ctx, sole.label)
             raise Illegal(Problem(
-                f"{p['name']} cannot come back now: it is in Limbo ({pos!r}) as {sole.label}, and {o['name']}, in "
-                f"Limbo too ({stat(o, 'position')!r}), is {sole.label}; nothing of a Muffin in Limbo may change "
+                f"{p['name']} cannot come back now: it is in Limbo ({pos!r}) as {label}, and {o['name']}, in "
+                f"Limbo too ({stat(o, 'position')!r}), is {label}; nothing of a Muffin in Limbo may change "
                 f"(rule 15) and there may be only one ({sole.rules}). {p['name']} may come back once {o['name']} "
                 "has left Limbo (Position 9); a proposal bringing it back may be failed instead", rule=R_SPECIAL))
 
@@ -124,7 +126,7 @@ def _settle(ctx: Ctx, name: str, sole: Sole, limbo: bool = True) -> None:
     boss = leader(ctx)
     if sole.label == POOBAH and boss is not None and boss != name:
         # rules 8 and 23: the role is the current GRAND POOBAH, the dynasty's leader, whatever the Roles lists say
-        _drop(ctx, name, sole, f"{boss} leads the dynasty and is the GRAND POOBAH (rules 8 and 23); there may be "
+        _drop(ctx, name, sole, f"{boss} leads the dynasty and is the {title(ctx)} (rules 8 and 23); there may be "
                                f"only one ({sole.rules})")
         return
     others = [o for o in muffins(ctx) if o["name"] != name and sole.has(o)]
@@ -133,16 +135,17 @@ def _settle(ctx: Ctx, name: str, sole: Sole, limbo: bool = True) -> None:
     first = others[0]["name"]
     if limbo and in_limbo(stat(p, "position")):
         for o in others:  # none in Limbo: ``_refuse_deadlock`` has refused that
-            _drop(ctx, o["name"], sole, f"{name} came back in Limbo as {sole.label}, and a Muffin in Limbo "
-                                        f"cannot lose it (rule 15); there may be only one ({sole.rules})")
+            _drop(ctx, o["name"], sole, f"{name} came back in Limbo as {role_word(ctx, sole.label)}, and a Muffin "
+                                        f"in Limbo cannot lose it (rule 15); there may be only one ({sole.rules})")
         return
     if sole.label == POOBAH and name == leader(ctx) and not (limbo and any(in_limbo(stat(o, "position"))
                                                                           for o in others)):
         for o in others:
-            _drop(ctx, o["name"], sole, f"{name} is the dynasty's GRAND POOBAH (rules 8 and 23); there may be only "
+            _drop(ctx, o["name"], sole, f"{name} is the dynasty's {title(ctx)} (rules 8 and 23); there may be only "
                                         f"one ({sole.rules})")
         return
-    _drop(ctx, name, sole, f"{first} became {sole.label} while {name} was idle (rule 2: not counted as a Muffin); "
+    _drop(ctx, name, sole, f"{first} became {role_word(ctx, sole.label)} while {name} was idle (rule 2: not counted "
+                           "as a Muffin); "
                            f"there may be only one ({sole.rules})")
 
 
