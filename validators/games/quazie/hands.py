@@ -28,7 +28,7 @@ from ...problems import Problem
 from ...schemas import not_blank
 from ...timeutil import day_start, format_time, parse_time
 from ..blognomic.common import in_hiatus
-from .common import R_COLOURS, R_HANDS, number_order
+from .common import R_COLOURS, R_HANDS, R_ROLES, number_order
 
 HTML_COLOURS = {
     "aliceblue", "antiquewhite", "aqua", "aquamarine", "azure", "beige", "bisque", "black", "blanchedalmond",
@@ -550,7 +550,7 @@ def due(state: State, now: Any) -> list[str]:
 # ---------------------------------------------------------------- what the Hands' grabs make the rules say
 
 ROME_SUBJECT = r"Whenever (.{1,80}?) can move"
-POOBAH_GIVER = r"Only (.{1,80}?) may give it to another Muffin"
+POOBAH_GIVER = r"Only (.{1,80}?) may give it to another "  # then the rules' word for a Muffin (``poobah_giver``)
 
 
 def subject_in_rule(state: State, rule_id: str, pattern: str) -> str | None:
@@ -560,6 +560,15 @@ def subject_in_rule(state: State, rule_id: str, pattern: str) -> str | None:
         return None
     m = re.search(pattern, rule.body.replace("{{", "").replace("}}", ""))
     return " ".join(m.group(1).split()) if m else None
+
+
+def poobah_giver(state: State) -> str | None:
+    """Who rule 23 (seed 003) now says may give the role of GRAND POOBAH ("Only X may give it to another Muffin",
+    X being a Hand's grab in the seed), or None. The sentence is read in the rules' words: rule 9 lets an Ascension
+    Address replace "Muffin", and game.yaml's keyword ``player`` holds the new term; looking for "Muffin" found
+    nothing after such an Address, and let any Muffin give the role whatever rule 23 said."""
+    word = re.escape(state.keyword("player", "Muffin"))
+    return subject_in_rule(state, R_ROLES, POOBAH_GIVER + word)
 
 
 def subject_covers(state: State, subject: str, name: str) -> bool | None:

@@ -15,7 +15,7 @@ from ...roster import change_stat
 from ...timeutil import format_time, parse_time
 from .common import LAUNCH_BASE, R_ROLES, done_today, in_limbo, leader, listed, mark_today, muffin, muffins, stat
 from .consequences import EXEMPT, reached_players, replaced_at
-from .hands import POOBAH_GIVER, subject_covers, subject_in_rule
+from .hands import poobah_giver, subject_covers
 from .launch import MINION
 from .stuff import DESCRIBER
 
@@ -185,7 +185,7 @@ def _give_check(ctx: Ctx) -> Iterator[str]:
         # rule 23 (seed 003): only the Writer of Awesome is achieved by a proposal
         yield f"a proposal is named only when giving the Writer of Awesome (rule 23); {role} is not given for one"
     if role == POOBAH:
-        giver = subject_in_rule(ctx.state, R_ROLES, POOBAH_GIVER) or "a Muffin"
+        giver = poobah_giver(ctx.state) or f"a {ctx.keyword('player', 'Muffin')}"
         may = subject_covers(ctx.state, giver, ctx.actor)
         if may is None:
             yield f"rule 23 now says {giver!r} gives the role of {title(ctx)}; this module cannot tell who that is"
