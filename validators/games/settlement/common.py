@@ -279,11 +279,21 @@ def stock(ctx: Ctx | State) -> dict[str, int]:
     return ctx.doc("stockpile")["items"]
 
 
+# Seed 001: the goods its rules measure as a mass ("10 Rock", "2 Wood", "3 Food", "1 Copper Ore"), never counted
+MASS_GOODS = frozenset(("Wood", "Rock", "Food", "Copper", "Iron", "Copper Ore", "Iron Ore"))
+
+
 def goods(n: int, item: str) -> str:
-    """An amount of a good of the Stockpile (seed 001 2.7) as a message says it. The Stockpile names some goods in
-    the plural (Seeds, Meals, Drinks, as the seed's tasks do), so one of them is '1 Meal', not '1 Meals'; a good
-    named as a mass (Wood, Rock, Food, Copper Ore) or in the singular (Anvil) keeps its name."""
-    return counted(n, item[:-1], item) if n == 1 and item.endswith("s") and not item.endswith("ss") else f"{n} {item}"
+    """An amount of a good of the Stockpile (seed 001 2.7) as a message says it, the noun agreeing with the number.
+    The Stockpile names some goods in the plural (Seeds, Meals, Drinks, as the seed's tasks do), so one of them is
+    '1 Meal', not '1 Meals'; a good the seed measures as a mass (``MASS_GOODS``: Wood, Rock, Food, Copper Ore ...)
+    keeps its name; any other good is a thing one counts, named in the singular (2.4 Fire Catapult's "1 Anvil or 1
+    Grand Piano", a Boulder a proposal adds), so two of them are '2 Anvils', none '0 Grand Pianos'."""
+    if item in MASS_GOODS:
+        return f"{n} {item}"
+    if item.endswith("s") and not item.endswith("ss"):
+        return counted(n, item[:-1], item)
+    return counted(n, item)
 
 
 def ruling(ctx: Ctx, rule_id: str) -> str | None:
