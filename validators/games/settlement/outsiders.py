@@ -89,11 +89,17 @@ def _create(ctx: Ctx) -> None:
     indoors = bool(ctx.params.get("indoors"))
     count = ctx.params.get("count")
     if indoors:
+        # Seed 001, 2.11 Outsiders: the Indoor swarm is the Rat's clause, which the handbook keeps as a type's
+        # indoor_swarm; a proposal may give it to another type or take it from the Rat, so a refusal names that
+        # condition and the types that meet it now, not the Rats
         if not spec.get("indoor_swarm"):
-            raise ctx.refuse(f"only Rats may be created Indoors; a {kind} starts on row 0")
+            swarming = [t for t, s in handbook(ctx)["outsiders"].items() if s.get("indoor_swarm")]
+            raise ctx.refuse(f"a {kind} is not created Indoors: rule 2.11 Outsiders lets only a type with an Indoor "
+                             f"swarm come Indoors (the handbook's indoor_swarm: {', '.join(swarming) or 'no type'}); "
+                             f"a {kind} starts on row 0")
         if count is not None and len(places) > 1:
-            raise ctx.refuse("give the number of Rats once: count= with one location, or the location listed that "
-                             "many times, not both")
+            raise ctx.refuse(f"give the size of the {kind} swarm once: count= with one location, or the location "
+                             "listed that many times, not both")
         if count is not None:
             places = places * count
         meals = stock(ctx).get("Meals", 0)
@@ -106,13 +112,14 @@ def _create(ctx: Ctx) -> None:
         # are one; a designation that is none is refused below, in the loop's words
         distinct = list(dict.fromkeys(_as_place(text) for text in places))
         if len(distinct) > 1:
-            raise ctx.refuse(f"Rats created Indoors all come in one Indoor Dirt Location ({', '.join(distinct)} are "
-                             f"{len(distinct)}); give one location, and count= for how many")
+            raise ctx.refuse(f"the {kind} swarm created Indoors comes all in one Indoor Dirt Location "
+                             f"({', '.join(distinct)} are {len(distinct)}); give one location, and count= for how many")
     elif count is not None:
-        raise ctx.refuse("count= is for a swarm of Rats created Indoors (indoors=true); on row 0 one Outsider of "
-                         "each type is created")
+        raise ctx.refuse("count= is for a swarm created Indoors (indoors=true); on row 0 one Outsider of each type "
+                         "is created")
     elif len(places) != 1:
-        raise ctx.refuse("one Outsider of each type is created on row 0 (several Rats only Indoors: indoors=true)")
+        raise ctx.refuse("one Outsider of each type is created on row 0 (several only as a swarm Indoors: "
+                         "indoors=true)")
     start_problem = _start_stats_problem(ctx, kind, spec.get("stats", {}))
     if start_problem:
         raise ctx.refuse(start_problem)
@@ -216,8 +223,8 @@ CREATE = Action(
     summary="The Expedition Leader creates an Outsider (weekly, per type) on row 0, or Rats Indoors",
     params=_obj({"type": {"type": "string", "maxLength": 40},
                  "at": {"oneOf": [LOCATION, {"type": "array", "minItems": 1, "maxItems": 2000, "items": LOCATION}]},
-                 "indoors": {"type": "boolean", "description": "Rats only: a swarm in one Indoor Dirt location, no "
-                                                               "more Rats than there are Meals"},
+                 "indoors": {"type": "boolean", "description": "a type with an Indoor swarm (Rat): a swarm in one "
+                                                               "Indoor Dirt location, no more than there are Meals"},
                  "count": {"type": "integer", "minimum": 1, "maximum": 2000,
                            "description": "with indoors=true: how many Rats come in the one location"}},
                 ["type", "at"]),
