@@ -227,10 +227,12 @@ def _bow(w: World, v: dict[str, int], roller: Roller) -> str:
     if why:
         return why
     first = w.at(1)[0]
-    # Seed 000, Bow: the top Monkey is compared with "the most" Dance Moves, a measure over the Monkeys in the
-    # Line; seed 001 1.2 (Idle) counts an idle Monkey as none, so an idle one's Dance Moves set no "most" (as
-    # Bananas++ leaves em out). The top Monkey is named by eir square, so e bows whether idle or not.
-    most = max(w.dance_moves(m) for m in w.pos if m == first or m not in w.idle)
+    # Seed 000, Bow: the top Monkey is compared with "the most" Dance Moves, a measure over the Monkeys: those in
+    # the Line and those in the barrel, who are Monkeys with Dance Moves too (the rules say "in the line" where they
+    # mean it, as Bananas++ does). Seed 001 1.2 (Idle) counts an idle Monkey as none, so an idle one's Dance Moves
+    # set no "most" (as Bananas++ leaves em out). The top Monkey is named by eir square, so e bows idle or not.
+    monkeys = [*w.pos, *(b["name"] for b in w.barrel if b["name"] in w.stats)]
+    most = max(w.dance_moves(m) for m in monkeys if m == first or m not in w.idle)
     if w.dance_moves(first) < most:
         w.add_dance_moves(first, 1)
         w.log.append(f"{first} bows: eir Dance Moves rise to {w.dance_moves(first)}")
