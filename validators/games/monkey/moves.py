@@ -341,10 +341,13 @@ def _anti_hat_swing(w: World, v: dict[str, int], roller: Roller) -> str:
     # Monkeys, and seed 001 1.2 (Idle) counts an idle one as none (as Bananas++ does): Y leaves idle Monkeys out.
     # The die then names a square, position X, and whoever stands there becomes Bare, idle or not (as a Swing or a
     # Smash reaches whoever stands in the square it names).
+    # With no Monkey to count, Y is 0 and the die has no side: there is no X, so the move names no valid position,
+    # which Doing the Dance calls skipped (as Position 0 is); ignored is for a valid position where nobody stands
     y = sum(1 for m in w.pos if m not in w.idle)
     if y == 0:
-        w.log.append("no active Monkey is in the Line: the move is ignored")
-        return IGNORED
+        w.log.append("no active Monkey is in the Line: the die (Y = 0) has no side, so the move names no position "
+                     "and is skipped")
+        return SKIPPED
     x = roller.roll(y)
     who = w.at(x)
     idle_here = len(w.pos) - y
