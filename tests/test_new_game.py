@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from tests.gitgame import commit, make_repo, nomic
+from tests.gitgame import ROOT, commit, make_repo, nomic
 from validators import yamlio
 from validators.admin import _newcomer_hint
 from validators.content import doc_text, split_front_matter
@@ -560,3 +560,32 @@ def test_a_game_founded_before_the_files_can_date_it_is_refused_before_anything_
     assert not (repo / "content" / "fresh").exists()
     assert subprocess.run(["git", "-C", str(repo), "status", "--porcelain"], capture_output=True,
                           text=True).stdout == ""
+
+
+def test_an_ifmud_game_has_a_connection_a_proposal_wrote_with_a_synonym_back_after_its_masking():
+    # ifMUD seed, Rules 25, 72, 76: the example's ratified proposal connected "lobby" (a synonym of the Lounge in the
+    # Table of Synonyms, so the Lounge for every purpose of the game) to the North Pole on the lobby's first letter,
+    # and a masking of the Lounge's first letter deleted it. A game founded from it has the proposal's board, so the
+    # connection is back between the Lounge and the North Pole. Before, the proposal's rooms were matched in any case
+    # but not through the synonyms, "lobby" was no room of the map, and the connection stayed lost
+    import copy
+
+    from validators.content import WorkTree, load_game
+    from validators.engine import State
+
+    source = load_game(WorkTree(ROOT), "ifmud").state
+    docs = copy.deepcopy(dict(source.docs))
+    assert ["Lounge", "the Lounge", "lobby"] in docs["tables"]["synonyms"]
+    lounge = next(r for r in docs["map"]["rooms"] if r["name"] == "Lounge")
+    lounge["masked"] = [1]
+    assert not any(set(c["between"]) == {"Lounge", "The North Pole"} for c in docs["map"]["connections"])
+    docs["consent"]["proposals"].append({
+        "id": 99, "name": "Pole road [AN]", "status": "ratified",
+        "effects": {"gamestate": [{"op": "add", "path": "/map/connections/-", "value": {
+            "between": ["lobby", "The North Pole"], "basis": [{"room": "lobby", "position": 1}]}}]}})
+    example = State(source.config, docs, source.rules)
+    out = fresh_map(copy.deepcopy(docs["map"]),
+                    Founding(datetime(2026, 11, 22, tzinfo=timezone.utc), None, None, example))
+    assert {"between": ["Lounge", "The North Pole"], "basis": [{"room": "Lounge", "position": 1}]} \
+        in out["connections"]
+    assert "masked" not in next(r for r in out["rooms"] if r["name"] == "Lounge")

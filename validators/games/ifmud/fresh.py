@@ -17,6 +17,7 @@ finished quest is carried over, and nobody is active: Rule 27 makes the first pl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -50,19 +51,23 @@ def fresh_map(doc: dict[str, Any], founding: Founding) -> dict[str, Any]:
             else:
                 room.pop(key, None)
     doc["bubble"] = {"next": 1, "last": None}
-    candidates = [*(start.get("connections") or []), *_agreed_connections(founding.example, masked)]
+    candidates = [*(start.get("connections") or []), *_agreed_connections(founding.example)]
     doc["connections"].extend(_deleted_by_rule_76(doc["connections"], candidates, masked))
     return doc
 
 
-def _agreed_connections(example: Any, rooms: dict[str, Any]) -> list[dict[str, Any]]:
+def _agreed_connections(example: Any) -> list[dict[str, Any]]:
     """The connections the example's ratified proposals added or wrote (Rules 20, 25: ``map`` paths of their
-    effects, when the effects were made: no ``closed.note``), their rooms spelled as the map spells them (any
-    case; a synonym is not followed), for Rule 76's undoing: one that a masking deleted since is part of the board
-    the proposals left."""
+    effects, when the effects were made: no ``closed.note``), their rooms spelled as the map spells them, for Rule
+    76's undoing: one that a masking deleted since is part of the board the proposals left. A room is read as the
+    effects' rooms were when they were made (``consent._connections_off_map``: ``world.resolve_room``, any case or a
+    synonym of Rule 72, by the example's map and Table of Synonyms as they stand now), so "lobby" is the Lounge."""
     if example is None:
         return []
-    spelled = {name.casefold(): name for name in rooms}
+
+    def spelled(name: str) -> str:
+        return w.resolve_room(example, name) or name
+
     out = []
     for p in (example.docs.get("consent") or {}).get("proposals") or []:
         if not isinstance(p, dict) or p.get("status") != "ratified" or (p.get("closed") or {}).get("note"):
@@ -81,15 +86,15 @@ def _connections_in(value: Any) -> list[dict[str, Any]]:
     return [c for c in value if isinstance(c, dict) and "between" in c] if isinstance(value, list) else []
 
 
-def _spelled(c: dict[str, Any], spelled: dict[str, str]) -> dict[str, Any] | None:
+def _spelled(c: dict[str, Any], spelled: Callable[[str], str]) -> dict[str, Any] | None:
     ends = c.get("between")
     basis = c.get("basis") or []
     if not isinstance(ends, list) or not isinstance(basis, list) or not all(isinstance(e, str) for e in ends) \
             or not all(isinstance(b, dict) and isinstance(b.get("room"), str) for b in basis):
         return None
-    out = {**c, "between": [spelled.get(e.casefold(), e) for e in ends]}
+    out = {**c, "between": [spelled(e) for e in ends]}
     if basis:
-        out["basis"] = [{**b, "room": spelled.get(b["room"].casefold(), b["room"])} for b in basis]
+        out["basis"] = [{**b, "room": spelled(b["room"])} for b in basis]
     return out
 
 
