@@ -237,11 +237,15 @@ MAP = f"content/{GAME}/gamestate/map.yaml"
 
 @pytest.mark.parametrize("name", ["Dirt", "Rock", "Water", "Channel", "Smoke", "Seedling", "Small Crop",
                                   "Mature Crop", "Wall", "Door"])
-def test_a_legend_without_a_terrain_the_rules_write_is_bad_input(tmp_path, name):
+def test_a_legend_without_a_terrain_a_rule_in_force_writes_is_reported(tmp_path, name):
     """Seed 001: the rules turn locations into these terrains (2.4 Tasks: Dirt, a Channel, Smoke, a Seedling;
     2.2.1 Locations: Water, the Crops; 2.2.2 Tunneling: Rock; 2.2 and 2.5: Walls and Doors). A map whose legend
-    lacks one is bad input at the legend's line (validators/games/settlement/limits.py, ``map_limits``), not a
-    KeyError when somebody cooks, digs or plants."""
+    lacks one while a rule that writes it is in force is reported by the module's whole-state check at the legend
+    (validators/games/settlement/limits.py, ``unwritable``), not a KeyError when somebody cooks, digs or plants; the
+    check reads the ruleset, so a terrain whose every writing rule is repealed is not asked for (cases in
+    the-settlement.yaml)."""
+    from validators.games.settlement import invariants
+
     _game(tmp_path)
     path = tmp_path / MAP
     tree = yamlio.rt_load(path.read_text(), str(path))
@@ -250,24 +254,35 @@ def test_a_legend_without_a_terrain_the_rules_write_is_bad_input(tmp_path, name)
     for ch in chars:
         del tree["legend"][ch]
     path.write_text(yamlio.rt_dump(tree))
-    problems = _problems(tmp_path)
-    found = [p for p in problems if p.file == MAP and p.field == "legend" and p.line > 0
-             and f"the legend has no {name}, which the rules need" in p.message and p.kind == "bad-input"]
+    problems = list(invariants(load_game(WorkTree(tmp_path), GAME).state))
+    found = [p for p in problems if p.file == "map" and p.field == "legend"
+             and p.message.startswith(f"the legend has no {name}, which rule ")]
     assert found, [p.text() for p in problems]
 
 
 def test_the_cli_names_a_legend_without_smoke_without_a_traceback(tmp_path):
-    """A hand edit striking Smoke from the legend: ``nomic check`` and ``nomic act`` (a Cook Meal, which would have
-    written Smoke) both say bad input (exit 2) at the legend's line, with no traceback, and write nothing."""
+    """A hand edit striking Smoke from the legend: ``nomic check`` reports it at the legend's line (2.4 Tasks'
+    Cook Meal writes Smoke), and ``nomic act`` refuses a Cook Meal, which would have written Smoke, in words, with
+    no traceback, writing nothing."""
     repo = tmp_path / "repo"
     _game(repo)
     path = repo / MAP
     smoke = "  '&': {name: Smoke, state: empty, colour: '#b0b0b0'}\n"
     assert smoke in path.read_text()
-    path.write_text(path.read_text().replace(smoke, ""))
+    path.write_text(path.read_text().replace(smoke, "").replace("  - '..#...#.........'\n",
+                                                                   "  - '..#.S.#.........'\n", 1))
     line = path.read_text().splitlines().index("legend:") + 1
-    _refused_as_bad_input(repo, ["settlement.cook", "smoke=4e", "--as", "Cat"],
-                          f"{MAP}:{line}:1: legend: the legend has no Smoke")
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "base")
+    before = {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()}
+    r = nomic(repo, "check", "--no-replay")
+    assert r.returncode == 1 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert f"{MAP}:{line}:1: legend: the legend has no Smoke, which rule 2.4 Tasks writes" in r.stdout, r.stdout
+    r = nomic(repo, "act", GAME, "settlement.cook", "smoke=4f", "--as", "Cat", "--at", "2026-11-03T10:00:00Z")
+    assert r.returncode != 0 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert "the map's legend has no Smoke for this action to write" in r.stdout + r.stderr, r.stdout + r.stderr
+    assert before == {p: p.read_bytes() for p in (repo / "content").rglob("*") if p.is_file()}
 
 
 @pytest.mark.parametrize("date, says", [

@@ -17,7 +17,7 @@ from ...problems import Illegal
 from . import build, dances, fresh, jobs, life, movement, outsiders, tasks, victory
 from .common import barrier_problems, construction_problems, is_outsider, option_problems, outsider_type, the_map
 from .grid import parse
-from .limits import handbook_limits, map_limits
+from .limits import handbook_limits, unwritable
 from .pages import pages
 from .rename import rename as rename_records
 
@@ -66,6 +66,15 @@ def _legend_as_ruled(ctx) -> None:  # type: ignore[no-untyped-def]
             # said of the action (its file is where the refusal belongs); the map's field is named in the message
             new += [Problem(f"this would leave the map's {field} against rule {number}: {why}", rule=rule)
                     for field, why in after if (field, why) not in before]
+    # Seed 001: a terrain a rule in force writes has a character in the legend (``limits.unwritable``); asked when
+    # the action touched the legend or the ruleset (a rule enacted again asks for its terrains), of what it broke
+    if legend or tx.rules is not None:
+        lacking = unwritable(ctx)
+        if lacking:
+            before = {name for name, *_ in unwritable(tx.base)}
+            new += [Problem(f"this would leave the map's legend without {name}, which rule {title} writes ({how}): "
+                            "a terrain a rule in force writes has a character in the legend", rule=rule)
+                    for name, rule, title, how in lacking if name not in before]
     if new:
         raise Illegal(new)
 
@@ -84,9 +93,11 @@ def invariants(state: State) -> Iterator[Problem]:
             yield Problem(f"row {i} holds {', '.join(map(repr, unknown))}, which the legend does not explain",
                           file="map", field=f"rows[{i}]")
     names = [e["name"] for e in legend.values()]
-    # the terrains the rules write are the map's limits (limits.map_limits): bad input at load, refused at enactment
     if len(set(names)) != len(names):
         yield Problem("two legend characters have the same name", file="map", field="legend")
+    for name, rule, title, how in unwritable(state):  # seed 001: what a rule in force writes, the legend names
+        yield Problem(f"the legend has no {name}, which rule {title} writes ({how})", file="map", field="legend",
+                      rule=rule)
     for _, problems, _, rule in _RULED_FLAGS:  # rules 2.2 and 2.5: the Barriers and Constructions are the rules'
         if repealed(state, rule):  # a repealed rule's list binds the legend no more
             continue
@@ -188,8 +199,7 @@ MODULE = Module(
     title="The Settlement (dynastic rules of BlogNomic Ruleset 75)",
     words={"player": "Colonist", "players": "Colonists", "leader": "Expedition Leader"},
     docs=[
-        DocKind("map", "settlement_map.schema.json", "The Settlement map: rows of characters and the legend",
-                limits=map_limits),
+        DocKind("map", "settlement_map.schema.json", "The Settlement map: rows of characters and the legend"),
         DocKind("stockpile", "settlement_stockpile.schema.json", "The Colony Stockpile"),
         DocKind("handbook", "settlement_handbook.schema.json", "Costs and yields of tasks, constructions, jobs",
                 limits=handbook_limits),

@@ -374,10 +374,20 @@ def edit_map_rows(ctx: Ctx) -> list[str]:
     return ctx.edit("map")["rows"]
 
 
+def terrain_char(ctx: Ctx, name: str) -> str:
+    """The legend's character for the terrain ``name`` that the action writes. A rule in force that writes it has
+    one (``limits.unwritable``, the module's whole-state check); a legend edited by hand without it refuses the action
+    in words, never a KeyError."""
+    ch = the_map(ctx).by_name.get(name)
+    if ch is None:
+        raise ctx.refuse(f"the map's legend has no {name} for this action to write (nomic check reports the legend)")
+    return ch
+
+
 def set_terrain(ctx: Ctx, loc: Loc, name: str) -> None:
     from .grid import edit_row
 
-    ch = the_map(ctx).char_of(name)
+    ch = terrain_char(ctx, name)
     before = the_map(ctx).name(loc)
     edit_row(edit_map_rows(ctx), loc, ch)
     ctx.step({"map": designate(loc), "from": before, "to": name})

@@ -14,18 +14,20 @@ has a side for each of its results; the Miner's ore is named by the faces of a D
 A handbook file out of order is bad input at the field's line; a proposal whose patch would leave it so is
 refused at enactment, as one that breaks the schema is.
 
-The map's legend (``map_limits``) must name every terrain the rules themselves turn a location into, or the action
-that does so has no character to write: Dirt, Rock, Water, Channel, Smoke, Seedling, Small Crop and Mature Crop,
-and the Wall and Door that enclose Rooms. A legend without one is bad input at its line, and a proposal whose patch
-would strike one is refused at enactment, not a KeyError when somebody cooks, digs or plants. Whether the rule that
-writes the terrain is in force is not asked (the check sees the map alone): see ``map_limits``.
+The map's legend must name every terrain a rule in force turns a location into (``unwritable``), or the action that
+does so has no character to write: Dirt, Rock, Water, Channel, Smoke, Seedling, Small Crop and Mature Crop, and the
+Wall and Door that enclose Rooms. That asks the ruleset, which a document's limits cannot see, so it is the module's
+whole-state check (a hand edit is reported at the legend's line) and its consequence (an action leaving the legend
+without one is refused: a proposal striking Smoke, or enacting 2.2.1 again without its Crops).
 """
 
 from __future__ import annotations
 
 from typing import Any, Iterator
 
+from ...engine import Ctx, State, repealed
 from ...problems import counted
+from .common import the_map
 
 
 def handbook_limits(doc: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
@@ -45,31 +47,44 @@ def handbook_limits(doc: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
                "could be fired at; the range is [nearest, farthest]")
 
 
-# Seed 001: the terrains a rule turns a location into, by legend name, and the rule that does it
-WRITTEN = (
-    ("Dirt", "2.4 Tasks: Mine, Chop wood, Harvest Crop and Brew leave Dirt"),
-    ("Rock", "2.2.2 Tunneling adds rows of Rock"),
-    ("Water", "2.2.1 Locations: a Channel next to Water turns into Water; 2.5: a Bridge pulled down leaves Water"),
-    ("Channel", "2.4 Tasks: Dig Channel makes one"),
-    ("Smoke", "2.4 Tasks: Cook Meal turns Dirt into Smoke"),
-    ("Seedling", "2.4 Tasks: Plant Seed makes one"),
-    ("Small Crop", "2.2.1 Locations: a Seedling becomes a Small Crop on Monday"),
-    ("Mature Crop", "2.2.1 Locations: a Small Crop becomes a Mature Crop on Monday"),
-    ("Wall", "2.2 The Settlement: Walls enclose Rooms (2.5: Build Wall)"),
-    ("Door", "2.2 The Settlement: Doors join Rooms (2.5: Build Door)"),
+# Seed 001: the terrains a rule turns a location into, by legend name, and each rule that does it (its id, its
+# number and title, and how), in the order a refusal names the first of them in force
+WRITTEN: tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...] = (
+    ("Dirt", (("tasks", "2.4 Tasks", "Mine, Chop wood, Harvest Crop and Brew leave Dirt"),
+              ("constructions", "2.5 Constructions", "a Construction pulled down or a Channel filled in leaves Dirt"),
+              ("locations", "2.2.1 Locations", "Smoke cleared becomes Dirt"),
+              ("outsider-tasks", "2.11.1 Outsider Tasks", "a Moose's Graze leaves Dirt"))),
+    ("Rock", (("tunneling", "2.2.2 Tunneling", "it adds rows of Rock"),)),
+    ("Water", (("locations", "2.2.1 Locations", "a Channel next to Water turns into Water"),
+               ("constructions", "2.5 Constructions", "a Bridge pulled down leaves Water"))),
+    ("Channel", (("tasks", "2.4 Tasks", "Dig Channel makes one"),)),
+    ("Smoke", (("tasks", "2.4 Tasks", "Cook Meal turns Dirt into Smoke"),
+               ("locations", "2.2.1 Locations", "Smoke spreads to Dirt next to it"))),
+    ("Seedling", (("tasks", "2.4 Tasks", "Plant Seed makes one"),)),
+    ("Small Crop", (("locations", "2.2.1 Locations", "a Seedling becomes a Small Crop on Monday"),)),
+    ("Mature Crop", (("locations", "2.2.1 Locations", "a Small Crop becomes a Mature Crop on Monday"),)),
+    ("Wall", (("the-settlement", "2.2 The Settlement", "Walls enclose Rooms"),
+              ("constructions", "2.5 Constructions", "Build Wall makes one"))),
+    ("Door", (("the-settlement", "2.2 The Settlement", "Doors join Rooms"),
+              ("constructions", "2.5 Constructions", "Build Door makes one"))),
 )
 
 
-def map_limits(doc: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
-    """(path in the map, why) for each terrain a rule writes that the legend has no character for; ``doc`` is a
-    map the schema accepts.
+def unwritable(state: State | Ctx) -> list[tuple[str, str, str, str]]:
+    """(terrain, rule id, rule, how) for each terrain a rule in force writes that the map's legend has no character
+    for, naming the first such rule of ``WRITTEN``.
 
-    Asked of the map alone (``DocKind.limits``: a file read, a patch applied), so it cannot see the ruleset: a
-    terrain whose writing rule is repealed is still asked for (docs/modules/settlement.md, readings). That is the
-    safe reading: a proposal may enact the rule again (seed 001 1.5 Enactment) without touching the map, and the
-    rule's action or event (2.2.1's Monday growth, say) would then have no character to write."""
-    names = {entry["name"] for entry in doc["legend"].values()}
-    for name, why in WRITTEN:
-        if name not in names:
-            yield (("legend",), f"the legend has no {name}, which the rules need ({why}); the legend keeps it even "
-                                "while that rule is repealed, as a proposal may enact the rule again")
+    Seed 001: a rule in force that turns a location into a terrain needs the legend's character for it, or its action
+    or event would have nothing to write. A terrain whose every writing rule is repealed is not asked for: a proposal
+    repealing 2.2.1 Locations may strike the two Crops, and one enacting 2.2.1 again gives the legend its Crops back
+    (the module's consequence refuses it otherwise, ``_legend_as_ruled``). Asked of the ruleset as ``state`` has it
+    (docs/modules/settlement.md, readings)."""
+    names = the_map(state).by_name
+    out = []
+    for name, writers in WRITTEN:
+        if name in names:
+            continue
+        writer = next(((rule, title, how) for rule, title, how in writers if not repealed(state, rule)), None)
+        if writer is not None:
+            out.append((name, *writer))
+    return out

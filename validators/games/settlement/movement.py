@@ -20,6 +20,7 @@ from .common import (
     outsider_filer,
     pay_energy,
     step_problem,
+    terrain_char,
     the_map,
 )
 from .grid import DIRECTIONS, designate
@@ -91,7 +92,7 @@ def _tunnel_check(ctx: Ctx) -> Iterator[str]:
 def _tunnel(ctx: Ctx) -> None:
     m = the_map(ctx)
     rows = ctx.edit("map")["rows"]
-    rock = m.char_of("Rock")
+    rock = terrain_char(ctx, "Rock")
     n = handbook(ctx)["tunneling"]["rows"]
     for _ in range(n):
         rows.append(rock * m.width)
