@@ -169,11 +169,6 @@ class SettlementMap:
     def barrier(self, loc: Loc) -> bool:
         return self.terrain(loc).barrier
 
-    def char_of(self, name: str) -> str:
-        if name not in self.by_name:
-            raise KeyError(f"the legend has no {name!r}")
-        return self.by_name[name]
-
     # neighbourhoods
     def neighbours(self, loc: Loc, steps: Iterable[Loc] | None = None) -> Iterator[Loc]:
         for dr, dc in (steps if steps is not None else self.adjacency):
