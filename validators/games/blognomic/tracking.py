@@ -89,11 +89,14 @@ def _action(kind: str, name: str, summary: str, doc: str, *, alter: bool = False
     change."""
     doc_kind, key, param, what = KINDS[kind]
     fields = {f: POST_FIELDS[f] for f in ALTERABLE[kind]} if alter else {}
+    # an alteration gives at least one new field (_alter_check); where only one may change (a DoV's text), it is
+    # required, so that --list and the actions page do not offer it as optional
+    required = [param, *fields] if len(fields) == 1 else [param]
     return Action(
         name=name,
         rule=RULE,
         summary=summary,
-        params={"type": "object", "required": [param], "additionalProperties": False,
+        params={"type": "object", "required": required, "additionalProperties": False,
                 "properties": {param: {"type": "integer", "minimum": 1}, **fields}},
         check=(_alter_check if alter else _check)(kind),
         ready=none_pending(doc_kind, key, what, own=True),  # author_may_change refuses another's or one not pending
