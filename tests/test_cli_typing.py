@@ -252,15 +252,16 @@ def test_a_vote_in_another_games_words_is_told_this_games_word(tmp_path, game, a
 @pytest.mark.parametrize("action, item, given, said", [
     # seed 001 1.6: a CfJ takes votes of agreement or disagreement; VETO (1.8) and DEFERENTIAL (1.4) are votes of
     # other kinds, told so rather than only listed as not among FOR and AGAINST
-    ("core.cfj-vote", "cfj=1", "VETO", "params.vote: 'VETO' is not one of 'FOR', 'AGAINST' (a VETO is the leader's "
-                                       "vote on proposals (Dynasties), not on a Call for Judgment, which takes votes "
-                                       "of agreement or disagreement (Calls for Judgment))"),
+    ("core.cfj-vote", "cfj=1", "VETO", "params.vote: 'VETO' is not one of 'FOR', 'AGAINST' (a VETO is no vote on a "
+                                       "Call for Judgment, which takes votes of agreement or disagreement (Calls for "
+                                       "Judgment); a game's rules give a veto, if at all, to its leader, on proposals)"),
     ("core.cfj-vote", "cfj=1", "Deferential", "params.vote: 'Deferential' is not one of 'FOR', 'AGAINST' "
      "(DEFERENTIAL is a vote on proposals and Declarations of Victory (Voting), not on a Call for Judgment, which "
      "takes votes of agreement or disagreement (Calls for Judgment))"),
-    ("core.dov-vote", "dov=1", "veto", "params.vote: 'veto' is not one of 'FOR', 'AGAINST', 'DEFERENTIAL' (a VETO is "
-                                       "the leader's vote on proposals (Dynasties), not on a Declaration of Victory "
-                                       "(Victory and Ascension))"),
+    ("core.dov-vote", "dov=1", "veto", "params.vote: 'veto' is not one of 'FOR', 'AGAINST', 'DEFERENTIAL' (a "
+                                       "Declaration of Victory is answered FOR, AGAINST or DEFERENTIAL (Victory and "
+                                       "Ascension), never with a VETO; a game's rules give a veto, if at all, to its "
+                                       "leader, on proposals)"),
 ])
 def test_a_proposal_s_vote_on_a_cfj_or_dov_is_told_why_it_is_not_taken(tmp_path, action, item, given, said):
     repo = make_repo(tmp_path)

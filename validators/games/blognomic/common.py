@@ -21,6 +21,11 @@ STUFFS = "stuffs"
 
 FOR_VOTES = ("FOR", "COMPENSATE")
 AGAINST_VOTES = ("AGAINST", "ADMONISH", "VETO")
+# Where a veto stands, in words true of both variants: Ruleset 75's Dynasties (seed 001 1.8) gives the leader a VETO
+# vote on proposals; seed 003 gives nobody a VETO vote (rule 4's votes are FOR, AGAINST and DEFERENTIAL, rule 8 lists
+# no power of the GRAND POOBAH), and its only veto is the new GRAND POOBAH's, of pending proposals, at the Ascension
+# Address (rule 9). A vote parameter's schema is the same in both games, so its refusal of a VETO says only that
+VETO_WHERE = "a game's rules give a veto, if at all, to its leader, on proposals"
 
 
 def opts(state: State | Ctx) -> dict[str, Any]:

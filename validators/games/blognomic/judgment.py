@@ -11,6 +11,7 @@ from ...schemas import vote_words
 from ...timeutil import format_time
 from .._timefmt import when
 from .common import (
+    VETO_WHERE,
     clock_start,
     edit_item,
     find,
@@ -117,12 +118,15 @@ def _vote(ctx: Ctx) -> None:
         ctx.edit("proposals").setdefault("last_vote", {})[ctx.actor] = format_time(ctx.at)
 
 
-# seed 001 1.6: a CfJ takes votes of agreement or disagreement; the leader's VETO (1.8) and DEFERENTIAL (1.4) are
-# votes on proposals, and are told so rather than only listed as not among FOR and AGAINST. No state of the game
-# makes either a vote on a CfJ, so it is bad input (exit 2), told the rules by title (the same in seeds 001 and 003)
-_ON_CFJS = "not on a Call for Judgment, which takes votes of agreement or disagreement (Calls for Judgment)"
-_NOT_ON_CFJS = {"VETO": f"a VETO is the leader's vote on proposals (Dynasties), {_ON_CFJS}",
-                "DEFERENTIAL": f"DEFERENTIAL is a vote on proposals and Declarations of Victory (Voting), {_ON_CFJS}"}
+# seed 001 1.6 (seed 003 rule 6): a CfJ takes votes of agreement or disagreement; DEFERENTIAL (1.4, rule 4) is a vote
+# on proposals and DoVs, and a veto is the leader's on proposals where the rules give one (``VETO_WHERE``: seed 001
+# 1.8's VETO vote; seed 003 has none but rule 9's Address), told so rather than only listed as not among FOR and
+# AGAINST. No state of the game makes either a vote on a CfJ, so it is bad input (exit 2), told the rules by title
+# (the same in seeds 001 and 003)
+_CFJS = "a Call for Judgment, which takes votes of agreement or disagreement (Calls for Judgment)"
+_NOT_ON_CFJS = {"VETO": f"a VETO is no vote on {_CFJS}; {VETO_WHERE}",
+                "DEFERENTIAL": f"DEFERENTIAL is a vote on proposals and Declarations of Victory (Voting), not on "
+                               f"{_CFJS}"}
 
 CFJ_VOTE = Action(
     name="core.cfj-vote",

@@ -14,6 +14,7 @@ from ...schemas import NOT_BLANK, is_blank, not_blank, vote_words
 from ...timeutil import format_time, parse_time
 from .common import (
     DYNASTIES,
+    VETO_WHERE,
     by_effects,
     clock_start,
     edit_item,
@@ -123,9 +124,11 @@ DOV_VOTE = Action(
     params={"type": "object", "required": ["dov", "vote"], "additionalProperties": False,
             "properties": {"dov": {"type": "integer", "minimum": 1},
                            "vote": vote_words(["FOR", "AGAINST", "DEFERENTIAL"], yes="FOR", no="AGAINST",
-                                              elsewhere={"VETO": "a VETO is the leader's vote on proposals "
-                                                                 "(Dynasties), not on a Declaration of Victory "
-                                                                 "(Victory and Ascension)"})}},
+                                              # seed 001 1.9, seed 003 rule 9: a DoV is answered FOR, AGAINST
+                                              # (or DEFERENTIAL); a veto is no answer (``VETO_WHERE``)
+                                              elsewhere={"VETO": "a Declaration of Victory is answered FOR, AGAINST "
+                                                                 "or DEFERENTIAL (Victory and Ascension), never with "
+                                                                 f"a VETO; {VETO_WHERE}"})}},
     check=_vote_check,
     # no DoV is pending, or every pending one is already decided: the check refuses every number and every response
     ready=none_pending("dovs", "dovs", "DoV", over=(decided, "every pending DoV is already decided and takes no more "
