@@ -254,7 +254,8 @@ def test_a_vote_in_another_games_words_is_told_this_games_word(tmp_path, game, a
     # other kinds, told so rather than only listed as not among FOR and AGAINST
     ("core.cfj-vote", "cfj=1", "VETO", "params.vote: 'VETO' is not one of 'FOR', 'AGAINST' (a VETO is no vote on a "
                                        "Call for Judgment, which takes votes of agreement or disagreement (Calls for "
-                                       "Judgment); a game's rules give a veto, if at all, to its leader, on proposals)"),
+                                       "Judgment); a game's rules give a veto, if at all, to its leader, on "
+                                       "proposals)"),
     ("core.cfj-vote", "cfj=1", "Deferential", "params.vote: 'Deferential' is not one of 'FOR', 'AGAINST' "
      "(DEFERENTIAL is a vote on proposals and Declarations of Victory (Voting), not on a Call for Judgment, which "
      "takes votes of agreement or disagreement (Calls for Judgment))"),
