@@ -192,6 +192,20 @@ def test_invariants(base):
     assert any("only one Muffin is It" in m for m in messages)
 
 
+def test_invariants_name_the_rules_by_their_numbers_now(base):
+    """Rule 9 (seed 003): an Ascension Address renumbers the rules it keeps (with Colours, 18, repealed, Muffin Roles
+    becomes 20). What ``nomic check`` says of a role no rule gives and of a second GRAND POOBAH names rules 8 and 23 by
+    their numbers now; it once wrote the seed's 23 whatever the Ruleset said."""
+    (inv,) = MODULE.invariants
+    bad = _with(base, Ben=("roles", ["Cake Maker"]), Cat=("roles", ["GRAND POOBAH"]))
+    rule = bad.rules["muffin-roles"]
+    bad.rules["muffin-roles"] = Rule(rule.id, {**rule.meta, "number": "20"}, rule.body)
+    messages = [p.message for p in inv(bad)]
+    assert "'Cake Maker' is not a role of rule 20" in messages, messages
+    assert any(m.endswith("and there may be only one (rules 8 and 20)") for m in messages), messages
+    assert not any("23" in m for m in messages), messages
+
+
 def test_invariant_dance_table_covers_its_die(base):
     """Seed 003 rule 20: every face of the Dance Off die sets a Dance Move; a table leaving one out is reported."""
     (inv,) = MODULE.invariants

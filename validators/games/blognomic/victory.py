@@ -532,9 +532,11 @@ def _keywords_in_reach(ctx: Ctx, o: dict) -> Iterator[Problem]:
         in_core = [r for r in core if _holds(r, pattern)]
         gone = [r for r in active if r.id in repealed and _holds(r, pattern)]
         if in_core:
+            # the words rule 9 names: the rule this refusal cites, by its number now (no inline number, which a
+            # renumbering would leave wrong)
             yield Problem(f"{old!r} stands only in core rules (rule {in_core[0].cite()}); the Ascension Address may "
-                          "replace it only in the rules over 9 it does not repeal, and only the words rule 9 names "
-                          "in every rule", field=field)
+                          "replace it only in the rules over 9 it does not repeal, and only the words its own rule "
+                          "names in every rule", field=field)
         elif gone:
             yield Problem(f"{old!r} stands only in rule {gone[0].cite()}, which this Address repeals; the Ascension "
                           "Address replaces a keyword only in the rules over 9 it keeps", field=field)

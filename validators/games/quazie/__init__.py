@@ -45,6 +45,7 @@ from .common import (
     ROBOT,
     flavour_names,
     listed,
+    rule_number,
     stat,
     victory_at_one,
 )
@@ -109,7 +110,8 @@ def _invariants(state: State) -> Iterator[Problem]:
             yield Problem(f"{p['name']}'s Note History: {bad_notes}", "roster", field=f"{where}.notes")
         for role in listed(p, "roles") if roles_ else ():
             if role not in roles.ROLES:
-                yield Problem(f"{role!r} is not a role of rule 23", "roster", field=f"{where}.roles")
+                yield Problem(f"{role!r} is not a role of rule {rule_number(state, R_ROLES)}", "roster",
+                              field=f"{where}.roles")
     if len(its) > 1:
         yield Problem(f"only one Muffin is It, not {', '.join(its)}", "roster", field="players")
     if not roles_:
@@ -121,7 +123,7 @@ def _invariants(state: State) -> Iterator[Problem]:
             yield Problem(f"there may be only one {roles.role_word(state, role)}, not {', '.join(holders)}", "roster",
                           field="players")
     for i, name, boss in roles.second_poobahs(state):
-        yield Problem(roles.second_poobah_message(name, boss, roles.title(state)), "roster",
+        yield Problem(roles.second_poobah_message(state, name, boss, roles.title(state)), "roster",
                       field=f"players[{i}].stats.roles")
 
 

@@ -52,6 +52,13 @@ R_ROLES = "muffin-roles"
 R_MUSIC = "music"
 R_EYE = "in-your-eye"
 R_VICTORY = "victory-and-ascension"  # core rule 9
+R_PLAYERS = "players"  # core rule 2
+R_DYNASTIES = "dynasties"  # core rule 8
+
+# Seed 003's numbers of the rules the module's messages name, for a game whose ruleset lacks one (``rule_number``).
+SEED_NUMBERS = {R_PLAYERS: "2", R_DYNASTIES: "8", R_VICTORY: "9", R_STUFFS: "10", R_NATURE: "11", R_POSITION: "12",
+                R_FLAVOURS: "13", R_TAG: "14", R_SPECIAL: "15", R_COLOURS: "18", R_DANCE_MOVES: "19",
+                R_DANCE_OFF: "20", R_FLY: "21", R_HANDS: "22", R_ROLES: "23", R_MUSIC: "24", R_EYE: "25"}
 
 DEFAULT_OPTIONS: dict[str, Any] = {
     # Rule 24 gives notes for few positions. "record": a move to a position without a note plays "?",
@@ -119,6 +126,15 @@ def position_label(pos: Any) -> str:
 
 
 # ---------------------------------------------------------------- rules
+
+
+def rule_number(state: State | Ctx, rule_id: str) -> str:
+    """A rule's number as the Ruleset now writes it, for what a player reads ("rule 23" in a refusal naming a rule
+    other than the one it cites, an outcome, a page): an Ascension Address renumbers the rules it keeps (seed 003
+    rule 9) and a proposal may renumber one, so the seed's number would contradict the citation beside it. The seed's
+    number (``SEED_NUMBERS``) for a game whose ruleset has no such rule. Only asked when the words are made."""
+    rule = state.rules.get(rule_id)
+    return rule.number if rule is not None and rule.number else SEED_NUMBERS.get(rule_id, rule_id)
 
 
 def number_order(number: Any) -> tuple:

@@ -224,13 +224,14 @@ SWAP = Action(
             "properties": {"with": NAME, "rome": ROME_PARAM,
                            "with_rome": {"type": "boolean",
                                          "description": "The other Muffin, if the GRAND POOBAH, goes to Rome (R) "
-                                                        "instead of taking your Position (rule 15)"}}},
+                                                        "instead of taking your Position (Special Position "
+                                                        "Rules)"}}},
     check=_swap_check,
     ready=_swap_ready,
     effect=_swap,
     doc="Neither Muffin may already have been in a swap that day; Blind Muffins cannot be moved. Only the "
-        "GRAND POOBAH (the Muffin rule 15 names) may end up in Rome, whether it is swapped there or sent there "
-        "with rome (the swapper) or with_rome (the other Muffin).",
+        "GRAND POOBAH (the Muffin the Special Position Rules name) may end up in Rome, whether it is swapped there "
+        "or sent there with rome (the swapper) or with_rome (the other Muffin).",
 )
 
 
@@ -339,7 +340,7 @@ FRUITY_MOVE = Action(
                            "rome": ROME_PARAM,
                            "attract_rome": {"type": "boolean",
                                             "description": "The attracted Muffin, if the GRAND POOBAH, goes to "
-                                                           "Rome (R) instead (rule 15)"}}},
+                                                           "Rome (R) instead (Special Position Rules)"}}},
     check=_step_check,
     ready=_step_ready,
     effect=_step,

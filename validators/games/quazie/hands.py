@@ -28,7 +28,7 @@ from ...problems import Problem
 from ...schemas import not_blank
 from ...timeutil import day_start, format_time, parse_time
 from ..blognomic.common import in_hiatus
-from .common import R_COLOURS, R_HANDS, R_ROLES, number_order
+from .common import R_COLOURS, R_HANDS, R_ROLES, number_order, rule_number
 
 HTML_COLOURS = {
     "aliceblue", "antiquewhite", "aqua", "aquamarine", "azure", "beige", "bisque", "black", "blanchedalmond",
@@ -183,7 +183,7 @@ def brace_problems(state: State) -> Iterator[Problem]:
                 grabs.remove(text)
                 continue
             yield Problem(f"rule {rule.cite()} holds {{{{{text}}}}}, which is neither Hand's grab: the Ruleset has two "
-                          "Hands, the only text written in double braces (rule 22); a proposal that changes a Hand's "
+                          "Hands, the only text written in double braces; a proposal that changes a Hand's "
                           "grab sets the Hand's text in quazie.yaml too", file="ruleset", field=f"{rid}.body",
                           rule=R_HANDS)
 
@@ -235,7 +235,8 @@ def _move_check(ctx: Ctx) -> Iterator[str | Problem]:
             yield f"the {which} Hand is already in its Pocket"
         elif not in_no_rule(ctx.state, hand):
             yield (f"the {which} Hand is in rule {hand['rule']}; a Hand goes into its Pocket only when it would "
-                   f"move into rule 22 ({R_HANDS}), if that adjoins, or when it is no longer in any rule")
+                   f"move into rule {rule_number(ctx, R_HANDS)} ({R_HANDS}), if that adjoins, or when it is no "
+                   "longer in any rule")
         return
     if target not in adjoining(ctx.state, hand["rule"]):
         yield f"rule {target!r} does not adjoin the rule the {which} Hand is in ({hand['rule']})"

@@ -93,7 +93,7 @@ SACRIFICE = Action(
     check=_sacrifice_check,
     effect=_sacrifice,
     doc="Only after a spared Eggman roll. Even a Muffin with no Stuff at all may go. The GRAND POOBAH (the Muffin "
-        "rule 15 names) may go to Rome instead, making the sacrifice all the same.",
+        "its rule names for Rome) may go to Rome instead, making the sacrifice all the same.",
 )
 
 ACTIONS = [EGGMAN_ROLL, SACRIFICE]

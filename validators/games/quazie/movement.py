@@ -39,6 +39,7 @@ from .common import (
     muffins,
     opts,
     position_label,
+    rule_number,
     stat,
     step_from,
     tables,
@@ -61,7 +62,7 @@ def subject_covers(state: Any, subject: str, name: str) -> bool | None:
     return covers(state, subject, name)
 UNKNOWN_NOTE = "?"
 
-ROME_PARAM = {"type": "boolean", "description": "The GRAND POOBAH goes to Rome (R) instead (rule 15)"}
+ROME_PARAM = {"type": "boolean", "description": "The GRAND POOBAH goes to Rome (R) instead (Special Position Rules)"}
 
 
 def note_for(ctx: Ctx, start: str, dest: str) -> str | None:
@@ -83,13 +84,13 @@ def rome_refusal(ctx: Ctx, who: str) -> str | None:
     """Why ``who`` may not go to Rome (rule 15 names who may, the seed's text the GRAND POOBAH), or None."""
     if repealed(ctx, R_SPECIAL):
         # seed 003 rule 15 "Special Position Rules" makes Rome and who may go there; repealed, nobody may
-        return "rule 15, which lets a Muffin go to Rome, has been repealed; nobody may go there"
+        return "the rule that lets a Muffin go to Rome has been repealed; nobody may go there"
     subject = rome_subject(ctx.state)
     allowed = subject_covers(ctx.state, subject, who)
     if allowed is None:
-        return f"rule 15 now lets {subject!r} go to Rome, and this module cannot tell who that is"
+        return f"the rule now lets {subject!r} go to Rome, and this module cannot tell who that is"
     if not allowed:
-        return f"only {subject} may go to Rome (rule 15 as it now reads)"
+        return f"only {subject} may go to Rome (as the rule now reads)"
     return None
 
 
@@ -104,7 +105,7 @@ def landing_refusal(ctx: Ctx, who: str, start: str, dest: str) -> tuple[str, str
         return f"{who} is already at {position_label(dest)}", R_POSITION
     # seed 003 rule 24 "Music": every move plays a note; repealed, no move plays one, and none is refused for it
     if note_for(ctx, start, dest) is None and opts(ctx)["unknown_note"] == "refuse" and not repealed(ctx, R_MUSIC):
-        return (f"rule 24's table of notes gives no note for {position_label(dest)}, and every move plays one; "
+        return (f"the table of notes gives no note for {position_label(dest)}, and every move plays one; "
                 "this game refuses moves whose note is undefined", R_MUSIC)
     return None
 
@@ -213,7 +214,7 @@ def patch_plays_note(ctx: Ctx) -> None:
             continue  # written by the patch itself (or no list: nomic check reports that history)
         note = note_for(ctx, start, dest)
         if note is None and opts(ctx)["unknown_note"] == "refuse":
-            raise ctx.refuse(f"{name} would move to {position_label(dest)}, and rule 24's table of notes gives no "
+            raise ctx.refuse(f"{name} would move to {position_label(dest)}, and the table of notes gives no "
                              "note for it; every move plays one, and this game refuses moves whose note is undefined",
                              R_MUSIC)
         _play(ctx, name, note or UNKNOWN_NOTE)
@@ -355,7 +356,7 @@ def _raise_check(ctx: Ctx) -> Iterator[str]:
     muffin(ctx, ctx.actor)
     if repealed(ctx, R_TAG):
         # seed 003 rule 14 "Tag" makes It (and the GRAND POOBAH It when nobody is); repealed, there is no It to raise
-        yield "nobody is It: rule 14, which makes It, has been repealed"
+        yield f"nobody is It: rule {rule_number(ctx, R_TAG)}, which makes It, has been repealed"
         return
     it = it_muffin(ctx)
     if it is None:

@@ -231,7 +231,7 @@ def _concerto_check(ctx: Ctx) -> Iterator[str]:
         yield f"{ctx.actor} has {len(mine)} notes not yet used in a Concerto; this one needs {size}"
         return
     if set(mine[-size:]) & UNPLAYABLE:
-        yield f"{ctx.actor}'s last {size} notes include '-' (Limbo) or '?' (a note rule 24 does not define)"
+        yield f"{ctx.actor}'s last {size} notes include '-' (Limbo) or '?' (a note the table of notes does not define)"
         return
     for other in partners:
         theirs = fresh_notes(ctx, other)
@@ -378,8 +378,8 @@ def _movement_check(ctx: Ctx) -> Iterator[str]:
         # rule 22 (seed 003): the Ruleset holds exactly two Hands, written {{...}}; the text goes into rule 13 as
         # written, so double braces in it would add a third, false Hand (and could hide a lost Hand's grab)
         if "{{" in ctx.params.get("text", "") or "}}" in ctx.params.get("text", ""):
-            yield Problem("Intricacy's text may not contain double braces: in the Ruleset they mark the two Hands "
-                          "(rule 22)", field="params.text", rule=R_HANDS)
+            yield Problem("Intricacy's text may not contain double braces: in the Ruleset they mark the two Hands",
+                          field="params.text", rule=R_HANDS)
 
 
 def _flavour_key(name: str) -> str:
@@ -423,7 +423,8 @@ MOVEMENT = Action(
     ready=_movement_ready,
     effect=_perform,
     doc="[]B[]: move directly to Position 1. EFG (Escape from the Launch Base Zone): move to Position X. "
-        "C# G flat [] (Intricacy): add a new flavour to rule 13; nobody may become it for 72 hours.",
+        "C# G flat [] (Intricacy): add a new flavour to the rule of flavours (Muffin Flavors); nobody may become it "
+        "for 72 hours.",
 )
 
 ACTIONS = [CONCERTO, CONCERTO_USE, MOVEMENT]

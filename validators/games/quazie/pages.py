@@ -16,7 +16,9 @@ from .common import (
     DEATH_EGG,
     IT,
     MORNINGTON,
+    R_FLAVOURS,
     R_HANDS,
+    R_POSITION,
     ROBOT,
     ROME,
     STANDARD,
@@ -26,6 +28,7 @@ from .common import (
     leader,
     muffins,
     number_order,
+    rule_number,
     stat,
     victory_at_one,
 )
@@ -178,7 +181,7 @@ def hands_duties(state: State) -> str:
     may, or must, move a Hand now and why. Empty while rule 22 is repealed (no Hand moves then) or without Hands."""
     if repealed(state, R_HANDS) or not state.doc("quazie").get("hands"):
         return ""
-    rule = md(_number(state, R_HANDS, "22"))
+    rule = md(rule_number(state, R_HANDS))
     shoo = standing_shoo(state)
     if shoo is None:
         out = "\n\nNo Shoo stands: no non-admin has posted one since a Hand last moved."
@@ -204,12 +207,6 @@ def hands_duties(state: State) -> str:
     return out
 
 
-def _number(state: State, rule_id: str, seed: str) -> str:
-    """A rule's number as the Ruleset now writes it (``seed``: the seed's, when the game has no such rule)."""
-    rule = state.rules.get(rule_id)
-    return rule.number if rule is not None and rule.number else seed
-
-
 def pages(state: State) -> list[Page]:
     # the Muffin and the Muffins as game.yaml now calls them: an Ascension Address may replace "Muffin" (rule 9)
     muffin, plural = state.keyword("player", "Muffin"), state.keyword("players", "Muffins")
@@ -222,7 +219,7 @@ def pages(state: State) -> list[Page]:
     winner = victory_at_one(state)
     rule = state.rules.get("position")
     # the rules by their numbers now: an Ascension Address renumbers those it keeps (rule 9)
-    position, flavours = _number(state, "position", "12"), _number(state, "muffin-flavours", "13")
+    position, flavours = rule_number(state, R_POSITION), rule_number(state, R_FLAVOURS)
     if winner:
         met = (f"**{md(winner)}** is the only {md(muffin)} at Position 1 and has met rule {md(position)}'s victory "
                "conditions")

@@ -25,7 +25,20 @@ from typing import Any, Callable
 
 from ...engine import Ctx, peek, repealed
 from ...problems import Illegal, Problem
-from .common import IT, NOT_IT, R_ROLES, R_SPECIAL, R_TAG, in_limbo, leader, muffins, stat
+from .common import (
+    IT,
+    NOT_IT,
+    R_DYNASTIES,
+    R_PLAYERS,
+    R_ROLES,
+    R_SPECIAL,
+    R_TAG,
+    in_limbo,
+    leader,
+    muffins,
+    rule_number,
+    stat,
+)
 from .consequences import replaced_at
 from .roles import POOBAH, role_word, title
 from .stuff import DESCRIBER
@@ -49,18 +62,24 @@ def _drop_it(p: dict[str, Any]) -> None:
 class Sole:
     label: str  # as the messages name it
     key: str  # the outcome's key: ``<key>_lapsed``
-    rules: str  # the rules that allow only one, for the outcome's ``because``
     has: Callable[[dict[str, Any]], bool]
     drop: Callable[[dict[str, Any]], None]
     rule: str  # the id of the rule allowing only one: repealed, it allows any number, and nothing is settled
 
 
+def _numbers(ctx: Ctx, *rule_ids: str) -> str:
+    """"rule 15", "rules 8 and 23": rules by their numbers now (an Ascension Address renumbers rules, seed 003 rule
+    9), for a refusal naming rules it does not cite and for the outcome's ``because``."""
+    numbers = [rule_number(ctx, r) for r in rule_ids]
+    return f"rule {numbers[0]}" if len(numbers) == 1 else f"rules {', '.join(numbers[:-1])} and {numbers[-1]}"
+
+
 SOLE = [
     # seed 003 rule 14 "Tag": one Muffin is It
-    Sole("It", "it", f"rule 14 ({R_TAG})", lambda p: stat(p, "tag") == IT, _drop_it, R_TAG),
+    Sole("It", "it", lambda p: stat(p, "tag") == IT, _drop_it, R_TAG),
     # seed 003 rule 23 "Muffin Roles": one Stuff Describer, one GRAND POOBAH
-    Sole(DESCRIBER, "stuff_describer", f"rule 23 ({R_ROLES})", _has_role(DESCRIBER), _drop_role(DESCRIBER), R_ROLES),
-    Sole(POOBAH, "grand_poobah", f"rule 23 ({R_ROLES})", _has_role(POOBAH), _drop_role(POOBAH), R_ROLES),
+    Sole(DESCRIBER, "stuff_describer", _has_role(DESCRIBER), _drop_role(DESCRIBER), R_ROLES),
+    Sole(POOBAH, "grand_poobah", _has_role(POOBAH), _drop_role(POOBAH), R_ROLES),
 ]
 
 
@@ -105,8 +124,9 @@ def _refuse_deadlock(ctx: Ctx, p: dict[str, Any], soles: list[Sole]) -> None:
             word = title(ctx)
             raise Illegal(Problem(
                 f"{p['name']} cannot come back now: it is in Limbo ({pos!r}) holding the role {word}, which "
-                f"cannot lapse there (rule 15), and {boss} leads the dynasty and is the {word}; there may be "
-                f"only one (rules 8 and 23). {p['name']} may come back once out of Limbo", rule=R_SPECIAL))
+                f"cannot lapse there, and {boss} leads the dynasty and is the {word}; there may be only one "
+                f"({_numbers(ctx, R_DYNASTIES, R_ROLES)}). {p['name']} may come back once out of Limbo",
+                rule=R_SPECIAL))
         # every active Muffin as the action left it: one already active, or one coming back with it
         for o in muffins(ctx):
             if o["name"] == p["name"] or not sole.has(o) or not in_limbo(stat(o, "position")):
@@ -114,8 +134,8 @@ def _refuse_deadlock(ctx: Ctx, p: dict[str, Any], soles: list[Sole]) -> None:
             label = role_word(ctx, sole.label)
             raise Illegal(Problem(
                 f"{p['name']} cannot come back now: it is in Limbo ({pos!r}) as {label}, and {o['name']}, in "
-                f"Limbo too ({stat(o, 'position')!r}), is {label}; nothing of a Muffin in Limbo may change "
-                f"(rule 15) and there may be only one ({sole.rules}). {p['name']} may come back once {o['name']} "
+                f"Limbo too ({stat(o, 'position')!r}), is {label}; nothing of a Muffin in Limbo may change, and "
+                f"there may be only one ({_numbers(ctx, sole.rule)}). {p['name']} may come back once {o['name']} "
                 "has left Limbo (Position 9); a proposal bringing it back may be failed instead", rule=R_SPECIAL))
 
 
@@ -126,8 +146,9 @@ def _settle(ctx: Ctx, name: str, sole: Sole, limbo: bool = True) -> None:
     boss = leader(ctx)
     if sole.label == POOBAH and boss is not None and boss != name:
         # rules 8 and 23: the role is the current GRAND POOBAH, the dynasty's leader, whatever the Roles lists say
-        _drop(ctx, name, sole, f"{boss} leads the dynasty and is the {title(ctx)} (rules 8 and 23); there may be "
-                               f"only one ({sole.rules})")
+        _drop(ctx, name, sole, f"{boss} leads the dynasty and is the {title(ctx)} "
+                               f"({_numbers(ctx, R_DYNASTIES, R_ROLES)}); there may be only one "
+                               f"({_numbers(ctx, sole.rule)})")
         return
     others = [o for o in muffins(ctx) if o["name"] != name and sole.has(o)]
     if not others:
@@ -136,17 +157,18 @@ def _settle(ctx: Ctx, name: str, sole: Sole, limbo: bool = True) -> None:
     if limbo and in_limbo(stat(p, "position")):
         for o in others:  # none in Limbo: ``_refuse_deadlock`` has refused that
             _drop(ctx, o["name"], sole, f"{name} came back in Limbo as {role_word(ctx, sole.label)}, and a Muffin "
-                                        f"in Limbo cannot lose it (rule 15); there may be only one ({sole.rules})")
+                                        f"in Limbo cannot lose it ({_numbers(ctx, R_SPECIAL)}); there may be only "
+                                        f"one ({_numbers(ctx, sole.rule)})")
         return
     if sole.label == POOBAH and name == leader(ctx) and not (limbo and any(in_limbo(stat(o, "position"))
                                                                           for o in others)):
         for o in others:
-            _drop(ctx, o["name"], sole, f"{name} is the dynasty's {title(ctx)} (rules 8 and 23); there may be only "
-                                        f"one ({sole.rules})")
+            _drop(ctx, o["name"], sole, f"{name} is the dynasty's {title(ctx)} ({_numbers(ctx, R_DYNASTIES, R_ROLES)}"
+                                        f"); there may be only one ({_numbers(ctx, sole.rule)})")
         return
-    _drop(ctx, name, sole, f"{first} became {role_word(ctx, sole.label)} while {name} was idle (rule 2: not counted "
-                           "as a Muffin); "
-                           f"there may be only one ({sole.rules})")
+    _drop(ctx, name, sole, f"{first} became {role_word(ctx, sole.label)} while {name} was idle "
+                           f"({_numbers(ctx, R_PLAYERS)}: not counted as a Muffin); there may be only one "
+                           f"({_numbers(ctx, sole.rule)})")
 
 
 def _drop(ctx: Ctx, name: str, sole: Sole, because: str) -> None:

@@ -13,7 +13,21 @@ from ...engine import Action, Ctx, State, peek, ruled
 from ...problems import Illegal, Problem
 from ...roster import change_stat
 from ...timeutil import format_time, parse_time
-from .common import LAUNCH_BASE, R_ROLES, done_today, in_limbo, leader, listed, mark_today, muffin, muffins, stat
+from .common import (
+    LAUNCH_BASE,
+    R_DYNASTIES,
+    R_NATURE,
+    R_ROLES,
+    done_today,
+    in_limbo,
+    leader,
+    listed,
+    mark_today,
+    muffin,
+    muffins,
+    rule_number,
+    stat,
+)
 from .consequences import EXEMPT, reached_players, replaced_at
 from .hands import poobah_giver, subject_covers
 from .launch import MINION
@@ -57,10 +71,11 @@ def second_poobahs(state: State | Ctx) -> list[tuple[int, str, str]]:
             if p["name"] != boss and not p.get("idle") and not p.get("kind") and POOBAH in listed(p, "roles")]
 
 
-def second_poobah_message(name: str, boss: str, word: str = POOBAH) -> str:
-    """``word``: the title as the rules now write it (``title``)."""
+def second_poobah_message(state: State | Ctx, name: str, boss: str, word: str = POOBAH) -> str:
+    """``word``: the title as the rules now write it (``title``); rules 8 and 23 by their numbers now."""
     return (f"{name} holds the role {word}, but {boss} leads the dynasty and is the {word}: the role is the current "
-            f"{word}, and there may be only one (rules 8 and 23)")
+            f"{word}, and there may be only one (rules {rule_number(state, R_DYNASTIES)} and "
+            f"{rule_number(state, R_ROLES)})")
 
 
 # seed 003 rule 23 "Muffin Roles": only one Muffin holds the role GRAND POOBAH; repealed, there is no such role to
@@ -96,8 +111,8 @@ def poobah_guard(ctx: Ctx) -> None:
             if old is not None and not old.get("idle") and POOBAH in stat(old, "roles", []):
                 continue  # held already before this action: not its doing
         word = title(ctx)
-        raise Illegal(Problem(f"the action would leave {second_poobah_message(p['name'], boss, word)}; no rule lets "
-                              f"the role pass while the dynasty has its {word}", rule=R_ROLES))
+        raise Illegal(Problem(f"the action would leave {second_poobah_message(ctx, p['name'], boss, word)}; no rule "
+                              f"lets the role pass while the dynasty has its {word}", rule=R_ROLES))
 
 
 def sole_in_limbo(ctx: Ctx) -> str | None:
@@ -129,10 +144,10 @@ def _writer_problems(ctx: Ctx, to: str) -> Iterator[str]:
             yield f"there is no proposal {ident}"
         elif named.get("author") != to:
             yield (f"proposal {ident} was written by {named.get('author')}, not {to}: the Writer of Awesome is given "
-                   "for the recipient's own proposal (rule 23)")
+                   "for the recipient's own proposal")
         return
     if not wrote_a_proposal(ctx, to):
-        yield f"{to} has written no proposal, and the Writer of Awesome is given for one (rule 23)"
+        yield f"{to} has written no proposal, and the Writer of Awesome is given for one"
 
 
 def _give_ready(ctx: Ctx) -> Iterator[str]:
@@ -183,14 +198,14 @@ def _give_check(ctx: Ctx) -> Iterator[str]:
         return
     if role != WRITER and ctx.params.get("proposal") is not None:
         # rule 23 (seed 003): only the Writer of Awesome is achieved by a proposal
-        yield f"a proposal is named only when giving the Writer of Awesome (rule 23); {role} is not given for one"
+        yield f"a proposal is named only when giving the Writer of Awesome; {role} is not given for one"
     if role == POOBAH:
         giver = poobah_giver(ctx.state) or f"a {ctx.keyword('player', 'Muffin')}"
         may = subject_covers(ctx.state, giver, ctx.actor)
         if may is None:
-            yield f"rule 23 now says {giver!r} gives the role of {title(ctx)}; this module cannot tell who that is"
+            yield f"the rule now says {giver!r} gives the role of {title(ctx)}; this module cannot tell who that is"
         elif not may:
-            yield f"only {giver} may give the role of {title(ctx)} (rule 23 as it now reads)"
+            yield f"only {giver} may give the role of {title(ctx)} (as the rule now reads)"
         if to == ctx.actor:
             yield f"the role of {title(ctx)} is given to another Muffin"
         # rule 23: the role is the current GRAND POOBAH, the dynasty's leader, whether or not its Roles list
@@ -211,7 +226,8 @@ def _give_check(ctx: Ctx) -> Iterator[str]:
         # the judgement is the GRAND POOBAH's, but that the recipient wrote the proposal can be checked
         yield from _writer_problems(ctx, to)
     elif role == DESCRIBER:
-        yield "the Stuff Describer is whoever has the most Stuffs at the end of Sunday (rule 11), not given"
+        yield (f"the Stuff Describer is whoever has the most Stuffs at the end of Sunday (rule "
+               f"{rule_number(ctx, R_NATURE)}), not given")
     elif role == LIMBO_KING:
         if sole_in_limbo(ctx) != to:
             yield f"{to} is not the only Muffin in Limbo"
@@ -238,7 +254,7 @@ def _give(ctx: Ctx) -> None:
 GIVE = Action(
     name="quazie.give-role",
     rule=R_ROLES,
-    summary="Give a Muffin a role, where rule 23 allows it",
+    summary="Give a Muffin a role, where its rule allows it",
     params={"type": "object", "required": ["role", "to"], "additionalProperties": False,
             "properties": {"role": ROLE, "to": NAME,
                            # rule 23 (seed 003): optional, Writer of Awesome only: the recipient's awesome proposal
@@ -308,7 +324,7 @@ def _remove_check(ctx: Ctx) -> Iterator[str]:
         if sole is None or sole == who:
             yield "the Limbo King may be removed only when another Muffin is the only Muffin in Limbo"
     else:
-        yield f"rule 23 gives no way to remove the role {role}"
+        yield f"the rule gives no way to remove the role {role}"
 
 
 def _remove(ctx: Ctx) -> None:
@@ -323,7 +339,7 @@ def _remove(ctx: Ctx) -> None:
 REMOVE = Action(
     name="quazie.remove-role",
     rule=R_ROLES,
-    summary="Remove a role from a Muffin, where rule 23 allows it",
+    summary="Remove a role from a Muffin, where its rule allows it",
     params={"type": "object", "required": ["role", "from"], "additionalProperties": False,
             "properties": {"role": ROLE, "from": NAME}},
     check=_remove_check,
@@ -362,7 +378,7 @@ AWESOME = Action(
     check=_awesome_check,
     effect=_awesome,
     doc="Once a day. Not for the GRAND POOBAH (the dynasty's leader, or the holder of the role), who may not be "
-        "a Writer of Awesome (rule 23), even if its Roles list says so.",
+        "a Writer of Awesome, even if its Roles list says so.",
 )
 
 ACTIONS = [GIVE, REMOVE, AWESOME]

@@ -16,7 +16,7 @@ from ...engine import LEADER, Action, Ctx, Event, Problem, repealed
 from ...roster import change_stat
 from ...schemas import not_blank
 from ...timeutil import next_weekly, week_start
-from .common import R_NATURE, R_SPECIAL, in_limbo, muffin, muffins, stat
+from .common import R_NATURE, R_PLAYERS, R_SPECIAL, in_limbo, muffin, muffins, rule_number, stat
 
 DESCRIBER = "Stuff Describer"
 WORD = re.compile(r"^[A-Za-z][A-Za-z'-]{0,39}$")
@@ -35,7 +35,7 @@ def column_problems(state: Any) -> Iterator[Problem]:
         label = d.get("label") if isinstance(d, dict) else None
         name = label if isinstance(label, str) and label else key
         if isinstance(name, str) and name.endswith("O"):
-            yield Problem(f"the GNDT column {name!r} ends in a capital O, which rule 11 keeps for the Old Items' "
+            yield Problem(f"the GNDT column {name!r} ends in a capital O, which its rule keeps for the Old Items' "
                           "columns", "roster", field=f"stats.{key}.label" if name == label else f"stats.{key}",
                           rule=R_NATURE)
 
@@ -111,8 +111,8 @@ def _choose_check(ctx: Ctx) -> Iterator[str]:
         # the reckoning cannot be made the Stuff Describer; the GRAND POOBAH chooses among the active ones
         chosen = ctx.player(ctx.params["muffin"])
         if chosen is None or chosen.get("idle"):
-            yield (f"{ctx.params['muffin']} is idle, and an idle Muffin is no Muffin for rule 11 (rule 2): choose "
-                   "among the tied Muffins who are active")
+            yield (f"{ctx.params['muffin']} is idle, and an idle Muffin is no Muffin for this rule (rule "
+                   f"{rule_number(ctx, R_PLAYERS)}): choose among the tied Muffins who are active")
 
 
 def _choose(ctx: Ctx) -> None:
@@ -271,7 +271,7 @@ RECORD_AWARD = Action(
     who=LEADER,
     check=_award_check,
     effect=_award,
-    doc="Core rule 8, Dynasties (the core module has no action for it). Whether a record is used is the "
+    doc="A power of Dynasties, a core rule (the core module has no action for it). Whether a record is used is the "
         "GRAND POOBAH's call; Stuffs stop at 200.",
 )
 
