@@ -8,8 +8,8 @@ from typing import Any
 
 from validators.act import WHO
 from validators.act import param_type as _type
-from validators.engine import Module, Registry, State, repealed, withdrawn
-from validators.games._markup import article
+from validators.engine import Registry, State, repealed, withdrawn
+from validators.games._markup import in_words
 from validators.judge import cite
 from validators.problems import Problem
 
@@ -23,36 +23,6 @@ def words_html(text: str) -> str:
     """An action's summary or a parameter's description, escaped, with its `code spans` (written for
     ``nomic act --help``) shown as code rather than between backticks."""
     return _CODE.sub(lambda m: f"<code>{m.group(1)}</code>", esc(text))
-
-
-def in_words(state: State, module: Module) -> Callable[[str], str]:
-    """A module's text in the game's current words: each keyword (``Module.words``) or roster column label
-    (``Module.labels``) it is written in that the game now calls otherwise (an Ascension Address replaced it: seed
-    001 1.9, seed 003 rule 9) is replaced where it stands whole and in its case, as the Address replaces it in the
-    rules (no letter, digit or underscore touching it), with "a" or "an" before it as the new word takes ("a
-    Colonist", "an Explorer"); never inside a `code span`, what a player types (a parameter's value that the Address
-    leaves as it was)."""
-    replace = {old: state.keyword(key, old) for key, old in module.words.items()}
-    stats = (state.doc("roster").get("stats") or {}) if "roster" in state.docs else {}
-    replace |= {old: str((stats.get(key) or {}).get("label") or old) for key, old in module.labels.items()}
-    replace = {old: new for old, new in replace.items() if new != old}
-    if not replace:
-        return lambda text: text
-    words = "|".join(re.escape(k) for k in sorted(replace, key=len, reverse=True))
-    # a `code span` first, kept as it is: it is what a player types (a parameter, a value of its enum such as
-    # quazie.give-role's role `GRAND POOBAH`), which an Address does not rename
-    pattern = re.compile(r"(`[^`]+`)|(?:(?<!\w)([Aa]n?) )?(?<!\w)(" + words + r")(?!\w)")
-
-    def one(m: re.Match[str]) -> str:
-        if m.group(1):
-            return m.group(1)
-        new = replace[m.group(3)]
-        if not m.group(2):
-            return new
-        a = article(new)
-        return f"{a.capitalize() if m.group(2)[0] == 'A' else a} {new}"
-
-    return lambda text: pattern.sub(one, text)
 
 
 def params_table(schema: dict[str, Any], say: Callable[[str], str] = lambda text: text) -> str:

@@ -187,3 +187,30 @@ def test_concertos_and_movements(tmp_path):
     _edit(repo, "roster", _stats("Quazie", notes=["[]", "B", "[]"]))
     assert _listed(repo, "Quazie")["quazie.movement"] == []
     _take(repo, "quazie.movement", "Quazie", {"movement": "[]B[]"}, 8)
+
+
+def test_the_list_says_the_actions_and_their_refusals_in_the_game_s_words(tmp_path):
+    """Seed 003 rule 9: an Ascension Address may replace "Muffin" and "GRAND POOBAH", and game.yaml's keywords hold
+    the new terms (set here by hand, as an Address leaves them). ``nomic act --list`` then says each action's
+    summary, its parameters' descriptions, its doc and its refusals in those words, as the wiki's Actions page does
+    (``_markup.in_words``), with the article the new word takes; a `code span` (what a player types) stays. They
+    once kept the seed's words."""
+    from validators.act import available
+
+    repo = make_repo(tmp_path, GAME)
+    path = repo / "content" / GAME / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    for old, new in (("player: Muffin", "player: Eclair"), ("players: Muffins", "players: Eclairs"),
+                     ("leader: GRAND POOBAH", "leader: Head Baker")):
+        assert old in text
+        text = text.replace(old, new)
+    path.write_text(text, encoding="utf-8")
+    listed = {a.name: a for a in available(repo, GAME, "Simon", NOW)}
+    assert listed["quazie.dance-off"].summary == "Declare a Dance Off against an Eclair (DICE10, once a day)"
+    assert listed["quazie.record-award"].summary == (
+        "The Head Baker gives 20 Stuffs to an Eclair whose Dynasty Record it uses")
+    give = listed["quazie.give-role"]
+    assert give.say(give.action.doc).startswith(
+        "`GRAND POOBAH`: any Eclair may give it to another, if there is no Head Baker")
+    assert listed["quazie.fruity-move"].why_not == [
+        "Simon is Devils Food; only Fruity and Tropical Eclairs move this way"]

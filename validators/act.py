@@ -15,11 +15,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from . import content, schemas, yamlio
 from .content import GameFiles, WorkTree, load_game, require_game
 from .engine import Ctx, State, in_force, name_hint, too_often, who_problems, withdrawn, withdrawn_problem
+from .games._markup import in_words
 from .judge import Step, cite, judge_one
 from .problems import BAD_INPUT, ILLEGAL, NEEDS_ADMIN, BadInput, Problem
 from .timeutil import file_stamp, format_time
@@ -347,6 +348,9 @@ class Available:
     # what the judge says, when none is given, of an action whose parameters are all optional and that asks for
     # one of them (Settlement's cook: "give smoke=<location>"): no "no", since a value may be what it asks for
     bare: list[str] = field(default_factory=list)
+    # its module's texts (the summary above, its doc, its parameters' descriptions) in the game's words now: an
+    # Ascension Address may have renamed a keyword they are written in (``_markup.in_words``, as the wiki says them)
+    say: Callable[[str], str] = field(default=lambda text: text)
 
 
 WHO = {"player": "an active player, for themselves", "admin": "an admin", "leader": "the leader",
@@ -399,6 +403,7 @@ def available(root: Path, game: str, actor: str, at: datetime, now: datetime | N
         state = State(state.config, {**state.docs, "ledger": {**state.docs["ledger"], "clock": fired[-1]["at"]}},
                       state.rules)
     out = []
+    says = {a.name: in_words(state, m) for m in files.registry.modules for a in m.actions}
     for a in files.registry.actions.values():
         props = list(a.params.get("properties", {}))
         required = list(a.params.get("required", []))
@@ -434,8 +439,9 @@ def available(root: Path, game: str, actor: str, at: datetime, now: datetime | N
                 for p in step.problems:
                     asks = props and re.search(r"\b(?:" + "|".join(map(re.escape, props)) + r")\b", p.message)
                     (bare if asks else why).append(p.message)
-        out.append(Available(a.name, a.summary, props, required, why, a, cite(state, Problem("", rule=a.rule)).rule,
-                             bare))
+        say = says.get(a.name, str)
+        out.append(Available(a.name, say(a.summary), props, required, why, a,
+                             cite(state, Problem("", rule=a.rule)).rule, bare, say))
     return out
 
 

@@ -381,11 +381,11 @@ def _describe(a) -> None:  # type: ignore[no-untyped-def]
     props = dict(action.params.get("properties") or {})
     width = max((len(name) for name in props), default=0)
     for name, schema in props.items():
-        about = schema.get("description", "") if isinstance(schema, dict) else ""
+        about = a.say(schema.get("description", "")) if isinstance(schema, dict) else ""
         need = "required" if name in a.required else "optional"
         print(f"      {name.ljust(width)}  {param_type(schema)}, {need}" + (f": {about}" if about else ""))
     if action.doc:
-        print(f"      {action.doc}")
+        print(f"      {a.say(action.doc)}")
 
 
 def _stranger_note(root: Path, game: str, actor: str) -> str:

@@ -21,7 +21,11 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..engine import Ctx, Module, State
 
 _UNSAFE = re.compile(r"[&<>\"'\\`*_{}\[\]#|~!]")
 _REFS = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"}
@@ -77,6 +81,47 @@ def article(word: str) -> str:
     """The indefinite article before a keyword, by its first letter: 'a' Colonist, 'an' Explorer. An Ascension
     Address may have replaced the word a sentence was written with (seed 001 1.9, seed 003 rule 9)."""
     return "an" if word[:1].casefold() in ("a", "e", "i", "o", "u") else "a"
+
+
+def in_words(state: State | Ctx, module: Module, keep: Iterable[str] = ()) -> Callable[[str], str]:
+    """A module's text in the game's current words: each keyword (``Module.words``) or roster column label
+    (``Module.labels``) it is written in that the game now calls otherwise (an Ascension Address replaced it: seed
+    001 1.9, seed 003 rule 9) is replaced where it stands whole and in its case, as the Address replaces it in the
+    rules (no letter, digit or underscore touching it), with "a" or "an" before it as the new word takes ("a
+    Colonist", "an Explorer"); never inside a `code span`, what a player types (a parameter's value that the Address
+    leaves as it was). The wiki's Actions page, ``nomic act --list`` and a module's refusals (Quazie's) say its texts
+    so.
+
+    Kept as they are, too: each text of ``keep`` (the players' names and the values given, which a refusal quotes),
+    and each new word itself, so that words already in the game's terms (a rule's text quoted, a title) are not
+    replaced again when a new term holds the old word ("Muffin" to "Muffin Man"); a new term that is another
+    keyword's old word (two words swapped) is replaced as that word."""
+    replace = {old: state.keyword(key, old) for key, old in module.words.items()}
+    try:
+        stats = state.doc("roster").get("stats") or {}
+    except KeyError:  # a state without a roster (a unit test's)
+        stats = {}
+    replace |= {old: str((stats.get(key) or {}).get("label") or old) for key, old in module.labels.items()}
+    replace = {old: new for old, new in replace.items() if new != old}
+    if not replace:
+        return lambda text: text
+    words = "|".join(re.escape(k) for k in sorted(replace, key=len, reverse=True))
+    kept = sorted({k for k in (*keep, *replace.values()) if k and k not in replace}, key=len, reverse=True)
+    # a `code span` first, kept as it is: it is what a player types (a parameter, a value of its enum such as
+    # quazie.give-role's role `GRAND POOBAH`), which an Address does not rename; then the texts kept whole
+    spans = r"`[^`]+`" + "".join(f"|(?<!\\w){re.escape(k)}(?!\\w)" for k in kept)
+    pattern = re.compile(f"({spans})|(?:(?<!\\w)([Aa]n?) )?(?<!\\w)({words})(?!\\w)")
+
+    def one(m: re.Match[str]) -> str:
+        if m.group(1):
+            return m.group(1)
+        new = replace[m.group(3)]
+        if not m.group(2):
+            return new
+        a = article(new)
+        return f"{a.capitalize() if m.group(2)[0] == 'A' else a} {new}"
+
+    return lambda text: pattern.sub(one, text)
 
 
 def legible_width(width: float) -> int:

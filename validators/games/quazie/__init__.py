@@ -51,6 +51,7 @@ from .common import (
 )
 from .pages import pages
 from .rename import rename as rename_documents
+from .wording import worded
 
 
 def _option_problems(state: State) -> Iterator[Problem]:
@@ -120,14 +121,13 @@ def _invariants(state: State) -> Iterator[Problem]:
         holders = [p["name"] for p in state.doc("roster")["players"]
                    if role in listed(p, "roles") and not p.get("idle")]
         if len(holders) > 1:
-            yield Problem(f"there may be only one {roles.role_word(state, role)}, not {', '.join(holders)}", "roster",
-                          field="players")
+            yield Problem(f"there may be only one {role}, not {', '.join(holders)}", "roster", field="players")
     for i, name, boss in roles.second_poobahs(state):
-        yield Problem(roles.second_poobah_message(state, name, boss, roles.title(state)), "roster",
-                      field=f"players[{i}].stats.roles")
+        yield Problem(roles.second_poobah_message(state, name, boss), "roster", field=f"players[{i}].stats.roles")
 
 
-MODULE = Module(
+# every refusal and report in the game's words: an Ascension Address may rename Muffin and the GRAND POOBAH (rule 9)
+MODULE = worded(Module(
     name="quazie",
     title="The First Dynasty of Quazie",
     words={"player": "Muffin", "players": "Muffins", "leader": "GRAND POOBAH"},
@@ -162,6 +162,6 @@ MODULE = Module(
     due=hands.due,
     rename=rename_documents,
     doc=__doc__ or "",
-)
+))
 
 __all__ = ["MODULE", "victory_at_one"]

@@ -121,20 +121,18 @@ def _refuse_deadlock(ctx: Ctx, p: dict[str, Any], soles: list[Sole]) -> None:
         boss = leader(ctx)
         if sole.label == POOBAH and boss is not None and boss != p["name"]:
             # rules 8 and 23: the dynasty's leader is the GRAND POOBAH, and it cannot yield that to a role entry
-            word = title(ctx)
             raise Illegal(Problem(
-                f"{p['name']} cannot come back now: it is in Limbo ({pos!r}) holding the role {word}, which "
-                f"cannot lapse there, and {boss} leads the dynasty and is the {word}; there may be only one "
+                f"{p['name']} cannot come back now: it is in Limbo ({pos!r}) holding the role GRAND POOBAH, which "
+                f"cannot lapse there, and {boss} leads the dynasty and is the GRAND POOBAH; there may be only one "
                 f"({_numbers(ctx, R_DYNASTIES, R_ROLES)}). {p['name']} may come back once out of Limbo",
                 rule=R_SPECIAL))
         # every active Muffin as the action left it: one already active, or one coming back with it
         for o in muffins(ctx):
             if o["name"] == p["name"] or not sole.has(o) or not in_limbo(stat(o, "position")):
                 continue
-            label = role_word(ctx, sole.label)
             raise Illegal(Problem(
-                f"{p['name']} cannot come back now: it is in Limbo ({pos!r}) as {label}, and {o['name']}, in "
-                f"Limbo too ({stat(o, 'position')!r}), is {label}; nothing of a Muffin in Limbo may change, and "
+                f"{p['name']} cannot come back now: it is in Limbo ({pos!r}) as {sole.label}, and {o['name']}, in "
+                f"Limbo too ({stat(o, 'position')!r}), is {sole.label}; nothing of a Muffin in Limbo may change, and "
                 f"there may be only one ({_numbers(ctx, sole.rule)}). {p['name']} may come back once {o['name']} "
                 "has left Limbo (Position 9); a proposal bringing it back may be failed instead", rule=R_SPECIAL))
 

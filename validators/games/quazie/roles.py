@@ -44,8 +44,10 @@ ROLE = {"enum": ROLES}
 def title(state: State | Ctx) -> str:
     """Seed 003 rule 9: the GRAND POOBAH's title as the rules now write it. An Ascension Address may replace "GRAND
     POOBAH" with a new term, and game.yaml's keyword ``leader`` follows it; rule 23's role is "the current GRAND
-    POOBAH", so what a player reads (refusals, the Roles column) names it so. The role as the Roles lists store it
-    and ``quazie.give-role`` takes it (``POOBAH``) is an identifier and stays (docs/modules/quazie.md, readings)."""
+    POOBAH", so what a player reads names it so: the outcomes and the Roles column by this, the refusals and
+    ``nomic check`` through ``wording`` (which says every seed word as the game does). The role as the Roles lists
+    store it (``POOBAH``) is an identifier and stays; ``quazie.give-role`` takes it or this title
+    (docs/modules/quazie.md, readings)."""
     return state.keyword("leader", POOBAH)
 
 
@@ -71,10 +73,10 @@ def second_poobahs(state: State | Ctx) -> list[tuple[int, str, str]]:
             if p["name"] != boss and not p.get("idle") and not p.get("kind") and POOBAH in listed(p, "roles")]
 
 
-def second_poobah_message(state: State | Ctx, name: str, boss: str, word: str = POOBAH) -> str:
-    """``word``: the title as the rules now write it (``title``); rules 8 and 23 by their numbers now."""
-    return (f"{name} holds the role {word}, but {boss} leads the dynasty and is the {word}: the role is the current "
-            f"{word}, and there may be only one (rules {rule_number(state, R_DYNASTIES)} and "
+def second_poobah_message(state: State | Ctx, name: str, boss: str) -> str:
+    """Rules 8 and 23 by their numbers now; the words are the seed's, which ``wording`` says as the game does."""
+    return (f"{name} holds the role GRAND POOBAH, but {boss} leads the dynasty and is the GRAND POOBAH: the role is "
+            f"the current GRAND POOBAH, and there may be only one (rules {rule_number(state, R_DYNASTIES)} and "
             f"{rule_number(state, R_ROLES)})")
 
 
@@ -110,9 +112,9 @@ def poobah_guard(ctx: Ctx) -> None:
             old = olds.get(p["name"])
             if old is not None and not old.get("idle") and POOBAH in stat(old, "roles", []):
                 continue  # held already before this action: not its doing
-        word = title(ctx)
-        raise Illegal(Problem(f"the action would leave {second_poobah_message(ctx, p['name'], boss, word)}; no rule "
-                              f"lets the role pass while the dynasty has its {word}", rule=R_ROLES))
+        # the words follow the game's keywords (``wording``), the rules' numbers the Ruleset's
+        raise Illegal(Problem(f"the action would leave {second_poobah_message(ctx, p['name'], boss)}; no rule "
+                              "lets the role pass while the dynasty has its GRAND POOBAH", rule=R_ROLES))
 
 
 def sole_in_limbo(ctx: Ctx) -> str | None:
@@ -159,13 +161,13 @@ def _give_ready(ctx: Ctx) -> Iterator[str]:
     why = []
     current = [n for n in (leader(ctx), *holders(ctx, POOBAH)) if n]
     if current:
-        why.append(f"there may be only one {title(ctx)}, and {current[0]} is")
+        why.append(f"there may be only one GRAND POOBAH, and {current[0]} is")
     else:
         return
     boss = leader(ctx)
     authors = {p.get("author") for p in _proposals(ctx)}
     if ctx.actor != boss:
-        why.append(f"only the {title(ctx)} may give the role of Writer of Awesome")
+        why.append("only the GRAND POOBAH may give the role of Writer of Awesome")
     elif any(p["name"] in authors and p["name"] != boss and not p.get("idle")
              and not {WRITER, POOBAH} & set(listed(p, "roles")) for p in peek(ctx.players())):
         return
@@ -203,25 +205,25 @@ def _give_check(ctx: Ctx) -> Iterator[str]:
         giver = poobah_giver(ctx.state) or f"a {ctx.keyword('player', 'Muffin')}"
         may = subject_covers(ctx.state, giver, ctx.actor)
         if may is None:
-            yield f"the rule now says {giver!r} gives the role of {title(ctx)}; this module cannot tell who that is"
+            yield f"the rule now says {giver!r} gives the role of GRAND POOBAH; this module cannot tell who that is"
         elif not may:
-            yield f"only {giver} may give the role of {title(ctx)} (as the rule now reads)"
+            yield f"only {giver} may give the role of GRAND POOBAH (as the rule now reads)"
         if to == ctx.actor:
-            yield f"the role of {title(ctx)} is given to another Muffin"
+            yield "the role of GRAND POOBAH is given to another Muffin"
         # rule 23: the role is the current GRAND POOBAH, the dynasty's leader, whether or not its Roles list
         # says so; only one may hold it, so it can be given only while there is none
         current = [n for n in (leader(ctx), *holders(ctx, POOBAH)) if n]
         if current:
-            yield f"there may be only one {title(ctx)}, and {current[0]} is"
+            yield f"there may be only one GRAND POOBAH, and {current[0]} is"
         if WRITER in stat(target, "roles", []):
             # rule 23 (seed 003): the GRAND POOBAH may not be a Writer of Awesome, whichever role comes second
-            yield (f"the {title(ctx)} may not be a Writer of Awesome, and {to} is one (anyone may remove that role "
+            yield (f"the GRAND POOBAH may not be a Writer of Awesome, and {to} is one (anyone may remove that role "
                    "24 hours after it was given)")
     elif role == WRITER:
         if ctx.actor != leader(ctx):
-            yield f"only the {title(ctx)} may give the role of Writer of Awesome"
+            yield "only the GRAND POOBAH may give the role of Writer of Awesome"
         if to == leader(ctx) or POOBAH in stat(target, "roles", []):
-            yield f"the {title(ctx)} may not be a Writer of Awesome"
+            yield "the GRAND POOBAH may not be a Writer of Awesome"
         # rule 23 (seed 003): "a Muffin must write a particularly awesome proposal in the eyes of the GRAND POOBAH";
         # the judgement is the GRAND POOBAH's, but that the recipient wrote the proposal can be checked
         yield from _writer_problems(ctx, to)
@@ -358,7 +360,7 @@ def _awesome_check(ctx: Ctx) -> Iterator[str]:
         # rule 23 (seed 003): the GRAND POOBAH may not be a Writer of Awesome. A patch or a change of leader can
         # still leave the role in the GRAND POOBAH's Roles; while it is the GRAND POOBAH the role gives nothing
         # (the Roles list is kept as it is; anyone removes the Writer role 24 hours after it was given)
-        yield (f"{ctx.actor} is the {title(ctx)}, and the {title(ctx)} may not be a Writer of Awesome: "
+        yield (f"{ctx.actor} is the GRAND POOBAH, and the GRAND POOBAH may not be a Writer of Awesome: "
                "the role's 5 Stuffs a day are not theirs")
     if done_today(ctx, "awesome", ctx.actor):
         yield f"{ctx.actor} has already gained Stuffs as Writer of Awesome today"

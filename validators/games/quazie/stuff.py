@@ -252,8 +252,8 @@ EVENTS = [RECKONING]
 def _award_check(ctx: Ctx) -> Iterator[str]:
     muffin(ctx, ctx.params["to"])
     if ctx.params["to"] == ctx.actor:
-        # rule 9: the title as the rules now write it (an Ascension Address may replace it; roles.title)
-        yield f"the {ctx.keyword('leader', 'GRAND POOBAH')} rewards a Muffin who submitted a Dynasty Record, not itself"
+        # in the game's words (``wording``: an Ascension Address may replace the title, rule 9)
+        yield "the GRAND POOBAH rewards a Muffin who submitted a Dynasty Record, not itself"
 
 
 def _award(ctx: Ctx) -> None:
