@@ -84,6 +84,8 @@ def _values(state, name: str, schema: dict, used: dict[str, list[str]] | None = 
     of that name (a location, a path, a Job), each vote; for a parameter of several types, the values of each."""
     if "enum" in schema:
         return list(schema["enum"])
+    if "examples" in schema:  # a text that takes more than a list (Quazie's role, also by its title): those, and more
+        return list(schema["examples"]) + ["x"]
     if "oneOf" in schema:  # a nomster named by its id or its name: the values of each
         return [v for alt in schema["oneOf"] for v in _values(state, name, alt, used)]
     ids, things = _listed_things(state)

@@ -573,8 +573,8 @@ def test_invariants_read_stats_of_another_type_as_what_they_are_not(base):
 
 def test_the_actions_page_keeps_a_value_to_type_as_the_action_takes_it_after_an_address(base):
     """Seed 003 rule 9: an Ascension Address may replace "GRAND POOBAH" and "Muffin"; the Actions page writes the new
-    words in the module's texts, but not inside a code span: quazie.give-role's role is still typed `GRAND POOBAH`
-    (its enum), so its doc may not tell the reader the role is called by the new word."""
+    words in the module's texts, but not inside a code span: quazie.give-role's role may still be typed `GRAND
+    POOBAH`, the identifier, and the parameter's description says it is taken by the new title too (rules 9 and 23)."""
     from site_plugins.actions_ref import render_actions
     from site_plugins.links import Links
 
@@ -583,7 +583,8 @@ def test_the_actions_page_keeps_a_value_to_type_as_the_action_takes_it_after_an_
                                           "player": "Cupcake", "players": "Cupcakes"}}
     html = render_actions(State(config, base.docs, base.rules), registry, Links("g", "games/g/actions.md", {}), "g")
     give = html.split("quazie.give-role` {#")[1].split("</div>\n</div>")[0]
-    assert "<td>GRAND POOBAH | Writer of Awesome |" in give  # the enum, as the check takes it
+    assert "<td><code>GRAND POOBAH</code>, <code>Writer of Awesome</code>," in give  # the identifiers, as typed
+    assert "the Grand Baker&#x27;s role also by the title the rules now give it, Grand Baker</td>" in give
     assert "<code>GRAND POOBAH</code>: any Cupcake may give it to another, if there is no Grand Baker" in give
     assert "<code>Writer of Awesome</code>: only the Grand Baker gives it" in give
     assert "Grand Baker:" not in give

@@ -10,7 +10,7 @@ from datetime import timedelta
 from typing import Any, Iterator
 
 from ...engine import Action, Ctx, State, peek, ruled
-from ...problems import Illegal, Problem
+from ...problems import Illegal, Problem, did_you_mean
 from ...roster import change_stat
 from ...timeutil import format_time, parse_time
 from .common import (
@@ -38,7 +38,12 @@ WRITER = "Writer of Awesome"
 LIMBO_KING = "Limbo King"
 ROLES = [POOBAH, WRITER, DESCRIBER, LIMBO_KING, MINION]
 NAME = {"$ref": "common.schema.json#/$defs/name"}
-ROLE = {"enum": ROLES}
+# rule 23 (seed 003): the role a player names. Any text: the GRAND POOBAH's may also be named by the title the rules
+# now give it (rule 9: an Address may rename it), which no fixed list holds; ``role_named`` reads it, and refuses a
+# name that is no role in words, citing rule 23. ``examples``: the identifiers, for a reader (and the list's tests)
+ROLE = {"type": "string", "examples": ROLES,
+        "description": "`GRAND POOBAH`, `Writer of Awesome`, `Stuff Describer`, `Limbo King` or `Eggman's Minion`, "
+                       "in any case; the GRAND POOBAH's role also by the title the rules now give it, GRAND POOBAH"}
 
 
 def title(state: State | Ctx) -> str:
@@ -55,6 +60,32 @@ def role_word(state: State | Ctx, role: Any) -> Any:
     """A stored role as a player reads it: the GRAND POOBAH's by its title (``title``), any other as stored (no
     keyword of the game names them)."""
     return title(state) if role == POOBAH else role
+
+
+def _key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def role_named(ctx: Ctx, name: str) -> str | None:
+    """Seed 003 rules 9 and 23: the role (its identifier, as the Roles lists store it) a player names by ``name``: an
+    identifier, or the GRAND POOBAH's title as the rules now write it (game.yaml's keyword ``leader``, which an
+    Ascension Address may have replaced), in any case and spacing, as items are named; None for no role. An
+    identifier is read first, so a title that is another role's name still names that role."""
+    key = _key(name)
+    return next((r for r in ROLES if _key(r) == key), POOBAH if key == _key(title(ctx)) else None)
+
+
+def _role(ctx: Ctx) -> str:
+    """The role ``quazie.give-role`` or ``quazie.remove-role`` names (``role_named``); a name that is no role is
+    refused, citing rule 23, with the names it takes."""
+    given = ctx.params["role"]
+    role = role_named(ctx, given)
+    if role is None:
+        hint = did_you_mean(given, [*ROLES, title(ctx)], repr)
+        raise ctx.refuse(f"{given!r} is no role of this rule (roles: `GRAND POOBAH`, also named by its title now, "
+                         "GRAND POOBAH; `Writer of Awesome`, `Stuff Describer`, `Limbo King`, `Eggman's Minion`)"
+                         + hint, R_ROLES)
+    return role
 
 
 def holders(ctx: Ctx, role: str) -> list[str]:
@@ -192,7 +223,7 @@ def _give_ready(ctx: Ctx) -> Iterator[str]:
 
 
 def _give_check(ctx: Ctx) -> Iterator[str]:
-    role, to = ctx.params["role"], ctx.params["to"]
+    role, to = _role(ctx), ctx.params["to"]
     target = muffin(ctx, to)
     muffin(ctx, ctx.actor)
     if role in stat(target, "roles", []):
@@ -242,7 +273,7 @@ def _give_check(ctx: Ctx) -> Iterator[str]:
 
 
 def _give(ctx: Ctx) -> None:
-    role, to = ctx.params["role"], ctx.params["to"]
+    role, to = _role(ctx), ctx.params["to"]
     p = ctx.edit_player(to)
     p["stats"]["roles"] = list(stat(p, "roles", [])) + [role]
     if role == WRITER:
@@ -264,7 +295,9 @@ GIVE = Action(
     check=_give_check,
     ready=_give_ready,
     effect=_give,
-    doc="`GRAND POOBAH`: any Muffin may give it to another, if there is no GRAND POOBAH (no leader, no holder). "
+    doc="`role` names a role in any case; the GRAND POOBAH's role by `GRAND POOBAH` or by the title the rules now "
+        "give it, GRAND POOBAH (an Ascension Address may rename it), and the Roles column stores `GRAND POOBAH`. "
+        "`GRAND POOBAH`: any Muffin may give it to another, if there is no GRAND POOBAH (no leader, no holder). "
         "`Writer of Awesome`: only the GRAND POOBAH gives it, never to themselves, and only to a "
         "Muffin who has written a proposal (any status); `proposal` (optional, this role only) names it, and must "
         "be the recipient's. `Limbo King`: to the only Muffin "
@@ -311,7 +344,7 @@ def _remove_ready(ctx: Ctx) -> Iterator[str]:
 
 
 def _remove_check(ctx: Ctx) -> Iterator[str]:
-    role, who = ctx.params["role"], ctx.params["from"]
+    role, who = _role(ctx), ctx.params["from"]
     target = muffin(ctx, who)
     muffin(ctx, ctx.actor)
     if role not in stat(target, "roles", []):
@@ -330,7 +363,7 @@ def _remove_check(ctx: Ctx) -> Iterator[str]:
 
 
 def _remove(ctx: Ctx) -> None:
-    role, who = ctx.params["role"], ctx.params["from"]
+    role, who = _role(ctx), ctx.params["from"]
     p = ctx.edit_player(who)
     p["stats"]["roles"] = [r for r in stat(p, "roles", []) if r != role]
     if role == WRITER:
