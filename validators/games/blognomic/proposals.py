@@ -347,7 +347,9 @@ def _vote(ctx: Ctx) -> None:
 VOTE = Action(
     name="core.vote",
     rule=RULE_VOTING,
-    summary="Vote FOR, AGAINST or DEFERENTIAL on a pending proposal (the leader may VETO, by the Dynasties rule)",
+    # seed 001 1.8 gives the leader a VETO vote; seed 003 none (rules 4 and 8): the words hold in both variants
+    summary="Vote FOR, AGAINST or DEFERENTIAL on a pending proposal (and VETO, the leader, where the rules give it a "
+            "veto vote)",
     params={"type": "object", "required": ["proposal", "vote"], "additionalProperties": False,
             "properties": {"proposal": {"type": "integer", "minimum": 1},
                            "vote": vote_words(["FOR", "AGAINST", "DEFERENTIAL", "VETO", "COMPENSATE", "ADMONISH"],
