@@ -137,6 +137,12 @@ def rule_number(state: State | Ctx, rule_id: str) -> str:
     return rule.number if rule is not None and rule.number else SEED_NUMBERS.get(rule_id, rule_id)
 
 
+def name_key(name: Any) -> str:
+    """A name as compared case and spacing aside: a flavour's for Intricacy (rule 24), a role's for give-role (rule
+    23)."""
+    return " ".join(str(name).split()).casefold()
+
+
 def number_order(number: Any) -> tuple:
     """A rule number as the Ruleset orders it (rules 9 and 22 of seed 003 read rules "in sequence"): numerals
     compared as numbers, so 22.9 comes before 22.10 and 23a after 23; a number is any text the rule file may hold

@@ -31,6 +31,7 @@ from .common import (
     TROPICAL,
     bound_blind,
     muffin,
+    name_key,
     opts,
     position_label,
     stat,
@@ -371,7 +372,7 @@ def _movement_check(ctx: Ctx) -> Iterator[str]:
             # rule 24 (seed 003): Intricacy creates a *new* flavour; a name that differs from one already in the
             # Ruleset only by case or spacing ("PLAIN", "Banana ") names that flavour again, and a Muffin taking it
             # would escape what the flavour's rule says (a "ROBOT" Muffin would not be Robot)
-            same = next((f["name"] for f in tables(ctx)["flavours"] if _flavour_key(f["name"]) == _flavour_key(new)),
+            same = next((f["name"] for f in tables(ctx)["flavours"] if name_key(f["name"]) == name_key(new)),
                         None)
             if same is not None:
                 yield f"there is already a flavour {same}" + (f" ({new!r} is the same name)" if same != new else "")
@@ -380,11 +381,6 @@ def _movement_check(ctx: Ctx) -> Iterator[str]:
         if "{{" in ctx.params.get("text", "") or "}}" in ctx.params.get("text", ""):
             yield Problem("Intricacy's text may not contain double braces: in the Ruleset they mark the two Hands",
                           field="params.text", rule=R_HANDS)
-
-
-def _flavour_key(name: str) -> str:
-    """A flavour's name as compared for Intricacy: case and spacing aside."""
-    return " ".join(str(name).split()).casefold()
 
 
 def _perform(ctx: Ctx) -> None:

@@ -25,6 +25,7 @@ from .common import (
     mark_today,
     muffin,
     muffins,
+    name_key,
     rule_number,
     stat,
 )
@@ -62,17 +63,13 @@ def role_word(state: State | Ctx, role: Any) -> Any:
     return title(state) if role == POOBAH else role
 
 
-def _key(name: str) -> str:
-    return " ".join(name.split()).casefold()
-
-
 def role_named(ctx: Ctx, name: str) -> str | None:
     """Seed 003 rules 9 and 23: the role (its identifier, as the Roles lists store it) a player names by ``name``: an
     identifier, or the GRAND POOBAH's title as the rules now write it (game.yaml's keyword ``leader``, which an
     Ascension Address may have replaced), in any case and spacing, as items are named; None for no role. An
     identifier is read first, so a title that is another role's name still names that role."""
-    key = _key(name)
-    return next((r for r in ROLES if _key(r) == key), POOBAH if key == _key(title(ctx)) else None)
+    key = name_key(name)
+    return next((r for r in ROLES if name_key(r) == key), POOBAH if key == name_key(title(ctx)) else None)
 
 
 def _role(ctx: Ctx) -> str:
