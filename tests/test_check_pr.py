@@ -603,3 +603,6 @@ def test_the_comment_of_a_very_large_pull_request_fits_on_github() -> None:
     huge.add([Problem("x" * 5000, f"content/blognomic/gamestate/f{i}.yaml") for i in range(30)])
     text = pr_comment(huge)
     assert len(text) <= 60_200 and text.endswith("`nomic check --base` prints all of it)\n"), text[-200:]
+    # a replay's report cut so sends the reader to the replay, under a marker of its own (not the check's comment)
+    text = pr_comment(huge, "replay")
+    assert text.endswith("`nomic replay` prints all of it)\n") and text.startswith("<!-- nomic-replay -->\n"), text

@@ -771,6 +771,9 @@ def test_replay_in_markdown_names_each_action_its_actor_and_time(tmp_path):
               "markdown")
     assert r.returncode == 1 and "Traceback" not in r.stderr, r.stdout + r.stderr
     assert "### nomic replay: ❌ **Not legal.**" in r.stdout.splitlines(), r.stdout  # it was headed 'nomic check:'
+    # the check's marker is how the pull-request workflow finds its own comment to update: a replay posted as a
+    # comment carried it, and the next check would have overwritten it (or been mistaken for it)
+    assert r.stdout.splitlines()[0] == "<!-- nomic-replay -->" and "<!-- nomic-check -->" not in r.stdout, r.stdout
     assert ("| `core.join` (`20261102T100000Z--Fatima--core.join.yaml`) | `Fatima` | `2026-11-02T10:00:00Z` | legal |"
             in r.stdout.splitlines()), r.stdout
     assert ("| `core.fail` (`20261103T090000Z--Alice--core.fail.yaml`) | `Alice` | `2026-11-03T09:00:00Z` | "

@@ -13,7 +13,7 @@ from typing import Any
 
 from .problems import BAD_INPUT, NEEDS_ADMIN, Report
 
-MARKER = "<!-- nomic-check -->"
+MARKER = "<!-- nomic-check -->"  # how the pull-request workflow finds the check's comment to update it
 MAX_ROWS = 40
 MAX_CHARS = 60_000  # GitHub refuses a comment (and a pull request's text) over 65,536 characters
 _ONE = {"proposals": "proposal", "cfjs": "CfJ", "dovs": "DoV"}  # a record of these lists, by its number
@@ -61,7 +61,9 @@ def pr_comment(report: Report, command: str = "check") -> str:
     """The comment in markdown, headed by the command that made it (nomic check, or nomic replay)."""
     code = report.exit_code
     head = {0: "✅ **Legal.**", 1: "❌ **Not legal.**", 2: "⚠️ **Could not be read.**"}[code]
-    out = [MARKER, f"### nomic {command}: {head}", ""]
+    # each command its own marker: a replay's report posted as a comment is not the check's, for the workflow to update
+    marker = MARKER if command == "check" else f"<!-- nomic-{command} -->"
+    out = [marker, f"### nomic {command}: {head}", ""]
     if report.verdicts:
         out += ["| action | by | at | verdict |", "|---|---|---|---|"]
         # a pull request of thousands of actions: the first ones, and every illegal one (each game's replay stops
@@ -104,7 +106,7 @@ def pr_comment(report: Report, command: str = "check") -> str:
     text = "\n".join(out).rstrip() + "\n"
     if len(text) > MAX_CHARS:  # long rows (80 characters a cell) can still add up: cut between lines
         text = text[:text.rindex("\n", 0, MAX_CHARS)] + "\n\n… (cut here: the rest is longer than GitHub takes; " \
-            "`nomic check --base` prints all of it)\n"
+            f"`nomic {'check --base' if command == 'check' else command}` prints all of it)\n"
     return text
 
 
