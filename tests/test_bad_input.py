@@ -150,6 +150,21 @@ def test_bad_command_line_exits_2(tmp_path, args, says):
     assert "Traceback" not in r.stdout + r.stderr
 
 
+@pytest.mark.parametrize("args", [["act", "nosuch", "core.vote", "--as", "Dana"], ["act", "nosuch", "--list"],
+                                  ["due", "nosuch"], ["tick", "nosuch", "--as", "nomic-tick"],
+                                  ["pr", "nosuch", "--no-push"], ["replay", "nosuch"],
+                                  ["checkpoint", "nosuch", "--as", "Alice", "--why", "x"]])
+def test_an_unknown_game_is_named_at_the_game_argument_with_the_games_there_are(tmp_path, args):
+    """Every command taking a GAME says where the name was given, as `check --game` and `new --from` do, and as
+    the same commands do of a name no game could have ('game: ...'); it said only "there is no game 'nosuch'"."""
+    repo = make_repo(tmp_path)
+    r = nomic(repo, *args)
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert r.stdout.splitlines()[0] == ("game: there is no game 'nosuch' (no content/nosuch/game.yaml) (the games: "
+                                        "blognomic)"), r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
 @pytest.mark.parametrize("args", [["due"], ["tick", "--as", "nomic-tick"], ["check"],
                                   ["act", "blognomic", "--list", "--as", "Dana"]])
 def test_a_folder_without_games_says_so(tmp_path, args):

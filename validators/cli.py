@@ -210,12 +210,13 @@ def _left_out(root: Path, head: str) -> list[str]:
 
 def cmd_act(args: argparse.Namespace) -> int:
     from .act import act, available, parse_params
+    from .content import require_game
 
     if not args.game:
         raise BadInput(Problem("name a game: nomic act GAME ACTION key=value ... --as NAME (nomic act GAME --list "
                                "--as NAME lists the actions)", field="game", kind=BAD_INPUT))
     root = _root(args)
-    _game(args.game)
+    require_game(root, _game(args.game))  # an unknown game first: who acts in it is asked of its roster
     now = _now(args)
     at = _time(args.at, "--at") or now
     if not args.actor:

@@ -393,10 +393,10 @@ def games_here(root: str | Path) -> list[str]:
     return names
 
 
-def require_game(root: str | Path, name: str, field: str = "") -> None:
+def require_game(root: str | Path, name: str, field: str = "game") -> None:
     """Refuse, with the games there are and the likeliest one, a game name that has no content/<name>/game.yaml.
 
-    ``field``: the option that named it, when one did (``--from``)."""
+    ``field``: where it was given: the commands' GAME argument, or an option (``--from``)."""
     if os.path.lexists(os.path.join(root, "content", name, "game.yaml")):
         return  # there, if not a file (a folder, a link): reading it says so, as the check does
     there = WorkTree(root).games()
