@@ -109,7 +109,8 @@ def test_a_parameter_of_the_wrong_kind_is_told_what_kind_is_asked(tmp_path, give
     (["check", "--game", "blognomc"], "--game: there is no game 'blognomc' (no content/blognomc/game.yaml); did you "
                                       "mean blognomic?"),
     # the option named, as for the other options (once "game: ''", a field no command has)
-    (["check", "--game", ""], "--game: '' is not a game's name (lower-case letters, digits, '-' and '_')"),
+    (["check", "--game", ""], "--game: '' is not a game's name (1 to 64 lower-case letters, digits, '-' and '_', "
+                               "the first a letter or digit)"),
     (["check", "--history", "--game", "../x"], "--game: '../x' is not a game's name"),
     (["pr", "blognomc", "--no-push"], "there is no game 'blognomc' (no content/blognomc/game.yaml); did you mean "
                                       "blognomic?"),

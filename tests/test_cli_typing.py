@@ -309,12 +309,28 @@ def test_a_name_with_a_blank_around_it_is_told_the_roster_s_name(tmp_path):
 
 def test_a_new_game_s_name_in_capitals_or_with_spaces_is_told_the_name(tmp_path):
     repo = make_repo(tmp_path)
-    for given, meant in (("Pirates", "pirates"), ("My Game", "my-game")):
+    for given, meant in (("Pirates", "pirates"), ("My Game", "my-game"), ("Pi_Rates", "pi_rates")):
         r = nomic(repo, "new", given, "--from", "blognomic", *NOW)
         assert r.returncode == 2, r.stdout + r.stderr
-        assert f"game: {given!r} is not a game name (lower case letters, digits and dashes); did you mean {meant}?" \
-            in r.stdout, r.stdout
+        assert (f"game: {given!r} is not a game's name (1 to 64 lower-case letters, digits, '-' and '_', the first a "
+                f"letter or digit); did you mean {meant}?") in r.stdout, r.stdout
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+def test_a_game_s_name_is_one_rule_for_nomic_new_and_every_command_taking_a_game(tmp_path):
+    """`nomic new pi_rates` was refused ('lower case letters, digits and dashes') while every other command takes
+    '_' in a game's name (and `nomic new` took 80 characters where they take 64): one rule now, content.GAME_NAME."""
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "new", "pi_rates", "--from", "blognomic", "--admin", "Ann=ann-gh", "--at", "2026-11-22T00:00:00Z",
+              *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+    r = nomic(repo, "act", "pi_rates", "core.propose", "title=Ahoy", "text=Sails.", "--as", "Ann", "-q", *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert nomic(repo, "check", "--game", "pi_rates", *NOW).returncode == 0
+    long = "a" * 65  # what nomic act could never name
+    r = nomic(repo, "new", long, "--from", "blognomic", "--admin", "Ann=ann-gh", *NOW)
+    assert r.returncode == 2 and f"game: {long!r} is not a game's name (1 to 64 " in r.stdout, r.stdout
+    assert not (repo / "content" / long).exists()
 
 
 def test_a_merge_conflict_left_in_a_file_is_named_as_such_on_its_line(tmp_path):

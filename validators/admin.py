@@ -119,14 +119,9 @@ def new_game(root: Path, name: str, example: str, now: datetime, title: str | No
     join as newcomers do (``_found``).
     """
     founders = [_founder(text) for text in admins or []]
-    if not content.RULE_FILE.match(f"{name}.md") or "/" in name:
-        meant = name.lower().replace(" ", "-").replace("_", "-")
-        hint = f"; did you mean {meant}?" if content.RULE_FILE.match(f"{meant}.md") and "/" not in meant else ""
-        raise BadInput(Problem(f"{name[:80]!r} is not a game name (lower case letters, digits and dashes){hint}",
-                               field="game", kind=BAD_INPUT))
-    target = root / "content" / name
+    target = root / "content" / content.game_name(name)  # the rule every command taking a game applies
     if target.exists():
-        raise BadInput(Problem(f"content/{name} already exists", kind=BAD_INPUT))
+        raise BadInput(Problem(f"content/{name} already exists", field="game", kind=BAD_INPUT))
     require_game(root, example, "--from")
     source = load_game(WorkTree(root), example)
     config = copy.deepcopy(source.state.config)

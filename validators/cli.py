@@ -94,17 +94,10 @@ def _time(text: str | None, what: str) -> datetime | None:
         raise BadInput(Problem(str(e), field=what, kind=BAD_INPUT)) from None
 
 
-_GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
-
-
 def _game(name: str, field: str = "game") -> str:
-    """A game's folder name; never a path (``../x`` would reach outside content/). ``field``: where it was given
-    (``--game`` for check's)."""
-    if not _GAME_NAME.match(name):
-        hint = f"; did you mean {name.lower()}?" if _GAME_NAME.match(name.lower()) else ""
-        raise BadInput(Problem(f"{name[:80]!r} is not a game's name (lower-case letters, digits, '-' and '_'){hint}",
-                               field=field, kind=BAD_INPUT))
-    return name
+    from .content import game_name  # imported when asked: the command line starts quicker without the engine
+
+    return game_name(name, field)
 
 
 def _game_or_default(name: str | None, default: str) -> str | None:

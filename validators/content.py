@@ -35,6 +35,7 @@ SCHEMA_LINE = "# yaml-language-server: $schema="
 ACTION_NAME = re.compile(r"^(\d{8}T\d{6}Z)--([A-Za-z0-9_.-]{1,64})--([a-z0-9_.-]{1,80})(?:--(\d+))?\.yaml$")
 RULE_FILE = re.compile(r"^[a-z0-9][a-z0-9-]{0,79}\.md$")
 DOC_FILE = re.compile(r"^[a-z][a-z0-9_]{0,40}\.yaml$")
+GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")  # content/<game>/: for nomic new and every command taking one
 
 
 # ---------------------------------------------------------------- where files come from
@@ -391,6 +392,17 @@ def games_here(root: str | Path) -> list[str]:
     if not names:
         raise BadInput(Problem(no_games(root), kind=BAD_INPUT))
     return names
+
+
+def game_name(name: str, field: str = "game") -> str:
+    """``name`` if a game's folder may have it (never a path: ``../x`` would reach outside content/); else refused,
+    with the name meant when the case or a blank is the mistake. ``field``: where it was given (``--game``)."""
+    if not GAME_NAME.match(name):
+        meant = name.strip().lower().replace(" ", "-")
+        hint = f"; did you mean {meant}?" if GAME_NAME.match(meant) else ""
+        raise BadInput(Problem(f"{name[:80]!r} is not a game's name (1 to 64 lower-case letters, digits, '-' and '_', "
+                               f"the first a letter or digit){hint}", field=field, kind=BAD_INPUT))
+    return name
 
 
 def require_game(root: str | Path, name: str, field: str = "game") -> None:
