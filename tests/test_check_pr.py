@@ -554,6 +554,28 @@ def test_a_blank_nomic_author_is_refused_as_a_blank_author_option_is(tmp_path):
     assert r.returncode == 0 and "authorship not checked" in r.stdout, r.stdout
 
 
+def test_a_login_with_blanks_around_it_is_refused_as_option_or_variable_naming_it(tmp_path):
+    """`--author "  dana-nomic "` (or NOMIC_AUTHOR so) was taken as a login with its blanks, and Dana's action was
+    illegal: 'this pull request is by   dana-nomic  (who is on no roster...)', exit 1. No login has blanks: it is
+    bad input at the option or variable, with the login meant, as `--as "Chidi "` is; nothing is committed."""
+    repo = make_repo(tmp_path)
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Dana")
+    commit(repo)
+    head = git(repo, "rev-parse", "HEAD")
+    for field, args, env in (("--author", ["--author", "  dana-nomic "], {}),
+                             ("NOMIC_AUTHOR", [], {"NOMIC_AUTHOR": "  dana-nomic "})):
+        for command in (["check", "--base", "main"], ["pr", "--base", "main", "--no-push"]):
+            r = nomic(repo, *command, *args, *NOW, env={"GITHUB_EVENT_PATH": "", **env})
+            assert r.returncode == 2 and "Traceback" not in r.stderr, r.stdout + r.stderr
+            assert (f"{field}: '  dana-nomic ' has blanks around it, which no login has; did you mean dana-nomic?"
+                    in r.stdout.splitlines()), r.stdout
+    # nomic act --pr reads NOMIC_AUTHOR: refused before the action is written, not after
+    r = nomic(repo, "act", "blognomic", "core.vote", "proposal=3", "vote=AGAINST", "--as", "Dana", "--pr", *NOW,
+              env={"GITHUB_EVENT_PATH": "", "NOMIC_AUTHOR": "dana-nomic\t"})
+    assert r.returncode == 2 and "NOMIC_AUTHOR: 'dana-nomic\\t' has blanks around it" in r.stdout, r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == "" and git(repo, "rev-parse", "HEAD") == head
+
+
 def test_a_branch_behind_the_base_is_told_to_catch_up(tmp_path):
     """The check compares the base's files with the pull request's: on a branch begun before the base's last
     commits, an action the base gained since reads as renamed or removed by the pull request. The verdict stays

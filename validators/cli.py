@@ -116,13 +116,16 @@ def _now(args: argparse.Namespace) -> datetime:
 
 
 def _author(args: argparse.Namespace) -> str | None:
-    if getattr(args, "author", None):
-        return args.author
-    if os.environ.get("NOMIC_AUTHOR"):
-        if not os.environ["NOMIC_AUTHOR"].strip():  # blanks name nobody: refused, as --author " " is
-            raise BadInput(Problem("is blank: give a forge login, or leave it unset or empty", field="NOMIC_AUTHOR",
+    for login, field in ((getattr(args, "author", None), "--author"), (os.environ.get("NOMIC_AUTHOR"), "NOMIC_AUTHOR")):
+        if not login:
+            continue
+        if not login.strip():  # blanks name nobody: refused, as --author " " is
+            raise BadInput(Problem("is blank: give a forge login, or leave it unset or empty", field=field,
                                    kind=BAD_INPUT))
-        return os.environ["NOMIC_AUTHOR"]
+        if login != login.strip():  # no login has any: once the author "  ann ", whose every action was illegal
+            raise BadInput(Problem(f"{login[:80]!r} has blanks around it, which no login has; did you mean "
+                                   f"{login.strip()[:80]}?", field=field, kind=BAD_INPUT))
+        return login
     event = os.environ.get("GITHUB_EVENT_PATH")
     if event and os.path.isfile(event):
         try:
@@ -223,6 +226,7 @@ def cmd_act(args: argparse.Namespace) -> int:
                else f"--format {args.format}: nomic pr's lines would break the verdict's format; run nomic pr "
                     f"{args.game} after the action")
         raise BadInput(Problem(f"not with {why}", field="--pr", kind=BAD_INPUT))
+    author = _author(args) if args.pr else None  # NOMIC_AUTHOR's mistake told before the action is written
     if args.list:
         # what only a taken action uses, refused rather than dropped: `--list proposal=3` judged no vote, and a
         # --note went nowhere, with nothing said
@@ -340,7 +344,7 @@ def cmd_act(args: argparse.Namespace) -> int:
     if args.pr and not args.dry_run:
         from .pr import submit
 
-        return _said(submit(root, args.game, remote="origin", author=_author(args), now=now))
+        return _said(submit(root, args.game, remote="origin", author=author, now=now))
     return 0
 
 
