@@ -390,8 +390,11 @@ def test_a_label_or_hash_of_the_wrong_form_is_told_what_is_asked_in_words(tmp_pa
     r = nomic(repo, "act", "blognomic", "engine.commit", "label=my pick", "hash=abc", "--as", "Dana",
               "--at", "2026-11-06T10:00:00Z")
     assert r.returncode == 2 and "Traceback" not in r.stderr, r.stdout + r.stderr
-    assert "params.label: 'my pick' does not match" in r.stdout and "no spaces" in r.stdout, r.stdout
-    assert "params.hash: 'abc' does not match" in r.stdout and "the hash nomic hash prints" in r.stdout, r.stdout
+    # words first, no regular expression: "'my pick' does not match '^[A-Za-z0-9_.-]{1,60}$': a label of ..."
+    assert ("params.label: 'my pick' is not a label of 1 to 60 letters, digits, dots, dashes or underscores, no "
+            "spaces") in r.stdout.splitlines(), r.stdout
+    assert "params.hash: 'abc' is not the hash nomic hash prints: 64 digits and letters a-f" in r.stdout, r.stdout
+    assert "^[" not in r.stdout, r.stdout
 
 
 def test_a_file_after_at_that_is_not_there_is_looked_for_in_the_current_folder(tmp_path):
@@ -520,7 +523,7 @@ def test_a_patch_path_no_enactment_could_read_is_refused_when_proposed(tmp_path,
     r = nomic(repo, "act", "blognomic", "core.propose", "title=Admins", f"effects={effects}", "--as", "Dana",
               "--at", "2026-11-06T10:00:00Z")
     assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
-    assert f"params.effects.gamestate[0].path: {path!r} does not match '^/[^/]': where in the gamestate: " \
+    assert f"params.effects.gamestate[0].path: {path!r} is not a place in the gamestate: " \
            "/DOCUMENT/key/..., starting with / and a document's name" in r.stdout.splitlines(), r.stdout
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
     ok = nomic(repo, "act", "blognomic", "core.propose", "title=Admins", "effects=" + json.dumps(
@@ -712,9 +715,9 @@ def test_a_list_at_a_time_no_action_may_be_dated_says_so_not_yes(tmp_path, at, c
 
 @pytest.mark.parametrize("args, says", [
     (["new", "pirates", "--from", "blognomic", "--admin", "Ann=ann gh"],
-     "--admin: LOGIN 'ann gh' does not match"),
+     "--admin: LOGIN 'ann gh' is not a login on the forge (GitHub)"),
     (["act", "blognomic", "core.join", "account=ann gh", "--as", "Zed", "--at", "2026-11-06T10:00:00Z"],
-     "params.account: 'ann gh' does not match"),
+     "params.account: 'ann gh' is not a login on the forge (GitHub)"),
 ])
 def test_a_login_refused_is_told_what_a_login_holds(tmp_path, args, says):
     """A login the schema refuses is told, in words, what a login may hold, not only the regular expression; before,
@@ -724,6 +727,26 @@ def test_a_login_refused_is_told_what_a_login_holds(tmp_path, args, says):
     assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
     line = next(x for x in r.stdout.splitlines() if says in x)
     assert "1 to 39 letters, digits and dashes, starting with a letter or digit" in line, r.stdout
+    assert "^[" not in line, line  # the words say it all: once "'ann gh' does not match '^[A-Za-z0-9]...': The ..."
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+def test_a_pattern_refused_is_told_in_words_first_and_a_bare_one_its_expression_after_them(tmp_path):
+    """A value a regular expression refuses reads as words: a rule's id in a proposal's effects said only
+    "'Fair Play' does not match '^[a-z0-9][a-z0-9-]{0,79}$'" (its schema had no description); a pattern that has
+    no words yet still starts with words, and shows the expression in brackets after them."""
+    from validators.schemas import errors
+
+    repo = make_repo(tmp_path)
+    effects = json.dumps({"rules": [{"op": "amend", "id": "Fair Play", "body": "x"}]})
+    r = nomic(repo, "act", "blognomic", "core.propose", "title=T", f"effects={effects}", "--as", "Dana",
+              "--at", "2026-11-06T10:00:00Z")
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert ("params.effects.rules[0].id: 'Fair Play' is not a rule's id, the name of its file in ruleset/ without "
+            ".md: 1 to 80 lower-case letters, digits and dashes, starting with a letter or digit, like fair-play"
+            in r.stdout.splitlines()), r.stdout
+    assert [p.message for p in errors("Up", inline={"type": "string", "pattern": "^[a-z]+$"})] == [
+        "'Up' is not of the form this field takes (the pattern ^[a-z]+$)"]
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
 
 

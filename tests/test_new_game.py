@@ -527,10 +527,10 @@ def test_two_ifmud_founders_of_one_account_or_name_are_refused_before_anything_i
 
 @pytest.mark.parametrize("example", ["blognomic", "ifmud", "cycle12"])
 @pytest.mark.parametrize("args, said", [
-    (["--admin", "Ann=!!"], "--admin: LOGIN '!!' does not match"),
-    (["--admin", "Dána=ann-gh"], "--admin: NAME 'Dána' does not match"),
+    (["--admin", "Ann=!!"], "--admin: LOGIN '!!' is not a login on the forge"),
+    (["--admin", "Dána=ann-gh"], "--admin: NAME 'Dána' is not a player's name"),
     (["--admin", "A" * 100 + "=ann-gh"], "--admin: NAME 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'... (100 characters) "
-                                         "does not match"),
+                                         "is not a player's name"),
     (["--admin", "Ann=ann-gh", "--title", "y" * 201], "--title: 'yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy'... "
                                                       "(201 characters) is too long (at most 200 characters)"),
 ])

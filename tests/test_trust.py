@@ -374,7 +374,7 @@ def test_a_look_alike_name_cannot_join(tmp_path, name):
     r = nomic(repo, "act", "blognomic", "core.join", "account=mallory", "--as", name, "--at",
               "2026-11-06T10:00:00Z", *NOW)
     assert r.returncode == 2, r.stdout + r.stderr
-    assert "actor: " in r.stdout and "does not match" in r.stdout
+    assert "actor: " in r.stdout and "is not a player's name" in r.stdout
     assert "Traceback" not in r.stdout + r.stderr
     assert snapshot(repo / "content") == before
 
@@ -398,7 +398,7 @@ def test_a_look_alike_name_written_into_the_roster_is_refused(tmp_path):
     commit(repo)
     r = check(repo, "mallory")
     assert r.returncode == 2, r.stdout
-    assert re.search(r"roster\.yaml:\d+:\d+: players\[6\]\.name: .*does not match", r.stdout), r.stdout
+    assert re.search(r"roster\.yaml:\d+:\d+: players\[6\]\.name: .* is not a player's name", r.stdout), r.stdout
     assert "Traceback" not in r.stdout + r.stderr
 
 

@@ -548,7 +548,7 @@ def _types(schema: Mapping[str, Any]) -> list[Any]:
 def _in_branch(validator: Any, error: jsonschema.ValidationError) -> list[jsonschema.ValidationError]:
     """A ``oneOf`` or ``anyOf`` none of whose alternatives fits, when only one of them takes a value of the
     instance's type (a location, or a list of locations: a list is given): that alternative's own errors, each at
-    its own path (``at.1: 'bad' does not match ...``), rather than "is not valid under any of the given schemas"
+    its own path (``at.1: 'bad' is not a location ...``), rather than "is not valid under any of the given schemas"
     about the whole value."""
     if error.validator not in ("oneOf", "anyOf") or not error.context or not isinstance(error.validator_value, list):
         return [error]
@@ -607,9 +607,16 @@ def _describe(error: jsonschema.ValidationError) -> str:
         if same:
             return f"{said}; did you mean {same[0]!r}?"
         return said + (_vote_hint(error.instance, error.schema) or did_you_mean(error.instance, words, repr))
-    if error.validator == "pattern" and isinstance(error.schema.get("description"), str):
-        # a regular expression says little to a player; the schema's description says what is asked (e.g. NNE)
-        return f"{error.message}: {error.schema['description'].rstrip('.')}"
+    if error.validator == "pattern" and isinstance(error.instance, str):
+        # words first: a regular expression says little to a player, and the schema's description says what is
+        # asked (a player's name, the steps of a path, like NNE); with none, the expression in brackets
+        words = error.schema.get("description") if isinstance(error.schema, dict) else None
+        if not isinstance(words, str):
+            return f"{error.instance!r} is not of the form this field takes (the pattern {error.validator_value})"
+        first = words.split(" ", 1)[0]
+        if first[:1].isupper() and (len(first) == 1 or first[1:].islower()):  # "a player's name" in the sentence
+            words = words[0].lower() + words[1:]  # ("SHA-256" kept)
+        return f"{error.instance!r} is not {words.rstrip('.')}"
     if error.validator == "anyOf" and error.validator_value == EMPTY_OR_NOT_BLANK:
         return "must not be blank: it says nothing (leave it out, or empty, for none)"
     if _names_a_key(error):
