@@ -351,3 +351,72 @@ def test_pr_in_a_repository_with_no_remote_says_how_to_add_one(tmp_path):
             "pull request into main yourself: git remote add origin URL && git push -u origin pr") \
         in r.stdout.splitlines(), r.stdout
     assert git(work, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+def _trunk(tmp: Path, *, clone: bool) -> tuple[Path, Path]:
+    """A bare 'origin' whose default branch is trunk (and which has a branch dev besides), holding the game; the
+    player's repository is its clone (``clone``), or one whose remote was added by hand and trunk pushed to it."""
+    tmp.mkdir(parents=True, exist_ok=True)
+    origin = tmp / "origin.git"
+    git(tmp, "init", "-q", "--bare", "-b", "trunk", str(origin))
+    work = tmp / "work"
+    if clone:  # a clone of the empty repository, as a game repository just made on GitHub is cloned
+        git(tmp, "clone", "-q", str(origin), str(work))
+    else:
+        work.mkdir()
+        git(work, "init", "-q", "-b", "trunk")
+        git(work, "remote", "add", "origin", str(origin))
+    git(work, "config", "user.name", "Dana")
+    git(work, "config", "user.email", "dana@example.invalid")
+    (work / "content").mkdir()
+    shutil.copytree(ROOT / GAME, work / GAME)
+    git(work, "add", "-A")
+    git(work, "commit", "-qm", "base")
+    git(work, "push", "-q", "-u", "origin", "trunk")
+    return work, origin
+
+
+def test_pr_goes_into_the_remote_s_default_branch_trunk_or_asks_for_base(tmp_path):
+    """A remote whose default branch is trunk: the pull request went into main (a branch there is not) whenever git
+    had no origin/HEAD (a clone of an empty repository has none, nor has a remote added by hand). The base is the
+    remote's HEAD as git knows it, else the branch the repository was cloned from, else the remote's only branch;
+    when none tells, the player is asked for --base before anything is committed."""
+    work, origin = _trunk(tmp_path / "a", clone=True)
+    git(work, "push", "-q", "origin", "trunk:dev")  # two branches on origin, and no origin/HEAD: nothing tells
+    head = git(work, "rev-parse", "HEAD")
+    assert nomic(work, *VOTE).returncode == 0
+    r = nomic(work, "pr", *NOW)
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert ("--base: cannot tell which branch the pull request goes into: git knows no default branch of origin "
+            "(its branches: dev, trunk); name it with --base BRANCH, or tell git once: git remote set-head origin "
+            "--auto") in r.stdout.splitlines(), r.stdout
+    assert git(work, "rev-parse", "HEAD") == head and git(work, "symbolic-ref", "--short", "HEAD").strip() == "trunk"
+    r = nomic(work, "pr", "--base", "trunk", *NOW)
+    assert r.returncode == 0 and f"open a pull request from {BRANCH} into trunk on origin ({origin})" in r.stdout, \
+        r.stdout
+
+    # a clone whose origin/HEAD is gone: the branch git clone made is the remote's default
+    work, origin = _trunk(tmp_path / "b", clone=False)
+    git(work, "push", "-q", "origin", "trunk:dev")
+    clone = tmp_path / "b" / "clone"
+    git(tmp_path / "b", "clone", "-q", str(origin), str(clone))
+    git(clone, "config", "user.name", "Dana")
+    git(clone, "config", "user.email", "dana@example.invalid")
+    git(clone, "remote", "set-head", "origin", "-d")
+    assert nomic(clone, *VOTE).returncode == 0
+    r = nomic(clone, "pr", *NOW)
+    assert r.returncode == 0 and f"into trunk on origin ({origin})" in r.stdout, r.stdout
+    assert r.stdout.splitlines()[0] == f"on a new branch {BRANCH} (from trunk)", r.stdout
+
+    # a remote added by hand holding trunk only: its one branch, which git is then told is its default, so that the
+    # next pull request (when the remote holds the first one's branch too) goes there as well
+    work, origin = _trunk(tmp_path / "c", clone=False)
+    assert nomic(work, *VOTE).returncode == 0
+    r = nomic(work, "pr", *NOW)
+    assert r.returncode == 0 and f"into trunk on origin ({origin})" in r.stdout, r.stdout
+    assert git(work, "symbolic-ref", "--short", "refs/remotes/origin/HEAD").strip() == "origin/trunk"
+    git(work, "switch", "-q", "trunk")
+    assert nomic(work, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi", "--at",
+                 "2026-11-22T12:00:00Z", "-q", *NOW).returncode == 0
+    r = nomic(work, "pr", *NOW)
+    assert r.returncode == 0 and "into trunk on origin" in r.stdout, r.stdout

@@ -122,18 +122,52 @@ def _branch_name(records: list[dict]) -> str:
     return f"{actor}/{action}-{stamp}"
 
 
-def _default_base(root: Path, remote: str | None) -> str:
-    """The branch a pull request goes to: the remote's default branch when git knows it, else main."""
+def _default_base(root: Path, remote: str | None, *, required: bool = True) -> str | None:
+    """The branch a pull request goes into: ``remote``'s default branch, as git knows it without asking the remote
+    (``git remote show`` would): its HEAD (``refs/remotes/REMOTE/HEAD``, which git clone sets), else the branch git
+    clone made here (the remote's default when cloned), else the remote's only branch (which git is then told is
+    its HEAD, as a clone would have been). Without a remote, or one holding no branch yet: main, else master.
+
+    When none of these tells (a remote added by hand, or a clone of an empty repository, holding several branches),
+    refused at ``--base`` (None when not ``required``): a guess went into main, and a player on trunk pushed to it."""
     if remote:
         r = _git(root, "symbolic-ref", "--short", "-q", f"refs/remotes/{remote}/HEAD", check=False)
         if r.returncode == 0 and r.stdout.strip():
             return r.stdout.strip().split("/", 1)[-1]
-    # a remote added by hand has no HEAD: its main, else its master, else the local branch of either name
-    for ref in ([f"refs/remotes/{remote}/main", f"refs/remotes/{remote}/master"] if remote else []) + [
-            "refs/heads/main", "refs/heads/master"]:
-        if _git(root, "rev-parse", "--verify", "-q", ref, check=False).returncode == 0:
-            return ref.rsplit("/", 1)[-1]
-    return "main"
+        branches = [b for b in _git(root, "for-each-ref", "--format=%(refname)", f"refs/remotes/{remote}",
+                                    check=False).stdout.split() if b != f"refs/remotes/{remote}/HEAD"]
+        names = sorted(b[len(f"refs/remotes/{remote}/"):] for b in branches)
+        # the local branches that track a branch of the remote of their name; the one whose log begins with the clone
+        for line in _git(root, "for-each-ref", "--format=%(refname:short) %(upstream)", "refs/heads",
+                         check=False).stdout.splitlines():
+            local, _, upstream = line.partition(" ")
+            if upstream != f"refs/remotes/{remote}/{local}":
+                continue
+            log = Path(_git(root, "rev-parse", "--git-path", f"logs/refs/heads/{local}", check=False).stdout.strip())
+            try:
+                with open(root / log, encoding="utf-8", errors="replace") as f:
+                    first = f.readline()
+            except OSError:
+                continue
+            if "\tclone: from " in first:
+                return local
+        if len(names) == 1:
+            _git(root, "remote", "set-head", remote, names[0], check=False)  # remembered, as git clone does
+            return names[0]
+        if names:
+            if not required:
+                return None
+            raise BadInput(Problem(
+                f"cannot tell which branch the pull request goes into: git knows no default branch of {remote} "
+                f"(its branches: {', '.join(names[:10])}{', ...' if len(names) > 10 else ''}); name it with --base "
+                f"BRANCH, or tell git once: git remote set-head {remote} --auto", field="--base", kind=BAD_INPUT))
+    for name in ("main", "master"):
+        if _git(root, "rev-parse", "--verify", "-q", f"refs/heads/{name}", check=False).returncode == 0:
+            return name
+    if not required:
+        return None
+    raise BadInput(Problem("cannot tell which branch the pull request goes into (this repository has no main nor "
+                           "master): name it with --base BRANCH", field="--base", kind=BAD_INPUT))
 
 
 def _web_compare(url: str, base: str, branch: str) -> str | None:
@@ -221,14 +255,15 @@ def _commit_and_push(root: Path, game: str, paths: list[str], records: list[dict
     if report.exit_code != 0:
         return done
     asked, remote = remote, (remote if remote in remotes else None)  # ``remotes``: as submit read them
-    base = base or _default_base(root, remote)
+    default = _default_base(root, remote, required=not base)
+    base = base or default or ""
     current = _git(root, "symbolic-ref", "--short", "-q", "HEAD", check=False).stdout.strip()
     start = current or _git(root, "rev-parse", "HEAD").stdout.strip()  # where the player was
     detached = not current
     made = ""  # the branch made here, if any
     done.title = _title(records, game)
     # a branch the pull request could go into is never committed on: the base, the remote's default, main, master
-    shared = {base, "main", "master", _default_base(root, remote)}
+    shared = {base, "main", "master", default}
     if not current or current in shared or (branch and branch != current):
         name = branch or _branch_name(records)
         if _git(root, "rev-parse", "--verify", "-q", f"refs/heads/{name}", check=False).returncode == 0:
