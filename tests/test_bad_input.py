@@ -97,7 +97,8 @@ def test_a_parameter_of_the_wrong_kind_is_told_what_kind_is_asked(tmp_path, give
     (["tick", "blognomc", "--as", "nomic-tick"], "did you mean blognomic?"),
     (["replay", "blognomc"], "did you mean blognomic?"),
     (["replay", "blognomic", "--without", "20261102T130000Z--Dana--core.vot.yaml"],  # once without a suggestion
-     "no action file '20261102T130000Z--Dana--core.vot.yaml' in this game's log; "
+     "--without: no action file '20261102T130000Z--Dana--core.vot.yaml' in this game's log "
+     "(content/blognomic/actions/); "
      "did you mean 20261102T130000Z--Dana--core.vote.yaml?"),
     (["replay", "blognomic", "--without", "content/blognomic/actions/20261102T133000Z--Emeka--core.vote"],
      "did you mean 20261102T133000Z--Emeka--core.vote.yaml?"),

@@ -39,8 +39,8 @@ def replay_without(root: Path, game: str, without: list[str]) -> Report:
     unknown = names - set(logged)
     for u in sorted(unknown):
         hint = did_you_mean(u, logged)  # a typo in a long name, or no '.yaml'
-        report.add([Problem(f"no action file {u!r} in this game's log{hint}", f"{files.root}/actions",
-                            kind=BAD_INPUT)])
+        report.add([Problem(f"no action file {u!r} in this game's log ({files.root}/actions/){hint}",
+                            field="--without", kind=BAD_INPUT)])
     if unknown:
         return report
     from . import checkpoint
