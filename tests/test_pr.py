@@ -284,6 +284,32 @@ def test_pr_makes_the_pull_request_of_an_admin_s_checkpoint(tmp_path):
     assert r.returncode == 0 and "a checkpoint by an admin (Alice)" in r.stdout, r.stdout
 
 
+def test_pr_makes_the_pull_request_of_a_new_game(tmp_path):
+    """docs/admins.md, "Starting a game": a new game goes in an admin's pull request. `nomic new` then `nomic pr`
+    said "nothing to submit in content/pirates: no new action file (... take the action first)": a new game has
+    none. It is judged as CI judges it (by anyone but an admin of a game it needs an admin; nothing committed)."""
+    work, origin = _cloned(tmp_path)
+    r = nomic(work, "new", "pirates", "--from", "blognomic", "--admin", "Ann=ann-gh", "--at", "2026-11-22T00:00:00Z",
+              *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "its pull request (an admin's, as an admin of a game opens it): nomic pr pirates --author LOGIN" in \
+        r.stdout.splitlines(), r.stdout
+    head = git(work, "rev-parse", "HEAD")
+    r = nomic(work, "pr", "--author", "ann-gh", *NOW)
+    assert r.returncode == 1 and "creating a game needs an admin" in r.stdout, r.stdout + r.stderr
+    assert git(work, "rev-parse", "HEAD") == head
+    r = nomic(work, "pr", "pirates", "--author", "alice-nomic", *NOW)
+    assert r.returncode == 0, r.stdout + r.stderr
+    branch = git(work, "symbolic-ref", "--short", "HEAD").strip()
+    assert branch == "ann/new-game-pirates-20261122t000000z", branch
+    assert r.stdout.splitlines()[1].endswith(": Ann: new game pirates"
+                                             f" ({len(git(work, 'show', '--name-only', '--format=', 'HEAD').split())}"
+                                             " files)"), r.stdout
+    assert git(work, "status", "--porcelain", "--untracked-files=all") == ""
+    assert git(origin, "rev-parse", branch) == git(work, "rev-parse", "HEAD")
+    r = nomic(work, "check", "--base", "origin/main", "--head", "HEAD", "--author", "alice-nomic", *NOW)
+    assert r.returncode == 0 and "a new game, by an admin" in r.stdout, r.stdout
+
 def test_act_pr_with_a_dry_run_a_list_or_a_machine_format_is_refused_before_anything(tmp_path):
     """``nomic act --pr`` commits what the action wrote and says so in nomic pr's lines: after --dry-run or --list
     there is nothing to submit, and with --format json or github the action used to be written with no pull request

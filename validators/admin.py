@@ -174,6 +174,7 @@ def new_game(root: Path, name: str, example: str, now: datetime, title: str | No
            "an empty roster (no admin: see below)")
     lines = [f"created content/{name} from content/{example}: {len(docs)} documents, "
              f"{len(source.state.rules)} rules, {who}, an empty history",
+             f"its pull request (an admin's, as an admin of a game opens it): nomic pr {name} --author LOGIN",
              f"next: players join with `nomic act {name} {join} account=LOGIN --as NAME`" if join else
              f"next: players come in as {name}'s rules let them: " + _newcomer_hint(source.registry)]
     if not founders:

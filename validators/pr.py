@@ -93,12 +93,30 @@ def _checkpoint(root: Path, paths: list[str], game: str) -> list[dict]:
     path = f"content/{game}/initial/checkpoint.yaml"
     if path not in paths:
         return []
-    try:
-        data = yamlio.load_file(root / path)
-    except Exception:  # noqa: BLE001 - the check judges the file; a title does without it
-        data = None
-    data = data if isinstance(data, dict) else {}
+    data = _mapping(root / path)
     return [{"actor": str(data.get("by") or "admin"), "action": "checkpoint", "at": str(data.get("at") or ""),
+             "params": {}}]
+
+
+def _mapping(path: Path) -> dict:
+    """A YAML file's mapping, for a pull request's title; empty when it is none (the check judges the file)."""
+    try:
+        data = yamlio.load_file(path)
+    except Exception:  # noqa: BLE001 - the check judges the file; a title does without it
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _founding(root: Path, paths: list[str], game: str) -> list[dict]:
+    """A new game (``nomic new``: its ``game.yaml`` not in the last commit) as the one record its pull request is
+    named after: its first admin founding it, at the founding (the ledger's clock). Empty for a game already there."""
+    if f"content/{game}/game.yaml" not in paths or _git(root, "cat-file", "-e", f"HEAD:content/{game}/game.yaml",
+                                                        check=False).returncode == 0:
+        return []
+    players = _mapping(root / "content" / game / "gamestate" / "roster.yaml").get("players")
+    admins = [str(p.get("name")) for p in players or [] if isinstance(p, dict) and p.get("admin")]
+    clock = _mapping(root / "content" / game / "gamestate" / "ledger.yaml").get("clock")
+    return [{"actor": admins[0] if admins else "admin", "action": f"new game {game}", "at": str(clock or ""),
              "params": {}}]
 
 
@@ -219,7 +237,7 @@ def submit(root: Path, game: str | None, *, base: str | None = None, remote: str
     # neither judged nor committed half-written (and one a killed nomic act left half-written is finished first)
     with locked(root / "content" / game):
         paths = list(changed_games(root).get(game, {}))
-        records = _new_actions(root, paths, game) or _checkpoint(root, paths, game)
+        records = _new_actions(root, paths, game) or _checkpoint(root, paths, game) or _founding(root, paths, game)
         if not records:
             raise BadInput(Problem(f"nothing to submit in content/{game}: no new action file (a game changes only "
                                    "through nomic act; take the action first)", f"content/{game}", kind=BAD_INPUT))
@@ -279,7 +297,8 @@ def _commit_and_push(root: Path, game: str, paths: list[str], records: list[dict
     body = io.StringIO()
     emit(report, "markdown", body)
     # --only: what the player had staged elsewhere (another game's files) stays staged, out of this commit
-    how = "Made with nomic checkpoint" if records[0].get("action") == "checkpoint" else "Taken with nomic act"
+    how = {"checkpoint": "Made with nomic checkpoint", f"new game {game}": "Founded with nomic new"}.get(
+        str(records[0].get("action")), "Taken with nomic act")
     committed = _git(root, "commit", "-q", "--only", "-m", done.title, "-m", f"{how} in content/{game}; judged by "
                      "nomic check against the commit before it.", "--", f"content/{game}", check=False)
     if committed.returncode != 0:
