@@ -136,6 +136,9 @@ def test_the_page_that_opens_a_pull_request_on_github():
         assert _web_compare(url, "main", "dana/x") == page, url
     assert _web_compare("/srv/git/nomic.git", "main", "dana/x") is None
     assert _web_compare("https://gitlab.com/ann/nomic.git", "main", "dana/x") is None
+    # a base not known (a remote holding no branch yet): GitHub's compare of one branch is against the default
+    assert _web_compare("https://github.com/ann/nomic.git", None, "dana/x") == \
+        "https://github.com/ann/nomic/compare/dana/x?expand=1"
 
 
 def test_pr_commits_none_of_what_was_staged_outside_the_game(tmp_path):
@@ -420,6 +423,12 @@ def test_pr_goes_into_the_remote_s_default_branch_trunk_or_asks_for_base(tmp_pat
     r = nomic(work, "pr", "--base", "trunk", *NOW)
     assert r.returncode == 0 and f"open a pull request from {BRANCH} into trunk on origin ({origin})" in r.stdout, \
         r.stdout
+    # nomic act --pr asks before it acts: the action was written, then its pull request refused
+    git(work, "switch", "-q", "trunk")
+    r = nomic(work, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi", "--at",
+              "2026-11-22T12:00:00Z", "--pr", *NOW, env={"NOMIC_AUTHOR": "chidi-nomic"})
+    assert r.returncode == 2 and "--base: cannot tell which branch" in r.stdout, r.stdout
+    assert git(work, "status", "--porcelain", "--untracked-files=all") == ""
 
     # a clone whose origin/HEAD is gone: the branch git clone made is the remote's default
     work, origin = _trunk(tmp_path / "b", clone=False)
@@ -446,3 +455,19 @@ def test_pr_goes_into_the_remote_s_default_branch_trunk_or_asks_for_base(tmp_pat
                  "2026-11-22T12:00:00Z", "-q", *NOW).returncode == 0
     r = nomic(work, "pr", *NOW)
     assert r.returncode == 0 and "into trunk on origin" in r.stdout, r.stdout
+
+    # no remote, and no main nor master: nothing is guessed (it said "into main"), nor refused: nothing is pushed
+    work = tmp_path / "d"
+    shutil.copytree(tmp_path / "c" / "work", work)
+    git(work, "remote", "remove", "origin")
+    git(work, "branch", "-q", "-m", "trunk", "mine")
+    assert nomic(work, *VOTE).returncode == 0
+    r = nomic(work, "pr", *NOW)
+    assert r.returncode == 0 and "open the pull request into the game repository's default branch yourself" in \
+        r.stdout, r.stdout
+    git(work, "remote", "add", "upstream", str(tmp_path / "c" / "origin.git"))
+    r = nomic(work, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Dana", "--at",
+              "2026-11-22T12:00:01Z", "--pr", "--now", "2026-11-22T12:00:01Z", env={"NOMIC_AUTHOR": "dana-nomic"})
+    assert r.returncode == 2 and "--remote: no remote 'origin' in this repository (its remotes: upstream)" in \
+        r.stdout, r.stdout  # once said after the action was written
+    assert git(work, "status", "--porcelain", "--untracked-files=all") == ""

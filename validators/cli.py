@@ -227,6 +227,10 @@ def cmd_act(args: argparse.Namespace) -> int:
                     f"{args.game} after the action")
         raise BadInput(Problem(f"not with {why}", field="--pr", kind=BAD_INPUT))
     author = _author(args) if args.pr else None  # NOMIC_AUTHOR's mistake told before the action is written
+    if args.pr:  # and the pull request's: no remote origin among others, a default branch git cannot tell
+        from .pr import preflight
+
+        preflight(root)
     if args.list:
         # what only a taken action uses, refused rather than dropped: `--list proposal=3` judged no vote, and a
         # --note went nowhere, with nothing said

@@ -144,7 +144,8 @@ def _default_base(root: Path, remote: str | None, *, required: bool = True) -> s
     """The branch a pull request goes into: ``remote``'s default branch, as git knows it without asking the remote
     (``git remote show`` would): its HEAD (``refs/remotes/REMOTE/HEAD``, which git clone sets), else the branch git
     clone made here (the remote's default when cloned), else the remote's only branch (which git is then told is
-    its HEAD, as a clone would have been). Without a remote, or one holding no branch yet: main, else master.
+    its HEAD, as a clone would have been). Without a remote, or one holding no branch yet: main, else master, else
+    None (the pull request's lines then say "the default branch").
 
     When none of these tells (a remote added by hand, or a clone of an empty repository, holding several branches),
     refused at ``--base`` (None when not ``required``): a guess went into main, and a player on trunk pushed to it."""
@@ -182,19 +183,17 @@ def _default_base(root: Path, remote: str | None, *, required: bool = True) -> s
     for name in ("main", "master"):
         if _git(root, "rev-parse", "--verify", "-q", f"refs/heads/{name}", check=False).returncode == 0:
             return name
-    if not required:
-        return None
-    raise BadInput(Problem("cannot tell which branch the pull request goes into (this repository has no main nor "
-                           "master): name it with --base BRANCH", field="--base", kind=BAD_INPUT))
+    return None  # nothing to push to: the lines say "the default branch"
 
 
-def _web_compare(url: str, base: str, branch: str) -> str | None:
-    """The page that opens a pull request from ``branch`` into ``base``, for a GitHub remote's URL; else None."""
+def _web_compare(url: str, base: str | None, branch: str) -> str | None:
+    """The page that opens a pull request from ``branch`` into ``base`` (the repository's default when None), for a
+    GitHub remote's URL; else None."""
     m = re.match(r"^(?:https?://(?:[^@/]+@)?github\.com/|git@github\.com:|ssh://git@github\.com/)([^/]+)/(.+?)"
                  r"(?:\.git)?/?$", url)
     if not m:
         return None
-    return f"https://github.com/{m.group(1)}/{m.group(2)}/compare/{base}...{branch}?expand=1"
+    return f"https://github.com/{m.group(1)}/{m.group(2)}/compare/{f'{base}...' if base else ''}{branch}?expand=1"
 
 
 def submit(root: Path, game: str | None, *, base: str | None = None, remote: str | None = "origin",
@@ -208,19 +207,7 @@ def submit(root: Path, game: str | None, *, base: str | None = None, remote: str
     require_revision(root, "HEAD", "HEAD")
     if game is not None:  # a misspelt game is told as one, with the games there are, not as having nothing new
         require_game(root, game)
-    remotes = _git(root, "remote").stdout.split()
-    if (push or named_remote) and remote and remotes and remote not in remotes:
-        # a misspelt --remote: refused before anything is committed, rather than committed and left unpushed (with
-        # --no-push too: its hint said git push -u REMOTE for the name misspelt)
-        raise BadInput(Problem(f"no remote {remote!r} in this repository (its remotes: {', '.join(remotes)})"
-                               f"{did_you_mean(remote, remotes)}", field="--remote", kind=BAD_INPUT))
-    if base is not None:
-        _require_base(root, base, remote if remote in remotes else None)
-    if branch is not None and _git(root, "check-ref-format", "--branch", branch, check=False).returncode != 0:
-        # asked before the check and the commit: git would refuse it only when the branch is made
-        raise BadInput(Problem(f"{branch[:80]!r} is not a name git takes for a branch (no spaces, '..', '~', '^', "
-                               "':', '?', '*', '[' or '\\', not starting with '-' nor ending with '/', '.' or "
-                               "'.lock'); name another with --branch", field="--branch", kind=BAD_INPUT))
+    remotes = preflight(root, base=base, remote=remote, branch=branch, push=push, named_remote=named_remote)
     changed = changed_games(root)
     if game is None:
         if not changed:
@@ -243,6 +230,28 @@ def submit(root: Path, game: str | None, *, base: str | None = None, remote: str
                                    "through nomic act; take the action first)", f"content/{game}", kind=BAD_INPUT))
         return _commit_and_push(root, game, paths, records, base=base, remote=remote, remotes=remotes,
                                 branch=branch, push=push, author=author, now=now, use_gh=use_gh)
+
+
+def preflight(root: Path, *, base: str | None = None, remote: str | None = "origin", branch: str | None = None,
+              push: bool = True, named_remote: bool = False) -> list[str]:
+    """The repository's remotes, once the options are known good: what ``submit`` refuses before it judges or
+    commits anything, and ``nomic act --pr`` before it acts (its action was written, then the pull request refused)."""
+    remotes = _git(root, "remote").stdout.split()
+    if (push or named_remote) and remote and remotes and remote not in remotes:
+        # a misspelt --remote: refused before anything is committed, rather than committed and left unpushed (with
+        # --no-push too: its hint said git push -u REMOTE for the name misspelt)
+        raise BadInput(Problem(f"no remote {remote!r} in this repository (its remotes: {', '.join(remotes)})"
+                               f"{did_you_mean(remote, remotes)}", field="--remote", kind=BAD_INPUT))
+    if base is not None:
+        _require_base(root, base, remote if remote in remotes else None)
+    else:  # refused when the remote's default branch cannot be told
+        _default_base(root, remote if remote in remotes else None)
+    if branch is not None and _git(root, "check-ref-format", "--branch", branch, check=False).returncode != 0:
+        # asked before the check and the commit: git would refuse it only when the branch is made
+        raise BadInput(Problem(f"{branch[:80]!r} is not a name git takes for a branch (no spaces, '..', '~', '^', "
+                               "':', '?', '*', '[' or '\\', not starting with '-' nor ending with '/', '.' or "
+                               "'.lock'); name another with --branch", field="--branch", kind=BAD_INPUT))
+    return remotes
 
 
 def _require_base(root: Path, base: str, remote: str | None) -> None:
@@ -274,14 +283,15 @@ def _commit_and_push(root: Path, game: str, paths: list[str], records: list[dict
         return done
     asked, remote = remote, (remote if remote in remotes else None)  # ``remotes``: as submit read them
     default = _default_base(root, remote, required=not base)
-    base = base or default or ""
+    base = base or default  # None: a remote holding no branch yet, and no main nor master here
+    into = base or "the game repository's default branch"
     current = _git(root, "symbolic-ref", "--short", "-q", "HEAD", check=False).stdout.strip()
     start = current or _git(root, "rev-parse", "HEAD").stdout.strip()  # where the player was
     detached = not current
     made = ""  # the branch made here, if any
     done.title = _title(records, game)
     # a branch the pull request could go into is never committed on: the base, the remote's default, main, master
-    shared = {base, "main", "master", default}
+    shared = {base, "main", "master", default} - {None}
     if not current or current in shared or (branch and branch != current):
         name = branch or _branch_name(records)
         if _git(root, "rev-parse", "--verify", "-q", f"refs/heads/{name}", check=False).returncode == 0:
@@ -317,12 +327,12 @@ def _commit_and_push(root: Path, game: str, paths: list[str], records: list[dict
     if push and not remotes:  # a repository with no remote at all: --remote could name none (it said "no remote
         # named origin (--remote names another)")
         done.lines.append(f"not pushed (this repository has no remote): add the game repository's, push the branch "
-                          f"and open the pull request into {base} yourself: git remote add {asked or 'origin'} URL && "
+                          f"and open the pull request into {into} yourself: git remote add {asked or 'origin'} URL && "
                           f"git push -u {asked or 'origin'} {current}")
         return done
     if not push or remote is None:
         why = "--no-push" if not push else f"no remote named {asked}: --remote names another"
-        done.lines.append(f"not pushed ({why}): push the branch and open the pull request into {base} yourself: "
+        done.lines.append(f"not pushed ({why}): push the branch and open the pull request into {into} yourself: "
                           f"git push -u {remote or 'REMOTE'} {current}")
         return done
     pushed = _git(root, "push", "-q", "-u", remote, current, check=False)
@@ -334,7 +344,8 @@ def _commit_and_push(root: Path, game: str, paths: list[str], records: list[dict
     done.lines.append(f"pushed {current} to {remote}")
     gh = shutil.which("gh") if use_gh else None
     if gh:
-        made = subprocess.run([gh, "pr", "create", "--base", base, "--head", current, "--title", done.title,
+        made = subprocess.run([gh, "pr", "create", *(["--base", base] if base else []), "--head", current,
+                               "--title", done.title,
                                "--body", body.getvalue()], cwd=str(root), capture_output=True, text=True)
         if made.returncode == 0:
             done.lines.append(f"opened the pull request: {made.stdout.strip().splitlines()[-1]}")
@@ -350,5 +361,5 @@ def _commit_and_push(root: Path, game: str, paths: list[str], records: list[dict
     if page:
         done.lines.append(f"open the pull request: {page}")
     else:
-        done.lines.append(f"open a pull request from {current} into {base} on {remote} ({url})")
+        done.lines.append(f"open a pull request from {current} into {into} on {remote} ({url})")
     return done
