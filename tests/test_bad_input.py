@@ -152,6 +152,24 @@ def test_bad_command_line_exits_2(tmp_path, args, says):
     assert "Traceback" not in r.stdout + r.stderr
 
 
+def test_a_game_folder_no_command_could_name_is_refused_by_the_check(tmp_path):
+    """content/Pi.Rates/ (copied by hand) passed the audit and a founding pull request's check, while nomic act, due,
+    tick, pr and check --game all refuse the name: a game nobody could act in. The check names the folder and the
+    rule of a game's name (content.GAME_NAME, the one nomic new applies)."""
+    import shutil as sh
+
+    repo = make_repo(tmp_path)
+    sh.copytree(repo / "content" / "blognomic", repo / "content" / "Pi.Rates")
+    said = ("content/Pi.Rates: 'Pi.Rates' is not a game's name (1 to 64 lower-case letters, digits, '-' and '_', the "
+            "first a letter or digit): rename the folder, as no command could name the game")
+    r = nomic(repo, "check", "--no-replay")
+    assert r.returncode == 2 and said in r.stdout.splitlines(), r.stdout
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "a game by hand")
+    r = nomic(repo, "check", "--base", "main", "--head", "HEAD", "--author", "alice-nomic")
+    assert r.returncode == 2 and said in r.stdout.splitlines(), r.stdout
+
+
 @pytest.mark.parametrize("args", [["act", "nosuch", "core.vote", "--as", "Dana"], ["act", "nosuch", "--list"],
                                   ["due", "nosuch"], ["tick", "nosuch", "--as", "nomic-tick"],
                                   ["pr", "nosuch", "--no-push"], ["replay", "nosuch"],

@@ -36,6 +36,7 @@ ACTION_NAME = re.compile(r"^(\d{8}T\d{6}Z)--([A-Za-z0-9_.-]{1,64})--([a-z0-9_.-]
 RULE_FILE = re.compile(r"^[a-z0-9][a-z0-9-]{0,79}\.md$")
 DOC_FILE = re.compile(r"^[a-z][a-z0-9_]{0,40}\.yaml$")
 GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")  # content/<game>/: for nomic new and every command taking one
+GAME_NAME_RULE = "1 to 64 lower-case letters, digits, '-' and '_', the first a letter or digit"
 
 
 # ---------------------------------------------------------------- where files come from
@@ -400,8 +401,8 @@ def game_name(name: str, field: str = "game") -> str:
     if not GAME_NAME.match(name):
         meant = name.strip().lower().replace(" ", "-")
         hint = f"; did you mean {meant}?" if GAME_NAME.match(meant) else ""
-        raise BadInput(Problem(f"{name[:80]!r} is not a game's name (1 to 64 lower-case letters, digits, '-' and '_', "
-                               f"the first a letter or digit){hint}", field=field, kind=BAD_INPUT))
+        raise BadInput(Problem(f"{name[:80]!r} is not a game's name ({GAME_NAME_RULE}){hint}", field=field,
+                               kind=BAD_INPUT))
     return name
 
 
@@ -542,6 +543,9 @@ def load_game(source: Source, name: str, *, part: str = "", registry: Registry |
     from .modules import registry_for
 
     root = f"content/{name}"
+    if not GAME_NAME.match(name):  # a folder made by hand: audited, while no command could name the game
+        raise BadInput(Problem(f"{name[:80]!r} is not a game's name ({GAME_NAME_RULE}): rename the folder, as no "
+                               "command could name the game", root, kind=BAD_INPUT))
     texts: dict[str, str] = {}
     problems: list[Problem] = []
     cfg_path = f"{root}/game.yaml"
