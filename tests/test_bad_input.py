@@ -90,6 +90,10 @@ def test_a_parameter_of_the_wrong_kind_is_told_what_kind_is_asked(tmp_path, give
     (["act", "blognomic", "core.vote", "--as", "Dana"],
      "params: 'vote' is a required property: one of 'FOR', 'AGAINST', 'DEFERENTIAL'"),
     (["act", "nosuchgame", "core.vote", "--as", "Dana"], "there is no game 'nosuchgame'"),
+    # empty words ("$ACTION" unset): each named at its place, as every other mistake of the command line is
+    (["act", "blognomic", "", "--as", "Dana"], "action: name an action (nomic act GAME --list --as NAME shows them)"),
+    (["act", "blognomic", "core.vote", "", "--as", "Dana"], "params: parameter '' is not key=value: each parameter is "
+                                                           "written key=value, like proposal=3"),
     (["act", "blognomc", "--list", "--as", "Dana"], "there is no game 'blognomc' (no content/blognomc/game.yaml); "
                                                     "did you mean blognomic? (the games: blognomic)"),
     (["act", "BlogNomic", "--list", "--as", "Dana"], "did you mean blognomic?"),

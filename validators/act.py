@@ -66,8 +66,8 @@ def parse_params(pairs: list[str], cwd: Path, given: dict[str, str] | None = Non
     params: dict[str, Any] = {}
     for i, pair in enumerate(pairs):
         if "=" not in pair:
-            raise BadInput(Problem(f"parameter {pair!r} is not key=value{_how_to_write(pairs, i)}", field=pair,
-                                   kind=BAD_INPUT))
+            raise BadInput(Problem(f"parameter {pair!r} is not key=value{_how_to_write(pairs, i)}",
+                                   field=pair or "params", kind=BAD_INPUT))
         key, _, raw = pair.partition("=")
         key = key.strip()
         if not key:

@@ -277,7 +277,8 @@ def cmd_act(args: argparse.Namespace) -> int:
                 _describe(a)
         return 0
     if not args.action:
-        raise BadInput(Problem("name an action (nomic act GAME --list --as NAME shows them)", kind=BAD_INPUT))
+        raise BadInput(Problem("name an action (nomic act GAME --list --as NAME shows them)", field="action",
+                               kind=BAD_INPUT))
     given: dict[str, str] = {}
     params = parse_params(args.params, Path.cwd(), given)
     result = act(root, args.game, args.action, args.actor, params, at, note=args.note, dry_run=args.dry_run,
