@@ -111,6 +111,9 @@ def test_a_parameter_of_the_wrong_kind_is_told_what_kind_is_asked(tmp_path, give
      "--without: 'content/monkey/actions/20261102T133000Z--Emeka--core.vote.yaml' is not in blognomic's log: name a "
      "file of content/blognomic/actions/ (its name will do)"),
     (["replay", "blognomic", "--without", ""], "--without: names no action file (it is empty): name one, like "),
+    # once dropped without a word: the audit of the repository judges no author, and said legal
+    (["check", "--author", "dana-nomic"], "--author: only for the check of a pull request (with --base): the audit of "
+                                          "the repository judges no pull request's author"),
     (["check", "--game", "blognomc"], "--game: there is no game 'blognomc' (no content/blognomc/game.yaml); did you "
                                       "mean blognomic?"),
     # the option named, as for the other options (once "game: ''", a field no command has)

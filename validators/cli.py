@@ -170,6 +170,9 @@ def cmd_check(args: argparse.Namespace) -> int:
             # once silently ignored: the check of a pull request judges every game it touches, and replays
             raise BadInput(Problem("only for the check of the repository (without --base); a pull request "
                                    "is judged whole", field=option, kind=BAD_INPUT))
+    if args.author and not args.base:  # NOMIC_AUTHOR, set for every command, is no mistake here
+        raise BadInput(Problem("only for the check of a pull request (with --base): the audit of the repository "
+                               "judges no pull request's author", field="--author", kind=BAD_INPUT))
     if args.base:
         report = check_pr(root, args.base, author=_author(args), now=now, head=args.head)
         if args.head:
