@@ -211,6 +211,28 @@ def test_check_base_outside_a_git_repository_says_so(tmp_path):
     assert "usage: git" not in r.stdout + r.stderr
 
 
+def test_pr_outside_a_git_repository_or_before_its_first_commit_says_so(tmp_path):
+    """`nomic pr` in a copy of the game that is no clone said "HEAD: ... is not in a git repository; HEAD names a
+    git revision of the game repository", and in a repository with no commit "HEAD: 'HEAD' is not a commit, branch
+    or tag": HEAD is no option the player gave. Each says what nomic pr needs, nothing written."""
+    shutil.copytree(Path(__file__).parent.parent / "content" / "blognomic", tmp_path / "content" / "blognomic")
+    r = nomic(tmp_path, "pr")
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert r.stdout.splitlines()[0] == (f"{tmp_path} is not in a git repository: nomic pr commits the actions taken in "
+                                        "a clone of the game repository (git clone URL), and pushes them from there")
+    git(tmp_path, "init", "-q", "-b", "main")
+    r = nomic(tmp_path, "pr")
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert r.stdout.splitlines()[0] == ("this repository has no commit yet: nomic pr judges the actions against the "
+                                        "last commit; commit the game first (git add content && git commit)"), r.stdout
+    assert git(tmp_path, "status", "--porcelain") == "?? content/\n"
+    # nomic act --pr says so before it acts
+    actions = sorted((tmp_path / "content/blognomic/actions").iterdir())
+    r = nomic(tmp_path, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Dana", "--pr")
+    assert r.returncode == 2 and r.stdout.startswith("this repository has no commit yet"), r.stdout
+    assert sorted((tmp_path / "content/blognomic/actions").iterdir()) == actions
+
+
 def test_a_base_that_looks_like_an_option_is_no_option_to_git(tmp_path):
     """``--base=--output=FILE`` once reached ``git diff`` as its option, which wrote FILE."""
     repo = make_repo(tmp_path)

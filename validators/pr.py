@@ -202,12 +202,9 @@ def submit(root: Path, game: str | None, *, base: str | None = None, remote: str
     """Judge, commit, push and open the pull request of the uncommitted actions of ``game`` (the only game with
     changes, when None), or of its new checkpoint. Refused (nothing committed) when there is nothing to submit or
     the check refuses it. ``named_remote``: ``remote`` was given (--remote), so is asked for even without a push."""
-    from .check import require_revision
-
-    require_revision(root, "HEAD", "HEAD")
+    remotes = preflight(root, base=base, remote=remote, branch=branch, push=push, named_remote=named_remote)
     if game is not None:  # a misspelt game is told as one, with the games there are, not as having nothing new
         require_game(root, game)
-    remotes = preflight(root, base=base, remote=remote, branch=branch, push=push, named_remote=named_remote)
     changed = changed_games(root)
     if game is None:
         if not changed:
@@ -236,6 +233,12 @@ def preflight(root: Path, *, base: str | None = None, remote: str | None = "orig
               push: bool = True, named_remote: bool = False) -> list[str]:
     """The repository's remotes, once the options are known good: what ``submit`` refuses before it judges or
     commits anything, and ``nomic act --pr`` before it acts (its action was written, then the pull request refused)."""
+    if _git(root, "rev-parse", "--git-dir", check=False).returncode != 0:  # "HEAD: ...", as if an option, it said
+        raise BadInput(Problem(f"{root} is not in a git repository: nomic pr commits the actions taken in a clone of "
+                               "the game repository (git clone URL), and pushes them from there", kind=BAD_INPUT))
+    if _git(root, "rev-parse", "--verify", "-q", "HEAD^{commit}", check=False).returncode != 0:
+        raise BadInput(Problem("this repository has no commit yet: nomic pr judges the actions against the last "
+                               "commit; commit the game first (git add content && git commit)", kind=BAD_INPUT))
     remotes = _git(root, "remote").stdout.split()
     if (push or named_remote) and remote and remotes and remote not in remotes:
         # a misspelt --remote: refused before anything is committed, rather than committed and left unpushed (with
