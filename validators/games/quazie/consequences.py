@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from itertools import compress
 from operator import is_not
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
-from ...engine import Ctx, peek, repealed, ruled
+from ...engine import Ctx, Remembered, peek, repealed, ruled
 from ...problems import Illegal, Problem
 from ...timeutil import format_time
 from .common import LAUNCH_BASE, R_FLAVOURS, R_ROLES, R_SPECIAL, ROBOT, in_limbo, stat
@@ -28,18 +28,53 @@ EXEMPT = {"core.dov-resolve", "core.ascend", "core.join", "core.leave"}
 _NO_STATS: dict[str, Any] = {}  # a Muffin without stats reads as one with none (never written)
 
 
+def _at_launch_base(players: Any) -> tuple[set[str], set[str], bool]:
+    """Who is at Position 4, who of a name there is not Robot (``stat``, without a call per Muffin), and whether
+    every name is given once."""
+    at4 = {p["name"] for p in players if p.get("stats", _NO_STATS).get("position") == LAUNCH_BASE}
+    unrobot = {p["name"] for p in players if p["name"] in at4 and p.get("stats", _NO_STATS).get("flavour") != ROBOT} \
+        if at4 else set()
+    return at4, unrobot, len({p["name"] for p in players}) == len(players)
+
+
+def _carried(facts: tuple[set[str], set[str], bool], old: list[Any], new: list[Any]) -> Any:
+    """``_at_launch_base`` of ``new`` from that of ``old``, reading only the entries ``new`` replaced (found by
+    identity, in C; an entry still there is the very object, so what it gave stands); None when it cannot be
+    carried: someone came, left or moved, or a name is given twice."""
+    if not facts[2] or len(new) != len(old):
+        return None
+    places = replaced_at(new, old)
+    reached = [new[i] for i in places]
+    if any(p["name"] != old[i]["name"] for i, p in zip(places, reached)):
+        return None
+    names = {p["name"] for p in reached}
+    here, off, _ = _at_launch_base(reached)
+    return (facts[0] - names) | here, (facts[1] - names) | off, True
+
+
+# The players list of the state before the last action (a state's plain list never changes) and its
+# ``_at_launch_base``: the next state's is carried from it, as most actions reach one Muffin or two, if any
+_KEPT: list[Any] = [None, None]
+
+
 def launch_base(ctx: Ctx) -> None:
     if "roster" not in ctx.tx.docs and "quazie" not in ctx.tx.docs:
         return  # no Position and no arrival changed: as the last action that changed them left them
-    players = list(peek(ctx.doc("roster")["players"]))  # read after every action: read without copying
+    base = ctx.tx.base.docs["roster"]["players"]
+    kept, facts = _KEPT
+    if base is not kept:
+        facts = (_carried(facts, kept, base) if kept is not None else None) or _at_launch_base(base)
+        if type(base) is list:
+            _KEPT[:] = [base, facts]
+    if "roster" in ctx.tx.docs:
+        now = list(peek(ctx.tx.docs["roster"]["players"]))  # read after every action: read without copying
+        facts = _carried(facts, base, now) or _at_launch_base(now)
+    at4, unrobot, _ = facts
     seen = ctx.doc("quazie").get("launch_base", {})
-    # stat(p, "position"), without a call per Muffin
-    at4 = {p["name"] for p in players if p.get("stats", _NO_STATS).get("position") == LAUNCH_BASE}
-    named = [p for p in players if p["name"] in at4] if at4 else []
     # seed 003 rule 15 "Special Position Rules" makes a Muffin at Position 4 Robot; with it repealed nobody turns
     # Robot there, while the arrivals are still noted (rule 23's Eggman's Minion counts its 48 hours from them)
     robot = not repealed(ctx, R_SPECIAL)
-    if set(seen) != at4 or (robot and any(p.get("stats", _NO_STATS).get("flavour") != ROBOT for p in named)):
+    if set(seen) != at4 or (robot and unrobot):
         q = ctx.edit("quazie")
         lb = q.setdefault("launch_base", {})
         for name in list(lb):
@@ -59,7 +94,28 @@ def launch_base(ctx: Ctx) -> None:
 
 
 def _changed(old: dict[str, Any], new: dict[str, Any]) -> set[str]:
-    return {k for k in set(old) | set(new) if old.get(k) != new.get(k)}
+    # read with ``dict.get``: only compared, so a copy-on-write map's values need no copy
+    return {k for k in set(old) | set(new) if dict.get(old, k) != dict.get(new, k)}
+
+
+def of_roster(table: Remembered, players: list[Any], make: Callable[[list[Any]], Any]) -> Any:
+    """``make(players)`` of the players list of the state before the action, remembered in ``table`` by the list's
+    identity: a committed state's plain list never changes, and the consequences of every action that reached a
+    Muffin ask about it, while most actions leave it as it was. (A list still being edited is not remembered.)"""
+    hit = table.get(players) if type(players) is list else Remembered.MISSING
+    if hit is Remembered.MISSING:
+        hit = make(players)
+        if type(players) is list:
+            table.put(players, hit)
+    return hit
+
+
+_BY_NAME = Remembered(8)
+
+
+def by_name(players: list[Any]) -> dict[str, Any]:
+    """The entries of the roster before the action by name (of a name given twice, the last)."""
+    return of_roster(_BY_NAME, players, lambda ps: {p["name"]: p for p in ps})
 
 
 def replaced_at(now: list[Any], base: list[Any]) -> Any:
@@ -87,7 +143,7 @@ def reached_players(ctx: Ctx) -> list[tuple[dict[str, Any], dict[str, Any] | Non
             out.append((p, base[i]))
             continue
         if olds is None:
-            olds = {o["name"]: o for o in base}
+            olds = by_name(base)
         out.append((p, olds.get(p["name"])))
     return out
 
@@ -127,7 +183,7 @@ def limbo_items_guard(ctx: Ctx) -> None:
     changes = _old_item_changes(ctx)
     if not changes:
         return
-    before = {p["name"]: p for p in ctx.tx.base.docs["roster"]["players"]}
+    before = by_name(ctx.tx.base.docs["roster"]["players"])
     actor = before.get(ctx.actor)
     actor_pos = stat(actor, "position") if actor else None
     for name, words in sorted(changes.items()):
@@ -163,7 +219,7 @@ def limbo_guard(ctx: Ctx) -> None:
     todo = replaced_at(now, base)
     if not todo:
         return  # nobody's entry was reached
-    before = {p["name"]: p for p in base}
+    before = by_name(base)
     if len(before) != len(base):
         todo = range(len(now))  # names all different, or else a player still at its place may not be its own entry
     actor = before.get(ctx.actor)
@@ -179,12 +235,12 @@ def limbo_guard(ctx: Ctx) -> None:
         if old is None or old is p or old["stats"] == p["stats"]:
             continue
         pos = stat(old, "position")
-        changed = _changed(old["stats"], p["stats"]) - columns
         if ours and actor is not None and in_limbo(actor_pos) and pos != actor_pos:
             raise Illegal(Problem(f"{ctx.actor} is in Limbo and may not change anything of {p['name']}, who is at "
                                   "another Position", rule=R_SPECIAL))
         if not in_limbo(pos):
             continue
+        changed = _changed(old["stats"], p["stats"]) - columns
         allowed = set()
         # rule 15 (seed 003): only the Muffin itself, or one in Limbo with the same value, moves a Muffin in Limbo
         by_itself = p["name"] == ctx.actor or actor_pos == pos

@@ -93,25 +93,24 @@ def spent_within_history(ctx: Ctx) -> None:
         return  # neither a history nor a count changed
     q = ctx.doc("quazie")
     spent = [(key, dict.get(q, key) or {}) for key in SPENT_KEYS]  # read, not copied
-    names = {name for _, counts in spent for name in counts}
-    if not names:
-        return
     base_q = ctx.tx.base.docs.get("quazie") or {}
     if all(dict.get(q, key) is dict.get(base_q, key) for key in SPENT_KEYS):
         # the counts are the ones before the action (the same objects: copy on write), which were within their
         # histories then; only a history the action reached can have become shorter than its count
-        players: Any = [p for p, _ in reached_players(ctx) if p["name"] in names]
-        if not players:
-            return
+        players: Any = [p for p, _ in reached_players(ctx) if any(p["name"] in counts for _, counts in spent)]
     else:
-        players = peek(ctx.doc("roster")["players"])
+        names = {name for _, counts in spent for name in counts}
+        players = [p for p in peek(ctx.doc("roster")["players"]) if p["name"] in names]
     lengths = {}
     for p in players:
-        if p["name"] in names:
-            notes = dict.get(dict.get(p, "stats") or {}, "notes", [])
-            if isinstance(notes, list):
-                lengths[p["name"]] = len(notes)
+        notes = dict.get(dict.get(p, "stats") or {}, "notes", [])
+        if isinstance(notes, list):
+            lengths[p["name"]] = len(notes)
     for key, counts in spent:
+        # a count is cut only where it is past its history: asked of each history read first, so that the counts
+        # of every Muffin (up to 100 a key) are walked, in their order, only when one is to be cut
+        if not any(isinstance(c := dict.get(counts, name), int) and c > n for name, n in lengths.items()):
+            continue
         for name, count in list(dict.items(counts)):
             if name in lengths and isinstance(count, int) and count > lengths[name]:
                 ctx.edit("quazie")[key][name] = lengths[name]

@@ -29,7 +29,7 @@ from .common import (
     rule_number,
     stat,
 )
-from .consequences import EXEMPT, reached_players, replaced_at
+from .consequences import EXEMPT, by_name, reached_players, replaced_at
 from .hands import poobah_giver, subject_covers
 from .launch import MINION
 from .stuff import DESCRIBER
@@ -136,7 +136,7 @@ def poobah_guard(ctx: Ctx) -> None:
         if p["name"] == boss or p.get("idle") or p.get("kind") or POOBAH not in stat(p, "roles", []):
             continue
         if not moved:
-            olds = olds if olds is not None else {o["name"]: o for o in base}
+            olds = olds if olds is not None else by_name(base)
             old = olds.get(p["name"])
             if old is not None and not old.get("idle") and POOBAH in stat(old, "roles", []):
                 continue  # held already before this action: not its doing
