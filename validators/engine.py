@@ -668,13 +668,34 @@ def ruled(rule: str) -> Callable[[Any], Any]:
 def runs(where: "State | Ctx", fn: Any) -> bool:
     """Whether ``fn`` (a consequence, gate, invariant, or a module's own deadline) runs now: it is tied to no rule
     (``ruled``), or its rule is not repealed in ``where``'s ruleset (of a ``Ctx``: as the action has left it)."""
+    return _runs_in(where.rules, fn)
+
+
+def _runs_in(rules: Mapping[str, "Rule"], fn: Any) -> bool:
     rid = getattr(fn, "rule", None)
-    return rid is None or repealed(where, rid) is None
+    return rid is None or repealed_in(rules, rid) is None
 
 
 def in_force(where: "State | Ctx", fns: Iterable[Any]) -> Iterator[Any]:
     """The consequences, gates or invariants of ``fns`` that run now (``runs``), each asked as it comes."""
     return (fn for fn in fns if runs(where, fn))
+
+
+_RUNNING = Remembered(64)  # a state's ruleset -> {id of a module's list of consequences or gates: (it, ``_running``)}
+
+
+def _running(rules: Mapping[str, "Rule"], fns: list[Any]) -> tuple[bool, ...]:
+    """Whether each of a module's ``fns`` runs (``runs``) under a state's ruleset. Every action asks it of every
+    consequence and gate (twenty-odd look-ups of the ruleset an action, each a few calls), and a state's ruleset
+    never changes (an action that changes it edits a copy, ``Tx.edit_rules``): so the answers are remembered by
+    the ruleset's identity, and most actions, which share their ruleset with the action before, look them up once."""
+    known = _RUNNING.get(rules)
+    if known is Remembered.MISSING:
+        known = _RUNNING.put(rules, {})
+    hit = known.get(id(fns))
+    if hit is None or hit[0] is not fns:
+        hit = known[id(fns)] = (fns, tuple(_runs_in(rules, fn) for fn in fns))
+    return hit[1]
 
 
 def _nothing(ctx: "Ctx") -> Iterable[str]:
@@ -1123,8 +1144,14 @@ def _fire_due(registry: Registry, state: State, clock: datetime,
 def _consequences(registry: Registry, ctx: Ctx) -> Iterator[Effect]:
     """Every module's consequences, in order, but those of a rule repealed (``ruled``) by the time each runs: a
     proposal whose effect repeals a rule stops that rule's consequences at once."""
+    tx = ctx.tx
     for m in registry.modules:
-        yield from in_force(ctx, m.consequences)
+        fns = m.consequences
+        # while the action leaves the ruleset as it was, each is answered by the state's ruleset (``_running``,
+        # remembered); once it has edited it (a proposal's effects, an event), each is asked as it comes
+        for fn, on in zip(fns, _running(tx.base.rules, fns)):
+            if on if tx.rules is None else runs(ctx, fn):
+                yield fn
 
 
 # ---------------------------------------------------------------- one action
@@ -1323,7 +1350,7 @@ def apply_action(registry: Registry, state: State, record: dict[str, Any], *,
         problems = [withdrawn_problem(gone, action)]
     if not problems:
         for module in registry.modules:
-            for gate in in_force(state, module.gates):
+            for gate in compress(module.gates, _running(state.rules, module.gates)):  # in_force, remembered
                 problems.extend(_problem(p, getattr(gate, "rule", module.title)) for p in gate(ctx))
         if ctx.tx.rules is not None:
             # a gate let the module's own time run up to the action (ifMUD's settle: a ratified proposal taking
