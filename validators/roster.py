@@ -180,13 +180,17 @@ def same_players(before: list[Entry], roster: Any) -> dict[str, Entry]:
     for b in before:
         was.setdefault((b[1], b[2]), []).append(b)
     now = list(peek(roster["players"]))
+    # each entry's account and joining time, read with ``dict.get``, in C: after a patch every entry is a
+    # copy-on-write map, whose own ``get`` is Python, and this runs on each proposal's or CfJ's patch, for
+    # everyone; the values are only compared, so nothing need be copied
+    keys = [(dict.get(p, "account"), dict.get(p, "joined")) for p in now]
     count: dict[tuple[Any, Any], int] = {}
-    for p in now:
-        count[(p.get("account"), p.get("joined"))] = count.get((p.get("account"), p.get("joined")), 0) + 1
+    for key in keys:
+        count[key] = count.get(key, 0) + 1
     out: dict[str, Entry] = {}
-    for p in now:
-        olds = was.get((p.get("account"), p.get("joined")), [])
-        if len(olds) == 1 and count[(p.get("account"), p.get("joined"))] == 1:
+    for p, key in zip(now, keys):
+        olds = was.get(key, [])
+        if len(olds) == 1 and count[key] == 1:
             out[p["name"]] = olds[0]
     if len(out) == len(now):
         return out  # the usual patch: no account changed

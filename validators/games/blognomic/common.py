@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from operator import indexOf, itemgetter
 from typing import Any, Callable, Iterator
 
 from ...engine import Ctx, State, peek, repealed
@@ -118,18 +119,23 @@ def in_hiatus(state: State | Ctx) -> bool:
     return repealed(state, VICTORY) is None
 
 
+_ID = itemgetter("id")
+
+
 def edit_item(ctx: Ctx, kind: str, key: str, ident: int, what: str) -> dict[str, Any]:
     """The item ``ident`` of ``doc[key]``, for editing; found by reading, so only that item is copied."""
-    for i, item in enumerate(peek(ctx.doc(kind)[key])):
-        if item["id"] == ident:
-            return ctx.edit(kind)[key][i]
-    raise ctx.refuse(f"there is no {what} {ident}")
+    try:  # the first with that id, found in C (every vote looks among a game's 140-odd proposals)
+        i = indexOf(map(_ID, peek(ctx.doc(kind)[key])), ident)
+    except ValueError:
+        raise ctx.refuse(f"there is no {what} {ident}") from None
+    return ctx.edit(kind)[key][i]
 
 
 def find(items: list[dict[str, Any]], ident: int, what: str, ctx: Ctx) -> dict[str, Any]:
-    for item in items:
-        if item["id"] == ident:
-            return item
+    try:  # the first with that id, found in C, as in ``edit_item``
+        return items[indexOf(map(_ID, peek(items)), ident)]
+    except ValueError:
+        pass
     pending = [str(item["id"]) for item in items if item.get("status") == "pending"]
     # the numbers a player who mistyped one most likely meant
     open_now = f"pending: {', '.join(pending)}" if pending else f"no {what} is pending"
