@@ -19,7 +19,7 @@ import copy
 import math
 from typing import Any
 
-from .engine import Ctx, Rule
+from .engine import Ctx, Rule, peek
 from .problems import Illegal, Problem
 from .timeutil import format_time
 
@@ -47,7 +47,9 @@ def _step(node: Any, seg: str, path: str) -> Any:
 def _index(node: list, seg: str, path: str, allow_end: bool) -> int:
     if "=" in seg:
         key, _, value = seg.partition("=")
-        hits = [i for i, item in enumerate(node) if isinstance(item, dict) and str(item.get(key)) == value]
+        # read without copying (``peek``, ``dict.get``): a proposal's patch of one player's stat names the player
+        # (players/name=Alice), and going through the list would copy every entry of the roster on the way
+        hits = [i for i, item in enumerate(peek(node)) if isinstance(item, dict) and str(dict.get(item, key)) == value]
         if len(hits) != 1:
             raise ValueError(f"{path}: {len(hits)} items have {key} = {value!r}; need exactly one")
         return hits[0]
@@ -246,7 +248,7 @@ def clamp_stats(ctx: Ctx) -> list[str]:
     Any other value of the wrong kind is left for the check to refuse. The roster is edited only when a value must
     change.
     """
-    from .engine import peek, peek_items, repealed
+    from .engine import peek_items, repealed
     from .roster import bounds
 
     roster = ctx.doc("roster")
