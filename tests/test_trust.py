@@ -367,7 +367,8 @@ def test_a_file_in_content_beside_the_games_needs_an_admin_on_its_own_path(tmp_p
                                   "\u0421hidi",  # Cyrillic Es
                                   "\uff23hidi",  # fullwidth C
                                   "Chidi\u200b",  # zero-width space
-                                  "Ch\u0131di"])  # dotless i
+                                  "Ch\u0131di",  # dotless i
+                                  "Chidi\n"])  # a line break at the end, which Python's "$" lets through
 def test_a_look_alike_name_cannot_join(tmp_path, name):
     repo = make_repo(tmp_path)
     before = snapshot(repo / "content")
@@ -388,13 +389,17 @@ def test_a_name_differing_only_by_case_or_spacing_cannot_join(tmp_path, name):
     assert "is too like 'Chidi', who is already playing" in r.stdout
 
 
-def test_a_look_alike_name_written_into_the_roster_is_refused(tmp_path):
+# the roster's name and the actor as YAML writes them: a Cyrillic Es, and a line break at the end (a schema's "$"
+# matches at the very end only, as JSON Schema means it, not before a final line break as Python's does)
+@pytest.mark.parametrize("written", ["\u0421hidi", '"Chidi\\n"'])
+def test_a_look_alike_name_written_into_the_roster_is_refused(tmp_path, written):
     repo = make_repo(tmp_path)
     act(repo, "core.join", "account=mallory", "--as", "Mallory")
     roster = repo / GAME / "gamestate" / "roster.yaml"
-    roster.write_text(roster.read_text().replace("name: Mallory", "name: \u0421hidi"))
+    roster.write_text(roster.read_text().replace("name: Mallory", f"name: {written}"))
     path = next((repo / GAME / "actions").glob("*--Mallory--core.join.yaml"))
-    path.write_text(path.read_text().replace("actor: Mallory", "actor: \u0421hidi"))
+    path.write_text(path.read_text().replace("actor: Mallory", f"actor: {written}")
+                    .replace("joined: Mallory", f"joined: {written}"))
     commit(repo)
     r = check(repo, "mallory")
     assert r.returncode == 2, r.stdout

@@ -107,14 +107,48 @@ def not_blank(schema: Mapping[str, Any], *, empty_ok: bool = False) -> dict[str,
     return out
 
 
+@lru_cache(maxsize=1024)
+def ecma_pattern(pattern: str) -> re.Pattern[str]:
+    """A schema's ``pattern`` as JSON Schema means it (ECMA-262): its ``$`` matches at the very end of the text
+    only, where Python's also matches before a final line break, which let ``"Dana\n"`` pass a name's
+    ``^...$`` (jsonschema-rs refused it, then jsonschema found nothing wrong, and its verdict counts)."""
+    out, i, in_class = [], 0, False
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            out.append(pattern[i:i + 2])
+            i += 2
+            continue
+        if c == "[" and not in_class:
+            in_class = True
+            if pattern.startswith("]", i + 1) or pattern.startswith("^]", i + 1):  # a "]" first is a character
+                j = pattern.index("]", i + 1) + 1
+                out.append(pattern[i:j])
+                i = j
+                continue
+        elif c == "]" and in_class:
+            in_class = False
+        out.append(r"\Z" if c == "$" and not in_class else c)
+        i += 1
+    return re.compile("".join(out))
+
+
+def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Any:
+    from jsonschema.exceptions import ValidationError
+
+    if validator.is_type(instance, "string") and not ecma_pattern(pattern).search(instance):
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
 @lru_cache(maxsize=1)
 def _validator_class() -> Any:
     """JSON Schema counts 3.0 as an integer; a game value never is one (a float where an integer belongs is bad
-    input)."""
+    input). A ``pattern`` is matched as JSON Schema means it (``ecma_pattern``)."""
     import jsonschema
 
     return jsonschema.validators.extend(
         jsonschema.Draft202012Validator,
+        validators={"pattern": _pattern},
         type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine(
             "integer", lambda checker, value: isinstance(value, int) and not isinstance(value, bool)),
     )

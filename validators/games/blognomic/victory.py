@@ -461,7 +461,7 @@ def _ascend_check(ctx: Ctx) -> Iterator[str | Problem]:
     for old, new in ctx.params.get("keywords", {}).items():
         for word in (old, new):
             # seed 001 1.9 / seed 003 rule 9: a keyword and its new term are words written into the rules. A line
-            # break or other control character in one (which the schema's "$" lets through at the very end) would
+            # break or other control character in one (the schema's pattern refuses one at the very end too) would
             # break a rule's line, and an invisible character at either end would make a word that looks like
             # another but never matches it: refused, naming the word
             if any(ord(c) < 0x20 or 0x7f <= ord(c) < 0xa0 for c in word):
