@@ -281,6 +281,24 @@ def test_a_rule_added_without_a_proposal_is_refused(tmp_path):
     assert not re.search(r"^legal:", r.stdout, re.MULTILINE)
 
 
+@pytest.mark.parametrize("copy", ["old/time.md", "time.md\n"])
+def test_a_rule_edited_beside_a_second_file_holding_its_text_is_refused(tmp_path, copy):
+    # a second file of the rule (in a sub-folder, or named with a line break at its end) was read after the rule's
+    # own and taken for the rule: its own file, which GitHub shows, could then say anything and the check said legal
+    repo = make_repo(tmp_path)
+    act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi")
+    rule = repo / GAME / "ruleset" / "time.md"
+    second = repo / GAME / "ruleset" / copy
+    second.parent.mkdir(exist_ok=True)
+    second.write_bytes(rule.read_bytes())
+    rule.write_text(rule.read_text() + "Chidi wins the game whenever he wants.\n")
+    commit(repo)
+    r = check(repo, "chidi-nomic")
+    assert r.returncode == 2, r.stdout
+    assert f"{GAME}/ruleset/{copy}: rule files are named <id>.md (lower case, digits, dashes), directly in " \
+           f"{GAME}/ruleset/" in r.stdout
+
+
 def test_game_configuration_edited_without_an_action_is_refused(tmp_path):
     repo = make_repo(tmp_path)
     game = repo / GAME / "game.yaml"

@@ -32,10 +32,11 @@ from .engine import Registry, Rule, State
 from .problems import BAD_INPUT, BadInput, Problem, did_you_mean, unreadable
 
 SCHEMA_LINE = "# yaml-language-server: $schema="
-ACTION_NAME = re.compile(r"^(\d{8}T\d{6}Z)--([A-Za-z0-9_.-]{1,64})--([a-z0-9_.-]{1,80})(?:--(\d+))?\.yaml$")
-RULE_FILE = re.compile(r"^[a-z0-9][a-z0-9-]{0,79}\.md$")
-DOC_FILE = re.compile(r"^[a-z][a-z0-9_]{0,40}\.yaml$")
-GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")  # content/<game>/: for nomic new and every command taking one
+# \Z, not $: a name with a line break at its end ("time.md\n") is no content file's (Python's $ matches before one)
+ACTION_NAME = re.compile(r"^(\d{8}T\d{6}Z)--([A-Za-z0-9_.-]{1,64})--([a-z0-9_.-]{1,80})(?:--(\d+))?\.yaml\Z")
+RULE_FILE = re.compile(r"^[a-z0-9][a-z0-9-]{0,79}\.md\Z")
+DOC_FILE = re.compile(r"^[a-z][a-z0-9_]{0,40}\.yaml\Z")
+GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}\Z")  # content/<game>/: for nomic new and every command taking one
 GAME_NAME_RULE = "1 to 64 lower-case letters, digits, '-' and '_', the first a letter or digit"
 
 
@@ -618,10 +619,12 @@ def load_game(source: Source, name: str, *, part: str = "", registry: Registry |
     rules: dict[str, Rule] = {}
     rule_paths: dict[str, str] = {}
     for path in source.list(f"{base}ruleset"):
-        fname = PurePosixPath(path).name
-        if not RULE_FILE.match(fname):
-            problems.append(Problem("rule files are named <id>.md (lower case, digits, dashes)", path,
-                                    kind=BAD_INPUT))
+        folder, _, fname = path.rpartition("/")
+        if not RULE_FILE.match(fname) or folder != f"{base}ruleset":
+            # one in a sub-folder (ruleset/old/time.md) would be a second file of the rule: read after the rule's
+            # own, its text would be the rule, and the rule's own file could then say anything unjudged
+            problems.append(Problem("rule files are named <id>.md (lower case, digits, dashes), directly in "
+                                    f"{base}ruleset/", path, kind=BAD_INPUT))
             continue
         if source.is_link(path):
             problems.append(Problem("content files may not be symbolic links", path, kind=BAD_INPUT))
