@@ -95,6 +95,31 @@ def test_an_action_file_named_for_someone_else_is_refused(tmp_path):
     assert "actor: the file's name says 'Dana', the record says 'Chidi'" in r.stdout
 
 
+def test_a_leader_who_left_earlier_in_the_pull_request_files_for_no_outsider(tmp_path):
+    # an action filed for another (may_file: the Expedition Leader for an Outsider) is judged as the game stood
+    # just before it, not at the base: Ilse, no longer the Leader once she has left, files nothing for Moose 2
+    repo = make_repo(tmp_path, "settlement")
+
+    def settle(*args: str, at: str) -> None:
+        r = nomic(repo, "act", "settlement", *args, "--at", at, *NOW)
+        assert r.returncode == 0, r.stdout + r.stderr
+
+    settle("settlement.create-outsider", "type=Moose", "at=0a", "--as", "Ilse", at="2026-11-17T10:00:00Z")
+    commit(repo, "a moose")
+    settle("core.leave", "--as", "Ilse", at="2026-11-17T10:05:00Z")
+    settle("settlement.move", "path=S", "--as", "Moose 2", at="2026-11-17T10:10:00Z")
+    commit(repo)
+    r = check(repo, "ilse-nomic")
+    assert r.returncode == 1, r.stdout
+    assert "Moose_2--settlement.move.yaml:3:8: actor: the actor is Moose 2, but this pull request is by ilse-nomic" \
+        in r.stdout
+    git(repo, "reset", "-q", "--hard", "HEAD~1")  # still the Leader: she files for the Moose she created
+    settle("settlement.move", "path=S", "--as", "Moose 2", at="2026-11-17T10:10:00Z")
+    commit(repo)
+    r = check(repo, "ilse-nomic")
+    assert r.returncode == 0, r.stdout
+
+
 def test_hand_written_dice_are_refused(tmp_path):
     repo = make_repo(tmp_path)
     act(repo, "core.vote", "proposal=3", "vote=FOR", "--as", "Dana")

@@ -600,12 +600,14 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
         new_actions = [p for p in after.actions if p in judged]  # in log order
         last_base = before.actions[-1] if before.actions else None
         untouched = _snapshot(before.state) if engine.VERIFY_COW else None
-        final, steps = replay_log(after, head_tree, before.state, new_actions, now=now)
+        # the state before each action, where an action may be filed for another (may_file): judged as it then stood
+        states: list[State] | None = [] if any(a.may_file for a in before.registry.actions.values()) else None
+        final, steps = replay_log(after, head_tree, before.state, new_actions, now=now, states=states)
         if untouched is not None and not engine._strict_equal(untouched, _snapshot(before.state)):
             # the head's state shares the documents and rules of every file the pull request left as it was
             raise AssertionError("the replay changed the base state in place")
         if author:
-            _authorship(report, before, steps, author, head_tree)
+            _authorship(report, before, steps, author, head_tree, states)
         else:
             report.notes.append("no pull-request author given (--author): authorship not checked")
         _steps_report(report, steps)
@@ -685,10 +687,14 @@ def _admin_anywhere(base_tree: GitTree, names: set[str], author: str, parsed: Pa
     return False
 
 
-def _authorship(report: Report, before: GameFiles, steps: list[Step], author: str, source: Source) -> None:
+def _authorship(report: Report, before: GameFiles, steps: list[Step], author: str, source: Source,
+                states: list[State] | None = None) -> None:
     """Each action's actor must be the pull request's author (through the roster's account field). A problem is
     placed on the line of the field it names in the action file (``source``: the pull request's files), where a
-    GitHub annotation shows it."""
+    GitHub annotation shows it.
+
+    ``states``: the state before each step, in which an action filed for another (``may_file``) is judged: the
+    Expedition Leader who leaves, earlier in the same pull request, files for no Outsider after it."""
 
     def placed(p: Problem) -> Problem:
         from .yamlio import locate
@@ -703,7 +709,7 @@ def _authorship(report: Report, before: GameFiles, steps: list[Step], author: st
     who = author_player(before.state, author)
     # an author who passed a player's name (in any case), not a login: that player, for the hints below
     named = before.state.player(before.state.spelled(author) or author) if who is None else None
-    for step in steps:
+    for i, step in enumerate(steps):
         actor = step.record.get("actor")
         if not actor:
             continue
@@ -725,7 +731,8 @@ def _authorship(report: Report, before: GameFiles, steps: list[Step], author: st
             from .engine import Ctx
             from .timeutil import parse_time
 
-            ctx = Ctx(before.state, action, step.record, parse_time(step.record["at"]), before.registry)
+            ctx = Ctx(states[i] if states and i < len(states) else before.state, action, step.record,
+                      parse_time(step.record["at"]), before.registry)
             if action.may_file(ctx, who):
                 continue
         if who is None and str(actor).casefold() == author.casefold() and named is None:
