@@ -131,6 +131,31 @@ def test_hand_written_dice_are_refused(tmp_path):
     assert re.search(r"core\.vote\.yaml:\d+:\d+: dice: replay gives \[\], file says \[6, 6\] \[rule: dice\]", r.stdout)
 
 
+def test_a_new_name_chooses_no_dice(tmp_path):
+    # a Muffin may change their name at any time (Quazie, seed 003 rule 2), and the name was in the seed of their
+    # dice: trying names offline, a player chose their next roll (a Dance Off's 10, say). The seed holds the name
+    # they first played under, so every new name rolls as the old one does
+    repo = make_repo(tmp_path, "quazie")
+
+    def dance_dice(name: str | None) -> str:
+        git(repo, "reset", "-q", "--hard")
+        git(repo, "clean", "-qfd", "content")
+        as_ = "Quazie"
+        if name is not None:
+            r = nomic(repo, "act", "quazie", "core.rename", f"name={name}", "--as", "Quazie", "--at",
+                      "2026-11-10T10:00:00Z", *NOW)
+            assert r.returncode == 0, r.stdout + r.stderr
+            as_ = name
+        r = nomic(repo, "act", "quazie", "quazie.dance-off", "opponent=Simon", "--as", as_, "--at",
+                  "2026-11-10T10:01:00Z", *NOW)
+        assert r.returncode == 0, r.stdout + r.stderr
+        path = next((repo / "content" / "quazie" / "actions").glob("20261110T100100Z--*--quazie.dance-off.yaml"))
+        return path.read_text().split("\ndice:", 1)[1].split("\noutcome:", 1)[0]
+
+    rolls = {name: dance_dice(name) for name in (None, "Qa", "Qb", "Qc", "Qd")}
+    assert len(set(rolls.values())) == 1, rolls
+
+
 def test_a_note_with_a_control_character_is_refused_and_nothing_is_written(tmp_path):
     # a terminal escape in flavour text would colour (or clear) the screen of whoever reads the log there
     repo = make_repo(tmp_path)

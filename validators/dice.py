@@ -4,7 +4,8 @@ A roll is a pure function of:
 
 * ``head``: the hash chain of the action log as it stood before the actor's
   current run of actions (the last action taken by somebody else);
-* the actor's name, the action's name, and how many times the actor has taken
+* the actor's name (the one a player first played under: a new name would choose the roll otherwise),
+  the action's name, and how many times the actor has taken
   that action in the current run;
 * the roll's index within the action.
 

@@ -1341,7 +1341,7 @@ def apply_action(registry: Registry, state: State, record: dict[str, Any], *,
         head, k = ledger.get("run_head", ""), int(ledger.get("run_counts", {}).get(name, 0))
     else:
         head, k = ledger.get("head", ""), 0
-    dice = dice or Dice(head, actor, name, k)
+    dice = dice or Dice(head, _dice_name(state, actor), name, k)
     ctx = Ctx(state, action, record, at, registry, dice)
 
     gone = withdrawn(state, action)
@@ -1444,6 +1444,16 @@ def _update_ledger(ctx: Ctx, action: Action, record: dict[str, Any], at: datetim
 
 
 _RECENT = timedelta(days=8)  # how long a limited action's takings are kept: longer than any limit looks back
+
+
+def _dice_name(state: State, actor: str) -> str:
+    """The name in a player's dice seed: the one they first played under (a change of name keeps their run of dice,
+    roster.rename_player, and a new name of their choosing would otherwise choose their next rolls)."""
+    p = state.player(actor) if "roster" in state.docs else None
+    earlier = p.get("formerly") if p is not None else None
+    if isinstance(earlier, list) and earlier and isinstance(earlier[0], dict):
+        return str(earlier[0].get("name", actor))
+    return actor
 
 
 def _update_ledger_copied(ctx: Ctx, action: Action, record: dict[str, Any], at: datetime, head: str,
