@@ -349,6 +349,24 @@ def test_a_rule_edited_beside_a_second_file_holding_its_text_is_refused(tmp_path
            f"{GAME}/ruleset/" in r.stdout
 
 
+def test_keys_reordered_by_hand_are_refused(tmp_path):
+    # equal by value, so the replay's comparison passed them; but a rule reads a mapping in its order (Cycle 12's die
+    # picks one of a family's tags as the world lists them), so a later action judged on the reordered files would
+    # roll what the audit's replay from initial/ does not give
+    repo = make_repo(tmp_path, "cycle12")
+    world = repo / "content" / "cycle12" / "gamestate" / "cycle12_world.yaml"
+    text = world.read_text()
+    heat = "  Heat:\n    family: Primary Location Type\n    colour: '#e4572e'\n    note: the heat element\n"
+    water = text.index("\n  Water:\n") + 1
+    assert heat in text[:water]
+    world.write_text(text[:water].replace(heat, "") + heat + text[water:])
+    commit(repo)
+    r = check(repo, "ada-c12")
+    assert r.returncode == 1, r.stdout
+    assert re.search(r"cycle12_world\.yaml:\d+:\d+: tags: the keys are in another order than the base's \(Civilized, "
+                     r"Heat, ", r.stdout), r.stdout
+
+
 def test_game_configuration_edited_without_an_action_is_refused(tmp_path):
     repo = make_repo(tmp_path)
     game = repo / GAME / "game.yaml"

@@ -43,7 +43,7 @@ from .content import (
 )
 from .engine import State
 from .judge import Step, compare, initial_problems, invariants, judge_one
-from .problems import BAD_INPUT, ILLEGAL, NEEDS_ADMIN, BadInput, Problem, Report, counted, did_you_mean
+from .problems import BAD_INPUT, ILLEGAL, NEEDS_ADMIN, BadInput, Problem, Report, counted, did_you_mean, format_path
 
 ENGINE_PATHS = ("validators/", "schemas/", "site_plugins/", "mkdocs.yml", ".github/", ".ci/", "pyproject.toml",
                 "setup.py", "setup.cfg", "requirements", "Makefile", ".pre-commit-hooks.yaml")
@@ -614,7 +614,7 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
         if last_base and new_actions and new_actions[0] < last_base and all(s.legal for s in steps):
             pass  # time order is judged by the replay itself (the ledger's clock)
         if all(s.legal for s in steps) and not history_problems:
-            differences = compare(final, after)
+            differences = compare(final, after) or reordered(before.state, final, after)
             report.add(differences)
             if differences:
                 report.notes.append(_why_files_differ(name, base, bool(new_actions)))
@@ -660,6 +660,84 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
         report.add([Problem("changes the judge itself (engine, schemas, site or CI); an admin must make or "
                             "approve this change, in a pull request of its own", path, kind=kind)])
     return report
+
+
+def reordered(base: State, replayed: State, files: GameFiles) -> list[Problem]:
+    """The first mapping no action changed whose keys the files list in another order than the base's do.
+
+    The values are compared as data (``compare``), key order aside; but the rules read a mapping in its order (Cycle
+    12's die picks one of a family's tags as the world lists them), so a pull request reordering one by hand, legal
+    by value, would make a later action judged on its files give what the audit's replay from initial/ does not.
+    Only what no action of the pull request changed is looked at (the very objects of the base's state: the replay
+    copies what it changes), whose order nomic act leaves as it was; a mapping an action changed is written its own
+    way (a list item's keys synced into another item's place), so its order is not judged.
+    """
+    from .yamlio import locate
+
+    pairs = [(f"{files.root}/game.yaml", base.config, replayed.config, files.state.config)]
+    pairs += [(files.doc_paths.get(kind, f"{files.root}/gamestate/{kind}.yaml"), base.docs[kind], doc,
+               files.state.docs[kind]) for kind, doc in replayed.docs.items()
+              if kind in base.docs and kind in files.state.docs]
+    for file, was, now, written in pairs:
+        path = _reordered_in(was, now, written, ())
+        if path is not None:
+            text = files.texts.get(file)
+            line, col = locate(text, path) if text is not None and path else (1, 1)
+            node = now
+            for k in path:
+                node = node[k]
+            keys = ", ".join(map(str, list(node)[:8])) + (", ..." if len(node) > 8 else "")
+            return [Problem(f"the keys are in another order than the base's ({keys}), and no action of this pull "
+                            "request changed them; the rules read them in that order",
+                            file, line, col, format_path(path), rule="the replay of the action log")]
+    return []
+
+
+def _reordered_in(was: Any, now: Any, written: Any, path: tuple) -> tuple | None:
+    if now is written:
+        return None
+    if now is was:  # as at the base: the files list its keys as the base did
+        return None if _same_order(now, written) else _first_reordered(now, written, path)
+    if isinstance(now, dict) and isinstance(was, dict) and isinstance(written, dict):
+        for k, v in now.items():
+            if k in was and k in written:
+                found = _reordered_in(was[k], v, written[k], path + (k,))
+                if found is not None:
+                    return found
+    elif isinstance(now, list) and isinstance(was, list) and isinstance(written, list):
+        for i, (a, b, c) in enumerate(zip(was, now, written)):
+            found = _reordered_in(a, b, c, path + (i,))
+            if found is not None:
+                return found
+    return None
+
+
+def _same_order(a: Any, b: Any) -> bool:
+    """Equal data listing every mapping's keys in the same order (marshal, in C, writes them in order)."""
+    import marshal
+
+    try:
+        return marshal.dumps(a, 2) == marshal.dumps(b, 2)
+    except ValueError:
+        return _first_reordered(a, b, ()) is None
+
+
+def _first_reordered(a: Any, b: Any, path: tuple) -> tuple | None:
+    if a is b:
+        return None
+    if isinstance(a, dict) and isinstance(b, dict):
+        if list(a) != list(b):
+            return path
+        for k in a:
+            found = _first_reordered(a[k], b[k], path + (k,))
+            if found is not None:
+                return found
+    elif isinstance(a, list) and isinstance(b, list):
+        for i, (x, y) in enumerate(zip(a, b)):
+            found = _first_reordered(x, y, path + (i,))
+            if found is not None:
+                return found
+    return None
 
 
 def _why_files_differ(name: str, base: str, acted: bool) -> str:
