@@ -329,3 +329,46 @@ def test_a_page_without_headings_gives_its_table_the_toc_column(built_site):  # 
     ruleset = (built_site / "games/monkey/ruleset/index.html").read_text()
     assert toc + " hidden>" in roster
     assert toc + " >" in ruleset
+
+
+# the contrast of each coloured word of the wiki's own (badges, tallies, verdicts, results) with the ground behind it
+CONTRAST = """function lum(c) {
+  return c.match(/[\\d.]+/g).slice(0, 3).map(Number).map(v => (v /= 255) <= 0.03928 ? v / 12.92
+    : Math.pow((v + 0.055) / 1.055, 2.4)).reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+}
+function ground(e) {
+  for (; e; e = e.parentElement) {
+    const b = getComputedStyle(e).backgroundColor;
+    if (b && b !== "rgba(0, 0, 0, 0)" && b !== "transparent") return b;
+  }
+  return getComputedStyle(document.body).backgroundColor;
+}
+return Array.from(document.querySelectorAll(arguments[0])).filter(e => e.textContent.trim()).map(e => {
+  const a = lum(getComputedStyle(e).color), b = lum(ground(e));
+  return [e.className, e.textContent.trim(), (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)];
+})"""
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_coloured_words_keep_their_contrast(browser, site_url, artifacts, scheme):  # type: ignore[no-untyped-def]
+    """The badges (admin, idle, the leader), the tallies (FOR, AGAINST), the verdicts and the results (enacted,
+    failed) were coloured for a light page: on the dark palette's ground their red, green and blue read at less than
+    3:1. In either palette each keeps WCAG's 4.5:1 for text."""
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                            {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    words = ".nomic-badge, .nomic-tally .for, .nomic-tally .against, .nomic-verdict, .nomic-result"
+    try:
+        found, faint = 0, []
+        for path in ("games/blognomic/roster/", "games/blognomic/proposals/", "games/monkey/roster/",
+                     "games/ifmud/ruleset/", ""):
+            browser.get(site_url + path)
+            browser.execute_script("localStorage.clear()")
+            browser.get(site_url + path)
+            _wait(lambda: browser.execute_script("return document.readyState") == "complete")
+            seen = browser.execute_script(CONTRAST, words)
+            found += len(seen)
+            faint += [(path, cls, text, round(r, 2)) for cls, text, r in seen if r < 4.5]
+        browser.save_screenshot(str(artifacts / f"wiki-contrast-{scheme}.png"))
+        assert found > 10 and not faint, faint
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
