@@ -50,7 +50,8 @@
     });
   }
 
-  var SCROLLERS = 'article table[class^="nomic-"], article div[style*="overflow-x"]';
+  // the wiki's own tables scroll themselves; a Markdown table (a module's page) scrolls in Material's wrapper
+  var SCROLLERS = 'article table[class^="nomic-"], article div[style*="overflow-x"], article .md-typeset__scrollwrap';
 
   function markMore(box) {
     var left = box.scrollLeft > 1, right = box.scrollLeft + box.clientWidth < box.scrollWidth - 1;

@@ -262,9 +262,10 @@ def test_a_players_stat_chart_keeps_a_legible_size_on_a_phone(browser, site_url,
 
 def test_a_box_that_scrolls_sideways_fades_where_more_of_it_lies(browser, site_url, artifacts):  # type: ignore
     # (a phone's width, then a desktop's)
-    """At a phone's width the Settlement map and the Monkey roster do not fit: their box fades at the right edge,
-    where more lies; scrolled to the middle, at both edges; to the end, at the left only. At a desktop's width a
-    table that fits does not fade at all (nomic.js marks the box, nomic.css masks its edge)."""
+    """At a phone's width the Settlement map, the Monkey roster and the Monkey Line's table (a Markdown table, in
+    the box Material wraps it in: it was cut at the screen's edge with no hint) do not fit: their box fades at the
+    right edge, where more lies; scrolled to the middle, at both edges; to the end, at the left only. At a desktop's
+    width a table that fits does not fade at all (nomic.js marks the box, nomic.css masks its edge)."""
     more = ("const box = document.querySelector(arguments[0]);"
             "return [box.getAttribute('data-nomic-more'), getComputedStyle(box).maskImage"
             " || getComputedStyle(box).webkitMaskImage]")
@@ -272,7 +273,8 @@ def test_a_box_that_scrolls_sideways_fades_where_more_of_it_lies(browser, site_u
                             {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
     try:
         for path, box in (("games/settlement/settlement/", "article div[style*=overflow-x]"),
-                          ("games/monkey/roster/", "article table.nomic-roster")):
+                          ("games/monkey/roster/", "article table.nomic-roster"),
+                          ("games/monkey/monkey-line/", "article .md-typeset__scrollwrap")):
             browser.get(site_url + path)
             _wait(lambda: browser.execute_script("return document.readyState") == "complete")
             _wait(lambda: browser.execute_script(more, box)[0] == "right")
