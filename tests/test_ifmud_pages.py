@@ -77,8 +77,8 @@ def test_times_are_written_as_the_wiki_writes_them():
     the <time> element; no page shows a raw ISO stamp outside one."""
     state, _ = base_state("ifmud")
     state.doc("turn")["started"] = "2026-11-05T03:00:00Z"
-    assert ('since <time datetime="2026-11-05T03:00:00Z" title="2026-11-05T03:00:00Z">5 Nov 2026 03:00 UTC</time>.'
-            in render_turn(state))
+    assert ('since <time datetime="2026-11-05T03:00:00Z" title="2026-11-05T03:00:00Z">5 Nov 2026 03:00 UTC</time>, '
+            'until' in render_turn(state))
     state.doc("quests").setdefault("history", []).append(
         {"id": 7, "name": "Fetch", "colour": "red", "result": "done", "by": ["Zoe Abbott"],
          "at": "2026-11-03T14:00:00Z"})
@@ -422,3 +422,20 @@ def test_the_turn_page_shows_gifts_a_hand_edit_left_as_they_are():
     assert "| Charm, 7 |" in render_turn(state)
     zoe["stats"]["gifts"] = "Bat Form"
     assert "| Bat Form |" in render_turn(state)
+
+
+def test_the_turn_page_says_when_the_turn_runs_out_and_at_what_time_it_is_judged():
+    """Rule 27: a turn ends after 24 hours at the latest (Rule 92: six for a player asleep at the switch). The page
+    said only "Turn 26: Zoe Abbott, since 5 Nov": a player could not tell until when, nor that a wiki read weeks
+    later still shows the turn of the game's last action, which the next action (a tick) moves on."""
+    state, _ = base_state("ifmud")
+    state.doc("turn").update(active="Zoe Abbott", started="2026-11-05T03:00:00Z", asleep=[])
+    text = render_turn(state)
+    assert ('until <time datetime="2026-11-06T03:00:00Z" title="2026-11-06T03:00:00Z">6 Nov 2026 03:00 UTC</time> '
+            "at the latest (24 hours, Rule 27)") in text
+    assert "The turn is shown as it stands at the game's clock, <time datetime=\"2026-11-05T04:00:00Z\"" in text
+    assert "a turn that has run out since ends with the next action (`nomic tick` too)" in text
+    state.doc("turn")["asleep"] = ["Zoe Abbott"]
+    assert ">5 Nov 2026 09:00 UTC</time> at the latest (6 hours: asleep at the switch, Rule 92)" in render_turn(state)
+    state.doc("turn")["over"] = {"winners": ["Zoe Abbott"], "at": "2026-11-05T04:00:00Z"}
+    assert "at the latest" not in render_turn(state)

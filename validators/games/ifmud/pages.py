@@ -17,6 +17,7 @@ from .._timefmt import time_md
 from . import world as w
 from .consent import standing, unanimous
 from .order import standard_key, standard_order, turn_order
+from .turns import turn_length
 
 SPREAD = 1.4
 NO_CLOCK = "2026-11-03T00:00:00Z"  # "now" for a state without a clock (which exits are open)
@@ -494,8 +495,21 @@ def render_turn(state: State) -> str:
              w.tally(state, p, w.DEMERITS), w.tally(state, p, w.PUISSANCE),
              _gifts_cell(state.player(p)["stats"].get(w.GIFTS))] for p in order]
     started = time_md(t.get("started"))
-    lines = [f"Turn {t.get('number')}: **{_md(str(t.get('active')))}**, since {started}." if not t.get("over")
-             else f"The last turn was turn {t.get('number')}, {_md(str(t.get('active')))}'s, from {started}."]
+    if t.get("over"):
+        lines = [f"The last turn was turn {t.get('number')}, {_md(str(t.get('active')))}'s, from {started}."]
+    else:
+        # Rule 27: a turn ends after 24 hours at the latest; Rule 92: six for a player asleep at the switch
+        length = turn_length(state)
+        why = "24 hours, Rule 27" if length.total_seconds() == 86400 else "6 hours: asleep at the switch, Rule 92"
+        until = ""
+        if isinstance(t.get("started"), str):
+            try:
+                until = f", until {time_md(format_time(parse_time(t['started']) + length))} at the latest ({why})"
+            except ValueError:  # a start that is no time: the check reports it
+                pass
+        lines = [f"Turn {t.get('number')}: **{_md(str(t.get('active')))}**, since {started}{until}.",
+                 f"The turn is shown as it stands {_as_of(state)}; a turn that has run out since ends with the next "
+                 "action (`nomic tick` too)."]
     if t.get("over"):
         won = w.winners(state)
         shared = " (a shared win: they reached the winning tally at the same moment, Rules 33, 148)" \
