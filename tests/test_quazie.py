@@ -695,12 +695,17 @@ def test_the_switcheroo_alarm_sentence_ends_with_one_full_stop(base):
     stop of its own still gets one."""
     from validators.games.quazie.pages import colours_table
 
-    s = _with(base)
-    assert colours_table(s).endswith("Switcheroo Alarm: 230 D.Q.")
+    s = _with(base)  # the Year at the game's clock follows the Alarm after a semicolon, the sentence ends once
+    assert "Switcheroo Alarm: 230 D.Q.; the Calendar was at " in colours_table(s)
+    assert colours_table(s).endswith("not passed yet.") and ".." not in colours_table(s)
+    s.docs["quazie"]["calendar"]["era"] = "A.E."
+    assert "Switcheroo Alarm: 230 A.E.; the Calendar was at " in colours_table(s) and ".." not in colours_table(s)
+    s.docs["quazie"]["calendar"]["era"] = "Anno Muffini"
+    assert "Switcheroo Alarm: 230 Anno Muffini; the Calendar" in colours_table(s)
+    s.docs["quazie"]["switcheroo_alarm"] = "230"  # no Year (a hand edit; the check reports it): no Calendar beside it
+    assert colours_table(s).endswith("Switcheroo Alarm: 230 Anno Muffini.")
     s.docs["quazie"]["calendar"]["era"] = "A.E."
     assert colours_table(s).endswith("Switcheroo Alarm: 230 A.E.")
-    s.docs["quazie"]["calendar"]["era"] = "Anno Muffini"
-    assert colours_table(s).endswith("Switcheroo Alarm: 230 Anno Muffini.")
 
 
 # ---------------------------------------------------------------- rule 22: what the wiki and nomic due say of the Hands
@@ -807,3 +812,28 @@ def test_nomic_due_says_no_hand_moves_in_the_hiatus():
     assert lines[1] == ("Ben may move a Hand for their change to the ruleset (core.cfj-resolve at "
                         "2026-11-02T10:40:00Z), but no Hand can move now (the game is in Hiatus) "
                         "[rule: 22 Sleight of Hand]")
+
+
+def test_the_hands_name_their_rules_as_the_ruleset_does_and_the_alarm_says_the_year():
+    """Rule 22: the page said "left Hand in muffin-roles", the rule's file name, where a reader looks for rule 23
+    Muffin Roles, and gave the Switcheroo Alarm (210 D.Q.) without the Calendar's Year, so nobody could tell it had
+    passed. Each Hand's rule is named by its number and title and links to it; the Year at the game's clock is said
+    beside the Alarm, and whether the Alarm has passed."""
+    from validators.games.quazie.pages import colours_table
+
+    state, _ = base_state("quazie")
+    text = colours_table(state)
+    assert ("**The Hands.** The left Hand is in [rule 23 Muffin Roles](ruleset.md#muffin-roles), grabbing “tag days”; "
+            "the right Hand in [rule 15 Special Position Rules](ruleset.md#special-positions), grabbing “Mango Tree”."
+            ) in text
+    assert ("Switcheroo Alarm: 210 D.Q.; the Calendar was at 230 D.Q. at the game's clock, <time datetime="
+            "\"2026-11-09T11:00:00Z\"") in text
+    assert "so the Alarm has passed: the next Hand to move makes a Switcheroo (rule 22)" in text
+    state.doc("quazie")["hands"]["right"]["rule"] = "pocket"
+    assert "the right Hand in its Pocket" in colours_table(state)
+    assert "but no Switcheroo happens while a Hand is in its Pocket" in colours_table(state)
+    state.doc("quazie")["switcheroo_alarm"] = 230
+    assert "230 D.Q. at the game's clock, " in colours_table(state)
+    assert "so the Alarm has not passed yet." in colours_table(state)
+    state.doc("quazie")["hands"]["left"]["rule"] = "gone-rule"  # a rule the ruleset lacks (the check reports it)
+    assert "The left Hand is in gone-rule, grabbing" in colours_table(state)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Page, State, repealed
+from ...timeutil import format_time
 from .._markup import cap, esc, html_block, legible_width, md
 from .._timefmt import day, time_md, when
 from .common import (
@@ -32,7 +33,7 @@ from .common import (
     stat,
     victory_at_one,
 )
-from .hands import HTML_COLOURS, colour_of, hand_moves, legitimate, standing_shoo
+from .hands import HTML_COLOURS, POCKET, calendar_year, colour_of, hand_moves, legitimate, pocketed, standing_shoo
 from .roles import role_word
 from .stuff import item_column
 
@@ -168,11 +169,33 @@ def colours_table(state: State) -> str:
     hands = q.get("hands", {})
     out = "\n".join(rows) if len(rows) > 2 else "No rule has a colour."
     if hands:
-        out += "\n\n**The Hands.** " + "; ".join(f"{md(k)} Hand in {md(h['rule'])}, grabbing “{md(h['text'])}”"
-                                                 for k, h in hands.items())
+        def where(rule: Any) -> str:
+            # a Hand's rule as the ruleset names it, linked ("rule 23 Muffin Roles"), not its file name
+            found = state.rules.get(str(rule))
+            if str(rule) == POCKET:
+                return "its Pocket"
+            return f"[rule {md(found.cite())}](ruleset.md#{found.id})" if found is not None else md(rule)
+        out += "\n\n**The Hands.** " + "; ".join(
+            f"{'The' if i == 0 else 'the'} {md(k)} Hand {'is ' if i == 0 else ''}in {where(h.get('rule'))}, "
+            f"grabbing “{md(h.get('text'))}”" for i, (k, h) in enumerate(hands.items()))
         era = (q.get("calendar") or {}).get("era") or "D.Q."  # rule 7's Years, or rule 9's A.E. after a win
-        stop = "" if str(era).endswith(".") else "."  # one full stop ends the sentence: "210 D.Q.", not "D.Q.."
-        out += f". Switcheroo Alarm: {md(q.get('switcheroo_alarm', ''))} {md(era)}{stop}"
+        alarm = q.get("switcheroo_alarm", "")
+        out += f". Switcheroo Alarm: {md(alarm)} {md(era)}"
+        now = state.now()
+        if now is not None and q.get("calendar") and isinstance(alarm, int) and not isinstance(alarm, bool):
+            # rule 7's Calendar at the game's clock, which tells whether the Alarm has passed (rule 22)
+            year = calendar_year(state, now)
+            if alarm >= year:
+                so = "the Alarm has not passed yet"
+            elif pocketed(state, hands):
+                so = "the Alarm has passed, but no Switcheroo happens while a Hand is in its Pocket"
+            else:
+                so = (f"the Alarm has passed: the next Hand to move makes a Switcheroo "
+                      f"(rule {md(rule_number(state, R_HANDS))})")
+            out += (f"; the Calendar was at {year} {md(era)} at the game's clock, {time_md(format_time(now), when)}, "
+                    f"so {so}.")
+        elif not str(era).endswith("."):  # one full stop ends the sentence: "210 D.Q.", not "D.Q.."
+            out += "."
     return out
 
 
