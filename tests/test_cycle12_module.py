@@ -271,8 +271,23 @@ def test_the_calendar_names_the_current_phase(base) -> None:
     state, _ = base
     text = pages.render_calendar(state, datetime(2026, 11, 13, tzinfo=timezone.utc))
     assert "**Phase IV**" in text
-    assert f"| Phase IV (now) | Thu {_t('2026-11-12T00:00:00Z', '12 Nov 2026')} |" in text
+    assert f"| Phase IV (at that time) | Thu {_t('2026-11-12T00:00:00Z', '12 Nov 2026 00:00 UTC')} |" in text
     assert not RAW_STAMP.search(_shown(text))
+
+
+def test_the_calendar_says_its_phase_is_the_game_clocks_and_writes_each_bound_alike(example) -> None:
+    """The Phases page said "Now (18 Nov 2026 22:40 UTC): Phase V" and marked Phase V "(now)" to a reader a week
+    later, in Phase VII: it is the game's clock, its last action, and the page says so as the other games' pages do.
+    A phase ran "From Mon 2 Nov 2026" "Until Thu 5 Nov 2026 00:00 UTC": both bounds are written alike, with their
+    time."""
+    state, _ = example
+    text = pages.render_calendar(state)
+    assert ("At the game's clock, " + _t("2026-11-18T22:40:00Z", "18 Nov 2026 22:40 UTC") + ", the time of its "
+            "last action (which may be earlier than the time you read this): **Phase V**.") in text
+    assert "Now (" not in text and "(now)" not in text
+    assert "| Phase V (at the clock) |" in text
+    assert (f"| Phase I | Mon {_t('2026-11-02T00:00:00Z', '2 Nov 2026 00:00 UTC')} | "
+            f"Thu {_t('2026-11-05T00:00:00Z', '5 Nov 2026 00:00 UTC')} |") in text
 
 
 def test_module_pages_are_all_drawn(example) -> None:
@@ -589,7 +604,7 @@ def test_every_time_on_the_cycle12_pages_is_written_as_the_wiki_writes_times(exa
             f"{_t('2026-11-25T21:10:00Z', '25 Nov 2026 21:10 UTC')} | done |") in drawn["sheets"]
     assert (f"The cycle started at {_t('2026-11-02T00:00:00Z', '2 Nov 2026 00:00 UTC')} and ends"
             in drawn["phases"])
-    assert (f"| Phase I | Mon {_t('2026-11-02T00:00:00Z', '2 Nov 2026')} | "
+    assert (f"| Phase I | Mon {_t('2026-11-02T00:00:00Z', '2 Nov 2026 00:00 UTC')} | "
             f"Thu {_t('2026-11-05T00:00:00Z', '5 Nov 2026 00:00 UTC')} |") in drawn["phases"]
 
 

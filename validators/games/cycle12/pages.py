@@ -16,7 +16,7 @@ from typing import Any, Callable
 from ...engine import Open, Page, State, repealed
 from ...timeutil import format_time, parse_time
 from .._markup import html_block, legible_width
-from .._timefmt import day, time_md
+from .._timefmt import time_md
 from . import phases, proposals, ruletree, world
 from .common import (
     CYCLE,
@@ -376,19 +376,25 @@ def render_tree(state: State) -> str:
 
 
 def render_calendar(state: State, now: datetime | None = None) -> str:
+    """The cycle's phases up to two after the current one. The page is drawn from the gamestate, so the current
+    phase is the one at the game's clock (its last action), and the page says so rather than "now", which to a
+    reader a week later is two phases back; ``now`` (a test's) is named as the time it is."""
+    clock = now is None and state.now() is not None
     now = now or state.now() or start(state)
     s, o = start(state), opts(state)
     current = phases.phase_number(now, s)
+    at = (f"At the game's clock, {time_md(now)}, the time of its last action (which may be earlier than the time "
+          "you read this)") if clock else f"At {time_md(now)}"
     lines = ["# Phases", "",
              (f"The cycle started at {time_md(s)} and ends at the end of phase {o['last_phase']} "
              f"({phases.phase_name(o['last_phase'])}, which the rules write XXXX), at "
              f"{time_md(phases.cycle_end(s, o['last_phase']))}."), "",
-             f"Now ({time_md(now)}): **{phases.phase_name(current) if current else 'before the cycle'}**.",
+             f"{at}: **{phases.phase_name(current) if current else 'before the cycle'}**.",
              "", "| Phase | From | Until | Days |", "|---|---|---|---|"]
     for n in range(1, max(current, 1) + 3):
         a, b = phases.phase_bounds(n, s)
-        mark = " (now)" if n == current else ""
-        lines.append(f"| {phases.phase_name(n)}{mark} | {a:%a} {time_md(a, day)} | {b:%a} {time_md(b)} | "
+        mark = (" (at the clock)" if clock else " (at that time)") if n == current else ""
+        lines.append(f"| {phases.phase_name(n)}{mark} | {a:%a} {time_md(a)} | {b:%a} {time_md(b)} | "
                      f"{', '.join(d[:3] for d in phases.phase_days(n, s))} |")
     return "\n".join(lines) + "\n"
 
