@@ -81,7 +81,8 @@ class Happenings:
     the last actions (who, which, when, the link to each in the history), and the scheduled events next (when,
     what, the rule that makes it, and whether it has fallen due and waits for a tick)."""
 
-    votes: list[tuple[Open, str]] = field(default_factory=list)
+    # each with the link to its page, and what may be done with it now, why, and where that is said (or None)
+    votes: list[tuple[Open, str, tuple[str, str, str] | None]] = field(default_factory=list)
     recent: list[tuple[str, str, str, str]] = field(default_factory=list)  # actor, action, at, its history link
     coming: list[tuple[str, str, str, bool]] = field(default_factory=list)  # at, what, rule id or "", fallen due
 
@@ -100,12 +101,16 @@ def render_happenings(h: Happenings, state: State, links: Links, player_word: st
     out = ["## What's going on {#now}", "", "### Up for a vote", ""]
     if h.votes:
         items = []
-        for o, url in h.votes:
+        for o, url, can in h.votes:
             name = f"{o.kind} #{o.ident}" + (f" {o.title}" if o.title else "")
             named = f'<a href="{esc(url)}">{esc(name)}</a>' if url else esc(name)
             count = f"{o.votes} vote{'' if o.votes == 1 else 's'}"
             tally = (f"voting is over ({esc(o.over)}) with {count}, for an admin to resolve" if o.over else
                      f"{count} so far")
+            if can:  # what may be done now, and why, linked to where the Proposals page says it
+                said, why, where = can
+                tally += (f': <a href="{esc(where)}">{esc(said)}</a>' if where else f": {esc(said)}") + \
+                    f" ({esc(why)})"
             items.append(f"<li>{named}, by {who(o.author)}, since {_time(o.since)}: {tally}</li>")
         out.append('<ul class="nomic-now">' + "".join(items) + "</ul>")
     else:

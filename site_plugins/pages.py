@@ -25,7 +25,7 @@ from .links import PAGES, RESERVED_DIRS, Links, link_player_cells, player_slugs
 from .markup import cap, esc, md_text
 from .model import Game
 from .players import render_player, render_roster, stat_series
-from .proposals import ITEM_DOCS, item_src, item_timeline, own_vote, render_item, render_proposals
+from .proposals import ITEM_DOCS, item_src, item_timeline, own_vote, render_item, render_proposals, resolvable_now
 from .ruleset import render_ruleset
 from .ruleset_history import render_ruleset_history
 
@@ -219,9 +219,14 @@ def _happenings(game: Game, links: Links, now: datetime, srcs: set[str], warning
         except Exception as e:  # a module's bug must not stop the wiki
             warnings.append(f"{g}: module {module.name}'s open votes failed: {e!r}")
             continue
+        # a BlogNomic proposal that may be enacted or failed now says so, as the Proposals page does
+        ready = resolvable_now(state, now) if module.name == "blognomic" else {}
         for o in votes:
             src = f"games/{g}/{o.page}.md"
-            h.votes.append((o, links.other(src, o.anchor) if src in srcs else ""))
+            url = links.other(src, o.anchor) if src in srcs else ""
+            can = ready.get(o.ident) if o.kind == "Proposal" else None
+            where = links.other(f"games/{g}/{PAGES['proposals']}", f"proposal-{o.ident}") if can else ""
+            h.votes.append((o, url, (f"can be {can[0]} now", can[1], where) if can else None))
     h.recent = [(e.actor, e.name, str(e.record.get("at", "")), links.action(e.anchor))
                 for e in reversed(game.entries[-5:])]
     clock = state.now()

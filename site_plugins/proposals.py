@@ -197,6 +197,28 @@ def pending_proposal(state: State, p: dict[str, Any], links: Links, now: datetim
     return out
 
 
+def resolvable_now(state: State, now: datetime) -> dict[Any, tuple[str, str]]:
+    """The pending proposals of a BlogNomic game that may be resolved at ``now``, for its front page: each id with
+    what may be done ("enacted", "failed") and why, as its place on the Proposals page says it ("Can be failed now:
+    open 48 hours with ..."). Only the oldest pending proposal may be resolved; none while the game is in Hiatus or
+    resolution is repealed (the Proposals page says why)."""
+    from validators.games.blognomic.common import in_hiatus, tally
+    from validators.games.blognomic.due import repealed_resolution
+    from validators.games.blognomic.proposals import ENACT, enact_now_reason, failable_reason
+
+    items = (state.docs.get("proposals") or {}).get("proposals") or []
+    pending = sorted((p for p in items if p.get("status") == "pending"), key=lambda p: (p["submitted"], p["id"]))
+    if not pending or repealed_resolution(state, ENACT) or in_hiatus(state):
+        return {}
+    p = pending[0]
+    t = tally(state, p)
+    enact = enact_now_reason(state, p, now, t)
+    if enact:
+        return {p["id"]: ("enacted", enact)}
+    fail = failable_reason(state, p, now, t)
+    return {p["id"]: ("failed", fail)} if fail else {}
+
+
 def item_src(game: str, prefix: str, ident: Any) -> str:
     """The page of one proposal (CfJ, DoV): games/<game>/proposals/<id>.md, cfj-<id>.md, dov-<id>.md."""
     return f"games/{game}/proposals/{'' if prefix == 'proposal' else prefix + '-'}{ident}.md"

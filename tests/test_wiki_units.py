@@ -249,6 +249,19 @@ def test_the_front_page_says_what_is_up_for_a_vote_what_was_done_lately_and_what
     assert later.count("(due now: anyone may run") == 4
 
 
+def test_the_front_page_says_a_proposal_can_be_resolved_now_as_its_proposals_page_does() -> None:
+    """BlogNomic 1.5: proposal 3 (2 FOR, 2 AGAINST after 48 hours) "Can be failed now", said the Proposals page; the
+    front page, where a player looks for what they may do, said only "3 votes so far". It says what the Proposals
+    page says at the same time, and nothing while it cannot be resolved yet."""
+    game = model.load(ROOT, "blognomic")
+    votes = _now_section(build_game(game, now=parse_time("2026-11-25T08:00:00Z")), "blognomic").split(
+        "### Lately")[0]
+    assert ('3 votes so far: <a href="proposals/#proposal-3">can be failed now</a> '
+            "(open 48 hours with 2 of 4 votes FOR: half or fewer)") in votes, votes
+    early = _now_section(build_game(game, now=parse_time("2026-11-05T09:00:00Z")), "blognomic")
+    assert "3 votes so far</li>" in early and "can be" not in early.split("### Lately")[0]
+
+
 def test_the_front_page_writes_a_scheduled_event_in_the_game_s_words_now() -> None:
     """Seed 003 rule 9: an Ascension Address may replace "Muffin" and "Stuffs"; rule 11's reckoning is written in the
     module's words, and the front page writes the game's current ones in their place, as the Actions page does."""
