@@ -184,10 +184,15 @@ def render_ruleset(state: State, links: Links, rule_paths: dict[str, str] | None
                 yield from walk(child, level + 1, seen)
 
     seen: set[str] = set()
+    if "blognomic" in state.modules and "core" in top and "dynastic" not in top and set(top) <= set(SECTION_TITLES):
+        # BlogNomic's Section Two, the dynasty's rules, has none between dynasties: the page says so where it goes
+        order = order[:order.index("core") + 1] + ["dynastic"] + order[order.index("core") + 1:]
     for section in order:
         name = SECTION_TITLES.get(section, section.replace("-", " ").replace("_", " ").title())
         out += [f"## {md_text(name)} {{#section-{re.sub(r'[^a-z0-9-]', '-', section.lower())}}}", ""]
-        for rule in top[section]:
+        if section not in top:
+            out += ["<p>No dynastic rule is in force.</p>", ""]
+        for rule in top.get(section, []):
             out += list(walk(rule, 3, seen))
     orphans = [r for r in rules.values() if r.id not in seen]
     if orphans:  # rules whose parents form a cycle

@@ -1160,3 +1160,22 @@ def test_a_player_page_lists_the_proposer_s_unrecorded_for_on_a_pending_proposal
     docs = copy.deepcopy(state.docs)
     next(p for p in docs["roster"]["players"] if p["name"] == "Bruno")["idle"] = True
     assert own_vote(State(state.config, docs, state.rules), proposal, "Bruno") is None
+
+
+def test_a_blognomic_ruleset_without_dynastic_rules_says_it_has_none() -> None:
+    """BlogNomic 1.1: "Section Two holds the rules of the current dynasty". Between dynasties the example has none,
+    and its Ruleset went from Core Rules to the Glossary without a word: a newcomer looked for Section Two. The
+    page names the section, between the two, and says none is in force; a game with dynastic rules is unchanged."""
+    from site_plugins.links import Links
+    from site_plugins.ruleset import render_ruleset
+
+    game = model.load(ROOT, "blognomic")
+    links = Links("blognomic", "games/blognomic/ruleset.md", {})
+    page = render_ruleset(game.state, links)
+    assert "## Dynastic Rules {#section-dynastic}\n\n<p>No dynastic rule is in force.</p>" in page
+    assert page.index("## Core Rules") < page.index("## Dynastic Rules") < page.index("## Glossary")
+    monkey = model.load(ROOT, "monkey")
+    dynastic = render_ruleset(monkey.state, Links("monkey", "games/monkey/ruleset.md", {}))
+    assert dynastic.count("## Dynastic Rules") == 1 and "No dynastic rule is in force" not in dynastic
+    ifmud = model.load(ROOT, "ifmud")  # no sections of BlogNomic's: nothing said of them
+    assert "Dynastic" not in render_ruleset(ifmud.state, Links("ifmud", "games/ifmud/ruleset.md", {}))
