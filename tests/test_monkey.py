@@ -308,7 +308,8 @@ def test_steps_markdown_tells_each_move():
          "line": ["Bo", "Al"]},
         {"after": "Robin Hood", "events": ["Robin Hood takes a banana from <b>"]},
     ])
-    assert "**1. Al: Swing 1 to 2 (1)**" in text
+    # the number after a move is its complexity, and says so: "(1)" alone was a number without its unit
+    assert "**1. Al: Swing 1 to 2 (complexity 1)**" in text
     assert "&lt;b&gt;" in text
     assert text.count("<svg") == 2
 
@@ -323,7 +324,7 @@ def test_steps_markdown_tells_a_stay_ended_before_the_first_move():
     ])
     assert "**Before the first move: All Danced Out**" in text
     assert "After the dance" not in text
-    assert "**1. Al: Bow (2)**" in text
+    assert "**1. Al: Bow (complexity 2)**" in text
 
 
 def test_the_awesomeness_page_names_its_rule_as_the_ruleset_does():
@@ -349,7 +350,7 @@ def test_the_last_dance_page_draws_steps_a_patch_reshaped():
         {"summary": True, "monkeys": {"Al": {"bananas": [], "hat": ["Blue", "Red"]}}, "items": {"Big Rock": ["Al"]}},
     ])
     assert "**A step as recorded:** &#123;&quot;monkey&quot;: &quot;Al&quot;," in text
-    assert "**1. Bo: Bow (2)**" in text  # the step shown as recorded is not counted as a move
+    assert "**1. Bo: Bow (complexity 2)**" in text  # the step shown as recorded is not counted as a move
     assert "| Al | &#91;&#93; |  |  | Blue &rarr; Red |  |" in text
     assert "Items: Big Rock &#91;&quot;Al&quot;&#93;." in text
 

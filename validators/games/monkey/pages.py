@@ -297,7 +297,7 @@ def _step_lines(step: dict[str, Any], told: _Told, monkey: str = "Monkey",
         return out
     if "monkey" in step:
         told.n += 1
-        cx = f" ({step['complexity']})" if "complexity" in step else ""
+        cx = f" (complexity {step['complexity']})" if "complexity" in step else ""  # its unit said
         out.append(f"**{told.n}. {md(step['monkey'])}: {md(step.get('move', ''))}{cx}** &mdash; "
                    f"{md(step.get('result', ''))}")
     elif "before" in step:
