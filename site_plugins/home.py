@@ -134,6 +134,28 @@ def render_happenings(h: Happenings, state: State, links: Links, player_word: st
     return out + [""]
 
 
+def turn_fact(state: State, links: Links) -> list[str]:
+    """ifMUD's Rule 27: whose turn it is at the game's clock and until when at the latest (24 hours; Rule 92's six
+    asleep at the switch), linked to the Turns page and the player's; nothing in another game or once it is over."""
+    t = state.docs.get("turn") if "ifmud" in state.modules else None
+    if not isinstance(t, dict) or not t.get("active") or t.get("over"):
+        return []
+    from validators.games.ifmud.turns import turn_length
+    from validators.timeutil import format_time, parse_time
+
+    who = str(t["active"])
+    url = links.player(who)
+    named = f'<a href="{esc(url)}">{esc(who)}</a>' if url else esc(who)
+    try:
+        until = format_time(parse_time(str(t.get("started"))) + turn_length(state))
+        by = f", until {_time(until)} at the latest"
+    except ValueError:  # a start that is no time: the check reports it
+        by = ""
+    number = esc(str(t.get("number", "")))
+    turn = f'<a href="{esc(links.other(links.module_src("turn")))}">{number}</a>'
+    return [f"<dt>Turn</dt><dd>{turn}: {named}{by}</dd>"]
+
+
 def render_game_home(state: State, s: Summary, links: Links, pages: Sequence[tuple[str, str]],
                      module_titles: Mapping[str, str] | None = None, happenings: Happenings | None = None) -> str:
     """A game's front page: who leads, who plays, what just happened, and where to read more; the modules its rules
@@ -149,6 +171,7 @@ def render_game_home(state: State, s: Summary, links: Links, pages: Sequence[tup
         who = f'<a href="{esc(url)}">{esc(s.leader)}</a>' if url else esc(s.leader)
         facts.append(f"<dt>{esc(cap(s.leader_word))}</dt><dd>{who}</dd>")
     facts.append(f"<dt>Status</dt><dd>{'in Hiatus' if s.hiatus else 'playing'}</dd>")
+    facts += turn_fact(state, links)
     facts.append(f'<dt>{esc(cap(s.player_word))}</dt><dd><a href="{esc(links.page("roster"))}">{s.players} active'
                  f"{f', {s.idle} idle' if s.idle else ''}</a></dd>")
     if s.last_action:

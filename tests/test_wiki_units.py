@@ -1179,3 +1179,16 @@ def test_a_blognomic_ruleset_without_dynastic_rules_says_it_has_none() -> None:
     assert dynastic.count("## Dynastic Rules") == 1 and "No dynastic rule is in force" not in dynastic
     ifmud = model.load(ROOT, "ifmud")  # no sections of BlogNomic's: nothing said of them
     assert "Dynastic" not in render_ruleset(ifmud.state, Links("ifmud", "games/ifmud/ruleset.md", {}))
+
+
+def test_an_ifmud_front_page_says_whose_turn_it_is() -> None:
+    """ifMUD Rule 27: exactly one player is active at a time, and most actions are theirs alone. The front page, where
+    a player looks for what they may do, named nobody: whose turn it was lay two clicks away. Its facts say whose
+    turn it is at the game's clock and until when at the latest, linked to the player and to the Turns page."""
+    game = model.load(ROOT, "ifmud")
+    home = next(p.content for p in build_game(game, now=NOW).pages if p.src == "games/ifmud/index.md")
+    assert ('<dt>Turn</dt><dd><a href="turn/">26</a>: <a href="players/zoe-abbott/">Zoe Abbott</a>, until '
+            '<time datetime="2026-11-06T03:00:00Z">6 Nov 2026 03:00 UTC</time> at the latest</dd>') in home, home
+    other = next(p.content for p in build_game(model.load(ROOT, "blognomic"), now=NOW).pages
+                 if p.src == "games/blognomic/index.md")
+    assert "<dt>Turn</dt>" not in other
