@@ -8,7 +8,7 @@ from typing import Any, Sequence
 from validators.engine import State
 from validators.games._timefmt import day, when
 from validators.roster import active_players, bar_on, fold, quorum
-from validators.timeutil import UTC, parse_time
+from validators.timeutil import UTC, format_time, parse_time
 
 from .changes import Pieces, cut_pieces, pieces_html, pieces_text, time_pieces
 from .links import Links
@@ -260,8 +260,14 @@ def render_player(state: State, name: str, links: Links, series: Series | None =
                 picture = stat_chart([(t, int(x)) for t, x in points if isinstance(x, int)], d.get("label") or stat,
                                      end=clock)
             elif points:
+                # the day of each change, or its time when two fall on one day ("1 Nov 2026: Lounge", "1 Nov 2026:
+                # Attic" told neither when nor in what order)
+                shown = [(format_time(t), x) for t, x in points[-8:]]
+                days = [day(t) for t, _ in shown]
+                at = days if len(set(days)) == len(days) else [when(t) for t, _ in shown]
                 picture = "<ul class=\"nomic-changes\">" + "".join(
-                    f"<li>{esc(day(t.isoformat()))}: {esc(stat_value(x))}</li>" for t, x in points[-8:]) + "</ul>"
+                    f'<li><time datetime="{esc(t)}">{esc(a)}</time>: {esc(stat_value(x))}</li>'
+                    for a, (t, x) in zip(at, shown)) + "</ul>"
             else:
                 picture = ""
             rows.append(f'<tr><th scope="row">{esc(cap(d.get("label") or stat))}</th><td class="value">'

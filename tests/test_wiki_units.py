@@ -1192,3 +1192,18 @@ def test_an_ifmud_front_page_says_whose_turn_it_is() -> None:
     other = next(p.content for p in build_game(model.load(ROOT, "blognomic"), now=NOW).pages
                  if p.src == "games/blognomic/index.md")
     assert "<dt>Turn</dt>" not in other
+
+
+def test_a_players_changes_over_time_say_the_time_when_two_fall_on_one_day() -> None:
+    """Zoe Abbott's Location, over time, read "1 Nov 2026: Lounge", "1 Nov 2026: Dot-Com Bubble", "1 Nov 2026: Jaws
+    of Death": three moves in a day, told neither when nor in what order. When two changes fall on one day each
+    says its time; otherwise its day, as before."""
+    site = build_game(model.load(ROOT, "ifmud"), now=NOW)
+    page = next(p.content for p in site.pages if p.src == "games/ifmud/players/zoe-abbott.md")
+    moves = re.findall(r'<ul class="nomic-changes">(.*?)</ul>', page)[0]
+    assert re.findall(r'<li><time datetime="[^"]*">([^<]*)</time>: ([^<]*)</li>', moves)[:3] == [
+        ("1 Nov 2026 00:00 UTC", "Lounge"), ("1 Nov 2026 01:05 UTC", "Dot-Com Bubble"),
+        ("1 Nov 2026 10:00 UTC", "Jaws of Death")]
+    ilse = next(p.content for p in build_game(model.load(ROOT, "settlement"), now=NOW).pages
+                if p.src == "games/settlement/players/ilse.md")
+    assert '<li><time datetime="2026-10-01T00:00:00Z">1 Oct 2026</time>: Peasant</li>' in ilse
