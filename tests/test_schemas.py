@@ -519,3 +519,72 @@ def test_alternatives_that_take_the_value_s_type_are_not_said_to_refuse_its_type
     said = [p.message for p in schemas.errors({"v": {"a": 1}}, inline=both)]
     assert said and not any("is not a mapping" in m for m in said), said
     assert [p.message for p in schemas.errors({"v": 5}, inline=both)] == ["5 is not a mapping (key: value pairs)"]
+
+
+# ---------------------------------------------------------------- a pattern's refusal, in words
+
+
+def _bare_patterns(node, where):
+    """Where a regular expression stands with no words to tell its refusal by (no ``description``): the blank,
+    time and day patterns have their own words (``schemas._describe``)."""
+    own_words = {schemas.NOT_BLANK, schemas.TIME_PATTERN, schemas.DAY_PATTERN}
+    if isinstance(node, dict):
+        if isinstance(node.get("pattern"), str) and node["pattern"] not in own_words \
+                and not isinstance(node.get("description"), str):
+            yield where, node["pattern"]
+        for k, v in node.items():
+            yield from _bare_patterns(v, f"{where}/{k}")
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _bare_patterns(v, f"{where}/{i}")
+
+
+def test_every_pattern_of_a_schema_or_a_game_is_told_in_words():
+    """Every regular expression a file, an option or an action's parameter is checked by says in words what it
+    takes: a value it refuses is told that form ("'x' is not a medal's id: ..."), never "is not of the form this
+    field takes (the pattern ^[a-z][a-z0-9-]{0,39}$)", as a medal's id, a map's letters, an Outsider's type, a
+    good's or a stat's name, a ledger's hashes, ifMUD's letter and Quazie's flavour were."""
+    from validators.modules import all_modules
+
+    bare = []
+    for path in sorted(schemas.SCHEMA_DIR.glob("*.json")):
+        bare += _bare_patterns(json.loads(path.read_text(encoding="utf-8")), path.name)
+    for module in all_modules().values():
+        for action in module.actions:
+            bare += _bare_patterns(action.params, f"{action.name} params")
+        bare += _bare_patterns(module.options_schema, f"options.{module.name}")
+    assert bare == []
+
+
+@pytest.mark.parametrize("schema, doc, field, said", [
+    ("cycle12_medals.schema.json",
+     {"medals": [{"id": "Gold Star", "name": "Gold", "symbol": "G", "condition": "c", "quantity": 1}]},
+     "medals[0].id", "'Gold Star' is not a medal's id: 1 to 40 lower-case letters, digits and dashes, starting with a "
+                     "letter, like participation"),
+    ("ledger.schema.json", {"clock": "2026-11-02T10:00:00Z", "actions": 0, "head": "XYZ"},
+     "head", "'XYZ' is not a hash chain's head: up to 64 digits and letters a-f"),
+    ("settlement_stockpile.schema.json", {"items": {"wood": 5}},
+     "items.wood", "'wood' is not a good's name: 1 to 40 letters and spaces, starting with a capital letter, like "
+                   "Wood"),
+])
+def test_a_pattern_of_a_file_refuses_in_words(schema, doc, field, said):
+    found = [(p.field, p.message) for p in schemas.errors(doc, schema=schema)]
+    assert (field, said) in found, found
+
+
+@pytest.mark.parametrize("module, action, params, field, said", [
+    ("ifmud", "ifmud.spend-damage", {"room": "Lobby", "position": 1, "letter": "ab"},
+     "params.letter", "'ab' is not one letter, A to Z in either case"),
+    ("quazie", "quazie.movement", {"movement": "Intricacy", "flavour": "minty"},
+     "params.flavour", "'minty' is not a flavour's name: 1 to 40 letters, spaces, apostrophes and dashes, starting "
+                       "with a capital letter, like Plain"),
+    ("blognomic", "core.ascend", {"theme": "Pirates", "keywords": {"Player": "Pirate "}},
+     "params.keywords.Player", "'Pirate ' is not a word (or words) with no blank at either end"),
+])
+def test_a_pattern_of_a_parameter_refuses_in_words(module, action, params, field, said):
+    from validators.judge import only_param_problems
+    from validators.modules import all_modules
+
+    act = next(a for a in all_modules()[module].actions if a.name == action)
+    found = [(p.field, p.message) for p in only_param_problems(act, {"params": params})]
+    assert found == [(field, said)]

@@ -32,6 +32,7 @@ from .proposals import TEXT
 RULE = "victory-and-ascension"
 
 KEYWORD = r"^\S(.*\S)?$"  # a keyword or its new term: not empty, no blank at either end
+KEYWORD_IS = "a word (or words) with no blank at either end"
 
 ORDINALS = ["First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth",
             "Eleventh", "Twelfth"]
@@ -712,9 +713,10 @@ ASCEND = Action(
                            # only invisible characters (a zero-width space): blank as NOT_BLANK says, it names nothing
                            "keywords": {"type": "object", "maxProperties": 20,
                                         "propertyNames": {"maxLength": 60, "pattern": KEYWORD,
+                                                          "description": KEYWORD_IS,
                                                           "allOf": [{"pattern": NOT_BLANK}]},
                                         "additionalProperties": {"type": "string", "maxLength": 60,
-                                                                 "pattern": KEYWORD,
+                                                                 "pattern": KEYWORD, "description": KEYWORD_IS,
                                                                  "allOf": [{"pattern": NOT_BLANK}]}},
                            "veto": {"type": "array", "items": {"type": "integer"}, "maxItems": 50,
                                     "uniqueItems": True}}},

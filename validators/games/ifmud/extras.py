@@ -179,7 +179,8 @@ DAMAGE = Action(
     params={"type": "object", "required": ["room", "position"], "additionalProperties": False,
             "properties": {"room": {"type": "string", "maxLength": 120},
                            "position": {"type": "integer", "minimum": 1, "maximum": 200},
-                           "letter": {"type": "string", "pattern": "^[A-Za-z]$"}}},
+                           "letter": {"type": "string", "pattern": "^[A-Za-z]$",
+                                      "description": "one letter, A to Z in either case"}}},
     check=_damage_check, ready=_damage_ready, effect=_damage,
     doc="Without `letter` (Rule 76, once per turn): the letter at that position no longer counts, and "
         "connections recorded as based only on it are deleted. With `letter` (Rule 121, costs 2 brownie "

@@ -412,7 +412,9 @@ MOVEMENT = Action(
     summary="Claim a named movement your most recent notes form ([]B[], EFG, Intricacy)",
     params={"type": "object", "required": ["movement"], "additionalProperties": False,
             "properties": {"movement": {"type": "string", "maxLength": 80},
-                           "flavour": {"type": "string", "pattern": "^[A-Z][A-Za-z' -]{0,39}$"},
+                           "flavour": {"type": "string", "pattern": "^[A-Z][A-Za-z' -]{0,39}$",
+                                       "description": "a flavour's name: 1 to 40 letters, spaces, apostrophes and "
+                                                      "dashes, starting with a capital letter, like Plain"},
                            "text": {"type": "string", "maxLength": 2000}, "rome": ROME_PARAM}},
     check=_movement_check,
     ready=_movement_ready,
