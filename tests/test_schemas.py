@@ -526,11 +526,12 @@ def test_alternatives_that_take_the_value_s_type_are_not_said_to_refuse_its_type
 
 def _bare_patterns(node, where):
     """Where a regular expression stands with no words to tell its refusal by (no ``description``): the blank,
-    time and day patterns have their own words (``schemas._describe``)."""
+    time and day patterns have their own words (``schemas._describe``); ``x-form`` says the form where the
+    description says what the field means."""
     own_words = {schemas.NOT_BLANK, schemas.TIME_PATTERN, schemas.DAY_PATTERN}
     if isinstance(node, dict):
         if isinstance(node.get("pattern"), str) and node["pattern"] not in own_words \
-                and not isinstance(node.get("description"), str):
+                and not any(isinstance(node.get(k), str) for k in ("description", schemas.FORM)):
             yield where, node["pattern"]
         for k, v in node.items():
             yield from _bare_patterns(v, f"{where}/{k}")
@@ -588,3 +589,25 @@ def test_a_pattern_of_a_parameter_refuses_in_words(module, action, params, field
     act = next(a for a in all_modules()[module].actions if a.name == action)
     found = [(p.field, p.message) for p in only_param_problems(act, {"params": params})]
     assert found == [(field, said)]
+
+
+@pytest.mark.parametrize("schema, doc, field, said", [
+    ("rule.schema.json", {"id": "fair-play", "number": "3", "title": "Fair Play", "section": "core",
+                          "status": "repealed", "carried_by": "Fair Play 2"},
+     "carried_by", "'Fair Play 2' is not a rule's id: 1 to 80 lower-case letters, digits and dashes, starting with a "
+                   "letter or digit, like fair-play"),
+    ("checkpoint.schema.json", {"through": "core.vote.yaml", "actions": 3, "start": {"actions": 0, "head": ""},
+                                "files": "0" * 64, "at": "2026-11-02T10:00:00Z", "by": "Alice", "why": "w"},
+     "through", "'core.vote.yaml' is not an action file's name: TIME--ACTOR--ACTION.yaml, like "
+                "20261103T080000Z--Bruno--core.enact.yaml"),
+    ("checkpoint.schema.json", {"through": "20261103T080000Z--Bruno--core.enact.yaml", "actions": 3,
+                                "start": {"actions": 0, "head": ""}, "files": "abc", "at": "2026-11-02T10:00:00Z",
+                                "by": "Alice", "why": "w"},
+     "files", "'abc' is not a SHA-256 digest: 64 digits and letters a-f"),
+])
+def test_a_pattern_whose_description_says_what_the_field_means_is_told_its_form(schema, doc, field, said):
+    """A description that says what a field means ("The later rule that enacted this repealed rule's very text
+    again") reads wrong as a refusal ("'X' is not the later rule that enacted ..."): the form is said by the
+    schema's ``x-form``, which validation ignores, and the description stays what the field means."""
+    found = [(p.field, p.message) for p in schemas.errors(doc, schema=schema)]
+    assert (field, said) in found, found

@@ -76,6 +76,11 @@ TIME_PATTERN = f"^{DAY}T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z$"
 VOTES = "x-votes"
 SAID = {"for": ("for", "aye", "yes", "y"), "against": ("against", "nay", "no", "n")}
 
+# A pattern's form in words, where the schema's ``description`` says what the field means rather than what form it
+# takes (a repealed rule's ``carried_by``: "the later rule that enacted ...", whose form is a rule's id): a refusal
+# says it ("'X' is not a rule's id: ..."), and validation ignores it as it does ``x-votes``.
+FORM = "x-form"
+
 
 def vote_words(words: Iterable[str], *, yes: str, no: str, description: str | None = None,
                elsewhere: Mapping[str, str] | None = None) -> dict[str, Any]:
@@ -643,8 +648,10 @@ def _describe(error: jsonschema.ValidationError) -> str:
         return said + (_vote_hint(error.instance, error.schema) or did_you_mean(error.instance, words, repr))
     if error.validator == "pattern" and isinstance(error.instance, str):
         # words first: a regular expression says little to a player, and the schema's description says what is
-        # asked (a player's name, the steps of a path, like NNE); with none, the expression in brackets
-        words = error.schema.get("description") if isinstance(error.schema, dict) else None
+        # asked (a player's name, the steps of a path, like NNE), or its FORM where it says what the field means;
+        # with neither, the expression in brackets
+        words = next((w for k in (FORM, "description") if isinstance(w := error.schema.get(k), str)), None) \
+            if isinstance(error.schema, dict) else None
         if not isinstance(words, str):
             return f"{error.instance!r} is not of the form this field takes (the pattern {error.validator_value})"
         first = words.split(" ", 1)[0]
