@@ -855,3 +855,32 @@ def test_a_time_with_a_fraction_of_a_second_is_refused_not_cut(tmp_path, command
     assert ("--at: '2026-11-06T10:00:00.5Z' has a fraction of a second; the game's files hold whole seconds: write "
             "2026-11-06T10:00:00Z") in r.stdout.splitlines(), r.stdout
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+@pytest.mark.parametrize("command", [["due"], ["tick", "--as", "nomic-tick"]])
+def test_every_game_s_due_and_tick_answer_for_the_others_when_one_cannot_be_read(tmp_path, command):
+    """``nomic due`` and ``nomic tick`` of every game stopped at the first game that could not be read (a broken
+    YAML file, a folder no command could name) and said nothing of the others: the bad ones are bad input at their
+    file and line (exit 2), and each other game is answered (or ticked) all the same."""
+    repo = make_repo(tmp_path, "ifmud")  # its deadlines have fallen due by then: a tick writes an action
+    shutil.copytree(repo / "content" / "ifmud", repo / "content" / "aaa")  # read before ifmud
+    ledger = repo / "content" / "aaa" / "gamestate" / "ledger.yaml"
+    row = len(ledger.read_text(encoding="utf-8").splitlines()) + 1
+    with ledger.open("a", encoding="utf-8") as f:
+        f.write("oops: [\n")
+    shutil.copytree(repo / "content" / "ifmud", repo / "content" / "Pi.Rates")
+    r = nomic(repo, *command, "--at", "2026-11-06T10:00:00Z")
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    lines = r.stdout.splitlines()
+    assert any(x.startswith(f"content/aaa/gamestate/ledger.yaml:{row}:7: not valid YAML") for x in lines), r.stdout
+    assert any(x.startswith("content/Pi.Rates: 'Pi.Rates' is not a game's name") for x in lines), r.stdout
+    assert "bad input: 2 problems" in lines, r.stdout
+    if command[0] == "due":
+        assert "ifmud at 2026-11-06T10:00:00Z:" in lines, r.stdout
+        assert any("the rules' own deadlines have fallen due" in x for x in lines), r.stdout
+        assert "aaa at 2026-11-06T10:00:00Z:" in lines, r.stdout
+        assert "  - not read: its files are bad input (1 problem, below)" in lines, r.stdout
+    else:
+        assert any(x.startswith("ifmud: the deadlines that fell due") for x in lines), r.stdout
+        assert "aaa: not ticked: its files are bad input (1 problem, below)" in lines, r.stdout
+        assert not list((repo / "content" / "aaa" / "actions").glob("20261106T100000Z--*")), r.stdout

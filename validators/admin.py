@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from . import content, yamlio
 from .content import GameFiles, WorkTree, games_here, load_game, require_game
@@ -77,19 +77,34 @@ def said(step: Any) -> str:
     return str(step)[:160]
 
 
-def tick(root: Path, game: str | None, actor: str, now: datetime) -> list[str]:
-    """Apply the scheduled events that have fallen due, as an ``engine.tick`` action per game that has any."""
+def unread(problems: list[Problem]) -> str:
+    """What ``nomic due`` and ``nomic tick`` of every game say in the place of one they cannot read, its problems
+    being told after the others' answers (bad input, exit 2)."""
+    return f"its files are bad input ({counted(len(problems), 'problem')}, below)"
+
+
+def tick(root: Path, game: str | None, actor: str, now: datetime) -> Iterator[str]:
+    """Apply the scheduled events that have fallen due, as an ``engine.tick`` action per game that has any: a line
+    for each game as it is done. Of every game, one that cannot be read is told in its place and the others are
+    ticked; its problems are raised (BadInput) at the end."""
     from .act import act
 
-    out = []
+    bad: list[Problem] = []
     if game:
         require_game(root, game)
     for name in [game] if game else games_here(root):
-        files = load_game(WorkTree(root), name)
+        try:
+            files = load_game(WorkTree(root), name)
+        except BadInput as e:
+            if game:
+                raise
+            bad += e.problems
+            yield f"{name}: not ticked: {unread(e.problems)}"
+            continue
         # the scheduled events (the engine's), or else the deadlines a module settles before every action (ifMUD's
         # turns and bombs): either makes a tick worth filing
         if not any(fallen_due(files.registry, files.state, now, actor)):
-            out.append(f"{name}: nothing due")
+            yield f"{name}: nothing due"
             continue
         result = act(root, name, "engine.tick", actor, {}, now, now=now)
         if not result.step.legal:
@@ -103,8 +118,9 @@ def tick(root: Path, game: str | None, actor: str, now: datetime) -> list[str]:
         steps = result.step.applied.outcome if result.step.applied else []
         what = counted(len(fired), 'scheduled event') if fired or not steps else \
             f"the deadlines that fell due ({counted(len(steps), 'change')})"
-        out.append(f"{name}: {what} applied; wrote {result.action_path}")
-    return out
+        yield f"{name}: {what} applied; wrote {result.action_path}"
+    if bad:
+        raise BadInput(bad)
 
 
 def new_game(root: Path, name: str, example: str, now: datetime, title: str | None = None,

@@ -478,22 +478,29 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_due(args: argparse.Namespace) -> int:
-    from .admin import due
+    from .admin import due, unread
     from .content import games_here
 
     root = _root(args)
     now = _time(args.at, "--at") or _now(args)
     one = _game_or_default(args.game, "every game")
+    bad: list[Problem] = []
     for game in [one] if one else games_here(root):
         try:
             lines = due(root, game, now)
         except BadInput as e:  # every game: one whose last action is after --at says so, and the others answer
-            if one or any(p.field != "--at" for p in e.problems):
+            if one:
                 raise
-            lines = [f"nothing to say: {p.message}" for p in e.problems]
+            if all(p.field == "--at" for p in e.problems):
+                lines = [f"nothing to say: {p.message}" for p in e.problems]
+            else:  # one that cannot be read (broken YAML, a folder badly named): bad input, told after the others
+                bad += e.problems
+                lines = ["not read: " + unread(e.problems)]
         print(f"{game} at {format_time(now)}:")
         for line in lines or ["nothing to do"]:
             print(f"  - {line}")
+    if bad:
+        raise BadInput(bad)
     return 0
 
 
