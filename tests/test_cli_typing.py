@@ -831,3 +831,25 @@ def test_as_given_twice_with_two_names_is_refused_not_the_last_taken(tmp_path, c
     if command[0] == "act":
         r = nomic(repo, *command, "--as", "Dana", "--as", "Dana", "--dry-run", *NOW)
         assert r.returncode == 0 and "legal: core.vote by Dana" in r.stdout, r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("args", [["hash", "pick", "my secret"], ["hash", "rock", "paper"],
+                                  ["hash", "pick", "my secret", "--label", "x"]])
+def test_nomic_hash_given_more_than_one_word_says_to_quote_the_secret_or_pass_label(tmp_path, args):
+    """``nomic hash pick "my secret"`` (a label before the secret, as engine.commit takes them) took `pick` for the
+    secret, and argparse answered "unrecognized arguments: my secret", the secret shown and --label never named."""
+    r = nomic(make_repo(tmp_path), *args)
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    said = r.stderr.splitlines()[-1]
+    assert said == ("nomic: nomic hash takes one SECRET, and more words were given (not shown: one may be your "
+                    "secret): quote a secret of several words, and name the commitment with --label: "
+                    "nomic hash \"my secret\" --label pick"), r.stderr
+    assert r.stderr.startswith("usage: nomic hash "), r.stderr
+    assert "paper" not in r.stderr and "my secret\n" not in r.stderr and "rock" not in r.stderr, r.stderr
+
+
+def test_nomic_hash_with_a_mistyped_option_names_it_and_not_the_secret(tmp_path):
+    r = nomic(make_repo(tmp_path), "hash", "--lable", "pick", "rock")
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert r.stderr.splitlines()[-1] == "nomic: unrecognized option --lable; did you mean --label?", r.stderr
+    assert "rock" not in r.stderr, r.stderr

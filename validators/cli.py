@@ -45,7 +45,9 @@ class _Parser(argparse.ArgumentParser):
         if wrong:  # nomic chek: the command meant (argparse says so itself only from Python 3.12)
             choices = re.findall(r"'([^']*)'", wrong.group(2))
             message += did_you_mean(wrong.group(1), choices)
-        if unknown and unknown.group(1).startswith("-"):
+        if unknown and command is not None and command is subs.get("hash"):
+            message = _hash_leftovers(message, command)
+        elif unknown and unknown.group(1).startswith("-"):
             # --dryrun, --base=main's cousin --bse: the option meant, of this command or a sub-command's
             options = {*self._option_string_actions, *(command._option_string_actions if command else ())}
             message += did_you_mean(unknown.group(1).split("=")[0], sorted(options))
@@ -54,6 +56,18 @@ class _Parser(argparse.ArgumentParser):
                        "with --base REV"
         sys.stderr.write(f"nomic: {message}\n")
         raise SystemExit(2)
+
+
+def _hash_leftovers(message: str, command: argparse.ArgumentParser) -> str:
+    """``nomic hash``'s words left over, which may hold the secret (``nomic hash pick "my secret"`` took ``pick`` for
+    it): never shown, as its refusals never show the secret; an option it does not take is named, with the one
+    meant."""
+    words = message.partition("unrecognized arguments: ")[2].split()
+    option = next((w.split("=")[0] for w in words if w.startswith("-")), None)
+    if option is not None:
+        return f"unrecognized option {option}" + did_you_mean(option, sorted(command._option_string_actions))
+    return ("nomic hash takes one SECRET, and more words were given (not shown: one may be your secret): quote a "
+            "secret of several words, and name the commitment with --label: nomic hash \"my secret\" --label pick")
 
 
 def _root(args: argparse.Namespace) -> Path:
