@@ -561,18 +561,20 @@ def test_a_game_option_of_the_wrong_kind_is_bad_input_at_its_line(tmp_path, game
         assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
 
 
-@pytest.mark.parametrize("path", ["roster/players/name=Dana/admin", "", "/", "//roster"])
-def test_a_patch_path_no_enactment_could_read_is_refused_when_proposed(tmp_path, path):
+@pytest.mark.parametrize("path, hint", [
+    ("roster/players/name=Dana/admin", "; did you mean '/roster/players/name=Dana/admin'?"),
+    ("", ""), ("/", ""), ("//roster", "")])
+def test_a_patch_path_no_enactment_could_read_is_refused_when_proposed(tmp_path, path, hint):
     """Seed 001 1.5: a proposal's effects are applied when it is enacted; a path that names no document (no leading
     '/', or none after it) could never be applied, and was only found then ("must start with '/'"). It is bad
-    input when proposed, at the field; nothing is written."""
+    input when proposed, at the field; nothing is written. A path without its leading '/' is told the path meant."""
     repo = make_repo(tmp_path)
     effects = json.dumps({"gamestate": [{"op": "replace", "path": path, "value": True}]})
     r = nomic(repo, "act", "blognomic", "core.propose", "title=Admins", f"effects={effects}", "--as", "Dana",
               "--at", "2026-11-06T10:00:00Z")
     assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
     assert f"params.effects.gamestate[0].path: {path!r} is not a place in the gamestate: " \
-           "/DOCUMENT/key/..., starting with / and a document's name" in r.stdout.splitlines(), r.stdout
+           "/DOCUMENT/key/..., starting with / and a document's name" + hint in r.stdout.splitlines(), r.stdout
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
     ok = nomic(repo, "act", "blognomic", "core.propose", "title=Admins", "effects=" + json.dumps(
         {"gamestate": [{"op": "replace", "path": "/roster/players/name=Dana/admin", "value": True}]}),

@@ -657,7 +657,12 @@ def _describe(error: jsonschema.ValidationError) -> str:
         first = words.split(" ", 1)[0]
         if first[:1].isupper() and (len(first) == 1 or first[1:].islower()):  # "a player's name" in the sentence
             words = words[0].lower() + words[1:]  # ("SHA-256" kept)
-        return f"{error.instance!r} is not {words.rstrip('.')}"
+        said = f"{error.instance!r} is not {words.rstrip('.')}"
+        # a place written without its leading / (a patch's roster/players/...): the one meant, if it is that
+        meant = "/" + error.instance
+        if str(error.validator_value).startswith("^/") and re.search(error.validator_value, meant):
+            said += f"; did you mean {meant!r}?"
+        return said
     if error.validator == "anyOf" and error.validator_value == EMPTY_OR_NOT_BLANK:
         return "must not be blank: it says nothing (leave it out, or empty, for none)"
     if _names_a_key(error):
