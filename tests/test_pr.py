@@ -471,3 +471,50 @@ def test_pr_goes_into_the_remote_s_default_branch_trunk_or_asks_for_base(tmp_pat
     assert r.returncode == 2 and "--remote: no remote 'origin' in this repository (its remotes: upstream)" in \
         r.stdout, r.stdout  # once said after the action was written
     assert git(work, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+def test_pr_to_a_remote_holding_no_branch_yet_asks_for_the_main_branch_pushed_first(tmp_path):
+    """A game repository on trunk whose origin is a new, empty repository (no branch yet) and which has no main
+    nor master: nomic pr named no base and pushed the player's branch first, which the forge then made the
+    repository's default branch. Refused before anything is committed (and by nomic act --pr before it acts),
+    saying to push the game's main branch first or to name the base with --base; --no-push pushes nothing, and
+    so is not refused."""
+    origin = tmp_path / "origin.git"
+    git(tmp_path, "init", "-q", "--bare", str(origin))
+    work = tmp_path / "work"
+    (work / "content").mkdir(parents=True)
+    shutil.copytree(ROOT / GAME, work / GAME)
+    git(work, "init", "-q", "-b", "trunk")
+    git(work, "config", "user.name", "Dana")
+    git(work, "config", "user.email", "dana@example.invalid")
+    git(work, "add", "-A")
+    git(work, "commit", "-qm", "base")
+    git(work, "remote", "add", "origin", str(origin))
+    head = git(work, "rev-parse", "HEAD")
+    said = ("--base: cannot tell which branch the pull request goes into: origin holds no branch yet (as git last "
+            "fetched it: git fetch origin) and this repository has no main nor master; push the game's main branch "
+            "to origin first (git push -u origin BRANCH), so that the forge makes it the default branch rather than "
+            "this pull request's, or name the branch the pull request goes into with --base BRANCH")
+    r = nomic(work, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi", "--at",
+              "2026-11-22T12:00:00Z", "--pr", *NOW, env={"NOMIC_AUTHOR": "chidi-nomic"})
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert said in r.stdout.splitlines(), r.stdout
+    assert git(work, "status", "--porcelain", "--untracked-files=all") == ""
+    assert nomic(work, *VOTE).returncode == 0
+    r = nomic(work, "pr", *NOW)
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert said in r.stdout.splitlines(), r.stdout
+    assert git(work, "rev-parse", "HEAD") == head and git(work, "symbolic-ref", "--short", "HEAD").strip() == "trunk"
+    assert git(work, "branch", "--list", "--format=%(refname:short)").split() == ["trunk"]
+    assert git(origin, "for-each-ref") == ""  # nothing pushed
+    unpushed = tmp_path / "unpushed"
+    shutil.copytree(work, unpushed)
+    r = nomic(unpushed, "pr", "--no-push", *NOW)
+    assert r.returncode == 0 and "open the pull request into the game repository's default branch yourself" in \
+        r.stdout, r.stdout
+    assert git(origin, "for-each-ref") == ""
+    # the main branch pushed first: the pull request goes into it
+    git(work, "push", "-q", "-u", "origin", "trunk")
+    r = nomic(work, "pr", *NOW)
+    assert r.returncode == 0 and f"open a pull request from {BRANCH} into trunk on origin ({origin})" in r.stdout, \
+        r.stdout

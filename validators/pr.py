@@ -247,8 +247,15 @@ def preflight(root: Path, *, base: str | None = None, remote: str | None = "orig
                                f"{did_you_mean(remote, remotes)}", field="--remote", kind=BAD_INPUT))
     if base is not None:
         _require_base(root, base, remote if remote in remotes else None)
-    else:  # refused when the remote's default branch cannot be told
-        _default_base(root, remote if remote in remotes else None)
+    elif _default_base(root, remote if remote in remotes else None) is None and push and remote in remotes:
+        # refused when the remote's default branch cannot be told (above); and, to a remote holding no branch yet,
+        # the player's branch would be the first pushed, which the forge makes the repository's default
+        raise BadInput(Problem(
+            f"cannot tell which branch the pull request goes into: {remote} holds no branch yet (as git last fetched "
+            f"it: git fetch {remote}) and this repository has no main nor master; push the game's main branch to "
+            f"{remote} first (git push -u {remote} BRANCH), so that the forge makes it the default branch rather than "
+            "this pull request's, or name the branch the pull request goes into with --base BRANCH", field="--base",
+            kind=BAD_INPUT))
     if branch is not None and _git(root, "check-ref-format", "--branch", branch, check=False).returncode != 0:
         # asked before the check and the commit: git would refuse it only when the branch is made
         raise BadInput(Problem(f"{branch[:80]!r} is not a name git takes for a branch (no spaces, '..', '~', '^', "
