@@ -853,3 +853,18 @@ def test_nomic_hash_with_a_mistyped_option_names_it_and_not_the_secret(tmp_path)
     assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
     assert r.stderr.splitlines()[-1] == "nomic: unrecognized option --lable; did you mean --label?", r.stderr
     assert "rock" not in r.stderr, r.stderr
+
+
+def test_a_list_or_a_mapping_typed_bare_is_told_how_to_write_it(tmp_path):
+    """``repeal=hunger`` and ``keywords=Player=Pirate`` (the README's ``repeal="[hunger]"`` and ``keywords="{...}"``
+    without their brackets) were told only 'is not a list', 'is not a mapping': the way to write each is said."""
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", "core.ascend", "theme=Pirates", "repeal=hunger", "veto=7",
+              "keywords=Player=Pirate", "--as", "Dana", *NOW)
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    lines = r.stdout.splitlines()
+    assert 'note: repeal: a list is written in brackets: repeal="[hunger]"' in lines, r.stdout
+    assert 'note: veto: a list is written in brackets: veto="[7]"' in lines, r.stdout
+    assert 'note: keywords: a mapping is written in braces, each key: value: keywords="{Player: Pirate}"' in lines, \
+        r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""

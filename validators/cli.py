@@ -314,6 +314,7 @@ def cmd_act(args: argparse.Namespace) -> int:
                    if not (p.field == "params" and any(p.message.startswith(f"{w!r} is a required property")
                                                         for w in meant)))
         report.notes.extend(_name_hints(result.before, params))
+        report.notes.extend(_shape_hints(result.before, args.action, given, step.problems))
         for raw in args.params:  # effects=@effects.md: read as text, which is no mapping of edits
             key, _, value = raw.partition("=")
             if (value.startswith("@") and not value.endswith((".yaml", ".yml"))
@@ -448,6 +449,33 @@ def _name_hints(state, params: dict) -> list[str]:  # type: ignore[no-untyped-de
             if isinstance(item, str) and state.player(item) is None and (same := state.spelled(item)):
                 where = key if i is None else f"{key}[{i}]"
                 out.append(f"{where}: did you mean {same}? (names are written as on the roster)")
+    return out
+
+
+def _shape_hints(state, action: str, given: dict[str, str],  # type: ignore[no-untyped-def]
+                 problems: list[Problem]) -> list[str]:
+    """For a refused action, a list or a mapping typed without its brackets (repeal=hunger, keywords=Player=Pirate),
+    which YAML reads as one value: how to write it."""
+    if state is None:
+        return []
+    from .modules import registry_for
+
+    known = registry_for(state.modules).actions.get(action)
+    props = (known.params.get("properties") or {}) if known is not None else {}
+    out = []
+    for p in problems:
+        key = p.field[len("params."):]
+        typed = given.get(key, "").strip()
+        if not p.field.startswith("params.") or p.keyword != "type" or not typed or typed[0] in "[{":
+            continue
+        kinds = (props.get(key) or {}).get("type")
+        kinds = [kinds] if isinstance(kinds, str) else kinds or []
+        if "array" in kinds:
+            out.append(f'{key}: a list is written in brackets: {key}="[{typed}]"')
+        elif "object" in kinds:
+            old, eq, new = typed.partition("=")
+            pair = f"{old.strip()}: {new.strip()}" if eq and old.strip() and new.strip() else "KEY: VALUE"
+            out.append(f'{key}: a mapping is written in braces, each key: value: {key}="{{{pair}}}"')
     return out
 
 
