@@ -886,3 +886,22 @@ def test_every_game_s_due_and_tick_answer_for_the_others_when_one_cannot_be_read
         assert any(x.startswith("ifmud: the deadlines that fell due") for x in lines), r.stdout
         assert "aaa: not ticked: its files are bad input (1 problem, below)" in lines, r.stdout
         assert not list((repo / "content" / "aaa" / "actions").glob("20261106T100000Z--*")), r.stdout
+
+
+@pytest.mark.parametrize("op, missing", [
+    ({"op": "replace", "path": "/roster/players/name=Dana/admin"}, "value"),
+    ({"op": "add", "path": "/roster/players/name=Dana/admin"}, "value"),
+    ({"op": "test", "path": "/roster/players/name=Dana/admin"}, "value"),
+    ({"op": "move", "path": "/roster/players/name=Dana/admin"}, "from"),
+    ({"op": "copy", "path": "/roster/players/name=Dana/admin"}, "from"),
+])
+def test_a_patch_operation_without_what_its_op_needs_is_refused_when_proposed(tmp_path, op, missing):
+    """A proposal's patch whose operation lacks what it needs (a replace's value, a move's from) was accepted when
+    proposed and failed only when enacted (a move without from was an error of the program there); it is bad input
+    when proposed, at the operation, naming what is missing; nothing is written."""
+    repo = make_repo(tmp_path)
+    r = nomic(repo, "act", "blognomic", "core.propose", "title=Admins", "effects=" + json.dumps({"gamestate": [op]}),
+              "--as", "Dana", "--at", "2026-11-06T10:00:00Z")
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert f"params.effects.gamestate[0]: {missing!r} is a required property" in r.stdout.splitlines(), r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
