@@ -868,3 +868,15 @@ def test_a_list_or_a_mapping_typed_bare_is_told_how_to_write_it(tmp_path):
     assert 'note: keywords: a mapping is written in braces, each key: value: keywords="{Player: Pirate}"' in lines, \
         r.stdout
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+@pytest.mark.parametrize("args", [["act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Dana"],
+                                  ["due", "blognomic"], ["tick", "blognomic", "--as", "nomic-tick"]])
+def test_at_now_is_told_to_leave_at_out(tmp_path, args):
+    """``--at now`` was told only what a time looks like: now is what --at left out gives."""
+    repo = make_repo(tmp_path)
+    r = nomic(repo, *args, "--at", "now")
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert ("--at: 'now' is not a UTC time like 2026-11-22T10:15:00Z, nor a time with its offset like "
+            "2026-11-22T11:15:00+01:00; leave --at out for now") in r.stdout.splitlines(), r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""

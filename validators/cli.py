@@ -105,7 +105,8 @@ def _time(text: str | None, what: str) -> datetime | None:
     try:
         return parse_given_time(text)  # an explicit offset is converted to UTC
     except ValueError as e:
-        raise BadInput(Problem(str(e), field=what, kind=BAD_INPUT)) from None
+        hint = f"; leave {what} out for now" if text.strip().lower() == "now" else ""  # what leaving it out gives
+        raise BadInput(Problem(f"{e}{hint}", field=what, kind=BAD_INPUT)) from None
 
 
 def _game(name: str, field: str = "game") -> str:
