@@ -905,3 +905,21 @@ def test_a_patch_operation_without_what_its_op_needs_is_refused_when_proposed(tm
     assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
     assert f"params.effects.gamestate[0]: {missing!r} is a required property" in r.stdout.splitlines(), r.stdout
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+def test_a_mistake_in_a_yaml_file_after_at_is_placed_at_its_line(tmp_path):
+    """effects=@effects.yaml: a mistake inside the file was named by its field only (params.effects.gamestate[0].op),
+    leaving the player to find it in the file; it is placed at its line there, as a game file's is."""
+    repo = make_repo(tmp_path)
+    effects = tmp_path / "effects.yaml"
+    effects.write_text("# my proposal's effects\ngamestate:\n  - {op: replace, path: /roster/players/name=Dana/admin, "
+                       "value: true}\n  - op: set\n    path: /roster/players/name=Dana/admin\n    value: true\n"
+                       "rule:\n  - {op: amend, id: fair-play, body: x}\n", encoding="utf-8")
+    r = nomic(repo, "act", "blognomic", "core.propose", "title=T", f"effects=@{effects}", "--as", "Dana",
+              "--at", "2026-11-06T10:00:00Z")
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    lines = r.stdout.splitlines()
+    assert (f"{effects}:4:9: params.effects.gamestate[1].op: 'set' is not one of 'add', 'remove', 'replace', 'test', "
+            "'move', 'copy'") in lines, r.stdout
+    assert f"{effects}:7:1: params.effects.rule: unknown field 'rule'; did you mean 'rules'?" in lines, r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""

@@ -314,6 +314,7 @@ def cmd_act(args: argparse.Namespace) -> int:
                    for p in step.problems
                    if not (p.field == "params" and any(p.message.startswith(f"{w!r} is a required property")
                                                         for w in meant)))
+        report.problems = _placed_in_files(report.problems, args.params)
         report.notes.extend(_name_hints(result.before, params))
         report.notes.extend(_shape_hints(result.before, args.action, given, step.problems))
         for raw in args.params:  # effects=@effects.md: read as text, which is no mapping of edits
@@ -450,6 +451,26 @@ def _name_hints(state, params: dict) -> list[str]:  # type: ignore[no-untyped-de
             if isinstance(item, str) and state.player(item) is None and (same := state.spelled(item)):
                 where = key if i is None else f"{key}[{i}]"
                 out.append(f"{where}: did you mean {same}? (names are written as on the roster)")
+    return out
+
+
+def _placed_in_files(problems: list[Problem], pairs: list[str]) -> list[Problem]:
+    """A parameter read from a YAML file (effects=@effects.yaml): its problems placed at their line in that file (as
+    typed after @), as a game file's are, rather than only named by their field."""
+    from .yamlio import locate, read_text
+
+    files = {key.strip(): value[1:] for key, _, value in (pair.partition("=") for pair in pairs)
+             if value.startswith("@") and value.endswith((".yaml", ".yml"))}
+    out = []
+    for p in problems:
+        steps: list[object] = [int(i) if i else name for name, i in re.findall(r"([^.\[\]]+)|\[(\d+)\]", p.field)]
+        name = files.get(str(steps[1])) if len(steps) > 1 and steps[0] == "params" and not p.file else None
+        try:
+            text = read_text(Path.cwd() / name, name) if name else None
+        except (NomicError, OSError):  # gone since it was read: named by its field, as before
+            text = None
+        line, col = locate(text, steps[2:]) if text is not None else (0, 0)
+        out.append(p.at(file=name, line=line, col=col) if line else p)
     return out
 
 
