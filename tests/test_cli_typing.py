@@ -148,9 +148,11 @@ def test_an_action_file_moved_into_a_sub_folder_is_told_where_it_belongs(tmp_pat
 
 def test_a_value_of_the_wrong_form_is_told_the_form_asked_not_only_a_regular_expression(tmp_path):
     repo = make_repo(tmp_path, "settlement")
+    # the steps' form in words ("'north' is not the steps in order, e.g. NNE" said what the path means, not its form)
     for args, said in ((["settlement.move", "path=north"],
-                        "params.path: 'north' is not the steps in order, e.g. NNE"),
-                       (["settlement.conga-move", "path=up"], "params.path: 'up' is not the steps in order, e.g. NNE"),
+                        "params.path: 'north' is not 1 to 20 steps, each N, E, S or W, like NNE"),
+                       (["settlement.conga-move", "path=up"],
+                        "params.path: 'up' is not 1 to 10 steps, each N, E, S or W, like NNE"),
                        (["settlement.build", "what=hut", "at=A1"], "params.at: 'A1' is not a location, like 13a")):
         r = nomic(repo, "act", "settlement", *args, "--as", "Asha", *NOW)
         assert r.returncode == 2 and said in r.stdout and "Traceback" not in r.stderr, r.stdout + r.stderr

@@ -13,6 +13,7 @@ from typing import Any, Iterator
 from ...engine import Action, Ctx
 from ...problems import counted
 from ...roster import change_stat, set_stat
+from ...schemas import FORM
 from ...timeutil import format_time, parse_time, week_start
 from . import configs
 from .common import (
@@ -273,7 +274,8 @@ CONGA = Action(
     rule=RULE,
     summary="Lead the successful Conga: up to 10 moves in all (4 Energy each), the line following behind",
     params=_obj({"path": {"type": "string", "pattern": "^[NESWnesw]{1,10}$",
-                          "description": "the steps in order, e.g. NNE"}}, ["path"]),
+                          "description": "the steps in order, e.g. NNE",
+                          FORM: "1 to 10 steps, each N, E, S or W, like NNE"}}, ["path"]),
     check=guarded(outsiders=True),
     # 2.10 (Conga): the front's moves are moves of 2.3.1: with no first step to take or pay for, no march at all
     ready=guarded_ready(_conga_front, can_step, outsiders=True),

@@ -12,6 +12,7 @@ from typing import Iterator
 from ...engine import Action, Ctx
 from ...problems import counted
 from ...roster import set_stat
+from ...schemas import FORM
 from .common import (
     energy_short,
     guarded,
@@ -70,7 +71,8 @@ MOVE = Action(
     rule="movement",
     summary="Move one or more steps north, east, south or west (4 Energy a step; 2 for a Dancer)",
     params=_obj({"path": {"type": "string", "pattern": "^[NESWnesw]{1,20}$",
-                          "description": "the steps in order, e.g. NNE"}}, ["path"]),
+                          "description": "the steps in order, e.g. NNE",
+                          FORM: "1 to 20 steps, each N, E, S or W, like NNE"}}, ["path"]),
     check=guarded(outsiders=True),
     ready=guarded_ready(can_step, outsiders=True),
     effect=_move,
