@@ -478,7 +478,8 @@ def test_pr_to_a_remote_holding_no_branch_yet_asks_for_the_main_branch_pushed_fi
     nor master: nomic pr named no base and pushed the player's branch first, which the forge then made the
     repository's default branch. Refused before anything is committed (and by nomic act --pr before it acts),
     saying to push the game's main branch first or to name the base with --base; --no-push pushes nothing, and
-    so is not refused."""
+    so is not refused. With a main branch here (the pull request would go into a branch the remote lacks), the
+    same, naming it."""
     origin = tmp_path / "origin.git"
     git(tmp_path, "init", "-q", "--bare", str(origin))
     work = tmp_path / "work"
@@ -491,10 +492,10 @@ def test_pr_to_a_remote_holding_no_branch_yet_asks_for_the_main_branch_pushed_fi
     git(work, "commit", "-qm", "base")
     git(work, "remote", "add", "origin", str(origin))
     head = git(work, "rev-parse", "HEAD")
-    said = ("--base: cannot tell which branch the pull request goes into: origin holds no branch yet (as git last "
-            "fetched it: git fetch origin) and this repository has no main nor master; push the game's main branch "
-            "to origin first (git push -u origin BRANCH), so that the forge makes it the default branch rather than "
-            "this pull request's, or name the branch the pull request goes into with --base BRANCH")
+    said = ("--base: origin holds no branch yet (as git last fetched it: git fetch origin), so the pull request has "
+            "no branch to go into, and its own would be the first pushed, which the forge makes the default branch: "
+            "push the game's main branch to origin first (git push -u origin BRANCH), or name the branch the pull "
+            "request goes into with --base BRANCH")
     r = nomic(work, "act", "blognomic", "core.vote", "proposal=3", "vote=FOR", "--as", "Chidi", "--at",
               "2026-11-22T12:00:00Z", "--pr", *NOW, env={"NOMIC_AUTHOR": "chidi-nomic"})
     assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
@@ -512,6 +513,13 @@ def test_pr_to_a_remote_holding_no_branch_yet_asks_for_the_main_branch_pushed_fi
     r = nomic(unpushed, "pr", "--no-push", *NOW)
     assert r.returncode == 0 and "open the pull request into the game repository's default branch yourself" in \
         r.stdout, r.stdout
+    assert git(origin, "for-each-ref") == ""
+    # with a main branch here, it is the one named
+    named = tmp_path / "named"
+    shutil.copytree(work, named)  # the vote taken and not committed: its pull request is refused the same way
+    git(named, "branch", "-q", "-m", "trunk", "main")
+    r = nomic(named, "pr", *NOW)
+    assert r.returncode == 2 and said.replace("BRANCH)", "main)") in r.stdout.splitlines(), r.stdout
     assert git(origin, "for-each-ref") == ""
     # the main branch pushed first: the pull request goes into it
     git(work, "push", "-q", "-u", "origin", "trunk")

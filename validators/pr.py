@@ -153,9 +153,7 @@ def _default_base(root: Path, remote: str | None, *, required: bool = True) -> s
         r = _git(root, "symbolic-ref", "--short", "-q", f"refs/remotes/{remote}/HEAD", check=False)
         if r.returncode == 0 and r.stdout.strip():
             return r.stdout.strip().split("/", 1)[-1]
-        branches = [b for b in _git(root, "for-each-ref", "--format=%(refname)", f"refs/remotes/{remote}",
-                                    check=False).stdout.split() if b != f"refs/remotes/{remote}/HEAD"]
-        names = sorted(b[len(f"refs/remotes/{remote}/"):] for b in branches)
+        names = _remote_branches(root, remote)
         # the local branches that track a branch of the remote of their name; the one whose log begins with the clone
         for line in _git(root, "for-each-ref", "--format=%(refname:short) %(upstream)", "refs/heads",
                          check=False).stdout.splitlines():
@@ -184,6 +182,13 @@ def _default_base(root: Path, remote: str | None, *, required: bool = True) -> s
         if _git(root, "rev-parse", "--verify", "-q", f"refs/heads/{name}", check=False).returncode == 0:
             return name
     return None  # nothing to push to: the lines say "the default branch"
+
+
+def _remote_branches(root: Path, remote: str) -> list[str]:
+    """The branches of ``remote`` as git last fetched them (its HEAD left out), sorted."""
+    return sorted(b[len(f"refs/remotes/{remote}/"):] for b in _git(
+        root, "for-each-ref", "--format=%(refname)", f"refs/remotes/{remote}", check=False).stdout.split()
+        if b != f"refs/remotes/{remote}/HEAD")
 
 
 def _web_compare(url: str, base: str | None, branch: str) -> str | None:
@@ -247,15 +252,16 @@ def preflight(root: Path, *, base: str | None = None, remote: str | None = "orig
                                f"{did_you_mean(remote, remotes)}", field="--remote", kind=BAD_INPUT))
     if base is not None:
         _require_base(root, base, remote if remote in remotes else None)
-    elif _default_base(root, remote if remote in remotes else None) is None and push and remote in remotes:
-        # refused when the remote's default branch cannot be told (above); and, to a remote holding no branch yet,
-        # the player's branch would be the first pushed, which the forge makes the repository's default
-        raise BadInput(Problem(
-            f"cannot tell which branch the pull request goes into: {remote} holds no branch yet (as git last fetched "
-            f"it: git fetch {remote}) and this repository has no main nor master; push the game's main branch to "
-            f"{remote} first (git push -u {remote} BRANCH), so that the forge makes it the default branch rather than "
-            "this pull request's, or name the branch the pull request goes into with --base BRANCH", field="--base",
-            kind=BAD_INPUT))
+    else:
+        default = _default_base(root, remote if remote in remotes else None)  # refused when it cannot be told
+        if push and remote in remotes and not _remote_branches(root, remote):
+            # to a remote holding no branch yet, the player's branch would be the first pushed, which the forge
+            # makes the repository's default (and the pull request would have no branch to go into)
+            raise BadInput(Problem(
+                f"{remote} holds no branch yet (as git last fetched it: git fetch {remote}), so the pull request "
+                f"has no branch to go into, and its own would be the first pushed, which the forge makes the default "
+                f"branch: push the game's main branch to {remote} first (git push -u {remote} {default or 'BRANCH'}), "
+                "or name the branch the pull request goes into with --base BRANCH", field="--base", kind=BAD_INPUT))
     if branch is not None and _git(root, "check-ref-format", "--branch", branch, check=False).returncode != 0:
         # asked before the check and the commit: git would refuse it only when the branch is made
         raise BadInput(Problem(f"{branch[:80]!r} is not a name git takes for a branch (no spaces, '..', '~', '^', "
