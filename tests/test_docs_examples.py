@@ -9,6 +9,7 @@ import shlex
 from pathlib import Path
 
 from validators.content import WorkTree, load_game
+from validators.modules import all_modules
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = re.compile(r"nomic act ([a-z0-9]+) ([a-z0-9.-]+)((?:[^`#\n]|\\\n)*?"
@@ -41,10 +42,11 @@ def test_every_nomic_act_example_names_an_action_and_a_player_of_its_game():
     assert not wrong, "\n".join(wrong)
 
 
-# docs/modules/<module>.md for each module: the prefix of the actions it registers ("core." for the BlogNomic core)
-MODULE_DOCS = {"blognomic": "core.", "monkey": "monkey.", "settlement": "settlement.", "ifmud": "ifmud.",
-               "quazie": "quazie.", "cycle12": "cycle12."}
-NAMED = re.compile(r"\b((?:core|engine|blognomic|monkey|settlement|ifmud|quazie|cycle12)\.[a-z0-9]+(?:-[a-z0-9]+)*)\b")
+# docs/modules/<module>.md for each module the engine finds (a new module is asked for its page without a word
+# here): the prefix of the actions it registers ("core." for the BlogNomic core)
+MODULE_DOCS = {name: f"{module.actions[0].name.split('.')[0]}." for name, module in all_modules().items()}
+NAMED = re.compile(r"\b((?:" + "|".join(sorted({"engine", *MODULE_DOCS, *(p[:-1] for p in MODULE_DOCS.values())}))
+                   + r")\.[a-z0-9]+(?:-[a-z0-9]+)*)\b")
 
 
 def _registered():
