@@ -37,6 +37,18 @@ def _cloned(tmp: Path) -> tuple[Path, Path]:
     return work, origin
 
 
+def _game_repo(work: Path, branch: str) -> Path:
+    """A new repository ``work`` on ``branch`` whose one commit holds the game, made by Dana; no remote."""
+    (work / "content").mkdir(parents=True)
+    shutil.copytree(ROOT / GAME, work / GAME)
+    git(work, "init", "-q", "-b", branch)
+    git(work, "config", "user.name", "Dana")
+    git(work, "config", "user.email", "dana@example.invalid")
+    git(work, "add", "-A")
+    git(work, "commit", "-qm", "base")
+    return work
+
+
 def test_pr_judges_commits_on_a_branch_and_pushes_the_actions_taken(tmp_path):
     work, origin = _cloned(tmp_path)
     (work / "notes.txt").write_text("mine, not the game's\n")
@@ -166,14 +178,7 @@ def test_pr_commits_none_of_what_was_staged_outside_the_game(tmp_path):
 def test_pr_from_master_with_a_remote_added_by_hand_makes_a_branch(tmp_path):
     """A remote with no HEAD known (git remote add, git push -u origin master): master is the base, so the actions
     go on a branch of their own, not pushed to master."""
-    work = tmp_path / "work"
-    (work / "content").mkdir(parents=True)
-    shutil.copytree(ROOT / GAME, work / GAME)
-    git(work, "init", "-q", "-b", "master")
-    git(work, "config", "user.name", "Dana")
-    git(work, "config", "user.email", "dana@example.invalid")
-    git(work, "add", "-A")
-    git(work, "commit", "-qm", "base")
+    work = _game_repo(tmp_path / "work", "master")
     origin = tmp_path / "origin.git"
     git(tmp_path, "init", "-q", "--bare", str(origin))
     git(work, "remote", "add", "origin", str(origin))
@@ -482,14 +487,7 @@ def test_pr_to_a_remote_holding_no_branch_yet_asks_for_the_main_branch_pushed_fi
     same, naming it."""
     origin = tmp_path / "origin.git"
     git(tmp_path, "init", "-q", "--bare", str(origin))
-    work = tmp_path / "work"
-    (work / "content").mkdir(parents=True)
-    shutil.copytree(ROOT / GAME, work / GAME)
-    git(work, "init", "-q", "-b", "trunk")
-    git(work, "config", "user.name", "Dana")
-    git(work, "config", "user.email", "dana@example.invalid")
-    git(work, "add", "-A")
-    git(work, "commit", "-qm", "base")
+    work = _game_repo(tmp_path / "work", "trunk")
     git(work, "remote", "add", "origin", str(origin))
     head = git(work, "rev-parse", "HEAD")
     said = ("--base: origin holds no branch yet (as git last fetched it: git fetch origin), so the pull request has "

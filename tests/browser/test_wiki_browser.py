@@ -299,6 +299,16 @@ def test_a_box_that_scrolls_sideways_fades_where_more_of_it_lies(browser, site_u
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
+
+def _open_in_system_palette(browser, url: str) -> None:  # type: ignore[no-untyped-def]
+    """Open ``url`` in the palette the system prefers: Material keeps the palette of earlier visits, so forget it
+    and load the page again."""
+    browser.get(url)
+    browser.execute_script("localStorage.clear()")
+    browser.get(url)
+    _wait(lambda: browser.execute_script("return document.readyState") == "complete")
+
+
 def test_drawings_stay_readable_in_dark_mode(browser, site_url, artifacts):  # type: ignore[no-untyped-def]
     """Module drawings are dark ink on light ground: in the dark palette they keep a light sheet of their own."""
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
@@ -306,11 +316,7 @@ def test_drawings_stay_readable_in_dark_mode(browser, site_url, artifacts):  # t
     try:
         for path in ("games/settlement/settlement/", "games/ifmud/map/", "games/quazie/positions/",
                      "games/monkey/monkey-line/", "games/cycle12/world-map/"):
-            # Material keeps the palette of earlier visits: forget it, so the page follows the system's
-            browser.get(site_url + path)
-            browser.execute_script("localStorage.clear()")
-            browser.get(site_url + path)
-            _wait(lambda: browser.execute_script("return document.readyState") == "complete")
+            _open_in_system_palette(browser, site_url + path)
             scheme = browser.execute_script("return document.body.getAttribute('data-md-color-scheme')")
             assert scheme == "slate", (path, scheme)
             grounds = browser.execute_script(
@@ -363,10 +369,7 @@ def test_coloured_words_keep_their_contrast(browser, site_url, artifacts, scheme
         found, faint = 0, []
         for path in ("games/blognomic/roster/", "games/blognomic/proposals/", "games/monkey/roster/",
                      "games/ifmud/ruleset/", ""):
-            browser.get(site_url + path)
-            browser.execute_script("localStorage.clear()")
-            browser.get(site_url + path)
-            _wait(lambda: browser.execute_script("return document.readyState") == "complete")
+            _open_in_system_palette(browser, site_url + path)
             seen = browser.execute_script(CONTRAST, words)
             found += len(seen)
             faint += [(path, cls, text, round(r, 2)) for cls, text, r in seen if r < 4.5]
