@@ -77,7 +77,7 @@ def render_actions(state: State, registry: Registry, links: Links, game: str) ->
             out += ["</div>", ""]
         if module.events:
             out += ["### Scheduled events", "",
-                    "<ul>" + "".join(f"<li><code>{esc(e.name)}</code>: {words_html(say(e.summary))} "
+                    "<ul>" + "".join(f"<li><code>{esc(e.name)}</code>: {words_html(say(e.said()))} "
                                      f"({rule_link(state, e.rule, links)})"
                                      + (" <strong>not now: its rule has been repealed</strong>"
                                         if repealed(state, e.rule) else "") + "</li>"

@@ -266,7 +266,7 @@ def test_the_front_page_writes_a_scheduled_event_in_the_game_s_words_now() -> No
     """Seed 003 rule 9: an Ascension Address may replace "Muffin" and "Stuffs"; rule 11's reckoning is written in the
     module's words, and the front page writes the game's current ones in their place, as the Actions page does."""
     game = model.load(ROOT, "quazie")
-    said = "At the end of Sunday the Muffin with the most Stuffs becomes the Stuff Describer"
+    said = "the Muffin with the most Stuffs becomes the Stuff Describer"
     now = _now_section(build_game(game, now=parse_time("2026-11-24T08:00:00Z")), "quazie")
     assert said in now and '<a href="ruleset/#nature-of-stuff">11 The Nature of Stuff</a>' in now, now
     state = game.state
@@ -275,7 +275,7 @@ def test_the_front_page_writes_a_scheduled_event_in_the_game_s_words_now() -> No
     game.files.state = State({**state.config, "keywords": {**state.config["keywords"], "player": "Cupcake"}},
                              {**state.docs, "roster": roster}, state.rules)
     now = _now_section(build_game(game, now=parse_time("2026-11-24T08:00:00Z")), "quazie")
-    assert said not in now and "At the end of Sunday the Cupcake with the most Crumbs becomes" in now, now
+    assert said not in now and ": the Cupcake with the most Crumbs becomes" in now, now
 
 
 def test_the_front_page_of_a_blognomic_game_lists_its_pending_proposal_and_no_calendar(
@@ -1207,3 +1207,25 @@ def test_a_players_changes_over_time_say_the_time_when_two_fall_on_one_day() -> 
     ilse = next(p.content for p in build_game(model.load(ROOT, "settlement"), now=NOW).pages
                 if p.src == "games/settlement/players/ilse.md")
     assert '<li><time datetime="2026-10-01T00:00:00Z">1 Oct 2026</time>: Peasant</li>' in ilse
+
+
+def test_coming_up_says_each_event_s_time_once_and_the_event_in_words() -> None:
+    """Settlement's front page said "23 Nov 2026 00:00 UTC: Monday 00:00:00 UTC: every Small Crop becomes a Mature
+    Crop", Cycle 12's "...: Each Monday and Thursday at 00:00 UTC: proposals resolve ...": an event's summary says what
+    happens and its ``when`` when (``Event.said`` for the Actions page, which has no time of its own); ``nomic due``
+    names the event with the same words."""
+    from validators.admin import due
+
+    for game, what in (("settlement", "every Small Crop becomes a Mature Crop"),
+                       ("cycle12", "proposals resolve, the week&#x27;s election ends")):
+        site = build_game(model.load(ROOT, game), now=parse_time("2026-11-24T08:00:00Z"))
+        coming = _now_section(site, game).split("### Coming up")[1]
+        assert what in coming, coming
+        assert "Monday" not in coming, coming
+        actions = next(p.content for p in site.pages if p.src == f"games/{game}/actions.md")
+        assert "Monday" in actions.split("### Scheduled events")[1]
+    lines = due(ROOT, "settlement", parse_time("2026-12-01T08:00:00Z"))
+    assert any("settlement.crops-ripen (every Small Crop becomes a Mature Crop) fell due" in line for line in lines)
+    for module in all_modules().values():
+        for ev in module.events:  # no summary starts with its time again
+            assert not re.match(r"(Each |At |When |Monday)", ev.summary), ev.summary

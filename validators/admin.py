@@ -32,7 +32,8 @@ def due(root: Path, game: str, now: datetime) -> list[str]:
     lines = []
     events, kept = fallen_due(files.registry, state, now)
     for t, ev in events[:20]:
-        lines.append(f"scheduled: {ev.name} fell due at {format_time(t)} [rule: {cited(state, ev.rule)}]; "
+        what = f" ({ev.summary})" if ev.summary else ""
+        lines.append(f"scheduled: {ev.name}{what} fell due at {format_time(t)} [rule: {cited(state, ev.rule)}]; "
                      f"anyone may apply it with `nomic tick {game} --as NAME`")
     if len(events) > 20:
         lines.append(f"... and {len(events) - 20} more scheduled events")

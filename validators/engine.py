@@ -772,9 +772,14 @@ class Event:
     rule: str
     next_time: Callable[[datetime], datetime] | None  # None: next_due says when
     apply: Effect
-    summary: str = ""
+    summary: str = ""  # what happens, in words, without when: a page or `nomic due` gives the time beside it
     enabled: Callable[[State], bool] = lambda state: True
     next_due: Callable[[State, datetime], datetime | None] | None = None
+    when: str = ""  # when it happens, in words ("Monday 00:00:00 UTC"), for a list of events that has no time
+
+    def said(self) -> str:
+        """When and what, for a list without a time of its own (the Actions page): "Monday 00:00:00 UTC: ..."."""
+        return f"{self.when}: {self.summary}" if self.when and self.summary else self.summary or self.when
 
     def __post_init__(self) -> None:
         if (self.next_time is None) == (self.next_due is None):

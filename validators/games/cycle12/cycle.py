@@ -74,8 +74,8 @@ PHASE_BEGINS = Event(
     rule=RULE_TIME,
     next_time=_next_phase_start,
     apply=_phase_begins,
-    summary="Each Monday and Thursday at 00:00 UTC: proposals resolve, the week's election ends, the nomster "
-            "index is reset",
+    when="Each Monday and Thursday at 00:00 UTC",
+    summary="proposals resolve, the week's election ends, the nomster index is reset",
     enabled=lambda state: not state.doc(CYCLE).get("ended"),
 )
 
@@ -429,7 +429,8 @@ BECOMES_REPUTABLE = Event(
     next_time=None,
     next_due=next_reputable,
     apply=_becomes_reputable,
-    summary="When a player has been one for seven days: they earn the Participation Medal if it has room",
+    when="When a player has been one for seven days",
+    summary="they earn the Participation Medal if it has room",
     enabled=lambda state: not state.doc(CYCLE).get("ended"),
 )
 

@@ -272,7 +272,8 @@ CONFIDENCE_ENDS = Event(
     next_time=None,
     next_due=next_confidence_end,
     apply=decide_due,
-    summary="At the end of a vote of confidence's two days: the ruling is overturned if strictly more voted so",
+    when="At the end of a vote of confidence's two days",
+    summary="the ruling is overturned if strictly more voted so",
     enabled=lambda state: not state.doc(CYCLE).get("ended"),
 )
 

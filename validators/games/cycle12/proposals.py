@@ -660,7 +660,8 @@ URGENT_ENDS = Event(
     next_time=None,
     next_due=next_urgent_end,
     apply=_urgent_end,
-    summary="At the end of an urgent proposal's two days: it takes effect if popular and unedited",
+    when="At the end of an urgent proposal's two days",
+    summary="it takes effect if popular and unedited",
     enabled=lambda state: not state.doc(CYCLE).get("ended"),
 )
 

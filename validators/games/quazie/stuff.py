@@ -90,7 +90,8 @@ RECKONING = Event(
     rule=R_NATURE,
     next_time=lambda t: next_weekly(t, 0, 0, 0, 0),
     apply=reckon,
-    summary="At the end of Sunday the Muffin with the most Stuffs becomes the Stuff Describer",
+    when="At the end of Sunday",
+    summary="the Muffin with the most Stuffs becomes the Stuff Describer",
 )
 
 

@@ -298,9 +298,11 @@ def _grow(source: str, target: str):
 EVENTS = [
     # Small Crops ripen first (00:00:00), then Seedlings grow (00:00:01): a seed takes two Mondays
     Event("settlement.crops-ripen", "locations", lambda t: next_weekly(t, 0, 0, 0, 0),
-          _grow("Small Crop", "Mature Crop"), summary="Monday 00:00:00 UTC: every Small Crop becomes a Mature Crop"),
+          _grow("Small Crop", "Mature Crop"), when="Monday 00:00:00 UTC",
+          summary="every Small Crop becomes a Mature Crop"),
     Event("settlement.seedlings-grow", "locations", lambda t: next_weekly(t, 0, 0, 0, 1),
-          _grow("Seedling", "Small Crop"), summary="Monday 00:00:01 UTC: every Seedling becomes a Small Crop"),
+          _grow("Seedling", "Small Crop"), when="Monday 00:00:01 UTC",
+          summary="every Seedling becomes a Small Crop"),
 ]
 
 
