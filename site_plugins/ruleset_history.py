@@ -17,6 +17,21 @@ def _cause(new_rule, old_rule) -> str:  # type: ignore[no-untyped-def]
     return str(hist[-1].get("by", "")) if hist else ""
 
 
+_WHAT = {"proposal": "Proposal", "cfj": "CfJ", "dov": "DoV"}
+
+
+def _done(game: Game, entry) -> str:  # type: ignore[no-untyped-def]
+    """What the action did, in words: "Proposal 1, enacted by Bruno" (``Action.done``), else "Bruno: " and the
+    action's summary; the change's own line links to the action."""
+    params = entry.record.get("params") or {}
+    what = next((f"{_WHAT[k]} {params[k]}" for k in _WHAT if k in params), "")
+    action = game.files.registry.actions.get(entry.name)
+    if action is None or not action.done:
+        return f"{entry.actor}: {action.summary if action is not None else entry.name}"
+    said = f"{what}, {action.done}" if what else action.done[:1].upper() + action.done[1:]
+    return f"{said} by {entry.actor}"
+
+
 def render_ruleset_history(game: Game, links: Links) -> str:
     out = ["# How the rules changed", ""]
     if not game.replayed:
@@ -37,9 +52,7 @@ def render_ruleset_history(game: Game, links: Links) -> str:
                "stand.</p>")
     out.append("")
     for entry, found in reversed(changes):
-        params = entry.record.get("params") or {}
-        what = next((f"{k} {params[k]}" for k in ("proposal", "cfj", "dov") if k in params), "")
-        title = f"{day(entry.record.get('at'))}: {what + ', ' if what else ''}{entry.name} by {entry.actor}"
+        title = f"{day(entry.record.get('at'))}: {_done(game, entry)}"
         out += [f"## {md_text(title)} {{#{entry.anchor}}}", ""]
         for rid, old, new, what in found:
             rule = new or old

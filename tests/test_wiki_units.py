@@ -1229,3 +1229,23 @@ def test_coming_up_says_each_event_s_time_once_and_the_event_in_words() -> None:
     for module in all_modules().values():
         for ev in module.events:  # no summary starts with its time again
             assert not re.match(r"(Each |At |When |Monday)", ev.summary), ev.summary
+
+
+def test_the_ruleset_history_says_each_change_s_action_in_words() -> None:
+    """Its headings read "proposal 1, core.enact by Bruno", an action's id where a reader looks for what happened:
+    "Proposal 1, enacted by Bruno" (``Action.done``), an action without its phrase in its summary; each change still
+    links to its action."""
+    from site_plugins.links import Links
+    from site_plugins.ruleset_history import render_ruleset_history
+
+    for game, want, action in (("blognomic", "Proposal 1, enacted by ", "core.enact"),
+                               ("quazie", "A Hand moved by ", "quazie.move-hand")):
+        g = model.load(ROOT, game)
+        page = render_ruleset_history(g, Links(game, f"games/{game}/ruleset-history.md", {}))
+        heads = [line for line in page.splitlines() if line.startswith("## ")]
+        assert any(want in h for h in heads), heads
+        assert not any(action in h or "core." in h for h in heads), heads
+        assert "the action</a>" in page
+    assert all(a.done for m in all_modules().values() for a in m.actions
+               if a.name in {"core.enact", "core.cfj-resolve", "core.dov-resolve", "core.ascend", "cycle12.resolve",
+                             "ifmud.ratify"})

@@ -750,6 +750,9 @@ class Action:
     # terraforming or a survey): the action is out of the game only once every one of its rules the ruleset holds
     # is repealed (``withdrawn``); its check refuses what a repealed one of them made.
     also: tuple[str, ...] = ()
+    # What was done, in words, for a page that tells of the action taken ("enacted": "Proposal 1, enacted by
+    # Bruno" on the ruleset history); without it the page writes the summary.
+    done: str = ""
 
     def param_names(self) -> list[str]:
         return list(self.params.get("properties", {}))
@@ -1575,6 +1578,7 @@ def _stale(raw: dict, live: Callable[[Any], bool]) -> list[tuple[Any, list[Any]]
 
 TICK = Action(
     name="engine.tick",
+    done="time passed (scheduled events applied)",
     rule="scheduled events",
     summary="Let time pass: apply every scheduled event that has fallen due",
     who=ANYONE,

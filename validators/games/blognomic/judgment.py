@@ -361,6 +361,7 @@ def follow_status_patch(ctx: Ctx) -> None:
 
 CFJ_RESOLVE = Action(
     name="core.cfj-resolve",
+    done="resolved",
     rule=RULE,
     summary="Mark a Call for Judgment passed or failed",
     params={"type": "object", "required": ["cfj"], "additionalProperties": False,

@@ -521,6 +521,7 @@ _RESOLVE_PARAMS = {"type": "object", "required": ["proposal"], "additionalProper
 
 ENACT = Action(
     name="core.enact",
+    done="enacted",
     rule=RULE_ENACTMENT,
     summary="Enact the oldest pending proposal and apply its effects",
     params=_RESOLVE_PARAMS,
@@ -535,6 +536,7 @@ ENACT = Action(
 
 FAIL = Action(
     name="core.fail",
+    done="failed",
     rule=RULE_ENACTMENT,
     summary="Fail the oldest pending proposal",
     params=_RESOLVE_PARAMS,

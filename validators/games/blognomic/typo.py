@@ -57,6 +57,7 @@ def _fix(ctx: Ctx) -> None:
 
 TYPO = Action(
     name="core.typo",
+    done="a typo corrected",
     rule=RULE,
     summary="Correct a plain spelling or typing mistake in a rule",
     params={"type": "object", "required": ["rule", "old", "new"], "additionalProperties": False,

@@ -413,6 +413,7 @@ def _ordinal(ctx: Ctx, who: str) -> str:
 
 DOV_RESOLVE = Action(
     name="core.dov-resolve",
+    done="resolved",
     rule=RULE,
     summary="Resolve a Declaration of Victory",
     params={"type": "object", "required": ["dov"], "additionalProperties": False,
@@ -701,6 +702,7 @@ def _number_key(number: str) -> tuple:
 
 ASCEND = Action(
     name="core.ascend",
+    done="ascended",
     rule=RULE,
     summary="Post the Ascension Address: theme, repeals, new keywords, vetoes; Hiatus ends",
     params={"type": "object", "required": ["theme"], "additionalProperties": False,

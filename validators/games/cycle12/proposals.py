@@ -702,6 +702,7 @@ def _resolve(ctx: Ctx) -> None:
 
 RESOLVE = Action(
     name="cycle12.resolve",
+    done="resolved",
     rule=RULE_LIFECYCLE,
     summary="Ask how a proposal whose voting period has ended was resolved (it was, at that very moment)",
     params={"type": "object", "required": ["proposal"], "additionalProperties": False,

@@ -426,7 +426,8 @@ def _ratify(ctx: Ctx) -> None:
 
 
 RATIFY = Action(
-    name="ifmud.ratify", rule="r10", summary="Declare your unanimous proposal ratified (effective an hour later)",
+    name="ifmud.ratify", done="ratified", rule="r10",
+    summary="Declare your unanimous proposal ratified (effective an hour later)",
     params={"type": "object", "required": ["proposal"], "additionalProperties": False,
             "properties": {"proposal": {"type": "integer", "minimum": 1}}},
     check=_ratify_check, effect=_ratify, who=ANYONE,

@@ -338,6 +338,7 @@ MOVE = "quazie.move-hand"
 
 MOVE_HAND = Action(
     name=MOVE,
+    done="a Hand moved",
     rule=R_HANDS,
     summary="An admin who has just changed the ruleset moves a Hand into an adjoining rule (or a Switcheroo happens, "
             "when the alarm has passed)",
