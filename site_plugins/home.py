@@ -105,8 +105,9 @@ def render_happenings(h: Happenings, state: State, links: Links, player_word: st
             name = f"{o.kind} #{o.ident}" + (f" {o.title}" if o.title else "")
             named = f'<a href="{esc(url)}">{esc(name)}</a>' if url else esc(name)
             count = f"{o.votes} vote{'' if o.votes == 1 else 's'}"
-            tally = (f"voting is over ({esc(o.over)}) with {count}, for an admin to resolve" if o.over else
-                     f"{count} so far")
+            split = f" ({esc(o.split)})" if o.split else ""  # how they count, as the tally counts them
+            tally = (f"voting is over ({esc(o.over)}) with {count}{split}, for an admin to resolve" if o.over else
+                     f"{count} so far{split}")
             if can:  # what may be done now, and why, linked to where the Proposals page says it
                 said, why, where = can
                 tally += (f': <a href="{esc(where)}">{esc(said)}</a>' if where else f": {esc(said)}") + \

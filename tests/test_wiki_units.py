@@ -256,10 +256,11 @@ def test_the_front_page_says_a_proposal_can_be_resolved_now_as_its_proposals_pag
     game = model.load(ROOT, "blognomic")
     votes = _now_section(build_game(game, now=parse_time("2026-11-25T08:00:00Z")), "blognomic").split(
         "### Lately")[0]
-    assert ('3 votes so far: <a href="proposals/#proposal-3">can be failed now</a> '
+    assert ("4 votes so far (2 FOR, 2 AGAINST, the proposer&#x27;s FOR among them): "
+            '<a href="proposals/#proposal-3">can be failed now</a> '
             "(open 48 hours with 2 of 4 votes FOR: half or fewer)") in votes, votes
     early = _now_section(build_game(game, now=parse_time("2026-11-05T09:00:00Z")), "blognomic")
-    assert "3 votes so far</li>" in early and "can be" not in early.split("### Lately")[0]
+    assert "can be" not in early.split("### Lately")[0], early
 
 
 def test_the_front_page_writes_a_scheduled_event_in_the_game_s_words_now() -> None:
@@ -284,10 +285,13 @@ def test_the_front_page_of_a_blognomic_game_lists_its_pending_proposal_and_no_ca
     now = _now_section(site, "blognomic")
     pending = [p for p in blognomic.state.doc("proposals")["proposals"] if p["status"] == "pending"]
     assert pending, "the example has a pending proposal"
-    for p in pending:  # seed 001 1.4: each leads to its own page, with the votes cast on it
-        n = len(p["votes"])
+    from validators.games.blognomic.common import tally
+
+    for p in pending:  # seed 001 1.4: each leads to its own page, with the votes as the tally counts them
+        t = tally(blognomic.state, p)
+        n = t.valid
         assert (f'<a href="proposals/{p["id"]}/">Proposal #{p["id"]} {p["title"]}</a>' in now
-                and f"{n} vote{'' if n == 1 else 's'} so far" in now), now
+                and f"{n} vote{'' if n == 1 else 's'} so far ({t.for_} FOR, {t.against} AGAINST" in now), now
     assert "### Coming up" not in now  # no rule of the core schedules anything
 
 
@@ -308,8 +312,10 @@ def test_the_front_page_says_a_pending_cfj_takes_no_more_votes_once_it_reached_q
     now = _now_section(build_game(blognomic, now=NOW), "blognomic")
     items = {int(n): text for n, text in re.findall(r"Call for Judgment #(\d+)[^<]*</a>(.*?)</li>", now)}
     assert set(items) == {2, 3, 4}, now
-    assert f"voting is over (it reached Quorum at {clock}) with 5 votes, for an admin to resolve" in items[2]
-    assert items[3].endswith(": 1 vote so far")
+    # Emeka, idle, has no valid vote (seed 001 1.4)
+    assert (f"voting is over (it reached Quorum at {clock}) with 4 votes (4 FOR, 0 AGAINST), "
+            "for an admin to resolve") in items[2]
+    assert items[3].endswith(": 1 vote so far (1 FOR, 0 AGAINST)")
     assert "voting is over (its 4 days passed at 2026-10-24T10:00:00Z) with 1 vote" in items[4]
 
 
@@ -1249,3 +1255,20 @@ def test_the_ruleset_history_says_each_change_s_action_in_words() -> None:
     assert all(a.done for m in all_modules().values() for a in m.actions
                if a.name in {"core.enact", "core.cfj-resolve", "core.dov-resolve", "core.ascend", "cycle12.resolve",
                              "ifmud.ratify"})
+
+
+def test_the_front_page_counts_a_proposal_s_votes_as_its_tally_and_nomic_due_do() -> None:
+    """Seed 001 1.4: "If the Colonist who made a Proposal has not cast a Vote on it, his Vote is counted as FOR". The
+    front page said "3 votes so far" of proposal 3 (three comments cast) while the Proposals page's tally and
+    ``nomic due`` ("2 of 4 votes FOR") counted the proposer's implicit FOR: all three say 4, and the front page how
+    they split."""
+    from validators.admin import due
+
+    game = model.load(ROOT, "blognomic")
+    at = parse_time("2026-11-25T08:00:00Z")
+    site = build_game(game, now=at)
+    votes = _now_section(site, "blognomic").split("### Lately")[0]
+    assert "4 votes so far (2 FOR, 2 AGAINST, the proposer&#x27;s FOR among them)" in votes, votes
+    page = next(p.content for p in site.pages if p.src == "games/blognomic/proposals/3.md")
+    assert '<span class="for">2 FOR</span>' in page and '<span class="against">2 AGAINST</span>' in page
+    assert any("2 of 4 votes FOR" in line for line in due(ROOT, "blognomic", at))

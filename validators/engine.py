@@ -861,6 +861,9 @@ class Open:
     anchor: str = ""
     # why it takes no more votes though it is still pending, if so ("it reached Quorum at ..."): an admin resolves it
     over: str = ""
+    # how the votes counted in ``votes`` split, in words, if the module says ("2 FOR, 2 AGAINST, the proposer's FOR
+    # among them"): ``votes`` is the count its rules count, not the comments cast
+    split: str = ""
 
 
 @dataclass

@@ -9,7 +9,7 @@ from ...engine import Action, Open, State, withdrawn
 from ...registry_ctx import ctx_at
 from ...timeutil import format_time, parse_time
 from . import judgment, players, proposals, victory
-from .common import in_hiatus, leader, opts, quiet_since
+from .common import author_counts_for, in_hiatus, leader, opts, quiet_since, tally
 from .proposals import decision_marks, enact_now_reason, failable_reason
 
 
@@ -170,6 +170,15 @@ def open_votes(state: State) -> list[Open]:
                     over = judgment.time_up(ctx, x) or ""
                 elif victory.decided(ctx, x):
                     over = f"it is decided: {victory.quazie_decided(ctx, x)}"
+            # the votes as the tally counts them (the Proposals page's, nomic due's "2 of 4 votes FOR"): a proposer
+            # who has not voted counts FOR (seed 001 1.4), an idle voter's vote does not, DEFERENTIAL follows the leader
+            proposal = doc == "proposals"
+            t = tally(state, x, implicit_author=proposal)
+            split = f"{t.for_} FOR, {t.against} AGAINST"
+            if proposal and str(x["author"]) in t.counted and author_counts_for(state, x):
+                split += ", the proposer's FOR among them"
+            if t.abstain:
+                split += f", {t.abstain} abstaining"
             out.append(Open(kind, x["id"], str(x.get("title") or ""), str(x["author"]), str(x["submitted"]),
-                            len(x.get("votes") or {}), page.format(x["id"]), over=over))
+                            t.valid, page.format(x["id"]), over=over, split=split))
     return out
