@@ -215,7 +215,7 @@ def _happenings(game: Game, links: Links, now: datetime, srcs: set[str], warning
         if module.open_votes is None:
             continue
         try:
-            votes = module.open_votes(state)
+            votes = module.open_votes(state, now)
         except Exception as e:  # a module's bug must not stop the wiki
             warnings.append(f"{g}: module {module.name}'s open votes failed: {e!r}")
             continue

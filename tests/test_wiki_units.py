@@ -344,7 +344,7 @@ def test_the_front_page_says_when_nothing_is_up_for_a_vote_and_a_broken_module_o
     page = next(p.content for p in build_game(game, now=NOW).pages if p.src == "games/ifmud/proposals.md")
     assert '| <span id="proposal-2"></span>2 | Free roads &#91;AB&#93; |' in page, page  # the row it leads to
 
-    def broken(state: State) -> list:
+    def broken(state: State, now: object) -> list:
         raise RuntimeError("tally bug")
 
     game.files.registry = Registry([*game.files.registry.modules[1:], Module(name="x", title="X", open_votes=broken)])
@@ -1272,3 +1272,27 @@ def test_the_front_page_counts_a_proposal_s_votes_as_its_tally_and_nomic_due_do(
     page = next(p.content for p in site.pages if p.src == "games/blognomic/proposals/3.md")
     assert '<span class="for">2 FOR</span>' in page and '<span class="against">2 AGAINST</span>' in page
     assert any("2 of 4 votes FOR" in line for line in due(ROOT, "blognomic", at))
+
+
+def test_the_front_page_judges_what_is_over_at_the_build_s_now_as_the_proposals_page_does() -> None:
+    """Two "now"s: a CfJ's "voting is over" was judged at the game's last action, while the Proposals page's verdicts
+    and "can be failed now" at the build's time. A CfJ whose four days (seed 001 1.6) end after the last action but
+    before the build is over on the front page too, and still running at a build before its end."""
+    from datetime import timedelta
+
+    from validators.timeutil import format_time
+
+    game = model.load(ROOT, "blognomic")
+    state = game.state
+    clock = parse_time(state.docs["ledger"]["clock"])
+    first = state.doc("cfjs")["cfjs"][0]
+    running = {**first, "id": 2, "status": "pending", "title": "Fix the clock", "votes": {"Alice": "FOR"},
+               "submitted": format_time(clock - timedelta(days=3))}
+    for key in ("resolved", "quorum_reached"):
+        running.pop(key, None)
+    game.files.state = State(state.config, {**state.docs, "cfjs": {**state.docs["cfjs"], "next": 3,
+                                                                    "cfjs": [first, running]}}, state.rules)
+    later = _now_section(build_game(game, now=clock + timedelta(days=2)), "blognomic")
+    assert "voting is over (its 4 days passed at" in later, later
+    soon = _now_section(build_game(game, now=clock + timedelta(hours=1)), "blognomic")
+    assert "Fix the clock" in soon and "voting is over" not in soon.split("### Lately")[0], soon

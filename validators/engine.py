@@ -905,8 +905,10 @@ class Module:
     advice: Callable[[dict[str, Any], State, State], list[str]] | None = None
     # What may be done now and by whom, for ``nomic due``: (state, now) -> lines.
     due: Callable[[State, datetime], list[str]] | None = None
-    # What is up for a vote now, for the game's front page in the wiki (see Open), oldest first.
-    open_votes: Callable[[State], list[Open]] | None = None
+    # What is up for a vote now, for the game's front page in the wiki (see Open), oldest first: (state, now), now
+    # being the build's, the time a reader means by "now" (what is over by then is said so, as the Proposals page
+    # judges its verdicts), never before the game's clock.
+    open_votes: Callable[[State, datetime], list[Open]] | None = None
     # A player changes their name (ctx, old, new): the module's own documents follow. A module that keeps
     # players' names and has no such hook stops the change (see validators/roster.py, ``rename_player``).
     rename: Callable[["Ctx", str, str], None] | None = None

@@ -150,11 +150,12 @@ _VOTED = (("proposals", "Proposal", "proposals/{}"), ("cfjs", "Call for Judgment
           ("dovs", "Declaration of Victory", "proposals/dov-{}"))
 
 
-def open_votes(state: State) -> list[Open]:
+def open_votes(state: State, now: datetime | None = None) -> list[Open]:
     """The proposals, Calls for Judgment and Declarations of Victory pending now (seed 001 1.4: what players vote
     on), each kind oldest first, for the game's front page; each links to its own page in the wiki. One still
-    pending that takes no more votes says why (``Open.over``), at the game's clock: a CfJ that reached Quorum or
-    whose days passed (seed 001 1.6, seed 003 rule 6: ``judgment.time_up``), a DoV already decided (rule 9)."""
+    pending that takes no more votes says why (``Open.over``), at ``now`` (the build's, as the Proposals page judges
+    its verdicts; the game's clock if none or earlier): a CfJ that reached Quorum or whose days passed (seed 001 1.6,
+    seed 003 rule 6: ``judgment.time_up``), a DoV already decided (rule 9)."""
     out: list[Open] = []
     ctx = None
     for doc, kind, page in _VOTED:
@@ -165,7 +166,9 @@ def open_votes(state: State) -> list[Open]:
         for x in pending:
             over = ""
             if doc in ("cfjs", "dovs"):
-                ctx = ctx or ctx_at(state, parse_time(state.docs["ledger"]["clock"]))
+                if ctx is None:
+                    clock = parse_time(state.docs["ledger"]["clock"])
+                    ctx = ctx_at(state, max(clock, now) if now is not None else clock)
                 if doc == "cfjs":
                     over = judgment.time_up(ctx, x) or ""
                 elif victory.decided(ctx, x):

@@ -600,9 +600,9 @@ def pages(state: State) -> list[Page]:
     ]
 
 
-def open_votes(state: State) -> list[Open]:
+def open_votes(state: State, now: datetime | None = None) -> list[Open]:
     """The pending proposals (004 Lifecycle: voted on until their class's end), oldest first, for the game's front
-    page; each links to its place on the Proposals page."""
+    page; each links to its place on the Proposals page. Nothing in it depends on ``now``."""
     return [Open("Proposal", p["id"], str(p["title"]), str(p["author"]), str(p["submitted"]),
                  len(p.get("votes") or {}), "cycle12-proposals", f"proposal-{p['id']}")
             for p in state.doc(PROPOSALS)["proposals"] if p["status"] == "pending"]

@@ -552,9 +552,9 @@ def render_proposals(state: State) -> str:
     return head + "\n\n" + table
 
 
-def open_votes(state: State) -> list[Open]:
+def open_votes(state: State, now: datetime | None = None) -> list[Open]:
     """The proposals still being voted on (Rule 10: ratified by unanimous consent), oldest first, for the game's
-    front page; each links to its row on the Proposals page."""
+    front page; each links to its row on the Proposals page. Nothing in it depends on ``now``."""
     return [Open("Proposal", p["id"], str(p["name"]), str(p["author"]), str(p["posted"]), len(p.get("votes") or {}),
                  "proposals", f"proposal-{p['id']}") for p in state.doc("consent")["proposals"]
             if p["status"] == "pending"]
