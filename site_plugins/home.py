@@ -29,6 +29,9 @@ class Summary:
     player_word: str
     last_action: str  # "Emeka core.idle"
     last_at: str
+    # the active players the module's rules do not count among its players, each with why (``Module.apart``):
+    # ``players`` does not count them
+    apart: tuple[tuple[str, str], ...] = ()
 
 
 def in_hiatus(state: State) -> bool:
@@ -40,16 +43,18 @@ def in_hiatus(state: State) -> bool:
 
 
 def summarize(name: str, state: State, leader: str | None, last_actor: str = "", last_name: str = "",
-              last_at: str = "") -> Summary:
+              last_at: str = "", apart: Mapping[str, tuple[str, str]] | None = None) -> Summary:
     dyn = state.docs.get("dynasty") or {}
     players = state.doc("roster").get("players") or []
+    active = active_players(state)
+    kept = tuple((p["name"], apart[p["name"]][0]) for p in active if apart and p["name"] in apart)
     return Summary(
         name=name, title=str(state.config.get("name", name)),
         dynasty=str(dyn.get("title") or (f"Dynasty {dyn['number']}" if dyn.get("number") else "")),
         leader=leader, leader_word=state.keyword("leader", "leader"), hiatus=in_hiatus(state),
-        players=len(active_players(state)), idle=sum(1 for p in players if p.get("idle")),
+        players=len(active) - len(kept), idle=sum(1 for p in players if p.get("idle")),
         player_word=state.keyword("players", "players"),
-        last_action=f"{last_actor} {last_name}".strip(), last_at=last_at)
+        last_action=f"{last_actor} {last_name}".strip(), last_at=last_at, apart=kept)
 
 
 def render_games_table(summaries: Sequence[Summary], here: str = "index.md") -> str:
@@ -157,6 +162,11 @@ def turn_fact(state: State, links: Links) -> list[str]:
     return [f"<dt>Turn</dt><dd>{turn}: {named}{by}</dd>"]
 
 
+def _named(links: Links, name: str) -> str:
+    url = links.player(name)
+    return f'<a href="{esc(url)}">{esc(name)}</a>' if url else esc(name)
+
+
 def render_game_home(state: State, s: Summary, links: Links, pages: Sequence[tuple[str, str]],
                      module_titles: Mapping[str, str] | None = None, happenings: Happenings | None = None) -> str:
     """A game's front page: who leads, who plays, what just happened, and where to read more; the modules its rules
@@ -173,8 +183,10 @@ def render_game_home(state: State, s: Summary, links: Links, pages: Sequence[tup
         facts.append(f"<dt>{esc(cap(s.leader_word))}</dt><dd>{who}</dd>")
     facts.append(f"<dt>Status</dt><dd>{'in Hiatus' if s.hiatus else 'playing'}</dd>")
     facts += turn_fact(state, links)
+    # one the module's rules do not count (Settlement's Leader, by Royal Blood no Colonist) is named apart, with why
+    apart = "".join(f"; and {_named(links, name)}, {esc(why)}" for name, why in s.apart)
     facts.append(f'<dt>{esc(cap(s.player_word))}</dt><dd><a href="{esc(links.page("roster"))}">{s.players} active'
-                 f"{f', {s.idle} idle' if s.idle else ''}</a></dd>")
+                 f"{f', {s.idle} idle' if s.idle else ''}</a>{apart}</dd>")
     if s.last_action:
         facts.append(f'<dt>Last action</dt><dd><a href="{esc(links.page("history"))}">{esc(s.last_action)}</a>, '
                      f"{esc(when(s.last_at))}</dd>")

@@ -55,6 +55,16 @@ def _clock(game: Game) -> datetime | None:
     return game.state.now()
 
 
+def set_apart(game: Game) -> dict[str, tuple[str, str]]:
+    """The players the modules' rules do not count among their players, each with why and what of their stats
+    (``Module.apart``)."""
+    out: dict[str, tuple[str, str]] = {}
+    for module in game.files.registry.modules:
+        if module.apart is not None:
+            out.update(module.apart(game.state))
+    return out
+
+
 def build_game(game: Game, *, now: datetime, repo_url: str = "", branch: str = "main", site_url: str = "",
                directory_urls: bool = True) -> GameSite:
     state = game.state
@@ -63,8 +73,9 @@ def build_game(game: Game, *, now: datetime, repo_url: str = "", branch: str = "
     g = game.name
     leader = registry.leader(state)
     last = game.last()
+    apart = set_apart(game)
     summary = summarize(g, state, leader, last.actor if last else "", last.name if last else "",
-                        last.record.get("at", "") if last else "")
+                        last.record.get("at", "") if last else "", apart)
     names = [p["name"] for p in state.players()]
     slugs = player_slugs(names)
     # a player who changed their name (seed 003 rule 2): the log's files under an old name link to their page
@@ -88,7 +99,7 @@ def build_game(game: Game, *, now: datetime, repo_url: str = "", branch: str = "
     add("ruleset-history", "Ruleset history", render_ruleset_history(game, here(links.src("ruleset-history"))),
         f"{root}/ruleset/")
     add("roster", cap(state.keyword("players", "Players")),
-        render_roster(state, here(links.src("roster")), leader), f"{root}/gamestate/roster.yaml")
+        render_roster(state, here(links.src("roster")), leader, apart=apart), f"{root}/gamestate/roster.yaml")
     proposals_page = "proposals" in state.docs and "blognomic" in state.modules
     if proposals_page:
         add("proposals", "Proposals", render_proposals(state, here(links.src("proposals")), now, pages=True),
@@ -126,7 +137,7 @@ def build_game(game: Game, *, now: datetime, repo_url: str = "", branch: str = "
     for name in names:
         src = links.player_src(name)
         site.pages.append(GeneratedPage(src, name, render_player(
-            state, name, here(src), series, by_actor, leader=leader, clock=_clock(game),
+            state, name, here(src), series, by_actor, leader=leader, clock=_clock(game), apart=apart.get(name),
             votes=[(p["id"], p.get("title", ""), own_vote(state, p, name)) for p in pending]),
             f"{root}/gamestate/roster.yaml"))
         player_nav.append({esc(name): src})

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from validators.engine import State
+from validators.games._markup import article
 from validators.games._timefmt import day, when
 from validators.roster import active_players, bar_on, fold, quorum
 from validators.timeutil import UTC, format_time, parse_time
@@ -98,20 +99,27 @@ def badges(state: State, p: dict[str, Any], leader: str | None) -> list[str]:
     return out
 
 
-def render_roster(state: State, links: Links, leader: str | None = None, seen: dict[str, str] | None = None) -> str:
-    """One sortable table of every player and their stats; click a heading to sort by it."""
+def render_roster(state: State, links: Links, leader: str | None = None, seen: dict[str, str] | None = None,
+                  apart: Mapping[str, tuple[str, str]] | None = None) -> str:
+    """One sortable table of every player and their stats; click a heading to sort by it. One the module's rules
+    do not count among the players (``apart``: Settlement's Leader, by Royal Blood no Colonist) is not counted in
+    the lede, which says why, and their row says so."""
     roster = state.doc("roster")
     defs = roster.get("stats") or {}
     players = roster.get("players") or []
     seen = seen if seen is not None else (state.docs.get("ledger") or {}).get("seen", {})
     title = state.keyword("players", "Players")
-    active = active_players(state)
+    apart = apart or {}
+    active = [p for p in active_players(state) if p["name"] not in apart]
+    kept = [name for name in apart if state.player(name) is not None]
     idle = sum(1 for p in players if p.get("idle"))
     # the page's title and the table's headings are labels: they start with a capital, as the navigation's
     # (ifMUD's game calls its players "players"; a stat may be labelled "brownie points")
     out = [f"# {md_text(cap(title))}", "",
            f'<p class="nomic-lede">{len(active)} active {esc(title if len(active) != 1 else state.keyword("player"))}'
-           f'{f", {idle} idle" if idle else ""}. Quorum is {quorum(state)}. Click a column heading to sort.</p>', ""]
+           f'{f", {idle} idle" if idle else ""}'
+           + "".join(f"; and {esc(name)}, {esc(apart[name][0])}" for name in kept)
+           + f'. Quorum is {quorum(state)}. Click a column heading to sort.</p>', ""]
     # the roster's own marks (badges), headed "Standing" so that no game's stat is confused with them: the Monkey
     # game has a stat labelled "Status" (In Line or In the Barrel, rule 2.4), a column of its own
     marks = f'{state.keyword("leader", "leader")}, admin, idle, a non-player\'s kind, or else active'
@@ -126,6 +134,10 @@ def render_roster(state: State, links: Links, leader: str | None = None, seen: d
         url = links.player(p["name"])
         name = f'<a href="{esc(url)}">{esc(p["name"])}</a>' if url else esc(p["name"])
         status = " ".join(badges(state, p, leader)) or '<span class="nomic-badge active">active</span>'
+        if p["name"] in apart:
+            status += (f' <span class="nomic-badge kind" title="{esc(": ".join(apart[p["name"]]))}">not '
+                       f'{esc(article(state.keyword("player", "player")))} {esc(state.keyword("player", "player"))}'
+                       "</span>")
         status_key = ("0" if leader == p["name"] else "1") + ("0" if p.get("admin") else "1") + \
             ("1" if p.get("idle") else "0")
         cells = [f'<td data-value="{esc(p["name"].casefold())}">{name}</td>',
@@ -229,7 +241,7 @@ def params_html(params: dict[str, Any] | None, limit: int = 80) -> str:
 def render_player(state: State, name: str, links: Links, series: Series | None = None,
                   entries: Sequence[Entry] | dict[str, list[Entry]] = (), *, leader: str | None = None,
                   clock: datetime | None = None, recent: int = 20,
-                  votes: Sequence[tuple[int, str, str | None]] = ()) -> str:
+                  votes: Sequence[tuple[int, str, str | None]] = (), apart: tuple[str, str] | None = None) -> str:
     p = state.player(name)
     if p is None:
         return f"# {md_text(name)}\n\nNot on the roster.\n"
@@ -248,6 +260,8 @@ def render_player(state: State, name: str, links: Links, series: Series | None =
                f'<a href="{esc(links.page("roster"))}">all {esc(state.keyword("players", "players"))}</a></p>')
     out.append("")
     out += ["## Stats", ""]
+    if apart:  # the module's rules do not count them among the players (Settlement's Leader, by Royal Blood)
+        out += [f'<p class="nomic-note">{esc(name)} is {esc(apart[0])}: {esc(apart[1])}.</p>', ""]
     mine = (series or {}).get(name, {})
     if not defs:
         out.append(f"<p>This game keeps no stats for its {esc(state.keyword('players', 'players'))}.</p>")

@@ -226,3 +226,36 @@ def test_outsiders_left_by_a_repeal_of_outsiders_are_still_drawn():
                                          "job": "Peasant"}}}])
     assert "0a: Moose 1" in render_map_svg(state)
     assert "Moose 1 (Outsider)" in render_colonists(state)
+
+
+def test_the_expedition_leader_is_no_colonist_on_the_front_page_the_roster_or_their_page():
+    """Seed 001 2.1 Royal Blood: "For purposes of all dynastic rules, the Expedition Leader is not considered a
+    Colonist". The Settlement page said so, while the front page counted Ilse among the "10 active" Colonists and
+    the roster and her page showed her Colonist stats without a word: the count is of the others, and each page says
+    why (``Module.apart``), her page what of her stats. Repealed, she is one of them again."""
+    from pathlib import Path
+
+    from site_plugins import model
+    from site_plugins.pages import build_game
+    from validators.engine import Rule, State
+    from validators.roster import active_players
+    from validators.timeutil import parse_time
+
+    game = model.load(Path(__file__).resolve().parents[1], "settlement")
+    boss = game.state.doc("dynasty")["leader"]
+    n = len(active_players(game.state))
+    site = {p.src: p.content for p in build_game(game, now=parse_time("2026-11-24T08:00:00Z")).pages}
+    home = site["games/settlement/index.md"]
+    assert f">{n - 1} active</a>; and <a href=" in home and "by 2.1 Royal Blood not a Colonist" in home, home
+    roster = site["games/settlement/roster.md"]
+    assert f"{n - 1} active Colonists; and {boss}, the Expedition Leader, by 2.1 Royal Blood" in roster
+    assert ">not a Colonist</span>" in roster
+    page = site[f"games/settlement/players/{boss.lower()}.md"]
+    assert f"{boss} is the Expedition Leader, by 2.1 Royal Blood not a Colonist" in page
+    assert "no dynastic rule reads or changes their stats" in page
+    state = game.state
+    old = state.rules["royal-blood"]
+    rules = {**state.rules, "royal-blood": Rule(old.id, {**old.meta, "status": "repealed"}, old.body)}
+    game.files.state = State(state.config, state.docs, rules)
+    again = {p.src: p.content for p in build_game(game, now=parse_time("2026-11-24T08:00:00Z")).pages}
+    assert f">{n} active</a></dd>" in again["games/settlement/index.md"]

@@ -909,6 +909,11 @@ class Module:
     # being the build's, the time a reader means by "now" (what is over by then is said so, as the Proposals page
     # judges its verdicts), never before the game's clock.
     open_votes: Callable[[State, datetime], list[Open]] | None = None
+    # The players on the roster whom the module's rules do not count among its players (Settlement's Expedition
+    # Leader: by Royal Blood, seed 001 2.1, no Colonist for the dynastic rules), each with why and what of their
+    # stats, in words (plain text, the game's words), for the wiki: the front page and the roster count the others
+    # and say why; the roster's row and the player's page say what of their stats.
+    apart: Callable[[State], dict[str, tuple[str, str]]] | None = None
     # A player changes their name (ctx, old, new): the module's own documents follow. A module that keeps
     # players' names and has no such hook stops the change (see validators/roster.py, ``rename_player``).
     rename: Callable[["Ctx", str, str], None] | None = None

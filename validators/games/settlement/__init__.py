@@ -18,7 +18,7 @@ from . import build, dances, fresh, jobs, life, movement, outsiders, tasks, vict
 from .common import barrier_problems, construction_problems, is_outsider, option_problems, outsider_type, the_map
 from .grid import parse
 from .limits import handbook_limits, unwritable
-from .pages import pages
+from .pages import apart, pages
 from .rename import rename as rename_records
 
 RULE = "the-settlement"
@@ -213,6 +213,7 @@ MODULE = Module(
     gates=[outsiders.outsider_gate],
     invariants=[invariants],
     pages=pages,
+    apart=apart,
     # seed 001 1.2: a Colonist's change of name (a proposal's patch, or core.rename): the colony's records follow
     rename=rename_records,
     # seed 001 2.11 with 1.2: a dead Outsider has left the roster, and its name stays given

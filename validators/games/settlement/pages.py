@@ -119,6 +119,22 @@ def _words(state: State) -> tuple[str, str, str]:
             md(state.keyword("leader", "Expedition Leader")))
 
 
+def apart(state: State) -> dict[str, tuple[str, str]]:
+    """Seed 001 2.1 Royal Blood: the Expedition Leader is no Colonist for the dynastic rules while it stands
+    (``royal``), though the core rules count them (Quorum, votes): why, for the wiki's front page, roster and their
+    page. Nothing once it is repealed."""
+    boss = royal(state)
+    if boss is None:
+        return {}
+    rule = state.rules.get("royal-blood")
+    player = state.keyword("player", "Colonist")
+    return {boss: (f"the {state.keyword('leader', 'Expedition Leader')}, by {rule.cite() if rule else 'Royal Blood'} "
+                   f"not {article(player)} {player} for the dynastic rules",
+                   f"no dynastic rule reads or changes their stats, which stand as the roster holds them: they are "
+                   f"not on the map, never hungry or stressed, take no {player}'s action and are not counted for "
+                   f"Victory (the core rules count them: Quorum, votes)")}
+
+
 def _labels(state: State, *stats: str) -> list[str]:
     """The roster's column labels of ``stats``, written for Markdown: an Address replacing a keyword renames a label
     holding it (seed 001 1.9), and the table's headings follow as the roster's do; a stat without one, its key."""
