@@ -133,8 +133,10 @@ CFJ_VOTE = Action(
     rule=RULE,
     summary="Vote FOR or AGAINST a Call for Judgment",
     params={"type": "object", "required": ["cfj", "vote"], "additionalProperties": False,
-            "properties": {"cfj": {"type": "integer", "minimum": 1},
-                           "vote": vote_words(["FOR", "AGAINST"], yes="FOR", no="AGAINST", elsewhere=_NOT_ON_CFJS)}},
+            "properties": {"cfj": {"type": "integer", "minimum": 1,
+                                   "description": "the number of the pending Call for Judgment"},
+                           "vote": vote_words(["FOR", "AGAINST"], yes="FOR", no="AGAINST", elsewhere=_NOT_ON_CFJS,
+                                              description="your vote; a later one replaces it")}},
     check=_vote_check,
     # no CfJ is pending, or every pending one has ended (``time_up``: Quorum or its days): the check refuses every
     # number and every vote
@@ -365,8 +367,11 @@ CFJ_RESOLVE = Action(
     rule=RULE,
     summary="Mark a Call for Judgment passed or failed",
     params={"type": "object", "required": ["cfj"], "additionalProperties": False,
-            "properties": {"cfj": {"type": "integer", "minimum": 1},
-                           "fail_without_effect": {"type": "boolean"}}},
+            "properties": {"cfj": {"type": "integer", "minimum": 1,
+                                   "description": "the number of the pending Call for Judgment"},
+                           "fail_without_effect": {"type": "boolean", "description": (
+                               "fail it at once because it would change neither the ruleset nor the gamestate, "
+                               "where the rules allow it")}}},
     who=ADMIN,
     check=_resolve_check,
     ready=none_pending("cfjs", "cfjs", "CfJ"),

@@ -122,7 +122,8 @@ JOIN = Action(
     rule=RULE,
     summary="Join the game (an admin's merge of the pull request adds you to the roster)",
     params={"type": "object", "required": ["account"], "additionalProperties": False,
-            "properties": {"account": {"$ref": "common.schema.json#/$defs/account"}}},
+            "properties": {"account": {"$ref": "common.schema.json#/$defs/account",
+                                       "description": "your forge account, the one your pull requests come from"}}},
     who=NEWCOMER,
     check=_join_check,
     effect=_join,
@@ -604,7 +605,8 @@ IDLE = Action(
     rule=RULE,
     summary="Go idle yourself, or (an admin) idle a player who has been inactive",
     params={"type": "object", "additionalProperties": False,
-            "properties": {"player": {"$ref": "common.schema.json#/$defs/name"}}},
+            "properties": {"player": {"$ref": "common.schema.json#/$defs/name",
+                                      "description": "who goes idle: yourself, or (an admin) an inactive player"}}},
     who=PLAYER,
     idle_ok=True,  # seed 001 1.2: within rule 1.2 idle players still count, so an idle admin may idle others
     in_hiatus=True,
@@ -748,7 +750,7 @@ RENAME = Action(
     rule=RULE,
     summary="Change your name",
     params={"type": "object", "required": ["name"], "additionalProperties": False,
-            "properties": {"name": {"$ref": "common.schema.json#/$defs/name"}}},
+            "properties": {"name": {"$ref": "common.schema.json#/$defs/name", "description": "your new name"}}},
     who=PLAYER,
     idle_ok=True,  # seed 003 rule 2 is one of the rules for which idle Muffins still count
     check=_rename_check,

@@ -50,12 +50,14 @@ RULE_VOTING = "voting"
 RULE_ENACTMENT = "enactment"
 AGAINST_OWN = ("AGAINST", "ADMONISH")  # a proposer's vote against their own proposal (seed 003's double AGAINST too)
 
-EFFECTS = {"$ref": "common.schema.json#/$defs/effects"}
+EFFECTS = {"$ref": "common.schema.json#/$defs/effects",
+           "description": "what it changes when it passes: a JSON Patch on the gamestate, and rule edits"}
 # What an official post says, as its parameters: checked the same way when it is made (core.propose, core.cfj,
 # core.dov) and when its author alters it (core.alter, core.cfj-alter, core.dov-alter; seed 001 1.7, seed 003 rule 7).
 # A title must say something, and a text given must too ("" leaves it out, as it always has)
-TITLE = not_blank({"type": "string", "maxLength": 200})
-TEXT = not_blank({"type": "string", "maxLength": 20000}, empty_ok=True)
+TITLE = not_blank({"type": "string", "maxLength": 200, "description": "the post's title, up to 200 characters"})
+TEXT = not_blank({"type": "string", "maxLength": 20000,
+                  "description": "the post's text, in words: what it proposes, asks or claims"}, empty_ok=True)
 POST_FIELDS = {"title": TITLE, "text": TEXT, "effects": EFFECTS}
 
 
@@ -351,9 +353,11 @@ VOTE = Action(
     summary="Vote FOR, AGAINST or DEFERENTIAL on a pending proposal (and VETO, the leader, where the rules give it a "
             "veto vote)",
     params={"type": "object", "required": ["proposal", "vote"], "additionalProperties": False,
-            "properties": {"proposal": {"type": "integer", "minimum": 1},
+            "properties": {"proposal": {"type": "integer", "minimum": 1,
+                                        "description": "the number of the pending proposal"},
                            "vote": vote_words(["FOR", "AGAINST", "DEFERENTIAL", "VETO", "COMPENSATE", "ADMONISH"],
-                                              yes="FOR", no="AGAINST")}},
+                                              yes="FOR", no="AGAINST",
+                                              description="your vote; a later one replaces it")}},
     check=_vote_check,
     ready=none_pending("proposals", "proposals", "proposal"),
     effect=_vote,
@@ -516,8 +520,11 @@ def _resolve(enact: bool):
 
 
 _RESOLVE_PARAMS = {"type": "object", "required": ["proposal"], "additionalProperties": False,
-                   "properties": {"proposal": {"type": "integer", "minimum": 1},
-                                  "deduct_nonvoters": {"type": "boolean"}}}
+                   "properties": {"proposal": {"type": "integer", "minimum": 1,
+                                               "description": "the number of the oldest pending proposal"},
+                                  "deduct_nonvoters": {"type": "boolean", "description": (
+                                      "whether the players who did not vote on it lose the penalty where the "
+                                      "rules give one")}}}
 
 ENACT = Action(
     name="core.enact",

@@ -97,7 +97,8 @@ def _action(kind: str, name: str, summary: str, doc: str, *, alter: bool = False
         rule=RULE,
         summary=summary,
         params={"type": "object", "required": required, "additionalProperties": False,
-                "properties": {param: {"type": "integer", "minimum": 1}, **fields}},
+                "properties": {param: {"type": "integer", "minimum": 1,
+                                       "description": f"the number of your pending {what}"}, **fields}},
         check=(_alter_check if alter else _check)(kind),
         ready=none_pending(doc_kind, key, what, own=True),  # author_may_change refuses another's or one not pending
         effect=(_alter if alter else _effect)(kind),
