@@ -159,19 +159,6 @@ UNDESCRIBED = {
     "quazie.move-hand.hand",
     "quazie.move-hand.rule",
     "quazie.move-hand.text",
-    "settlement.chop.wood",
-    "settlement.hunt.outsider",
-    "settlement.eat.meal",
-    "settlement.shove.colonist",
-    "settlement.build.what",
-    "settlement.job.job",
-    "settlement.make-traitor.colonist",
-    "settlement.dance-success.dance",
-    "settlement.dance-success.kind",
-    "settlement.dance-success.participants",
-    "settlement.create-outsider.type",
-    "settlement.create-outsider.at",
-    "settlement.support.colonist",
 }
 
 

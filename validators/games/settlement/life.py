@@ -496,7 +496,9 @@ JOB = Action(
     rule="jobs",
     summary="Change your Job: a Peasant to any Job whose criteria they met; anyone else back to Peasant",
     params={"type": "object", "required": ["job"], "additionalProperties": False,
-            "properties": {"job": {"type": "string", "maxLength": 40}}},
+            "properties": {"job": {"type": "string", "maxLength": 40,
+                                   "description": "the Job to take, as the handbook names it (Peasant: give "
+                                                  "yours up)"}}},
     who=PLAYER,
     check=guarded(_job_check, located=False),  # 2.6: a change of Job asks for no Location
     ready=guarded_ready(_job_ready, located=False),
@@ -544,7 +546,8 @@ TRAITOR = Action(
     rule="jobs",
     summary="The Expedition Leader makes a Colonist a Traitor (while there are fewer than two)",
     params={"type": "object", "required": ["colonist"], "additionalProperties": False,
-            "properties": {"colonist": {"$ref": "common.schema.json#/$defs/name"}}},
+            "properties": {"colonist": {"$ref": "common.schema.json#/$defs/name",
+                                        "description": "the Colonist to make a Traitor"}}},
     who=LEADER,
     check=_traitor_check,
     ready=_traitors_ready,

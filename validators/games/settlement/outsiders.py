@@ -221,8 +221,10 @@ CREATE = Action(
     name="settlement.create-outsider",
     rule=RULE,
     summary="The Expedition Leader creates an Outsider (weekly, per type) on row 0, or Rats Indoors",
-    params=_obj({"type": {"type": "string", "maxLength": 40},
-                 "at": {"oneOf": [LOCATION, {"type": "array", "minItems": 1, "maxItems": 2000, "items": LOCATION}]},
+    params=_obj({"type": {"type": "string", "maxLength": 40,
+                          "description": "the Outsider's type, as the handbook names it (Rat ...)"},
+                 "at": {"oneOf": [LOCATION, {"type": "array", "minItems": 1, "maxItems": 2000, "items": LOCATION}],
+                        "description": "the location on row 0 (or, for a swarm, the locations) where it appears"},
                  "indoors": {"type": "boolean", "description": "a type with an Indoor swarm (Rat): a swarm in one "
                                                                "Indoor Dirt location, no more than there are Meals"},
                  "count": {"type": "integer", "minimum": 1, "maximum": 2000,

@@ -247,7 +247,8 @@ SUPPORT = Action(
     name="settlement.support",
     rule=RULE,
     summary="Support another Colonist with 0 Deaths in the Election for Mayor (your last support counts)",
-    params=_obj({"colonist": {"$ref": "common.schema.json#/$defs/name"}}, ["colonist"]),
+    params=_obj({"colonist": {"$ref": "common.schema.json#/$defs/name",
+                              "description": "the Colonist you support for Mayor"}}, ["colonist"]),
     who=PLAYER,
     check=guarded(located=False),  # 2.12: support asks for no Location
     ready=guarded_ready(_election_open, _someone_to_support, located=False),
