@@ -158,7 +158,8 @@ DANCE_OFF = Action(
     rule=R_DANCE_OFF,
     summary="Declare a Dance Off against a Muffin (DICE10, once a day)",
     params={"type": "object", "required": ["opponent"], "additionalProperties": False,
-            "properties": {"opponent": {"$ref": "common.schema.json#/$defs/name"},
+            "properties": {"opponent": {"$ref": "common.schema.json#/$defs/name",
+                                        "description": "the Muffin you challenge"},
                            "take": {"type": "boolean",
                                     "description": "On a 10: take 2 Stuffs from every non-BreakDancer "
                                                    "(default true)"}}},

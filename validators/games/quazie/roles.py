@@ -286,9 +286,11 @@ GIVE = Action(
     rule=R_ROLES,
     summary="Give a Muffin a role, where its rule allows it",
     params={"type": "object", "required": ["role", "to"], "additionalProperties": False,
-            "properties": {"role": ROLE, "to": NAME,
+            "properties": {"role": ROLE, "to": {**NAME, "description": "the Muffin to give the role"},
                            # rule 23 (seed 003): optional, Writer of Awesome only: the recipient's awesome proposal
-                           "proposal": {"type": "integer", "minimum": 0}}},
+                           "proposal": {"type": "integer", "minimum": 0,
+                                        "description": "Writer of Awesome: the number of the recipient's awesome "
+                                                       "proposal"}}},
     check=_give_check,
     ready=_give_ready,
     effect=_give,
@@ -373,7 +375,7 @@ REMOVE = Action(
     rule=R_ROLES,
     summary="Remove a role from a Muffin, where its rule allows it",
     params={"type": "object", "required": ["role", "from"], "additionalProperties": False,
-            "properties": {"role": ROLE, "from": NAME}},
+            "properties": {"role": ROLE, "from": {**NAME, "description": "the Muffin who loses the role"}}},
     check=_remove_check,
     ready=_remove_ready,
     effect=_remove,
