@@ -121,18 +121,6 @@ UNDESCRIBED = {
     "ifmud.spend-damage.letter",
     "ifmud.name-servant.name",
     "ifmud.name-servant.species",
-    "monkey.move-up.position",
-    "monkey.split.position",
-    "monkey.update-section.moves",
-    "monkey.trim-section.monkey",
-    "monkey.change-hammer.hammer",
-    "monkey.use-item.item",
-    "monkey.use-item.target",
-    "monkey.awesomeness-post.about",
-    "monkey.awesomeness-post.text",
-    "monkey.awesomeness-vote.post",
-    "monkey.awesomeness-vote.vote",
-    "monkey.awesomeness-close.post",
 }
 
 

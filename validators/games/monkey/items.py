@@ -221,8 +221,11 @@ USE_ITEM = Action(
     rule=RULE,
     summary="Use an item you hold",
     params={"type": "object", "required": ["item"], "additionalProperties": False,
-            "properties": {"item": {"type": "string", "minLength": 1, "maxLength": 80},
-                           "target": {"type": "integer", "minimum": 1, "maximum": 100000}}},
+            "properties": {"item": {"type": "string", "minLength": 1, "maxLength": 80,
+                                    "description": "the name of the item you hold"},
+                           "target": {"type": "integer", "minimum": 1, "maximum": 100000,
+                                      "description": "the position in the Line it is aimed at (the Flaming Frisbee, "
+                                                     "the Big Rock)"}}},
     check=_use_check,
     ready=_use_ready,
     effect=_use,
