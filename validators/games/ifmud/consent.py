@@ -304,11 +304,16 @@ def _propose(ctx: Ctx) -> None:
 PROPOSE = Action(
     name="ifmud.propose", rule="r10", summary="Post a proposal (unanimous, or sectional with a section)",
     params={"type": "object", "required": ["name"], "additionalProperties": False,
-            "properties": {"name": not_blank({"type": "string", "minLength": 4, "maxLength": 200}),
-                           "text": not_blank({"type": "string", "maxLength": 20000}, empty_ok=True),
+            "properties": {"name": not_blank({"type": "string", "minLength": 4, "maxLength": 200,
+                                              "description": "the proposal's name"}),
+                           "text": not_blank({"type": "string", "maxLength": 20000,
+                                              "description": "the proposal's text, in words"}, empty_ok=True),
                            "section": {"type": "array", "items": {"$ref": "common.schema.json#/$defs/name"},
-                                       "minItems": 1, "uniqueItems": True},
-                           "effects": {"$ref": "common.schema.json#/$defs/effects"},
+                                       "minItems": 1, "uniqueItems": True,
+                                       "description": "a sectional proposal's players, whose consent it needs"},
+                           "effects": {"$ref": "common.schema.json#/$defs/effects",
+                                       "description": "what it changes when ratified: a JSON Patch on the "
+                                                      "gamestate, and rule edits"},
                            "tallies": TALLIES,
                            "about": ABOUT}},
     check=_propose_check, ready=a_player, effect=_propose, who=ANYONE,
@@ -364,7 +369,8 @@ VOTE = Action(
     name="ifmud.vote", rule="r10", summary="Vote aye or nay (or change your vote)",
     params={"type": "object", "required": ["proposal", "vote"], "additionalProperties": False,
             # seed 002, Rule 10: the votes are "aye" and "nay"; FOR or yes, as other games vote, is told 'aye'
-            "properties": {"proposal": {"type": "integer", "minimum": 1},
+            "properties": {"proposal": {"type": "integer", "minimum": 1,
+                                        "description": "the number of the proposal"},
                            "vote": vote_words(["aye", "nay"], yes="aye", no="nay",
                                               description="aye is for, nay is against")}},
     check=_vote_check, ready=_pending_ready(), effect=_vote, who=ANYONE,
@@ -395,7 +401,8 @@ def _dead(ctx: Ctx) -> None:
 DECLARE_DEAD = Action(
     name="ifmud.declare-dead", rule="r10", summary="Declare dead a proposal somebody voted nay on",
     params={"type": "object", "required": ["proposal"], "additionalProperties": False,
-            "properties": {"proposal": {"type": "integer", "minimum": 1}}},
+            "properties": {"proposal": {"type": "integer", "minimum": 1,
+                                        "description": "the number of the proposal voted nay on"}}},
     check=_dead_check, effect=_dead, who=ANYONE,
     # Rule 10: a proposal is dead once declared so by a player other than the one voting nay
     ready=_pending_ready(lambda ctx, p: any(n != ctx.actor for n in nays(ctx, p)),
@@ -429,7 +436,8 @@ RATIFY = Action(
     name="ifmud.ratify", done="ratified", rule="r10",
     summary="Declare your unanimous proposal ratified (effective an hour later)",
     params={"type": "object", "required": ["proposal"], "additionalProperties": False,
-            "properties": {"proposal": {"type": "integer", "minimum": 1}}},
+            "properties": {"proposal": {"type": "integer", "minimum": 1,
+                                        "description": "the number of your unanimous proposal"}}},
     check=_ratify_check, effect=_ratify, who=ANYONE,
     # Rule 10: the proposer declares their own proposal ratified
     ready=_pending_ready(lambda ctx, p: p["author"] == ctx.actor,

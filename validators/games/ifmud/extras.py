@@ -63,13 +63,15 @@ def _retract(ctx: Ctx) -> None:
 
 
 _DON = {"type": "object", "required": ["donation"], "additionalProperties": False,
-        "properties": {"donation": {"type": "integer", "minimum": 1}}}
+        "properties": {"donation": {"type": "integer", "minimum": 1, "description": "the number of the donation"}}}
 
 DONATIONS = [
     Action(name="ifmud.donate", rule="r113", summary="Offer brownie points to another player",
            params={"type": "object", "required": ["to", "points"], "additionalProperties": False,
-                   "properties": {"to": {"$ref": "common.schema.json#/$defs/name"},
-                                  "points": {"type": "integer", "minimum": 1, "maximum": 100000}}},
+                   "properties": {"to": {"$ref": "common.schema.json#/$defs/name",
+                                         "description": "the player you offer them to"},
+                                  "points": {"type": "integer", "minimum": 1, "maximum": 100000,
+                                             "description": "how many brownie points"}}},
            check=_offer_check, effect=_offer, who=PLAYER,
            doc="Nothing moves until the recipient accepts (Rule 113)."),
     Action(name="ifmud.accept-donation", rule="r113", summary="Accept a donation offered to you", params=_DON,
@@ -177,10 +179,13 @@ DAMAGE = Action(
     name="ifmud.spend-damage", rule="r76", also=("r121",),
     summary="Spend a point of a room's damage on its connectivity name",
     params={"type": "object", "required": ["room", "position"], "additionalProperties": False,
-            "properties": {"room": {"type": "string", "maxLength": 120},
-                           "position": {"type": "integer", "minimum": 1, "maximum": 200},
+            "properties": {"room": {"type": "string", "maxLength": 120,
+                                    "description": "the damaged room, as the map names it"},
+                           "position": {"type": "integer", "minimum": 1, "maximum": 200,
+                                        "description": "the position of the letter in its connectivity name"},
                            "letter": {"type": "string", "pattern": "^[A-Za-z]$",
-                                      "description": "one letter, A to Z in either case"}}},
+                                      "description": "one letter, A to Z in either case, read there instead "
+                                                     "(Rule 121)"}}},
     check=_damage_check, ready=_damage_ready, effect=_damage,
     doc="Without `letter` (Rule 76, once per turn): the letter at that position no longer counts, and "
         "connections recorded as based only on it are deleted. With `letter` (Rule 121, costs 2 brownie "
@@ -220,8 +225,10 @@ def _leave(ctx: Ctx) -> None:
 OTHERS = [
     Action(name="ifmud.name-servant", rule="r45", summary="Give your servant a name and a species",
            params={"type": "object", "required": ["name", "species"], "additionalProperties": False,
-                   "properties": {"name": not_blank({"type": "string", "maxLength": 60}),
-                                  "species": not_blank({"type": "string", "maxLength": 60})}},
+                   "properties": {"name": not_blank({"type": "string", "maxLength": 60,
+                                                     "description": "your servant's name"}),
+                                  "species": not_blank({"type": "string", "maxLength": 60,
+                                                        "description": "your servant's species"})}},
            check=_name_check, effect=_name, who=PLAYER,
            ready=_name_check,  # Rule 45: the check asks nothing of the name and species given
            doc="Within 72 hours of joining; after that, a demerit and the others name it (Rule 45)."),

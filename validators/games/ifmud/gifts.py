@@ -69,7 +69,8 @@ def _abandon(ctx: Ctx) -> None:
 
 
 _GIFT = {"type": "object", "required": ["gift"], "additionalProperties": False,
-         "properties": {"gift": {"type": "string", "minLength": 1, "maxLength": 120}}}
+         "properties": {"gift": {"type": "string", "minLength": 1, "maxLength": 120,
+                                 "description": "the gift, by its name"}}}
 
 GIFTS = [
     Action(name="ifmud.metamorphose", rule="r135", summary="Obtain a Dark Gift (first thing in your turn)",

@@ -16,7 +16,7 @@ from ...schemas import not_blank
 from . import world as w
 from .turns import lock_rules, locked_why, made_a_move, mark, moved_this_turn, note_moved, require_turn
 
-ROOM = not_blank({"type": "string", "maxLength": 120})
+ROOM = not_blank({"type": "string", "maxLength": 120, "description": "the room to go to, as the map names it"})
 
 
 def _dest(ctx: Ctx, key: str = "to") -> str | None:
@@ -295,7 +295,8 @@ def _omnibus(ctx: Ctx) -> None:
 OMNIBUS = Action(
     name="ifmud.omnibus", rule="r80", summary="Ride the Magic Omnibus anywhere (once per turn, 5 brownie points)",
     params={"type": "object", "required": ["to"], "additionalProperties": False,
-            "properties": {"to": ROOM, "passenger": {"enum": ["self", "servant"]}}},
+            "properties": {"to": ROOM, "passenger": {"enum": ["self", "servant"],
+                                                     "description": "who rides: you or your servant"}}},
     check=_omnibus_check, ready=_omnibus_ready, effect=_omnibus,
     doc="Once per turn the active player (or their servant, not both) at the Omnibus's location rides it to "
         "any other room; both arrive there. Costs 5 brownie points (Rule 51). Not after the passenger has "

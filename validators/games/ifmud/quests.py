@@ -71,8 +71,10 @@ def _create(ctx: Ctx) -> None:
 CREATE = Action(
     name="ifmud.create-quest", rule="r142", summary="Create a quest (when fewer than three exist)",
     params={"type": "object", "required": ["colour"], "additionalProperties": False,
-            "properties": {"name": not_blank({"type": "string", "maxLength": 120}, empty_ok=True),
-                           "colour": not_blank({"type": "string", "maxLength": 40})}},
+            "properties": {"name": not_blank({"type": "string", "maxLength": 120, "description": "the quest's name"},
+                                             empty_ok=True),
+                           "colour": not_blank({"type": "string", "maxLength": 40,
+                                                "description": "its colour, unlike any other quest's"})}},
     check=_create_check, ready=_create_ready, effect=_create,
     doc="Name (optional) and colour (unlike any other quest's) are the player's; home, locate and goal are "
         "chosen in that order by Random Selection among the rooms other than Mornington Crescent and the "

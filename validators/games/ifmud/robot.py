@@ -99,8 +99,10 @@ def _rk(ctx: Ctx) -> None:
 ROBOT = Action(
     name="ifmud.robot-kitten", rule="r160", summary="Move the kitten, or move the robot and examine (twice a turn)",
     params={"type": "object", "required": ["do"], "additionalProperties": False,
-            "properties": {"do": {"enum": ["kitten-move", "kitten-fly", "robot"]},
-                           "to": {"type": "string", "maxLength": 120}}},
+            "properties": {"do": {"enum": ["kitten-move", "kitten-fly", "robot"],
+                                  "description": "move the kitten, fly it, or move the robot"},
+                           "to": {"type": "string", "maxLength": 120,
+                                  "description": "robot: the connected room to move it to first"}}},
     check=_rk_check, ready=_rk_ready, effect=_rk,
     doc="kitten-move: to a connected room by Random Selection. robot: optionally move it to a connected room "
         "(`to`), then it examines something there chosen by Random Selection (players, servants, the monkey, "

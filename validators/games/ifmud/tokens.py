@@ -18,7 +18,8 @@ from .movement import spend_charge, uplink_check
 from .order import next_die
 from .turns import mark, require_turn
 
-TOKEN = {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "minLength": 1, "maxLength": 120}]}
+TOKEN = {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "minLength": 1, "maxLength": 120}],
+         "description": "the token, by its number or its name"}
 BY = {"enum": ["self", "servant"], "description": "who does it: you (default) or your servant"}
 
 
@@ -232,7 +233,9 @@ def _dest(ctx: Ctx) -> None:
 SET_DESTINATION = Action(
     name="ifmud.set-destination", rule="r103", summary="Choose the new destination of the prize you delivered",
     params={"type": "object", "required": ["to"], "additionalProperties": False,
-            "properties": {"to": {"type": "string", "minLength": 1, "maxLength": 120}, "token": TOKEN}},
+            "properties": {"to": {"type": "string", "minLength": 1, "maxLength": 120,
+                                  "description": "the prize's new destination, a room as the map names it"},
+                           "token": TOKEN}},
     check=_dest_check, ready=_dest_ready, effect=_dest,
     doc="After delivering a prize token this turn, its deliverer names its next destination; if they do not "
         "by the end of the turn, it keeps its old one (Rule 103). Each prize delivered in the turn gets its own "
@@ -582,7 +585,9 @@ def _relocate(ctx: Ctx) -> None:
 
 SACRIFICE = Action(
     name="ifmud.sacrifice-lunchbox", rule="r143", summary="Sacrifice The Bus Driver's Lunchbox",
-    params={"type": "object", "additionalProperties": False, "properties": {"relocate": {"type": "boolean"}}},
+    params={"type": "object", "additionalProperties": False,
+            "properties": {"relocate": {"type": "boolean", "description": (
+                "false: leave the relocation for later in the turn (ifmud.relocate-lunchbox)")}}},
     check=_sacrifice_check, effect=_sacrifice,
     doc="Roll the Lunchbox's die and lose that many brownie points (Rule 42 needs at least the die's size). "
         "Unless relocate is false, then choose a room by Random Selection (not the carrier's): the Omnibus "
