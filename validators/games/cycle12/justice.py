@@ -24,7 +24,8 @@ RULE_DELIVERY = "delivery-judgements"
 RULE_OVERTURN = "overturning"
 RULE_ELECTION = "election"
 
-SHEETS = {"type": "array", "maxItems": 10, "items": {"type": "string", "maxLength": 300}}
+SHEETS = {"type": "array", "maxItems": 10, "items": {"type": "string", "maxLength": 300},
+          "description": "the paths of the character sheets it concerns"}
 
 
 def judge(state: Any) -> str | None:
@@ -64,8 +65,10 @@ FILE_RFJ = Action(
     rule=RULE_RFJ,
     summary="Initiate a Request for Justice on one statement (or, discouraged, a question)",
     params={"type": "object", "required": ["statement"], "additionalProperties": False,
-            "properties": {"statement": not_blank({"type": "string", "maxLength": 2000}),
-                           "question": {"type": "boolean"}, "sheets": SHEETS}},
+            "properties": {"statement": not_blank({"type": "string", "maxLength": 2000,
+                                                   "description": "the one statement to be judged"}),
+                           "question": {"type": "boolean", "description": "true: it is a question instead"},
+                           "sheets": SHEETS}},
     who=ANYONE,
     effect=_file,
     doc="`question=true` files a question instead of a statement (the rules discourage it). `sheets` lists the paths "
@@ -104,9 +107,11 @@ RULE = Action(
     rule=RULE_DELIVERY,
     summary="The judge responds to an RFJ with a judgement and reasoning",
     params={"type": "object", "required": ["rfj", "judgement"], "additionalProperties": False,
-            "properties": {"rfj": {"type": "integer", "minimum": 1},
-                           "judgement": not_blank({"type": "string", "maxLength": 2000}),
-                           "reasoning": not_blank({"type": "string", "maxLength": 20000}, empty_ok=True),
+            "properties": {"rfj": {"type": "integer", "minimum": 1, "description": "the number of the RFJ"},
+                           "judgement": not_blank({"type": "string", "maxLength": 2000,
+                                                   "description": "the judgement, in words"}),
+                           "reasoning": not_blank({"type": "string", "maxLength": 20000,
+                                                   "description": "why, in words"}, empty_ok=True),
                            "sheets": SHEETS}},
     who=LEADER,
     check=_rule_check,
@@ -152,7 +157,7 @@ CALL = Action(
     rule=RULE_OVERTURN,
     summary="Initiate a public vote of confidence on a ruling (within four days of it)",
     params={"type": "object", "required": ["rfj"], "additionalProperties": False,
-            "properties": {"rfj": {"type": "integer", "minimum": 1}}},
+            "properties": {"rfj": {"type": "integer", "minimum": 1, "description": "the number of the RFJ"}}},
     check=_call_check,
     ready=_call_ready,
     effect=_call,
@@ -193,7 +198,9 @@ VOTE = Action(
     rule=RULE_OVERTURN,
     summary="Vote to overturn or to affirm a ruling under a vote of confidence",
     params={"type": "object", "required": ["rfj", "vote"], "additionalProperties": False,
-            "properties": {"rfj": {"type": "integer", "minimum": 1}, "vote": {"enum": ["overturn", "affirm"]}}},
+            "properties": {"rfj": {"type": "integer", "minimum": 1, "description": "the number of the RFJ"},
+                           "vote": {"enum": ["overturn", "affirm"],
+                                    "description": "overturn the ruling or affirm it"}}},
     check=_vote_check,
     ready=_vote_ready,
     effect=_vote,
@@ -314,7 +321,7 @@ CLOSE = Action(
     rule=RULE_OVERTURN,
     summary="Ask how a vote of confidence whose two days are over went (it was decided at that very moment)",
     params={"type": "object", "required": ["rfj"], "additionalProperties": False,
-            "properties": {"rfj": {"type": "integer", "minimum": 1}}},
+            "properties": {"rfj": {"type": "integer", "minimum": 1, "description": "the number of the RFJ"}}},
     who=ANYONE,
     check=_close_check,
     ready=_close_ready,
@@ -355,7 +362,7 @@ SELF_OVERTURN = Action(
     rule=RULE_OVERTURN,
     summary="The judge who made a ruling overturns it (and shall issue a new one)",
     params={"type": "object", "required": ["rfj"], "additionalProperties": False,
-            "properties": {"rfj": {"type": "integer", "minimum": 1}}},
+            "properties": {"rfj": {"type": "integer", "minimum": 1, "description": "the number of the RFJ"}}},
     check=_self_check,
     ready=_self_ready,
     effect=_self,
@@ -530,7 +537,8 @@ ENDORSE = Action(
     rule=RULE_ELECTION,
     summary="React :+1: to a candidacy for judge",
     params={"type": "object", "required": ["candidate"], "additionalProperties": False,
-            "properties": {"candidate": {"$ref": "common.schema.json#/$defs/name"}}},
+            "properties": {"candidate": {"$ref": "common.schema.json#/$defs/name",
+                                         "description": "the player you endorse"}}},
     who=ANYONE,
     check=_endorse_check,
     ready=_endorse_ready,
