@@ -184,8 +184,7 @@ DAMAGE = Action(
                            "position": {"type": "integer", "minimum": 1, "maximum": 200,
                                         "description": "the position of the letter in its connectivity name"},
                            "letter": {"type": "string", "pattern": "^[A-Za-z]$",
-                                      "description": "one letter, A to Z in either case, read there instead "
-                                                     "(Rule 121)"}}},
+                                      "description": "one letter, A to Z in either case"}}},
     check=_damage_check, ready=_damage_ready, effect=_damage,
     doc="Without `letter` (Rule 76, once per turn): the letter at that position no longer counts, and "
         "connections recorded as based only on it are deleted. With `letter` (Rule 121, costs 2 brownie "
