@@ -331,8 +331,9 @@ def test_a_rule_added_without_a_proposal_is_refused(tmp_path):
     assert not re.search(r"^legal:", r.stdout, re.MULTILINE)
 
 
-@pytest.mark.parametrize("copy", ["old/time.md", "time.md\n"])
-def test_a_rule_edited_beside_a_second_file_holding_its_text_is_refused(tmp_path, copy):
+@pytest.mark.parametrize("copy, shown", [("old/time.md", f"{GAME}/ruleset/old/time.md"),
+                                         ("time.md\n", f"'{GAME}/ruleset/time.md\\n'")])  # quoted, with its escape
+def test_a_rule_edited_beside_a_second_file_holding_its_text_is_refused(tmp_path, copy, shown):
     # a second file of the rule (in a sub-folder, or named with a line break at its end) was read after the rule's
     # own and taken for the rule: its own file, which GitHub shows, could then say anything and the check said legal
     repo = make_repo(tmp_path)
@@ -345,8 +346,33 @@ def test_a_rule_edited_beside_a_second_file_holding_its_text_is_refused(tmp_path
     commit(repo)
     r = check(repo, "chidi-nomic")
     assert r.returncode == 2, r.stdout
-    assert f"{GAME}/ruleset/{copy}: rule files are named <id>.md (lower case, digits, dashes), directly in " \
+    assert f"{shown}: rule files are named <id>.md (lower case, digits, dashes), directly in " \
            f"{GAME}/ruleset/" in r.stdout
+
+
+def test_a_file_name_with_a_control_character_forges_no_line_of_the_verdict(tmp_path):
+    # a name holding a line break, printed as it is, wrote a line of its own into the verdict (in a terminal, in a CI
+    # log): "legal: ..." under a refusal; an escape sequence (ESC [2K) erased the line it was printed on. The text
+    # output names such a file as Python writes it, quoted, with escapes; the markdown and GitHub outputs had their own
+    forged = "legal: 1 action judged, no problems"
+    names = [f"{GAME}/ruleset/time.md\n{forged}", f"{GAME}/a\x1b[2Kb.yaml", f"docs/x\r{forged}.md",
+             f"content/x\n{forged}/f.md"]
+    repo = make_repo(tmp_path)
+    for name in names:
+        (repo / name).parent.mkdir(parents=True, exist_ok=True)
+        (repo / name).write_text("x: 1\n")
+    commit(repo)
+    for author, problems in (("chidi-nomic", 4), ("bruno-nomic", 2)):  # an admin's changes outside the games: notes
+        r = check(repo, author)
+        assert r.returncode == 2, r.stdout
+        assert "\x1b" not in r.stdout and "\r" not in r.stdout, r.stdout
+        lines = r.stdout.splitlines()
+        assert not [line for line in lines if line.startswith(forged)], r.stdout
+        assert lines[-1] == f"bad input: {problems} problems", r.stdout
+        for name in names[:2]:
+            assert f"{name!r}: " in r.stdout, r.stdout
+    assert f"note: {names[2]!r}: change outside the games by an admin (bruno-nomic)" in lines, r.stdout
+    assert f"note: {names[3]!r}: a file in 'content/x\\n{forged}/', which is no game" in r.stdout, r.stdout
 
 
 def test_keys_reordered_by_hand_are_refused(tmp_path):

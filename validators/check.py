@@ -43,7 +43,18 @@ from .content import (
 )
 from .engine import State
 from .judge import Step, compare, initial_problems, invariants, judge_one
-from .problems import BAD_INPUT, ILLEGAL, NEEDS_ADMIN, BadInput, Problem, Report, counted, did_you_mean, format_path
+from .problems import (
+    BAD_INPUT,
+    ILLEGAL,
+    NEEDS_ADMIN,
+    BadInput,
+    Problem,
+    Report,
+    counted,
+    did_you_mean,
+    format_path,
+    shown_name,
+)
 
 ENGINE_PATHS = ("validators/", "schemas/", "site_plugins/", "mkdocs.yml", ".github/", ".ci/", "pyproject.toml",
                 "setup.py", "setup.cfg", "requirements", "Makefile", ".pre-commit-hooks.yaml")
@@ -572,8 +583,8 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
                 else:
                     verb = {"M": "edits", "D": "deletes", "R": "renames", "T": "changes"}.get(status, "changes")
                     history_problems.append(Problem(
-                        f"this pull request {verb} an action already in the log ({old}); the log is only ever "
-                        "added to", path, rule="history is append-only"))
+                        f"this pull request {verb} an action already in the log ({shown_name(old)}); the log is only "
+                        "ever added to", path, rule="history is append-only"))
                     if status == "R":
                         new_actions.append(path)
             elif rel.startswith("initial/"):
@@ -638,16 +649,17 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
         # is told so on its own path (not as a game removed, on a game.yaml that is not there)
         parts = PurePosixPath(path).parts
         where = ("directly in content/, in no game" if len(parts) < 3 else
-                 f"in content/{parts[1]}/, which is no game (no game.yaml there, at the base or in this pull request)")
+                 f"in {shown_name(f'content/{parts[1]}/')}, which is no game (no game.yaml there, at the base or in "
+                 "this pull request)")
         if author_is_admin:
-            report.notes.append(f"{path}: a file {where}, by an admin ({author})")
+            report.notes.append(f"{shown_name(path)}: a file {where}, by an admin ({author})")
             continue
         report.add([Problem(f"a file {where}; players change only their game's files (content/<game>/ with its "
                             "game.yaml, gamestate/, ruleset/ and actions/), so an admin must make or approve this "
                             "change", path, kind=NEEDS_ADMIN)])
     for path in other_changes:
         if author_is_admin:
-            report.notes.append(f"{path}: change outside the games by an admin ({author})")
+            report.notes.append(f"{shown_name(path)}: change outside the games by an admin ({author})")
             continue
         report.add([Problem("changes a file outside content/ (the wiki's docs, the project's files); players "
                             "change only their game's files, so an admin must make or approve this change",
@@ -655,7 +667,7 @@ def check_pr(root: Path, base: str, *, author: str | None = None, now: datetime 
     for path in engine_changes:
         kind = NEEDS_ADMIN
         if author_is_admin:
-            report.notes.append(f"{path}: engine change by an admin ({author})")
+            report.notes.append(f"{shown_name(path)}: engine change by an admin ({author})")
             continue
         report.add([Problem("changes the judge itself (engine, schemas, site or CI); an admin must make or "
                             "approve this change, in a pull request of its own", path, kind=kind)])

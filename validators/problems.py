@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import json
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
@@ -36,8 +37,8 @@ class Problem:
         if not self.file:
             return ""
         if self.line:
-            return f"{self.file}:{self.line}:{self.col or 1}"
-        return self.file
+            return f"{shown_name(self.file)}:{self.line}:{self.col or 1}"
+        return shown_name(self.file)
 
     def text(self) -> str:
         parts = []
@@ -86,6 +87,22 @@ class Illegal(NomicError):
 
 def bad(message: str, file: str = "", line: int = 0, col: int = 0, field: str = "") -> BadInput:
     return BadInput(Problem(message, file, line, col, field, kind=BAD_INPUT))
+
+
+def shown_name(name: str) -> str:
+    """A file's name (or a folder's) as a line of text shows it: as it is, or, when it holds a character that prints
+    nothing or moves the cursor (a line break, an escape, a zero-width space), as Python writes it, quoted, with
+    escapes (``'content/x/time.md\\n'``): a name committed in a pull request could otherwise forge a line of the
+    verdict in a terminal or a CI log, or erase one."""
+    return name if name.isprintable() else repr(name)
+
+
+def one_line(text: str) -> str:
+    """A line of text output with each control character in it (line breaks, escapes, and the line and paragraph
+    separators) written as its escape (``\\n``, ``\\x1b``): whatever a message quotes stays on its line."""
+    if text.isprintable():
+        return text
+    return "".join(repr(c)[1:-1] if unicodedata.category(c) in ("Cc", "Zl", "Zp") else c for c in text)
 
 
 def counted(n: int, one: str, many: str | None = None) -> str:

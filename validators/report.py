@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import TextIO
 
-from .problems import BAD_INPUT, NEEDS_ADMIN, Problem, Report, counted
+from .problems import BAD_INPUT, NEEDS_ADMIN, Problem, Report, counted, one_line
 
 
 def _github_escape(text: str, prop: bool = False) -> str:
@@ -54,11 +54,13 @@ def emit(report: Report, fmt: str, out: TextIO, *, quiet: bool = False, command:
 
         out.write(pr_comment(report, command))
         return
+    # a file's name is shown quoted when it would print as more than itself (Problem.where); whatever else a message
+    # or a note quotes keeps to its line all the same: a line break in it would forge a line of the verdict
     for p in report.problems:
-        out.write(p.text() + "\n")
+        out.write(one_line(p.text()) + "\n")
     if not quiet:
         for n in report.notes:
-            out.write(f"note: {n}\n")
+            out.write(f"note: {one_line(n)}\n")
     out.write(summary(report) + "\n")
 
 
