@@ -8,8 +8,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from validators.content import WorkTree, games
+
 ROOT = Path(__file__).resolve().parent.parent
 NOMIC = [sys.executable, "-m", "validators.cli"]
+# the example games: every folder of content/ holding a game.yaml, as the engine finds them, so that a test of every
+# example tests a new one without a word here
+EXAMPLE_GAMES = games(WorkTree(ROOT))
 
 
 def git(repo: Path, *args: str) -> str:

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import re
 import shlex
-from pathlib import Path
 
+from tests.gitgame import EXAMPLE_GAMES, ROOT
 from validators.content import WorkTree, load_game
 from validators.modules import all_modules
 
-ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = re.compile(r"nomic act ([a-z0-9]+) ([a-z0-9.-]+)((?:[^`#\n]|\\\n)*?"
                      r"--as (?:\"[^\"]*\"|'[^']*'|[A-Za-z0-9_-]+))")
 PLACEHOLDERS = {"NAME", "LOGIN", "GAME"}
@@ -52,11 +51,10 @@ NAMED = re.compile(r"\b((?:" + "|".join(sorted({"engine", *MODULE_DOCS, *(p[:-1]
 def _registered():
     """Every action and scheduled event of the example games' modules, by name."""
     actions, events = {}, set()
-    for folder in sorted((ROOT / "content").iterdir()):
-        if (folder / "game.yaml").is_file():
-            registry = load_game(WorkTree(ROOT), folder.name).registry
-            actions.update(registry.actions)
-            events.update(e.name for e in registry.events)
+    for game in EXAMPLE_GAMES:
+        registry = load_game(WorkTree(ROOT), game).registry
+        actions.update(registry.actions)
+        events.update(e.name for e in registry.events)
     return actions, events
 
 

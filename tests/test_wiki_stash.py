@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from site_plugins.markup import HTML_CLOSE, HTML_OPEN, HtmlStash, plain_html, raw_html, unmark
+from tests.gitgame import EXAMPLE_GAMES
 from tests.test_wiki_build import ROOT, build
 from tests.wikimd import render
 
@@ -148,7 +149,7 @@ def test_the_anchors_set_aside_are_the_ones_mkdocs_would_find() -> None:
                  '<svg viewBox="0 0 1 1"><g class="tile" id="tile-&amp;1"><title>T</title></g></svg>']
     assert HtmlStash.anchors(synthetic) == mkdocs_anchors("\n".join(synthetic)) == {"x", "y", "n", "b", "tile-&1"}
     checked = 0
-    for game in ("blognomic", "cycle12", "ifmud", "monkey", "quazie", "settlement"):
+    for game in EXAMPLE_GAMES:
         for page in build_game(model.load(ROOT, game), now=parse_time(NOW)).pages:
             if not page.src.endswith(".md"):
                 continue
