@@ -480,6 +480,35 @@ def test_effects_from_a_file_not_named_yaml_are_told_why_they_were_read_as_text(
             "its name ends in .yaml or .yml") in r.stdout, r.stdout
 
 
+@pytest.mark.parametrize("listed", ["- {op: replace, path: /roster/players/name=Dana/admin, value: true}\n",
+                                    "- {op: amend, id: fair-play, body: New text.}\n"])
+def test_effects_written_as_a_bare_list_are_told_how_to_write_them(tmp_path, listed):
+    # a file of patch operations (or rule edits) alone, not under gamestate: (or rules:), was refused with "is not a
+    # mapping" and nothing more: the effects' shape is said, and where it is shown
+    repo = make_repo(tmp_path)
+    effects = tmp_path / "effects.yaml"
+    effects.write_text(listed, encoding="utf-8")
+    r = nomic(repo, "act", "blognomic", "core.propose", "title=Hats", f"effects=@{effects}", "--as", "Dana",
+              "--at", "2026-11-06T10:00:00Z")
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert "params.effects: " in r.stdout and "is not a mapping (key: value pairs)" in r.stdout, r.stdout
+    assert ("note: effects: a proposal's effects are a mapping, not a list: patch operations go under gamestate "
+            "(gamestate: [ ...operations... ]), rule edits under rules (rules: [ ...edits... ]); docs/engine.md "
+            "(\"A proposal's effects\") shows their shape") in r.stdout.splitlines(), r.stdout
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+def test_a_cycle12_change_s_effects_written_as_a_bare_list_are_told_how_to_write_them(tmp_path):
+    repo = make_repo(tmp_path, "cycle12")
+    r = nomic(repo, "act", "cycle12", "cycle12.propose", "title=Swim",
+              "changes=[{kind: textual, text: Nomsters may swim., effects: [{op: remove, path: /nomsters/x}]}]",
+              "--as", "Basil", "--dry-run")
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert "params.changes[0].effects: " in r.stdout, r.stdout
+    assert ("note: changes[0].effects: a proposal's effects are a mapping, not a list: patch operations go under "
+            "gamestate") in r.stdout, r.stdout
+
+
 def test_a_roster_stat_of_the_wrong_kind_is_shown_as_the_file_writes_it(tmp_path):
     """true, null and "x" as YAML writes them (as the replay's 'file says true' beside it), not Python's True/None."""
     repo = make_repo(tmp_path, "monkey")

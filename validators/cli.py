@@ -14,7 +14,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Sequence
 
-from .problems import BAD_INPUT, BadInput, NomicError, Problem, Report, counted, did_you_mean
+from .problems import BAD_INPUT, BadInput, NomicError, Problem, Report, counted, did_you_mean, format_path
 from .report import emit
 from .timeutil import UTC, format_time, parse_given_time
 
@@ -317,6 +317,7 @@ def cmd_act(args: argparse.Namespace) -> int:
         report.problems = _placed_in_files(report.problems, args.params)
         report.notes.extend(_name_hints(result.before, params))
         report.notes.extend(_shape_hints(result.before, args.action, given, step.problems))
+        report.notes.extend(_effects_hints(params, step.problems))
         for raw in args.params:  # effects=@effects.md: read as text, which is no mapping of edits
             key, _, value = raw.partition("=")
             if (value.startswith("@") and not value.endswith((".yaml", ".yml"))
@@ -463,7 +464,7 @@ def _placed_in_files(problems: list[Problem], pairs: list[str]) -> list[Problem]
              if value.startswith("@") and value.endswith((".yaml", ".yml"))}
     out = []
     for p in problems:
-        steps: list[object] = [int(i) if i else name for name, i in re.findall(r"([^.\[\]]+)|\[(\d+)\]", p.field)]
+        steps = _steps(p.field)
         name = files.get(str(steps[1])) if len(steps) > 1 and steps[0] == "params" and not p.file else None
         try:
             text = read_text(Path.cwd() / name, name) if name else None
@@ -471,6 +472,32 @@ def _placed_in_files(problems: list[Problem], pairs: list[str]) -> list[Problem]
             text = None
         line, col = locate(text, steps[2:]) if text is not None else (0, 0)
         out.append(p.at(file=name, line=line, col=col) if line else p)
+    return out
+
+
+def _steps(field: str) -> list[object]:
+    """A problem's field as the keys and indexes it goes through: 'params.effects.gamestate[1].op' ->
+    ['params', 'effects', 'gamestate', 1, 'op']."""
+    return [int(i) if i else name for name, i in re.findall(r"([^.\[\]]+)|\[(\d+)\]", field)]
+
+
+def _effects_hints(params: dict, problems: list[Problem]) -> list[str]:
+    """For a refused action, a proposal's effects given as a list (a file of patch operations alone,
+    effects=@effects.yaml): they are a mapping, and what goes under which key. A note, as the refusal's words are
+    those of every file's schema error."""
+    out = []
+    for p in problems:
+        steps = _steps(p.field)
+        if p.keyword != "type" or len(steps) < 2 or steps[0] != "params" or steps[-1] != "effects":
+            continue
+        value: Any = params
+        for step in steps[1:]:
+            fits = isinstance(value, dict) if isinstance(step, str) else isinstance(value, list) and step < len(value)
+            value = value[step] if fits else None  # type: ignore[index]
+        if isinstance(value, list):
+            out.append(f"{format_path(steps[1:])}: a proposal's effects are a mapping, not a list: patch operations "
+                       "go under gamestate (gamestate: [ ...operations... ]), rule edits under rules (rules: "
+                       "[ ...edits... ]); docs/engine.md (\"A proposal's effects\") shows their shape")
     return out
 
 
