@@ -917,23 +917,48 @@ def test_every_game_s_due_and_tick_answer_for_the_others_when_one_cannot_be_read
         assert not list((repo / "content" / "aaa" / "actions").glob("20261106T100000Z--*")), r.stdout
 
 
-@pytest.mark.parametrize("op, missing", [
-    ({"op": "replace", "path": "/roster/players/name=Dana/admin"}, "value"),
-    ({"op": "add", "path": "/roster/players/name=Dana/admin"}, "value"),
-    ({"op": "test", "path": "/roster/players/name=Dana/admin"}, "value"),
-    ({"op": "move", "path": "/roster/players/name=Dana/admin"}, "from"),
-    ({"op": "copy", "path": "/roster/players/name=Dana/admin"}, "from"),
+VALUE = "add, replace and test take a value (the value to put there, or to compare with)"
+FROM = "move and copy take from (the place in the gamestate whose value they take)"
+
+
+@pytest.mark.parametrize("op, missing, why", [
+    ({"op": "replace", "path": "/roster/players/name=Dana/admin"}, "value", VALUE),
+    ({"op": "add", "path": "/roster/players/name=Dana/admin"}, "value", VALUE),
+    ({"op": "test", "path": "/roster/players/name=Dana/admin"}, "value", VALUE),
+    ({"op": "move", "path": "/roster/players/name=Dana/admin"}, "from", FROM),
+    ({"op": "copy", "path": "/roster/players/name=Dana/admin"}, "from", FROM),
 ])
-def test_a_patch_operation_without_what_its_op_needs_is_refused_when_proposed(tmp_path, op, missing):
+def test_a_patch_operation_without_what_its_op_needs_is_refused_when_proposed(tmp_path, op, missing, why):
     """A proposal's patch whose operation lacks what it needs (a replace's value, a move's from) was accepted when
     proposed and failed only when enacted (a move without from was an error of the program there); it is bad input
-    when proposed, at the operation, naming what is missing; nothing is written."""
+    when proposed, at the operation, naming what is missing and why (the condition's description in the schema:
+    "is a required property" alone did not say it is the op that asks for it); nothing is written."""
     repo = make_repo(tmp_path)
     r = nomic(repo, "act", "blognomic", "core.propose", "title=Admins", "effects=" + json.dumps({"gamestate": [op]}),
               "--as", "Dana", "--at", "2026-11-06T10:00:00Z")
     assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
-    assert f"params.effects.gamestate[0]: {missing!r} is a required property" in r.stdout.splitlines(), r.stdout
+    assert f"params.effects.gamestate[0]: {missing!r} is a required property: {why}" in r.stdout.splitlines(), r.stdout
     assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+def test_a_field_a_condition_requires_is_shown_with_its_reason_which_no_module_stores(tmp_path):
+    """ifMUD's Rule 45: a servant named needs a species, by a condition (if/then) of the schema whose description says
+    why; the refusal said only "'species' is a required property". It says why now, after the message, which keeps
+    the schema's own words: a module stores messages in the gamestate (Cycle 12 the reason a proposal failed)."""
+    from validators import schemas
+
+    repo = make_repo(tmp_path, "ifmud")
+    path = repo / "content" / "ifmud" / "gamestate" / "entities.yaml"
+    path.write_text(path.read_text().replace("    species: valet\n", "", 1))
+    why = "Rule 45: a servant is named with a name and a species, both or neither"
+    r = nomic(repo, "check", "--game", "ifmud", "--no-replay")
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    assert f"content/ifmud/gamestate/entities.yaml:3:5: servants[0]: 'species' is a required property: {why}" \
+        in r.stdout.splitlines(), r.stdout
+    r = nomic(repo, "check", "--game", "ifmud", "--no-replay", "--format", "json")
+    assert f"'species' is a required property: {why}" in [p["message"] for p in json.loads(r.stdout)["problems"]]
+    found = schemas.errors(yamlio.load_file(path), schema="ifmud_entities.schema.json")
+    assert [(p.field, p.message, p.why) for p in found] == [("servants[0]", "'species' is a required property", why)]
 
 
 def test_a_mistake_in_a_yaml_file_after_at_is_placed_at_its_line(tmp_path):

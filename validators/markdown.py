@@ -85,7 +85,7 @@ def pr_comment(report: Report, command: str = "check") -> str:
             field = f" {inline_code(p.field)}:" if p.field else ""
             tag = " (needs an admin)" if p.kind == NEEDS_ADMIN else " (bad input)" if p.kind == BAD_INPUT else ""
             rule = f" — rule **{plain(p.rule)}**" if p.rule else ""
-            out.append(f"- {where}{field} {plain(p.message)}{tag}{rule}")
+            out.append(f"- {where}{field} {plain(p.said())}{tag}{rule}")
         if len(report.problems) > MAX_ROWS:
             out.append(f"- … and {len(report.problems) - MAX_ROWS} more")
         out.append("")

@@ -32,6 +32,15 @@ class Problem:
     # hint by what was found, not by the words of the message; "" for any other problem. Not printed.
     keyword: str = ""
     commit: str = ""  # the commit this problem belongs to (nomic check --history), if any
+    # why it is asked, when the message does not say it: the description of a schema's condition (if/then) that
+    # requires a field ("'value' is a required property": add, replace and test take a value). Shown after the
+    # message (``said``), never part of it: a module may store a message in the gamestate (Cycle 12's reason a
+    # proposal failed), and what it stored must not change with the words a refusal is shown in
+    why: str = ""
+
+    def said(self) -> str:
+        """The message as a player is shown it: with why, when there is one."""
+        return f"{self.message}: {self.why}" if self.why else self.message
 
     def where(self) -> str:
         if not self.file:
@@ -47,7 +56,7 @@ class Problem:
             parts.append(where + ":")
         if self.field:
             parts.append(self.field + ":")
-        parts.append(self.message)
+        parts.append(self.said())
         out = " ".join(parts)
         if self.rule:
             out += f" [rule: {self.rule}]"

@@ -28,14 +28,14 @@ def github_line(p: Problem) -> str:
     if p.rule:
         title += f" ({p.rule})"
     props.append(f"title={_github_escape(title, True)}")
-    msg = (p.field + ": " if p.field else "") + p.message
+    msg = (p.field + ": " if p.field else "") + p.said()
     return f"::{level} {','.join(props)}::{_github_escape(msg)}"
 
 
 def as_dict(p: Problem) -> dict:
     """A problem as --format json writes it: what is said and where (``keyword`` is the program's own)."""
-    return {k: v for k, v in p.__dict__.items()
-            if (v not in ("", 0) or k in ("message", "kind")) and k != "keyword"}
+    return {k: p.said() if k == "message" else v for k, v in p.__dict__.items()
+            if (v not in ("", 0) or k in ("message", "kind")) and k not in ("keyword", "why")}
 
 
 def emit(report: Report, fmt: str, out: TextIO, *, quiet: bool = False, command: str = "check") -> None:

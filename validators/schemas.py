@@ -684,6 +684,16 @@ def _describe(error: jsonschema.ValidationError) -> str:
     return error.message
 
 
+def _why_required(error: jsonschema.ValidationError) -> str:
+    """A field a condition (if/then) requires, the condition saying why in its ``description`` (a patch operation's
+    value, by its op; a servant's species, with its name): that reason, shown after the message (``Problem.why``),
+    not written into it; else ""."""
+    if error.validator == "required" and list(error.absolute_schema_path)[-2:] == ["then", "required"] \
+            and isinstance(error.schema, dict) and isinstance(error.schema.get("description"), str):
+        return error.schema["description"]
+    return ""
+
+
 def _names_a_key(error: jsonschema.ValidationError) -> bool:
     """Whether ``error`` is about a key of the object at its path, by a ``propertyNames`` schema that says in its
     ``description`` which keys are taken (a rule edit's fields, by op)."""
@@ -777,7 +787,8 @@ def errors(data: Any, *, schema: str | None = None, inline: Mapping[str, Any] | 
             line, col = locate(text, path)
             if line:
                 line += line_offset
-        out.append(Problem(message, file, line, col, format_path(path), kind=kind, keyword=str(err.validator)))
+        out.append(Problem(message, file, line, col, format_path(path), kind=kind, keyword=str(err.validator),
+                           why=_why_required(err)))
     if len(unique) > MAX_ERRORS:
         out.append(Problem(f"{len(unique) - MAX_ERRORS} other errors", file, kind=kind))
     return out
