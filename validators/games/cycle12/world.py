@@ -234,21 +234,24 @@ def _suggest(ctx: Ctx) -> None:
     ctx.step({"suggestion": ident, "kind": s["kind"]})
 
 
+def _location_fields(whose: str, when: str = "") -> dict[str, Any]:
+    """The parameters a location card gives (004 New Locations: its name, place and description), described as
+    ``whose`` they are, ``when`` they are given."""
+    def described(schema: dict[str, Any], what: str) -> dict[str, Any]:
+        return {**schema, "description": f"{whose} {what}{when}"}
+
+    return {"name": not_blank(described({"type": "string", "maxLength": 80}, "name")),
+            "x": described({"type": "integer", "minimum": -1000, "maximum": 1000}, "x coordinate"),
+            "y": described({"type": "integer", "minimum": -1000, "maximum": 1000}, "y coordinate"),
+            "description": described({"type": "string", "maxLength": 2000}, "description")}
+
 SUGGEST = Action(
     name="cycle12.suggest-location",
     rule=RULE_NEW,
     summary="Suggest a location with a new location tile or a new location card",
     params={"type": "object", "required": ["kind"], "additionalProperties": False,
             "properties": {"kind": {"enum": ["tile", "card"], "description": "a new location tile or card"},
-                           "image": IMAGE,
-                           "name": not_blank({"type": "string", "maxLength": 80,
-                                              "description": "a card's location's name"}),
-                           "x": {"type": "integer", "minimum": -1000, "maximum": 1000,
-                                 "description": "a card's location's x coordinate"},
-                           "y": {"type": "integer", "minimum": -1000, "maximum": 1000,
-                                 "description": "a card's location's y coordinate"},
-                           "description": {"type": "string", "maxLength": 2000,
-                                           "description": "a card's location's description"}}},
+                           "image": IMAGE, **_location_fields("a card's location's")}},
     check=_suggest_check,
     effect=_suggest,
     doc="A tile suggestion gives `image`; a card suggestion gives `name`, `x`, `y` and `description` (and may "
@@ -513,15 +516,7 @@ CREATE = Action(
     params={"type": "object", "required": ["suggestion"], "additionalProperties": False,
             "properties": {"suggestion": {"type": "integer", "minimum": 1,
                                           "description": "the number of the suggestion answered"},
-                           "image": IMAGE,
-                           "name": not_blank({"type": "string", "maxLength": 80,
-                                              "description": "the location's name (answering a tile)"}),
-                           "x": {"type": "integer", "minimum": -1000, "maximum": 1000,
-                                 "description": "its x coordinate (answering a tile)"},
-                           "y": {"type": "integer", "minimum": -1000, "maximum": 1000,
-                                 "description": "its y coordinate (answering a tile)"},
-                           "description": {"type": "string", "maxLength": 2000,
-                                           "description": "its description (answering a tile)"},
+                           "image": IMAGE, **_location_fields("the location's", " (answering a tile)"),
                            "tags": {"type": "array", "maxItems": 10, "items": {"type": "string"},
                                     "description": "its tags"}}},
     check=_create_check,
