@@ -342,8 +342,9 @@ def test_list_with_an_action_shows_that_action_s_parameters_who_and_rule(tmp_pat
     lines = r.stdout.splitlines()
     assert lines[0] == "yes core.vote proposal= vote=", lines
     assert "      who: an active player, for themselves; rule: 1.4 Voting" in lines
-    assert "      proposal  whole number (≥ 1), required" in lines
-    assert "      vote      FOR | AGAINST | DEFERENTIAL | VETO | COMPENSATE | ADMONISH, required" in lines
+    assert "      proposal  whole number (≥ 1), required: the number of the pending proposal" in lines
+    assert ("      vote      FOR | AGAINST | DEFERENTIAL | VETO | COMPENSATE | ADMONISH, required: your vote; a later "
+            "one replaces it") in lines
     assert "core.propose" not in r.stdout  # that one action only
     r = nomic(repo, "act", "blognomic", "core.vot", "--list", "--as", "Dana", "--at", "2026-11-06T10:00:00Z")
     assert r.returncode == 2 and "unknown action 'core.vot'" in r.stdout and "did you mean core.vote" in r.stdout
