@@ -210,7 +210,9 @@ def test_the_list_says_the_actions_and_their_refusals_in_the_game_s_words(tmp_pa
     assert listed["quazie.record-award"].summary == (
         "The Head Baker gives 20 Stuffs to an Eclair whose Dynasty Record it uses")
     give = listed["quazie.give-role"]
-    assert "`GRAND POOBAH`: any Eclair may give it to another, if there is no Head Baker" in give.say(give.action.doc)
+    said = give.say(give.action.doc)
+    assert "`GRAND POOBAH`: given to another, if there is no Head Baker" in said
+    assert "(any Eclair in the founding text; a Hand may change it)" in said
     # seed 003 rules 9 and 23: the role is also taken by its title now, and the parameter says so
     assert give.say(give.action.params["properties"]["role"]["description"]).endswith(
         "in any case; the Head Baker's role also by the title the rules now give it, Head Baker")

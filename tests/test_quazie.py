@@ -585,7 +585,8 @@ def test_the_actions_page_keeps_a_value_to_type_as_the_action_takes_it_after_an_
     give = html.split("quazie.give-role` {#")[1].split("</div>\n</div>")[0]
     assert "<td><code>GRAND POOBAH</code>, <code>Writer of Awesome</code>," in give  # the identifiers, as typed
     assert "the Grand Baker&#x27;s role also by the title the rules now give it, Grand Baker</td>" in give
-    assert "<code>GRAND POOBAH</code>: any Cupcake may give it to another, if there is no Grand Baker" in give
+    assert "<code>GRAND POOBAH</code>: given to another, if there is no Grand Baker" in give
+    assert "(any Cupcake in the founding text; a Hand may change it)" in give
     assert "<code>Writer of Awesome</code>: only the Grand Baker gives it" in give
     assert "Grand Baker:" not in give
 

@@ -296,7 +296,8 @@ GIVE = Action(
     effect=_give,
     doc="`role` names a role in any case; the GRAND POOBAH's role by `GRAND POOBAH` or by the title the rules now "
         "give it, GRAND POOBAH (an Ascension Address may rename it), and the Roles column stores `GRAND POOBAH`. "
-        "`GRAND POOBAH`: any Muffin may give it to another, if there is no GRAND POOBAH (no leader, no holder). "
+        "`GRAND POOBAH`: given to another, if there is no GRAND POOBAH (no leader, no holder), by whoever rule 23 "
+        "now says may give it (any Muffin in the founding text; a Hand may change it). "
         "`Writer of Awesome`: only the GRAND POOBAH gives it, never to themselves, and only to a "
         "Muffin who has written a proposal (any status); `proposal` (optional, this role only) names it, and must "
         "be the recipient's. `Limbo King`: to the only Muffin "
